@@ -1,0 +1,188 @@
+/**
+ * Checks a tile file (`carclab-tiles/1`) and compiles it into `TileType`s. Every problem is an
+ * `InputError` naming the file and the tile, so a designer's broken entry is found at load time,
+ * never in the middle of a run.
+ */
+import { InputError } from '../errors.ts';
+import { EDGE_CITY, EDGE_FIELD, EDGE_LETTERS, EDGE_ROAD, HALF_EDGE_PORT, PORTS, SIDES, centrePort } from '../geometry.ts';
+import type { HalfEdge } from '../geometry.ts';
+import {
+  ROAD_ENDS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, isIllustration,
+} from './types.ts';
+import type { Illustration, RoadEnd, Segment, TileFileSpec, TileSpec, TileType } from './types.ts';
+
+/** Most segments one tile may have; the engine sizes its per-tile arrays by the catalog's real maximum. */
+export const MAX_SEGMENTS_PER_TILE = 16;
+
+type Fail = (message: string) => never;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function compileTileFile(raw: unknown, where: string): TileType[] {
+  const fail: Fail = (message) => {
+    throw new InputError('catalog', `${where}: ${message}`);
+  };
+  if (!isObject(raw)) fail('a tile file must be a JSON object');
+  const file = raw as unknown as TileFileSpec;
+  if (file.format !== 'carclab-tiles/1') fail(`"format" must be "carclab-tiles/1", got ${JSON.stringify(file.format)}`);
+  if (typeof file.expansion !== 'string' || file.expansion === '') fail('"expansion" must be a non-empty string');
+  if (!Array.isArray(file.tiles)) fail('"tiles" must be an array');
+  const seen = new Set<string>();
+  const types: TileType[] = [];
+  file.tiles.forEach((tile, index) => {
+    const label = isObject(tile) && typeof tile.id === 'string' ? `tile ${tile.id}` : `tile #${index + 1}`;
+    const tileFail: Fail = (message) => fail(`${label}: ${message}`);
+    for (const type of compileTile(tile, file, tileFail)) {
+      if (seen.has(type.id)) tileFail(`duplicate tile id ${type.id}`);
+      seen.add(type.id);
+      types.push(type);
+    }
+  });
+  if (file.start !== undefined && !seen.has(file.start)) fail(`"start" names unknown tile ${JSON.stringify(file.start)}`);
+  return types;
+}
+
+function compileTile(tile: TileSpec, file: TileFileSpec, fail: Fail): TileType[] {
+  if (!isObject(tile)) fail('must be an object');
+  if (typeof tile.id !== 'string' || !/^[A-Za-z0-9]+(\.[A-Za-z0-9]+)?$/.test(tile.id)) fail('"id" must be letters and digits, e.g. "U" or "TK3.C2"');
+  if (!Number.isInteger(tile.count) || tile.count < 0) fail(`"count" must be a whole number ≥ 0, got ${JSON.stringify(tile.count)}`);
+  if (typeof tile.edges !== 'string' || !/^[FRC]{4}$/.test(tile.edges)) fail(`"edges" must be four letters of F, R, C (N E S W), got ${JSON.stringify(tile.edges)}`);
+  const edges = [...tile.edges].map((letter) => EDGE_LETTERS[letter]!);
+
+  const owner = new Array<string | undefined>(PORTS).fill(undefined);
+  const claim = (port: number, name: string) => {
+    if (owner[port] !== undefined) fail(`${name} and ${owner[port]} both claim the same edge part`);
+    owner[port] = name;
+  };
+  const sidesOf = (text: unknown, name: string): number[] => {
+    if (typeof text !== 'string' || !/^[NESW](\+[NESW])*$/.test(text)) fail(`${name}: "edges" must look like "N" or "N+E", got ${JSON.stringify(text)}`);
+    const sides = (text as string).split('+').map((s) => SIDES.indexOf(s as (typeof SIDES)[number]));
+    if (new Set(sides).size !== sides.length) fail(`${name}: an edge is listed twice`);
+    return sides;
+  };
+
+  const segments: Segment[] = [];
+  const blank = (kind: number, name: string): Segment => ({
+    kind, name, ports: [], pennants: 0, end: 'through', labyrinth: false, travellers: 0, illustrations: [], cities: [],
+  });
+
+  (tile.cities ?? []).forEach((city, i) => {
+    const name = `c${i + 1}`;
+    const seg = blank(SEG_CITY, name);
+    for (const side of sidesOf(city?.edges, name)) {
+      if (edges[side] !== EDGE_CITY) fail(`${name} uses edge ${SIDES[side]}, which is not a city edge`);
+      claim(centrePort(side), name);
+      seg.ports.push(centrePort(side));
+    }
+    seg.pennants = city.pennants ?? 0;
+    if (!Number.isInteger(seg.pennants) || seg.pennants < 0) fail(`${name}: "pennants" must be a whole number ≥ 0`);
+    segments.push(seg);
+  });
+  const cityCount = segments.length;
+
+  (tile.roads ?? []).forEach((road, i) => {
+    const name = `r${i + 1}`;
+    const seg = blank(SEG_ROAD, name);
+    for (const side of sidesOf(road?.edges, name)) {
+      if (edges[side] !== EDGE_ROAD) fail(`${name} uses edge ${SIDES[side]}, which is not a road edge`);
+      claim(centrePort(side), name);
+      seg.ports.push(centrePort(side));
+    }
+    seg.labyrinth = road.labyrinth === true;
+    seg.travellers = road.travellers ?? 0;
+    if (!Number.isInteger(seg.travellers) || seg.travellers < 0) fail(`${name}: "travellers" must be a whole number ≥ 0`);
+    if (seg.ports.length === 1) {
+      if (!ROAD_ENDS.includes(road.end as RoadEnd)) fail(`${name} has one edge, so "end" must be one of ${ROAD_ENDS.join(', ')}`);
+      seg.end = road.end as RoadEnd;
+    } else if (road.end !== undefined) {
+      fail(`${name} runs through the tile (${seg.ports.length} edges), so it takes no "end"`);
+    }
+    if (seg.labyrinth && seg.ports.length < 2) fail(`${name}: a labyrinth needs at least two edges`);
+    if (seg.end === 'monastery' && tile.monastery !== true) fail(`${name} ends at a monastery but the tile has none`);
+    segments.push(seg);
+  });
+
+  (tile.fields ?? []).forEach((field, i) => {
+    const name = `f${i + 1}`;
+    const seg = blank(SEG_FIELD, name);
+    if (typeof field?.halves !== 'string') fail(`${name}: "halves" must be a string like "Wn En" ("" for an enclosed field)`);
+    for (const half of field.halves.split(/\s+/).filter(Boolean)) {
+      const port = HALF_EDGE_PORT[half as HalfEdge];
+      if (port === undefined) fail(`${name}: unknown half-edge ${JSON.stringify(half)} (use Nw Ne En Es Se Sw Ws Wn)`);
+      if (edges[(port / 3) | 0] === EDGE_CITY) fail(`${name} uses half-edge ${half} of a city edge`);
+      claim(port, name);
+      seg.ports.push(port);
+    }
+    for (const cityName of field.cities ?? []) {
+      const c = /^c(\d+)$/.exec(cityName);
+      const index = c ? Number(c[1]) - 1 : -1;
+      if (index < 0 || index >= cityCount) fail(`${name} borders unknown city ${JSON.stringify(cityName)}`);
+      if (seg.cities.includes(index)) fail(`${name} lists city ${cityName} twice`);
+      seg.cities.push(index);
+    }
+    segments.push(seg);
+  });
+
+  if (tile.monastery === true) segments.push(blank(SEG_MONASTERY, 'm'));
+  if (segments.length > MAX_SEGMENTS_PER_TILE) fail(`has ${segments.length} segments; at most ${MAX_SEGMENTS_PER_TILE}`);
+
+  // Every edge part must belong to exactly one segment of the right kind.
+  for (let side = 0; side < 4; side++) {
+    const [a, mid, b] = [side * 3, side * 3 + 1, side * 3 + 2];
+    const what = SIDES[side];
+    if (edges[side] === EDGE_CITY && owner[mid] === undefined) fail(`city edge ${what} belongs to no city`);
+    if (edges[side] === EDGE_ROAD && owner[mid] === undefined) fail(`road edge ${what} belongs to no road`);
+    if (edges[side] !== EDGE_CITY && (owner[a] === undefined || owner[b] === undefined)) {
+      fail(`edge ${what} has a field half that belongs to no field`);
+    }
+    if (edges[side] === EDGE_FIELD && owner[mid] !== undefined) fail(`field edge ${what} is claimed by ${owner[mid]}`);
+  }
+
+  const roadByName = (name: string | undefined, what: string): Segment | undefined => {
+    if (name === undefined) return undefined;
+    const seg = segments.find((s) => s.kind === SEG_ROAD && s.name === name);
+    if (!seg) fail(`${what} is attached to unknown road ${JSON.stringify(name)}`);
+    return seg;
+  };
+  const attach = (segs: Segment[], loose: Illustration[], kind: unknown, road: string | undefined, what: string) => {
+    if (!isIllustration(kind)) fail(`${what}: unknown illustration ${JSON.stringify(kind)}`);
+    const seg = roadByName(road, what);
+    if (seg) segs[segments.indexOf(seg)]!.illustrations.push(kind);
+    else loose.push(kind);
+  };
+
+  const villageRoads = segments.filter((s) => s.kind === SEG_ROAD && s.end === 'village').length;
+  if (villageRoads === 1) fail('a village (crossroads) needs at least two roads ending at it');
+  const build = (id: string, count: number, extra?: { kind: Illustration; road?: string }): TileType => {
+    const segs = segments.map((s) => ({ ...s, ports: [...s.ports], illustrations: [...s.illustrations], cities: [...s.cities] }));
+    const loose: Illustration[] = [];
+    for (const ill of tile.illustrations ?? []) attach(segs, loose, ill?.kind, ill?.road, 'illustration');
+    if (extra) attach(segs, loose, extra.kind, extra.road, `variant ${id}`);
+    return {
+      id, family: tile.id, expansion: file.expansion, count, edges, segments: segs, looseIllustrations: loose,
+      crossroads: villageRoads >= 2, reconstructed: file.reconstructed === true,
+      ...(tile.edition !== undefined ? { edition: tile.edition } : {}),
+    };
+  };
+
+  const variants = tile.variants ?? [];
+  if (!Array.isArray(variants)) fail('"variants" must be an array');
+  let plain = tile.count;
+  const types: TileType[] = [];
+  for (const variant of variants) {
+    if (!Number.isInteger(variant?.count) || variant.count < 1) fail('every variant needs a "count" ≥ 1');
+    plain -= variant.count;
+  }
+  if (plain < 0) fail(`its variants add up to more copies than "count" (${tile.count})`);
+  types.push(build(tile.id, plain));
+  for (const variant of variants) types.push(build(`${tile.id}.${variant.illustration}`, variant.count, { kind: variant.illustration, ...(variant.road !== undefined ? { road: variant.road } : {}) }));
+  return types;
+}
+
+/** Edge code as used by the board: 2 bits per side, side `d` at bits `2d`. */
+export function edgeCode(edges: readonly number[]): number {
+  let code = 0;
+  for (let side = 0; side < 4; side++) code |= edges[side]! << (2 * side);
+  return code;
+}
+

@@ -1,0 +1,12 @@
+/** Closed sets shared by the game setup and the state. */
+
+/** Score sources, the columns of every score breakdown (`DESIGN.md` "Scenario files"). */
+export const SCORE_SOURCES = ['road', 'city', 'monastery', 'field', 'toll', 'labyrinth', 'king', 'robber'] as const;
+export type ScoreSource = (typeof SCORE_SOURCES)[number];
+export const SOURCE: Readonly<Record<ScoreSource, number>> = Object.fromEntries(SCORE_SOURCES.map((s, i) => [s, i])) as Record<ScoreSource, number>;
+
+/** Follow-up codes of the k-th expansion start at `ACTION_BLOCK * (k + 1)`. */
+export const ACTION_BLOCK = 1024;
+
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 6;

@@ -1,0 +1,67 @@
+/**
+ * The expansion contract: one module per expansion exports one `Expansion`. At `Game` build time
+ * each is `setup` with the resolved rules and returns hooks; the game keeps per-hook lists so that
+ * unused hooks cost nothing. Expansions never import each other, and the engine never imports an
+ * expansion by name.
+ */
+import type { TileSource } from './catalog/index.ts';
+import type { TileType } from './catalog/types.ts';
+import type { ParamDef, Rules } from './rules.ts';
+import type { FeatureScore, State } from './state.ts';
+
+export interface Expansion {
+  /** Registry name, as in scenarios and experiments (`tollkeepers`, `labyrinth`, `kingRobber`). */
+  readonly name: string;
+  readonly title: string;
+  readonly tiles?: TileSource;
+  readonly params?: readonly ParamDef[];
+  /** Names of the per-game statistics this expansion records (`RULES.md` §5). */
+  readonly stats?: readonly string[];
+  /** Per-player statistics, recorded for each seat. */
+  readonly playerStats?: readonly string[];
+  setup(context: SetupContext): ExpansionHooks;
+}
+
+/** What an expansion learns when a game is built. */
+export interface SetupContext {
+  readonly rules: Rules;
+  readonly players: number;
+  /** Offset of this expansion's integers in `State.ext`; it asked for `extSlots` of them. */
+  readonly extOffset: number;
+  /** Index in `State.stats` of a per-game statistic this expansion declared. */
+  stat(name: string): number;
+  /** Index in `State.stats` of a per-player statistic for seat 0; seat p adds p. */
+  playerStat(name: string): number;
+  /** Base of this expansion's follow-up action codes (see `actions.ts`). */
+  readonly actionBase: number;
+}
+
+/** Hooks an expansion may implement; all optional. `State` methods are the only way in. */
+export interface ExpansionHooks {
+  /** Integers of expansion state kept in `State.ext` (cloned with the state). */
+  readonly extSlots?: number;
+  /** Whether a catalog tile goes into the deck (e.g. an edition's distribution). */
+  includeTile?(type: TileType): boolean;
+  initState?(state: State): void;
+  /**
+   * Called when the default rule says a tile segment cannot take a meeple because its feature is
+   * occupied; returning true allows it (e.g. the advanced Labyrinth's branches).
+   */
+  allowOnOccupied?(state: State, segment: number): boolean;
+  /** Appends this expansion's legal follow-ups after the tile placement; returns the new count. */
+  followUps?(state: State, out: Int32Array, count: number): number;
+  /** Applies one of its own follow-up codes. */
+  applyFollowUp?(state: State, action: number): void;
+  describeFollowUp?(state: State, action: number): string;
+  /** Parses a scenario turn's own key (e.g. `"tollhouse": [x, y]`) into a follow-up code, or undefined. */
+  parseFollowUp?(state: State, turn: Readonly<Record<string, unknown>>, where: string): number | undefined;
+  /** Adjusts the points of a feature being scored (completed or in final scoring). */
+  scoreFeature?(state: State, feature: FeatureScore): void;
+  /** After all features completed this turn were scored (`State.completedThisTurn`). */
+  afterScoring?(state: State): void;
+  endOfTurn?(state: State): void;
+  /** After the base final scoring. */
+  finalScoring?(state: State): void;
+  /** Keys this expansion adds to the replay output (e.g. `kingHolder`). */
+  summary?(state: State): Record<string, unknown>;
+}

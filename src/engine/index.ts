@@ -1,0 +1,11 @@
+/** The engine's public face: agents, simulation and CLI import only from here. */
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './events.ts';
+export * from './geometry.ts';
+export * from './rules.ts';
+export * from './catalog/index.ts';
+export type { Expansion, ExpansionHooks, SetupContext } from './expansion.ts';
+export { Game } from './game.ts';
+export type { GameOptions } from './game.ts';
+export * from './state.ts';

@@ -1,0 +1,76 @@
+/**
+ * Typed rule parameters. Every value and every ruling with another reading is a parameter with its
+ * official default and a declared domain, so experiments can sweep it and manifests can list what was
+ * set explicitly. Rules code reads resolved values; it never hard-codes point values.
+ */
+import { InputError } from './errors.ts';
+
+export type ParamValue = string | number;
+
+export interface ParamDef<V extends ParamValue = ParamValue> {
+  readonly name: string;
+  readonly description: string;
+  readonly default: V;
+  /** Allowed values of an enumerated parameter. */
+  readonly values?: readonly V[];
+  readonly min?: number;
+  readonly max?: number;
+  readonly integer?: boolean;
+}
+
+export function enumParam<const V extends string>(name: string, values: readonly V[], defaultValue: V, description: string): ParamDef<V> {
+  return { name, values, default: defaultValue, description };
+}
+
+export function intParam(name: string, defaultValue: number, min: number, max: number, description: string): ParamDef<number> {
+  return { name, default: defaultValue, min, max, integer: true, description };
+}
+
+/** Base-game parameters (`RULES.md` §1). */
+export const BASE_PARAMS = {
+  meeples: intParam('meeples', 7, 1, 30, 'meeples per player'),
+  farmers: enumParam('farmers', ['on', 'off'], 'on', 'whether fields take farmers and score at the end'),
+  roadPointsPerTile: intParam('roadPointsPerTile', 1, 0, 10, 'completed road: points per tile'),
+  cityPointsPerTile: intParam('cityPointsPerTile', 2, 0, 10, 'completed city: points per tile'),
+  cityPointsPerPennant: intParam('cityPointsPerPennant', 2, 0, 10, 'completed city: points per pennant'),
+  monasteryPointsPerTile: intParam('monasteryPointsPerTile', 1, 0, 10, 'monastery: points per tile (itself and neighbours)'),
+  finalRoadPointsPerTile: intParam('finalRoadPointsPerTile', 1, 0, 10, 'incomplete road at the end: points per tile'),
+  finalCityPointsPerTile: intParam('finalCityPointsPerTile', 1, 0, 10, 'incomplete city at the end: points per tile'),
+  finalCityPointsPerPennant: intParam('finalCityPointsPerPennant', 1, 0, 10, 'incomplete city at the end: points per pennant'),
+  farmerPointsPerCity: intParam('farmerPointsPerCity', 3, 0, 10, 'field majority: points per completed bordering city'),
+} as const;
+
+export type Rules = Readonly<Record<string, ParamValue>>;
+
+/** Checks one value against its definition; the message names the parameter and the allowed values. */
+export function checkParam(def: ParamDef, value: unknown, where: string): ParamValue {
+  if (def.values) {
+    if (!def.values.includes(value as ParamValue)) {
+      throw new InputError('rules', `${where}: rule "${def.name}" must be one of ${def.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}`);
+    }
+    return value as ParamValue;
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value) || (def.integer && !Number.isInteger(value))
+    || (def.min !== undefined && value < def.min) || (def.max !== undefined && value > def.max)) {
+    throw new InputError('rules', `${where}: rule "${def.name}" must be ${def.integer ? 'a whole number' : 'a number'} from ${def.min} to ${def.max}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Resolves user-given rules against the known definitions: unknown names are errors that list the
+ * known ones; missing ones take their defaults.
+ */
+export function resolveRules(defs: readonly ParamDef[], given: Readonly<Record<string, unknown>>, where: string): Rules {
+  const byName = new Map(defs.map((d) => [d.name, d]));
+  const out: Record<string, ParamValue> = {};
+  for (const def of defs) out[def.name] = def.default;
+  for (const [name, value] of Object.entries(given)) {
+    const def = byName.get(name);
+    if (!def) {
+      throw new InputError('rules', `${where}: unknown rule "${name}"; known rules for this expansion mix: ${[...byName.keys()].sort().join(', ')}`);
+    }
+    out[name] = checkParam(def, value, where);
+  }
+  return out;
+}

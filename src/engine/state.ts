@@ -1,0 +1,704 @@
+/**
+ * `State`: one game in progress (`RULES.md` §1). Mutable and cheap to clone: only numbers and typed
+ * arrays. A turn has two decisions, each with its own legal-action generator:
+ *   PLACE  — where the drawn tile goes: action = cell * 4 + rotation (quarter turns clockwise);
+ *   FOLLOW — what follows: 0 = nothing, 1 + s = a meeple on segment s of the placed tile, or an
+ *            expansion's code (≥ ACTION_BLOCK, e.g. a tollhouse).
+ * After the follow-up, features completed by the tile are scored, expansions score and end the turn,
+ * and the next tile is drawn (tiles with no legal placement are discarded). After the last tile the
+ * final scoring runs and the phase is OVER.
+ *
+ * Features are a union-find over tile segments (segment id g = placedIndex * S + s) with per-root
+ * open-end and meeple counts and a circular member list, so a feature's tiles, pennants and meeples
+ * are found by walking its members.
+ */
+import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
+import type { TileType } from './catalog/types.ts';
+import type { EventSink } from './events.ts';
+import type { Game } from './game.ts';
+import { ACTION_BLOCK, SCORE_SOURCES, SOURCE } from './constants.ts';
+import { PORTS, SIDES, facingPort, halfEdgeName, rotatePort, sideOfPort } from './geometry.ts';
+
+export const PHASE_PLACE = 0;
+export const PHASE_FOLLOW = 1;
+export const PHASE_OVER = 2;
+export const FOLLOW_NOTHING = 0;
+export const FOLLOW_MEEPLE = 1;
+/** Enough room for the legal actions of any turn (placements: frontier × 4; follow-ups: far fewer). */
+export const MAX_ACTIONS_HINT = 4096;
+
+/** The feature being scored, filled in by the engine and adjusted by `scoreFeature` hooks. Reused. */
+export interface FeatureScore {
+  root: number;
+  kind: number;
+  completed: boolean;
+  tiles: number;
+  pennants: number;
+  /** Points each majority player scores under the feature's own source. */
+  points: number;
+  /** Extra points each majority player scores under `bonusSource`. */
+  bonus: number;
+  bonusSource: number;
+  meeples: number;
+  perPlayer: Int32Array;
+}
+
+const SOURCE_OF_KIND = [SOURCE.road, SOURCE.city, SOURCE.field, SOURCE.monastery];
+
+export class State {
+  readonly game: Game;
+  /** Tile types in draw order (shared between clones, never written). */
+  readonly deck: Int16Array;
+  deckPos = 0;
+  currentPlayer = 0;
+  phase = PHASE_PLACE;
+  /** Tile type drawn for this turn, -1 when the game is over. */
+  drawn = -1;
+  /** Placed index of the tile placed this turn. */
+  lastPlaced = -1;
+  placedCount = 0;
+  frontierCount = 0;
+  completedCount = 0;
+  /** Optional event sink (not cloned). */
+  sink: EventSink | undefined = undefined;
+
+  readonly grid: Int16Array; // cell -> placed index + 1
+  readonly placedType: Int16Array;
+  readonly placedRot: Uint8Array;
+  readonly placedCell: Int32Array;
+  readonly frontier: Int32Array;
+  readonly parent: Int32Array;
+  readonly next: Int32Array;
+  readonly openEnds: Int16Array;
+  readonly rootMeeples: Uint8Array;
+  /** Meeple on a segment: owner + 1, or 0. */
+  readonly meeple: Int8Array;
+  /** 1 on the root of a completed feature. */
+  readonly done: Uint8Array;
+  readonly meeplesLeft: Int8Array;
+  /** Points by player and source: [player * SOURCES + source]. */
+  readonly scores: Int32Array;
+  readonly ext: Int32Array;
+  readonly stats: Float64Array;
+  /** Roots of the features completed this turn (read by `afterScoring` hooks). */
+  readonly completedThisTurn: Int32Array;
+
+  private constructor(game: Game, deck: Int16Array, from?: State) {
+    this.game = game;
+    this.deck = deck;
+    const tiles = game.maxTiles;
+    const segs = tiles * game.segmentsPerTile;
+    if (from) {
+      this.grid = from.grid.slice();
+      this.placedType = from.placedType.slice();
+      this.placedRot = from.placedRot.slice();
+      this.placedCell = from.placedCell.slice();
+      this.frontier = from.frontier.slice();
+      this.parent = from.parent.slice();
+      this.next = from.next.slice();
+      this.openEnds = from.openEnds.slice();
+      this.rootMeeples = from.rootMeeples.slice();
+      this.meeple = from.meeple.slice();
+      this.done = from.done.slice();
+      this.meeplesLeft = from.meeplesLeft.slice();
+      this.scores = from.scores.slice();
+      this.ext = from.ext.slice();
+      this.stats = from.stats.slice();
+      this.completedThisTurn = from.completedThisTurn.slice();
+      this.deckPos = from.deckPos;
+      this.currentPlayer = from.currentPlayer;
+      this.phase = from.phase;
+      this.drawn = from.drawn;
+      this.lastPlaced = from.lastPlaced;
+      this.placedCount = from.placedCount;
+      this.frontierCount = from.frontierCount;
+      this.completedCount = from.completedCount;
+    } else {
+      this.grid = new Int16Array(game.gridSide * game.gridSide);
+      this.placedType = new Int16Array(tiles);
+      this.placedRot = new Uint8Array(tiles);
+      this.placedCell = new Int32Array(tiles);
+      this.frontier = new Int32Array(4 * tiles + 4);
+      this.parent = new Int32Array(segs);
+      this.next = new Int32Array(segs);
+      this.openEnds = new Int16Array(segs);
+      this.rootMeeples = new Uint8Array(segs);
+      this.meeple = new Int8Array(segs);
+      this.done = new Uint8Array(segs);
+      this.meeplesLeft = new Int8Array(game.players).fill(game.rules.meeples as number);
+      this.scores = new Int32Array(game.players * SCORE_SOURCES.length);
+      this.ext = new Int32Array(game.extSlots);
+      this.stats = new Float64Array(game.statCount);
+      this.completedThisTurn = new Int32Array(4 * game.segmentsPerTile + 16);
+    }
+  }
+
+  /** A new game: the start tile at (0,0), then the first draw. */
+  static start(game: Game, deck: Int16Array, startType = game.startType, startRotation = 0): State {
+    const state = new State(game, deck);
+    state.placeTile(startType, game.originCell, startRotation);
+    for (const h of game.hooks) h.initState?.(state);
+    state.beginTurn();
+    return state;
+  }
+
+  /** An independent copy (the event sink is not copied). */
+  clone(): State {
+    return new State(this.game, this.deck, this);
+  }
+
+  isOver(): boolean {
+    return this.phase === PHASE_OVER;
+  }
+
+  // ---- legal actions and apply ---------------------------------------------------------------
+
+  /** Writes the legal actions of the current phase into `out`; returns how many. */
+  legalActions(out: Int32Array): number {
+    if (this.phase === PHASE_PLACE) return this.legalPlacements(out);
+    if (this.phase === PHASE_FOLLOW) return this.legalFollowUps(out);
+    return 0;
+  }
+
+  /** Applies a legal action of the current phase (not checked: see `isLegal`). */
+  apply(action: number): void {
+    if (this.phase === PHASE_PLACE) this.applyPlacement(action);
+    else if (this.phase === PHASE_FOLLOW) this.applyFollowUp(action);
+    else throw new Error('the game is over');
+  }
+
+  /** Whether an action is legal now (for checked replays; not for the hot loop). */
+  isLegal(action: number): boolean {
+    const out = new Int32Array(MAX_ACTIONS_HINT);
+    const n = this.legalActions(out);
+    for (let i = 0; i < n; i++) if (out[i] === action) return true;
+    return false;
+  }
+
+  // hot path
+  legalPlacements(out: Int32Array): number {
+    const codes = this.game.edgeCode;
+    const t4 = this.drawn * 4;
+    let n = 0;
+    for (let i = 0; i < this.frontierCount; i++) {
+      const cell = this.frontier[i]!;
+      const req = this.requirement(cell);
+      const mask = req >>> 8;
+      const val = req & 255;
+      for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) out[n++] = cell * 4 + r;
+    }
+    return n;
+  }
+
+  // hot path
+  hasPlacement(type: number): boolean {
+    const codes = this.game.edgeCode;
+    const t4 = type * 4;
+    for (let i = 0; i < this.frontierCount; i++) {
+      const req = this.requirement(this.frontier[i]!);
+      const mask = req >>> 8;
+      const val = req & 255;
+      for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) return true;
+    }
+    return false;
+  }
+
+  /** The edge pattern an empty cell requires: (mask << 8) | value, 2 bits per side. hot path */
+  private requirement(cell: number): number {
+    const grid = this.grid;
+    const side = this.game.sideEdge;
+    const G = this.game.gridSide;
+    let mask = 0;
+    let val = 0;
+    let k = grid[cell - G]!;
+    if (k !== 0) { mask |= 3; val |= side[this.orientation(k - 1) * 4 + 2]!; }
+    k = grid[cell + 1]!;
+    if (k !== 0) { mask |= 12; val |= side[this.orientation(k - 1) * 4 + 3]! << 2; }
+    k = grid[cell + G]!;
+    if (k !== 0) { mask |= 48; val |= side[this.orientation(k - 1) * 4]! << 4; }
+    k = grid[cell - 1]!;
+    if (k !== 0) { mask |= 192; val |= side[this.orientation(k - 1) * 4 + 1]! << 6; }
+    return (mask << 8) | val;
+  }
+
+  /** Orientation index (type * 4 + rotation) of a placed tile. */
+  orientation(placed: number): number {
+    return this.placedType[placed]! * 4 + this.placedRot[placed]!;
+  }
+
+  // hot path
+  legalFollowUps(out: Int32Array): number {
+    const game = this.game;
+    let n = 0;
+    out[n++] = FOLLOW_NOTHING;
+    if (this.meeplesLeft[this.currentPlayer]! > 0) {
+      const type = this.placedType[this.lastPlaced]!;
+      const S = game.segmentsPerTile;
+      const count = game.segmentCount[type]!;
+      const farmers = game.rules.farmers === 'on';
+      for (let s = 0; s < count; s++) {
+        if (!farmers && game.segmentKind[type * S + s] === SEG_FIELD) continue;
+        const g = this.lastPlaced * S + s;
+        if (this.rootMeeples[this.find(g)] === 0 || this.allowOnOccupied(g)) out[n++] = FOLLOW_MEEPLE + s;
+      }
+    }
+    for (const h of game.hookLists.followUps) n = h.followUps(this, out, n);
+    return n;
+  }
+
+  private allowOnOccupied(segment: number): boolean {
+    for (const h of this.game.hookLists.allowOnOccupied) if (h.allowOnOccupied(this, segment)) return true;
+    return false;
+  }
+
+  private applyPlacement(action: number): void {
+    const cell = (action / 4) | 0;
+    const rotation = action & 3;
+    const type = this.drawn;
+    this.lastPlaced = this.placeTile(type, cell, rotation);
+    this.stats[0]! += 1; // tilesPlaced
+    this.phase = PHASE_FOLLOW;
+    if (this.sink) {
+      this.sink({
+        type: 'tilePlaced', turn: this.turnNumber(), player: this.currentPlayer, tile: this.game.catalog.types[type]!.id,
+        x: this.game.xOf(cell), y: this.game.yOf(cell), rotation: rotation * 90,
+      });
+    }
+  }
+
+  private applyFollowUp(action: number): void {
+    if (action >= ACTION_BLOCK) {
+      this.game.hooks[((action / ACTION_BLOCK) | 0) - 1]!.applyFollowUp!(this, action);
+    } else if (action !== FOLLOW_NOTHING) {
+      this.deployMeeple(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE, this.currentPlayer);
+    }
+    this.scoreTurn();
+    for (const h of this.game.hookLists.endOfTurn) h.endOfTurn(this);
+    this.stats[2]! += 1; // turns
+    this.currentPlayer = (this.currentPlayer + 1) % this.game.players;
+    this.beginTurn();
+  }
+
+  /** Puts one of `player`'s meeples on segment g. */
+  deployMeeple(g: number, player: number): void {
+    this.meeple[g] = player + 1;
+    this.rootMeeples[this.find(g)]! += 1;
+    this.meeplesLeft[player]! -= 1;
+    this.stats[this.game.playerStatIndex('meeplesDeployed', player)]! += 1;
+    if (this.sink) {
+      this.sink({
+        type: 'meeplePlaced', turn: this.turnNumber(), player,
+        feature: SEGMENT_KINDS[this.segmentKind(g)]!, segment: this.describeSegment(g),
+      });
+    }
+  }
+
+  /** Draws until a tile can be placed; ends the game when the deck runs out. */
+  private beginTurn(): void {
+    while (this.deckPos < this.deck.length) {
+      const type = this.deck[this.deckPos++]!;
+      if (this.hasPlacement(type)) {
+        this.drawn = type;
+        this.phase = PHASE_PLACE;
+        return;
+      }
+      this.stats[1]! += 1; // tilesDiscarded
+      if (this.sink) this.sink({ type: 'tileDiscarded', turn: this.turnNumber(), player: this.currentPlayer, tile: this.game.catalog.types[type]!.id });
+    }
+    this.finish();
+  }
+
+  /** Turn number shown in logs: 1 for the first placement after the start tile. */
+  turnNumber(): number {
+    return this.placedCount;
+  }
+
+  /** For scenario replays that name the player of a turn. */
+  setCurrentPlayer(player: number): void {
+    this.currentPlayer = player;
+  }
+
+  // ---- board and features ---------------------------------------------------------------------
+
+  /** Places a tile and joins its segments to the neighbours'; returns its placed index. */
+  private placeTile(type: number, cell: number, rotation: number): number {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const G = game.gridSide;
+    const i = this.placedCount++;
+    this.grid[cell] = i + 1;
+    this.placedType[i] = type;
+    this.placedRot[i] = rotation;
+    this.placedCell[i] = cell;
+    const base = i * S;
+    const count = game.segmentCount[type]!;
+    for (let s = 0; s < count; s++) {
+      const g = base + s;
+      this.parent[g] = g;
+      this.next[g] = g;
+      this.openEnds[g] = game.segmentPorts[type * S + s]!;
+    }
+    const o = type * 4 + rotation;
+    const portSegment = game.portSegment;
+    for (let side = 0; side < 4; side++) {
+      const k = this.grid[cell + neighbourOffset(side, G)]! - 1;
+      if (k < 0) continue;
+      const ko = this.orientation(k);
+      for (let j = 0; j < 3; j++) {
+        const p = side * 3 + j;
+        const s = portSegment[o * PORTS + p]!;
+        if (s < 0) continue;
+        const s2 = portSegment[ko * PORTS + facingPort(p)]!;
+        if (s2 >= 0) this.join(base + s, k * S + s2);
+      }
+    }
+    this.updateFrontier(cell);
+    return i;
+  }
+
+  private updateFrontier(cell: number): void {
+    const G = this.game.gridSide;
+    const frontier = this.frontier;
+    for (let i = 0; i < this.frontierCount; i++) {
+      if (frontier[i] === cell) {
+        frontier[i] = frontier[--this.frontierCount]!;
+        break;
+      }
+    }
+    for (let side = 0; side < 4; side++) {
+      const nc = cell + neighbourOffset(side, G);
+      if (this.grid[nc] !== 0) continue;
+      // nc is already on the frontier iff it touches another placed tile.
+      let known = false;
+      for (let s2 = 0; s2 < 4 && !known; s2++) {
+        const other = nc + neighbourOffset(s2, G);
+        known = other !== cell && this.grid[other] !== 0;
+      }
+      if (!known) frontier[this.frontierCount++] = nc;
+    }
+  }
+
+  find(g: number): number {
+    const parent = this.parent;
+    while (parent[g] !== g) {
+      const p = parent[parent[g]!]!;
+      parent[g] = p;
+      g = p;
+    }
+    return g;
+  }
+
+  private join(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    const kind = this.segmentKind(a);
+    const closes = kind === SEG_ROAD || kind === SEG_CITY;
+    if (ra === rb) {
+      if (closes) this.openEnds[ra]! -= 2;
+      return;
+    }
+    const root = ra < rb ? ra : rb;
+    const child = ra < rb ? rb : ra;
+    this.parent[child] = root;
+    if (closes) this.openEnds[root] = this.openEnds[ra]! + this.openEnds[rb]! - 2;
+    this.rootMeeples[root]! += this.rootMeeples[child]!;
+    const t = this.next[root]!;
+    this.next[root] = this.next[child]!;
+    this.next[child] = t;
+  }
+
+  /** Kind of segment g (`SEG_ROAD` …). */
+  segmentKind(g: number): number {
+    const S = this.game.segmentsPerTile;
+    return this.game.segmentKind[this.placedType[(g / S) | 0]! * S + (g % S)]!;
+  }
+
+  /** Placed index of the tile segment g belongs to. */
+  tileOf(g: number): number {
+    return (g / this.game.segmentsPerTile) | 0;
+  }
+
+  /** Catalog tile type of a placed tile. */
+  typeOf(placed: number): TileType {
+    return this.game.catalog.types[this.placedType[placed]!]!;
+  }
+
+  /** Writes the segments of feature `root` into `out`; returns how many. */
+  members(root: number, out: Int32Array): number {
+    let n = 0;
+    let g = root;
+    do {
+      out[n++] = g;
+      g = this.next[g]!;
+    } while (g !== root);
+    return n;
+  }
+
+  /** Number of the 8 cells around a cell that hold a tile. */
+  neighbourCount(cell: number): number {
+    const G = this.game.gridSide;
+    let n = 0;
+    for (let dy = -G; dy <= G; dy += G) {
+      for (let dx = -1; dx <= 1; dx++) if ((dx !== 0 || dy !== 0) && this.grid[cell + dy + dx] !== 0) n++;
+    }
+    return n;
+  }
+
+  /** Placed index at (x, y), or -1. */
+  tileAt(x: number, y: number): number {
+    if (!this.game.onGrid(x, y)) return -1;
+    return this.grid[this.game.cellOf(x, y)]! - 1;
+  }
+
+  /** Human name of a segment in board orientation, e.g. `road:E+W`, `field:Ne+En`, `monastery`. */
+  describeSegment(g: number): string {
+    const placed = this.tileOf(g);
+    const seg = this.typeOf(placed).segments[g % this.game.segmentsPerTile]!;
+    const rot = this.placedRot[placed]!;
+    const parts = seg.ports.map((p) => rotatePort(p, rot)).sort((a, b) => a - b)
+      .map((p) => (p % 3 === 1 ? SIDES[sideOfPort(p)] : halfEdgeName(p)));
+    return parts.length ? `${SEGMENT_KINDS[seg.kind]}:${parts.join('+')}` : `${SEGMENT_KINDS[seg.kind]}:${seg.name}`;
+  }
+
+  // ---- scoring ---------------------------------------------------------------------------------
+
+  private scoreTurn(): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const i = this.lastPlaced;
+    const type = this.placedType[i]!;
+    this.completedCount = 0;
+    const count = game.segmentCount[type]!;
+    for (let s = 0; s < count; s++) {
+      const kind = game.segmentKind[type * S + s];
+      if (kind !== SEG_ROAD && kind !== SEG_CITY) continue;
+      const root = this.find(i * S + s);
+      if (this.openEnds[root] === 0 && this.done[root] === 0) {
+        this.done[root] = 1;
+        this.completedThisTurn[this.completedCount++] = root;
+      }
+    }
+    const G = game.gridSide;
+    const cell = this.placedCell[i]!;
+    for (let dy = -G; dy <= G; dy += G) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const k = this.grid[cell + dy + dx]! - 1;
+        if (k < 0) continue;
+        const ms = game.monasterySegment[this.placedType[k]!]!;
+        if (ms < 0) continue;
+        const g = k * S + ms;
+        if (this.done[g] === 0 && this.neighbourCount(cell + dy + dx) === 8) {
+          this.done[g] = 1;
+          this.completedThisTurn[this.completedCount++] = g;
+        }
+      }
+    }
+    for (let c = 0; c < this.completedCount; c++) this.scoreFeature(this.completedThisTurn[c]!, true);
+    for (const h of game.hookLists.afterScoring) h.afterScoring(this);
+  }
+
+  /**
+   * Measures a feature (tiles counted once each, pennants, meeples per player), lets expansions adjust
+   * its points, pays the majority and, when completed, returns its meeples.
+   */
+  private scoreFeature(root: number, completed: boolean): void {
+    const game = this.game;
+    const rules = game.rules;
+    const f = game.scratch.feature;
+    this.measure(root, f);
+    f.completed = completed;
+    switch (f.kind) {
+      case SEG_ROAD:
+        f.points = f.tiles * ((completed ? rules.roadPointsPerTile : rules.finalRoadPointsPerTile) as number);
+        break;
+      case SEG_CITY:
+        f.points = completed
+          ? f.tiles * (rules.cityPointsPerTile as number) + f.pennants * (rules.cityPointsPerPennant as number)
+          : f.tiles * (rules.finalCityPointsPerTile as number) + f.pennants * (rules.finalCityPointsPerPennant as number);
+        break;
+      default:
+        f.points = f.tiles * (rules.monasteryPointsPerTile as number);
+    }
+    for (const h of game.hookLists.scoreFeature) h.scoreFeature(this, f);
+    const winners = this.payMajority(f.perPlayer, SOURCE_OF_KIND[f.kind]!, f.points, f.bonusSource, f.bonus);
+    if (completed && f.meeples > 0) this.returnMeeples(root);
+    if (this.sink) {
+      this.sink({
+        type: 'featureScored', turn: this.turnNumber(), kind: SEGMENT_KINDS[f.kind]!, final: !completed,
+        tiles: f.tiles, points: f.points + f.bonus, winners, meeples: f.meeples,
+      });
+    }
+  }
+
+  /** Fills `f` with the size and occupation of feature `root` (no points). */
+  measure(root: number, f: FeatureScore): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const scratch = game.scratch;
+    f.root = root;
+    f.kind = this.segmentKind(root);
+    f.bonus = 0;
+    f.bonusSource = SOURCE.labyrinth;
+    f.perPlayer.fill(0);
+    f.meeples = 0;
+    f.pennants = 0;
+    if (f.kind === SEG_MONASTERY) {
+      f.tiles = 1 + this.neighbourCount(this.placedCell[this.tileOf(root)]!);
+    } else {
+      const stamp = ++scratch.stamp;
+      let tiles = 0;
+      let g = root;
+      do {
+        const placed = (g / S) | 0;
+        if (scratch.tileStamp[placed] !== stamp) {
+          scratch.tileStamp[placed] = stamp;
+          tiles++;
+        }
+        f.pennants += game.segmentPennants[this.placedType[placed]! * S + (g % S)]!;
+        g = this.next[g]!;
+      } while (g !== root);
+      f.tiles = tiles;
+    }
+    let g = root;
+    do {
+      const owner = this.meeple[g]!;
+      if (owner !== 0) {
+        f.perPlayer[owner - 1]! += 1;
+        f.meeples++;
+      }
+      g = this.next[g]!;
+    } while (g !== root);
+  }
+
+  /** Pays `points` (and `bonus`) to every player with the most meeples; returns the winners. */
+  private payMajority(perPlayer: Int32Array, source: number, points: number, bonusSource: number, bonus: number): number[] {
+    let max = 0;
+    for (let p = 0; p < this.game.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
+    const winners: number[] = [];
+    if (max === 0) return winners;
+    const W = SCORE_SOURCES.length;
+    for (let p = 0; p < this.game.players; p++) {
+      if (perPlayer[p] !== max) continue;
+      this.scores[p * W + source]! += points;
+      if (bonus !== 0) this.scores[p * W + bonusSource]! += bonus;
+      winners.push(p);
+    }
+    return winners;
+  }
+
+  private returnMeeples(root: number): void {
+    let g = root;
+    do {
+      const owner = this.meeple[g]!;
+      if (owner !== 0) {
+        this.meeplesLeft[owner - 1]! += 1;
+        this.meeple[g] = 0;
+      }
+      g = this.next[g]!;
+    } while (g !== root);
+    this.rootMeeples[root] = 0;
+  }
+
+  /** Adds points to a player's score under a source (for expansions). */
+  addScore(player: number, source: number, points: number): void {
+    this.scores[player * SCORE_SOURCES.length + source]! += points;
+  }
+
+  /** Final scoring (`RULES.md` §1 "Game end"): incomplete features, then fields, then expansions. */
+  private finish(): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    this.phase = PHASE_OVER;
+    this.drawn = -1;
+    const total = this.placedCount * S;
+    for (const kind of [SEG_ROAD, SEG_CITY, SEG_MONASTERY]) {
+      for (let g = 0; g < total; g++) {
+        if (this.parent[g] !== g || this.done[g] !== 0 || this.rootMeeples[g] === 0) continue;
+        if (g % S >= game.segmentCount[this.placedType[this.tileOf(g)]!]! || this.segmentKind(g) !== kind) continue;
+        this.scoreFeature(g, false);
+      }
+    }
+    if (game.rules.farmers === 'on') {
+      for (let g = 0; g < total; g++) {
+        if (this.parent[g] !== g || this.rootMeeples[g] === 0 || this.segmentKind(g) !== SEG_FIELD) continue;
+        if (g % S >= game.segmentCount[this.placedType[this.tileOf(g)]!]!) continue;
+        this.scoreField(g);
+      }
+    }
+    for (const h of game.hookLists.finalScoring) h.finalScoring(this);
+    if (this.sink) this.sink({ type: 'gameOver', scores: this.totals() });
+  }
+
+  /** Farmers: the field's majority scores per completed city the field borders. */
+  private scoreField(root: number): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const scratch = game.scratch;
+    const stamp = ++scratch.stamp;
+    const perPlayer = scratch.feature.perPlayer;
+    perPlayer.fill(0);
+    let cities = 0;
+    let g = root;
+    do {
+      const placed = (g / S) | 0;
+      const owner = this.meeple[g]!;
+      if (owner !== 0) perPlayer[owner - 1]! += 1;
+      for (const c of game.fieldCities[this.placedType[placed]! * S + (g % S)]!) {
+        const city = this.find(placed * S + c);
+        if (this.done[city] === 1 && scratch.rootStamp[city] !== stamp) {
+          scratch.rootStamp[city] = stamp;
+          cities++;
+        }
+      }
+      g = this.next[g]!;
+    } while (g !== root);
+    const points = cities * (game.rules.farmerPointsPerCity as number);
+    const winners = this.payMajority(perPlayer, SOURCE.field, points, SOURCE.field, 0);
+    if (this.sink) this.sink({ type: 'fieldScored', winners, cities, points });
+  }
+
+  // ---- results ---------------------------------------------------------------------------------
+
+  score(player: number): number {
+    const W = SCORE_SOURCES.length;
+    let sum = 0;
+    for (let s = 0; s < W; s++) sum += this.scores[player * W + s]!;
+    return sum;
+  }
+
+  totals(): number[] {
+    return Array.from({ length: this.game.players }, (_, p) => this.score(p));
+  }
+
+  /** Points of a player by source name. */
+  breakdown(player: number): Record<(typeof SCORE_SOURCES)[number], number> {
+    const W = SCORE_SOURCES.length;
+    return Object.fromEntries(SCORE_SOURCES.map((name, s) => [name, this.scores[player * W + s]!])) as Record<(typeof SCORE_SOURCES)[number], number>;
+  }
+
+  /** 1 + the number of players with a strictly higher score (ties share a rank). */
+  rank(player: number): number {
+    const mine = this.score(player);
+    let rank = 1;
+    for (let p = 0; p < this.game.players; p++) if (this.score(p) > mine) rank++;
+    return rank;
+  }
+
+  /** Readable form of an action in the current phase, for logs and errors. */
+  actionToString(action: number): string {
+    if (this.phase === PHASE_PLACE) {
+      const cell = (action / 4) | 0;
+      return `${this.game.catalog.types[this.drawn]!.id} at (${this.game.xOf(cell)},${this.game.yOf(cell)}) rotation ${(action & 3) * 90}`;
+    }
+    if (action === FOLLOW_NOTHING) return 'nothing';
+    if (action >= ACTION_BLOCK) {
+      const h = this.game.hooks[((action / ACTION_BLOCK) | 0) - 1];
+      return h?.describeFollowUp?.(this, action) ?? `expansion action ${action}`;
+    }
+    return `meeple on ${this.describeSegment(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE)}`;
+  }
+}
+
+export function neighbourOffset(side: number, gridSide: number): number {
+  return side === 0 ? -gridSide : side === 1 ? 1 : side === 2 ? gridSide : -1;
+}
