@@ -61,6 +61,9 @@ export class State {
   completedCount = 0;
   /** Optional event sink (not cloned). */
   sink: EventSink | undefined = undefined;
+  /** When set, the game stops before final scoring until `finalScoring()` is called (replays' `--no-final`). */
+  deferFinal = false;
+  finalScored = false;
 
   readonly grid: Int16Array; // cell -> placed index + 1
   readonly placedType: Int16Array;
@@ -113,6 +116,8 @@ export class State {
       this.placedCount = from.placedCount;
       this.frontierCount = from.frontierCount;
       this.completedCount = from.completedCount;
+      this.deferFinal = from.deferFinal;
+      this.finalScored = from.finalScored;
     } else {
       this.grid = new Int16Array(game.gridSide * game.gridSide);
       this.placedType = new Int16Array(tiles);
@@ -134,8 +139,9 @@ export class State {
   }
 
   /** A new game: the start tile at (0,0), then the first draw. */
-  static start(game: Game, deck: Int16Array, startType = game.startType, startRotation = 0): State {
+  static start(game: Game, deck: Int16Array, startType = game.startType, startRotation = 0, deferFinal = false): State {
     const state = new State(game, deck);
+    state.deferFinal = deferFinal;
     state.placeTile(startType, game.originCell, startRotation);
     for (const h of game.hooks) h.initState?.(state);
     state.beginTurn();
@@ -305,12 +311,14 @@ export class State {
       this.stats[1]! += 1; // tilesDiscarded
       if (this.sink) this.sink({ type: 'tileDiscarded', turn: this.turnNumber(), player: this.currentPlayer, tile: this.game.catalog.types[type]!.id });
     }
-    this.finish();
+    this.phase = PHASE_OVER;
+    this.drawn = -1;
+    if (!this.deferFinal) this.finalScoring();
   }
 
   /** Turn number shown in logs: 1 for the first placement after the start tile. */
   turnNumber(): number {
-    return this.placedCount;
+    return this.phase === PHASE_PLACE ? this.placedCount : this.placedCount - 1;
   }
 
   /** For scenario replays that name the player of a turn. */
@@ -604,12 +612,12 @@ export class State {
     this.scores[player * SCORE_SOURCES.length + source]! += points;
   }
 
-  /** Final scoring (`RULES.md` §1 "Game end"): incomplete features, then fields, then expansions. */
-  private finish(): void {
+  /** Final scoring (`RULES.md` §1 "Game end"): incomplete features, then fields, then expansions. Once. */
+  finalScoring(): void {
+    if (this.phase !== PHASE_OVER || this.finalScored) throw new Error('final scoring runs once, after the last tile');
+    this.finalScored = true;
     const game = this.game;
     const S = game.segmentsPerTile;
-    this.phase = PHASE_OVER;
-    this.drawn = -1;
     const total = this.placedCount * S;
     for (const kind of [SEG_ROAD, SEG_CITY, SEG_MONASTERY]) {
       for (let g = 0; g < total; g++) {

@@ -1,0 +1,24 @@
+/**
+ * The random agent: uniform over the legal tile placements (position × rotation), then uniform over
+ * the legal follow-ups (nothing, each meeple target, each expansion action such as a tollhouse).
+ */
+import type { State } from '../engine/index.ts';
+import { randomIndex } from '../sim/rng.ts';
+import type { Rng } from '../sim/rng.ts';
+import type { Agent, AgentDefinition } from './agent.ts';
+
+class RandomAgent implements Agent {
+  readonly name = 'random';
+  constructor(private readonly rng: Rng) {}
+
+  // hot path
+  choose(_state: State, legal: Int32Array, count: number): number {
+    return legal[randomIndex(this.rng, count)]!;
+  }
+}
+
+export const randomAgent: AgentDefinition = {
+  name: 'random',
+  description: 'uniform over legal placements, then uniform over legal follow-ups',
+  create: (rng) => new RandomAgent(rng),
+};

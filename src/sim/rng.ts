@@ -1,0 +1,34 @@
+/**
+ * Seeded random streams (`DESIGN.md` "Seeds, deals and pairing"): seedrandom's tychei, seeded from
+ * strings built of the run seed, the deal and the seat, so any game of a run can be rebuilt alone.
+ */
+import seedrandom from 'seedrandom';
+
+export type Rng = () => number;
+
+export function makeRng(...parts: (string | number)[]): Rng {
+  return seedrandom.tychei(parts.join(':'));
+}
+
+/** Uniform integer in [0, n). */
+export const randomIndex = (rng: Rng, n: number): number => Math.floor(rng() * n);
+
+/** 32-bit string hash (FNV-1a), stable across runs and machines. */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A 32-bit finaliser (murmur3 fmix32): spreads a seed ^ key into an unbiased sort key. */
+export function mix32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
