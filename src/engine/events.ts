@@ -9,7 +9,7 @@ export type GameEvent =
   | { type: 'tileDiscarded'; turn: number; player: number; tile: string }
   | { type: 'meeplePlaced'; turn: number; player: number; feature: string; segment: string }
   | {
-      type: 'featureScored'; turn: number; kind: string; final: boolean; tiles: number;
+      type: 'featureScored'; turn: number; feature: number; kind: string; final: boolean; tiles: number;
       points: number; winners: number[]; meeples: number;
     }
   | { type: 'fieldScored'; winners: number[]; cities: number; points: number }

@@ -532,7 +532,7 @@ export class State {
     if (completed && f.meeples > 0) this.returnMeeples(root);
     if (this.sink) {
       this.sink({
-        type: 'featureScored', turn: this.turnNumber(), kind: SEGMENT_KINDS[f.kind]!, final: !completed,
+        type: 'featureScored', turn: this.turnNumber(), feature: root, kind: SEGMENT_KINDS[f.kind]!, final: !completed,
         tiles: f.tiles, points: f.points + f.bonus, winners, meeples: f.meeples,
       });
     }

@@ -1,0 +1,56 @@
+/**
+ * Flag parsing for the `carclab` commands: every flag is declared once with its help text, and a
+ * wrong flag or value is an input error (exit 2) naming it.
+ */
+import { parseArgs } from 'node:util';
+import { InputError } from '../engine/index.ts';
+
+export interface FlagSpec {
+  type: 'boolean' | 'string';
+  help: string;
+  default?: string | boolean;
+}
+
+export interface Command {
+  name: string;
+  usage: string;
+  summary: string;
+  flags: Record<string, FlagSpec>;
+  run(positionals: string[], flags: Record<string, string | boolean | undefined>): Promise<number>;
+}
+
+export function parseCommandArgs(command: Command, argv: string[]): { positionals: string[]; flags: Record<string, string | boolean | undefined> } {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: Object.fromEntries(Object.entries(command.flags).map(([name, spec]) => [name, { type: spec.type }])),
+    });
+    const flags: Record<string, string | boolean | undefined> = {};
+    for (const [name, spec] of Object.entries(command.flags)) flags[name] = (values as Record<string, string | boolean | undefined>)[name] ?? spec.default;
+    return { positionals, flags };
+  } catch (error) {
+    throw new InputError('usage', `carclab ${command.name}: ${(error as Error).message}\nusage: ${command.usage}`);
+  }
+}
+
+/** A whole number flag within bounds, or an input error naming the flag. */
+export function intFlag(value: string | boolean | undefined, name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (typeof value !== 'string' || !Number.isInteger(n) || n < min || n > max) {
+    throw new InputError('usage', `--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
+export function helpText(command: Command): string {
+  const lines = [`usage: ${command.usage}`, '', command.summary];
+  const flags = Object.entries(command.flags);
+  if (flags.length) {
+    lines.push('', 'options:');
+    for (const [name, spec] of flags) lines.push(`  --${name}${spec.type === 'string' ? ' VALUE' : ''}`.padEnd(22) + spec.help + (spec.default !== undefined ? ` (default ${spec.default})` : ''));
+  }
+  return lines.join('\n');
+}

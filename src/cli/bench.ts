@@ -1,0 +1,76 @@
+/**
+ * `carclab bench [--json]` (also `npm run bench`): throughput of complete self-play games, single
+ * thread, after a warm-up; each figure is the median of several timed runs. Keys are stable so
+ * results can be compared over time.
+ */
+import { performance } from 'node:perf_hooks';
+import { agentNamed } from '../agents/index.ts';
+import type { Agent } from '../agents/index.ts';
+import { Game, InputError } from '../engine/index.ts';
+import type { GameOptions } from '../engine/index.ts';
+import { Dealer } from '../sim/deal.ts';
+import { playGame } from '../sim/play.ts';
+import { makeRng } from '../sim/rng.ts';
+import { intFlag } from './args.ts';
+import type { Command } from './args.ts';
+
+interface BenchCase {
+  key: string;
+  description: string;
+  options: GameOptions;
+  agent: string;
+  games: number;
+}
+
+export const BENCH_CASES: BenchCase[] = [
+  { key: 'base-2p-random', description: '2-player base games with farmers, random agents', options: { players: 2 }, agent: 'random', games: 2000 },
+];
+
+export interface BenchFigure { gamesPerSecond: number; runs: number }
+
+/** Games/s of one case: `runs` timed runs of `games` games each after one warm-up run; the median. */
+export function benchCase(c: BenchCase, runs: number, scale = 1): BenchFigure {
+  const game = new Game(c.options);
+  const dealer = new Dealer(game);
+  const definition = agentNamed(c.agent);
+  const games = Math.max(1, Math.round(c.games * scale));
+  let deal = 0;
+  const timed = () => {
+    const start = performance.now();
+    for (let g = 0; g < games; g++, deal++) {
+      const agents: Agent[] = [];
+      for (let seat = 0; seat < game.players; seat++) agents.push(definition.create(makeRng('bench', deal, seat)));
+      playGame(game, dealer.deal('bench', deal), agents);
+    }
+    return games / ((performance.now() - start) / 1000);
+  };
+  timed(); // warm-up: lets the JIT settle
+  const rates = Array.from({ length: runs }, timed).sort((a, b) => a - b);
+  return { gamesPerSecond: Math.round(rates[(rates.length - 1) >> 1]!), runs };
+}
+
+export const benchCommand: Command = {
+  name: 'bench',
+  usage: 'carclab bench [--json] [--runs N] [--only KEY] [--scale X]',
+  summary: 'Measures games per second of complete self-play games on one thread (median of several runs after a warm-up).',
+  flags: {
+    json: { type: 'boolean', help: 'print one JSON object keyed by benchmark' },
+    runs: { type: 'string', help: 'timed runs per benchmark', default: '7' },
+    only: { type: 'string', help: 'run only the benchmark with this key' },
+    scale: { type: 'string', help: 'multiply the games per run (e.g. 0.1 for a quick look)', default: '1' },
+  },
+  async run(_positionals, flags) {
+    const runs = intFlag(flags.runs, 'runs', 7, 1, 1000);
+    const scale = Number(flags.scale);
+    if (!(scale > 0)) throw new InputError('usage', `--scale must be a positive number, got ${JSON.stringify(flags.scale)}`);
+    const cases = BENCH_CASES.filter((c) => flags.only === undefined || c.key === flags.only);
+    if (cases.length === 0) throw new InputError('usage', `--only: unknown benchmark ${JSON.stringify(flags.only)}; known: ${BENCH_CASES.map((c) => c.key).join(', ')}`);
+    const results: Record<string, BenchFigure> = {};
+    for (const c of cases) {
+      results[c.key] = benchCase(c, runs, scale);
+      if (!flags.json) process.stderr.write(`${c.key.padEnd(20)} ${String(results[c.key]!.gamesPerSecond).padStart(8)} games/s  (median of ${runs}; ${c.description})\n`);
+    }
+    if (flags.json) process.stdout.write(`${JSON.stringify(results)}\n`);
+    return 0;
+  },
+};

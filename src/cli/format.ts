@@ -1,0 +1,25 @@
+/** Text output shared by commands: one line per game event, and score tables. */
+import { SCORE_SOURCES } from '../engine/index.ts';
+import type { GameEvent } from '../engine/index.ts';
+
+const who = (players: number[]) => (players.length ? players.map((p) => `P${p}`).join('+') : 'nobody');
+
+export function formatEvent(e: GameEvent): string {
+  switch (e.type) {
+    case 'tilePlaced': return `turn ${e.turn}: P${e.player} places ${e.tile} at (${e.x},${e.y}) rotation ${e.rotation}`;
+    case 'tileDiscarded': return `turn ${e.turn}: P${e.player} draws ${e.tile}, which fits nowhere: discarded`;
+    case 'meeplePlaced': return `turn ${e.turn}: P${e.player} puts a meeple on ${e.segment}`;
+    case 'featureScored': return `${e.final ? 'final' : `turn ${e.turn}`}: ${e.kind} of ${e.tiles} tile(s), ${e.meeples} meeple(s): ${e.points} to ${who(e.winners)}`;
+    case 'fieldScored': return `final: field bordering ${e.cities} completed cit${e.cities === 1 ? 'y' : 'ies'}: ${e.points} to ${who(e.winners)}`;
+    case 'expansion': return `turn ${e.turn}: ${e.expansion}: ${e.what}${e.points ? `: ${e.points} to P${e.player}` : ''}${e.detail ? ` (${e.detail})` : ''}`;
+    case 'gameOver': return `game over: ${e.scores.join(' / ')}`;
+  }
+}
+
+export function scoreTable(breakdown: readonly Record<string, number>[], scores: readonly number[]): string {
+  const header = ['player', ...SCORE_SOURCES, 'total'];
+  const rows = breakdown.map((b, p) => [`P${p}`, ...SCORE_SOURCES.map((s) => String(b[s] ?? 0)), String(scores[p])]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}

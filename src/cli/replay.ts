@@ -1,0 +1,35 @@
+/** `carclab replay FILE [--json] [--no-final]`: plays a scenario file and prints the scores. */
+import { replayScenario } from '../engine/scenario.ts';
+import { InputError } from '../engine/index.ts';
+import type { GameEvent } from '../engine/index.ts';
+import { expansionRegistry } from '../expansions/index.ts';
+import type { Command } from './args.ts';
+import { readJsonFile } from './io.ts';
+import { formatEvent, scoreTable } from './format.ts';
+
+export const replayCommand: Command = {
+  name: 'replay',
+  usage: 'carclab replay FILE [--json] [--no-final]',
+  summary: 'Plays a scenario file turn by turn and prints the scores after final scoring. An illegal turn is an error naming the turn (exit 2).',
+  flags: {
+    json: { type: 'boolean', help: 'print the result as JSON only' },
+    'no-final': { type: 'boolean', help: 'stop before final scoring' },
+  },
+  async run(positionals, flags) {
+    const [file, ...rest] = positionals;
+    if (file === undefined || rest.length) throw new InputError('usage', `usage: ${replayCommand.usage}`);
+    const events: GameEvent[] = [];
+    const result = replayScenario(readJsonFile(file, 'scenario'), expansionRegistry, {
+      where: file,
+      noFinal: flags['no-final'] === true,
+      sink: (e) => events.push(e),
+    });
+    // Printed only once the whole scenario is known to be legal.
+    if (flags.json) {
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    } else {
+      process.stdout.write(`${events.map(formatEvent).join('\n')}\n\n${scoreTable(result.breakdown, result.scores)}\n`);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,40 @@
+/** Shared builders for tests. */
+import { agentNamed } from '../src/agents/index.ts';
+import { Game, MAX_ACTIONS_HINT } from '../src/engine/index.ts';
+import type { EventSink, GameOptions, State } from '../src/engine/index.ts';
+import { Dealer } from '../src/sim/deal.ts';
+import { makeRng } from '../src/sim/rng.ts';
+
+/**
+ * Plays deal `deal` of run `seed` with the named agent in every seat, calling `check` after every
+ * action (for invariants), and returns the final state.
+ */
+export function playChecked(game: Game, seed: string, deal: number, check?: (state: State) => void, sink?: EventSink, agent = 'random'): State {
+  const state = game.newState(new Dealer(game).deal(seed, deal));
+  state.sink = sink;
+  check?.(state);
+  return playOn(state, seed, deal, check, agent);
+}
+
+/** Continues a game to its end with fresh agents seeded from (seed, deal, seat). */
+export function playOn(state: State, seed: string, deal: number, check?: (state: State) => void, agent = 'random'): State {
+  const definition = agentNamed(agent);
+  const agents = Array.from({ length: state.game.players }, (_, seat) => definition.create(makeRng(seed, deal, seat)));
+  const legal = new Int32Array(MAX_ACTIONS_HINT);
+  while (!state.isOver()) {
+    const n = state.legalActions(legal);
+    state.apply(agents[state.currentPlayer]!.choose(state, legal, n));
+    check?.(state);
+  }
+  return state;
+}
+
+export const gameWith = (options: GameOptions): Game => new Game(options);
+
+/** Meeples of a player on the board. */
+export function meeplesOnBoard(state: State, player: number): number {
+  let n = 0;
+  const total = state.placedCount * state.game.segmentsPerTile;
+  for (let g = 0; g < total; g++) if (state.meeple[g] === player + 1) n++;
+  return n;
+}
