@@ -45,6 +45,16 @@ export interface FeatureScore {
 
 const SOURCE_OF_KIND = [SOURCE.road, SOURCE.city, SOURCE.field, SOURCE.monastery];
 
+// Journal entry codes: which big array a logged write went to.
+const J_PARENT = 0;
+const J_OPEN_ENDS = 1;
+const J_ROOT_MEEPLES = 2;
+const J_NEXT = 3;
+const J_MEEPLE = 4;
+const J_DONE = 5;
+const J_GRID = 6;
+const J_FRONTIER = 7;
+
 export class State {
   readonly game: Game;
   /** Tile types in draw order (shared between clones, never written). */
@@ -85,6 +95,13 @@ export class State {
   readonly stats: Float64Array;
   /** Roots of the features completed this turn (read by `afterScoring` hooks). */
   readonly completedThisTurn: Int32Array;
+
+  // Checkpoint state (not cloned: a clone starts with none open).
+  private depth = 0;
+  private journal = new Int32Array(3 * 256);
+  private journalLength = 0;
+  private readonly savedLevels: Saved[] = [];
+  private quietSink: EventSink | undefined = undefined;
 
   private constructor(game: Game, deck: Int16Array, from?: State) {
     this.game = game;
@@ -287,8 +304,10 @@ export class State {
 
   /** Puts one of `player`'s meeples on segment g. */
   deployMeeple(g: number, player: number): void {
+    const root = this.find(g);
+    if (this.depth !== 0) { this.log(J_MEEPLE, g, this.meeple[g]!); this.log(J_ROOT_MEEPLES, root, this.rootMeeples[root]!); }
     this.meeple[g] = player + 1;
-    this.rootMeeples[this.find(g)]! += 1;
+    this.rootMeeples[root]! += 1;
     this.meeplesLeft[player]! -= 1;
     this.stats[this.game.playerStatIndex('meeplesDeployed', player)]! += 1;
     if (this.sink) {
@@ -334,6 +353,7 @@ export class State {
     const S = game.segmentsPerTile;
     const G = game.gridSide;
     const i = this.placedCount++;
+    if (this.depth !== 0) this.log(J_GRID, cell, 0);
     this.grid[cell] = i + 1;
     this.placedType[i] = type;
     this.placedRot[i] = rotation;
@@ -369,6 +389,7 @@ export class State {
     const frontier = this.frontier;
     for (let i = 0; i < this.frontierCount; i++) {
       if (frontier[i] === cell) {
+        if (this.depth !== 0) this.log(J_FRONTIER, i, cell);
         frontier[i] = frontier[--this.frontierCount]!;
         break;
       }
@@ -382,12 +403,20 @@ export class State {
         const other = nc + neighbourOffset(s2, G);
         known = other !== cell && this.grid[other] !== 0;
       }
-      if (!known) frontier[this.frontierCount++] = nc;
+      if (!known) {
+        if (this.depth !== 0) this.log(J_FRONTIER, this.frontierCount, frontier[this.frontierCount]!);
+        frontier[this.frontierCount++] = nc;
+      }
     }
   }
 
   find(g: number): number {
     const parent = this.parent;
+    if (this.depth !== 0) {
+      // No path compression under a checkpoint: the journal then only holds real joins.
+      while (parent[g] !== g) g = parent[g]!;
+      return g;
+    }
     while (parent[g] !== g) {
       const p = parent[parent[g]!]!;
       parent[g] = p;
@@ -401,12 +430,23 @@ export class State {
     const rb = this.find(b);
     const kind = this.segmentKind(a);
     const closes = kind === SEG_ROAD || kind === SEG_CITY;
+    const journaled = this.depth !== 0;
     if (ra === rb) {
-      if (closes) this.openEnds[ra]! -= 2;
+      if (closes) {
+        if (journaled) this.log(J_OPEN_ENDS, ra, this.openEnds[ra]!);
+        this.openEnds[ra]! -= 2;
+      }
       return;
     }
     const root = ra < rb ? ra : rb;
     const child = ra < rb ? rb : ra;
+    if (journaled) {
+      this.log(J_PARENT, child, child);
+      this.log(J_OPEN_ENDS, root, this.openEnds[root]!);
+      this.log(J_ROOT_MEEPLES, root, this.rootMeeples[root]!);
+      this.log(J_NEXT, root, this.next[root]!);
+      this.log(J_NEXT, child, this.next[child]!);
+    }
     this.parent[child] = root;
     if (closes) this.openEnds[root] = this.openEnds[ra]! + this.openEnds[rb]! - 2;
     this.rootMeeples[root]! += this.rootMeeples[child]!;
@@ -482,6 +522,7 @@ export class State {
       if (kind !== SEG_ROAD && kind !== SEG_CITY) continue;
       const root = this.find(i * S + s);
       if (this.openEnds[root] === 0 && this.done[root] === 0) {
+        if (this.depth !== 0) this.log(J_DONE, root, 0);
         this.done[root] = 1;
         this.completedThisTurn[this.completedCount++] = root;
       }
@@ -496,6 +537,7 @@ export class State {
         if (ms < 0) continue;
         const g = k * S + ms;
         if (this.done[g] === 0 && this.neighbourCount(cell + dy + dx) === 8) {
+          if (this.depth !== 0) this.log(J_DONE, g, 0);
           this.done[g] = 1;
           this.completedThisTurn[this.completedCount++] = g;
         }
@@ -600,10 +642,12 @@ export class State {
       const owner = this.meeple[g]!;
       if (owner !== 0) {
         this.meeplesLeft[owner - 1]! += 1;
+        if (this.depth !== 0) this.log(J_MEEPLE, g, owner);
         this.meeple[g] = 0;
       }
       g = this.next[g]!;
     } while (g !== root);
+    if (this.depth !== 0) this.log(J_ROOT_MEEPLES, root, this.rootMeeples[root]!);
     this.rootMeeples[root] = 0;
   }
 
@@ -665,6 +709,81 @@ export class State {
     if (this.sink) this.sink({ type: 'fieldScored', winners, cities, points });
   }
 
+  // ---- checkpoints -------------------------------------------------------------------------------
+  //
+  // `checkpoint()` then any `apply` calls, then `rollback(level)`, restores the state exactly. Search
+  // agents use it to try actions without cloning: the small arrays are copied, writes to the big
+  // ones (board, features, meeples) are journaled. Events are not sent while a checkpoint is open.
+
+  /** Opens a checkpoint; returns its level for `rollback`. */
+  checkpoint(): number {
+    const level = this.depth++;
+    let saved = this.savedLevels[level];
+    if (!saved) {
+      saved = new Saved(this.scores.slice(), this.meeplesLeft.slice(), this.ext.slice(), this.stats.slice(), this.completedThisTurn.slice());
+      this.savedLevels[level] = saved;
+    } else {
+      saved.scores.set(this.scores);
+      saved.meeplesLeft.set(this.meeplesLeft);
+      saved.ext.set(this.ext);
+      saved.stats.set(this.stats);
+      saved.completed.set(this.completedThisTurn);
+    }
+    saved.journalLength = this.journalLength;
+    const v = saved.scalars;
+    v[0] = this.deckPos; v[1] = this.currentPlayer; v[2] = this.phase; v[3] = this.drawn; v[4] = this.lastPlaced;
+    v[5] = this.placedCount; v[6] = this.frontierCount; v[7] = this.completedCount; v[8] = this.finalScored ? 1 : 0;
+    if (level === 0) {
+      this.quietSink = this.sink;
+      this.sink = undefined;
+    }
+    return level;
+  }
+
+  /** Restores the state to what it was when checkpoint `level` was opened, and closes it (and any above). */
+  rollback(level: number): void {
+    if (level < 0 || level >= this.depth) throw new Error(`no open checkpoint ${level}`);
+    const saved = this.savedLevels[level]!;
+    const j = this.journal;
+    for (let e = this.journalLength - 3; e >= saved.journalLength; e -= 3) {
+      const index = j[e + 1]!;
+      const old = j[e + 2]!;
+      switch (j[e]) {
+        case J_PARENT: this.parent[index] = old; break;
+        case J_OPEN_ENDS: this.openEnds[index] = old; break;
+        case J_ROOT_MEEPLES: this.rootMeeples[index] = old; break;
+        case J_NEXT: this.next[index] = old; break;
+        case J_MEEPLE: this.meeple[index] = old; break;
+        case J_DONE: this.done[index] = old; break;
+        case J_GRID: this.grid[index] = old; break;
+        default: this.frontier[index] = old;
+      }
+    }
+    this.journalLength = saved.journalLength;
+    this.scores.set(saved.scores);
+    this.meeplesLeft.set(saved.meeplesLeft);
+    this.ext.set(saved.ext);
+    this.stats.set(saved.stats);
+    this.completedThisTurn.set(saved.completed);
+    const v = saved.scalars;
+    this.deckPos = v[0]!; this.currentPlayer = v[1]!; this.phase = v[2]!; this.drawn = v[3]!; this.lastPlaced = v[4]!;
+    this.placedCount = v[5]!; this.frontierCount = v[6]!; this.completedCount = v[7]!; this.finalScored = v[8] === 1;
+    this.depth = level;
+    if (level === 0) this.sink = this.quietSink;
+  }
+
+  private log(code: number, index: number, old: number): void {
+    if (this.journalLength + 3 > this.journal.length) {
+      const bigger = new Int32Array(this.journal.length * 2);
+      bigger.set(this.journal);
+      this.journal = bigger;
+    }
+    const j = this.journal;
+    j[this.journalLength++] = code;
+    j[this.journalLength++] = index;
+    j[this.journalLength++] = old;
+  }
+
   // ---- results ---------------------------------------------------------------------------------
 
   score(player: number): number {
@@ -705,6 +824,19 @@ export class State {
     }
     return `meeple on ${this.describeSegment(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE)}`;
   }
+}
+
+/** A checkpoint's copy of the small arrays and scalars (the big arrays are journaled instead). */
+class Saved {
+  journalLength = 0;
+  scalars = new Float64Array(10);
+  constructor(
+    readonly scores: Int32Array,
+    readonly meeplesLeft: Int8Array,
+    readonly ext: Int32Array,
+    readonly stats: Float64Array,
+    readonly completed: Int32Array,
+  ) {}
 }
 
 export function neighbourOffset(side: number, gridSide: number): number {

@@ -68,3 +68,34 @@ describe('clone', () => {
     }
   });
 });
+
+describe('checkpoint and rollback', () => {
+  it('restore the state exactly after trying several actions, at every step of many games', () => {
+    const game = new Game({ players: 3 });
+    const legal = new Int32Array(4096);
+    const snap = (s: State) => JSON.stringify([
+      Array.from(s.grid.filter((v) => v !== 0)), Array.from(s.next.subarray(0, s.placedCount * game.segmentsPerTile)),
+      Array.from(s.meeple), Array.from(s.rootMeeples), Array.from(s.done), Array.from(s.openEnds.subarray(0, s.placedCount * game.segmentsPerTile)),
+      Array.from(s.scores), Array.from(s.meeplesLeft), Array.from(s.stats), Array.from(s.frontier.subarray(0, s.frontierCount)),
+      s.phase, s.currentPlayer, s.drawn, s.deckPos, s.placedCount, s.isOver(),
+    ]);
+    const roots = (s: State) => Array.from({ length: s.placedCount * game.segmentsPerTile }, (_, g) => s.find(g)).join();
+    for (let deal = 0; deal < 30; deal++) {
+      let step = 0;
+      playChecked(game, 'cp', deal, (s) => {
+        if (s.isOver()) return;
+        const before = snap(s);
+        const rootsBefore = roots(s);
+        const level = s.checkpoint();
+        // Try a few actions in a row (through the end of the game if it comes), then roll back.
+        for (let k = 0; k < 1 + (step++ % 5) && !s.isOver(); k++) {
+          const n = s.legalActions(legal);
+          s.apply(legal[(step * 7 + k) % n]!);
+        }
+        s.rollback(level);
+        expect(snap(s)).toBe(before);
+        expect(roots(s)).toBe(rootsBefore);
+      });
+    }
+  });
+});
