@@ -4,7 +4,7 @@
  * unused hooks cost nothing. Expansions never import each other, and the engine never imports an
  * expansion by name.
  */
-import type { TileSource } from './catalog/index.ts';
+import type { Catalog, TileSource } from './catalog/index.ts';
 import type { TileType } from './catalog/types.ts';
 import type { ParamDef, Rules } from './rules.ts';
 import type { FeatureScore, State } from './state.ts';
@@ -25,6 +25,8 @@ export interface Expansion {
 /** What an expansion learns when a game is built. */
 export interface SetupContext {
   readonly rules: Rules;
+  /** The game's catalog (base, expansion and designer tiles). */
+  readonly catalog: Catalog;
   readonly players: number;
   /** Offset of this expansion's integers in `State.ext`; it asked for `extSlots` of them. */
   readonly extOffset: number;
@@ -50,6 +52,8 @@ export interface ExpansionHooks {
   allowOnOccupied?(state: State, segment: number): boolean;
   /** Appends this expansion's legal follow-ups after the tile placement; returns the new count. */
   followUps?(state: State, out: Int32Array, count: number): number;
+  /** After a meeple went onto segment g (the feature's meeple count already includes it). */
+  meepleDeployed?(state: State, segment: number): void;
   /** Applies one of its own follow-up codes. */
   applyFollowUp?(state: State, action: number): void;
   describeFollowUp?(state: State, action: number): string;

@@ -110,6 +110,7 @@ export class Game {
       const ownPlayer = new Set(expansion.playerStats ?? []);
       const h = expansion.setup({
         rules: this.rules,
+        catalog: this.catalog,
         players,
         extOffset,
         actionBase: ACTION_BLOCK * (k + 1),
@@ -246,6 +247,7 @@ export interface HookLists {
   includeTile: Hooked<'includeTile'>[];
   allowOnOccupied: Hooked<'allowOnOccupied'>[];
   followUps: Hooked<'followUps'>[];
+  meepleDeployed: Hooked<'meepleDeployed'>[];
   scoreFeature: Hooked<'scoreFeature'>[];
   afterScoring: Hooked<'afterScoring'>[];
   endOfTurn: Hooked<'endOfTurn'>[];
@@ -258,6 +260,7 @@ function collectHooks(hooks: ExpansionHooks[]): HookLists {
     includeTile: having('includeTile'),
     allowOnOccupied: having('allowOnOccupied'),
     followUps: having('followUps'),
+    meepleDeployed: having('meepleDeployed'),
     scoreFeature: having('scoreFeature'),
     afterScoring: having('afterScoring'),
     endOfTurn: having('endOfTurn'),

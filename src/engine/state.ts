@@ -309,7 +309,8 @@ export class State {
     this.meeple[g] = player + 1;
     this.rootMeeples[root]! += 1;
     this.meeplesLeft[player]! -= 1;
-    this.stats[this.game.playerStatIndex('meeplesDeployed', player)]! += 1;
+    this.stats[this.game.statNames.length + player]! += 1; // meeplesDeployed: the first per-player stat
+    for (const h of this.game.hookLists.meepleDeployed) h.meepleDeployed(this, g);
     if (this.sink) {
       this.sink({
         type: 'meeplePlaced', turn: this.turnNumber(), player,
@@ -479,6 +480,27 @@ export class State {
       out[n++] = g;
       g = this.next[g]!;
     } while (g !== root);
+    return n;
+  }
+
+  /**
+   * Writes the segments of neighbouring tiles that segment g touches through its own edge ports;
+   * returns how many (a road segment has one per connected edge).
+   */
+  segmentsAcross(g: number, out: Int32Array): number {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const placed = this.tileOf(g);
+    const rot = this.placedRot[placed]!;
+    const cell = this.placedCell[placed]!;
+    let n = 0;
+    for (const printed of this.typeOf(placed).segments[g % S]!.ports) {
+      const port = rotatePort(printed, rot);
+      const k = this.grid[cell + neighbourOffset(sideOfPort(port), game.gridSide)]! - 1;
+      if (k < 0) continue;
+      const s2 = game.portSegment[this.orientation(k) * PORTS + facingPort(port)]!;
+      if (s2 >= 0) out[n++] = k * S + s2;
+    }
     return n;
   }
 

@@ -3,6 +3,9 @@
  * here; the engine itself never imports an expansion.
  */
 import type { Expansion } from '../engine/index.ts';
+import { kingRobber } from './king-robber/index.ts';
+import { labyrinth } from './labyrinth/index.ts';
+import { tollkeepers } from './tollkeepers/index.ts';
 
 const registry = new Map<string, Expansion>();
 
@@ -12,3 +15,7 @@ export function registerExpansion(expansion: Expansion): void {
 }
 
 export const expansionRegistry: ReadonlyMap<string, Expansion> = registry;
+
+registerExpansion(tollkeepers);
+registerExpansion(labyrinth);
+registerExpansion(kingRobber);

@@ -1,0 +1,94 @@
+/**
+ * The Labyrinth (`RULES.md` §3, `seeds/labyrinth.txt`). Its tile joins four roads through the
+ * labyrinth; it is not a crossing. Variant `basic`: an ordinary road. Variant `advanced`: a meeple
+ * may go onto the labyrinth when it is placed even if connected roads are occupied, and onto a road
+ * extending a labyrinth exit if that branch has no meeple (a branch is what is reached from one exit
+ * without crossing a labyrinth tile; R-L1: each labyrinth tile separates branches). A completed
+ * network pays its majority 1 per tile plus a bonus per meeple anywhere on it; no bonus at the end.
+ */
+import { SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
+import type { Expansion, State } from '../../engine/index.ts';
+import tileFile from './tiles.json' with { type: 'json' };
+
+export const LABYRINTH_PARAMS = {
+  variant: enumParam('labyrinth', ['basic', 'advanced'], 'basic', 'basic: the labyrinth is an ordinary road; advanced: branch placement and meeple bonus'),
+  bonus: intParam('labyrinthMeepleBonus', 2, 0, 20, 'advanced: points per meeple on a completed labyrinth network, to its majority'),
+} as const;
+
+const STATS = ['labyrinthNetworksCompleted', 'labyrinthBonusPoints', 'labyrinthMeeplesOnCompleted', 'labyrinthBranchPlacements'] as const;
+
+export const labyrinth: Expansion = {
+  name: 'labyrinth',
+  title: 'The Labyrinth',
+  tiles: { data: tileFile, where: 'Labyrinth tile (src/expansions/labyrinth/tiles.json)' },
+  params: Object.values(LABYRINTH_PARAMS),
+  stats: STATS,
+  setup(ctx) {
+    const advanced = ctx.rules.labyrinth === 'advanced';
+    const bonusPerMeeple = ctx.rules.labyrinthMeepleBonus as number;
+    const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<(typeof STATS)[number], number>;
+    // Labyrinth flag per (tile type, segment), sized by the catalog's widest tile.
+    const S = ctx.catalog.maxSegments;
+    const isLabyrinthType = new Uint8Array(ctx.catalog.types.length * S);
+    ctx.catalog.types.forEach((type, t) => type.segments.forEach((seg, s) => { isLabyrinthType[t * S + s] = seg.labyrinth ? 1 : 0; }));
+    const members = new Int32Array(4096);
+    const across = new Int32Array(8);
+    let visited = new Int32Array(0);
+    let stamp = 0;
+
+    const isLabyrinth = (state: State, g: number) => isLabyrinthType[state.placedType[state.tileOf(g)]! * S + (g % S)] === 1;
+    const networkHasLabyrinth = (state: State, root: number): boolean => {
+      const n = state.members(root, members);
+      for (let i = 0; i < n; i++) if (isLabyrinth(state, members[i]!)) return true;
+      return false;
+    };
+    /** Whether the branch of road segment g (reached without crossing a labyrinth) holds no meeple. */
+    const branchIsFree = (state: State, g: number): boolean => {
+      if (visited.length < state.parent.length) visited = new Int32Array(state.parent.length);
+      const mark = ++stamp;
+      const queue: number[] = [g];
+      visited[g] = mark;
+      while (queue.length) {
+        const seg = queue.pop()!;
+        if (state.meeple[seg] !== 0) return false;
+        const n = state.segmentsAcross(seg, across);
+        for (let i = 0; i < n; i++) {
+          const other = across[i]!;
+          if (visited[other] === mark || isLabyrinth(state, other)) continue;
+          visited[other] = mark;
+          queue.push(other);
+        }
+      }
+      return true;
+    };
+
+    return {
+      ...(advanced ? {
+        allowOnOccupied(state: State, g: number): boolean {
+          if (state.segmentKind(g) !== SEG_ROAD || !networkHasLabyrinth(state, state.find(g))) return false;
+          // The labyrinth itself (just placed, so free), or a road on a branch without a meeple.
+          return isLabyrinth(state, g) ? state.meeple[g] === 0 : branchIsFree(state, g);
+        },
+        meepleDeployed(state: State, g: number): void {
+          const root = state.find(g);
+          if (state.rootMeeples[root]! > 1 && networkHasLabyrinth(state, root)) state.stats[stat.labyrinthBranchPlacements]! += 1;
+        },
+      } : {}),
+      scoreFeature(state, f) {
+        if (f.kind !== SEG_ROAD || !f.completed || !networkHasLabyrinth(state, f.root)) return;
+        state.stats[stat.labyrinthNetworksCompleted]! += 1;
+        state.stats[stat.labyrinthMeeplesOnCompleted]! += f.meeples;
+        if (!advanced || f.meeples === 0) return;
+        f.bonus = bonusPerMeeple * f.meeples;
+        f.bonusSource = SOURCE.labyrinth;
+        let max = 0;
+        let winners = 0;
+        for (let p = 0; p < ctx.players; p++) {
+          if (f.perPlayer[p]! > max) { max = f.perPlayer[p]!; winners = 0; }
+          if (f.perPlayer[p] === max) winners++;
+        }
+        state.stats[stat.labyrinthBonusPoints]! += f.bonus * winners;
+      },
+    };
+  },
+};

@@ -1,0 +1,167 @@
+/**
+ * The Tollkeepers (`RULES.md` §2, `seeds/tollkeepers.txt`). Each player has one two-sided tollhouse
+ * (value 1 or 2). In a turn without a meeple the player may place it (showing 1) or relocate it
+ * (keeping its value) onto any free crossroads. When a road is completed, each tollhouse on a
+ * crossroads where the road ends pays its owner per illustration attached to the road's own segments
+ * and per group of travellers on it (R-T1: once per road per tollhouse; R-T2: the tollhouse step
+ * comes before scoring; R-T3: a tollhouse is not a meeple). A tollhouse that scored travellers flips
+ * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
+ */
+import { InputError, SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
+import type { Expansion, State, TileType } from '../../engine/index.ts';
+import tileFile from './tiles.json' with { type: 'json' };
+
+export const TOLLKEEPERS_PARAMS = {
+  edition: enumParam('tollkeepersEdition', ['C3', 'C2'], 'C3', 'tile distribution: C3 has a four-road crossroads (TK3) where C2 has a three-road one (TK3.C2)'),
+  illustration1: intParam('tollIllustrationPoints1', 1, 0, 20, 'toll at value 1: points per farmhouse, shed, garden or highwaymen on the road'),
+  travellers1: intParam('tollTravellersPoints1', 3, 0, 20, 'toll at value 1: points per group of travellers on the road'),
+  illustration2: intParam('tollIllustrationPoints2', 2, 0, 20, 'toll at value 2: points per illustration on the road'),
+  travellers2: intParam('tollTravellersPoints2', 6, 0, 20, 'toll at value 2: points per group of travellers on the road'),
+  finalIllustration: intParam('tollFinalIllustrationPoints', 1, 0, 20, 'final scoring: points per illustration on an incomplete road ending at the tollhouse'),
+  finalTravellers: intParam('tollFinalTravellersPoints', 1, 0, 20, 'final scoring: points per travellers group on an incomplete road ending at the tollhouse'),
+} as const;
+
+const STATS = [
+  'tollhousePlacements', 'tollhouseRelocations', 'tollFlips',
+  'tollIllustrationIncome1', 'tollTravellersIncome1', 'tollIllustrationIncome2', 'tollTravellersIncome2',
+  'tollFinalIncome',
+] as const;
+
+/** What a road carries for tolls, gathered from its segments. */
+interface RoadTolls { illustrations: number; travellers: number; owners: number[] }
+
+export const tollkeepers: Expansion = {
+  name: 'tollkeepers',
+  title: 'The Tollkeepers',
+  tiles: { data: tileFile, where: 'Tollkeepers tiles (src/expansions/tollkeepers/tiles.json)' },
+  params: Object.values(TOLLKEEPERS_PARAMS),
+  stats: STATS,
+  setup(ctx) {
+    const { rules, players, extOffset, actionBase } = ctx;
+    // State.ext layout: per player the placed index of its tollhouse's tile (-1 in supply), its value,
+    // and whether it scored travellers this turn.
+    const TILE = extOffset;
+    const VALUE = extOffset + players;
+    const FLIP = extOffset + 2 * players;
+    const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<(typeof STATS)[number], number>;
+    const edition = rules.tollkeepersEdition as string;
+    const pay = {
+      illustration: [0, rules.tollIllustrationPoints1 as number, rules.tollIllustrationPoints2 as number],
+      travellers: [0, rules.tollTravellersPoints1 as number, rules.tollTravellersPoints2 as number],
+    };
+    const members = new Int32Array(4096);
+
+    const holderOf = (state: State, placed: number): number => {
+      for (let p = 0; p < players; p++) if (state.ext[TILE + p] === placed) return p;
+      return -1;
+    };
+    const crossroads = Uint8Array.from(ctx.catalog.types, (t) => (t.crossroads ? 1 : 0));
+    const isCrossroads = (state: State, placed: number) => crossroads[state.placedType[placed]!] === 1;
+
+    /** Illustrations (never water towers), travellers and tollhouse owners at the ends of road `root`. */
+    const roadTolls = (state: State, root: number): RoadTolls => {
+      const S = state.game.segmentsPerTile;
+      const n = state.members(root, members);
+      const out: RoadTolls = { illustrations: 0, travellers: 0, owners: [] };
+      for (let i = 0; i < n; i++) {
+        const g = members[i]!;
+        const placed = (g / S) | 0;
+        const seg = state.typeOf(placed).segments[g % S]!;
+        for (const kind of seg.illustrations) if (kind !== 'watertower') out.illustrations++;
+        out.travellers += seg.travellers;
+        if (seg.end === 'village') {
+          const owner = holderOf(state, placed);
+          if (owner >= 0 && !out.owners.includes(owner)) out.owners.push(owner); // R-T1: once per tollhouse
+        }
+      }
+      return out;
+    };
+
+    return {
+      extSlots: 3 * players,
+      includeTile: (type: TileType) => type.expansion !== 'tollkeepers' || type.edition === undefined || type.edition === edition,
+      initState(state) {
+        for (let p = 0; p < players; p++) {
+          state.ext[TILE + p] = -1;
+          state.ext[VALUE + p] = 1;
+        }
+      },
+      // hot path
+      followUps(state, out, count) {
+        for (let k = 0; k < state.placedCount; k++) {
+          if (crossroads[state.placedType[k]!] === 1 && holderOf(state, k) < 0) out[count++] = actionBase + k;
+        }
+        return count;
+      },
+      applyFollowUp(state, action) {
+        const p = state.currentPlayer;
+        const placed = action - actionBase;
+        if (state.ext[TILE + p] === -1) state.stats[stat.tollhousePlacements]! += 1;
+        else state.stats[stat.tollhouseRelocations]! += 1;
+        state.ext[TILE + p] = placed;
+        if (state.sink) {
+          const cell = state.placedCell[placed]!;
+          state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'tollkeepers', what: `P${p} puts the tollhouse on the crossroads at (${state.game.xOf(cell)},${state.game.yOf(cell)})`, player: p, points: 0, detail: `value ${state.ext[VALUE + p]}` });
+        }
+      },
+      describeFollowUp(state, action) {
+        const cell = state.placedCell[action - actionBase]!;
+        return `tollhouse to (${state.game.xOf(cell)},${state.game.yOf(cell)})`;
+      },
+      parseFollowUp(state, turn, where) {
+        const at = turn.tollhouse;
+        if (at === undefined) return undefined;
+        if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isInteger)) throw new InputError('scenario', `${where}"tollhouse" must be [x, y]`);
+        const placed = state.tileAt(at[0] as number, at[1] as number);
+        if (placed < 0) throw new InputError('illegal-turn', `${where}tollhouse: no tile at (${at.join(',')})`);
+        if (!isCrossroads(state, placed)) throw new InputError('illegal-turn', `${where}tollhouse: the tile at (${at.join(',')}) is not a crossroads`);
+        if (holderOf(state, placed) >= 0) throw new InputError('illegal-turn', `${where}tollhouse: the crossroads at (${at.join(',')}) already holds a tollhouse`);
+        return actionBase + placed;
+      },
+      afterScoring(state) {
+        for (let c = 0; c < state.completedCount; c++) {
+          const root = state.completedThisTurn[c]!;
+          if (state.segmentKind(root) !== SEG_ROAD) continue;
+          const road = roadTolls(state, root);
+          for (const owner of road.owners) {
+            // All roads a tollhouse scores this turn use its value from the start of the turn (flip at end).
+            const value = state.ext[VALUE + owner]!;
+            const fromIllustrations = road.illustrations * pay.illustration[value]!;
+            const fromTravellers = road.travellers * pay.travellers[value]!;
+            state.addScore(owner, SOURCE.toll, fromIllustrations + fromTravellers);
+            state.stats[value === 1 ? stat.tollIllustrationIncome1 : stat.tollIllustrationIncome2]! += fromIllustrations;
+            state.stats[value === 1 ? stat.tollTravellersIncome1 : stat.tollTravellersIncome2]! += fromTravellers;
+            if (road.travellers > 0) state.ext[FLIP + owner] = 1;
+            if (state.sink) state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'tollkeepers', what: 'toll', player: owner, points: fromIllustrations + fromTravellers, detail: `value ${value}: ${road.illustrations} illustration(s), ${road.travellers} travellers group(s)` });
+          }
+        }
+      },
+      endOfTurn(state) {
+        for (let p = 0; p < players; p++) {
+          if (state.ext[FLIP + p] === 0) continue;
+          state.ext[FLIP + p] = 0;
+          state.ext[VALUE + p] = 3 - state.ext[VALUE + p]!;
+          state.stats[stat.tollFlips]! += 1;
+          if (state.sink) state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'tollkeepers', what: `P${p}'s tollhouse flips`, player: p, points: 0, detail: `now value ${state.ext[VALUE + p]}` });
+        }
+      },
+      finalScoring(state) {
+        const S = state.game.segmentsPerTile;
+        const total = state.placedCount * S;
+        for (let g = 0; g < total; g++) {
+          if (state.parent[g] !== g || state.done[g] !== 0 || g % S >= state.typeOf(state.tileOf(g)).segments.length || state.segmentKind(g) !== SEG_ROAD) continue;
+          const road = roadTolls(state, g);
+          const points = road.illustrations * (rules.tollFinalIllustrationPoints as number) + road.travellers * (rules.tollFinalTravellersPoints as number);
+          for (const owner of road.owners) {
+            state.addScore(owner, SOURCE.toll, points);
+            state.stats[stat.tollFinalIncome]! += points;
+            if (state.sink && points) state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'tollkeepers', what: 'final toll', player: owner, points, detail: `${road.illustrations} illustration(s), ${road.travellers} travellers group(s)` });
+          }
+        }
+      },
+      summary(state) {
+        return { tollValues: Array.from({ length: players }, (_, p) => (state.ext[TILE + p] === -1 ? null : state.ext[VALUE + p]!)) };
+      },
+    };
+  },
+};
