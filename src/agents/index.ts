@@ -1,6 +1,7 @@
 /** The agent registry: name → definition. Listing commands and experiments read this one map. */
 import { InputError } from '../engine/index.ts';
 import type { AgentDefinition } from './agent.ts';
+import { greedyAgent } from './greedy.ts';
 import { randomAgent } from './random.ts';
 
 export type { Agent, AgentDefinition } from './agent.ts';
@@ -21,3 +22,4 @@ export function agentNamed(name: string, where = 'agents'): AgentDefinition {
 export const agentNames = (): string[] => [...registry.keys()];
 
 registerAgent(randomAgent);
+registerAgent(greedyAgent);

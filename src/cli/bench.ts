@@ -8,6 +8,7 @@ import { agentNamed } from '../agents/index.ts';
 import type { Agent } from '../agents/index.ts';
 import { Game, InputError } from '../engine/index.ts';
 import type { GameOptions } from '../engine/index.ts';
+import { expansionRegistry } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
 import { playGame } from '../sim/play.ts';
 import { makeRng } from '../sim/rng.ts';
@@ -22,8 +23,13 @@ interface BenchCase {
   games: number;
 }
 
+const ALL_EXPANSIONS = ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!);
+
 export const BENCH_CASES: BenchCase[] = [
   { key: 'base-2p-random', description: '2-player base games with farmers, random agents', options: { players: 2 }, agent: 'random', games: 2000 },
+  { key: 'all-4p-random', description: '4-player games with all three expansions, random agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'random', games: 1000 },
+  { key: 'base-2p-greedy', description: '2-player base games with farmers, greedy agents', options: { players: 2 }, agent: 'greedy', games: 100 },
+  { key: 'all-4p-greedy', description: '4-player games with all three expansions, greedy agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'greedy', games: 25 },
 ];
 
 export interface BenchFigure { gamesPerSecond: number; runs: number }

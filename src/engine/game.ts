@@ -60,6 +60,8 @@ export class Game {
   readonly segmentPorts: Uint8Array; // road/city edge ports per segment (open ends when placed)
   readonly segmentCount: Uint8Array; // [type]
   readonly monasterySegment: Int8Array; // [type] or -1
+  /** 1 when rotation r of a type looks different from every smaller rotation (search agents skip the rest). [o] */
+  readonly distinctRotation: Uint8Array;
   readonly segmentPennants: Uint8Array; // [type * S + s]
   /** For field segments: the tile's city segments they border. [type * S + s] */
   readonly fieldCities: readonly (readonly number[])[];
@@ -165,6 +167,7 @@ export class Game {
     this.segmentCount = new Uint8Array(T);
     this.monasterySegment = new Int8Array(T).fill(-1);
     this.segmentPennants = new Uint8Array(T * S);
+    this.distinctRotation = new Uint8Array(T * 4);
     this.fieldCities = Array.from({ length: T * S }, (_, i) => this.catalog.types[(i / S) | 0]!.segments[i % S]?.cities ?? []);
     this.scratch = {
       stamp: 0,
@@ -196,6 +199,8 @@ export class Game {
         for (const port of seg.ports) this.portSegment[o * PORTS + rotatePort(port, r)] = s;
       });
     }
+    const looks = [0, 1, 2, 3].map((r) => rotationSignature(type, r));
+    for (let r = 0; r < 4; r++) this.distinctRotation[t * 4 + r] = looks.indexOf(looks[r]!) === r ? 1 : 0;
   }
 
   statIndex(name: string): number {
@@ -233,6 +238,29 @@ export class Game {
     const lim = this.maxTiles;
     return Number.isInteger(x) && Number.isInteger(y) && Math.abs(x) <= lim && Math.abs(y) <= lim;
   }
+}
+
+/**
+ * What a rotated tile looks like on the board, independent of how its segments are numbered: the
+ * segment at each board port (renumbered in order of first appearance) and each segment's properties.
+ * Two rotations with the same signature are the same placement.
+ */
+function rotationSignature(type: TileType, r: number): string {
+  const label = new Map<number, number>();
+  const atPort: number[] = [];
+  for (let p = 0; p < PORTS; p++) {
+    const s = type.segments.findIndex((seg) => seg.ports.some((q) => rotatePort(q, r) === p));
+    if (s >= 0 && !label.has(s)) label.set(s, label.size);
+    atPort.push(s >= 0 ? label.get(s)! : -1);
+  }
+  type.segments.forEach((_, s) => {
+    if (!label.has(s)) label.set(s, label.size);
+  });
+  const props = [...label.entries()].sort((a, b) => a[1] - b[1]).map(([s]) => {
+    const seg = type.segments[s]!;
+    return [seg.kind, seg.pennants, seg.end, seg.labyrinth, seg.travellers, [...seg.illustrations].sort(), seg.cities.map((c) => label.get(c)).sort()];
+  });
+  return JSON.stringify([atPort, props]);
 }
 
 export interface Scratch {

@@ -706,26 +706,8 @@ export class State {
   /** Farmers: the field's majority scores per completed city the field borders. */
   private scoreField(root: number): void {
     const game = this.game;
-    const S = game.segmentsPerTile;
-    const scratch = game.scratch;
-    const stamp = ++scratch.stamp;
-    const perPlayer = scratch.feature.perPlayer;
-    perPlayer.fill(0);
-    let cities = 0;
-    let g = root;
-    do {
-      const placed = (g / S) | 0;
-      const owner = this.meeple[g]!;
-      if (owner !== 0) perPlayer[owner - 1]! += 1;
-      for (const c of game.fieldCities[this.placedType[placed]! * S + (g % S)]!) {
-        const city = this.find(placed * S + c);
-        if (this.done[city] === 1 && scratch.rootStamp[city] !== stamp) {
-          scratch.rootStamp[city] = stamp;
-          cities++;
-        }
-      }
-      g = this.next[g]!;
-    } while (g !== root);
+    const perPlayer = game.scratch.feature.perPlayer;
+    const cities = this.completedCitiesOf(root, perPlayer);
     const points = cities * (game.rules.farmerPointsPerCity as number);
     const winners = this.payMajority(perPlayer, SOURCE.field, points, SOURCE.field, 0);
     if (this.sink) this.sink({ type: 'fieldScored', winners, cities, points });
@@ -762,8 +744,11 @@ export class State {
     return level;
   }
 
-  /** Restores the state to what it was when checkpoint `level` was opened, and closes it (and any above). */
-  rollback(level: number): void {
+  /**
+   * Restores the state to what it was when checkpoint `level` was opened and closes it (and any
+   * above); with `keepOpen`, the checkpoint stays open for another try.
+   */
+  rollback(level: number, keepOpen = false): void {
     if (level < 0 || level >= this.depth) throw new Error(`no open checkpoint ${level}`);
     const saved = this.savedLevels[level]!;
     const j = this.journal;
@@ -790,8 +775,8 @@ export class State {
     const v = saved.scalars;
     this.deckPos = v[0]!; this.currentPlayer = v[1]!; this.phase = v[2]!; this.drawn = v[3]!; this.lastPlaced = v[4]!;
     this.placedCount = v[5]!; this.frontierCount = v[6]!; this.completedCount = v[7]!; this.finalScored = v[8] === 1;
-    this.depth = level;
-    if (level === 0) this.sink = this.quietSink;
+    this.depth = keepOpen ? level + 1 : level;
+    if (this.depth === 0) this.sink = this.quietSink;
   }
 
   private log(code: number, index: number, old: number): void {
@@ -804,6 +789,31 @@ export class State {
     j[this.journalLength++] = code;
     j[this.journalLength++] = index;
     j[this.journalLength++] = old;
+  }
+
+  /** Completed cities the field `root` borders; fills `perPlayer` with its farmers per player. */
+  completedCitiesOf(root: number, perPlayer: Int32Array): number {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const scratch = game.scratch;
+    const stamp = ++scratch.stamp;
+    perPlayer.fill(0);
+    let cities = 0;
+    let g = root;
+    do {
+      const placed = (g / S) | 0;
+      const owner = this.meeple[g]!;
+      if (owner !== 0) perPlayer[owner - 1]! += 1;
+      for (const c of game.fieldCities[this.placedType[placed]! * S + (g % S)]!) {
+        const city = this.find(placed * S + c);
+        if (this.done[city] === 1 && scratch.rootStamp[city] !== stamp) {
+          scratch.rootStamp[city] = stamp;
+          cities++;
+        }
+      }
+      g = this.next[g]!;
+    } while (g !== root);
+    return cities;
   }
 
   // ---- results ---------------------------------------------------------------------------------
