@@ -1,13 +1,21 @@
 /** Invariants over thousands of seeded random games (base game, 2–6 players). */
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
-import type { GameEvent, State } from '../../src/engine/index.ts';
+import type { GameEvent, GameOptions, State } from '../../src/engine/index.ts';
+import { expansionRegistry } from '../../src/expansions/index.ts';
 import { meeplesOnBoard, playChecked, playOn } from '../util.ts';
 
-const GAMES_PER_COUNT = 400;
+const GAMES_PER_COUNT = 250;
+const ALL = [...expansionRegistry.values()];
+const MIXES: [string, Omit<GameOptions, 'players'>][] = [
+  ['the base game', {}],
+  ['all expansions (basic labyrinth, official King/Robber)', { expansions: ALL }],
+  ['all expansions (advanced labyrinth, incremental King/Robber, C2 tiles)', { expansions: ALL, rules: { labyrinth: 'advanced', kingRobberScoring: 'incremental', tollkeepersEdition: 'C2' } }],
+];
+const CASES = MIXES.flatMap(([name, options]) => [2, 3, 4, 5, 6].map((players) => [name, players, options] as const));
 
-describe.each([2, 3, 4, 5, 6])('random base games with %i players', (players) => {
-  const game = new Game({ players });
+describe.each(CASES)('random games, %s, %i players', (_name, players, options) => {
+  const game = new Game({ players, ...options });
   it('end with every tile placed or discarded, meeples conserved, no feature scored twice', () => {
     for (let deal = 0; deal < GAMES_PER_COUNT; deal++) {
       const scored = new Set<number>();
