@@ -7,8 +7,10 @@ import { helpText, parseCommandArgs } from './args.ts';
 import type { Command } from './args.ts';
 import { benchCommand } from './bench.ts';
 import { replayCommand } from './replay.ts';
+import { runCommand } from './run.ts';
+import { showCommand } from './show.ts';
 
-const COMMANDS: Command[] = [replayCommand, benchCommand];
+const COMMANDS: Command[] = [replayCommand, benchCommand, runCommand, showCommand];
 
 function usage(): string {
   return ['usage: carclab <command> [options]', '', 'commands:', ...COMMANDS.map((c) => `  ${c.name.padEnd(10)}${c.summary}`), '', 'carclab <command> --help shows the options of a command.'].join('\n');

@@ -1,0 +1,113 @@
+/**
+ * `carclab run <experiment>`: plays an experiment on a piscina pool (or in-process) into
+ * results/<experiment>/<run-id>/ with a progress bar on stderr (also when not on a terminal), then
+ * prints a short summary and where the results are. Ctrl-C stops after the running shards and leaves
+ * a run that the same command resumes; a second Ctrl-C stops at once (finished shards are kept).
+ */
+import cliProgress from 'cli-progress';
+import { InputError } from '../engine/index.ts';
+import { loadExperiment } from '../sim/load.ts';
+import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
+import { gamesPerDealOf, runExperiment } from '../sim/runner.ts';
+import type { Summary } from '../sim/summary.ts';
+import { intFlag } from './args.ts';
+import type { Command } from './args.ts';
+
+const fmt = (x: number | null | undefined, digits = 2) => (x === null || x === undefined ? '-' : x.toFixed(digits));
+const signed = (x: number | null, digits = 2) => (x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`);
+
+/** A few lines per arm and per pair: mean score and win rate per seat; the main paired differences. */
+export function summaryText(summary: Summary): string {
+  const lines = [`${summary.experiment}: ${summary.games.toLocaleString('en')} games (${summary.deals.toLocaleString('en')} deals, seed ${summary.seed}, rotation ${summary.rotation})`];
+  for (const arm of summary.arms) {
+    const seats = arm.seats.map((s) => `seat ${s.seat} ${fmt(s.score.mean)} ±${fmt(s.score.se)} (wins ${fmt((s.winRate ?? 0) * 100, 1)}%)`);
+    lines.push(`  ${arm.name} [${arm.players}p${arm.expansions.length ? ` ${arm.expansions.join('+')}` : ''}; ${arm.agents.join(', ')}]: ${seats.join(', ')}; winner ${fmt(arm.winnerScore.mean)}, margin ${fmt(arm.margin.mean)}`);
+  }
+  if (summary.pairs.length) lines.push('  paired per-deal differences (b − a, mean and 95% interval):');
+  for (const pair of summary.pairs) {
+    const parts = ['score', 'winnerScore', 'margin', 'seat0.wins'].flatMap((name) => {
+      const d = pair.metrics[name];
+      return d ? [`${name} ${signed(d.meanDiff, name.endsWith('wins') ? 3 : 2)} [${signed(d.ci95?.[0] ?? null, name.endsWith('wins') ? 3 : 2)}, ${signed(d.ci95?.[1] ?? null, name.endsWith('wins') ? 3 : 2)}]`] : [];
+    });
+    lines.push(`    ${pair.b} − ${pair.a}: ${parts.join('; ')}`);
+  }
+  return lines.join('\n');
+}
+
+export const runCommand: Command = {
+  name: 'run',
+  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N]',
+  summary: 'Runs an experiment (a name in experiments/ or a path) into DIR/<experiment>/<run-id>/; re-running the same command resumes it.',
+  flags: {
+    deals: { type: 'string', help: 'number of deals (overrides the experiment)' },
+    workers: { type: 'string', help: 'worker threads of the pool (default: the machine\'s cores)' },
+    seed: { type: 'string', help: 'run seed (overrides the experiment)' },
+    out: { type: 'string', help: 'results root', default: 'results' },
+    'keep-games': { type: 'boolean', help: 'also write one row per game to games.arrow' },
+    'in-process': { type: 'boolean', help: 'play in the main thread instead of a worker pool' },
+    'shard-deals': { type: 'string', help: 'deals per shard (default: about 4,000 games per shard)' },
+  },
+  async run(positionals, flags) {
+    const [spec, ...rest] = positionals;
+    if (spec === undefined || rest.length) throw new InputError('usage', `usage: ${runCommand.usage}`);
+    const deals = flags.deals === undefined ? undefined : intFlag(flags.deals, 'deals', 1, 1, 1e9);
+    const workers = intFlag(flags.workers, 'workers', defaultWorkers(), 1, 256);
+    const shardDeals = flags['shard-deals'] === undefined ? undefined : intFlag(flags['shard-deals'], 'shard-deals', 1, 1, 1e9);
+    if (flags['in-process'] && flags.workers !== undefined) throw new InputError('usage', '--workers and --in-process exclude each other');
+    if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
+    const { plan, file } = await loadExperiment(spec, { deals, seed: flags.seed as string | undefined });
+
+    // Everything is checked; only now is anything started or written.
+    const backend = flags['in-process'] ? inProcessBackend() : poolBackend(workers);
+    const controller = new AbortController();
+    const onSignal = () => {
+      if (controller.signal.aborted) {
+        process.stderr.write('\ncarclab: stopped; finished shards are kept, run the same command to resume\n');
+        process.exit(130);
+      }
+      controller.abort();
+      process.stderr.write('\ncarclab: stopping after the running shards (Ctrl-C again to stop now)\n');
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+
+    const tty = Boolean(process.stderr.isTTY);
+    const bar = new cliProgress.SingleBar({
+      format: 'games [{bar}] {percentage}% | {value}/{total} | {rate} games/s | ETA {eta_formatted}',
+      stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty, etaBuffer: 50,
+    }, cliProgress.Presets.shades_classic);
+    const t0 = performance.now();
+    let resumed = 0;
+    try {
+      const outcome = await runExperiment({
+        plan, experimentFile: file, outRoot: flags.out as string, backend, keepGames: flags['keep-games'] === true, shardDeals,
+        signal: controller.signal,
+        onStart: ({ runDir, progress }) => {
+          resumed = progress.gamesResumed;
+          const arms = plan.arms.length;
+          process.stderr.write(`carclab: ${plan.experiment}: ${plan.deals.toLocaleString('en')} deals × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backend.name === 'piscina' ? `${workers} worker${workers === 1 ? '' : 's'}` : 'the main thread'} into ${runDir}\n`);
+          if (resumed) process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
+          bar.start(progress.gamesTotal, progress.gamesDone, { rate: '-' });
+        },
+        onProgress: (p) => bar.update(p.gamesDone, { rate: Math.round((p.gamesDone - resumed) / ((performance.now() - t0) / 1000)) }),
+      });
+      bar.stop();
+      if (outcome.status === 'interrupted') {
+        process.stderr.write(`carclab: interrupted after ${outcome.gamesPlayed.toLocaleString('en')} games this session; run the same command to resume ${outcome.runDir}\n`);
+        return 130;
+      }
+      const rate = outcome.gamesPlayed / outcome.wallSeconds;
+      process.stdout.write(`${summaryText(outcome.summary!)}\n`);
+      process.stdout.write(outcome.gamesPlayed
+        ? `played ${outcome.gamesPlayed.toLocaleString('en')} games in ${outcome.wallSeconds.toFixed(1)} s (${Math.round(rate).toLocaleString('en')} games/s)\n`
+        : 'nothing left to play: the run was already complete\n');
+      process.stdout.write(`results: ${outcome.runDir}\n`);
+      return 0;
+    } finally {
+      bar.stop();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await backend.close();
+    }
+  },
+};

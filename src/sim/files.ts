@@ -1,0 +1,49 @@
+/**
+ * File helpers of a run directory: atomic writes (a temporary file in the same directory, then a
+ * rename, so an interrupted run never leaves a half-written file) and provenance (package version,
+ * git commit).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (this file is src/sim/files.ts). */
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const TEMP_PREFIX = '.tmp-';
+
+export function writeAtomic(path: string, data: string | Uint8Array): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = join(dirname(path), `${TEMP_PREFIX}${process.pid}-${basename(path)}`);
+  writeFileSync(temp, data);
+  renameSync(temp, path);
+}
+
+export const writeJsonAtomic = (path: string, value: unknown): void => writeAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+
+/** Removes temporary files an interrupted process may have left in a directory. */
+export function removeTempFiles(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.startsWith(TEMP_PREFIX)) rmSync(join(dir, name), { force: true });
+}
+
+export function packageInfo(): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+  return { name: pkg.name, version: pkg.version };
+}
+
+/** The checked-out commit and whether the tree has uncommitted changes; null outside a git checkout. */
+export function gitInfo(): { commit: string; dirty: boolean } | null {
+  try {
+    const run = (args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
+    return { commit: run(['rev-parse', 'HEAD']), dirty: run(['status', '--porcelain', '--untracked-files=no']) !== '' };
+  } catch {
+    return null;
+  }
+}

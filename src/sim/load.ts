@@ -1,0 +1,86 @@
+/**
+ * Loading an experiment: `<experiment>` is a file name in experiments/ (`default` →
+ * experiments/default.ts) or a path to a `.ts`/`.js`/`.json` file whose default export is a
+ * definition. Designer tile files named by path are read relative to the experiment file. Every
+ * problem is an `InputError` naming the file.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError } from '../engine/index.ts';
+import type { TileSource } from '../engine/index.ts';
+import { resolveExperiment } from './experiment.ts';
+import { REPO_ROOT } from './files.ts';
+import type { Plan } from './plan.ts';
+
+export const EXPERIMENTS_DIR = join(REPO_ROOT, 'experiments');
+const EXTENSIONS = ['.ts', '.js', '.mjs', '.json'];
+
+export function experimentNames(): string[] {
+  try {
+    return readdirSync(EXPERIMENTS_DIR).filter((f) => EXTENSIONS.includes(extname(f))).map((f) => basename(f, extname(f))).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** The file an experiment argument names. */
+export function experimentFile(spec: string): string {
+  const looksLikePath = spec.includes('/') || spec.includes('\\') || EXTENSIONS.includes(extname(spec));
+  if (looksLikePath) {
+    const file = resolve(spec);
+    if (!existsSync(file)) throw new InputError('experiment', `experiment file ${spec} does not exist`);
+    return file;
+  }
+  for (const ext of EXTENSIONS) {
+    const file = join(EXPERIMENTS_DIR, `${spec}${ext}`);
+    if (existsSync(file)) return file;
+  }
+  throw new InputError('experiment', `unknown experiment ${JSON.stringify(spec)}: no such file in experiments/; known: ${experimentNames().join(', ') || '(none)'}`);
+}
+
+export interface LoadOptions {
+  seed?: string;
+  deals?: number;
+}
+
+export async function loadExperiment(spec: string, options: LoadOptions = {}): Promise<{ plan: Plan; file: string }> {
+  const file = experimentFile(spec);
+  let definition: unknown;
+  if (extname(file) === '.json') {
+    definition = readJson(file, 'experiment');
+  } else {
+    try {
+      definition = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+    } catch (error) {
+      throw new InputError('experiment', `${file}: cannot load (${(error as Error).message.split('\n')[0]})`);
+    }
+  }
+  const plan = resolveExperiment(definition, {
+    where: file,
+    defaultName: basename(file, extname(file)),
+    readTileFile: (path): TileSource => {
+      const tiles = isAbsolute(path) ? path : join(dirname(file), path);
+      // Named relative to the repository when inside it, so the run id does not depend on the checkout's location.
+      const inRepo = relative(REPO_ROOT, tiles);
+      return { data: readJson(tiles, 'catalog', file), where: inRepo.startsWith('..') || isAbsolute(inRepo) ? tiles : inRepo };
+    },
+    ...options,
+  });
+  return { plan, file };
+}
+
+function readJson(path: string, code: 'experiment' | 'catalog', from?: string): unknown {
+  const prefix = from ? `${from}: tile file ${path}` : path;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new InputError(code, `${prefix}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InputError(code, `${prefix}: not valid JSON (${(error as Error).message})`);
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The resolved, validated form of an experiment (`DESIGN.md` "Experiments, shards, aggregates"):
+ * plain JSON that the main process writes to `plan.json` and sends to every worker. Everything a
+ * shard needs to rebuild its games is here: seed, deals, rotation scheme, and per arm the players,
+ * expansion names, explicit rules, agents per lineup position, designer tile files and tile counts.
+ *
+ * Seats and rotation: an arm's `agents[i]` is lineup player i with its own random stream
+ * (run seed, deal, i). In rotation r player i sits in seat (i + r) mod players; seat 0 moves first.
+ * `none` plays rotation 0 only, `cycle` plays rotation (deal mod players), `all` plays every rotation.
+ */
+import { createHash } from 'node:crypto';
+import { agentNamed } from '../agents/index.ts';
+import type { Agent, AgentDefinition } from '../agents/index.ts';
+import { Game, InputError } from '../engine/index.ts';
+import type { ParamValue, TileSource } from '../engine/index.ts';
+import { expansionRegistry } from '../expansions/index.ts';
+import { Dealer } from './deal.ts';
+import { makeRng } from './rng.ts';
+
+export const ROTATIONS = ['none', 'cycle', 'all'] as const;
+export type Rotation = (typeof ROTATIONS)[number];
+export const isRotation = (v: unknown): v is Rotation => ROTATIONS.includes(v as Rotation);
+
+/** Groups of per-game columns an experiment may keep (besides arm, deal, rotation, players). */
+export const COLUMN_GROUPS = ['score', 'rank', 'breakdown', 'stats'] as const;
+export type ColumnGroup = (typeof COLUMN_GROUPS)[number];
+export const isColumnGroup = (v: unknown): v is ColumnGroup => COLUMN_GROUPS.includes(v as ColumnGroup);
+
+/** Fixed bins shared by every histogram of a run: [lo + k·width, lo + (k+1)·width) for k < bins. */
+export interface HistogramSpec {
+  lo: number;
+  width: number;
+  bins: number;
+}
+
+export const DEFAULT_HISTOGRAM: HistogramSpec = { lo: -100, width: 1, bins: 600 };
+
+export interface PlanArm {
+  name: string;
+  players: number;
+  expansions: string[];
+  /** Only the rules the experiment set explicitly; the rest take their defaults. */
+  rules: Record<string, ParamValue>;
+  /** Agent name of each lineup player. */
+  agents: string[];
+  tiles: TileSource[];
+  tileCounts: Record<string, number>;
+}
+
+export interface Plan {
+  format: 'carclab-plan/1';
+  experiment: string;
+  description: string;
+  seed: string;
+  deals: number;
+  rotation: Rotation;
+  columns: ColumnGroup[];
+  histogram: HistogramSpec;
+  arms: PlanArm[];
+}
+
+/** Builds the `Game` of one arm, resolving expansion names through the registry. */
+export function buildArmGame(arm: PlanArm, where: string): Game {
+  const expansions = arm.expansions.map((name) => {
+    const expansion = expansionRegistry.get(name);
+    if (!expansion) {
+      const known = [...expansionRegistry.keys()];
+      throw new InputError('experiment', `${where}: unknown expansion ${JSON.stringify(name)}; known: ${known.length ? known.join(', ') : '(none registered)'}`);
+    }
+    return expansion;
+  });
+  return new Game({ players: arm.players, expansions, rules: arm.rules, extraTiles: arm.tiles, tileCounts: arm.tileCounts, where });
+}
+
+/** Rotations played in one deal by an arm of `players` players. */
+export function rotationsOf(rotation: Rotation, players: number, deal: number): number[] {
+  if (rotation === 'none') return [0];
+  if (rotation === 'cycle') return [deal % players];
+  return Array.from({ length: players }, (_, r) => r);
+}
+
+export const gamesPerDeal = (rotation: Rotation, players: number): number => (rotation === 'all' ? players : 1);
+
+/** Lineup player sitting in `seat` in rotation `r`. */
+export const playerInSeat = (seat: number, r: number, players: number): number => (seat - r + players) % players;
+
+/** Everything a process needs to play an arm's games, built once per plan. */
+export interface ArmSetup {
+  arm: PlanArm;
+  game: Game;
+  dealer: Dealer;
+  agents: AgentDefinition[];
+}
+
+/** Agents by seat for (deal, rotation): lineup player i, streamed from (seed, deal, i), sits in seat (i + r) mod P. */
+export function seatAgents(setup: ArmSetup, seed: string, deal: number, r: number): Agent[] {
+  const players = setup.arm.players;
+  const bySeat = new Array<Agent>(players);
+  for (let i = 0; i < players; i++) bySeat[(i + r) % players] = setup.agents[i]!.create(makeRng(seed, deal, i));
+  return bySeat;
+}
+
+const setups = new Map<string, ArmSetup[]>();
+
+/** The arms of a plan, built once per process (workers reuse them across tasks). */
+export function armSetups(plan: Plan): ArmSetup[] {
+  const key = JSON.stringify(plan);
+  let built = setups.get(key);
+  if (!built) {
+    built = plan.arms.map((arm, a) => {
+      const where = `${plan.experiment}: arms[${a}] ${JSON.stringify(arm.name)}`;
+      const game = buildArmGame(arm, where);
+      return { arm, game, dealer: new Dealer(game), agents: arm.agents.map((name) => agentNamed(name, where)) };
+    });
+    if (setups.size >= 8) setups.delete(setups.keys().next().value!);
+    setups.set(key, built);
+  }
+  return built;
+}
+
+/**
+ * The run id: a readable prefix plus a hash of everything that determines the results (the plan,
+ * the compiled catalogs and the package version), so re-running the same run finds its directory.
+ */
+export function runIdOf(plan: Plan, packageVersion: string): string {
+  const catalogs = armSetups(plan).map((s) => s.game.catalog.hash);
+  const hash = createHash('sha256').update(JSON.stringify({ plan, catalogs, packageVersion, aggregates: AGGREGATE_FORMAT })).digest('hex').slice(0, 10);
+  const seed = plan.seed.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 24);
+  return `${seed}-${plan.deals}-${hash}`;
+}
+
+/** Bumped whenever the shard aggregate layout changes, so old shard files are never merged with new ones. */
+export const AGGREGATE_FORMAT = 'carclab-shard/1';

@@ -1,0 +1,54 @@
+/**
+ * Local backends that run shard tasks: a piscina pool of worker threads (`.ts` workers get tsx's
+ * loader, `STACK.md` §3) and the in-process backend (the main thread, one shard at a time). Both run
+ * the same `runShard`, so they give identical aggregates.
+ */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import { runShard } from './shard.ts';
+import type { ShardResult, ShardTask } from './shard.ts';
+
+export interface Backend {
+  readonly name: string;
+  /** Shards run at the same time (the pool's threads). */
+  readonly concurrency: number;
+  run(task: ShardTask): Promise<ShardResult>;
+  close(): Promise<void>;
+}
+
+export const defaultWorkers = (): number => os.availableParallelism();
+
+export function poolBackend(workers = defaultWorkers()): Backend {
+  const here = import.meta.url;
+  const isTs = here.endsWith('.ts');
+  const pool = new Piscina<ShardTask, ShardResult>({
+    filename: new URL(isTs ? './worker.ts' : './worker.js', here).href,
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: Infinity,
+    // tsx's hooks must be registered in each worker; resolve tsx from this file, not from the cwd.
+    execArgv: isTs ? ['--import', import.meta.resolve('tsx')] : [],
+  });
+  return {
+    name: 'piscina',
+    concurrency: workers,
+    run: (task) => pool.run(task),
+    close: () => pool.destroy(),
+  };
+}
+
+export function inProcessBackend(): Backend {
+  return {
+    name: 'in-process',
+    concurrency: 1,
+    // Yield to the event loop first so that signals and progress timers are served between shards.
+    run: (task) => new Promise((resolve, reject) => setImmediate(() => {
+      try {
+        resolve(runShard(task));
+      } catch (error) {
+        reject(error);
+      }
+    })),
+    close: async () => {},
+  };
+}

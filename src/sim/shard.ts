@@ -1,0 +1,250 @@
+/**
+ * `runShard`: plays deals [start, end) under every arm and returns their exact aggregates and,
+ * when asked, the per-game columns. Pure: the result depends only on the task (the plan's seed and
+ * arms, and the deal range); the piscina worker, the in-process backend and a queue processor are
+ * thin adapters around it.
+ *
+ * Per deal d and arm: the tile order comes from the arm's `Dealer` (per-tile keys from (seed, d, copy
+ * key), so arms share the base tiles' relative order), lineup player i draws from (seed, d, i), and
+ * each rotation of the arm's scheme is one game.
+ */
+import { SCORE_SOURCES } from '../engine/index.ts';
+import type { Game, State } from '../engine/index.ts';
+import { Diff, Dist, WIN_UNITS, checkExact } from './aggregate.ts';
+import type { Aggregate, ArmData, SeatData } from './aggregate.ts';
+import { allocColumns, columnLayout } from './columns.ts';
+import type { ColumnArray, Columns } from './columns.ts';
+import { runLayout } from './metrics.ts';
+import type { ArmMetrics } from './metrics.ts';
+import { playGame } from './play.ts';
+import { AGGREGATE_FORMAT, armSetups, gamesPerDeal, playerInSeat, rotationsOf, seatAgents } from './plan.ts';
+import type { HistogramSpec, Plan } from './plan.ts';
+
+export interface ShardTask {
+  plan: Plan;
+  start: number;
+  end: number;
+  keepGames: boolean;
+}
+
+export interface ShardResult {
+  aggregate: Aggregate;
+  columns?: Columns;
+}
+
+const SOURCES = SCORE_SOURCES.length;
+
+class SeatAcc {
+  games = 0;
+  winUnits = 0;
+  readonly ranks: Float64Array;
+  readonly score: Dist;
+  readonly sources = new Float64Array(SOURCES);
+  readonly playerStats: Dist[];
+
+  constructor(players: number, playerStats: number, spec: HistogramSpec) {
+    this.ranks = new Float64Array(players);
+    this.score = new Dist(spec);
+    this.playerStats = Array.from({ length: playerStats }, () => new Dist(spec));
+  }
+
+  toData(): SeatData {
+    return {
+      games: this.games, winUnits: this.winUnits, ranks: Array.from(this.ranks), score: this.score.toData(),
+      sources: Array.from(this.sources), playerStats: this.playerStats.map((d) => d.toData()),
+    };
+  }
+}
+
+/** Aggregates of one arm, plus the running sums of the current deal's metrics. */
+class ArmAcc {
+  games = 0;
+  readonly seats: SeatAcc[];
+  readonly players: SeatAcc[];
+  readonly winnerScore: Dist;
+  readonly margin: Dist;
+  readonly stats: Dist[];
+  readonly deal: Float64Array;
+  private readonly scores: Float64Array;
+  private readonly playerStatBase: number;
+
+  constructor(private readonly game: Game, private readonly metrics: ArmMetrics, spec: HistogramSpec) {
+    const P = game.players;
+    const ps = game.playerStatNames.length;
+    this.seats = Array.from({ length: P }, () => new SeatAcc(P, ps, spec));
+    this.players = Array.from({ length: P }, () => new SeatAcc(P, ps, spec));
+    this.winnerScore = new Dist(spec);
+    this.margin = new Dist(spec);
+    this.stats = game.statNames.map(() => new Dist(spec));
+    this.deal = new Float64Array(metrics.names.length);
+    this.scores = new Float64Array(P);
+    this.playerStatBase = game.statNames.length;
+  }
+
+  // hot path
+  addGame(state: State, rotation: number): void {
+    const game = this.game;
+    const P = game.players;
+    const m = this.metrics;
+    const deal = this.deal;
+    const scores = this.scores;
+    let best = -Infinity;
+    let second = -Infinity;
+    let total = 0;
+    for (let s = 0; s < P; s++) {
+      const v = state.score(s);
+      scores[s] = v;
+      total += v;
+      if (v > best) {
+        second = best;
+        best = v;
+      } else if (v > second) second = v;
+    }
+    let winners = 0;
+    for (let s = 0; s < P; s++) if (scores[s] === best) winners++;
+    const share = WIN_UNITS / winners;
+    this.games++;
+    this.winnerScore.add(best);
+    this.margin.add(best - second);
+    deal[m.score]! += total;
+    deal[m.winnerScore]! += best;
+    deal[m.margin]! += best - second;
+    const stats = state.stats;
+    for (let k = 0; k < this.stats.length; k++) {
+      this.stats[k]!.add(stats[k]!);
+      deal[m.stats + k]! += stats[k]!;
+    }
+    for (let s = 0; s < P; s++) {
+      const v = scores[s]!;
+      let rank = 1;
+      for (let t = 0; t < P; t++) if (scores[t]! > v) rank++;
+      const units = v === best ? share : 0;
+      this.addSeat(this.seats[s]!, state, s, v, rank, units);
+      this.addSeat(this.players[playerInSeat(s, rotation, P)]!, state, s, v, rank, units);
+      deal[m.seats + 2 * s]! += v;
+      deal[m.seats + 2 * s + 1]! += units;
+      for (let j = 0; j < SOURCES; j++) deal[m.sources + j]! += state.scores[s * SOURCES + j]!;
+      for (let k = 0; k < this.seats[s]!.playerStats.length; k++) deal[m.playerStats + k]! += stats[this.playerStatBase + k * P + s]!;
+    }
+  }
+
+  // hot path
+  private addSeat(acc: SeatAcc, state: State, seat: number, score: number, rank: number, units: number): void {
+    const P = this.game.players;
+    acc.games++;
+    acc.winUnits += units;
+    acc.ranks[rank - 1]!++;
+    acc.score.add(score);
+    for (let j = 0; j < SOURCES; j++) acc.sources[j]! += state.scores[seat * SOURCES + j]!;
+    for (let k = 0; k < acc.playerStats.length; k++) acc.playerStats[k]!.add(state.stats[this.playerStatBase + k * P + seat]!);
+  }
+
+  toData(): ArmData {
+    return {
+      games: this.games, seats: this.seats.map((s) => s.toData()), players: this.players.map((s) => s.toData()),
+      winnerScore: this.winnerScore.toData(), margin: this.margin.toData(), stats: this.stats.map((d) => d.toData()),
+    };
+  }
+}
+
+/** Writes one game's row into the shard's columns; a column the arm lacks stays NaN. */
+class RowWriter {
+  private readonly writes: ((state: State, row: number) => void)[] = [];
+
+  constructor(columns: Columns, game: Game, armIndex: number, plan: Plan) {
+    const P = game.players;
+    const col = (name: string) => columns[name] as ColumnArray | undefined;
+    const perSeat = (prefix: string, value: (state: State, s: number) => number) => {
+      for (let s = 0; s < P; s++) {
+        const c = col(`${prefix}${s}`);
+        if (c) this.writes.push((state, row) => (c[row] = value(state, s)));
+      }
+    };
+    const arm = col('arm')!;
+    const players = col('players')!;
+    this.writes.push((_state, row) => {
+      arm[row] = armIndex;
+      players[row] = P;
+    });
+    if (plan.columns.includes('score')) perSeat('score', (state, s) => state.score(s));
+    if (plan.columns.includes('rank')) perSeat('rank', (state, s) => state.rank(s));
+    if (plan.columns.includes('breakdown')) {
+      SCORE_SOURCES.forEach((source, j) => perSeat(source, (state, s) => state.scores[s * SOURCES + j]!));
+    }
+    if (plan.columns.includes('stats')) {
+      game.statNames.forEach((stat, k) => {
+        const c = col(`stat.${stat}`);
+        if (c) this.writes.push((state, row) => (c[row] = state.stats[k]!));
+      });
+      game.playerStatNames.forEach((stat) => perSeat(`stat.${stat}`, (state, s) => state.stats[game.playerStatIndex(stat, s)]!));
+    }
+  }
+
+  write(state: State, row: number): void {
+    for (const w of this.writes) w(state, row);
+  }
+}
+
+export function runShard(task: ShardTask): ShardResult {
+  const { plan, start, end } = task;
+  // 1. The arms' games, dealers and agents (built once per process), and the metric layout.
+  const setups = armSetups(plan);
+  const layout = runLayout(plan, setups.map((s) => s.game));
+  const arms = setups.map((s, a) => new ArmAcc(s.game, layout.arms[a]!, plan.histogram));
+  const pairs = layout.pairs.map((p) => p.metrics.map(() => new Diff()));
+
+  // 2. Columns, when kept: one row per game, NaN where an arm has no such seat or statistic.
+  let columns: Columns | undefined;
+  let writers: RowWriter[] = [];
+  if (task.keepGames) {
+    const rows = (end - start) * setups.reduce((n, s) => n + gamesPerDeal(plan.rotation, s.game.players), 0);
+    const specs = columnLayout(plan, setups.map((s) => s.game));
+    columns = allocColumns(specs, rows);
+    for (const spec of specs) if (spec.type === 'f64') (columns[spec.name] as Float64Array).fill(NaN);
+    writers = setups.map((s, a) => new RowWriter(columns!, s.game, a, plan));
+  }
+
+  // 3. Deals: every arm, every rotation of the scheme; then the deal's paired differences.
+  let row = 0;
+  let games = 0;
+  for (let d = start; d < end; d++) {
+    for (let a = 0; a < setups.length; a++) {
+      const setup = setups[a]!;
+      const acc = arms[a]!;
+      acc.deal.fill(0);
+      const order = setup.dealer.deal(plan.seed, d);
+      for (const r of rotationsOf(plan.rotation, setup.game.players, d)) {
+        const state = playGame(setup.game, order, seatAgents(setup, plan.seed, d, r));
+        acc.addGame(state, r);
+        games++;
+        if (columns) {
+          writers[a]!.write(state, row);
+          (columns.deal as Int32Array)[row] = d;
+          (columns.rotation as Uint8Array)[row] = r;
+          row++;
+        }
+      }
+    }
+    layout.pairs.forEach((pair, i) => {
+      const da = arms[pair.a]!.deal;
+      const db = arms[pair.b]!.deal;
+      const diffs = pairs[i]!;
+      pair.metrics.forEach((m, j) => diffs[j]!.add(db[m.indexB]! * m.mulB - da[m.indexA]! * m.mulA));
+    });
+  }
+
+  const aggregate: Aggregate = {
+    format: AGGREGATE_FORMAT,
+    ranges: end > start ? [[start, end]] : [],
+    games,
+    arms: arms.map((a) => a.toData()),
+    pairs: layout.pairs.map((p, i) => ({ a: p.a, b: p.b, metrics: pairs[i]!.map((d) => d.toData()) })),
+  };
+  checkExact(aggregate);
+  return columns ? { aggregate, columns } : { aggregate };
+}
+
+/** An aggregate of no deals, the identity of `mergeAggregates`. */
+export function emptyAggregate(plan: Plan): Aggregate {
+  return runShard({ plan, start: 0, end: 0, keepGames: false }).aggregate;
+}
