@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { agentNamed } from '../agents/index.ts';
 import type { Agent } from '../agents/index.ts';
 import { Game, InputError } from '../engine/index.ts';
-import type { GameOptions } from '../engine/index.ts';
+import type { GameOptions, State } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
 import { playGame } from '../sim/play.ts';
@@ -41,12 +41,13 @@ export function benchCase(c: BenchCase, runs: number, scale = 1): BenchFigure {
   const definition = agentNamed(c.agent);
   const games = Math.max(1, Math.round(c.games * scale));
   let deal = 0;
+  let last: State | undefined;
   const timed = () => {
     const start = performance.now();
     for (let g = 0; g < games; g++, deal++) {
       const agents: Agent[] = [];
       for (let seat = 0; seat < game.players; seat++) agents.push(definition.create(makeRng('bench', deal, seat)));
-      playGame(game, dealer.deal('bench', deal), agents);
+      last = playGame(game, dealer.deal('bench', deal), agents, last);
     }
     return games / ((performance.now() - start) / 1000);
   };

@@ -54,11 +54,12 @@ const J_MEEPLE = 4;
 const J_DONE = 5;
 const J_GRID = 6;
 const J_FRONTIER = 7;
+const J_FRONTIER_REQ = 8;
 
 export class State {
   readonly game: Game;
   /** Tile types in draw order (shared between clones, never written). */
-  readonly deck: Int16Array;
+  deck: Int16Array;
   deckPos = 0;
   currentPlayer = 0;
   phase = PHASE_PLACE;
@@ -80,6 +81,8 @@ export class State {
   readonly placedRot: Uint8Array;
   readonly placedCell: Int32Array;
   readonly frontier: Int32Array;
+  /** The edge pattern each frontier cell requires, `(mask << 8) | value` (see `requirement`). */
+  readonly frontierReq: Int32Array;
   readonly parent: Int32Array;
   readonly next: Int32Array;
   readonly openEnds: Int16Array;
@@ -114,6 +117,7 @@ export class State {
       this.placedRot = from.placedRot.slice();
       this.placedCell = from.placedCell.slice();
       this.frontier = from.frontier.slice();
+      this.frontierReq = from.frontierReq.slice();
       this.parent = from.parent.slice();
       this.next = from.next.slice();
       this.openEnds = from.openEnds.slice();
@@ -141,6 +145,7 @@ export class State {
       this.placedRot = new Uint8Array(tiles);
       this.placedCell = new Int32Array(tiles);
       this.frontier = new Int32Array(4 * tiles + 4);
+      this.frontierReq = new Int32Array(4 * tiles + 4);
       this.parent = new Int32Array(segs);
       this.next = new Int32Array(segs);
       this.openEnds = new Int16Array(segs);
@@ -159,10 +164,40 @@ export class State {
   static start(game: Game, deck: Int16Array, startType = game.startType, startRotation = 0, deferFinal = false): State {
     const state = new State(game, deck);
     state.deferFinal = deferFinal;
-    state.placeTile(startType, game.originCell, startRotation);
-    for (const h of game.hooks) h.initState?.(state);
-    state.beginTurn();
+    state.begin(startType, startRotation);
     return state;
+  }
+
+  /**
+   * Starts a new game with the given deck in this state's memory, as `Game.newState` would, but
+   * without allocating: clears only what the last game touched. The start tile is the default one.
+   */
+  restart(deck: Int16Array): void {
+    if (this.depth !== 0) throw new Error('restart with an open checkpoint');
+    const used = this.placedCount * this.game.segmentsPerTile;
+    for (let i = 0; i < this.placedCount; i++) this.grid[this.placedCell[i]!] = 0;
+    this.meeple.fill(0, 0, used);
+    this.rootMeeples.fill(0, 0, used);
+    this.done.fill(0, 0, used);
+    this.scores.fill(0);
+    this.ext.fill(0);
+    this.stats.fill(0);
+    this.meeplesLeft.fill(this.game.rules.meeples as number);
+    this.deck = deck;
+    this.deckPos = 0;
+    this.currentPlayer = 0;
+    this.lastPlaced = -1;
+    this.placedCount = 0;
+    this.frontierCount = 0;
+    this.completedCount = 0;
+    this.finalScored = false;
+    this.begin(this.game.startType, 0);
+  }
+
+  private begin(startType: number, startRotation: number): void {
+    this.placeTile(startType, this.game.originCell, startRotation);
+    for (const h of this.game.hooks) h.initState?.(this);
+    this.beginTurn();
   }
 
   /** An independent copy (the event sink is not copied). */
@@ -205,7 +240,7 @@ export class State {
     let n = 0;
     for (let i = 0; i < this.frontierCount; i++) {
       const cell = this.frontier[i]!;
-      const req = this.requirement(cell);
+      const req = this.frontierReq[i]!;
       const mask = req >>> 8;
       const val = req & 255;
       for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) out[n++] = cell * 4 + r;
@@ -218,7 +253,7 @@ export class State {
     const codes = this.game.edgeCode;
     const t4 = type * 4;
     for (let i = 0; i < this.frontierCount; i++) {
-      const req = this.requirement(this.frontier[i]!);
+      const req = this.frontierReq[i]!;
       const mask = req >>> 8;
       const val = req & 255;
       for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) return true;
@@ -385,29 +420,32 @@ export class State {
     return i;
   }
 
+  /** Takes the placed cell off the frontier, adds its empty neighbours, refreshes their requirements. */
   private updateFrontier(cell: number): void {
     const G = this.game.gridSide;
     const frontier = this.frontier;
+    const req = this.frontierReq;
+    const journaled = this.depth !== 0;
     for (let i = 0; i < this.frontierCount; i++) {
       if (frontier[i] === cell) {
-        if (this.depth !== 0) this.log(J_FRONTIER, i, cell);
-        frontier[i] = frontier[--this.frontierCount]!;
+        const last = --this.frontierCount;
+        if (journaled) { this.log(J_FRONTIER, i, cell); this.log(J_FRONTIER_REQ, i, req[i]!); }
+        frontier[i] = frontier[last]!;
+        req[i] = req[last]!;
         break;
       }
     }
     for (let side = 0; side < 4; side++) {
       const nc = cell + neighbourOffset(side, G);
       if (this.grid[nc] !== 0) continue;
-      // nc is already on the frontier iff it touches another placed tile.
-      let known = false;
-      for (let s2 = 0; s2 < 4 && !known; s2++) {
-        const other = nc + neighbourOffset(s2, G);
-        known = other !== cell && this.grid[other] !== 0;
+      let i = 0;
+      while (i < this.frontierCount && frontier[i] !== nc) i++;
+      if (journaled) { this.log(J_FRONTIER, i, frontier[i]!); this.log(J_FRONTIER_REQ, i, req[i]!); }
+      if (i === this.frontierCount) {
+        frontier[i] = nc;
+        this.frontierCount++;
       }
-      if (!known) {
-        if (this.depth !== 0) this.log(J_FRONTIER, this.frontierCount, frontier[this.frontierCount]!);
-        frontier[this.frontierCount++] = nc;
-      }
+      req[i] = this.requirement(nc);
     }
   }
 
@@ -763,7 +801,8 @@ export class State {
         case J_MEEPLE: this.meeple[index] = old; break;
         case J_DONE: this.done[index] = old; break;
         case J_GRID: this.grid[index] = old; break;
-        default: this.frontier[index] = old;
+        case J_FRONTIER: this.frontier[index] = old; break;
+        default: this.frontierReq[index] = old;
       }
     }
     this.journalLength = saved.journalLength;
