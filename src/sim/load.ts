@@ -1,7 +1,7 @@
 /**
  * Loading an experiment: `<experiment>` is a file name in experiments/ (`default` →
- * experiments/default.ts) or a path to a `.ts`/`.js`/`.json` file whose default export is a
- * definition. Designer tile files named by path are read relative to the experiment file. Every
+ * experiments/default.ts) or a path to a `.ts`/`.mts`/`.js`/`.mjs` module whose default export is a
+ * definition, or a `.json` file holding one. Designer tile files named by path are read relative to the experiment file. Every
  * problem is an `InputError` naming the file.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { REPO_ROOT } from './files.ts';
 import type { Plan } from './plan.ts';
 
 export const EXPERIMENTS_DIR = join(REPO_ROOT, 'experiments');
-const EXTENSIONS = ['.ts', '.js', '.mjs', '.json'];
+const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.json'];
 
 export function experimentNames(): string[] {
   try {
@@ -53,7 +53,10 @@ export async function loadExperiment(spec: string, options: LoadOptions = {}): P
     try {
       definition = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
     } catch (error) {
-      throw new InputError('experiment', `${file}: cannot load (${(error as Error).message.split('\n')[0]})`);
+      const message = (error as Error).message.split('\n')[0]!;
+      // A .ts file outside a "type": "module" package is loaded as CommonJS by tsx's register hook.
+      const hint = /require\(\)|ES Module/.test(message) && extname(file) === '.ts' ? '; outside a "type": "module" package, name the file .mts' : '';
+      throw new InputError('experiment', `${file}: cannot load (${message})${hint}`);
     }
   }
   const plan = resolveExperiment(definition, {

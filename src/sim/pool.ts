@@ -12,6 +12,8 @@ export interface Backend {
   readonly name: string;
   /** Shards run at the same time (the pool's threads). */
   readonly concurrency: number;
+  /** Shards handed out at once: a few more than run, so no thread waits for the next task. */
+  readonly inFlight: number;
   run(task: ShardTask): Promise<ShardResult>;
   close(): Promise<void>;
 }
@@ -32,6 +34,7 @@ export function poolBackend(workers = defaultWorkers()): Backend {
   return {
     name: 'piscina',
     concurrency: workers,
+    inFlight: 2 * workers,
     run: (task) => pool.run(task),
     close: () => pool.destroy(),
   };
@@ -41,6 +44,7 @@ export function inProcessBackend(): Backend {
   return {
     name: 'in-process',
     concurrency: 1,
+    inFlight: 1,
     // Yield to the event loop first so that signals and progress timers are served between shards.
     run: (task) => new Promise((resolve, reject) => setImmediate(() => {
       try {

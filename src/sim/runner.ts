@@ -129,7 +129,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     options.onStart?.({ runDir, progress: { ...progress } });
 
     // 3. Shards on the backend, a bounded number in flight; each is persisted before it counts.
-    const limit = backend.concurrency * 2;
+    const limit = backend.inFlight;
     const queue = [...todo];
     const inFlight = new Set<Promise<void>>();
     let failure: unknown;
