@@ -1,25 +1,32 @@
 /**
- * The greedy agent. For every legal (placement, follow-up) pair it plays the pair on the real state
- * under a checkpoint, measures
- *   value = (its score − the best opponent's) after the turn − the same before it
- *         + the estimated worth of the open features the placed tile belongs to,
- * rolls back, and plays the best pair; ties are broken by its own seeded stream.
+ * The greedy agent. For every legal (placement, follow-up) pair it values
+ *   (its score − the best opponent's) after the turn − the same before it
+ *   + the estimated worth of the open features the placed tile belongs to,
+ * and plays the best pair; ties are broken by its own seeded stream.
+ *
+ * How it is computed: each placement is applied under a checkpoint and rolled back. If the placement
+ * completes a feature, every follow-up is applied too and the scores are read; otherwise the turn
+ * changes no score (true of the base game and all three expansions: points come only from completed
+ * features and the final scoring), so the follow-ups are valued by the estimate alone, without
+ * applying them. The final scoring is not part of a turn's value (it is held back while trying).
  *
  * Open-feature estimate (documented heuristic, `FEATURE_WORTH`): an open feature is worth what it
  * would score at the end of the game now, with cities valued between their final (1) and completed
- * (2) rate: roads 1 per tile, cities 1.5 per tile and per pennant, monasteries 1 + neighbours,
- * fields 3 per completed bordering city. It counts + for the agent when it leads or ties the
- * feature's majority and − when an opponent does (a tie cancels out). Each of the agent's meeples
- * left standing on an open feature costs `MEEPLE_COST`, so meeples are not spent for nothing.
+ * (2) rate: roads 1 per segment, cities 1.5 per segment and per pennant (a segment is a tile's part
+ * of the feature), monasteries 1 + neighbours, fields 3 per completed bordering city. It counts + for
+ * the agent when it leads or ties the feature's majority and − when an opponent does (a tie cancels
+ * out). Each of the agent's meeples standing on an open feature costs `MEEPLE_COST`, so meeples are
+ * not spent for nothing.
  */
-import { MAX_ACTIONS_HINT, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { FeatureScore, State } from '../engine/index.ts';
 import type { Rng } from '../sim/rng.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
 
-export const FEATURE_WORTH = { roadPerTile: 1, cityPerTile: 1.5, cityPerPennant: 1.5, monasteryPerTile: 1, fieldPerCompletedCity: 3 } as const;
+export const FEATURE_WORTH = { roadPerSegment: 1, cityPerSegment: 1.5, cityPerPennant: 1.5, monasteryPerTile: 1, fieldPerCompletedCity: 3 } as const;
 export const MEEPLE_COST = 1;
 const EPSILON = 1e-9;
+const MAX_ROOTS = 32;
 
 class GreedyAgent implements Agent {
   readonly name = 'greedy';
@@ -27,7 +34,12 @@ class GreedyAgent implements Agent {
   private readonly feature: FeatureScore = {
     root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(8),
   };
-  private readonly seen = new Int32Array(32);
+  // The open features of the placed tile: root, worth, the agent's and the best opponent's meeples.
+  private readonly roots = new Int32Array(MAX_ROOTS);
+  private readonly worth = new Float64Array(MAX_ROOTS);
+  private readonly mine = new Int32Array(MAX_ROOTS);
+  private readonly theirs = new Int32Array(MAX_ROOTS);
+  private rootCount = 0;
   /** The follow-up chosen together with the placement. */
   private pending = -1;
 
@@ -40,72 +52,149 @@ class GreedyAgent implements Agent {
     }
     const me = state.currentPlayer;
     const before = margin(state, me);
+    const distinct = state.game.distinctRotation;
+    const t4 = state.drawn * 4;
     let best = -Infinity;
     let ties = 0;
     let bestPlacement = legal[0]!;
-    const distinct = state.game.distinctRotation;
-    const t4 = state.drawn * 4;
+    const consider = (value: number, placement: number, followUp: number) => {
+      if (value > best + EPSILON) {
+        best = value;
+        ties = 1;
+        bestPlacement = placement;
+        this.pending = followUp;
+      } else if (value > best - EPSILON && this.rng() * ++ties < 1) {
+        bestPlacement = placement;
+        this.pending = followUp;
+      }
+    };
+    const deferFinal = state.deferFinal;
+    state.deferFinal = true;
     const outer = state.checkpoint();
     for (let i = 0; i < count; i++) {
-      if (distinct[t4 + (legal[i]! & 3)] === 0) continue; // the same placement as a smaller rotation
-      state.apply(legal[i]!);
-      const inner = state.checkpoint();
+      const placement = legal[i]!;
+      if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
+      state.apply(placement);
+      const placed = state.lastPlaced;
       const n = state.legalFollowUps(this.followUps);
-      for (let j = 0; j < n; j++) {
-        const followUp = this.followUps[j]!;
-        const placed = state.lastPlaced;
-        state.apply(followUp);
-        const value = margin(state, me) - before + this.openWorth(state, placed, me);
-        state.rollback(inner, true);
-        if (value > best + EPSILON) {
-          best = value;
-          ties = 1;
-          bestPlacement = legal[i]!;
-          this.pending = followUp;
-        } else if (value > best - EPSILON && this.rng() * ++ties < 1) {
-          bestPlacement = legal[i]!;
-          this.pending = followUp;
+      if (completesSomething(state, placed)) {
+        const inner = state.checkpoint();
+        for (let j = 0; j < n; j++) {
+          const followUp = this.followUps[j]!;
+          state.apply(followUp);
+          this.collectOpen(state, placed, me, 0);
+          consider(margin(state, me) - before + this.openWorth(-1), placement, followUp);
+          state.rollback(inner, true);
+        }
+      } else {
+        this.collectOpen(state, placed, me, n);
+        for (let j = 0; j < n; j++) {
+          const followUp = this.followUps[j]!;
+          const meeple = followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK ? state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE) : -1;
+          consider(this.openWorth(meeple), placement, followUp);
         }
       }
       state.rollback(outer, true);
     }
     state.rollback(outer);
+    state.deferFinal = deferFinal;
     return bestPlacement;
   }
 
-  /** Estimated worth to `me` of the open features of the tile at placed index `placed`. */
-  private openWorth(state: State, placed: number, me: number): number {
-    const S = state.game.segmentsPerTile;
-    const count = state.game.segmentCount[state.placedType[placed]!]!;
+  /**
+   * Gathers the open features of the tile at placed index `placed` that hold meeples or that one of
+   * the first `targets` follow-ups would put a meeple on, with their worth and meeples.
+   */
+  private collectOpen(state: State, placed: number, me: number, targets: number): void {
+    const game = state.game;
+    const S = game.segmentsPerTile;
+    const count = game.segmentCount[state.placedType[placed]!]!;
     const f = this.feature;
-    let worth = 0;
-    let seen = 0;
+    const perPlayer = f.perPlayer;
+    this.rootCount = 0;
     for (let s = 0; s < count; s++) {
       const root = state.find(placed * S + s);
-      if (state.done[root] === 1 || state.rootMeeples[root] === 0) continue;
-      let repeat = false;
-      for (let k = 0; k < seen; k++) if (this.seen[k] === root) repeat = true;
-      if (repeat) continue;
-      this.seen[seen++] = root;
+      if (state.done[root] === 1 || (state.openEnds[root] === 0 && state.segmentKind(root) !== SEG_FIELD)) continue;
+      let known = false;
+      for (let k = 0; k < this.rootCount; k++) if (this.roots[k] === root) known = true;
+      if (known) continue;
+      if (state.rootMeeples[root] === 0) {
+        // Unoccupied: worth nothing to anyone unless a follow-up puts a meeple on this very segment.
+        let target = false;
+        for (let j = 0; j < targets; j++) if (this.followUps[j] === FOLLOW_MEEPLE + s) target = true;
+        if (!target) continue;
+      }
       const kind = state.segmentKind(root);
       let value: number;
       if (kind === SEG_FIELD) {
-        value = FEATURE_WORTH.fieldPerCompletedCity * state.completedCitiesOf(root, f.perPlayer);
-      } else {
+        value = FEATURE_WORTH.fieldPerCompletedCity * state.completedCitiesOf(root, perPlayer);
+      } else if (kind === SEG_MONASTERY) {
         state.measure(root, f);
-        value = kind === SEG_ROAD ? FEATURE_WORTH.roadPerTile * f.tiles
-          : kind === SEG_CITY ? FEATURE_WORTH.cityPerTile * f.tiles + FEATURE_WORTH.cityPerPennant * f.pennants
-            : kind === SEG_MONASTERY ? FEATURE_WORTH.monasteryPerTile * f.tiles : 0;
+        if (f.tiles === 9) continue; // completed by this placement
+        value = FEATURE_WORTH.monasteryPerTile * f.tiles;
+      } else {
+        // One walk over the members; segments stand in for tiles (a feature passing twice through
+        // a tile is counted twice: close enough for an estimate, and much cheaper).
+        const pennants = game.segmentPennants;
+        perPlayer.fill(0);
+        let segments = 0;
+        let flags = 0;
+        let g = root;
+        do {
+          segments++;
+          flags += pennants[state.placedType[(g / S) | 0]! * S + (g % S)]!;
+          const owner = state.meeple[g]!;
+          if (owner !== 0) perPlayer[owner - 1]! += 1;
+          g = state.next[g]!;
+        } while (g !== root);
+        value = kind === SEG_ROAD ? FEATURE_WORTH.roadPerSegment * segments
+          : kind === SEG_CITY ? FEATURE_WORTH.cityPerSegment * segments + FEATURE_WORTH.cityPerPennant * flags : 0;
       }
-      const mine = f.perPlayer[me]!;
       let theirs = 0;
-      for (let p = 0; p < state.game.players; p++) if (p !== me && f.perPlayer[p]! > theirs) theirs = f.perPlayer[p]!;
-      if (mine >= theirs && mine > 0) worth += value;
-      if (theirs >= mine && theirs > 0) worth -= value;
-      worth -= MEEPLE_COST * mine;
+      for (let p = 0; p < game.players; p++) if (p !== me && perPlayer[p]! > theirs) theirs = perPlayer[p]!;
+      const k = this.rootCount++;
+      this.roots[k] = root;
+      this.worth[k] = value;
+      this.mine[k] = perPlayer[me]!;
+      this.theirs[k] = theirs;
     }
-    return worth;
   }
+
+  /** Worth of the collected open features, with one more meeple of the agent's on `extraRoot` (or none: -1). */
+  private openWorth(extraRoot: number): number {
+    let total = 0;
+    for (let k = 0; k < this.rootCount; k++) {
+      const mine = this.mine[k]! + (this.roots[k] === extraRoot ? 1 : 0);
+      const theirs = this.theirs[k]!;
+      if (mine > 0 && mine >= theirs) total += this.worth[k]!;
+      if (theirs > 0 && theirs >= mine) total -= this.worth[k]!;
+      total -= MEEPLE_COST * mine;
+    }
+    return total;
+  }
+}
+
+/** Whether the tile just placed completes a road, city or monastery. */
+function completesSomething(state: State, placed: number): boolean {
+  const game = state.game;
+  const S = game.segmentsPerTile;
+  const type = state.placedType[placed]!;
+  const count = game.segmentCount[type]!;
+  for (let s = 0; s < count; s++) {
+    const kind = game.segmentKind[type * S + s];
+    if ((kind === SEG_ROAD || kind === SEG_CITY) && state.openEnds[state.find(placed * S + s)] === 0) return true;
+  }
+  const G = game.gridSide;
+  const cell = state.placedCell[placed]!;
+  for (let dy = -G; dy <= G; dy += G) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const k = state.grid[cell + dy + dx]! - 1;
+      if (k < 0) continue;
+      const m = game.monasterySegment[state.placedType[k]!]!;
+      if (m >= 0 && state.done[k * S + m] === 0 && state.neighbourCount(cell + dy + dx) === 8) return true;
+    }
+  }
+  return false;
 }
 
 /** Own score minus the best opponent's. */

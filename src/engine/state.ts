@@ -762,14 +762,13 @@ export class State {
     const level = this.depth++;
     let saved = this.savedLevels[level];
     if (!saved) {
-      saved = new Saved(this.scores.slice(), this.meeplesLeft.slice(), this.ext.slice(), this.stats.slice(), this.completedThisTurn.slice());
+      saved = new Saved(this.scores.slice(), this.meeplesLeft.slice(), this.ext.slice(), this.stats.slice());
       this.savedLevels[level] = saved;
     } else {
       saved.scores.set(this.scores);
       saved.meeplesLeft.set(this.meeplesLeft);
       saved.ext.set(this.ext);
       saved.stats.set(this.stats);
-      saved.completed.set(this.completedThisTurn);
     }
     saved.journalLength = this.journalLength;
     const v = saved.scalars;
@@ -810,7 +809,6 @@ export class State {
     this.meeplesLeft.set(saved.meeplesLeft);
     this.ext.set(saved.ext);
     this.stats.set(saved.stats);
-    this.completedThisTurn.set(saved.completed);
     const v = saved.scalars;
     this.deckPos = v[0]!; this.currentPlayer = v[1]!; this.phase = v[2]!; this.drawn = v[3]!; this.lastPlaced = v[4]!;
     this.placedCount = v[5]!; this.frontierCount = v[6]!; this.completedCount = v[7]!; this.finalScored = v[8] === 1;
@@ -906,7 +904,6 @@ class Saved {
     readonly meeplesLeft: Int8Array,
     readonly ext: Int32Array,
     readonly stats: Float64Array,
-    readonly completed: Int32Array,
   ) {}
 }
 
