@@ -207,6 +207,8 @@ export function runShard(task: ShardTask): ShardResult {
   // 3. Deals: every arm, every rotation of the scheme; then the deal's paired differences.
   let row = 0;
   let games = 0;
+  // Each arm plays in the memory of its previous game (`State.restart`): no allocation per game.
+  const last: (State | undefined)[] = setups.map(() => undefined);
   for (let d = start; d < end; d++) {
     for (let a = 0; a < setups.length; a++) {
       const setup = setups[a]!;
@@ -214,7 +216,8 @@ export function runShard(task: ShardTask): ShardResult {
       acc.deal.fill(0);
       const order = setup.dealer.deal(plan.seed, d);
       for (const r of rotationsOf(plan.rotation, setup.game.players, d)) {
-        const state = playGame(setup.game, order, seatAgents(setup, plan.seed, d, r));
+        const state = playGame(setup.game, order, seatAgents(setup, plan.seed, d, r), last[a]);
+        last[a] = state;
         acc.addGame(state, r);
         games++;
         if (columns) {
