@@ -57,8 +57,11 @@ export interface ExpansionHooks {
   /** Applies one of its own follow-up codes. */
   applyFollowUp?(state: State, action: number): void;
   describeFollowUp?(state: State, action: number): string;
-  /** Parses a scenario turn's own key (e.g. `"tollhouse": [x, y]`) into a follow-up code, or undefined. */
-  parseFollowUp?(state: State, turn: Readonly<Record<string, unknown>>, where: string): number | undefined;
+  /**
+   * Parses a scenario turn's own key (e.g. `"tollhouse": [x, y]`) into a follow-up code, or undefined;
+   * error messages start with `prefix`, which names the file and the turn.
+   */
+  parseFollowUp?(state: State, turn: Readonly<Record<string, unknown>>, prefix: string): number | undefined;
   /** Adjusts the points of a feature being scored (completed or in final scoring). */
   scoreFeature?(state: State, feature: FeatureScore): void;
   /** After all features completed this turn were scored (`State.completedThisTurn`). */

@@ -141,7 +141,7 @@ export class Game {
     const deck: number[] = [];
     const keys: string[] = [];
     this.catalog.types.forEach((type, index) => {
-      if (!this.hookLists.includeTile.every((h) => h.includeTile!(type))) return;
+      if (!this.admits(index)) return;
       let copies = counts[type.id] ?? type.count;
       if (index === this.startType) copies = Math.max(0, copies - 1);
       for (let c = 0; c < copies; c++) {
@@ -201,6 +201,12 @@ export class Game {
     }
     const looks = [0, 1, 2, 3].map((r) => rotationSignature(type, r));
     for (let r = 0; r < 4; r++) this.distinctRotation[t * 4 + r] = looks.indexOf(looks[r]!) === r ? 1 : 0;
+  }
+
+  /** Whether the expansions' rules admit a catalog tile into this game (e.g. its edition). */
+  admits(type: number): boolean {
+    const tile = this.catalog.types[type]!;
+    return this.hookLists.includeTile.every((h) => h.includeTile(tile));
   }
 
   statIndex(name: string): number {

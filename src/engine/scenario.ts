@@ -80,7 +80,9 @@ export function replayScenario(raw: unknown, registry: ReadonlyMap<string, Expan
     if (typeof turn.tile !== 'string' || !game.catalog.has(turn.tile)) {
       throw new InputError('scenario', `${where}: turn ${i + 1}: unknown tile ${JSON.stringify(turn.tile)}`);
     }
-    return game.catalog.indexOf(turn.tile);
+    const type = game.catalog.indexOf(turn.tile);
+    if (!game.admits(type)) throw new InputError('scenario', `${where}: turn ${i + 1}: tile ${turn.tile} is not used with these rules (e.g. another edition's tile)`);
+    return type;
   });
   let startType = game.startType;
   let startRotation = 0;
@@ -129,7 +131,7 @@ function playTurn(state: State, turn: ScenarioTurn, i: number, where: string): v
   if (!state.isLegal(placement)) fail(placementProblem(state, x, y, rotation / 90));
   state.apply(placement);
 
-  const followUp = parseFollowUp(state, turn, fail);
+  const followUp = parseFollowUp(state, turn, `${label}: `, fail);
   if (!state.isLegal(followUp)) fail(followUpProblem(state, followUp));
   state.apply(followUp);
 }
@@ -155,10 +157,10 @@ function placementProblem(state: State, x: number, y: number, rot: number): stri
   return neighbours === 0 ? 'the position touches no placed tile' : 'illegal placement';
 }
 
-function parseFollowUp(state: State, turn: ScenarioTurn, fail: (m: string) => never): number {
+function parseFollowUp(state: State, turn: ScenarioTurn, prefix: string, fail: (m: string) => never): number {
   let action: number | undefined;
   for (const h of state.game.hooks) {
-    const own = h.parseFollowUp?.(state, turn, '');
+    const own = h.parseFollowUp?.(state, turn, prefix);
     if (own !== undefined) {
       if (action !== undefined || turn.meeple !== undefined) fail('a turn takes one follow-up: a meeple or an expansion action, not both');
       action = own;
