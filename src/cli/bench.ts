@@ -10,6 +10,7 @@ import { Game, InputError } from '../engine/index.ts';
 import type { GameOptions, State } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
+import { benchPoolScaling } from '../sim/bench-pool.ts';
 import { playGame } from '../sim/play.ts';
 import { makeRng } from '../sim/rng.ts';
 import { intFlag } from './args.ts';
@@ -21,6 +22,8 @@ interface BenchCase {
   options: GameOptions;
   agent: string;
   games: number;
+  /** A benchmark with its own runner (e.g. the worker pool) instead of `benchCase`. */
+  run?: (runs: number, scale: number) => Promise<BenchFigure & { ratio?: number }>;
 }
 
 const ALL_EXPANSIONS = ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!);
@@ -30,6 +33,7 @@ export const BENCH_CASES: BenchCase[] = [
   { key: 'all-4p-random', description: '4-player games with all three expansions, random agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'random', games: 1000 },
   { key: 'base-2p-greedy', description: '2-player base games with farmers, greedy agents', options: { players: 2 }, agent: 'greedy', games: 100 },
   { key: 'all-4p-greedy', description: '4-player games with all three expansions, greedy agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'greedy', games: 25 },
+  { key: 'pool-2w-scaling', description: 'games/s on 2 pool workers ÷ 1 worker, 200,000 random 2-player base games per run (median of at most 3 runs)', options: { players: 2 }, agent: 'random', games: 200_000, run: benchPoolScaling },
 ];
 
 export interface BenchFigure { gamesPerSecond: number; runs: number }
@@ -74,8 +78,9 @@ export const benchCommand: Command = {
     if (cases.length === 0) throw new InputError('usage', `--only: unknown benchmark ${JSON.stringify(flags.only)}; known: ${BENCH_CASES.map((c) => c.key).join(', ')}`);
     const results: Record<string, BenchFigure> = {};
     for (const c of cases) {
-      results[c.key] = benchCase(c, runs, scale);
-      if (!flags.json) process.stderr.write(`${c.key.padEnd(20)} ${String(results[c.key]!.gamesPerSecond).padStart(8)} games/s  (median of ${runs}; ${c.description})\n`);
+      const figure: BenchFigure & { ratio?: number } = c.run ? await c.run(runs, scale) : benchCase(c, runs, scale);
+      results[c.key] = figure;
+      if (!flags.json) process.stderr.write(`${c.key.padEnd(20)} ${String(figure.gamesPerSecond).padStart(8)} games/s  ${figure.ratio === undefined ? '' : `ratio ${figure.ratio}  `}(median of ${figure.runs}; ${c.description})\n`);
     }
     if (flags.json) process.stdout.write(`${JSON.stringify(results)}\n`);
     return 0;
