@@ -16,18 +16,31 @@ import type { Command } from './args.ts';
 const fmt = (x: number | null | undefined, digits = 2) => (x === null || x === undefined ? '-' : x.toFixed(digits));
 const signed = (x: number | null, digits = 2) => (x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`);
 
-/** A few lines per arm and per pair: mean score and win rate per seat; the main paired differences. */
+/** Pairs printed at the end: all of them for a few arms, else each arm against the first. */
+const PRINTED_PAIRS_MAX_ARMS = 4;
+
+/**
+ * A few lines per arm and per pair: mean score and win rate per seat (per lineup player when the
+ * agents differ); the main paired differences.
+ */
 export function summaryText(summary: Summary): string {
   const lines = [`${summary.experiment}: ${summary.games.toLocaleString('en')} games (${summary.deals.toLocaleString('en')} deals, seed ${summary.seed}, rotation ${summary.rotation})`];
   for (const arm of summary.arms) {
-    const seats = arm.seats.map((s) => `seat ${s.seat} ${fmt(s.score.mean)} ±${fmt(s.score.se)} (wins ${fmt((s.winRate ?? 0) * 100, 1)}%)`);
-    lines.push(`  ${arm.name} [${arm.players}p${arm.expansions.length ? ` ${arm.expansions.join('+')}` : ''}; ${arm.agents.join(', ')}]: ${seats.join(', ')}; winner ${fmt(arm.winnerScore.mean)}, margin ${fmt(arm.margin.mean)}`);
+    const mixed = new Set(arm.agents).size > 1;
+    const who = mixed
+      ? arm.lineup.map((p) => ({ label: `${p.agent} (player ${p.player})`, s: p }))
+      : arm.seats.map((s) => ({ label: `seat ${s.seat}`, s }));
+    const parts = who.map(({ label, s }) => `${label} ${fmt(s.score.mean)} ±${fmt(s.score.se)} (wins ${fmt((s.winRate ?? 0) * 100, 1)}%)`);
+    const agents = mixed ? '' : `; ${arm.agents[0]}`;
+    lines.push(`  ${arm.name} [${arm.players}p${arm.expansions.length ? ` ${arm.expansions.join('+')}` : ''}${agents}]: ${parts.join(', ')}; winner ${fmt(arm.winnerScore.mean)}, margin ${fmt(arm.margin.mean)}`);
   }
-  if (summary.pairs.length) lines.push('  paired per-deal differences (b − a, mean and 95% interval):');
-  for (const pair of summary.pairs) {
+  const pairs = summary.arms.length <= PRINTED_PAIRS_MAX_ARMS ? summary.pairs : summary.pairs.filter((p) => p.a === summary.arms[0]!.name);
+  if (pairs.length) lines.push(`  paired per-deal differences (b − a, mean and 95% interval${pairs.length < summary.pairs.length ? '; every pair in pairs.csv' : ''}):`);
+  for (const pair of pairs) {
     const parts = ['score', 'winnerScore', 'margin', 'seat0.wins'].flatMap((name) => {
       const d = pair.metrics[name];
-      return d ? [`${name} ${signed(d.meanDiff, name.endsWith('wins') ? 3 : 2)} [${signed(d.ci95?.[0] ?? null, name.endsWith('wins') ? 3 : 2)}, ${signed(d.ci95?.[1] ?? null, name.endsWith('wins') ? 3 : 2)}]`] : [];
+      const digits = name.endsWith('wins') ? 3 : 2;
+      return d ? [`${name} ${signed(d.meanDiff, digits)} [${signed(d.ci95?.[0] ?? null, digits)}, ${signed(d.ci95?.[1] ?? null, digits)}]`] : [];
     });
     lines.push(`    ${pair.b} − ${pair.a}: ${parts.join('; ')}`);
   }
@@ -86,7 +99,8 @@ export const runCommand: Command = {
           resumed = progress.gamesResumed;
           const arms = plan.arms.length;
           process.stderr.write(`carclab: ${plan.experiment}: ${plan.deals.toLocaleString('en')} deals × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backend.name === 'piscina' ? `${workers} worker${workers === 1 ? '' : 's'}` : 'the main thread'} into ${runDir}\n`);
-          if (resumed) process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
+          if (resumed === progress.gamesTotal) process.stderr.write('carclab: the run is already complete; rewriting its results\n');
+          else if (resumed) process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
           bar.start(progress.gamesTotal, progress.gamesDone, { rate: '-' });
         },
         onProgress: (p) => bar.update(p.gamesDone, { rate: Math.round((p.gamesDone - resumed) / ((performance.now() - t0) / 1000)) }),
