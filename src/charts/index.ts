@@ -1,0 +1,29 @@
+/**
+ * Charts: typed Vega-Lite spec builders that show uncertainty (pure functions of plain data rows,
+ * one shared theme), rendering to SVG and PNG (bundled fonts: same pixels on every machine), and
+ * offline HTML (vega and vega-embed inlined). DESIGN.md "Outputs"; STACK.md §6.
+ */
+export { estimatesChart } from './estimates.ts';
+export type { EstimatesOptions } from './estimates.ts';
+export { forestChart } from './forest.ts';
+export type { ForestOptions } from './forest.ts';
+export { histogramChart } from './histogram.ts';
+export type { Bin, HistogramOptions } from './histogram.ts';
+export { sharesChart } from './shares.ts';
+export type { SharePart, SharesOptions } from './shares.ts';
+export { sweepChart } from './sweep.ts';
+export type { SweepOptions } from './sweep.ts';
+export type { Estimate, FieldOf } from './fields.ts';
+export type { Reference } from './reference.ts';
+export { DEFAULT_HEIGHT, DEFAULT_WIDTH, FONT, PALETTE, formatCount, themeConfig } from './theme.ts';
+export type { ChartFrame } from './theme.ts';
+export { compileChart } from './compile.ts';
+export type { ChartMessage, VegaSpec } from './compile.ts';
+export { chartFontFiles, svgToPNG, toPNG, toSVG } from './render.ts';
+export type { PngOptions, RenderOptions } from './render.ts';
+export { embedSnippet, escapeHtml, escapeScript, toOfflineHTML, vegaScriptTags } from './html.ts';
+export type { EmbedOptions, HtmlChart, OfflinePageOptions } from './html.ts';
+export { writeChart } from './write.ts';
+export type { ChartFiles } from './write.ts';
+export { exampleCharts } from './examples.ts';
+export type { ExampleChart } from './examples.ts';
