@@ -6,11 +6,13 @@ import { isInputError } from '../engine/index.ts';
 import { helpText, parseCommandArgs } from './args.ts';
 import type { Command } from './args.ts';
 import { benchCommand } from './bench.ts';
+import { planCommand } from './plan.ts';
 import { replayCommand } from './replay.ts';
 import { runCommand } from './run.ts';
 import { showCommand } from './show.ts';
+import { workerCommand } from './worker.ts';
 
-const COMMANDS: Command[] = [replayCommand, benchCommand, runCommand, showCommand];
+const COMMANDS: Command[] = [replayCommand, benchCommand, runCommand, showCommand, workerCommand, planCommand];
 
 function usage(): string {
   return ['usage: carclab <command> [options]', '', 'commands:', ...COMMANDS.map((c) => `  ${c.name.padEnd(10)}${c.summary}`), '', 'carclab <command> --help shows the options of a command.'].join('\n');
