@@ -8,6 +8,8 @@ import cliProgress from 'cli-progress';
 import { InputError } from '../engine/index.ts';
 import { loadExperiment } from '../sim/load.ts';
 import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
+import { DEFAULT_QUEUE, redisBackend } from '../sim/redis/backend.ts';
+import { parseRedisUrl } from '../sim/redis/url.ts';
 import { gamesPerDealOf, runExperiment } from '../sim/runner.ts';
 import type { Summary } from '../sim/summary.ts';
 import { intFlag } from './args.ts';
@@ -49,7 +51,7 @@ export function summaryText(summary: Summary): string {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N]',
+  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis://host:port] [--queue NAME]',
   summary: 'Runs an experiment (a name in experiments/ or a path) into DIR/<experiment>/<run-id>/; re-running the same command resumes it.',
   flags: {
     deals: { type: 'string', help: 'number of deals (overrides the experiment)' },
@@ -59,6 +61,8 @@ export const runCommand: Command = {
     'keep-games': { type: 'boolean', help: 'also write one row per game to games.arrow' },
     'in-process': { type: 'boolean', help: 'play in the main thread instead of a worker pool' },
     'shard-deals': { type: 'string', help: 'deals per shard (default: about 4,000 games per shard)' },
+    backend: { type: 'string', help: 'play the shards on carclab workers through this Redis (redis://[:password@]host:port, rediss:// for TLS)' },
+    queue: { type: 'string', help: 'queue name shared with the workers (with --backend)', default: DEFAULT_QUEUE },
   },
   async run(positionals, flags) {
     const [spec, ...rest] = positionals;
@@ -67,11 +71,14 @@ export const runCommand: Command = {
     const workers = intFlag(flags.workers, 'workers', defaultWorkers(), 1, 256);
     const shardDeals = flags['shard-deals'] === undefined ? undefined : intFlag(flags['shard-deals'], 'shard-deals', 1, 1, 1e9);
     if (flags['in-process'] && flags.workers !== undefined) throw new InputError('usage', '--workers and --in-process exclude each other');
+    if (flags.backend !== undefined && (flags['in-process'] || flags.workers !== undefined)) throw new InputError('usage', '--backend runs on queue workers: it excludes --workers and --in-process');
+    const target = typeof flags.backend === 'string' ? parseRedisUrl(flags.backend, '--backend') : undefined;
     if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
     const { plan, file } = await loadExperiment(spec, { deals, seed: flags.seed as string | undefined });
 
     // Everything is checked; only now is anything started or written.
-    const backend = flags['in-process'] ? inProcessBackend() : poolBackend(workers);
+    const backend = target ? await redisBackend(target, { queue: flags.queue as string })
+      : flags['in-process'] ? inProcessBackend() : poolBackend(workers);
     const controller = new AbortController();
     const onSignal = () => {
       if (controller.signal.aborted) {
@@ -98,7 +105,7 @@ export const runCommand: Command = {
         onStart: ({ runDir, progress }) => {
           resumed = progress.gamesResumed;
           const arms = plan.arms.length;
-          process.stderr.write(`carclab: ${plan.experiment}: ${plan.deals.toLocaleString('en')} deals × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backend.name === 'piscina' ? `${workers} worker${workers === 1 ? '' : 's'}` : 'the main thread'} into ${runDir}\n`);
+          process.stderr.write(`carclab: ${plan.experiment}: ${plan.deals.toLocaleString('en')} deals × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backend.name === 'piscina' ? `${workers} worker${workers === 1 ? '' : 's'}` : backend.name === 'in-process' ? 'the main thread' : backend.name} into ${runDir}\n`);
           if (resumed === progress.gamesTotal) process.stderr.write('carclab: the run is already complete; rewriting its results\n');
           else if (resumed) process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
           bar.start(progress.gamesTotal, progress.gamesDone, { rate: '-' });

@@ -14,8 +14,20 @@ export interface Backend {
   readonly concurrency: number;
   /** Shards handed out at once: a few more than run, so no thread waits for the next task. */
   readonly inFlight: number;
-  run(task: ShardTask): Promise<ShardResult>;
+  /**
+   * Plays one shard. A backend whose shards wait in a queue (Redis) may give up waiting when `signal`
+   * aborts, rejecting with `ShardAbandoned`; local backends finish what they started.
+   */
+  run(task: ShardTask, signal?: AbortSignal): Promise<ShardResult>;
   close(): Promise<void>;
+}
+
+/** A shard a backend stopped waiting for because the run was stopped; it is played on resume. */
+export class ShardAbandoned extends Error {
+  constructor(what: string) {
+    super(`${what}: abandoned because the run was stopped`);
+    this.name = 'ShardAbandoned';
+  }
 }
 
 export const defaultWorkers = (): number => os.availableParallelism();

@@ -20,6 +20,7 @@ import { gitInfo, packageInfo, removeTempFiles, writeAtomic, writeJsonAtomic } f
 import { runLayout } from './metrics.ts';
 import { AGGREGATE_FORMAT, armSetups, gamesPerDeal, runIdOf } from './plan.ts';
 import type { Plan } from './plan.ts';
+import { ShardAbandoned } from './pool.ts';
 import type { Backend } from './pool.ts';
 import { emptyAggregate } from './shard.ts';
 import { buildSummary, summaryTables } from './summary.ts';
@@ -136,7 +137,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     while (queue.length || inFlight.size) {
       while (queue.length && inFlight.size < limit && !options.signal?.aborted && failure === undefined) {
         const [start, end] = queue.shift()!;
-        const task = backend.run({ plan, start, end, keepGames }).then((result) => {
+        const task = backend.run({ plan, start, end, keepGames }, options.signal).then((result) => {
           const base = join(shardDir, shardName(start, end));
           if (result.columns) writeAtomic(`${base}.cols`, encodeColumns(columnSpecs, result.columns));
           writeJsonAtomic(`${base}.json`, result.aggregate);
@@ -146,7 +147,8 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
           progress.gamesDone += result.aggregate.games;
           options.onProgress?.({ ...progress });
         }).catch((error: unknown) => {
-          failure ??= error;
+          // A shard given up because the run was stopped is simply not done; anything else fails the run.
+          if (!(options.signal?.aborted && error instanceof ShardAbandoned)) failure ??= error;
         }).finally(() => inFlight.delete(task));
         inFlight.add(task);
       }
