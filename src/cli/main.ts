@@ -10,8 +10,9 @@ import { planCommand } from './plan.ts';
 import { replayCommand } from './replay.ts';
 import { runCommand } from './run.ts';
 import { showCommand } from './show.ts';
+import { workerCommand } from './worker.ts';
 
-const COMMANDS: Command[] = [replayCommand, benchCommand, runCommand, showCommand, planCommand];
+const COMMANDS: Command[] = [replayCommand, benchCommand, runCommand, showCommand, workerCommand, planCommand];
 
 function usage(): string {
   return ['usage: carclab <command> [options]', '', 'commands:', ...COMMANDS.map((c) => `  ${c.name.padEnd(10)}${c.summary}`), '', 'carclab <command> --help shows the options of a command.'].join('\n');
