@@ -93,7 +93,7 @@ function scoreHistogram(): TopLevelSpec {
 function scoreOverlay(): TopLevelSpec {
   return histogramChart(scoreBins(), {
     title: 'Final score distribution by arm', subtitle: 'bins of 5 points, share of each arm', runSize: '20,000 player scores per arm',
-    series: 'arm', layout: 'overlay', valueTitle: 'final score (points)',
+    series: 'arm', layout: 'overlay', valueTitle: 'final score (points)', countTitle: 'share of player scores',
   });
 }
 

@@ -19,7 +19,8 @@ export { DEFAULT_HEIGHT, DEFAULT_WIDTH, FONT, PALETTE, formatCount, themeConfig 
 export type { ChartFrame } from './theme.ts';
 export { compileChart } from './compile.ts';
 export type { ChartMessage, VegaSpec } from './compile.ts';
-export { chartFontFiles, svgToPNG, toPNG, toSVG } from './render.ts';
+export { chartFontFiles } from './fonts.ts';
+export { svgToPNG, toPNG, toSVG } from './render.ts';
 export type { PngOptions, RenderOptions } from './render.ts';
 export { embedSnippet, escapeHtml, escapeScript, toOfflineHTML, vegaScriptTags } from './html.ts';
 export type { EmbedOptions, HtmlChart, OfflinePageOptions } from './html.ts';

@@ -4,13 +4,13 @@
  * not loaded), so a PNG has the same pixels on every machine. resvg silently drops text it has no
  * font for; `test/charts/fonts.test.ts` guards against that.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import * as vega from 'vega';
 import type { TopLevelSpec } from 'vega-lite';
 import { collectingLogger, compileChart } from './compile.ts';
 import type { ChartMessage } from './compile.ts';
+import { chartFontFiles } from './fonts.ts';
+import { withDejaVuMetrics } from './metrics.ts';
 
 export interface RenderOptions {
   /**
@@ -27,17 +27,6 @@ export interface PngOptions extends RenderOptions {
 
 const printMessage = (m: ChartMessage) => console.warn(`chart ${m.level}: ${m.text}`);
 
-/** The directory of the bundled TTF files (dejavu-fonts-ttf has no exports map). */
-function dejavuDir(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-}
-
-/** The font files the PNG renderer uses: DejaVu Sans regular, bold and their obliques. */
-export function chartFontFiles(): string[] {
-  const dir = dejavuDir();
-  return ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf', 'DejaVuSans-BoldOblique.ttf'].map((f) => join(dir, f));
-}
-
 /** Renders a Vega-Lite spec to an SVG document. */
 export async function toSVG(spec: TopLevelSpec, options: RenderOptions = {}): Promise<string> {
   const report = options.onMessage ?? printMessage;
@@ -47,7 +36,7 @@ export async function toSVG(spec: TopLevelSpec, options: RenderOptions = {}): Pr
   const runtime: ChartMessage[] = [];
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logger: collectingLogger(runtime) });
   try {
-    const svg = await view.toSVG();
+    const svg = await withDejaVuMetrics(() => view.toSVG());
     for (const m of [...messages, ...runtime]) report(m);
     return svg;
   } finally {

@@ -101,8 +101,7 @@ export function themeConfig(): Config {
       subtitlePadding: 4,
       offset: 12,
     },
-    // Headless rendering estimates text widths at 0.8 em per character (DejaVu Sans averages
-    // about 0.55), so the default limits (180/160 px) cut labels that would fit: allow ~45 characters.
+    // Arm names and comparisons are long: allow ~60 characters before a label is cut (default 180/160 px).
     axis: {
       labelLimit: 400,
       labelFontSize: 11,
