@@ -11,7 +11,6 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import * as aq from 'arquero';
 import { mergeAggregates } from './aggregate.ts';
 import type { Aggregate } from './aggregate.ts';
 import { columnLayout, concatColumns, decodeColumns, encodeColumns } from './columns.ts';
@@ -176,7 +175,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     writeJsonAtomic(join(runDir, 'summary.json'), summary);
     for (const [name, text] of Object.entries(summaryTables(summary))) writeAtomic(join(runDir, name), text);
     if (keepGames && !arrowDone) {
-      writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal);
+      await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal);
     }
     const outcome = finish('complete');
     writeJsonAtomic(join(runDir, 'manifest.json'), manifest('complete'));
@@ -187,7 +186,8 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
 }
 
 /** Concatenates the shards' columns in deal order into `games.arrow`, then drops the shard copies. */
-function writeGamesArrow(runDir: string, shardDir: string, specs: ReturnType<typeof columnLayout>, rows: number): void {
+async function writeGamesArrow(runDir: string, shardDir: string, specs: ReturnType<typeof columnLayout>, rows: number): Promise<void> {
+  const aq = await import('arquero'); // loaded only when games are kept (it costs the main process ~17 MB)
   const files = readdirSync(shardDir).filter((f) => f.endsWith('.cols')).sort();
   const parts: Columns[] = files.map((f) => decodeColumns(readFileSync(join(shardDir, f)), join(shardDir, f)));
   const columns = concatColumns(specs, parts);
