@@ -73,6 +73,11 @@ export function scenarioGame(raw: unknown, registry: ReadonlyMap<string, Expansi
 
 /** Plays a scenario and returns the scores (after final scoring unless `noFinal`). */
 export function replayScenario(raw: unknown, registry: ReadonlyMap<string, Expansion>, options: ReplayOptions = {}): ReplayResult {
+  return replayResult(replayState(raw, registry, options));
+}
+
+/** Plays a scenario and returns the final state (for statistics and pictures). */
+export function replayState(raw: unknown, registry: ReadonlyMap<string, Expansion>, options: ReplayOptions = {}): State {
   const where = options.where ?? 'scenario';
   const { game, scenario } = scenarioGame(raw, registry, where);
   const deck = scenario.turns.map((turn, i) => {
@@ -100,7 +105,7 @@ export function replayScenario(raw: unknown, registry: ReadonlyMap<string, Expan
   scenario.turns.forEach((turn, i) => playTurn(state, turn, i, where));
   if (!state.isOver()) throw new Error('unreachable: every scenario tile was drawn');
   if (!options.noFinal) state.finalScoring();
-  return replayResult(state);
+  return state;
 }
 
 function playTurn(state: State, turn: ScenarioTurn, i: number, where: string): void {

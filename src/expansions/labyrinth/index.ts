@@ -16,6 +16,8 @@ export const LABYRINTH_PARAMS = {
 } as const;
 
 const STATS = ['labyrinthNetworksCompleted', 'labyrinthBonusPoints', 'labyrinthMeeplesOnCompleted', 'labyrinthBranchPlacements'] as const;
+/** Per player: points (tiles and bonus) received from completed labyrinth networks. */
+const PLAYER_STATS = ['labyrinthNetworkPoints'] as const;
 
 export const labyrinth: Expansion = {
   name: 'labyrinth',
@@ -23,7 +25,9 @@ export const labyrinth: Expansion = {
   tiles: { data: tileFile, where: 'Labyrinth tile (src/expansions/labyrinth/tiles.json)' },
   params: Object.values(LABYRINTH_PARAMS),
   stats: STATS,
+  playerStats: PLAYER_STATS,
   setup(ctx) {
+    const networkPoints = ctx.playerStat('labyrinthNetworkPoints');
     const advanced = ctx.rules.labyrinth === 'advanced';
     const bonusPerMeeple = ctx.rules.labyrinthMeepleBonus as number;
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<(typeof STATS)[number], number>;
@@ -78,16 +82,18 @@ export const labyrinth: Expansion = {
         if (f.kind !== SEG_ROAD || !f.completed || !networkHasLabyrinth(state, f.root)) return;
         state.stats[stat.labyrinthNetworksCompleted]! += 1;
         state.stats[stat.labyrinthMeeplesOnCompleted]! += f.meeples;
-        if (!advanced || f.meeples === 0) return;
-        f.bonus = bonusPerMeeple * f.meeples;
-        f.bonusSource = SOURCE.labyrinth;
-        let max = 0;
-        let winners = 0;
-        for (let p = 0; p < ctx.players; p++) {
-          if (f.perPlayer[p]! > max) { max = f.perPlayer[p]!; winners = 0; }
-          if (f.perPlayer[p] === max) winners++;
+        if (f.meeples === 0) return;
+        if (advanced) {
+          f.bonus = bonusPerMeeple * f.meeples;
+          f.bonusSource = SOURCE.labyrinth;
         }
-        state.stats[stat.labyrinthBonusPoints]! += f.bonus * winners;
+        let max = 0;
+        for (let p = 0; p < ctx.players; p++) if (f.perPlayer[p]! > max) max = f.perPlayer[p]!;
+        for (let p = 0; p < ctx.players; p++) {
+          if (f.perPlayer[p] !== max) continue;
+          state.stats[networkPoints + p]! += f.points + f.bonus;
+          state.stats[stat.labyrinthBonusPoints]! += f.bonus;
+        }
       },
     };
   },
