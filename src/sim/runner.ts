@@ -11,6 +11,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { InputError } from '../engine/index.ts';
 import { mergeAggregates } from './aggregate.ts';
 import type { Aggregate } from './aggregate.ts';
 import { columnLayout, concatColumns, decodeColumns, encodeColumns } from './columns.ts';
@@ -93,7 +94,11 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     // 1. The run directory and its plan.
     const runDir = runDirOf(plan, options.outRoot);
     const shardDir = join(runDir, 'shards');
-    mkdirSync(shardDir, { recursive: true });
+    try {
+      mkdirSync(shardDir, { recursive: true });
+    } catch (error) {
+      throw new InputError('usage', `cannot create the run directory ${runDir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`);
+    }
     removeTempFiles(runDir);
     removeTempFiles(shardDir);
     const planFile = join(runDir, 'plan.json');
