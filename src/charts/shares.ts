@@ -5,7 +5,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { fieldList, project, titled, uniqueInOrder } from './fields.ts';
-import type { Enc, FieldOf } from './fields.ts';
+import type { Enc, FieldOf, Layer } from './fields.ts';
 import { DEFAULT_WIDTH, PALETTE, textColorOn, themeConfig, titleOf, VEGA_LITE_SCHEMA } from './theme.ts';
 import type { ChartFrame } from './theme.ts';
 
@@ -25,7 +25,9 @@ export interface SharesOptions<R> extends ChartFrame {
   readonly normalize?: boolean;
   /** Axis title; default "share of points" or "points". */
   readonly valueTitle?: string;
-  /** Label segments at least this share of their bar; default 0.06; 1 turns labels off. */
+  /** Print each segment's share (or points) inside it; default true. */
+  readonly labels?: boolean;
+  /** Only segments at least this share of their bar get a label; default 0.06. */
   readonly labelMin?: number;
 }
 
@@ -62,6 +64,7 @@ export function sharesChart<R extends SharePart>(rows: readonly R[], options: Sh
     axis: { format, grid: true }, ...(normalize ? { scale: { domain: [0, 1] } } : {}),
   };
   const labelMin = options.labelMin ?? 0.06;
+  if (!Number.isFinite(labelMin)) throw new Error(`labelMin must be a finite number, not ${labelMin}`);
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: titleOf(options),
@@ -84,14 +87,17 @@ export function sharesChart<R extends SharePart>(rows: readonly R[], options: Sh
           ],
         },
       },
-      {
-        transform: [{ filter: `datum.share >= ${labelMin}` }],
+      ...(options.labels === false ? [] : [{
+        // Every segment gets a text mark (an empty one when narrow), so the layer is never empty.
+        transform: [{ calculate: `datum.share >= ${labelMin} ? format(datum.${normalize ? 'share' : 'points'}, ${JSON.stringify(normalize ? '.0%' : ',.0f')}) : ''`, as: 'label' }],
         mark: { type: 'text', fontSize: 10, baseline: 'middle' },
         encoding: {
           y,
           color: { value: 'white', condition: { test: `${JSON.stringify(PALETTE.map(textColorOn))}[datum.part_rank % ${PALETTE.length}] != 'white'`, value: '#222222' } },
-          x: { field: 'middle', type: 'quantitative' }, text: { field: normalize ? 'share' : 'points', type: 'quantitative', format: normalize ? '.0%' : ',.0f' } },
-      },
+          x: { field: 'middle', type: 'quantitative' },
+          text: { field: 'label', type: 'nominal' },
+        },
+      } satisfies Layer]),
     ],
   };
 }

@@ -48,7 +48,7 @@ export function sweepChart<R extends Estimate>(rows: readonly R[], options: Swee
   if (byX.some((v) => typeof v !== 'number')) throw new Error(`sweep field ${xField} must be numeric`);
 
   // 2. Shared encodings.
-  const x: Enc['x'] = { field: xField, type: 'quantitative', title: titled(options.xTitle, xField), scale: { type: options.xScale ?? 'linear', zero: false, nice: false, padding: 10 } };
+  const x: Enc['x'] = { field: xField, type: 'quantitative', title: titled(options.xTitle, xField), scale: options.xScale === 'log' ? { type: 'log', nice: false, padding: 10 } : { zero: false, nice: false, padding: 10 } };
   const y: Enc['y'] = { field: 'estimate', type: 'quantitative', title: options.valueTitle, scale: { zero: options.zero ?? false }, axis: { format, grid: true } };
   const colorEnc: Enc = series === undefined ? {} : { color: { field: series, type: 'nominal', sort: uniqueInOrder(values, series), title: titled(options.seriesTitle, series) } };
   const markColor = series === undefined ? { color: MAIN_COLOR } : {};
