@@ -58,8 +58,9 @@ export const planCommand: Command = {
       else {
         process.stdout.write([
           `Paired comparison of two arms on the same deals: mean difference ${diff}, sd of per-deal differences ${sd} (${test}).`,
-          `  normal approximation  n = ((${r(plan.zAlpha)} + ${r(plan.zPower)}) × ${sd} / ${Math.abs(diff)})² = ${r(plan.normalExact, 4)} → ${plan.normalDeals} deals`,
-          `  refined with t        n = ${plan.deals} deals (t quantiles ${r(plan.tAlpha)} + ${r(plan.tPower)} with ${plan.deals - 1} df; power ≈ ${r(plan.achievedPower, 3)})`,
+          `  normal approximation  n = ((${r(plan.zAlpha)} + ${r(plan.zPower)}) × ${sd} / ${Math.abs(diff)})² = ${plan.normalExact.toFixed(2)} → ${plan.normalDeals} deals`,
+          `  refined with t        n = ((${r(plan.tAlpha)} + ${r(plan.tPower)}) × ${sd} / ${Math.abs(diff)})² = ${(((plan.tAlpha + plan.tPower) * plan.sd / Math.abs(plan.diff)) ** 2).toFixed(2)} with ${plan.tDeals - 1} df → ${plan.tDeals} deals`,
+          `  exact (noncentral t)  n = ${plan.deals} deals, power ${plan.achievedPower.toFixed(4)}`,
           `Every arm plays each deal: games per arm = ${plan.deals} × the arm's games per deal (its seat rotations).`,
           '',
         ].join('\n'));

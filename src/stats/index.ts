@@ -18,6 +18,7 @@ export { meanInterval } from './mean-interval.ts';
 export type { MeanInterval } from './mean-interval.ts';
 export { moments } from './moments.ts';
 export type { Moments } from './moments.ts';
+export { noncentralTCdf } from './noncentral-t.ts';
 export { normalCdf, normalPdf, normalQuantile } from './normal.ts';
 export { pairedComparison } from './paired.ts';
 export type { PairedComparison } from './paired.ts';

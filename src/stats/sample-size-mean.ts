@@ -3,17 +3,19 @@
  * per-deal differences have standard deviation `sd` (two-sided test at `alpha`, given `power`).
  *
  * 1. Normal approximation: n₀ = ((z(1 − α/2) + z(power)) · sd / diff)².
- * 2. Refined with t: the smallest n ≥ 2 with n ≥ ((t(1 − α/2, n − 1) + t(power, n − 1)) · sd / diff)².
- *    The right side falls as n grows, so the first n that satisfies it is found by counting up
- *    from ⌈n₀⌉. For sd/diff = 1, α = 0.05, power 0.8: n₀ = 7.85 → 8, refined 10 (the exact
- *    noncentral-t answer is also 10). The refinement can exceed the exact noncentral-t answer by
- *    a deal (sd/diff = 7.5 at power 0.9: 594 against 593), never fall short of it in practice.
+ * 2. Refined with t quantiles: the smallest n ≥ 2 with n ≥ ((t(1 − α/2, n − 1) + t(power, n − 1)) · sd / diff)².
+ *    The right side falls as n grows, so counting up from ⌈n₀⌉ finds it.
+ * 3. Exact: the smallest n ≥ 2 whose paired t test has the power asked for, the power taken from the
+ *    noncentral t with n − 1 degrees of freedom and noncentrality √n · diff / sd
+ *    (`noncentral-t.ts`); searched from the answer of step 2, which is within a deal or two of it.
  *
+ * For sd/diff = 1, α = 0.05, power 0.8: n₀ = 7.85 → 8; step 2 gives 10; exact 10 (power 0.803).
  * `sides: 1` uses α instead of α/2. `sd` is the sd of per-deal differences in the units of `diff`;
  * a deal is played by every arm, so games = deals × games per deal of each arm.
  */
+import { noncentralTCdf } from './noncentral-t.ts';
 import { normalQuantile } from './normal.ts';
-import { studentTCdf, studentTQuantile } from './student-t.ts';
+import { studentTQuantile } from './student-t.ts';
 import { checkPlanInputs } from './types.ts';
 
 export interface MeanSampleSizeInput {
@@ -40,18 +42,28 @@ export interface MeanSampleSize {
   normalExact: number;
   /** ⌈n₀⌉. */
   normalDeals: number;
-  /** Deals after the t refinement. */
-  deals: number;
-  /** t(1 − α/sides, deals − 1) and t(power, deals − 1). */
+  /** Deals after the t-quantile refinement (step 2). */
+  tDeals: number;
+  /** t(1 − α/sides, tDeals − 1) and t(power, tDeals − 1). */
   tAlpha: number;
   tPower: number;
-  /** Power at `deals` by the shifted central t approximation. */
+  /** Deals needed: the smallest n with exact (noncentral t) power ≥ `power`. */
+  deals: number;
+  /** Exact power of the paired t test with `deals` deals. */
   achievedPower: number;
+}
+
+/** Exact power of a paired t test with n deals when sd/|diff| = ratio. */
+function pairedPower(n: number, ratio: number, alpha: number, sides: 1 | 2): number {
+  const df = n - 1;
+  const critical = studentTQuantile(1 - alpha / sides, df);
+  const delta = Math.sqrt(n) / ratio;
+  return 1 - noncentralTCdf(critical, df, delta) + (sides === 2 ? noncentralTCdf(-critical, df, delta) : 0);
 }
 
 /**
  * Deals needed to detect a paired mean difference.
- * @example dealsForMeanDiff({ diff: 1, sd: 1 }) // { normalExact: 7.85, normalDeals: 8, deals: 10, … }
+ * @example dealsForMeanDiff({ diff: 1, sd: 1 }) // { normalExact: 7.85, normalDeals: 8, tDeals: 10, deals: 10, achievedPower: 0.803, … }
  */
 export function dealsForMeanDiff(input: MeanSampleSizeInput): MeanSampleSize {
   const { diff, sd } = input;
@@ -67,17 +79,24 @@ export function dealsForMeanDiff(input: MeanSampleSizeInput): MeanSampleSize {
   const zPower = normalQuantile(power);
   const normalExact = ((zAlpha + zPower) * ratio) ** 2;
   const normalDeals = Math.max(1, Math.ceil(normalExact - 1e-9));
-  // 2. t refinement: count up from the normal answer
+  // 2. t-quantile refinement: count up from the normal answer
   const needed = (n: number) => ((studentTQuantile(1 - alpha / sides, n - 1) + studentTQuantile(power, n - 1)) * ratio) ** 2;
-  let n = Math.max(2, normalDeals);
-  while (needed(n) > n) n++;
-  const df = n - 1;
-  const tAlpha = studentTQuantile(1 - alpha / sides, df);
-  const shift = Math.sqrt(n) / ratio;
-  const achievedPower = 1 - studentTCdf(tAlpha - shift, df) + (sides === 2 ? studentTCdf(-tAlpha - shift, df) : 0);
+  let tDeals = Math.max(2, normalDeals);
+  while (needed(tDeals) > tDeals) tDeals++;
+  // 3. exact power: step down while n − 1 still suffices, else up until n does
+  let n = tDeals;
+  let achievedPower = pairedPower(n, ratio, alpha, sides);
+  if (achievedPower >= power) {
+    for (let below = pairedPower(n - 1, ratio, alpha, sides); n > 2 && below >= power; below = pairedPower(n - 1, ratio, alpha, sides)) {
+      n--;
+      achievedPower = below;
+    }
+  } else {
+    while (achievedPower < power) achievedPower = pairedPower(++n, ratio, alpha, sides);
+  }
   return {
     diff, sd, alpha, power, sides, zAlpha, zPower, normalExact, normalDeals,
-    deals: n, tAlpha, tPower: studentTQuantile(power, df), achievedPower,
+    tDeals, tAlpha: studentTQuantile(1 - alpha / sides, tDeals - 1), tPower: studentTQuantile(power, tDeals - 1),
+    deals: n, achievedPower,
   };
 }
-

@@ -1,6 +1,6 @@
 /** The normal and Student t distributions against published table values and closed forms. */
 import { describe, expect, it } from 'vitest';
-import { normalCdf, normalQuantile, studentTCdf, studentTQuantile } from '../../src/stats/index.ts';
+import { noncentralTCdf, normalCdf, normalQuantile, studentTCdf, studentTQuantile } from '../../src/stats/index.ts';
 import { gammaQ, incompleteBeta, logGamma } from '../../src/stats/special.ts';
 
 describe('special functions', () => {
@@ -73,5 +73,24 @@ describe('Student t distribution', () => {
     expect(studentTCdf(-3, 99_999)).toBeCloseTo(studentTCdf(-3, 100_001), 10);
     expect(studentTCdf(-3, 1e6)).toBeCloseTo(0.0013499312707109, 13);
     expect(studentTQuantile(0.975, 1e12)).toBeCloseTo(1.959963984540054, 10);
+  });
+});
+
+describe('noncentral t distribution', () => {
+  it('is the central t at δ = 0 and Φ(t − δ) for very many degrees of freedom', () => {
+    expect(noncentralTCdf(2.228138852, 10, 0)).toBeCloseTo(0.975, 9);
+    expect(noncentralTCdf(1.5, 1e6, 1)).toBeCloseTo(normalCdf(0.5), 5);
+  });
+  it('gives the power 0.8030969 of a two-sided paired t test with 10 deals and d_z = 1 (G*Power)', () => {
+    // df = 9, critical t = 2.262157, noncentrality √10 · 1 = 3.162278
+    const critical = studentTQuantile(0.975, 9);
+    const delta = Math.sqrt(10);
+    expect(1 - noncentralTCdf(critical, 9, delta) + noncentralTCdf(-critical, 9, delta)).toBeCloseTo(0.8030969, 6);
+  });
+  it('mirrors: F(t; ν, δ) = 1 − F(−t; ν, −δ), and keeps its terms for a large δ', () => {
+    expect(noncentralTCdf(-1.3, 7, 0.8)).toBeCloseTo(1 - noncentralTCdf(1.3, 7, -0.8), 14);
+    // δ = 40 with 1000 df: T is about normal with mean 40.0 and sd 1.04 (λ = 800 weights, no underflow)
+    expect(noncentralTCdf(40, 1000, 40)).toBeGreaterThan(0.45);
+    expect(noncentralTCdf(40, 1000, 40)).toBeLessThan(0.55);
   });
 });

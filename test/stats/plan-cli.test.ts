@@ -24,11 +24,12 @@ afterEach(() => {
 });
 
 describe('carclab plan', () => {
-  it('--diff 1 --sd 1 prints 7.849 → 8 deals by the normal formula and 10 with t', async () => {
+  it('--diff 1 --sd 1 prints 7.85 → 8 deals by the normal formula and 10 with t', async () => {
     const r = await plan('--diff', '1', '--sd', '1');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/= 7\.849 → 8 deals/);
-    expect(r.stdout).toMatch(/refined with t +n = 10 deals/);
+    expect(r.stdout).toMatch(/= 7\.85 → 8 deals/);
+    expect(r.stdout).toMatch(/refined with t .* = 9\.89 with 9 df → 10 deals/);
+    expect(r.stdout).toMatch(/exact \(noncentral t\) +n = 10 deals, power 0\.8031/);
   });
   it('--p1 0.5 --p2 0.55 --json prints 1565 games per arm; --one-sample 783 games', async () => {
     expect(JSON.parse((await plan('--p1', '0.5', '--p2', '0.55', '--json')).stdout)).toMatchObject({ p1: 0.5, p2: 0.55, games: 1565, oneSample: false });
