@@ -260,12 +260,26 @@ function buildGeometry(type: TileType): TileGeometry {
     roads.push({ segment: s, paths, gates, labyrinth: seg.labyrinth });
   });
 
-  // Enclosed fields: islands in free quadrants.
-  const islandSpots: Pt[] = [[0.76, 0.24], [0.24, 0.76], [0.24, 0.24], [0.76, 0.76], [0.5, 0.5]];
+  // Enclosed fields: islands where they are clear of every wall and road, apart from each other.
   const islands: { segment: number; at: Pt }[] = [];
-  segs.forEach((seg, s) => {
-    if (seg.kind === SEG_FIELD && seg.ports.length === 0) islands.push({ segment: s, at: islandSpots[islands.length % islandSpots.length]! });
-  });
+  const enclosed = segs.map((seg, s) => ({ seg, s })).filter(({ seg }) => seg.kind === SEG_FIELD && seg.ports.length === 0);
+  if (enclosed.length) {
+    const isBorder = (a: Pt, b: Pt) => (a[0] <= 1e-9 && b[0] <= 1e-9) || (a[1] <= 1e-9 && b[1] <= 1e-9) || (a[0] >= 1 - 1e-9 && b[0] >= 1 - 1e-9) || (a[1] >= 1 - 1e-9 && b[1] >= 1 - 1e-9);
+    const walls: Pt[][] = cityPolys.flatMap((poly) => poly.map((a, i) => [a, poly[(i + 1) % poly.length]!] as Pt[]).filter(([a, b]) => !isBorder(a!, b!)));
+    const clearance = (p: Pt) => {
+      let d = Math.min(p[0], p[1], 1 - p[0], 1 - p[1]) - 0.05;
+      for (const w of walls) d = Math.min(d, distToSegment(p, w[0]!, w[1]!));
+      for (const r of roads) for (const path of r.paths) d = Math.min(d, distToPath(p, path) - ROAD_HALF);
+      return d;
+    };
+    const scored = CELLS.filter((_, i) => i % 2 === 0).map((p) => ({ p, v: clearance(p) })).sort((a, b) => b.v - a.v);
+    for (const { s } of enclosed) {
+      // Off-centre (the centre is where crossing cities meet) and apart from each other.
+      const spot = scored.find(({ p }) => dist(p, CENTRE) > 0.2 && islands.every((o) => dist(o.at, p) > 0.55))
+        ?? scored.find(({ p }) => islands.every((o) => dist(o.at, p) > 0.2)) ?? { p: CENTRE };
+      islands.push({ segment: s, at: spot.p });
+    }
+  }
 
   // ---- rasterise: which segment owns each cell ----
   const N = RASTER;
@@ -358,7 +372,11 @@ function buildGeometry(type: TileType): TileGeometry {
     }
     return at;
   };
-  const away = (p: Pt, margin: number) => taken.reduce((m, q) => Math.min(m, dist(p, q) - margin), Infinity);
+  const away = (p: Pt, margin: number) => {
+    let m = Infinity;
+    for (const q of taken) m = Math.min(m, Math.hypot(p[0] - q[0], p[1] - q[1]) - margin);
+    return m;
+  };
   const centred = (p: Pt) => 0.001 * dist(p, CENTRE);
 
   // Roads first (their points are fixed by the path), then the monastery, then the areas.
@@ -414,8 +432,9 @@ function buildGeometry(type: TileType): TileGeometry {
     let at: Pt | undefined;
     for (let i = 0; i < N * N; i++) {
       const l = labels[i]!;
-      const inField = fieldIds.has(l);
-      if (!inField && !(fieldIds.size === 0 && l >= 0)) continue;
+      // Next to a road: in a field. Attached to no road (water towers stand in cities too): in a field or a city.
+      const allowed = fieldIds.has(l) || (!near && l >= 0 && segs[l]!.kind === SEG_CITY && (kind === 'watertower' || fieldIds.size === 0));
+      if (!allowed) continue;
       const p = cellPt(i);
       const edge = Math.min(p[0], p[1], 1 - p[0], 1 - p[1]);
       let v = Math.min(depth[i]! / N, away(p, 0.13), edge - 0.06);
@@ -543,39 +562,37 @@ function components(labels: Int16Array, N: number, label: number): number {
   return count;
 }
 
-/** Per cell: chessboard distance (in cells) to the nearest cell with another label or to the tile border. */
+/** Per cell: chessboard distance (in cells) to the nearest cell with another label or to the tile border (two chamfer passes). */
 function distanceToOther(labels: Int16Array, N: number): Int32Array {
-  const d = new Int32Array(N * N).fill(1 << 20);
-  const queue: number[] = [];
-  for (let i = 0; i < N * N; i++) {
-    const x = i % N;
-    const y = (i / N) | 0;
-    let edge = x === 0 || y === 0 || x === N - 1 || y === N - 1;
-    for (let dy = -1; dy <= 1 && !edge; dy++) {
-      for (let dx = -1; dx <= 1 && !edge; dx++) {
-        const j = (y + dy) * N + (x + dx);
-        if (labels[j] !== labels[i]) edge = true;
-      }
-    }
-    if (edge) {
-      d[i] = 1;
-      queue.push(i);
+  const d = new Int32Array(N * N);
+  const same = (i: number, x: number, y: number) => x >= 0 && y >= 0 && x < N && y < N && labels[y * N + x] === labels[i];
+  for (let y = 0; y < N; y++) {
+    for (let x = 0; x < N; x++) {
+      const i = y * N + x;
+      let edge = x === 0 || y === 0 || x === N - 1 || y === N - 1;
+      for (let dy = -1; dy <= 1 && !edge; dy++) for (let dx = -1; dx <= 1 && !edge; dx++) if (!same(i, x + dx, y + dy)) edge = true;
+      d[i] = edge ? 1 : 1 << 20;
     }
   }
-  for (let head = 0; head < queue.length; head++) {
-    const i = queue[head]!;
-    const x = i % N;
-    const y = (i / N) | 0;
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= N || ny >= N) continue;
-        const j = ny * N + nx;
-        if (d[j]! > d[i]! + 1) {
-          d[j] = d[i]! + 1;
-          queue.push(j);
-        }
+  for (let y = 0; y < N; y++) {
+    for (let x = 0; x < N; x++) {
+      const i = y * N + x;
+      if (x > 0) d[i] = Math.min(d[i]!, d[i - 1]! + 1);
+      if (y > 0) {
+        d[i] = Math.min(d[i]!, d[i - N]! + 1);
+        if (x > 0) d[i] = Math.min(d[i]!, d[i - N - 1]! + 1);
+        if (x < N - 1) d[i] = Math.min(d[i]!, d[i - N + 1]! + 1);
+      }
+    }
+  }
+  for (let y = N - 1; y >= 0; y--) {
+    for (let x = N - 1; x >= 0; x--) {
+      const i = y * N + x;
+      if (x < N - 1) d[i] = Math.min(d[i]!, d[i + 1]! + 1);
+      if (y < N - 1) {
+        d[i] = Math.min(d[i]!, d[i + N]! + 1);
+        if (x < N - 1) d[i] = Math.min(d[i]!, d[i + N + 1]! + 1);
+        if (x > 0) d[i] = Math.min(d[i]!, d[i + N - 1]! + 1);
       }
     }
   }
