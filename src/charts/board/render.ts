@@ -474,7 +474,7 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number,
     if (summary.robberHolder === p) extras.push('Robber Baron');
     if (game.expansions.some((e) => e.name === 'tollkeepers')) {
       const t = tollhouses.find((h) => h.player === p);
-      extras.push(t ? `tollhouse at (${game.xOf(state.placedCell[t.placed]!)},${game.yOf(state.placedCell[t.placed]!)}) value ${t.value}` : 'tollhouse in supply');
+      extras.push(t ? `tollhouse at (${game.xOf(state.placedCell[t.placed]!)},${game.yOf(state.placedCell[t.placed]!)}) value\u00a0${t.value}` : 'tollhouse in supply');
     }
     line(parts.length ? parts.join(', ') : 'no points yet', { size: 11, x: x0 + 24 });
     line(extras.join(' · '), { size: 11, colour: COLOURS.muted, x: x0 + 24 });
