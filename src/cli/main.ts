@@ -8,11 +8,12 @@ import type { Command } from './args.ts';
 import { benchCommand } from './bench.ts';
 import { planCommand } from './plan.ts';
 import { replayCommand } from './replay.ts';
+import { reportCommand } from './report.ts';
 import { runCommand } from './run.ts';
 import { showCommand } from './show.ts';
 import { workerCommand } from './worker.ts';
 
-const COMMANDS: Command[] = [replayCommand, benchCommand, runCommand, showCommand, workerCommand, planCommand];
+const COMMANDS: Command[] = [replayCommand, benchCommand, runCommand, showCommand, workerCommand, planCommand, reportCommand];
 
 function usage(): string {
   return ['usage: carclab <command> [options]', '', 'commands:', ...COMMANDS.map((c) => `  ${c.name.padEnd(10)}${c.summary}`), '', 'carclab <command> --help shows the options of a command.'].join('\n');

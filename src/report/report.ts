@@ -1,0 +1,198 @@
+/**
+ * A report: a title, an introduction and sections of Markdown text, tables (arquero tables, shown
+ * with the statistics layer's rounding) and charts (Vega-Lite specs). `writeReport` writes
+ * `report.md` (charts as PNG images under `charts/`, written with `writeChart`) and a
+ * self-contained offline `report.html` (vega and vega-embed inlined once, one embed per chart,
+ * tables as HTML, no network), each file atomically (`DESIGN.md` "Outputs").
+ */
+import { join } from 'node:path';
+import type { ColumnTable } from 'arquero';
+import type { TopLevelSpec } from 'vega-lite';
+import { embedSnippet, escapeHtml, vegaScriptTags, writeChart } from '../charts/index.ts';
+import { writeAtomic } from '../sim/files.ts';
+import { roundSignificant, tableToMarkdown } from '../stats/index.ts';
+import { inlineHtml, markdownToHtml } from './markdown.ts';
+
+export interface TableOptions {
+  /** A line above the table (inline Markdown). */
+  caption?: string;
+  /** Significant digits of non-integers; default 4. */
+  digits?: number;
+  /** Columns holding p-values (shown as "<0.0001" below that); default ['p', 'pHolm']. */
+  pColumns?: readonly string[];
+}
+
+export interface ChartOptions {
+  /** A line under the chart (inline Markdown). */
+  caption?: string;
+}
+
+export type Block =
+  | { kind: 'text'; markdown: string }
+  | { kind: 'table'; table: ColumnTable; options: TableOptions }
+  | { kind: 'chart'; name: string; spec: TopLevelSpec; options: ChartOptions };
+
+const CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+export class Section {
+  readonly blocks: Block[] = [];
+  constructor(readonly title: string, readonly level: 2 | 3, readonly id: string, private readonly report: Report) {}
+
+  /** A paragraph or list in Markdown (paragraphs, `- ` lists, bold, italic, code, relative links). */
+  text(markdown: string): this {
+    this.blocks.push({ kind: 'text', markdown });
+    return this;
+  }
+
+  table(table: ColumnTable, options: TableOptions = {}): this {
+    this.blocks.push({ kind: 'table', table, options });
+    return this;
+  }
+
+  /** A chart; `name` (unique in the report) names its files under charts/ and its element. */
+  chart(name: string, spec: TopLevelSpec, options: ChartOptions = {}): this {
+    if (!CHART_NAME.test(name)) throw new Error(`chart name ${JSON.stringify(name)} must be letters, digits, '_', '.' or '-'`);
+    this.report.claimChart(name);
+    this.blocks.push({ kind: 'chart', name, spec, options });
+    return this;
+  }
+}
+
+export class Report {
+  readonly sections: Section[] = [];
+  private readonly chartNames = new Set<string>();
+  private readonly ids = new Set<string>();
+
+  /** `intro` is Markdown shown under the title. */
+  constructor(readonly title: string, readonly intro = '') {}
+
+  section(title: string, level: 2 | 3 = 2): Section {
+    const base = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'section';
+    let id = `s-${base}`;
+    for (let k = 2; this.ids.has(id); k++) id = `s-${base}-${k}`;
+    this.ids.add(id);
+    const section = new Section(title, level, id, this);
+    this.sections.push(section);
+    return section;
+  }
+
+  /** @internal Chart names are unique within a report. */
+  claimChart(name: string): void {
+    if (this.chartNames.has(name)) throw new Error(`chart name ${JSON.stringify(name)} is used twice in the report`);
+    this.chartNames.add(name);
+  }
+
+  get charts(): { name: string; spec: TopLevelSpec; section: Section }[] {
+    return this.sections.flatMap((section) => section.blocks.flatMap((b) => (b.kind === 'chart' ? [{ name: b.name, spec: b.spec, section }] : [])));
+  }
+}
+
+// ---- Markdown ------------------------------------------------------------------------------------
+
+/** The report as Markdown; charts are images at `charts/<name>.png`. */
+export function reportMarkdown(report: Report): string {
+  const out = [`# ${report.title}`];
+  if (report.intro) out.push(report.intro.trim());
+  for (const section of report.sections) {
+    out.push(`${'#'.repeat(section.level)} ${section.title}`);
+    for (const block of section.blocks) {
+      if (block.kind === 'text') out.push(block.markdown.trim());
+      else if (block.kind === 'table') {
+        const md = tableToMarkdown(block.table, { digits: block.options.digits, pColumns: block.options.pColumns }).trim();
+        out.push(block.options.caption ? `${block.options.caption}\n\n${md}` : md);
+      } else {
+        const alt = chartTitle(block.spec) ?? block.name;
+        out.push(`![${alt.replace(/[[\]]/g, '')}](charts/${block.name}.png)${block.options.caption ? `\n\n*${block.options.caption}*` : ''}`);
+      }
+    }
+  }
+  return `${out.join('\n\n')}\n`;
+}
+
+const chartTitle = (spec: TopLevelSpec): string | undefined => {
+  const t = (spec as { title?: unknown }).title;
+  if (typeof t === 'string') return t;
+  if (t && typeof t === 'object' && typeof (t as { text?: unknown }).text === 'string') return (t as { text: string }).text;
+  return undefined;
+};
+
+// ---- HTML ----------------------------------------------------------------------------------------
+
+function formatCell(value: unknown, column: string, options: TableOptions): string {
+  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value))) return '';
+  if (typeof value === 'number') {
+    if ((options.pColumns ?? ['p', 'pHolm']).includes(column) && value < 1e-4) return '<0.0001';
+    return String(roundSignificant(value, options.digits ?? 4));
+  }
+  return String(value);
+}
+
+/** An arquero table as an HTML table, numbers rounded as in Markdown, every cell escaped. */
+export function tableHtml(table: ColumnTable, options: TableOptions = {}): string {
+  const columns = table.columnNames();
+  const rows = table.objects() as Record<string, unknown>[];
+  const numeric = columns.map((c) => rows.some((r) => typeof r[c] === 'number'));
+  const th = columns.map((c, i) => `<th${numeric[i] ? ' class="num"' : ''}>${escapeHtml(c)}</th>`).join('');
+  const body = rows.map((r) => `<tr>${columns.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${escapeHtml(formatCell(r[c], c, options))}</td>`).join('')}</tr>`);
+  const caption = options.caption ? `<caption>${inlineHtml(options.caption)}</caption>\n` : '';
+  return `<div class="table"><table>\n${caption}<thead><tr>${th}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody></table></div>`;
+}
+
+const PAGE_STYLE = `body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #222; margin: 2em auto; max-width: 76em; padding: 0 1em; line-height: 1.45; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 1px solid #ddd; padding-bottom: 0.2em; } h3 { font-size: 1.1em; margin-top: 1.5em; }
+nav ul { columns: 2; font-size: 0.92em; } nav li.l3 { margin-left: 1.5em; }
+figure { margin: 1.2em 0; } figcaption { color: #555; font-size: 0.9em; margin-top: 0.4em; }
+.table { overflow-x: auto; margin: 0.8em 0; }
+table { border-collapse: collapse; font-size: 0.85em; } caption { text-align: left; color: #555; padding-bottom: 0.3em; }
+th, td { padding: 0.2em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: left; white-space: nowrap; }
+th { border-bottom: 2px solid #bbb; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+code { background: #f3f3f3; padding: 0 0.2em; border-radius: 3px; }`;
+
+/** The report as one self-contained HTML page (no network: scripts inlined, specs precompiled). */
+export function reportHtml(report: Report): string {
+  const body: string[] = [];
+  const embeds: string[] = [];
+  for (const section of report.sections) {
+    body.push(`<section id="${section.id}">`, `<h${section.level}>${escapeHtml(section.title)}</h${section.level}>`);
+    for (const block of section.blocks) {
+      if (block.kind === 'text') body.push(markdownToHtml(block.markdown));
+      else if (block.kind === 'table') body.push(tableHtml(block.table, block.options));
+      else {
+        const id = `chart-${block.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+        body.push(`<figure><div id="${id}" class="chart"></div>${block.options.caption ? `<figcaption>${inlineHtml(block.options.caption)}</figcaption>` : ''}</figure>`);
+        embeds.push(embedSnippet(block.spec, id));
+      }
+    }
+    body.push('</section>');
+  }
+  const toc = report.sections.map((s) => `<li class="l${s.level}"><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join('\n');
+  return [
+    '<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
+    `<title>${escapeHtml(report.title)}</title>`, `<style>\n${PAGE_STYLE}\n</style>`, '</head>', '<body>',
+    `<h1>${escapeHtml(report.title)}</h1>`,
+    report.intro ? markdownToHtml(report.intro) : '',
+    `<nav><ul>\n${toc}\n</ul></nav>`,
+    embeds.length ? '<noscript>The charts need JavaScript; report.md shows them as PNG images.</noscript>' : '',
+    ...body,
+    embeds.length ? vegaScriptTags() : '',
+    ...embeds,
+    '</body>', '</html>',
+  ].filter((l) => l !== '').join('\n') + '\n';
+}
+
+export interface ReportFiles {
+  markdown: string;
+  html: string;
+  charts: string[];
+}
+
+/** Renders the charts into `dir/charts/`, then writes `dir/report.md` and `dir/report.html` (all atomically). */
+export async function writeReport(report: Report, dir: string): Promise<ReportFiles> {
+  const charts: string[] = [];
+  for (const { name, spec } of report.charts) charts.push((await writeChart(join(dir, 'charts'), name, spec)).png);
+  const markdown = join(dir, 'report.md');
+  const html = join(dir, 'report.html');
+  writeAtomic(markdown, reportMarkdown(report));
+  writeAtomic(html, reportHtml(report));
+  return { markdown, html, charts };
+}
