@@ -73,6 +73,8 @@ export class Game {
   readonly playerStatNames: readonly string[];
   readonly statCount: number;
   readonly extSlots: number;
+  /** Where each expansion's integers start in `State.ext`. */
+  private readonly extOffsets: ReadonlyMap<string, number>;
   readonly hooks: readonly ExpansionHooks[];
   readonly hookLists: HookLists;
 
@@ -107,7 +109,9 @@ export class Game {
     this.statCount = this.statNames.length + this.playerStatNames.length * players;
     let extOffset = 0;
     const hooks: ExpansionHooks[] = [];
+    const offsets = new Map<string, number>();
     expansions.forEach((expansion, k) => {
+      offsets.set(expansion.name, extOffset);
       const own = new Set(expansion.stats ?? []);
       const ownPlayer = new Set(expansion.playerStats ?? []);
       const h = expansion.setup({
@@ -129,6 +133,7 @@ export class Game {
       hooks.push(h);
     });
     this.extSlots = extOffset;
+    this.extOffsets = offsets;
     this.hooks = hooks;
     this.hookLists = collectHooks(hooks);
 
@@ -201,6 +206,11 @@ export class Game {
     }
     const looks = [0, 1, 2, 3].map((r) => rotationSignature(type, r));
     for (let r = 0; r < 4; r++) this.distinctRotation[t * 4 + r] = looks.indexOf(looks[r]!) === r ? 1 : 0;
+  }
+
+  /** Offset of an expansion's integers in `State.ext`, or -1 when it is not in this game. */
+  extOffsetOf(expansion: string): number {
+    return this.extOffsets.get(expansion) ?? -1;
   }
 
   /** Whether the expansions' rules admit a catalog tile into this game (e.g. its edition). */

@@ -7,10 +7,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
-import { replayScenario } from '../../src/engine/scenario.ts';
+import { replayResult, replayScenario, replayState } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import {
-  PLAYER_COLOURS, renderBoard, renderBoardPNG, renderBoardSVG, replayScenarioState, tileGeometry, tollhousesOf,
+  PLAYER_COLOURS, renderBoard, renderBoardPNG, renderBoardSVG, tileGeometry, tollhousesOf,
 } from '../../src/charts/board/index.ts';
 import { playChecked } from '../util.ts';
 import { decodePNG } from './png.ts';
@@ -116,7 +116,8 @@ describe('board pictures of scenarios', () => {
 
   it('replays a scenario to the same state the engine scores', () => {
     for (const { name, scenario } of scenarios) {
-      const { state, result } = replayScenarioState(scenario, expansionRegistry, { where: name });
+      const state = replayState(scenario, expansionRegistry, { where: name });
+      const result = replayResult(state);
       expect(result.scores).toEqual(replayScenario(scenario, expansionRegistry).scores);
       expect(state.totals()).toEqual(result.scores);
     }
@@ -124,7 +125,7 @@ describe('board pictures of scenarios', () => {
 
   it('renders every playable scenario to SVG and PNG', () => {
     for (const { name, file, scenario } of scenarios) {
-      const { state } = replayScenarioState(scenario, expansionRegistry, { where: name });
+      const state = replayState(scenario, expansionRegistry, { where: name });
       checkPicture(state);
       const png = renderBoardPNG(state, { title: name, subtitle: [String(file.rule ?? '')], scale: 1 });
       expect(isPNG(png), name).toBe(true);
@@ -133,7 +134,7 @@ describe('board pictures of scenarios', () => {
 
   it('has legend text in the PNG (fonts are loaded)', () => {
     const { file, scenario } = scenarios.find((s) => s.name === 'base/final-every-kind.json') ?? scenarios[0]!;
-    const { state } = replayScenarioState(scenario, expansionRegistry);
+    const state = replayState(scenario, expansionRegistry);
     const options = { title: 'final-every-kind', subtitle: [String(file.rule ?? '')] };
     const picture = renderBoard(state, options);
     expect(picture.legend).not.toBeNull();
@@ -148,7 +149,8 @@ describe('board pictures of scenarios', () => {
   it('draws a scenario with all three expansions: tollhouse, labyrinth, travellers, illustrations, King and Robber', () => {
     const found = scenarios.find((s) => s.name === 'expansions/all-expansions-official.json');
     if (!found) return; // written by another colleague; the random game below covers the expansions too
-    const { state, result } = replayScenarioState(found.scenario, expansionRegistry);
+    const state = replayState(found.scenario, expansionRegistry);
+      const result = replayResult(state);
     const svg = checkPicture(state);
     const placedTolls = (result.tollValues ?? []).filter((v) => v !== null).length;
     expect(count(svg, /<g class="tollhouse"/g)).toBe(placedTolls);

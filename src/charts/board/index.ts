@@ -1,9 +1,8 @@
 /** Board pictures: SVG and PNG of a game state (issue #5 item 3). */
 export { renderBoard, renderBoardSVG, tollhousesOf, meepleMark, ILLUSTRATION_LETTERS } from './render.ts';
-export type { BoardOptions, BoardPicture, Box, Tollhouse } from './render.ts';
+export type { BoardOptions, BoardPicture, Box } from './render.ts';
 export { renderBoardPNG, boardSvgToPNG, boardFontFiles } from './png.ts';
 export type { BoardPngOptions } from './png.ts';
-export { replayScenarioState } from './scenario.ts';
 export { tileGeometry } from './geometry.ts';
 export type { TileGeometry } from './geometry.ts';
 export { PLAYER_COLOURS, PLAYER_COLOUR_NAMES } from './palette.ts';

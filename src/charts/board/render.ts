@@ -19,6 +19,8 @@ import type { Illustration, State } from '../../engine/index.ts';
 import { replayResult } from '../../engine/scenario.ts';
 import { CENTRE, ISLAND_HALF, insidePolygon, LABYRINTH_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS, alongPath, rotatePt, tileGeometry } from './geometry.ts';
 import type { Pt, TileGeometry } from './geometry.ts';
+import { tollhousesOn } from '../../expansions/tollkeepers/index.ts';
+import type { Tollhouse } from '../../expansions/tollkeepers/index.ts';
 import { COLOURS, PLAYER_COLOURS, PLAYER_COLOUR_NAMES, inkOn } from './palette.ts';
 
 export interface BoardOptions {
@@ -63,25 +65,9 @@ const FONT = "font-family=\"DejaVu Sans, sans-serif\"";
 const fmt = (v: number): string => (Math.round(v * 10) / 10).toString();
 export const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A tollhouse on the board: its owner, tile and value. */
-export interface Tollhouse { player: number; placed: number; value: number }
-
-/**
- * The tollhouses on the board, read from the Tollkeepers' slots in `State.ext` (per player: the
- * placed index of its tile, -1 in supply; then its value). Empty without the expansion.
- */
+/** The tollhouses on the board (empty without the Tollkeepers). */
 export function tollhousesOf(state: State): Tollhouse[] {
-  const game = state.game;
-  const k = game.expansions.findIndex((e) => e.name === 'tollkeepers');
-  if (k < 0) return [];
-  let offset = 0;
-  for (let j = 0; j < k; j++) offset += game.hooks[j]!.extSlots ?? 0;
-  const out: Tollhouse[] = [];
-  for (let p = 0; p < game.players; p++) {
-    const placed = state.ext[offset + p]!;
-    if (placed >= 0 && placed < state.placedCount) out.push({ player: p, placed, value: state.ext[offset + game.players + p]! });
-  }
-  return out;
+  return tollhousesOn(state).filter((t) => t.placed < state.placedCount);
 }
 
 /** Renders the board of a state as an SVG document. */

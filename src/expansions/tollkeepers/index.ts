@@ -27,6 +27,21 @@ const STATS = [
   'tollFinalIncome',
 ] as const;
 
+export interface Tollhouse { player: number; /** placed index of its crossroads tile */ placed: number; value: number }
+
+/** The tollhouses on the board of a game with the Tollkeepers (none without them). */
+export function tollhousesOn(state: State): Tollhouse[] {
+  const offset = state.game.extOffsetOf('tollkeepers');
+  if (offset < 0) return [];
+  const players = state.game.players;
+  const out: Tollhouse[] = [];
+  for (let p = 0; p < players; p++) {
+    const placed = state.ext[offset + p]!;
+    if (placed >= 0) out.push({ player: p, placed, value: state.ext[offset + players + p]! });
+  }
+  return out;
+}
+
 /** What a road carries for tolls, gathered from its segments. */
 interface RoadTolls { illustrations: number; travellers: number; owners: number[] }
 
@@ -38,8 +53,8 @@ export const tollkeepers: Expansion = {
   stats: STATS,
   setup(ctx) {
     const { rules, players, extOffset, actionBase } = ctx;
-    // State.ext layout: per player the placed index of its tollhouse's tile (-1 in supply), its value,
-    // and whether it scored travellers this turn.
+    // State.ext layout (read by `tollhousesOn` too): per player the placed index of its tollhouse's
+    // tile (-1 in supply), its value, and whether it scored travellers this turn.
     const TILE = extOffset;
     const VALUE = extOffset + players;
     const FLIP = extOffset + 2 * players;
