@@ -76,7 +76,8 @@ export class State {
   deferFinal = false;
   finalScored = false;
 
-  readonly grid: Int16Array; // cell -> placed index + 1
+  /** Per cell: placed index + 1 for a tile, -(frontier slot + 1) for an open position, 0 otherwise. */
+  readonly grid: Int16Array;
   readonly placedType: Int16Array;
   readonly placedRot: Uint8Array;
   readonly placedCell: Int32Array;
@@ -176,6 +177,7 @@ export class State {
     if (this.depth !== 0) throw new Error('restart with an open checkpoint');
     const used = this.placedCount * this.game.segmentsPerTile;
     for (let i = 0; i < this.placedCount; i++) this.grid[this.placedCell[i]!] = 0;
+    for (let i = 0; i < this.frontierCount; i++) this.grid[this.frontier[i]!] = 0;
     this.meeple.fill(0, 0, used);
     this.rootMeeples.fill(0, 0, used);
     this.done.fill(0, 0, used);
@@ -269,13 +271,13 @@ export class State {
     let mask = 0;
     let val = 0;
     let k = grid[cell - G]!;
-    if (k !== 0) { mask |= 3; val |= side[this.orientation(k - 1) * 4 + 2]!; }
+    if (k > 0) { mask |= 3; val |= side[this.orientation(k - 1) * 4 + 2]!; }
     k = grid[cell + 1]!;
-    if (k !== 0) { mask |= 12; val |= side[this.orientation(k - 1) * 4 + 3]! << 2; }
+    if (k > 0) { mask |= 12; val |= side[this.orientation(k - 1) * 4 + 3]! << 2; }
     k = grid[cell + G]!;
-    if (k !== 0) { mask |= 48; val |= side[this.orientation(k - 1) * 4]! << 4; }
+    if (k > 0) { mask |= 48; val |= side[this.orientation(k - 1) * 4]! << 4; }
     k = grid[cell - 1]!;
-    if (k !== 0) { mask |= 192; val |= side[this.orientation(k - 1) * 4 + 1]! << 6; }
+    if (k > 0) { mask |= 192; val |= side[this.orientation(k - 1) * 4 + 1]! << 6; }
     return (mask << 8) | val;
   }
 
@@ -389,7 +391,8 @@ export class State {
     const S = game.segmentsPerTile;
     const G = game.gridSide;
     const i = this.placedCount++;
-    if (this.depth !== 0) this.log(J_GRID, cell, 0);
+    const slot = this.grid[cell]! < 0 ? -this.grid[cell]! - 1 : -1;
+    if (this.depth !== 0) this.log(J_GRID, cell, this.grid[cell]!);
     this.grid[cell] = i + 1;
     this.placedType[i] = type;
     this.placedRot[i] = rotation;
@@ -416,35 +419,44 @@ export class State {
         if (s2 >= 0) this.join(base + s, k * S + s2);
       }
     }
-    this.updateFrontier(cell);
+    this.updateFrontier(cell, slot);
     return i;
   }
 
-  /** Takes the placed cell off the frontier, adds its empty neighbours, refreshes their requirements. */
-  private updateFrontier(cell: number): void {
+  /**
+   * Takes the placed cell off the frontier (it was at `slot`, or -1 for the start tile), adds its empty
+   * neighbours and refreshes their requirements. A frontier cell's grid entry is -(its slot + 1).
+   */
+  private updateFrontier(cell: number, slot: number): void {
     const G = this.game.gridSide;
+    const grid = this.grid;
     const frontier = this.frontier;
     const req = this.frontierReq;
     const journaled = this.depth !== 0;
-    for (let i = 0; i < this.frontierCount; i++) {
-      if (frontier[i] === cell) {
-        const last = --this.frontierCount;
-        if (journaled) { this.log(J_FRONTIER, i, cell); this.log(J_FRONTIER_REQ, i, req[i]!); }
-        frontier[i] = frontier[last]!;
-        req[i] = req[last]!;
-        break;
+    if (slot >= 0) {
+      const last = --this.frontierCount;
+      if (slot !== last) {
+        const moved = frontier[last]!;
+        if (journaled) { this.log(J_FRONTIER, slot, frontier[slot]!); this.log(J_FRONTIER_REQ, slot, req[slot]!); this.log(J_GRID, moved, grid[moved]!); }
+        frontier[slot] = moved;
+        req[slot] = req[last]!;
+        grid[moved] = -(slot + 1);
       }
     }
     for (let side = 0; side < 4; side++) {
       const nc = cell + neighbourOffset(side, G);
-      if (this.grid[nc] !== 0) continue;
-      let i = 0;
-      while (i < this.frontierCount && frontier[i] !== nc) i++;
-      if (journaled) { this.log(J_FRONTIER, i, frontier[i]!); this.log(J_FRONTIER_REQ, i, req[i]!); }
-      if (i === this.frontierCount) {
+      const v = grid[nc]!;
+      if (v > 0) continue;
+      let i: number;
+      if (v < 0) {
+        i = -v - 1;
+      } else {
+        i = this.frontierCount++;
+        if (journaled) { this.log(J_FRONTIER, i, frontier[i]!); this.log(J_GRID, nc, 0); }
         frontier[i] = nc;
-        this.frontierCount++;
+        grid[nc] = -(i + 1);
       }
+      if (journaled) this.log(J_FRONTIER_REQ, i, req[i]!);
       req[i] = this.requirement(nc);
     }
   }
@@ -547,7 +559,7 @@ export class State {
     const G = this.game.gridSide;
     let n = 0;
     for (let dy = -G; dy <= G; dy += G) {
-      for (let dx = -1; dx <= 1; dx++) if ((dx !== 0 || dy !== 0) && this.grid[cell + dy + dx] !== 0) n++;
+      for (let dx = -1; dx <= 1; dx++) if ((dx !== 0 || dy !== 0) && this.grid[cell + dy + dx]! > 0) n++;
     }
     return n;
   }
@@ -555,7 +567,8 @@ export class State {
   /** Placed index at (x, y), or -1. */
   tileAt(x: number, y: number): number {
     if (!this.game.onGrid(x, y)) return -1;
-    return this.grid[this.game.cellOf(x, y)]! - 1;
+    const v = this.grid[this.game.cellOf(x, y)]!;
+    return v > 0 ? v - 1 : -1;
   }
 
   /** Human name of a segment in board orientation, e.g. `road:E+W`, `field:Ne+En`, `monastery`. */
