@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InputError } from '../engine/index.ts';
 
 /** The repository root (this file is src/sim/files.ts). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -45,5 +46,20 @@ export function gitInfo(): { commit: string; dirty: boolean } | null {
     return { commit: run(['rev-parse', 'HEAD']), dirty: run(['status', '--porcelain', '--untracked-files=no']) !== '' };
   } catch {
     return null;
+  }
+}
+
+/** Reads a JSON input file; a missing or broken file is an input error naming it (`label`, default the path). */
+export function readJsonFile(path: string, code: 'scenario' | 'experiment' | 'catalog', label = path): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new InputError(code, `${label}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InputError(code, `${label}: not valid JSON (${(error as Error).message})`);
   }
 }

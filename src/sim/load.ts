@@ -4,13 +4,13 @@
  * definition, or a `.json` file holding one. Designer tile files named by path are read relative to the experiment file. Every
  * problem is an `InputError` naming the file.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../engine/index.ts';
 import type { TileSource } from '../engine/index.ts';
 import { resolveExperiment } from './experiment.ts';
-import { REPO_ROOT } from './files.ts';
+import { REPO_ROOT, readJsonFile } from './files.ts';
 import type { Plan } from './plan.ts';
 
 export const EXPERIMENTS_DIR = join(REPO_ROOT, 'experiments');
@@ -48,7 +48,7 @@ export async function loadExperiment(spec: string, options: LoadOptions = {}): P
   const file = experimentFile(spec);
   let definition: unknown;
   if (extname(file) === '.json') {
-    definition = readJson(file, 'experiment');
+    definition = readJsonFile(file, 'experiment');
   } else {
     try {
       definition = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
@@ -66,24 +66,9 @@ export async function loadExperiment(spec: string, options: LoadOptions = {}): P
       const tiles = isAbsolute(path) ? path : join(dirname(file), path);
       // Named relative to the repository when inside it, so the run id does not depend on the checkout's location.
       const inRepo = relative(REPO_ROOT, tiles);
-      return { data: readJson(tiles, 'catalog', file), where: inRepo.startsWith('..') || isAbsolute(inRepo) ? tiles : inRepo };
+      return { data: readJsonFile(tiles, 'catalog', `${file}: tile file ${tiles}`), where: inRepo.startsWith('..') || isAbsolute(inRepo) ? tiles : inRepo };
     },
     ...options,
   });
   return { plan, file };
-}
-
-function readJson(path: string, code: 'experiment' | 'catalog', from?: string): unknown {
-  const prefix = from ? `${from}: tile file ${path}` : path;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new InputError(code, `${prefix}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new InputError(code, `${prefix}: not valid JSON (${(error as Error).message})`);
-  }
 }
