@@ -184,18 +184,10 @@ function completesSomething(state: State, placed: number): boolean {
     const kind = game.segmentKind[type * S + s];
     if ((kind === SEG_ROAD || kind === SEG_CITY) && state.openEnds[state.find(placed * S + s)] === 0) return true;
   }
-  const G = game.gridSide;
-  const cell = state.placedCell[placed]!;
-  for (let dy = -G; dy <= G; dy += G) {
-    for (let dx = -1; dx <= 1; dx++) {
-      const k = state.grid[cell + dy + dx]! - 1;
-      if (k < 0) continue;
-      const m = game.monasterySegment[state.placedType[k]!]!;
-      if (m >= 0 && state.done[k * S + m] === 0 && state.neighbourCount(cell + dy + dx) === 8) return true;
-    }
-  }
-  return false;
+  return state.completeMonasteriesAround(state.placedCell[placed]!, monasteryScratch, 0) > 0;
 }
+
+const monasteryScratch = new Int32Array(9);
 
 /** Own score minus the best opponent's. */
 function margin(state: State, me: number): number {

@@ -554,6 +554,25 @@ export class State {
     return n;
   }
 
+  /**
+   * Writes from `out[at]` the monasteries on `cell` and its 8 neighbours that are surrounded but not
+   * yet scored; returns the new end of `out`.
+   */
+  completeMonasteriesAround(cell: number, out: Int32Array, at: number): number {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const G = game.gridSide;
+    for (let dy = -G; dy <= G; dy += G) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const k = this.grid[cell + dy + dx]! - 1;
+        if (k < 0) continue;
+        const ms = game.monasterySegment[this.placedType[k]!]!;
+        if (ms >= 0 && this.done[k * S + ms] === 0 && this.neighbourCount(cell + dy + dx) === 8) out[at++] = k * S + ms;
+      }
+    }
+    return at;
+  }
+
   /** Number of the 8 cells around a cell that hold a tile. */
   neighbourCount(cell: number): number {
     const G = this.game.gridSide;
@@ -600,22 +619,13 @@ export class State {
         this.completedThisTurn[this.completedCount++] = root;
       }
     }
-    const G = game.gridSide;
-    const cell = this.placedCell[i]!;
-    for (let dy = -G; dy <= G; dy += G) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const k = this.grid[cell + dy + dx]! - 1;
-        if (k < 0) continue;
-        const ms = game.monasterySegment[this.placedType[k]!]!;
-        if (ms < 0) continue;
-        const g = k * S + ms;
-        if (this.done[g] === 0 && this.neighbourCount(cell + dy + dx) === 8) {
-          if (this.depth !== 0) this.log(J_DONE, g, 0);
-          this.done[g] = 1;
-          this.completedThisTurn[this.completedCount++] = g;
-        }
-      }
+    const monasteries = this.completeMonasteriesAround(this.placedCell[i]!, this.completedThisTurn, this.completedCount);
+    for (let c = this.completedCount; c < monasteries; c++) {
+      const g = this.completedThisTurn[c]!;
+      if (this.depth !== 0) this.log(J_DONE, g, 0);
+      this.done[g] = 1;
     }
+    this.completedCount = monasteries;
     for (let c = 0; c < this.completedCount; c++) this.scoreFeature(this.completedThisTurn[c]!, true);
     for (const h of game.hookLists.afterScoring) h.afterScoring(this);
   }
