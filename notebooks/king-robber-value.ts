@@ -83,7 +83,7 @@ export const study: Study = {
     const rows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => CARDS.map((c) => ({ agent, variant: v, card: c === 'king' ? 'King' : 'Robber Baron', ...est(a.per[v].value[c]!) }))));
     worth.chart('kr-worth', estimatesChart(rows, {
       title: 'What the King and the Robber Baron pay', subtitle: 'points per game to the holder; t 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)} per arm`,
-      category: 'variant', color: 'card', facet: 'agent', columns: 2, categoryTitle: null, facetTitle: null, colorTitle: null, valueTitle: 'points per game', zero: true, width: 280, height: 220,
+      category: 'variant', color: 'card', facet: 'agent', columns: 2, panelValues: 'independent', categoryTitle: null, facetTitle: null, colorTitle: null, valueTitle: 'points per game', zero: true, width: 280, height: 220,
     }));
     worth.table(aq.from(both.flatMap(([agent, a]) => VARIANTS.map((v) => ({
       agent, variant: v,
@@ -112,7 +112,7 @@ export const study: Study = {
     ]));
     spread.chart('kr-spread', forestChart(spreadRows, {
       title: 'Score spread vs the base game', subtitle: 'same deals; paired t 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)}`,
-      label: 'comparison', color: 'metric', colorTitle: null, valueTitle: 'difference (points)', valueFormat: '+.2f', referenceLabel: 'no difference',
+      label: 'comparison', valueTitle: 'difference (points)', valueFormat: '+.2f', referenceLabel: 'no difference',
     }));
     spread.table(aq.from(spreadRows.map((x) => ({ comparison: x.comparison, diff: x.estimate, lo: x.lower, hi: x.upper }))));
 

@@ -96,7 +96,7 @@ export const study: Study = {
     const rows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => quantities.map((q) => ({ agent, variant: v, quantity: q, ...est(pick(a.per[v], q)) }))));
     pays.chart('labyrinth-pays', estimatesChart(rows, {
       title: 'What the labyrinth pays', subtitle: 't 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)} per arm`,
-      category: 'quantity', color: 'variant', facet: 'agent', columns: 2, orient: 'horizontal', categoryTitle: null, facetTitle: null,
+      category: 'quantity', color: 'variant', facet: 'agent', columns: 2, panelValues: 'independent', orient: 'horizontal', categoryTitle: null, facetTitle: null,
       valueTitle: 'mean', zero: true, width: 300, height: 180,
     }));
     pays.table(aq.from(rows.map((x) => ({ agent: x.agent, variant: x.variant, quantity: x.quantity, mean: x.estimate, lo: x.lower, hi: x.upper }))));

@@ -100,7 +100,7 @@ export const study: Study = {
     income.chart('toll-income', estimatesChart(rows, {
       title: 'Toll income per game by value and source', subtitle: 'all tollhouses of a 3-player game; t 95 % intervals',
       runSize: `random ${size(r)}, greedy ${size(g)} per arm`,
-      category: 'quantity', color: 'arm', facet: 'agent', columns: 2, orient: 'horizontal', categoryTitle: null, colorTitle: 'edition',
+      category: 'quantity', color: 'arm', facet: 'agent', columns: 2, panelValues: 'independent', orient: 'horizontal', categoryTitle: null, colorTitle: 'edition',
       valueTitle: 'points per game', zero: true, width: 300, height: 200, facetTitle: null,
     }));
     income.table(aq.from(rows.map((x) => ({ agent: x.agent, arm: x.arm, quantity: x.quantity, mean: x.estimate, lo: x.lower, hi: x.upper }))));
@@ -123,7 +123,7 @@ export const study: Study = {
     }));
     spread.chart('toll-spread', forestChart(spreadRows, {
       title: 'Tollkeepers vs base game on the same deals', subtitle: 'paired per-deal differences; t 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)}`,
-      label: 'comparison', color: 'metric', colorTitle: null, valueTitle: 'difference (points)', valueFormat: '+.2f', referenceLabel: 'no difference',
+      label: 'comparison', valueTitle: 'difference (points)', valueFormat: '+.2f', referenceLabel: 'no difference',
     }));
     spread.table(aq.from(spreadRows.map((x) => ({ comparison: x.comparison, diff: x.estimate, lo: x.lower, hi: x.upper }))));
 

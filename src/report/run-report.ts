@@ -169,10 +169,10 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
       + (summary.arms.length > 8 ? ' With more than 8 arms only pairs with the first arm are compared.' : ''));
     const rows = table.objects() as { a: string; b: string; metric: string; meanDiff: number; lo: number; hi: number }[];
     pairs.chart(`${p}paired-differences`, forestChart(rows.filter((r) => r.metric !== 'winnerScore' && r.lo !== null).map((r) => ({
-      comparison: `${r.b} − ${r.a}`, metric: r.metric === 'score' ? 'mean score' : 'margin', estimate: r.meanDiff, lower: r.lo, upper: r.hi,
+      comparison: `${r.b} − ${r.a}, ${r.metric === 'score' ? 'mean score' : 'margin'}`, estimate: r.meanDiff, lower: r.lo, upper: r.hi,
     })), {
       title: 'Paired differences between arms', subtitle: 'same deals; paired t 95 % intervals', runSize: `${formatCount(summary.deals)} deals per comparison`,
-      label: 'comparison', color: 'metric', colorTitle: null, valueTitle: 'difference (points)', valueFormat: '+.2f', referenceLabel: 'no difference',
+      label: 'comparison', valueTitle: 'difference (points)', valueFormat: '+.2f', referenceLabel: 'no difference',
     }));
     pairs.table(table.select('a', 'b', 'metric', 'deals', 'meanDiff', 'lo', 'hi', 'sdDiff', 'dz', 'p', 'pHolm'));
   }
