@@ -70,7 +70,7 @@ export const study: Study = {
   name: 'king-robber-value',
   title: 'What the King and the Robber Baron are worth (3 players)',
   keepGames: true,
-  suiteDeals: { random: 5000, greedy: 200 },
+  suiteDeals: { random: 10_000, greedy: 400 },
   analyse(report: Report, runs): StudyHighlights {
     const r = analyse(runs.random);
     const g = analyse(runs.greedy);

@@ -80,7 +80,7 @@ export const study: Study = {
   name: 'labyrinth-variants',
   title: 'The Labyrinth: basic vs advanced (3 players)',
   keepGames: true,
-  suiteDeals: { random: 6000, greedy: 300 },
+  suiteDeals: { random: 12_000, greedy: 600 },
   analyse(report: Report, runs): StudyHighlights {
     const r = analyse(runs.random);
     const g = analyse(runs.greedy);

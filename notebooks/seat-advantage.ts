@@ -38,7 +38,7 @@ export const study: Study = {
   name: 'seat-advantage',
   title: 'Seat advantage by expansion mix and player count',
   keepGames: false,
-  suiteDeals: { random: 2000, greedy: 60 },
+  suiteDeals: { random: 4000, greedy: 150 },
   analyse(report: Report, runs): StudyHighlights {
     const r = analyse(runs.random);
     const g = analyse(runs.greedy);

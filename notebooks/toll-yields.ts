@@ -83,7 +83,7 @@ export const study: Study = {
   name: 'toll-yields',
   title: 'Toll yields: what the Tollkeepers pay (3 players)',
   keepGames: true,
-  suiteDeals: { random: 6000, greedy: 300 },
+  suiteDeals: { random: 12_000, greedy: 600 },
   analyse(report: Report, runs): StudyHighlights {
     const r = analyse(runs.random, 'random');
     const g = analyse(runs.greedy, 'greedy');

@@ -15,7 +15,7 @@ import { isInputError } from '../engine/index.ts';
 import { loadExperiment } from '../sim/load.ts';
 import { defaultWorkers, poolBackend } from '../sim/pool.ts';
 import type { Backend } from '../sim/pool.ts';
-import { runExperiment } from '../sim/runner.ts';
+import { defaultShardDeals, runExperiment } from '../sim/runner.ts';
 import { Report, writeReport } from './report.ts';
 import type { ReportFiles } from './report.ts';
 import { addRunSections } from './run-report.ts';
@@ -71,8 +71,10 @@ async function runOne(name: string, deals: number | undefined, keepGames: boolea
   const { plan, file } = await loadExperiment(name, { deals });
   const t0 = performance.now();
   let last = 0;
+  // Small runs (greedy) still get a few shards per worker, so every core plays (results do not depend on shard size).
+  const shardDeals = Math.max(1, Math.min(defaultShardDeals(plan), Math.ceil(plan.deals / (4 * backend.concurrency))));
   const outcome = await runExperiment({
-    plan, experimentFile: file, outRoot, backend, keepGames,
+    plan, experimentFile: file, outRoot, backend, keepGames, shardDeals,
     onStart: ({ runDir, progress }) => log(`${name}: ${plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`),
     onProgress: (p) => {
       const now = performance.now();
