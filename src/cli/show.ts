@@ -10,6 +10,7 @@ import { armSetups, playerInSeat, rotationsOf, seatAgents } from '../sim/plan.ts
 import type { Plan } from '../sim/plan.ts';
 import { intFlag } from './args.ts';
 import type { Command } from './args.ts';
+import { BOARD_FLAGS, checkBoardFlags, writeBoardImages } from './board.ts';
 import { formatEvent, scoreTable } from './format.ts';
 
 export function readPlan(runDir: string): Plan {
@@ -31,17 +32,19 @@ export function readPlan(runDir: string): Plan {
 
 export const showCommand: Command = {
   name: 'show',
-  usage: 'carclab show <run-dir> --arm A --deal D [--rotation R] [--json]',
+  usage: 'carclab show <run-dir> --arm A --deal D [--rotation R] [--json] [--svg FILE] [--png FILE]',
   summary: 'Replays one game of a run (arm by name or index, deal, rotation) and prints its log and scores.',
   flags: {
     arm: { type: 'string', help: 'arm name or index' },
     deal: { type: 'string', help: 'deal number, from 0' },
     rotation: { type: 'string', help: 'seat rotation (default: the one the run played; 0 with rotation "all")' },
     json: { type: 'boolean', help: 'print the events and scores as JSON' },
+    ...BOARD_FLAGS,
   },
   async run(positionals, flags) {
     const [runDir, ...rest] = positionals;
     if (runDir === undefined || rest.length || flags.arm === undefined || flags.deal === undefined) throw new InputError('usage', `usage: ${showCommand.usage}`);
+    checkBoardFlags(flags);
     const plan = readPlan(runDir);
     const armFlag = flags.arm as string;
     const index = /^\d+$/.test(armFlag) && !plan.arms.some((a) => a.name === armFlag) ? Number(armFlag) : plan.arms.findIndex((a) => a.name === armFlag);
@@ -65,6 +68,11 @@ export const showCommand: Command = {
     const scores = state.totals();
     const breakdown = scores.map((_, p) => state.breakdown(p));
     const seats = Array.from({ length: players }, (_, s) => ({ seat: s, player: playerInSeat(s, rotation, players), agent: setup.arm.agents[playerInSeat(s, rotation, players)]! }));
+    for (const file of writeBoardImages(state, flags, {
+      title: `${plan.experiment}: arm ${setup.arm.name}, deal ${deal}, rotation ${rotation}`,
+      subtitle: [`run seed ${plan.seed}${setup.arm.expansions.length ? `; ${setup.arm.expansions.join(', ')}` : ''}`],
+      playerNames: seats.map((s) => `P${s.seat} (${s.agent})`),
+    })) process.stderr.write(`board: ${file}\n`);
     if (flags.json) {
       process.stdout.write(`${JSON.stringify({ arm: setup.arm.name, deal, rotation, seats, scores, breakdown, events }, null, 2)}\n`);
       return 0;
