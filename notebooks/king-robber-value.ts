@@ -14,7 +14,7 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart, forestChart } from '../src/charts/index.ts';
-import { Games, armNamed, ci, ciDiff, ciPct, count, pairCI, statCI, winRate } from '../src/report/numbers.ts';
+import { Games, agentDifference, armNamed, ci, ciDiff, ciPct, count, pairCI, statCI, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import type { LoadedRun } from '../src/report/run.ts';
 import { studyMain } from '../src/report/study.ts';
@@ -117,15 +117,15 @@ export const study: Study = {
     spread.table(aq.from(spreadRows.map((x) => ({ comparison: x.comparison, diff: x.estimate, lo: x.lower, hi: x.upper }))));
 
     // 4. Agents.
-    const diffs: string[] = [];
-    if (r.closest[0] !== g.closest[0]) diffs.push(`the variant closest to the base margin (random ${r.closest[0]}, greedy ${g.closest[0]})`);
-    for (const v of VARIANTS) {
-      for (const c of CARDS) {
-        const above = (x: ReturnType<typeof winRate>) => (x.lo! > 1 / 3 ? 1 : x.hi! < 1 / 3 ? -1 : 0);
-        if (above(r.per[v].holderWins[c]!) !== above(g.per[v].holderWins[c]!)) diffs.push(`whether the ${c} holder wins more than 1/3 with ${v} (random ${ciPct(r.per[v].holderWins[c]!)}, greedy ${ciPct(g.per[v].holderWins[c]!)})`);
-      }
-    }
-    report.section('Random vs greedy agents').text(diffs.length ? `Conclusions that differ by agent: ${diffs.join('; ')}.` : 'Every conclusion above is the same for both agents.');
+    const diffs = [
+      r.closest[0] !== g.closest[0] ? `the variant closest to the base margin: random ${r.closest[0]}, greedy ${g.closest[0]}` : null,
+      ...VARIANTS.flatMap((v) => [
+        agentDifference(`${v} − base margin`, r.per[v].margin, g.per[v].margin, { random: ciDiff(r.per[v].margin), greedy: ciDiff(g.per[v].margin) }),
+        ...CARDS.map((c) => agentDifference(`${c} holder's win rate vs 1/3 (${v})`, r.per[v].holderWins[c]!, g.per[v].holderWins[c]!, { random: ciPct(r.per[v].holderWins[c]!), greedy: ciPct(g.per[v].holderWins[c]!) }, 1 / 3)),
+      ]),
+    ].filter((d): d is string => d !== null);
+    report.section('Random vs greedy agents').text((diffs.length ? `Conclusions that differ by agent: ${diffs.join('; ')}. The greedy run has ${count(r.summary.deals / g.summary.deals)}× fewer deals, so "significant only with random agents" can be a matter of power.` : 'Every conclusion above has the same direction and significance for both agents.')
+      + ` Greedy agents take the cards more often: King hand-overs per game (official) ${ci(g.per.official.handovers.king!)} vs ${ci(r.per.official.handovers.king!)} with random agents.`);
 
     const headlines = [
       `Official scoring: the King pays ${ci(r.per.official.value.king!)} and the Robber Baron ${ci(r.per.official.value.robber!)} points per game (random, ${size(r)}); ${ci(g.per.official.value.king!)} and ${ci(g.per.official.value.robber!)} (greedy, ${size(g)}).`,
@@ -133,7 +133,7 @@ export const study: Study = {
       `Hand-overs per game (official): King ${ci(r.per.official.handovers.king!)}, Robber Baron ${ci(r.per.official.handovers.robber!)} (random); ${ci(g.per.official.handovers.king!)}, ${ci(g.per.official.handovers.robber!)} (greedy).`,
       `The final King holder wins ${ciPct(r.per.official.holderWins.king!)} (official, random) and ${ciPct(g.per.official.holderWins.king!)} (greedy) of games; with flat15-40 ${ciPct(r.per['flat15-40'].holderWins.king!)} / ${ciPct(g.per['flat15-40'].holderWins.king!)}; fair 33.3 %.`,
       `Closest to the base game's margin: ${r.closest[0]} (${ciDiff(r.per[r.closest[0]!].margin)}, random) and ${g.closest[0]} (${ciDiff(g.per[g.closest[0]!].margin)}, greedy).`,
-      diffs.length ? `Agents disagree on: ${diffs.join('; ')}.` : 'Random and greedy agents agree on every conclusion.',
+      diffs.length ? `Random vs greedy: ${diffs.join('; ')}.` : 'Random and greedy agents agree on the direction and significance of every conclusion.',
     ];
     return {
       headlines,

@@ -14,7 +14,7 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart, forestChart } from '../src/charts/index.ts';
-import { Games, armNamed, ci, ciDiff, ciPct, count, pairCI, pooledSeats, statCI, winRate } from '../src/report/numbers.ts';
+import { Games, agentDifference, armNamed, ci, ciDiff, ciPct, count, pairCI, pooledSeats, statCI, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import type { LoadedRun } from '../src/report/run.ts';
 import { studyMain } from '../src/report/study.ts';
@@ -73,7 +73,6 @@ function analyse(run: LoadedRun) {
 }
 
 type Analysis = ReturnType<typeof analyse>;
-const sig = (c: { meanDiff: number | null; lo: number | null; hi: number | null }) => (c.lo !== null && c.hi !== null && (c.lo > 0 || c.hi < 0) ? Math.sign(c.meanDiff!) : 0);
 const est = (c: { meanDiff?: number | null; mean?: number | null; rate?: number | null; lo: number | null; hi: number | null }) => ({ estimate: c.meanDiff ?? c.mean ?? c.rate ?? 0, lower: c.lo ?? 0, upper: c.hi ?? 0 });
 
 export const study: Study = {
@@ -129,23 +128,21 @@ export const study: Study = {
     eff.table(aq.from(effRows.map((x) => ({ comparison: x.comparison, diff: x.estimate, lo: x.lower, hi: x.upper }))));
 
     // 4. Agents.
-    const diffs: string[] = [];
-    if (sig(r.paired.score) !== sig(g.paired.score)) diffs.push(`advanced − basic mean score (random ${ciDiff(r.paired.score)}, greedy ${ciDiff(g.paired.score)})`);
-    if (sig(r.paired.margin) !== sig(g.paired.margin)) diffs.push(`advanced − basic margin (random ${ciDiff(r.paired.margin)}, greedy ${ciDiff(g.paired.margin)})`);
-    for (const v of VARIANTS) {
-      const above = (x: ReturnType<typeof winRate>) => (x.lo! > 1 / 3 ? 1 : x.hi! < 1 / 3 ? -1 : 0);
-      if (above(r.per[v].topGainer) !== above(g.per[v].topGainer)) diffs.push(`whether the top labyrinth scorer wins more than 1/3 with ${v} (random ${ciPct(r.per[v].topGainer)}, greedy ${ciPct(g.per[v].topGainer)})`);
-    }
+    const diffs = [
+      agentDifference('advanced − basic mean score', r.paired.score, g.paired.score, { random: ciDiff(r.paired.score), greedy: ciDiff(g.paired.score) }),
+      agentDifference('advanced − basic margin', r.paired.margin, g.paired.margin, { random: ciDiff(r.paired.margin), greedy: ciDiff(g.paired.margin) }),
+      ...VARIANTS.map((v) => agentDifference(`top labyrinth scorer's win rate vs 1/3 (${v})`, r.per[v].topGainer, g.per[v].topGainer, { random: ciPct(r.per[v].topGainer), greedy: ciPct(g.per[v].topGainer) }, 1 / 3)),
+    ].filter((d): d is string => d !== null);
     report.section('Random vs greedy agents').text(
       `Completion rate: random ${ci(r.per.advanced.completed, 3)}, greedy ${ci(g.per.advanced.completed, 3)} networks per game (advanced). `
-      + (diffs.length ? `Conclusions that differ by agent: ${diffs.join('; ')}.` : 'Every conclusion above has the same direction and significance for both agents.'));
+      + (diffs.length ? `Conclusions that differ by agent: ${diffs.join('; ')}. The greedy run has ${count(r.summary.deals / g.summary.deals)}× fewer deals, so "significant only with random agents" can be a matter of power.` : 'Every conclusion above has the same direction and significance for both agents.'));
 
     const headlines = [
       `Labyrinth network points per player: basic ${ci(r.per.basic.networkPoints)}, advanced ${ci(r.per.advanced.networkPoints)} (random, ${size(r)}); basic ${ci(g.per.basic.networkPoints)}, advanced ${ci(g.per.advanced.networkPoints)} (greedy, ${size(g)}).`,
       `Advanced bonus points per game ${ci(r.per.advanced.bonus)} (random), ${ci(g.per.advanced.bonus)} (greedy); meeples on the completed network ${ci(r.per.advanced.meeples)} / ${ci(g.per.advanced.meeples)}; completion rate ${ci(r.per.advanced.completed, 3)} / ${ci(g.per.advanced.completed, 3)}.`,
       `The top labyrinth scorer wins ${ciPct(r.per.advanced.topGainer)} of games with advanced, ${ciPct(r.per.basic.topGainer)} with basic (random); ${ciPct(g.per.advanced.topGainer)} / ${ciPct(g.per.basic.topGainer)} (greedy); fair 33.3 %.`,
       `Advanced − basic on the same deals: mean score ${ciDiff(r.paired.score)}, margin ${ciDiff(r.paired.margin)} (random); mean score ${ciDiff(g.paired.score)}, margin ${ciDiff(g.paired.margin)} (greedy).`,
-      diffs.length ? `Agents disagree on: ${diffs.join('; ')}.` : 'Random and greedy agents agree on the direction of every comparison.',
+      diffs.length ? `Random vs greedy: ${diffs.join('; ')}.` : 'Random and greedy agents agree on the direction and significance of every comparison.',
     ];
     return {
       headlines,

@@ -10,7 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart } from '../src/charts/index.ts';
-import { ciPct, count, winRate } from '../src/report/numbers.ts';
+import { ciPct, count, side, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import type { LoadedRun } from '../src/report/run.ts';
 import { studyMain } from '../src/report/study.ts';
@@ -75,7 +75,13 @@ export const study: Study = {
     const gOff = new Set(unfair(g).map(key));
     const onlyR = [...rOff].filter((k) => !gOff.has(k));
     const onlyG = [...gOff].filter((k) => !rOff.has(k));
+    const opposite = r.filter((x) => {
+      const y = g.find((z) => key(z) === key(x));
+      const a = side({ lo: x.lower, hi: x.upper }, x.fair);
+      return y !== undefined && a !== 0 && side({ lo: y.lower, hi: y.upper }, y.fair) === -a;
+    }).map(key);
     report.section('Random vs greedy agents').text([
+      opposite.length ? `Seats on opposite sides of the fair share for the two agents (both significant): ${opposite.join(', ')}.` : 'No seat is significantly above the fair share for one agent and below it for the other.',
       `Seats away from the fair share: ${rOff.size} with random agents (${count(runs.random.summary.deals)} deals per arm), ${gOff.size} with greedy agents (${count(runs.greedy.summary.deals)} deals per arm; wider intervals).`,
       onlyR.length ? `- only with random agents: ${onlyR.join(', ')}` : '',
       onlyG.length ? `- only with greedy agents: ${onlyG.join(', ')}` : '',
@@ -86,7 +92,7 @@ export const study: Study = {
       `Seat 0 (first player), base game, random agents (${count(runs.random.summary.deals)} deals per arm): ${[2, 3, 4, 5].map((p) => `${p}p ${pct(first(r, p, 'base'))}`).join(', ')} (fair 50/33.3/25/20 %).`,
       `Seat 0, all three expansions, random: ${[2, 3, 4, 5].map((p) => `${p}p ${pct(first(r, p, 'all three'))}`).join(', ')}.`,
       `Seat 0, base game, greedy agents (${count(runs.greedy.summary.deals)} deals per arm): ${[2, 3, 4, 5].map((p) => `${p}p ${pct(first(g, p, 'base'))}`).join(', ')}.`,
-      `Seats whose Wilson interval excludes 1/players: ${rOff.size} of ${r.length} (random), ${gOff.size} of ${g.length} (greedy)${onlyR.length + onlyG.length ? `; the agents differ on ${onlyR.length + onlyG.length} seats` : ''}.`,
+      `Seats whose Wilson interval excludes 1/players: ${rOff.size} of ${r.length} (random), ${gOff.size} of ${g.length} (greedy); away from fair only with random agents: ${onlyR.length} seats, only with greedy agents: ${onlyG.length} (the greedy run has ${count(runs.random.summary.deals / runs.greedy.summary.deals)}× fewer deals, so part of this is power).`,
     ];
     return { headlines, tables: [], charts };
   },

@@ -13,7 +13,7 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart, forestChart } from '../src/charts/index.ts';
-import { Games, armNamed, ci, ciDiff, count, meanOf, pairCI, statCI } from '../src/report/numbers.ts';
+import { Games, agentDifference, armNamed, ci, ciDiff, count, meanOf, pairCI, statCI } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import type { LoadedRun } from '../src/report/run.ts';
 import { armSources } from '../src/report/run-report.ts';
@@ -76,8 +76,6 @@ function analyse(run: LoadedRun, agent: string) {
 }
 
 type Analysis = ReturnType<typeof analyse>;
-const excludes = (c: { lo: number | null; hi: number | null }) => c.lo !== null && c.hi !== null && (c.lo > 0 || c.hi < 0);
-const direction = (c: { meanDiff: number | null; lo: number | null; hi: number | null }) => (!excludes(c) ? 0 : Math.sign(c.meanDiff!));
 
 export const study: Study = {
   name: 'toll-yields',
@@ -134,15 +132,17 @@ export const study: Study = {
 
     // 5. Where the agents disagree.
     const agree = report.section('Random vs greedy agents');
-    const diffs: string[] = [];
-    for (const e of ['C3', 'C2'] as const) {
-      if (direction(r.spread.margin[e]) !== direction(g.spread.margin[e])) diffs.push(`the margin change with ${e} (random ${ciDiff(r.spread.margin[e])}, greedy ${ciDiff(g.spread.margin[e])})`);
-      if (direction(r.spread.sd[e]) !== direction(g.spread.sd[e])) diffs.push(`the per-game score sd change with ${e} (random ${ciDiff(r.spread.sd[e])}, greedy ${ciDiff(g.spread.sd[e])})`);
-    }
-    if (direction(r.c3c2.income) !== direction(g.c3c2.income)) diffs.push(`C3 − C2 toll income (random ${ciDiff(r.c3c2.income)}, greedy ${ciDiff(g.c3c2.income)})`);
+    const diffs = [
+      ...(['C3', 'C2'] as const).flatMap((e) => [
+        agentDifference(`margin change with ${e}`, r.spread.margin[e], g.spread.margin[e], { random: ciDiff(r.spread.margin[e]), greedy: ciDiff(g.spread.margin[e]) }),
+        agentDifference(`per-game score sd change with ${e}`, r.spread.sd[e], g.spread.sd[e], { random: ciDiff(r.spread.sd[e]), greedy: ciDiff(g.spread.sd[e]) }),
+      ]),
+      agentDifference('C3 − C2 toll income', r.c3c2.income, g.c3c2.income, { random: ciDiff(r.c3c2.income), greedy: ciDiff(g.c3c2.income) }),
+      agentDifference('C3 − C2 margin', r.c3c2.margin, g.c3c2.margin, { random: ciDiff(r.c3c2.margin), greedy: ciDiff(g.c3c2.margin) }),
+    ].filter((d): d is string => d !== null);
     const ratio = g.income['tolls-C3']!.total.mean! / r.income['tolls-C3']!.total.mean!;
     const agentText = `Greedy agents collect ${ratio.toFixed(2)}× the toll income of random agents with C3 (${ci(g.income['tolls-C3']!.total)} vs ${ci(r.income['tolls-C3']!.total)} points per game). `
-      + (diffs.length ? `Conclusions that differ by agent (direction or significance): ${diffs.join('; ')}.` : 'Every paired conclusion above has the same direction and significance for both agents.');
+      + (diffs.length ? `Conclusions that differ by agent: ${diffs.join('; ')}. The greedy run has ${count(r.summary.deals / g.summary.deals)}× fewer deals, so "significant only with random agents" can be a matter of power.` : 'Every paired conclusion above has the same direction and significance for both agents.');
     agree.text(agentText);
 
     const headlines = [
@@ -150,7 +150,7 @@ export const study: Study = {
       `Travellers at value 1 bring ${ci(stat(r, 'travellers at value 1'))} and at value 2 ${ci(stat(r, 'travellers at value 2'))} points per game (random); final scoring ${ci(stat(r, 'final scoring'))}; flips per game ${ci(r.flips)} (random), ${ci(g.flips)} (greedy).`,
       `Score spread, tolls C3 − base on the same deals: margin ${ciDiff(r.spread.margin.C3)} (random), ${ciDiff(g.spread.margin.C3)} (greedy); per-game score sd ${ciDiff(r.spread.sd.C3)} (random), ${ciDiff(g.spread.sd.C3)} (greedy).`,
       `C3 − C2 toll income per game: ${ciDiff(r.c3c2.income)} (random), ${ciDiff(g.c3c2.income)} (greedy).`,
-      diffs.length ? `Agents disagree on: ${diffs.join('; ')}.` : 'Random and greedy agents agree on the direction of every paired comparison.',
+      diffs.length ? `Random vs greedy: ${diffs.join('; ')}.` : 'Random and greedy agents agree on the direction and significance of every paired comparison.',
     ];
     return {
       headlines,

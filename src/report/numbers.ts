@@ -134,3 +134,20 @@ export class Games {
 
 /** Wilson interval of summed win shares. */
 export const winRate = (games: number, wins: number): RateInterval => wilsonInterval({ games, wins });
+
+/** −1, 0 or +1: whether an interval lies wholly below, around or above `reference`. */
+export const side = (c: { lo: number | null; hi: number | null }, reference = 0): number =>
+  c.lo === null || c.hi === null ? 0 : c.lo > reference ? 1 : c.hi < reference ? -1 : 0;
+
+/**
+ * How a conclusion differs between the random and the greedy run, or null when it does not:
+ * "opposite directions" (both intervals exclude the reference, on different sides) or
+ * "significant only with X agents" (which, with the smaller greedy runs, may be a matter of power).
+ */
+export function agentDifference(what: string, random: { lo: number | null; hi: number | null }, greedy: { lo: number | null; hi: number | null }, text: { random: string; greedy: string }, reference = 0): string | null {
+  const r = side(random, reference);
+  const g = side(greedy, reference);
+  if (r === g) return null;
+  const how = r !== 0 && g !== 0 ? 'opposite directions' : `significant only with ${r !== 0 ? 'random' : 'greedy'} agents`;
+  return `${what}: ${how} (random ${text.random}, greedy ${text.greedy})`;
+}
