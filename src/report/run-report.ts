@@ -140,7 +140,7 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
   dist.chart(`${p}score-histogram`, histogramChart(bins, {
     title: 'Final score distribution', subtitle: `bins of ${width} points, share of each arm's player scores`, runSize: size,
     series: 'arm', seriesTitle: null, layout: arms.length <= 5 ? 'overlay' : 'facet', columns: 4, normalize: true,
-    ...(arms.length > 5 ? { width: 170, height: 110 } : {}), valueTitle: 'final score (points)',
+    ...(arms.length > 5 ? { width: 170, height: 110 } : {}), valueTitle: 'final score (points)', countTitle: 'share of player scores',
   }));
   const mi = (d: DistSummary) => meanInterval(d);
   dist.table(aq.table({
