@@ -153,17 +153,15 @@ describe('the Redis backend', () => {
     const queue = freshQueue();
     const reference = await local(small, false);
     const connection = connectionOptions(parseRedisUrl(redis.url, 'test'));
-    let bad = 0;
-    // A faulty worker: answers its first shard with nonsense, then leaves.
-    const rogue = new Worker(queue, async () => {
-      bad++;
-      return { aggregate: { format: 'nonsense' } };
-    }, { connection, concurrency: 1 });
+    // A faulty worker that takes exactly one shard (BullMQ's manual processing) and answers nonsense.
+    const rogue = new Worker(queue, null, { connection });
     const log: string[] = [];
     let honest: WorkerProcess | undefined;
     try {
       const run = distributed(small, queue, 30, { log });
-      await waitFor('the faulty worker to answer', () => bad > 0);
+      let job: Awaited<ReturnType<typeof rogue.getNextJob>>;
+      await waitFor('a shard for the faulty worker', async () => Boolean(job = await rogue.getNextJob('rogue-token')));
+      await job!.moveToCompleted({ aggregate: { format: 'nonsense' } }, 'rogue-token', false);
       await rogue.close();
       honest = startWorker(redis.url, queue);
       const outcome = await run;
