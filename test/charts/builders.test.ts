@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as vl from 'vega-lite';
 import {
@@ -52,13 +50,6 @@ describe('every example chart', () => {
       });
     });
   }
-
-  // Optional visual check: CARCLAB_CHART_SAMPLES=results/chart-samples npx vitest run test/charts
-  const samples = process.env.CARCLAB_CHART_SAMPLES;
-  it.runIf(samples !== undefined)('writes the samples for a visual check', async () => {
-    mkdirSync(samples!, { recursive: true });
-    for (const e of examples) writeFileSync(join(samples!, `${e.name}.png`), await toPNG(e.spec));
-  });
 });
 
 describe('builders', () => {
