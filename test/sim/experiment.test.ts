@@ -1,8 +1,11 @@
 /** Experiment definitions: a wrong experiment is an error naming the file and the arm, before any game runs. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isInputError } from '../../src/engine/index.ts';
 import { armGrid } from '../../src/sim/experiment.ts';
-import { designerTiles, planOf } from './helpers.ts';
+import { loadExperiment } from '../../src/sim/load.ts';
+import { designerTiles, planOf, tempDir } from './helpers.ts';
 
 const ok = { seed: 1, deals: 10, arms: [{ name: 'a', players: 2 }] };
 
@@ -57,5 +60,34 @@ describe('experiment definitions', () => {
     const arms = armGrid({ players: [2, 3], rules: { farmers: ['on', 'off'] } });
     expect(arms.map((a) => a.name)).toEqual(['2p.farmers=on', '2p.farmers=off', '3p.farmers=on', '3p.farmers=off']);
     expect(planOf({ seed: 's', deals: 1, arms }).arms[3]).toMatchObject({ players: 3, rules: { farmers: 'off' } });
+  });
+});
+
+describe('loading an experiment file', () => {
+  const dir = tempDir('carclab-load-');
+  mkdirSync(join(dir, 'tiles'));
+  writeFileSync(join(dir, 'tiles', 'good.json'), JSON.stringify(designerTiles(2)));
+  writeFileSync(join(dir, 'tiles', 'broken.json'), '{"format": "carclab-tiles/1", ');
+  const experiment = (name: string, tiles: string) => {
+    const path = join(dir, `${name}.json`);
+    writeFileSync(path, JSON.stringify({ seed: 3, deals: 5, arms: [{ name: 'new-tile', players: 2, tiles }] }));
+    return path;
+  };
+
+  it('reads designer tile files relative to the experiment file and names the experiment after it', async () => {
+    const { plan } = await loadExperiment(experiment('designer', 'tiles/good.json'), { deals: 7 });
+    expect(plan.experiment).toBe('designer');
+    expect(plan.deals).toBe(7);
+    expect(plan.arms[0]!.tiles[0]!.data).toEqual(designerTiles(2));
+  });
+
+  it('names the experiment and the tile file when a tile file is broken or missing', async () => {
+    const broken = experiment('broken', 'tiles/broken.json');
+    await expect(loadExperiment(broken)).rejects.toThrow(`${broken}: tile file ${join(dir, 'tiles', 'broken.json')}: not valid JSON`);
+    await expect(loadExperiment(experiment('missing', 'tiles/none.json'))).rejects.toThrow(/tiles\/none\.json: cannot read \(ENOENT\)/);
+  });
+
+  it('names the unknown experiment and lists the known ones', async () => {
+    await expect(loadExperiment('no-such-study')).rejects.toThrow(/unknown experiment "no-such-study": no such file in experiments\/; known: .*default/);
   });
 });
