@@ -35,6 +35,13 @@ export class ShardAbandoned extends Error {
 
 export const defaultWorkers = (): number => os.availableParallelism();
 
+/**
+ * Young-generation cap of each worker thread. The game loop makes only short-lived garbage, so a
+ * small nursery costs no throughput and keeps each thread about 10 MB smaller (measured: 2 workers
+ * 150-160 MB RSS instead of 170-178 MB, same games/s).
+ */
+export const WORKER_YOUNG_GENERATION_MB = 8;
+
 export function poolBackend(workers = defaultWorkers()): Backend {
   const here = import.meta.url;
   const isTs = here.endsWith('.ts');
@@ -43,6 +50,7 @@ export function poolBackend(workers = defaultWorkers()): Backend {
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     // tsx's hooks must be registered in each worker; resolve tsx from this file, not from the cwd.
     execArgv: isTs ? ['--import', import.meta.resolve('tsx')] : [],
   });
