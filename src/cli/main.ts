@@ -1,35 +1,39 @@
 /**
- * The `carclab` command line. Each command is declared once (name, usage, flags with help); input
- * errors print their message and exit 2, other failures exit 1.
+ * The `carclab` command line. Each command is declared once, in its own module (name, usage, flags
+ * with help); input errors print their message and exit 2, other failures exit 1. Only the module of
+ * the command being run is loaded, so a run's main process does not carry vega or BullMQ.
  */
 import { isInputError } from '../engine/index.ts';
 import { helpText, parseCommandArgs } from './args.ts';
 import type { Command } from './args.ts';
-import { benchCommand } from './bench.ts';
-import { planCommand } from './plan.ts';
-import { replayCommand } from './replay.ts';
-import { reportCommand } from './report.ts';
-import { runCommand } from './run.ts';
-import { showCommand } from './show.ts';
-import { workerCommand } from './worker.ts';
 
-const COMMANDS: Command[] = [replayCommand, benchCommand, runCommand, showCommand, workerCommand, planCommand, reportCommand];
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  replay: async () => (await import('./replay.ts')).replayCommand,
+  bench: async () => (await import('./bench.ts')).benchCommand,
+  run: async () => (await import('./run.ts')).runCommand,
+  show: async () => (await import('./show.ts')).showCommand,
+  worker: async () => (await import('./worker.ts')).workerCommand,
+  plan: async () => (await import('./plan.ts')).planCommand,
+  report: async () => (await import('./report.ts')).reportCommand,
+};
 
-function usage(): string {
-  return ['usage: carclab <command> [options]', '', 'commands:', ...COMMANDS.map((c) => `  ${c.name.padEnd(10)}${c.summary}`), '', 'carclab <command> --help shows the options of a command.'].join('\n');
+async function usage(): Promise<string> {
+  const commands = await Promise.all(Object.values(COMMANDS).map((load) => load()));
+  return ['usage: carclab <command> [options]', '', 'commands:', ...commands.map((c) => `  ${c.name.padEnd(10)}${c.summary}`), '', 'carclab <command> --help shows the options of a command.'].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === 'help') {
-    process.stdout.write(`${usage()}\n`);
+    process.stdout.write(`${await usage()}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    process.stderr.write(`carclab: unknown command ${JSON.stringify(name)}\n\n${usage()}\n`);
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
+    process.stderr.write(`carclab: unknown command ${JSON.stringify(name)}\n\n${await usage()}\n`);
     return 2;
   }
+  const command = await load();
   if (rest.includes('--help')) {
     process.stdout.write(`${helpText(command)}\n`);
     return 0;
