@@ -15,7 +15,7 @@ export interface Expansion {
   readonly title: string;
   readonly tiles?: TileSource;
   readonly params?: readonly ParamDef[];
-  /** Names of the per-game statistics this expansion records (`RULES.md` §5). */
+  /** Names of the per-game statistics this expansion records (`RULES.md` §5); values are whole numbers. */
   readonly stats?: readonly string[];
   /** Per-player statistics, recorded for each seat. */
   readonly playerStats?: readonly string[];

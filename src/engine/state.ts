@@ -96,6 +96,10 @@ export class State {
   /** Points by player and source: [player * SOURCES + source]. */
   readonly scores: Int32Array;
   readonly ext: Int32Array;
+  /**
+   * Per-game statistics (`Game.statNames`, then per-player blocks). Always whole numbers (counts,
+   * points, seat indices), so the runner's sums of them stay exact.
+   */
   readonly stats: Float64Array;
   /** Roots of the features completed this turn (read by `afterScoring` hooks). */
   readonly completedThisTurn: Int32Array;
@@ -172,6 +176,7 @@ export class State {
   /**
    * Starts a new game with the given deck in this state's memory, as `Game.newState` would, but
    * without allocating: clears only what the last game touched. The start tile is the default one.
+   * The deck is kept by reference (not copied): leave it unchanged until the game is over.
    */
   restart(deck: Int16Array): void {
     if (this.depth !== 0) throw new Error('restart with an open checkpoint');
