@@ -14,7 +14,7 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart, forestChart } from '../src/charts/index.ts';
-import { Games, agentDifference, armNamed, ci, ciDiff, ciPct, count, pairCI, statCI, winRate } from '../src/report/numbers.ts';
+import { agentDifference, armNamed, ci, ciDiff, ciPct, count, Games, pairCI, statCI, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import type { LoadedRun } from '../src/report/run.ts';
 import { studyMain } from '../src/report/study.ts';
@@ -64,7 +64,6 @@ function analyse(run: LoadedRun) {
 }
 
 type Analysis = ReturnType<typeof analyse>;
-const est = (c: { meanDiff?: number | null; mean?: number | null; rate?: number | null; lo: number | null; hi: number | null }) => ({ estimate: c.meanDiff ?? c.mean ?? c.rate ?? 0, lower: c.lo ?? 0, upper: c.hi ?? 0 });
 
 export const study: Study = {
   name: 'king-robber-value',
@@ -80,7 +79,7 @@ export const study: Study = {
     // 1. Worth.
     const worth = report.section('Points per game from each card, by scoring variant');
     worth.text('Points the King and the Robber Baron pay their holders in a game (all variants on the same deals), with t 95 % intervals; and hand-overs per game.');
-    const rows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => CARDS.map((c) => ({ agent, variant: v, card: c === 'king' ? 'King' : 'Robber Baron', ...est(a.per[v].value[c]!) }))));
+    const rows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => CARDS.map((c) => ({ agent, variant: v, card: c === 'king' ? 'King' : 'Robber Baron', ...toEstimate(a.per[v].value[c]!) }))));
     worth.chart('kr-worth', estimatesChart(rows, {
       title: 'What the King and the Robber Baron pay', subtitle: 'points per game to the holder; t 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)} per arm`,
       category: 'variant', color: 'card', facet: 'agent', columns: 2, panelValues: 'independent', categoryTitle: null, facetTitle: null, colorTitle: null, valueTitle: 'points per game', zero: true, width: 280, height: 220,
@@ -95,7 +94,7 @@ export const study: Study = {
     // 2. Final holder wins.
     const hold = report.section('How often the final holder wins');
     hold.text('Win rate of the seat holding the card at the end (games where nobody holds it are left out), Wilson 95 % intervals; ties for first share the win. A fair share is 1/3.');
-    const holdRows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => CARDS.map((c) => ({ panel: `${agent}: ${c === 'king' ? 'King' : 'Robber Baron'}`, variant: v, ...est(a.per[v].holderWins[c]!) }))));
+    const holdRows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => CARDS.map((c) => ({ panel: `${agent}: ${c === 'king' ? 'King' : 'Robber Baron'}`, variant: v, ...toEstimate(a.per[v].holderWins[c]!) }))));
     hold.chart('kr-holder-wins', estimatesChart(holdRows, {
       title: 'Win rate of the final holder', subtitle: 'Wilson 95 % intervals; dashed line: 1/3', runSize: `random ${size(r)}, greedy ${size(g)}`,
       category: 'variant', facet: 'panel', columns: 2, categoryTitle: null, facetTitle: null, valueTitle: 'win rate', valueFormat: '.0%', reference: 1 / 3, width: 280, height: 160,
@@ -107,8 +106,8 @@ export const study: Study = {
     spread.text(['Paired with the base game (no King and Robber Baron) on the same deals: margin (winner − runner-up) and the per-game standard deviation of the three scores; paired t 95 % intervals.',
       ...both.map(([agent, a]) => `- ${agent}: closest margin to base: **${a.closest[0]}** (${ciDiff(a.per[a.closest[0]!].margin)}), then ${a.closest.slice(1).map((v) => `${v} (${ciDiff(a.per[v].margin)})`).join(', ')}; closest score sd: **${a.closestSd[0]}** (${ciDiff(a.per[a.closestSd[0]!].sd)}).`)].join('\n'));
     const spreadRows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => [
-      { comparison: `${agent}: ${v} − base, margin`, metric: 'margin', ...est(a.per[v].margin) },
-      { comparison: `${agent}: ${v} − base, score sd`, metric: 'score sd', ...est(a.per[v].sd) },
+      { comparison: `${agent}: ${v} − base, margin`, metric: 'margin', ...toEstimate(a.per[v].margin) },
+      { comparison: `${agent}: ${v} − base, score sd`, metric: 'score sd', ...toEstimate(a.per[v].sd) },
     ]));
     spread.chart('kr-spread', forestChart(spreadRows, {
       title: 'Score spread vs the base game', subtitle: 'same deals; paired t 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)}`,

@@ -14,7 +14,7 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart, forestChart } from '../src/charts/index.ts';
-import { Games, agentDifference, armNamed, ci, ciDiff, ciPct, count, pairCI, pooledSeats, statCI, winRate } from '../src/report/numbers.ts';
+import { agentDifference, armNamed, ci, ciDiff, ciPct, count, Games, pairCI, pooledSeats, statCI, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import type { LoadedRun } from '../src/report/run.ts';
 import { studyMain } from '../src/report/study.ts';
@@ -73,7 +73,6 @@ function analyse(run: LoadedRun) {
 }
 
 type Analysis = ReturnType<typeof analyse>;
-const est = (c: { meanDiff?: number | null; mean?: number | null; rate?: number | null; lo: number | null; hi: number | null }) => ({ estimate: c.meanDiff ?? c.mean ?? c.rate ?? 0, lower: c.lo ?? 0, upper: c.hi ?? 0 });
 
 export const study: Study = {
   name: 'labyrinth-variants',
@@ -92,7 +91,7 @@ export const study: Study = {
     const quantities = ['network points per player', 'bonus points per game', 'meeples on completed network', 'completion rate', 'branch placements'] as const;
     const pick = (p: Analysis['per']['basic'], q: (typeof quantities)[number]) =>
       q === 'network points per player' ? p.networkPoints : q === 'bonus points per game' ? p.bonus : q === 'meeples on completed network' ? p.meeples : q === 'completion rate' ? p.completed : p.branch;
-    const rows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => quantities.map((q) => ({ agent, variant: v, quantity: q, ...est(pick(a.per[v], q)) }))));
+    const rows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => quantities.map((q) => ({ agent, variant: v, quantity: q, ...toEstimate(pick(a.per[v], q)) }))));
     pays.chart('labyrinth-pays', estimatesChart(rows, {
       title: 'What the labyrinth pays', subtitle: 't 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)} per arm`,
       category: 'quantity', color: 'variant', facet: 'agent', columns: 2, panelValues: 'independent', orient: 'horizontal', categoryTitle: null, facetTitle: null,
@@ -104,7 +103,7 @@ export const study: Study = {
     const top = report.section('Win rate of the player who gains most from the labyrinth');
     top.text(['In each game, the seat with the most labyrinth network points (games where nobody scored the network, or two seats tied for most, are left out); its win rate with a Wilson 95 % interval (ties for first share the win). A fair share is 1/3.',
       ...both.flatMap(([agent, a]) => VARIANTS.map((v) => `- ${agent}, ${v}: ${ciPct(a.per[v].topGainer)} of ${count(a.per[v].topGames)} games`))].join('\n'));
-    const topRows = both.flatMap(([agent, a]) => VARIANTS.map((v) => ({ variant: v, agent, ...est(a.per[v].topGainer) })));
+    const topRows = both.flatMap(([agent, a]) => VARIANTS.map((v) => ({ variant: v, agent, ...toEstimate(a.per[v].topGainer) })));
     top.chart('labyrinth-top-gainer', estimatesChart(topRows, {
       title: 'Win rate of the top labyrinth scorer', subtitle: 'Wilson 95 % intervals; dashed line: 1/3', runSize: `random ${size(r)}, greedy ${size(g)}`,
       category: 'variant', color: 'agent', valueTitle: 'win rate', valueFormat: '.0%', reference: 1 / 3, referenceLabel: 'fair', categoryTitle: null,
@@ -114,12 +113,12 @@ export const study: Study = {
     const eff = report.section('Effect on the final scores (paired)');
     eff.text('Per-deal differences on the same deals, paired t 95 % intervals. `score` is the mean score per player, `margin` the winner minus the runner-up.');
     const effRows = both.flatMap(([agent, a]) => [
-      { comparison: `${agent}: advanced − basic, mean score`, ...est(a.paired.score) },
-      { comparison: `${agent}: advanced − basic, winner's score`, ...est(a.paired.winner) },
-      { comparison: `${agent}: advanced − basic, margin`, ...est(a.paired.margin) },
-      { comparison: `${agent}: basic − base, mean score`, ...est(a.paired.basicVsBase) },
-      { comparison: `${agent}: advanced − base, mean score`, ...est(a.paired.advancedVsBase) },
-      { comparison: `${agent}: advanced − base, margin`, ...est(a.paired.marginAdvancedVsBase) },
+      { comparison: `${agent}: advanced − basic, mean score`, ...toEstimate(a.paired.score) },
+      { comparison: `${agent}: advanced − basic, winner's score`, ...toEstimate(a.paired.winner) },
+      { comparison: `${agent}: advanced − basic, margin`, ...toEstimate(a.paired.margin) },
+      { comparison: `${agent}: basic − base, mean score`, ...toEstimate(a.paired.basicVsBase) },
+      { comparison: `${agent}: advanced − base, mean score`, ...toEstimate(a.paired.advancedVsBase) },
+      { comparison: `${agent}: advanced − base, margin`, ...toEstimate(a.paired.marginAdvancedVsBase) },
     ]);
     eff.chart('labyrinth-paired', forestChart(effRows, {
       title: 'Labyrinth variants: paired differences', subtitle: 'same deals; paired t 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)}`,

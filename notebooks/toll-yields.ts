@@ -13,7 +13,7 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart, forestChart } from '../src/charts/index.ts';
-import { Games, agentDifference, armNamed, ci, ciDiff, count, meanOf, pairCI, statCI } from '../src/report/numbers.ts';
+import { agentDifference, armNamed, ci, ciDiff, count, Games, meanOf, pairCI, statCI, toEstimate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import type { LoadedRun } from '../src/report/run.ts';
 import { armSources } from '../src/report/run-report.ts';
@@ -114,9 +114,9 @@ export const study: Study = {
       const ed = e === 'tolls-C3' ? 'C3' : 'C2';
       const agent = a === r ? 'random' : 'greedy';
       return [
-        { comparison: `${agent}: ${e} − base, margin`, metric: 'margin', ...est(a.spread.margin[ed]) },
-        { comparison: `${agent}: ${e} − base, per-game score sd`, metric: 'score sd', ...est(a.spread.sd[ed]) },
-        { comparison: `${agent}: ${e} − base, mean score`, metric: 'mean score', ...est(a.spread.score[ed]) },
+        { comparison: `${agent}: ${e} − base, margin`, metric: 'margin', ...toEstimate(a.spread.margin[ed]) },
+        { comparison: `${agent}: ${e} − base, per-game score sd`, metric: 'score sd', ...toEstimate(a.spread.sd[ed]) },
+        { comparison: `${agent}: ${e} − base, mean score`, metric: 'mean score', ...toEstimate(a.spread.score[ed]) },
       ];
     }));
     spread.chart('toll-spread', forestChart(spreadRows, {
@@ -160,7 +160,6 @@ export const study: Study = {
   },
 };
 
-const est = (c: { meanDiff: number | null; lo: number | null; hi: number | null }) => ({ estimate: c.meanDiff ?? 0, lower: c.lo ?? 0, upper: c.hi ?? 0 });
 const stat = (a: Analysis, quantity: string) => {
   const row = a.rows.find((x) => x.arm === 'tolls-C3' && x.quantity === quantity)!;
   return { mean: row.estimate, lo: row.lower, hi: row.upper };

@@ -151,3 +151,7 @@ export function agentDifference(what: string, random: { lo: number | null; hi: n
   const how = r !== 0 && g !== 0 ? 'opposite directions' : `significant only with ${r !== 0 ? 'random' : 'greedy'} agents`;
   return `${what}: ${how} (random ${text.random}, greedy ${text.greedy})`;
 }
+
+/** An interval (a mean, a rate or a paired difference) as a chart row: `{ estimate, lower, upper }`. */
+export const toEstimate = (c: { meanDiff?: number | null; mean?: number | null; rate?: number | null; lo: number | null; hi: number | null }) =>
+  ({ estimate: c.meanDiff ?? c.mean ?? c.rate ?? 0, lower: c.lo ?? 0, upper: c.hi ?? 0 });

@@ -50,6 +50,14 @@ export function defineExperiment<const T extends ExperimentDefinition>(definitio
 }
 
 /**
+ * The same experiment played by other agents: every arm's `agents` replaced, on the same seed (so the
+ * deals are the first deals of the original), with its own name, description and number of deals.
+ */
+export function withAgents(base: ExperimentDefinition, agents: string, changes: { name: string; description: string; deals: number }): ExperimentDefinition {
+  return { ...base, ...changes, arms: base.arms.map((arm) => ({ ...arm, agents })) };
+}
+
+/**
  * Arms as a cross product, e.g. `armGrid({ players: [2, 3], rules: { farmers: ['on', 'off'] } })`
  * gives four arms named `2p.farmers=on` … `3p.farmers=off`. `base` is merged into every arm.
  */
