@@ -3,6 +3,7 @@
  * `rediss://` for TLS. Checked at the edge; the password never appears in logs or manifests
  * (`redacted`).
  */
+import { isIP } from 'node:net';
 import { InputError } from '../../engine/index.ts';
 
 export interface RedisTarget {
@@ -51,7 +52,8 @@ export function connectionOptions(target: RedisTarget) {
     db: target.db,
     ...(target.username ? { username: target.username } : {}),
     ...(target.password ? { password: target.password } : {}),
-    ...(target.tls ? { tls: { servername: target.host } } : {}),
+    // The certificate is checked against the host name (an IP address is matched without SNI).
+    ...(target.tls ? { tls: isIP(target.host) ? {} : { servername: target.host } } : {}),
     // BullMQ's blocking connections must retry forever rather than fail a command.
     maxRetriesPerRequest: null,
   };

@@ -18,7 +18,7 @@ import { runExperiment } from '../../../src/sim/runner.ts';
 import type { RunOutcome } from '../../../src/sim/runner.ts';
 import type { Plan } from '../../../src/sim/plan.ts';
 import { planOf, tempDir } from '../helpers.ts';
-import { startRedis } from './server.ts';
+import { startRedis, startTlsRedis } from './server.ts';
 import type { RedisServer } from './server.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -36,8 +36,8 @@ let queues = 0;
 const freshQueue = () => `test-${process.pid}-${++queues}`;
 
 interface WorkerProcess { child: ChildProcess; log: () => string; exited: Promise<number | null> }
-function startWorker(url: string, queue: string, lockSeconds = 2): WorkerProcess {
-  const child = spawn(process.execPath, [CARCLAB, 'worker', '--redis', url, '--workers', '1', '--queue', queue, '--lock-seconds', String(lockSeconds)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+function startWorker(url: string, queue: string, lockSeconds = 2, env: NodeJS.ProcessEnv = process.env): WorkerProcess {
+  const child = spawn(process.execPath, [CARCLAB, 'worker', '--redis', url, '--workers', '1', '--queue', queue, '--lock-seconds', String(lockSeconds)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout!.on('data', (d) => (text += d));
   child.stderr!.on('data', (d) => (text += d));
@@ -231,6 +231,25 @@ describe('carclab run --backend / carclab worker --redis', () => {
       await stopWorker(worker);
       expect(worker.log()).not.toContain(secret);
       await guarded.stop();
+    }
+  });
+
+  it('run over TLS (rediss://) with a server certificate the machine trusts, and refuse an untrusted one', async () => {
+    const secure = await startTlsRedis();
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: secure.caFile };
+    const queue = freshQueue();
+    const worker = startWorker(secure.url, queue, 2, env);
+    try {
+      const out = tempDir();
+      const run = spawnSync(process.execPath, [CARCLAB, 'run', 'default', '--deals', '100', '--out', out, '--backend', secure.url, '--queue', queue], { cwd: ROOT, env, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/played 200 games/);
+      const untrusted = spawnSync(process.execPath, [CARCLAB, 'run', 'default', '--deals', '100', '--out', tempDir(), '--backend', secure.url], { cwd: ROOT, encoding: 'utf8' });
+      expect(untrusted.status).toBe(2);
+      expect(untrusted.stderr).toMatch(/cannot reach Redis at rediss:\/\/localhost:\d+ \(.*certificate.*\)/);
+    } finally {
+      await stopWorker(worker);
+      await secure.stop();
     }
   });
 });

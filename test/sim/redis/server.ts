@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,16 +28,48 @@ async function freePort(): Promise<number> {
 }
 
 export async function startRedis(extraArgs: string[] = []): Promise<RedisServer> {
+  return start(extraArgs, (port) => ['--port', String(port)], [], 'redis');
+}
+
+/**
+ * A redis-server that speaks only TLS, with a certificate for `localhost` signed by a throw-away CA
+ * (`caFile`: what clients must trust, e.g. through NODE_EXTRA_CA_CERTS).
+ */
+export async function startTlsRedis(): Promise<RedisServer & { caFile: string }> {
+  const certs = mkdtempSync(join(tmpdir(), 'carclab-tls-'));
+  const file = (name: string) => join(certs, name);
+  const openssl = (...args: string[]) => {
+    const r = spawnSync('openssl', args, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`openssl ${args[0]} failed: ${r.stderr}`);
+  };
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key'), '-out', file('ca.crt'), '-days', '1', '-subj', '/CN=carclab test CA');
+  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=localhost');
+  writeFileSync(file('ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
+  openssl('x509', '-req', '-in', file('server.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('server.crt'), '-days', '1', '-extfile', file('ext'));
+  const tls = ['--tls-cert-file', file('server.crt'), '--tls-key-file', file('server.key'), '--tls-ca-cert-file', file('ca.crt'), '--tls-auth-clients', 'no'];
+  const server = await start(tls, (port) => ['--port', '0', '--tls-port', String(port)], ['--tls', '--cacert', file('ca.crt')], 'rediss');
+  return {
+    ...server,
+    url: server.url.replace('127.0.0.1', 'localhost'),
+    caFile: file('ca.crt'),
+    stop: async () => {
+      await server.stop();
+      rmSync(certs, { recursive: true, force: true });
+    },
+  };
+}
+
+async function start(extraArgs: string[], ports: (port: number) => string[], cliArgs: string[], scheme: string): Promise<RedisServer> {
   if (spawnSync('redis-server', ['--version']).error) throw new Error('redis-server is not installed (apt-get install -y redis-server)');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'carclab-redis-'));
   const child: ChildProcess = spawn('redis-server', [
-    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no',
+    ...ports(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no',
     '--maxmemory-policy', 'noeviction', ...extraArgs,
   ], { stdio: 'ignore' });
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const ping = spawnSync('redis-cli', ['-p', String(port), ...pingAuth(extraArgs), 'ping'], { encoding: 'utf8' });
+    const ping = spawnSync('redis-cli', ['-p', String(port), ...cliArgs, ...pingAuth(extraArgs), 'ping'], { encoding: 'utf8' });
     if (ping.stdout.trim() === 'PONG') break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -47,7 +79,7 @@ export async function startRedis(extraArgs: string[] = []): Promise<RedisServer>
   }
   return {
     port,
-    url: `redis://127.0.0.1:${port}`,
+    url: `${scheme}://127.0.0.1:${port}`,
     pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
