@@ -12,11 +12,15 @@
  * open-end and meeple counts and a circular member list, so a feature's tiles, pennants and meeples
  * are found by walking its members.
  */
-import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
+import { SEG_CITY, SEG_FIELD, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
 import type { TileType } from './catalog/types.ts';
 import type { EventSink } from './events.ts';
 import type { Game } from './game.ts';
-import { ACTION_BLOCK, SCORE_SOURCES, SOURCE } from './constants.ts';
+import { ACTION_BLOCK, SCORE_SOURCES } from './constants.ts';
+import {
+  J_DONE, J_FRONTIER, J_FRONTIER_REQ, J_GRID, J_MEEPLE, J_NEXT, J_OPEN_ENDS, J_PARENT, J_ROOT_MEEPLES, Saved,
+} from './journal.ts';
+import { completedCitiesOf, finalScore, measureFeature, scoreTurn } from './scoring.ts';
 import { PORTS, SIDES, facingPort, halfEdgeName, rotatePort, sideOfPort } from './geometry.ts';
 
 export const PHASE_PLACE = 0;
@@ -42,19 +46,6 @@ export interface FeatureScore {
   meeples: number;
   perPlayer: Int32Array;
 }
-
-const SOURCE_OF_KIND = [SOURCE.road, SOURCE.city, SOURCE.field, SOURCE.monastery];
-
-// Journal entry codes: which big array a logged write went to.
-const J_PARENT = 0;
-const J_OPEN_ENDS = 1;
-const J_ROOT_MEEPLES = 2;
-const J_NEXT = 3;
-const J_MEEPLE = 4;
-const J_DONE = 5;
-const J_GRID = 6;
-const J_FRONTIER = 7;
-const J_FRONTIER_REQ = 8;
 
 export class State {
   readonly game: Game;
@@ -337,7 +328,7 @@ export class State {
     } else if (action !== FOLLOW_NOTHING) {
       this.deployMeeple(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE, this.currentPlayer);
     }
-    this.scoreTurn();
+    scoreTurn(this);
     for (const h of this.game.hookLists.endOfTurn) h.endOfTurn(this);
     this.stats[2]! += 1; // turns
     this.currentPlayer = (this.currentPlayer + 1) % this.game.players;
@@ -605,138 +596,16 @@ export class State {
     return parts.length ? `${SEGMENT_KINDS[seg.kind]}:${parts.join('+')}` : `${SEGMENT_KINDS[seg.kind]}:${seg.name}`;
   }
 
-  // ---- scoring ---------------------------------------------------------------------------------
-
-  private scoreTurn(): void {
-    const game = this.game;
-    const S = game.segmentsPerTile;
-    const i = this.lastPlaced;
-    const type = this.placedType[i]!;
-    this.completedCount = 0;
-    const count = game.segmentCount[type]!;
-    for (let s = 0; s < count; s++) {
-      const kind = game.segmentKind[type * S + s];
-      if (kind !== SEG_ROAD && kind !== SEG_CITY) continue;
-      const root = this.find(i * S + s);
-      if (this.openEnds[root] === 0 && this.done[root] === 0) {
-        if (this.depth !== 0) this.log(J_DONE, root, 0);
-        this.done[root] = 1;
-        this.completedThisTurn[this.completedCount++] = root;
-      }
-    }
-    const monasteries = this.completeMonasteriesAround(this.placedCell[i]!, this.completedThisTurn, this.completedCount);
-    for (let c = this.completedCount; c < monasteries; c++) {
-      const g = this.completedThisTurn[c]!;
-      if (this.depth !== 0) this.log(J_DONE, g, 0);
-      this.done[g] = 1;
-    }
-    this.completedCount = monasteries;
-    for (let c = 0; c < this.completedCount; c++) this.scoreFeature(this.completedThisTurn[c]!, true);
-    for (const h of game.hookLists.afterScoring) h.afterScoring(this);
-  }
-
-  /**
-   * Measures a feature (tiles counted once each, pennants, meeples per player), lets expansions adjust
-   * its points, pays the majority and, when completed, returns its meeples.
-   */
-  private scoreFeature(root: number, completed: boolean): void {
-    const game = this.game;
-    const rules = game.rules;
-    const f = game.scratch.feature;
-    this.measure(root, f);
-    f.completed = completed;
-    switch (f.kind) {
-      case SEG_ROAD:
-        f.points = f.tiles * ((completed ? rules.roadPointsPerTile : rules.finalRoadPointsPerTile) as number);
-        break;
-      case SEG_CITY:
-        f.points = completed
-          ? f.tiles * (rules.cityPointsPerTile as number) + f.pennants * (rules.cityPointsPerPennant as number)
-          : f.tiles * (rules.finalCityPointsPerTile as number) + f.pennants * (rules.finalCityPointsPerPennant as number);
-        break;
-      default:
-        f.points = f.tiles * (rules.monasteryPointsPerTile as number);
-    }
-    for (const h of game.hookLists.scoreFeature) h.scoreFeature(this, f);
-    const winners = this.payMajority(f.perPlayer, SOURCE_OF_KIND[f.kind]!, f.points, f.bonusSource, f.bonus);
-    if (completed && f.meeples > 0) this.returnMeeples(root);
-    if (this.sink) {
-      this.sink({
-        type: 'featureScored', turn: this.turnNumber(), feature: root, kind: SEGMENT_KINDS[f.kind]!, final: !completed,
-        tiles: f.tiles, points: f.points + f.bonus, winners, meeples: f.meeples,
-      });
-    }
-  }
+  // ---- scoring (scoring.ts) ----------------------------------------------------------------------
 
   /** Fills `f` with the size and occupation of feature `root` (no points). */
   measure(root: number, f: FeatureScore): void {
-    const game = this.game;
-    const S = game.segmentsPerTile;
-    const scratch = game.scratch;
-    f.root = root;
-    f.kind = this.segmentKind(root);
-    f.bonus = 0;
-    f.bonusSource = SOURCE.labyrinth;
-    f.perPlayer.fill(0);
-    f.meeples = 0;
-    f.pennants = 0;
-    if (f.kind === SEG_MONASTERY) {
-      f.tiles = 1 + this.neighbourCount(this.placedCell[this.tileOf(root)]!);
-    } else {
-      const stamp = ++scratch.stamp;
-      let tiles = 0;
-      let g = root;
-      do {
-        const placed = (g / S) | 0;
-        if (scratch.tileStamp[placed] !== stamp) {
-          scratch.tileStamp[placed] = stamp;
-          tiles++;
-        }
-        f.pennants += game.segmentPennants[this.placedType[placed]! * S + (g % S)]!;
-        g = this.next[g]!;
-      } while (g !== root);
-      f.tiles = tiles;
-    }
-    let g = root;
-    do {
-      const owner = this.meeple[g]!;
-      if (owner !== 0) {
-        f.perPlayer[owner - 1]! += 1;
-        f.meeples++;
-      }
-      g = this.next[g]!;
-    } while (g !== root);
+    measureFeature(this, root, f);
   }
 
-  /** Pays `points` (and `bonus`) to every player with the most meeples; returns the winners. */
-  private payMajority(perPlayer: Int32Array, source: number, points: number, bonusSource: number, bonus: number): number[] {
-    let max = 0;
-    for (let p = 0; p < this.game.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
-    const winners: number[] = [];
-    if (max === 0) return winners;
-    const W = SCORE_SOURCES.length;
-    for (let p = 0; p < this.game.players; p++) {
-      if (perPlayer[p] !== max) continue;
-      this.scores[p * W + source]! += points;
-      if (bonus !== 0) this.scores[p * W + bonusSource]! += bonus;
-      winners.push(p);
-    }
-    return winners;
-  }
-
-  private returnMeeples(root: number): void {
-    let g = root;
-    do {
-      const owner = this.meeple[g]!;
-      if (owner !== 0) {
-        this.meeplesLeft[owner - 1]! += 1;
-        if (this.depth !== 0) this.log(J_MEEPLE, g, owner);
-        this.meeple[g] = 0;
-      }
-      g = this.next[g]!;
-    } while (g !== root);
-    if (this.depth !== 0) this.log(J_ROOT_MEEPLES, root, this.rootMeeples[root]!);
-    this.rootMeeples[root] = 0;
+  /** Completed cities the field `root` borders; fills `perPlayer` with its farmers per player. */
+  completedCitiesOf(root: number, perPlayer: Int32Array): number {
+    return completedCitiesOf(this, root, perPlayer);
   }
 
   /** Adds points to a player's score under a source (for expansions). */
@@ -748,35 +617,7 @@ export class State {
   finalScoring(): void {
     if (this.phase !== PHASE_OVER || this.finalScored) throw new Error('final scoring runs once, after the last tile');
     this.finalScored = true;
-    const game = this.game;
-    const S = game.segmentsPerTile;
-    const total = this.placedCount * S;
-    for (const kind of [SEG_ROAD, SEG_CITY, SEG_MONASTERY]) {
-      for (let g = 0; g < total; g++) {
-        if (this.parent[g] !== g || this.done[g] !== 0 || this.rootMeeples[g] === 0) continue;
-        if (g % S >= game.segmentCount[this.placedType[this.tileOf(g)]!]! || this.segmentKind(g) !== kind) continue;
-        this.scoreFeature(g, false);
-      }
-    }
-    if (game.rules.farmers === 'on') {
-      for (let g = 0; g < total; g++) {
-        if (this.parent[g] !== g || this.rootMeeples[g] === 0 || this.segmentKind(g) !== SEG_FIELD) continue;
-        if (g % S >= game.segmentCount[this.placedType[this.tileOf(g)]!]!) continue;
-        this.scoreField(g);
-      }
-    }
-    for (const h of game.hookLists.finalScoring) h.finalScoring(this);
-    if (this.sink) this.sink({ type: 'gameOver', scores: this.totals() });
-  }
-
-  /** Farmers: the field's majority scores per completed city the field borders. */
-  private scoreField(root: number): void {
-    const game = this.game;
-    const perPlayer = game.scratch.feature.perPlayer;
-    const cities = this.completedCitiesOf(root, perPlayer);
-    const points = cities * (game.rules.farmerPointsPerCity as number);
-    const winners = this.payMajority(perPlayer, SOURCE.field, points, SOURCE.field, 0);
-    if (this.sink) this.sink({ type: 'fieldScored', winners, cities, points });
+    finalScore(this);
   }
 
   // ---- checkpoints -------------------------------------------------------------------------------
@@ -844,6 +685,11 @@ export class State {
     if (this.depth === 0) this.sink = this.quietSink;
   }
 
+  /** Journals a write to a board array when a checkpoint is open (for the scoring module). */
+  record(code: number, index: number, old: number): void {
+    if (this.depth !== 0) this.log(code, index, old);
+  }
+
   private log(code: number, index: number, old: number): void {
     if (this.journalLength + 3 > this.journal.length) {
       const bigger = new Int32Array(this.journal.length * 2);
@@ -854,31 +700,6 @@ export class State {
     j[this.journalLength++] = code;
     j[this.journalLength++] = index;
     j[this.journalLength++] = old;
-  }
-
-  /** Completed cities the field `root` borders; fills `perPlayer` with its farmers per player. */
-  completedCitiesOf(root: number, perPlayer: Int32Array): number {
-    const game = this.game;
-    const S = game.segmentsPerTile;
-    const scratch = game.scratch;
-    const stamp = ++scratch.stamp;
-    perPlayer.fill(0);
-    let cities = 0;
-    let g = root;
-    do {
-      const placed = (g / S) | 0;
-      const owner = this.meeple[g]!;
-      if (owner !== 0) perPlayer[owner - 1]! += 1;
-      for (const c of game.fieldCities[this.placedType[placed]! * S + (g % S)]!) {
-        const city = this.find(placed * S + c);
-        if (this.done[city] === 1 && scratch.rootStamp[city] !== stamp) {
-          scratch.rootStamp[city] = stamp;
-          cities++;
-        }
-      }
-      g = this.next[g]!;
-    } while (g !== root);
-    return cities;
   }
 
   // ---- results ---------------------------------------------------------------------------------
@@ -921,18 +742,6 @@ export class State {
     }
     return `meeple on ${this.describeSegment(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE)}`;
   }
-}
-
-/** A checkpoint's copy of the small arrays and scalars (the big arrays are journaled instead). */
-class Saved {
-  journalLength = 0;
-  scalars = new Float64Array(10);
-  constructor(
-    readonly scores: Int32Array,
-    readonly meeplesLeft: Int8Array,
-    readonly ext: Int32Array,
-    readonly stats: Float64Array,
-  ) {}
 }
 
 export function neighbourOffset(side: number, gridSide: number): number {
