@@ -150,19 +150,18 @@ export function finalScore(state: State): void {
   const game = state.game;
   const S = game.segmentsPerTile;
   const total = state.placedCount * S;
+  // 1. The occupied features still open (one pass; at most one per meeple on the board).
+  const open: number[] = [];
+  for (let g = 0; g < total; g++) {
+    if (state.parent[g] !== g || state.done[g] !== 0 || state.rootMeeples[g] === 0) continue;
+    if (g % S < game.segmentCount[state.placedType[(g / S) | 0]!]!) open.push(g);
+  }
+  // 2. Roads, cities and monasteries, in that order; then fields.
   for (const kind of [SEG_ROAD, SEG_CITY, SEG_MONASTERY]) {
-    for (let g = 0; g < total; g++) {
-      if (state.parent[g] !== g || state.done[g] !== 0 || state.rootMeeples[g] === 0) continue;
-      if (g % S >= game.segmentCount[state.placedType[state.tileOf(g)]!]! || state.segmentKind(g) !== kind) continue;
-      scoreFeature(state, g, false);
-    }
+    for (const g of open) if (state.segmentKind(g) === kind) scoreFeature(state, g, false);
   }
   if (game.rules.farmers === 'on') {
-    for (let g = 0; g < total; g++) {
-      if (state.parent[g] !== g || state.rootMeeples[g] === 0 || state.segmentKind(g) !== SEG_FIELD) continue;
-      if (g % S >= game.segmentCount[state.placedType[state.tileOf(g)]!]!) continue;
-      scoreField(state, g);
-    }
+    for (const g of open) if (state.segmentKind(g) === SEG_FIELD) scoreField(state, g);
   }
   for (const h of game.hookLists.finalScoring) h.finalScoring(state);
   if (state.sink) state.sink({ type: 'gameOver', scores: state.totals() });
