@@ -63,8 +63,12 @@ export class Game {
   /** 1 when rotation r of a type looks different from every smaller rotation (search agents skip the rest). [o] */
   readonly distinctRotation: Uint8Array;
   readonly segmentPennants: Uint8Array; // [type * S + s]
-  /** For field segments: the tile's city segments they border. [type * S + s] */
-  readonly fieldCities: readonly (readonly number[])[];
+  /**
+   * For field segments, the tile's city segments they border: `fieldCities[fieldCityStart[i] …
+   * fieldCityStart[i + 1])` for i = type * S + s.
+   */
+  readonly fieldCityStart: Uint16Array;
+  readonly fieldCities: Int8Array;
   /** Working memory of one `apply` call; a game is used by one thread at a time. */
   readonly scratch: Scratch;
 
@@ -173,7 +177,10 @@ export class Game {
     this.monasterySegment = new Int8Array(T).fill(-1);
     this.segmentPennants = new Uint8Array(T * S);
     this.distinctRotation = new Uint8Array(T * 4);
-    this.fieldCities = Array.from({ length: T * S }, (_, i) => this.catalog.types[(i / S) | 0]!.segments[i % S]?.cities ?? []);
+    const cityLists = Array.from({ length: T * S }, (_, i) => this.catalog.types[(i / S) | 0]!.segments[i % S]?.cities ?? []);
+    this.fieldCityStart = new Uint16Array(T * S + 1);
+    cityLists.forEach((list, i) => { this.fieldCityStart[i + 1] = this.fieldCityStart[i]! + list.length; });
+    this.fieldCities = Int8Array.from(cityLists.flat());
     this.scratch = {
       stamp: 0,
       tileStamp: new Int32Array(this.maxTiles),

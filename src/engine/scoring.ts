@@ -178,6 +178,7 @@ function scoreField(state: State, root: number): void {
 }
 
 /** Completed cities the field `root` borders; fills `perPlayer` with its farmers per player. */
+// hot path
 export function completedCitiesOf(state: State, root: number, perPlayer: Int32Array): number {
   const game = state.game;
   const S = game.segmentsPerTile;
@@ -190,8 +191,9 @@ export function completedCitiesOf(state: State, root: number, perPlayer: Int32Ar
     const placed = (g / S) | 0;
     const owner = state.meeple[g]!;
     if (owner !== 0) perPlayer[owner - 1]! += 1;
-    for (const c of game.fieldCities[state.placedType[placed]! * S + (g % S)]!) {
-      const city = state.find(placed * S + c);
+    const i = state.placedType[placed]! * S + (g % S);
+    for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
+      const city = state.find(placed * S + game.fieldCities[k]!);
       if (state.done[city] === 1 && scratch.rootStamp[city] !== stamp) {
         scratch.rootStamp[city] = stamp;
         cities++;
