@@ -23,6 +23,9 @@ import {
 import { completedCitiesOf, finalScore, measureFeature, scoreTurn } from './scoring.ts';
 import { PORTS, SIDES, facingPort, halfEdgeName, rotatePort, sideOfPort } from './geometry.ts';
 
+/** A frontier requirement that must be recomputed (a real one is (mask << 8) | value ≥ 0). */
+const STALE = -1;
+
 export const PHASE_PLACE = 0;
 export const PHASE_FOLLOW = 1;
 export const PHASE_OVER = 2;
@@ -238,7 +241,7 @@ export class State {
     let n = 0;
     for (let i = 0; i < this.frontierCount; i++) {
       const cell = this.frontier[i]!;
-      const req = this.frontierReq[i]!;
+      const req = this.requirementAt(i);
       const mask = req >>> 8;
       const val = req & 255;
       for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) out[n++] = cell * 4 + r;
@@ -251,12 +254,23 @@ export class State {
     const codes = this.game.edgeCode;
     const t4 = type * 4;
     for (let i = 0; i < this.frontierCount; i++) {
-      const req = this.frontierReq[i]!;
+      const req = this.requirementAt(i);
       const mask = req >>> 8;
       const val = req & 255;
       for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) return true;
     }
     return false;
+  }
+
+  /** The cached requirement of frontier slot i, recomputed if a neighbour was placed since. hot path */
+  private requirementAt(i: number): number {
+    let req = this.frontierReq[i]!;
+    if (req === STALE) {
+      req = this.requirement(this.frontier[i]!);
+      if (this.depth !== 0) this.log(J_FRONTIER_REQ, i, STALE);
+      this.frontierReq[i] = req;
+    }
+    return req;
   }
 
   /** The edge pattern an empty cell requires: (mask << 8) | value, 2 bits per side. hot path */
@@ -452,8 +466,9 @@ export class State {
         frontier[i] = nc;
         grid[nc] = -(i + 1);
       }
+      // Recomputed when next asked for (`requirementAt`): tried placements never ask.
       if (journaled) this.log(J_FRONTIER_REQ, i, req[i]!);
-      req[i] = this.requirement(nc);
+      req[i] = STALE;
     }
   }
 
