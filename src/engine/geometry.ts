@@ -41,3 +41,8 @@ export function halfEdgeName(port: number): HalfEdge | undefined {
 export const ROTATIONS = [0, 90, 180, 270] as const;
 export type Rotation = (typeof ROTATIONS)[number];
 export const isRotation = (value: unknown): value is Rotation => ROTATIONS.includes(value as Rotation);
+
+/** Cell offset of the neighbour on `side` (N E S W) in a grid `gridSide` cells wide. */
+export function neighbourOffset(side: number, gridSide: number): number {
+  return side === 0 ? -gridSide : side === 1 ? 1 : side === 2 ? gridSide : -1;
+}

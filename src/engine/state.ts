@@ -10,9 +10,10 @@
  *
  * Features are a union-find over tile segments (segment id g = placedIndex * S + s) with per-root
  * open-end and meeple counts and a circular member list, so a feature's tiles, pennants and meeples
- * are found by walking its members.
+ * are found by walking its members. Placing tiles and the frontier live in `board.ts`, scoring in
+ * `scoring.ts`, the checkpoint journal's vocabulary in `journal.ts`.
  */
-import { SEG_CITY, SEG_FIELD, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
+import { SEG_FIELD, SEGMENT_KINDS } from './catalog/types.ts';
 import type { TileType } from './catalog/types.ts';
 import type { EventSink } from './events.ts';
 import type { Game } from './game.ts';
@@ -20,11 +21,9 @@ import { ACTION_BLOCK, SCORE_SOURCES } from './constants.ts';
 import {
   J_DONE, J_FRONTIER, J_FRONTIER_REQ, J_GRID, J_MEEPLE, J_NEXT, J_OPEN_ENDS, J_PARENT, J_ROOT_MEEPLES, Saved,
 } from './journal.ts';
+import { placeTile, requirementAt } from './board.ts';
 import { completedCitiesOf, finalScore, measureFeature, scoreTurn } from './scoring.ts';
-import { PORTS, SIDES, facingPort, halfEdgeName, rotatePort, sideOfPort } from './geometry.ts';
-
-/** A frontier requirement that must be recomputed (a real one is (mask << 8) | value ≥ 0). */
-const STALE = -1;
+import { PORTS, SIDES, facingPort, halfEdgeName, neighbourOffset, rotatePort, sideOfPort } from './geometry.ts';
 
 export const PHASE_PLACE = 0;
 export const PHASE_FOLLOW = 1;
@@ -196,7 +195,7 @@ export class State {
   }
 
   private begin(startType: number, startRotation: number): void {
-    this.placeTile(startType, this.game.originCell, startRotation);
+    placeTile(this, startType, this.game.originCell, startRotation);
     for (const h of this.game.hooks) h.initState?.(this);
     this.beginTurn();
   }
@@ -241,7 +240,7 @@ export class State {
     let n = 0;
     for (let i = 0; i < this.frontierCount; i++) {
       const cell = this.frontier[i]!;
-      const req = this.requirementAt(i);
+      const req = requirementAt(this, i);
       const mask = req >>> 8;
       const val = req & 255;
       for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) out[n++] = cell * 4 + r;
@@ -254,41 +253,12 @@ export class State {
     const codes = this.game.edgeCode;
     const t4 = type * 4;
     for (let i = 0; i < this.frontierCount; i++) {
-      const req = this.requirementAt(i);
+      const req = requirementAt(this, i);
       const mask = req >>> 8;
       const val = req & 255;
       for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) return true;
     }
     return false;
-  }
-
-  /** The cached requirement of frontier slot i, recomputed if a neighbour was placed since. hot path */
-  private requirementAt(i: number): number {
-    let req = this.frontierReq[i]!;
-    if (req === STALE) {
-      req = this.requirement(this.frontier[i]!);
-      if (this.depth !== 0) this.log(J_FRONTIER_REQ, i, STALE);
-      this.frontierReq[i] = req;
-    }
-    return req;
-  }
-
-  /** The edge pattern an empty cell requires: (mask << 8) | value, 2 bits per side. hot path */
-  private requirement(cell: number): number {
-    const grid = this.grid;
-    const side = this.game.sideEdge;
-    const G = this.game.gridSide;
-    let mask = 0;
-    let val = 0;
-    let k = grid[cell - G]!;
-    if (k > 0) { mask |= 3; val |= side[this.orientation(k - 1) * 4 + 2]!; }
-    k = grid[cell + 1]!;
-    if (k > 0) { mask |= 12; val |= side[this.orientation(k - 1) * 4 + 3]! << 2; }
-    k = grid[cell + G]!;
-    if (k > 0) { mask |= 48; val |= side[this.orientation(k - 1) * 4]! << 4; }
-    k = grid[cell - 1]!;
-    if (k > 0) { mask |= 192; val |= side[this.orientation(k - 1) * 4 + 1]! << 6; }
-    return (mask << 8) | val;
   }
 
   /** Orientation index (type * 4 + rotation) of a placed tile. */
@@ -325,7 +295,7 @@ export class State {
     const cell = (action / 4) | 0;
     const rotation = action & 3;
     const type = this.drawn;
-    this.lastPlaced = this.placeTile(type, cell, rotation);
+    this.lastPlaced = placeTile(this, type, cell, rotation);
     this.stats[0]! += 1; // tilesPlaced
     this.phase = PHASE_FOLLOW;
     if (this.sink) {
@@ -395,83 +365,6 @@ export class State {
 
   // ---- board and features ---------------------------------------------------------------------
 
-  /** Places a tile and joins its segments to the neighbours'; returns its placed index. */
-  private placeTile(type: number, cell: number, rotation: number): number {
-    const game = this.game;
-    const S = game.segmentsPerTile;
-    const G = game.gridSide;
-    const i = this.placedCount++;
-    const slot = this.grid[cell]! < 0 ? -this.grid[cell]! - 1 : -1;
-    if (this.depth !== 0) this.log(J_GRID, cell, this.grid[cell]!);
-    this.grid[cell] = i + 1;
-    this.placedType[i] = type;
-    this.placedRot[i] = rotation;
-    this.placedCell[i] = cell;
-    const base = i * S;
-    const count = game.segmentCount[type]!;
-    for (let s = 0; s < count; s++) {
-      const g = base + s;
-      this.parent[g] = g;
-      this.next[g] = g;
-      this.openEnds[g] = game.segmentPorts[type * S + s]!;
-    }
-    const o = type * 4 + rotation;
-    const portSegment = game.portSegment;
-    for (let side = 0; side < 4; side++) {
-      const k = this.grid[cell + neighbourOffset(side, G)]! - 1;
-      if (k < 0) continue;
-      const ko = this.orientation(k);
-      for (let j = 0; j < 3; j++) {
-        const p = side * 3 + j;
-        const s = portSegment[o * PORTS + p]!;
-        if (s < 0) continue;
-        const s2 = portSegment[ko * PORTS + facingPort(p)]!;
-        if (s2 >= 0) this.join(base + s, k * S + s2);
-      }
-    }
-    this.updateFrontier(cell, slot);
-    return i;
-  }
-
-  /**
-   * Takes the placed cell off the frontier (it was at `slot`, or -1 for the start tile), adds its empty
-   * neighbours and refreshes their requirements. A frontier cell's grid entry is -(its slot + 1).
-   */
-  private updateFrontier(cell: number, slot: number): void {
-    const G = this.game.gridSide;
-    const grid = this.grid;
-    const frontier = this.frontier;
-    const req = this.frontierReq;
-    const journaled = this.depth !== 0;
-    if (slot >= 0) {
-      const last = --this.frontierCount;
-      if (slot !== last) {
-        const moved = frontier[last]!;
-        if (journaled) { this.log(J_FRONTIER, slot, frontier[slot]!); this.log(J_FRONTIER_REQ, slot, req[slot]!); this.log(J_GRID, moved, grid[moved]!); }
-        frontier[slot] = moved;
-        req[slot] = req[last]!;
-        grid[moved] = -(slot + 1);
-      }
-    }
-    for (let side = 0; side < 4; side++) {
-      const nc = cell + neighbourOffset(side, G);
-      const v = grid[nc]!;
-      if (v > 0) continue;
-      let i: number;
-      if (v < 0) {
-        i = -v - 1;
-      } else {
-        i = this.frontierCount++;
-        if (journaled) { this.log(J_FRONTIER, i, frontier[i]!); this.log(J_GRID, nc, 0); }
-        frontier[i] = nc;
-        grid[nc] = -(i + 1);
-      }
-      // Recomputed when next asked for (`requirementAt`): tried placements never ask.
-      if (journaled) this.log(J_FRONTIER_REQ, i, req[i]!);
-      req[i] = STALE;
-    }
-  }
-
   find(g: number): number {
     const parent = this.parent;
     if (this.depth !== 0) {
@@ -485,36 +378,6 @@ export class State {
       g = p;
     }
     return g;
-  }
-
-  private join(a: number, b: number): void {
-    const ra = this.find(a);
-    const rb = this.find(b);
-    const kind = this.segmentKind(a);
-    const closes = kind === SEG_ROAD || kind === SEG_CITY;
-    const journaled = this.depth !== 0;
-    if (ra === rb) {
-      if (closes) {
-        if (journaled) this.log(J_OPEN_ENDS, ra, this.openEnds[ra]!);
-        this.openEnds[ra]! -= 2;
-      }
-      return;
-    }
-    const root = ra < rb ? ra : rb;
-    const child = ra < rb ? rb : ra;
-    if (journaled) {
-      this.log(J_PARENT, child, child);
-      this.log(J_OPEN_ENDS, root, this.openEnds[root]!);
-      this.log(J_ROOT_MEEPLES, root, this.rootMeeples[root]!);
-      this.log(J_NEXT, root, this.next[root]!);
-      this.log(J_NEXT, child, this.next[child]!);
-    }
-    this.parent[child] = root;
-    if (closes) this.openEnds[root] = this.openEnds[ra]! + this.openEnds[rb]! - 2;
-    this.rootMeeples[root]! += this.rootMeeples[child]!;
-    const t = this.next[root]!;
-    this.next[root] = this.next[child]!;
-    this.next[child] = t;
   }
 
   /** Kind of segment g (`SEG_ROAD` …). */
@@ -685,7 +548,8 @@ export class State {
         case J_DONE: this.done[index] = old; break;
         case J_GRID: this.grid[index] = old; break;
         case J_FRONTIER: this.frontier[index] = old; break;
-        default: this.frontierReq[index] = old;
+        case J_FRONTIER_REQ: this.frontierReq[index] = old; break;
+        default: throw new Error(`unknown journal entry ${j[e]}`);
       }
     }
     this.journalLength = saved.journalLength;
@@ -700,7 +564,12 @@ export class State {
     if (this.depth === 0) this.sink = this.quietSink;
   }
 
-  /** Journals a write to a board array when a checkpoint is open (for the scoring module). */
+  /** Whether a checkpoint is open (writes to the board arrays must then be journaled). */
+  journaling(): boolean {
+    return this.depth !== 0;
+  }
+
+  /** Journals a write to a board array when a checkpoint is open (for the board and scoring modules). */
   record(code: number, index: number, old: number): void {
     if (this.depth !== 0) this.log(code, index, old);
   }
@@ -757,8 +626,4 @@ export class State {
     }
     return `meeple on ${this.describeSegment(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE)}`;
   }
-}
-
-export function neighbourOffset(side: number, gridSide: number): number {
-  return side === 0 ? -gridSide : side === 1 ? 1 : side === 2 ? gridSide : -1;
 }
