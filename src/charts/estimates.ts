@@ -8,7 +8,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { fieldList, orient, project, titled, uniqueInOrder } from './fields.ts';
 import type { Enc, Estimate, FieldOf, Layer } from './fields.ts';
 import { referenceLayers } from './reference.ts';
-import { DEFAULT_HEIGHT, DEFAULT_WIDTH, MAIN_COLOR, themeConfig, titleOf, VEGA_LITE_SCHEMA } from './theme.ts';
+import { DEFAULT_HEIGHT, DEFAULT_WIDTH, MAIN_COLOR, specFrame } from './theme.ts';
 import type { ChartFrame } from './theme.ts';
 
 export interface EstimatesOptions<R> extends ChartFrame {
@@ -107,7 +107,7 @@ export function estimatesChart<R extends Estimate>(rows: readonly R[], options: 
   ];
 
   // 4. The frame: one view, or small multiples with the layers as the inner spec.
-  const frame = { $schema: VEGA_LITE_SCHEMA, title: titleOf(options), config: themeConfig(), data: { values } };
+  const frame = { ...specFrame(options), data: { values } };
   if (facet === undefined) return { ...frame, width, height, layer };
   return {
     ...frame,

@@ -7,7 +7,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { referenceLayers } from './reference.ts';
 import { fieldList, project, titled, uniqueInOrder } from './fields.ts';
 import type { Enc, Estimate, FieldOf, Layer } from './fields.ts';
-import { DEFAULT_WIDTH, MAIN_COLOR, themeConfig, titleOf, VEGA_LITE_SCHEMA } from './theme.ts';
+import { DEFAULT_WIDTH, MAIN_COLOR, specFrame } from './theme.ts';
 import type { ChartFrame } from './theme.ts';
 
 export interface ForestOptions<R> extends ChartFrame {
@@ -80,9 +80,7 @@ export function forestChart<R extends Estimate>(rows: readonly R[], options: For
     } satisfies Layer]),
   ];
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: titleOf(options),
-    config: themeConfig(),
+    ...specFrame(options),
     data: { values },
     width,
     height: options.height ?? { step: ROW_STEP },

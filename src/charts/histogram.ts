@@ -6,7 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { checkField, fieldList, project, titled, uniqueInOrder } from './fields.ts';
 import type { Cell, Enc, FieldOf } from './fields.ts';
-import { DEFAULT_HEIGHT, DEFAULT_WIDTH, MAIN_COLOR, themeConfig, titleOf, VEGA_LITE_SCHEMA } from './theme.ts';
+import { DEFAULT_HEIGHT, DEFAULT_WIDTH, MAIN_COLOR, specFrame } from './theme.ts';
 import type { ChartFrame } from './theme.ts';
 
 /** One bin: `[binStart, binEnd)` holds `count` observations. */
@@ -50,7 +50,7 @@ export function histogramChart<R extends Bin>(rows: readonly R[], options: Histo
   const y = normalize ? 'share' : 'count';
   const yEnc: Enc['y'] = { field: y, type: 'quantitative', title: options.countTitle ?? (normalize ? 'share of games' : 'games'), axis: normalize ? { format: '.0%' } : {} };
   const xEnc: Enc['x'] = { field: 'binStart', type: 'quantitative', title: options.valueTitle, scale: { zero: false, nice: false } };
-  const frame = { $schema: VEGA_LITE_SCHEMA, title: titleOf(options), config: themeConfig() };
+  const frame = specFrame(options);
   const width = options.width ?? DEFAULT_WIDTH;
   const height = options.height ?? (series !== undefined && !overlay ? Math.round(DEFAULT_HEIGHT / 2) : DEFAULT_HEIGHT);
 

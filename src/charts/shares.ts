@@ -6,7 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { fieldList, project, titled, uniqueInOrder } from './fields.ts';
 import type { Enc, FieldOf, Layer } from './fields.ts';
-import { DEFAULT_WIDTH, PALETTE, textColorOn, themeConfig, titleOf, VEGA_LITE_SCHEMA } from './theme.ts';
+import { DEFAULT_WIDTH, PALETTE, specFrame, textColorOn } from './theme.ts';
 import type { ChartFrame } from './theme.ts';
 
 /** Points (e.g. mean points per game) of one source in one bar. */
@@ -66,9 +66,7 @@ export function sharesChart<R extends SharePart>(rows: readonly R[], options: Sh
   const labelMin = options.labelMin ?? 0.06;
   if (!Number.isFinite(labelMin)) throw new Error(`labelMin must be a finite number, not ${labelMin}`);
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: titleOf(options),
-    config: themeConfig(),
+    ...specFrame(options),
     data: { values: withRank },
     transform,
     width: options.width ?? DEFAULT_WIDTH,

@@ -6,7 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { referenceLayers } from './reference.ts';
 import { fieldList, project, titled, uniqueInOrder } from './fields.ts';
 import type { Enc, Estimate, FieldOf, Layer } from './fields.ts';
-import { DEFAULT_HEIGHT, DEFAULT_WIDTH, MAIN_COLOR, themeConfig, titleOf, VEGA_LITE_SCHEMA } from './theme.ts';
+import { DEFAULT_HEIGHT, DEFAULT_WIDTH, MAIN_COLOR, specFrame } from './theme.ts';
 import type { ChartFrame } from './theme.ts';
 
 export interface SweepOptions<R> extends ChartFrame {
@@ -72,9 +72,7 @@ export function sweepChart<R extends Estimate>(rows: readonly R[], options: Swee
     { mark: { type: 'point', filled: true, size: 40, opacity: 1, ...markColor }, encoding: { x, y, ...colorEnc, tooltip } },
   ];
   return {
-    $schema: VEGA_LITE_SCHEMA,
-    title: titleOf(options),
-    config: themeConfig(),
+    ...specFrame(options),
     data: { values },
     width,
     height: options.height ?? DEFAULT_HEIGHT,

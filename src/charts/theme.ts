@@ -85,6 +85,11 @@ export function titleOf(frame: ChartFrame): NonNullable<TopLevelSpec['title']> {
   return subtitle === undefined ? { text: frame.title } : { text: frame.title, subtitle };
 }
 
+/** The part every chart spec starts with: schema, title (with run size) and a fresh theme. */
+export function specFrame(frame: ChartFrame) {
+  return { $schema: VEGA_LITE_SCHEMA, title: titleOf(frame), config: themeConfig() };
+}
+
 /** A fresh theme config for one spec. */
 export function themeConfig(): Config {
   return {
