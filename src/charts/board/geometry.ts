@@ -330,13 +330,7 @@ function buildGeometry(type: TileType): TileGeometry {
   }
   for (let head = 0; head < queue.length; head++) {
     const i = queue[head]!;
-    const x = i % N;
-    const y = (i / N) | 0;
-    for (const [dx, dy] of STEPS4) {
-      const nx = x + dx;
-      const ny = y + dy;
-      if (nx < 0 || ny < 0 || nx >= N || ny >= N) continue;
-      const j = ny * N + nx;
+    for (const j of neighbours4(i, N)) {
       if (labels[j] === -1) {
         labels[j] = labels[i]!;
         queue.push(j);
@@ -535,6 +529,19 @@ function seedCell(port: number, labels: Int16Array, N: number, cellOf: (p: Pt) =
   return labels[i]! >= 0 ? i : -1;
 }
 
+/** The cells next to cell i (up, down, left, right) inside an N × N raster. */
+function neighbours4(i: number, N: number): number[] {
+  const x = i % N;
+  const y = (i / N) | 0;
+  const out: number[] = [];
+  for (const [dx, dy] of STEPS4) {
+    const nx = x + dx;
+    const ny = y + dy;
+    if (nx >= 0 && ny >= 0 && nx < N && ny < N) out.push(ny * N + nx);
+  }
+  return out;
+}
+
 function components(labels: Int16Array, N: number, label: number): number {
   const seen = new Uint8Array(N * N);
   let count = 0;
@@ -545,13 +552,7 @@ function components(labels: Int16Array, N: number, label: number): number {
     seen[start] = 1;
     while (stack.length) {
       const i = stack.pop()!;
-      const x = i % N;
-      const y = (i / N) | 0;
-      for (const [dx, dy] of STEPS4) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= N || ny >= N) continue;
-        const j = ny * N + nx;
+      for (const j of neighbours4(i, N)) {
         if (labels[j] === label && !seen[j]) {
           seen[j] = 1;
           stack.push(j);
