@@ -78,24 +78,13 @@ export interface Aggregate {
 
 // ---- accumulation (hot path) --------------------------------------------------------------------
 
-/** Accumulates one quantity; `toData` gives the mergeable form. */
-export class Dist {
+/** Count, sums, min and max of one quantity (the part `Dist` and `Diff` share). */
+class Moments {
   n = 0;
   sum = 0;
   sumSq = 0;
   min = Infinity;
   max = -Infinity;
-  under = 0;
-  over = 0;
-  private readonly counts: Float64Array;
-  private readonly lo: number;
-  private readonly width: number;
-
-  constructor(spec: HistogramSpec) {
-    this.counts = new Float64Array(spec.bins);
-    this.lo = spec.lo;
-    this.width = spec.width;
-  }
 
   // hot path
   add(x: number): void {
@@ -104,6 +93,31 @@ export class Dist {
     this.sumSq += x * x;
     if (x < this.min) this.min = x;
     if (x > this.max) this.max = x;
+  }
+
+  protected moments(): { n: number; sum: number; sumSq: number; min: number | null; max: number | null } {
+    return { n: this.n, sum: this.sum, sumSq: this.sumSq, min: this.n ? this.min : null, max: this.n ? this.max : null };
+  }
+}
+
+/** Accumulates one quantity with a fixed-bin histogram; `toData` gives the mergeable form. */
+export class Dist extends Moments {
+  under = 0;
+  over = 0;
+  private readonly counts: Float64Array;
+  private readonly lo: number;
+  private readonly width: number;
+
+  constructor(spec: HistogramSpec) {
+    super();
+    this.counts = new Float64Array(spec.bins);
+    this.lo = spec.lo;
+    this.width = spec.width;
+  }
+
+  // hot path
+  override add(x: number): void {
+    super.add(x);
     const bin = Math.floor((x - this.lo) / this.width);
     if (bin < 0) this.under++;
     else if (bin >= this.counts.length) this.over++;
@@ -116,41 +130,29 @@ export class Dist {
     while (first < last && this.counts[first] === 0) first++;
     while (last > first && this.counts[last - 1] === 0) last--;
     return {
-      n: this.n, sum: this.sum, sumSq: this.sumSq,
-      min: this.n ? this.min : null, max: this.n ? this.max : null,
+      ...this.moments(),
       under: this.under, over: this.over,
       start: first < last ? first : 0, counts: Array.from(this.counts.subarray(first, last)),
     };
   }
 }
 
-export class Diff {
-  n = 0;
-  sum = 0;
-  sumSq = 0;
-  min = Infinity;
-  max = -Infinity;
+/** Accumulates per-deal paired differences, counting how many went up, down or stayed. */
+export class Diff extends Moments {
   positive = 0;
   negative = 0;
   zero = 0;
 
   // hot path
-  add(x: number): void {
-    this.n++;
-    this.sum += x;
-    this.sumSq += x * x;
-    if (x < this.min) this.min = x;
-    if (x > this.max) this.max = x;
+  override add(x: number): void {
+    super.add(x);
     if (x > 0) this.positive++;
     else if (x < 0) this.negative++;
     else this.zero++;
   }
 
   toData(): DiffData {
-    return {
-      n: this.n, sum: this.sum, sumSq: this.sumSq, min: this.n ? this.min : null, max: this.n ? this.max : null,
-      positive: this.positive, negative: this.negative, zero: this.zero,
-    };
+    return { ...this.moments(), positive: this.positive, negative: this.negative, zero: this.zero };
   }
 }
 
