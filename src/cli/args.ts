@@ -45,6 +45,14 @@ export function intFlag(value: string | boolean | undefined, name: string, fallb
   return n;
 }
 
+/** A number flag that passes `ok`, or an input error naming the flag and what it must be. */
+export function numberFlag(value: string | boolean | undefined, name: string, ok: (x: number) => boolean, what: string, usage?: string): number | undefined {
+  if (value === undefined) return undefined;
+  const x = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(x) || !ok(x)) throw new InputError('usage', `--${name} must be ${what}, got ${JSON.stringify(value)}${usage ? `\nusage: ${usage}` : ''}`);
+  return x;
+}
+
 export function helpText(command: Command): string {
   const lines = [`usage: ${command.usage}`, '', command.summary];
   const flags = Object.entries(command.flags);

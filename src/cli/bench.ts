@@ -13,7 +13,7 @@ import { Dealer } from '../sim/deal.ts';
 import { benchPoolScaling } from '../sim/bench-pool.ts';
 import { playGame } from '../sim/play.ts';
 import { makeRng } from '../sim/rng.ts';
-import { intFlag } from './args.ts';
+import { intFlag, numberFlag } from './args.ts';
 import type { Command } from './args.ts';
 
 interface BenchCase {
@@ -72,8 +72,7 @@ export const benchCommand: Command = {
   },
   async run(_positionals, flags) {
     const runs = intFlag(flags.runs, 'runs', 7, 1, 1000);
-    const scale = Number(flags.scale);
-    if (!(scale > 0)) throw new InputError('usage', `--scale must be a positive number, got ${JSON.stringify(flags.scale)}`);
+    const scale = numberFlag(flags.scale, 'scale', (x) => x > 0, 'a positive number')!;
     const cases = BENCH_CASES.filter((c) => flags.only === undefined || c.key === flags.only);
     if (cases.length === 0) throw new InputError('usage', `--only: unknown benchmark ${JSON.stringify(flags.only)}; known: ${BENCH_CASES.map((c) => c.key).join(', ')}`);
     const results: Record<string, BenchFigure> = {};

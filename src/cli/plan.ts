@@ -8,16 +8,12 @@
  */
 import { InputError } from '../engine/index.ts';
 import { dealsForMeanDiff, gamesForWinRateDiff, roundSignificant } from '../stats/index.ts';
+import { numberFlag as parseNumberFlag } from './args.ts';
 import type { Command } from './args.ts';
 
 const USAGE = 'carclab plan (--diff D --sd S | --p1 P --p2 Q [--one-sample]) [--alpha A] [--power B] [--sides 1|2] [--json]';
 
-function numberFlag(value: string | boolean | undefined, name: string, ok: (x: number) => boolean, what: string): number | undefined {
-  if (value === undefined) return undefined;
-  const x = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  if (!Number.isFinite(x) || !ok(x)) throw new InputError('usage', `--${name} must be ${what}, got ${JSON.stringify(value)}\nusage: ${USAGE}`);
-  return x;
-}
+const numberFlag = (value: string | boolean | undefined, name: string, ok: (x: number) => boolean, what: string) => parseNumberFlag(value, name, ok, what, USAGE);
 
 const r = (x: number, digits = 7) => roundSignificant(x, digits);
 
