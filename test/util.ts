@@ -1,12 +1,12 @@
 /** Shared builders for tests. */
-import { agentNamed } from '../src/agents/index.ts';
+import { createAgent, parseAgentSpec } from '../src/agents/index.ts';
 import { Game, MAX_ACTIONS_HINT } from '../src/engine/index.ts';
 import type { EventSink, GameOptions, State } from '../src/engine/index.ts';
 import { Dealer } from '../src/sim/deal.ts';
 import { makeRng } from '../src/sim/rng.ts';
 
 /**
- * Plays deal `deal` of run `seed` with the named agent in every seat, calling `check` after every
+ * Plays deal `deal` of run `seed` with the agent of spec `agent` in every seat, calling `check` after every
  * action (for invariants), and returns the final state.
  */
 export function playChecked(game: Game, seed: string, deal: number, check?: (state: State) => void, sink?: EventSink, agent = 'random'): State {
@@ -18,8 +18,8 @@ export function playChecked(game: Game, seed: string, deal: number, check?: (sta
 
 /** Continues a game to its end with fresh agents seeded from (seed, deal, seat). */
 export function playOn(state: State, seed: string, deal: number, check?: (state: State) => void, agent = 'random'): State {
-  const definition = agentNamed(agent);
-  const agents = Array.from({ length: state.game.players }, (_, seat) => definition.create(makeRng(seed, deal, seat)));
+  const spec = parseAgentSpec(agent, 'test');
+  const agents = Array.from({ length: state.game.players }, (_, seat) => createAgent(spec, makeRng(seed, deal, seat)));
   const legal = new Int32Array(MAX_ACTIONS_HINT);
   while (!state.isOver()) {
     const n = state.legalActions(legal);

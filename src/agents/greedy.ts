@@ -199,5 +199,6 @@ function margin(state: State, me: number): number {
 export const greedyAgent: AgentDefinition = {
   name: 'greedy',
   description: 'plays the (placement, follow-up) pair with the best immediate score margin plus an estimate of its open features',
+  params: [],
   create: (rng) => new GreedyAgent(rng),
 };

@@ -1,25 +1,14 @@
-/** The agent registry: name → definition. Listing commands and experiments read this one map. */
-import { InputError } from '../engine/index.ts';
-import type { AgentDefinition } from './agent.ts';
-import { greedyAgent } from './greedy.ts';
-import { randomAgent } from './random.ts';
-
-export type { Agent, AgentDefinition } from './agent.ts';
-
-const registry = new Map<string, AgentDefinition>();
-
-export function registerAgent(definition: AgentDefinition): void {
-  if (registry.has(definition.name)) throw new Error(`agent ${definition.name} is registered twice`);
-  registry.set(definition.name, definition);
-}
-
-export function agentNamed(name: string, where = 'agents'): AgentDefinition {
-  const definition = registry.get(name);
-  if (!definition) throw new InputError('usage', `${where}: unknown agent ${JSON.stringify(name)}; known: ${[...registry.keys()].join(', ')}`);
-  return definition;
-}
-
-export const agentNames = (): string[] => [...registry.keys()];
-
-registerAgent(randomAgent);
-registerAgent(greedyAgent);
+/**
+ * Agents' public face. Name an agent by a spec, `name[:key=value,…]`:
+ *
+ *   const spec = parseAgentSpec('mcts:iterations=2000', 'my-experiment.ts: arms[0]');
+ *   spec.text          // canonical, every default filled in: store this (plans, manifests, run ids)
+ *   spec.reproducible  // false for a time budget (`ms`)
+ *   const agent = createAgent(spec, rng);   // rng: the player's own stream
+ *
+ * Bad specs are `InputError('usage')` (exit 2) listing the known agents or parameters and domains.
+ * `agentNames()` and `describeAgent(name)` list the registry for help texts.
+ */
+export type { Agent, AgentDefinition, AgentParamDef, AgentParams, AgentParamValue, AgentSpec } from './agent.ts';
+export { agentNames, registerAgent } from './registry.ts';
+export { createAgent, describeAgent, parseAgentSpec } from './spec.ts';

@@ -20,5 +20,6 @@ class RandomAgent implements Agent {
 export const randomAgent: AgentDefinition = {
   name: 'random',
   description: 'uniform over legal placements, then uniform over legal follow-ups',
+  params: [],
   create: (rng) => new RandomAgent(rng),
 };

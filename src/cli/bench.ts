@@ -4,7 +4,7 @@
  * results can be compared over time.
  */
 import { performance } from 'node:perf_hooks';
-import { agentNamed } from '../agents/index.ts';
+import { createAgent, parseAgentSpec } from '../agents/index.ts';
 import type { Agent } from '../agents/index.ts';
 import { Game, InputError } from '../engine/index.ts';
 import type { GameOptions, State } from '../engine/index.ts';
@@ -20,6 +20,7 @@ interface BenchCase {
   key: string;
   description: string;
   options: GameOptions;
+  /** Agent spec for every seat. */
   agent: string;
   games: number;
   /** A benchmark with its own runner (e.g. the worker pool) instead of `benchCase`. */
@@ -42,7 +43,7 @@ export interface BenchFigure { gamesPerSecond: number; runs: number }
 export function benchCase(c: BenchCase, runs: number, scale = 1): BenchFigure {
   const game = new Game(c.options);
   const dealer = new Dealer(game);
-  const definition = agentNamed(c.agent);
+  const spec = parseAgentSpec(c.agent, `bench ${c.key}`);
   const games = Math.max(1, Math.round(c.games * scale));
   let deal = 0;
   let last: State | undefined;
@@ -50,7 +51,7 @@ export function benchCase(c: BenchCase, runs: number, scale = 1): BenchFigure {
     const start = performance.now();
     for (let g = 0; g < games; g++, deal++) {
       const agents: Agent[] = [];
-      for (let seat = 0; seat < game.players; seat++) agents.push(definition.create(makeRng('bench', deal, seat)));
+      for (let seat = 0; seat < game.players; seat++) agents.push(createAgent(spec, makeRng('bench', deal, seat)));
       last = playGame(game, dealer.deal('bench', deal), agents, last);
     }
     return games / ((performance.now() - start) / 1000);

@@ -7,7 +7,7 @@
  */
 import { InputError } from '../engine/index.ts';
 import type { ParamValue, TileSource } from '../engine/index.ts';
-import { agentNamed } from '../agents/index.ts';
+import { parseAgentSpec } from '../agents/index.ts';
 import {
   COLUMN_GROUPS, DEFAULT_HISTOGRAM, ROTATIONS, buildArmGame, isColumnGroup, isRotation,
 } from './plan.ts';
@@ -22,7 +22,7 @@ export interface ArmDefinition {
   readonly players: number;
   readonly expansions?: readonly string[];
   readonly rules?: Readonly<Record<string, ParamValue>>;
-  /** One agent name for every seat, or one per lineup player (default `random`). */
+  /** One agent spec (`name[:key=value,…]`) for every seat, or one per lineup player (default `random`). */
   readonly agents?: string | readonly string[];
   /** Designer tile files added to the catalog. */
   readonly tiles?: TileFileRef | readonly TileFileRef[];
@@ -78,7 +78,8 @@ export function armGrid(axes: {
   for (const [rule, values] of Object.entries(axes.rules ?? {})) {
     cross(values, (v) => `${rule}=${v}`, (arm, v) => ({ ...arm, rules: { ...arm.rules, [rule]: v } }));
   }
-  cross(axes.agents, (a) => (typeof a === 'string' ? a : a.join('-')), (arm, agents) => ({ ...arm, agents }));
+  // Spec punctuation (`:` and `,`) is not allowed in arm names.
+  cross(axes.agents, (a) => (typeof a === 'string' ? a : a.join('-')).replace(/[:,]/g, '.'), (arm, agents) => ({ ...arm, agents }));
   return arms.map(({ name, arm }) => ({ players: 2, ...arm, name: arm.name ?? (name.join('.') || 'arm') }));
 }
 
@@ -169,9 +170,8 @@ function resolveArm(raw: unknown, where: string, options: ResolveOptions): PlanA
   if (!isObject(rules)) fail('"rules" must be an object of rule parameters');
   const agentsRaw = arm.agents ?? 'random';
   const agents = typeof agentsRaw === 'string' ? Array.from({ length: Math.max(0, players as number) }, () => agentsRaw) : agentsRaw;
-  if (!Array.isArray(agents) || !agents.every((x) => typeof x === 'string')) fail('"agents" must be an agent name or a list of one per seat');
+  if (!Array.isArray(agents) || !agents.every((x) => typeof x === 'string')) fail('"agents" must be an agent spec or a list of one per seat');
   if ((agents as string[]).length !== players) fail(`"agents" lists ${(agents as string[]).length} agents for ${players} players`);
-  for (const name of agents as string[]) agentNamed(name, where);
 
   const tileRefs = arm.tiles === undefined ? [] : Array.isArray(arm.tiles) ? arm.tiles : [arm.tiles];
   const tiles = tileRefs.map((ref, i): TileSource => {
@@ -187,7 +187,8 @@ function resolveArm(raw: unknown, where: string, options: ResolveOptions): PlanA
     players: players as number,
     expansions: [...(expansions as string[])],
     rules: { ...(rules as Record<string, ParamValue>) },
-    agents: [...(agents as string[])],
+    // Canonical specs (every default filled in), so the plan and the run id change when a spec does.
+    agents: (agents as string[]).map((text) => parseAgentSpec(text, where).text),
     tiles,
     tileCounts: { ...(tileCounts as Record<string, number>) },
   };

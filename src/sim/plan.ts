@@ -9,8 +9,8 @@
  * `none` plays rotation 0 only, `cycle` plays rotation (deal mod players), `all` plays every rotation.
  */
 import { createHash } from 'node:crypto';
-import { agentNamed } from '../agents/index.ts';
-import type { Agent, AgentDefinition } from '../agents/index.ts';
+import { createAgent, parseAgentSpec } from '../agents/index.ts';
+import type { Agent, AgentSpec } from '../agents/index.ts';
 import { Game, InputError } from '../engine/index.ts';
 import type { ParamValue, TileSource } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
@@ -41,7 +41,7 @@ export interface PlanArm {
   expansions: string[];
   /** Only the rules the experiment set explicitly; the rest take their defaults. */
   rules: Record<string, ParamValue>;
-  /** Agent name of each lineup player. */
+  /** Canonical agent spec of each lineup player (`parseAgentSpec(...).text`: every default filled in). */
   agents: string[];
   tiles: TileSource[];
   tileCounts: Record<string, number>;
@@ -89,14 +89,14 @@ export interface ArmSetup {
   arm: PlanArm;
   game: Game;
   dealer: Dealer;
-  agents: AgentDefinition[];
+  agents: AgentSpec[];
 }
 
 /** Agents by seat for (deal, rotation): lineup player i, streamed from (seed, deal, i), sits in seat (i + r) mod P. */
 export function seatAgents(setup: ArmSetup, seed: string, deal: number, r: number): Agent[] {
   const players = setup.arm.players;
   const bySeat = new Array<Agent>(players);
-  for (let i = 0; i < players; i++) bySeat[(i + r) % players] = setup.agents[i]!.create(makeRng(seed, deal, i));
+  for (let i = 0; i < players; i++) bySeat[(i + r) % players] = createAgent(setup.agents[i]!, makeRng(seed, deal, i));
   return bySeat;
 }
 
@@ -110,7 +110,7 @@ export function armSetups(plan: Plan): ArmSetup[] {
     built = plan.arms.map((arm, a) => {
       const where = `${plan.experiment}: arms[${a}] ${JSON.stringify(arm.name)}`;
       const game = buildArmGame(arm, where);
-      return { arm, game, dealer: new Dealer(game), agents: arm.agents.map((name) => agentNamed(name, where)) };
+      return { arm, game, dealer: new Dealer(game), agents: arm.agents.map((text) => parseAgentSpec(text, where)) };
     });
     if (setups.size >= 8) setups.delete(setups.keys().next().value!);
     setups.set(key, built);

@@ -240,6 +240,8 @@ function buildManifest(plan: Plan, options: RunOptions, runDir: string, status: 
       reconstructedTiles: game.catalog.reconstructed,
     })),
     reconstructedTiles: setups.some((s) => s.game.catalog.reconstructed),
+    // False when an agent has a time budget: then the same seed need not give the same games.
+    reproducible: setups.every((s) => s.agents.every((a) => a.reproducible)),
     package: packageInfo(),
     git: gitInfo(),
     node: process.version,

@@ -111,12 +111,12 @@ describe('checkpoint and rollback', () => {
 describe('restart', () => {
   it('plays the next game in the same memory exactly as a fresh state would', async () => {
     const { playGame } = await import('../../src/sim/play.ts');
-    const { agentNamed } = await import('../../src/agents/index.ts');
+    const { createAgent, parseAgentSpec } = await import('../../src/agents/index.ts');
     const { Dealer } = await import('../../src/sim/deal.ts');
     const { makeRng } = await import('../../src/sim/rng.ts');
     const game = new Game({ players: 4, expansions: ALL, rules: { labyrinth: 'advanced' } });
     const dealer = new Dealer(game);
-    const agents = (deal: number) => [0, 1, 2, 3].map((seat) => agentNamed('random').create(makeRng('restart', deal, seat)));
+    const agents = (deal: number) => [0, 1, 2, 3].map((seat) => createAgent(parseAgentSpec('random', 'test'), makeRng('restart', deal, seat)));
     let reused: State | undefined;
     for (let deal = 0; deal < 60; deal++) {
       const fresh = playGame(game, dealer.deal('restart', deal), agents(deal));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agentNamed, agentNames } from '../../src/agents/index.ts';
-import { Game, InputError } from '../../src/engine/index.ts';
+import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
+import { Game } from '../../src/engine/index.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { playGame } from '../../src/sim/play.ts';
@@ -9,13 +9,7 @@ import { playChecked } from '../util.ts';
 
 const ALL = [...expansionRegistry.values()];
 
-describe('agent registry', () => {
-  it('lists random and greedy and rejects unknown names with the known ones', () => {
-    expect(agentNames()).toEqual(expect.arrayContaining(['random', 'greedy']));
-    expect(() => agentNamed('clever')).toThrow(InputError);
-    expect(() => agentNamed('clever')).toThrow(/known: random, greedy/);
-  });
-});
+const agentOf = (text: string, ...seed: (string | number)[]) => createAgent(parseAgentSpec(text, 'test'), makeRng(...seed));
 
 describe('greedy agent', () => {
   it('plays only legal actions and finishes games with all expansions', () => {
@@ -35,7 +29,7 @@ describe('greedy agent', () => {
     const game = new Game({ players: 3, expansions: ALL });
     const state = game.newState(new Dealer(game).deal('greedy-pure', 0));
     const legal = new Int32Array(4096);
-    const agent = agentNamed('greedy').create(makeRng('greedy-pure', 0));
+    const agent = agentOf('greedy', 'greedy-pure', 0);
     for (let step = 0; step < 40 && !state.isOver(); step++) {
       const n = state.legalActions(legal);
       const before = JSON.stringify([Array.from(state.scores), Array.from(state.meeple), Array.from(state.ext), state.deckPos, state.placedCount]);
@@ -51,7 +45,7 @@ describe('greedy agent', () => {
     const games = 20;
     for (let deal = 0; deal < games; deal++) {
       const greedySeat = deal % 2;
-      const agents = [0, 1].map((seat) => agentNamed(seat === greedySeat ? 'greedy' : 'random').create(makeRng('gvr', deal, seat)));
+      const agents = [0, 1].map((seat) => agentOf(seat === greedySeat ? 'greedy' : 'random', 'gvr', deal, seat));
       const state = playGame(game, dealer.deal('gvr', deal), agents);
       if (state.score(greedySeat) > state.score(1 - greedySeat)) wins++;
     }

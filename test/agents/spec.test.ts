@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { agentNames, createAgent, describeAgent, parseAgentSpec, registerAgent } from '../../src/agents/index.ts';
+import type { AgentParams } from '../../src/agents/index.ts';
+import { boolParam, enumParam, intParam, realParam } from '../../src/agents/agent.ts';
+import { InputError } from '../../src/engine/index.ts';
+import { resolveExperiment } from '../../src/sim/experiment.ts';
+import { runIdOf } from '../../src/sim/plan.ts';
+import { makeRng } from '../../src/sim/rng.ts';
+
+// A test-only agent with one parameter of each kind and a combination rule.
+let created: AgentParams | undefined;
+registerAgent({
+  name: 'probe',
+  description: 'test agent',
+  params: [
+    intParam('budget', 100, 0, 1000, 'a whole number'),
+    realParam('c', 0.5, 0, 10, 'a real number'),
+    enumParam('mode', ['fast', 'slow'], 'fast', 'an enum'),
+    boolParam('clock', false, 'a flag'),
+  ],
+  resolve: (params, given) => {
+    if (given.has('clock') && !given.has('budget')) params.budget = 0;
+    return params.budget === 0 && params.clock === false ? 'budget=0 needs clock=true' : undefined;
+  },
+  reproducible: (params) => params.clock === false,
+  create: (_rng, params) => {
+    created = params;
+    return { name: 'probe', choose: (_s, legal) => legal[0]! };
+  },
+});
+
+const usageError = (text: string, pattern: RegExp) => {
+  let error: unknown;
+  try {
+    parseAgentSpec(text, 'here');
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(InputError);
+  expect((error as InputError).code).toBe('usage');
+  expect((error as InputError).message).toMatch(/^here: /);
+  expect((error as InputError).message).toMatch(pattern);
+};
+
+describe('agent specs', () => {
+  it('fill in every default and list the keys in the definition order', () => {
+    expect(parseAgentSpec('probe', 'here')).toEqual({
+      name: 'probe', params: { budget: 100, c: 0.5, mode: 'fast', clock: false }, text: 'probe:budget=100,c=0.5,mode=fast,clock=false', reproducible: true,
+    });
+    const spec = parseAgentSpec(' probe:mode=slow, c=2.25,budget=7 ', 'here');
+    expect(spec.params).toEqual({ budget: 7, c: 2.25, mode: 'slow', clock: false });
+    expect(spec.text).toBe('probe:budget=7,c=2.25,mode=slow,clock=false');
+  });
+  it('parse their canonical text back to the same spec', () => {
+    for (const text of ['probe:c=1e-3', 'probe:clock=true', 'random', 'greedy']) {
+      const spec = parseAgentSpec(text, 'here');
+      expect(parseAgentSpec(spec.text, 'here')).toEqual(spec);
+    }
+  });
+  it('keep parameterless agents under their bare name', () => {
+    expect(parseAgentSpec('random', 'here').text).toBe('random');
+    expect(parseAgentSpec('greedy', 'here').text).toMatch(/^greedy/);
+  });
+  it('apply the definition\'s combination rule and reproducibility', () => {
+    const timed = parseAgentSpec('probe:clock=true', 'here');
+    expect(timed.params.budget).toBe(0);
+    expect(timed.reproducible).toBe(false);
+    usageError('probe:budget=0', /agent probe: budget=0 needs clock=true/);
+  });
+  it('reject unknown agents, unknown or repeated keys and bad values, listing what is allowed', () => {
+    usageError('clever', new RegExp(`unknown agent "clever"; known agents: ${agentNames().join(', ')}`));
+    usageError('probe:depth=3', /unknown parameter "depth"; known parameters of probe: budget \(whole number 0…1000, default 100\); c \(number 0…10, default 0.5\); mode \(one of fast\|slow, default fast\); clock \(true\|false, default false\)/);
+    usageError('probe:budget=1.5', /budget must be budget \(whole number 0…1000/);
+    usageError('probe:budget=2000', /got "2000"/);
+    usageError('probe:c=abc', /c must be c \(number 0…10/);
+    usageError('probe:c=', /got ""/);
+    usageError('probe:mode=medium', /one of fast\|slow.*got "medium"/);
+    usageError('probe:clock=yes', /true\|false/);
+    usageError('probe:budget=1,budget=2', /budget is given twice/);
+    usageError('probe:budget', /budget needs a value/);
+    usageError('probe:', /nothing after ":"/);
+    usageError('random:x=1', /random takes no parameters/);
+  });
+  it('create the agent with the resolved parameters', () => {
+    createAgent(parseAgentSpec('probe:mode=slow', 'here'), makeRng('x'));
+    expect(created).toEqual({ budget: 100, c: 0.5, mode: 'slow', clock: false });
+    expect(describeAgent('probe')).toEqual(['probe: test agent', '  budget (whole number 0…1000, default 100): a whole number',
+      '  c (number 0…10, default 0.5): a real number', '  mode (one of fast|slow, default fast): an enum', '  clock (true|false, default false): a flag']);
+  });
+});
+
+describe('agent specs in experiments', () => {
+  const resolve = (agents: string | string[]) => resolveExperiment(
+    { seed: 's', deals: 4, arms: [{ name: 'a', players: 2, agents }] },
+    { where: 'exp.ts', defaultName: 'exp', readTileFile: () => { throw new Error('no tiles'); } },
+  );
+  it('carry canonical specs, so the run id changes exactly when a resolved spec does', () => {
+    expect(resolve('probe:mode=slow').arms[0]!.agents).toEqual(['probe:budget=100,c=0.5,mode=slow,clock=false', 'probe:budget=100,c=0.5,mode=slow,clock=false']);
+    expect(resolve(['random', 'random']).arms[0]!.agents).toEqual(['random', 'random']);
+    const id = (agents: string) => runIdOf(resolve(agents), '0');
+    expect(id('probe:mode=fast')).toBe(id('probe'));
+    expect(id('probe:c=0.50')).toBe(id('probe'));
+    expect(id('probe:c=0.7')).not.toBe(id('probe'));
+  });
+  it('name the file and the arm when a spec is bad', () => {
+    expect(() => resolve('probe:c=99')).toThrow(/^exp\.ts: arms\[0\] "a": agent probe: c must be/);
+  });
+});
