@@ -69,6 +69,13 @@ export interface ExpansionHooks {
   endOfTurn?(state: State): void;
   /** After the base final scoring. */
   finalScoring?(state: State): void;
+  /**
+   * Position evaluation for agents: adds to `expected[p]` the points player p can expect from this
+   * expansion beyond `State.score(p)` (e.g. a tollhouse's income from its open roads, a card's end
+   * value). Convention: an open feature counts halfway between what completing it would pay and what
+   * the final scoring would. Values come from the resolved rules only; the state is not changed.
+   */
+  evaluate?(state: State, expected: Float64Array): void;
   /** Keys this expansion adds to the replay output (e.g. `kingHolder`). */
   summary?(state: State): Record<string, unknown>;
 }

@@ -303,6 +303,7 @@ export interface HookLists {
   afterScoring: Hooked<'afterScoring'>[];
   endOfTurn: Hooked<'endOfTurn'>[];
   finalScoring: Hooked<'finalScoring'>[];
+  evaluate: Hooked<'evaluate'>[];
 }
 
 function collectHooks(hooks: ExpansionHooks[]): HookLists {
@@ -316,5 +317,6 @@ function collectHooks(hooks: ExpansionHooks[]): HookLists {
     afterScoring: having('afterScoring'),
     endOfTurn: having('endOfTurn'),
     finalScoring: having('finalScoring'),
+    evaluate: having('evaluate'),
   };
 }
