@@ -11,6 +11,7 @@ import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
 import { parseRedisUrl } from '../sim/redis/url.ts';
 import { gamesPerDealOf, runExperiment } from '../sim/runner.ts';
 import type { Summary } from '../sim/summary.ts';
+import { meanInterval, pairedComparison } from '../stats/index.ts';
 import { intFlag } from './args.ts';
 import type { Command } from './args.ts';
 
@@ -21,29 +22,38 @@ const signed = (x: number | null, digits = 2) => (x === null ? '-' : `${x >= 0 ?
 const PRINTED_PAIRS_MAX_ARMS = 4;
 
 /**
- * A few lines per arm and per pair: mean score and win rate per seat (per lineup player when the
- * agents differ); the main paired differences.
+ * A few lines per arm and per pair: mean score (Student t 95 % interval) and win rate per seat (per
+ * lineup player when the agents differ); the main paired differences (paired t 95 % intervals).
  */
 export function summaryText(summary: Summary): string {
-  const lines = [`${summary.experiment}: ${summary.games.toLocaleString('en')} games (${summary.deals.toLocaleString('en')} deals, seed ${summary.seed}, rotation ${summary.rotation})`];
+  const lines = [
+    `${summary.experiment}: ${summary.games.toLocaleString('en')} games (${summary.deals.toLocaleString('en')} deals, seed ${summary.seed}, rotation ${summary.rotation})`,
+    '  mean final score per seat [Student t 95 % interval] (win share):',
+  ];
   for (const arm of summary.arms) {
     const mixed = new Set(arm.agents).size > 1;
     const who = mixed
       ? arm.lineup.map((p) => ({ label: `${p.agent} (player ${p.player})`, s: p }))
       : arm.seats.map((s) => ({ label: `seat ${s.seat}`, s }));
-    const parts = who.map(({ label, s }) => `${label} ${fmt(s.score.mean)} ±${fmt(s.score.se)} (wins ${fmt((s.winRate ?? 0) * 100, 1)}%)`);
+    const parts = who.map(({ label, s }) => {
+      const m = meanInterval(s.score);
+      return `${label} ${fmt(m.mean)} [${fmt(m.lo)}, ${fmt(m.hi)}] (wins ${fmt((s.winRate ?? 0) * 100, 1)}%)`;
+    });
     const agents = mixed ? '' : `; ${arm.agents[0]}`;
     lines.push(`  ${arm.name} [${arm.players}p${arm.expansions.length ? ` ${arm.expansions.join('+')}` : ''}${agents}]: ${parts.join(', ')}; winner ${fmt(arm.winnerScore.mean)}, margin ${fmt(arm.margin.mean)}`);
   }
   const pairs = summary.arms.length <= PRINTED_PAIRS_MAX_ARMS ? summary.pairs : summary.pairs.filter((p) => p.a === summary.arms[0]!.name);
-  if (pairs.length) lines.push(`  paired per-deal differences (b − a, mean and 95% interval${pairs.length < summary.pairs.length ? '; every pair in pairs.csv' : ''}):`);
+  if (pairs.length) lines.push(`  paired per-deal differences (b − a, mean [paired t 95 % interval]${pairs.length < summary.pairs.length ? '; every pair in pairs.csv' : ''}):`);
   for (const pair of pairs) {
     const parts = ['score', 'winnerScore', 'margin', 'seat0.wins'].flatMap((name) => {
       const d = pair.metrics[name];
       const digits = name.endsWith('wins') ? 3 : 2;
-      return d ? [`${name} ${signed(d.meanDiff, digits)} [${signed(d.ci95?.[0] ?? null, digits)}, ${signed(d.ci95?.[1] ?? null, digits)}]`] : [];
+      if (!d) return [];
+      const c = pairedComparison({ n: d.deals, mean: d.meanDiff, sd: d.sd });
+      return [`${name} ${signed(c.meanDiff, digits)} [${signed(c.lo, digits)}, ${signed(c.hi, digits)}]`];
     });
-    lines.push(`    ${pair.b} − ${pair.a}: ${parts.join('; ')}`);
+    const same = pair.sameMoves === pair.metrics.score?.deals ? ' — identical moves on every deal: this compares scoring only' : '';
+    lines.push(`    ${pair.b} − ${pair.a}: ${parts.join('; ')}${same}`);
   }
   return lines.join('\n');
 }

@@ -58,6 +58,11 @@ export interface ArmData {
   margin: DistData;
   /** One per `game.statNames`. */
   stats: DistData[];
+  /**
+   * Per-deal sums of the arm's metrics (`armMetrics`, in units of 1/divisor), one per metric: their
+   * moments give deal-clustered intervals for per-player and per-game means (the deal is the unit).
+   */
+  deal: DiffData[];
 }
 
 export interface PairData {
@@ -65,6 +70,13 @@ export interface PairData {
   b: number;
   /** One per metric of the pair's layout (`pairMetrics`). */
   metrics: DiffData[];
+  /** Deals on which every game of arm b played the same moves as arm a's (same move hashes). */
+  sameMoves: number;
+  /**
+   * Per deal, the number of games (matched by rotation) whose set of winning seats differs between
+   * the arms; no values when the arms have different player counts.
+   */
+  winnerChanged: DiffData;
 }
 
 export interface Aggregate {
@@ -137,7 +149,7 @@ export class Dist extends Moments {
   }
 }
 
-/** Accumulates per-deal paired differences, counting how many went up, down or stayed. */
+/** Accumulates per-deal values (paired differences, an arm's deal sums), counting how many were positive, negative or zero. */
 export class Diff extends Moments {
   positive = 0;
   negative = 0;
@@ -218,6 +230,7 @@ function mergeArm(a: ArmData, b: ArmData): ArmData {
     winnerScore: mergeDist(a.winnerScore, b.winnerScore),
     margin: mergeDist(a.margin, b.margin),
     stats: a.stats.map((d, i) => mergeDist(d, b.stats[i]!)),
+    deal: a.deal.map((d, i) => mergeDiff(d, b.deal[i]!)),
   };
 }
 
@@ -244,7 +257,12 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
     ranges: unionRanges(a.ranges, b.ranges),
     games: a.games + b.games,
     arms: a.arms.map((arm, i) => mergeArm(arm, b.arms[i]!)),
-    pairs: a.pairs.map((p, i) => ({ a: p.a, b: p.b, metrics: p.metrics.map((m, j) => mergeDiff(m, b.pairs[i]!.metrics[j]!)) })),
+    pairs: a.pairs.map((p, i) => ({
+      a: p.a, b: p.b,
+      metrics: p.metrics.map((m, j) => mergeDiff(m, b.pairs[i]!.metrics[j]!)),
+      sameMoves: p.sameMoves + b.pairs[i]!.sameMoves,
+      winnerChanged: mergeDiff(p.winnerChanged, b.pairs[i]!.winnerChanged),
+    })),
   };
 }
 
@@ -257,7 +275,7 @@ export function checkExact(aggregate: Aggregate): void {
   };
   for (const arm of aggregate.arms) {
     for (const seat of [...arm.seats, ...arm.players]) [seat.score, ...seat.playerStats].forEach(check);
-    [arm.winnerScore, arm.margin, ...arm.stats].forEach(check);
+    [arm.winnerScore, arm.margin, ...arm.stats, ...arm.deal].forEach(check);
   }
   for (const pair of aggregate.pairs) pair.metrics.forEach(check);
 }

@@ -1,6 +1,7 @@
 /**
  * Per-game rows as typed-array columns (kept with `--keep-games`). Always: `arm` (index into the
- * manifest's arms), `deal`, `rotation`, `players`. By column group: `score<s>` and `rank<s>` per seat,
+ * manifest's arms), `deal`, `rotation`, `players`, `moves` (a 32-bit hash of the game's action
+ * sequence: equal in two arms' games of a deal when they played the same moves). By column group: `score<s>` and `rank<s>` per seat,
  * `breakdown`: `<source><s>` per seat (e.g. `field1`), `stats`: `stat.<name>` per game statistic and
  * `stat.<name><s>` per player statistic. Seats are table seats (seat 0 moves first); a seat or a
  * statistic an arm does not have is NaN. Rows are ordered by deal, then arm, then rotation, so the
@@ -28,7 +29,7 @@ const make = (type: ColumnType, rows: number): ColumnArray =>
 /** The column layout of a plan: union of every arm's seats and statistics. */
 export function columnLayout(plan: Plan, games: readonly Game[]): ColumnSpec[] {
   const specs: ColumnSpec[] = [
-    { name: 'arm', type: 'u8' }, { name: 'deal', type: 'i32' }, { name: 'rotation', type: 'u8' }, { name: 'players', type: 'u8' },
+    { name: 'arm', type: 'u8' }, { name: 'deal', type: 'i32' }, { name: 'rotation', type: 'u8' }, { name: 'players', type: 'u8' }, { name: 'moves', type: 'i32' },
   ];
   const seats = Math.max(...games.map((g) => g.players));
   const perSeat = (prefix: string) => {

@@ -130,4 +130,4 @@ export function runIdOf(plan: Plan, packageVersion: string): string {
 }
 
 /** Bumped whenever the shard aggregate layout changes, so old shard files are never merged with new ones. */
-export const AGGREGATE_FORMAT = 'carclab-shard/1';
+export const AGGREGATE_FORMAT = 'carclab-shard/2';

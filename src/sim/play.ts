@@ -1,7 +1,10 @@
 /**
  * Plays one game to the end with one agent per seat. Seat s's agent draws from its own stream
  * (run seed, deal, seat), so a game can be rebuilt from (seed, arm, deal, rotation) alone.
- * Pass the state of the previous game as `reuse` to play in its memory (it is overwritten).
+ * Pass the state of the previous game as `reuse` to play in its memory (it is overwritten), and a
+ * `trace` to receive a 32-bit hash of the sequence of actions played (FNV-1a over the action
+ * integers): two games with different hashes played different moves, and equal hashes on every deal
+ * of two arms mean the arms played the same moves (`STUDIES.md` 1, "play, not rescoring").
  */
 import type { Agent } from '../agents/index.ts';
 import { MAX_ACTIONS_HINT } from '../engine/index.ts';
@@ -9,8 +12,13 @@ import type { Game, State } from '../engine/index.ts';
 
 const buffers = new WeakMap<Game, Int32Array>();
 
+/** Filled by `playGame`: the hash of the game's action sequence. */
+export interface MoveTrace {
+  hash: number;
+}
+
 // hot path
-export function playGame(game: Game, order: ArrayLike<number>, agents: readonly Agent[], reuse?: State): State {
+export function playGame(game: Game, order: ArrayLike<number>, agents: readonly Agent[], reuse?: State, trace?: MoveTrace): State {
   let legal = buffers.get(game);
   if (!legal) {
     legal = new Int32Array(MAX_ACTIONS_HINT);
@@ -23,9 +31,13 @@ export function playGame(game: Game, order: ArrayLike<number>, agents: readonly 
   } else {
     state = game.newState(order);
   }
+  let hash = 0x811c9dc5;
   while (!state.isOver()) {
     const count = state.legalActions(legal);
-    state.apply(agents[state.currentPlayer]!.choose(state, legal, count));
+    const action = agents[state.currentPlayer]!.choose(state, legal, count);
+    hash = Math.imul(hash ^ action, 0x01000193);
+    state.apply(action);
   }
+  if (trace) trace.hash = hash | 0;
   return state;
 }

@@ -56,19 +56,25 @@ class SeatAcc {
   }
 }
 
-/** Aggregates of one arm, plus the running sums of the current deal's metrics. */
+/** Aggregates of one arm, plus the running sums, winners and move hashes of the current deal's games. */
 class ArmAcc {
   games = 0;
+  /** Games of the current deal so far. */
+  gamesInDeal = 0;
   readonly seats: SeatAcc[];
   readonly players: SeatAcc[];
   readonly winnerScore: Dist;
   readonly margin: Dist;
   readonly stats: Dist[];
   readonly deal: Float64Array;
+  readonly dealSums: Diff[];
+  /** Per game of the current deal (rotation order): bit mask of the winning seats, hash of the moves. */
+  readonly winners: Int32Array;
+  readonly moves: Int32Array;
   private readonly scores: Float64Array;
   private readonly playerStatBase: number;
 
-  constructor(private readonly game: Game, private readonly metrics: ArmMetrics, spec: HistogramSpec) {
+  constructor(private readonly game: Game, private readonly metrics: ArmMetrics, spec: HistogramSpec, gamesPerDealOfArm: number) {
     const P = game.players;
     const ps = game.playerStatNames.length;
     this.seats = Array.from({ length: P }, () => new SeatAcc(P, ps, spec));
@@ -77,12 +83,24 @@ class ArmAcc {
     this.margin = new Dist(spec);
     this.stats = game.statNames.map(() => new Dist(spec));
     this.deal = new Float64Array(metrics.names.length);
+    this.dealSums = metrics.names.map(() => new Diff());
+    this.winners = new Int32Array(gamesPerDealOfArm);
+    this.moves = new Int32Array(gamesPerDealOfArm);
     this.scores = new Float64Array(P);
     this.playerStatBase = game.statNames.length;
   }
 
+  startDeal(): void {
+    this.deal.fill(0);
+    this.gamesInDeal = 0;
+  }
+
+  endDeal(): void {
+    for (let k = 0; k < this.dealSums.length; k++) this.dealSums[k]!.add(this.deal[k]!);
+  }
+
   // hot path
-  addGame(state: State, rotation: number): void {
+  addGame(state: State, rotation: number, moveHash: number): void {
     const game = this.game;
     const P = game.players;
     const m = this.metrics;
@@ -101,7 +119,16 @@ class ArmAcc {
       } else if (v > second) second = v;
     }
     let winners = 0;
-    for (let s = 0; s < P; s++) if (scores[s] === best) winners++;
+    let mask = 0;
+    for (let s = 0; s < P; s++) {
+      if (scores[s] === best) {
+        winners++;
+        mask |= 1 << s;
+      }
+    }
+    this.winners[this.gamesInDeal] = mask;
+    this.moves[this.gamesInDeal] = moveHash;
+    this.gamesInDeal++;
     const share = WIN_UNITS / winners;
     this.games++;
     this.winnerScore.add(best);
@@ -143,6 +170,7 @@ class ArmAcc {
     return {
       games: this.games, seats: this.seats.map((s) => s.toData()), players: this.players.map((s) => s.toData()),
       winnerScore: this.winnerScore.toData(), margin: this.margin.toData(), stats: this.stats.map((d) => d.toData()),
+      deal: this.dealSums.map((d) => d.toData()),
     };
   }
 }
@@ -190,8 +218,9 @@ export function runShard(task: ShardTask): ShardResult {
   // 1. The arms' games, dealers and agents (built once per process), and the metric layout.
   const setups = armSetups(plan);
   const layout = runLayout(plan, setups.map((s) => s.game));
-  const arms = setups.map((s, a) => new ArmAcc(s.game, layout.arms[a]!, plan.histogram));
-  const pairs = layout.pairs.map((p) => p.metrics.map(() => new Diff()));
+  const arms = setups.map((s, a) => new ArmAcc(s.game, layout.arms[a]!, plan.histogram, gamesPerDeal(plan.rotation, s.game.players)));
+  const pairs = layout.pairs.map((p) => ({ metrics: p.metrics.map(() => new Diff()), sameMoves: 0, winnerChanged: new Diff() }));
+  const trace = { hash: 0 };
 
   // 2. Columns, when kept: one row per game, NaN where an arm has no such seat or statistic.
   let columns: Columns | undefined;
@@ -213,26 +242,38 @@ export function runShard(task: ShardTask): ShardResult {
     for (let a = 0; a < setups.length; a++) {
       const setup = setups[a]!;
       const acc = arms[a]!;
-      acc.deal.fill(0);
+      acc.startDeal();
       const order = setup.dealer.deal(plan.seed, d);
       for (const r of rotationsOf(plan.rotation, setup.game.players, d)) {
-        const state = playGame(setup.game, order, seatAgents(setup, plan.seed, d, r), last[a]);
+        const state = playGame(setup.game, order, seatAgents(setup, plan.seed, d, r), last[a], trace);
         last[a] = state;
-        acc.addGame(state, r);
+        acc.addGame(state, r, trace.hash);
         games++;
         if (columns) {
           writers[a]!.write(state, row);
           (columns.deal as Int32Array)[row] = d;
           (columns.rotation as Uint8Array)[row] = r;
+          (columns.moves as Int32Array)[row] = trace.hash;
           row++;
         }
       }
+      acc.endDeal();
     }
     layout.pairs.forEach((pair, i) => {
-      const da = arms[pair.a]!.deal;
-      const db = arms[pair.b]!.deal;
-      const diffs = pairs[i]!;
-      pair.metrics.forEach((m, j) => diffs[j]!.add(db[m.indexB]! * m.mulB - da[m.indexA]! * m.mulA));
+      const A = arms[pair.a]!;
+      const B = arms[pair.b]!;
+      const acc = pairs[i]!;
+      pair.metrics.forEach((m, j) => acc.metrics[j]!.add(B.deal[m.indexB]! * m.mulB - A.deal[m.indexA]! * m.mulA));
+      // Same moves in every game of the deal; winners compared game by game (same rotation order).
+      const n = A.gamesInDeal;
+      let same = n === B.gamesInDeal;
+      for (let k = 0; same && k < n; k++) same = A.moves[k] === B.moves[k];
+      if (same) acc.sameMoves++;
+      if (setups[pair.a]!.game.players === setups[pair.b]!.game.players) {
+        let changed = 0;
+        for (let k = 0; k < n; k++) if (A.winners[k] !== B.winners[k]) changed++;
+        acc.winnerChanged.add(changed);
+      }
     });
   }
 
@@ -241,7 +282,9 @@ export function runShard(task: ShardTask): ShardResult {
     ranges: end > start ? [[start, end]] : [],
     games,
     arms: arms.map((a) => a.toData()),
-    pairs: layout.pairs.map((p, i) => ({ a: p.a, b: p.b, metrics: pairs[i]!.map((d) => d.toData()) })),
+    pairs: layout.pairs.map((p, i) => ({
+      a: p.a, b: p.b, metrics: pairs[i]!.metrics.map((d) => d.toData()), sameMoves: pairs[i]!.sameMoves, winnerChanged: pairs[i]!.winnerChanged.toData(),
+    })),
   };
   checkExact(aggregate);
   return columns ? { aggregate, columns } : { aggregate };

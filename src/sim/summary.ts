@@ -1,14 +1,16 @@
 /**
  * `summary.json` and the CSV tables of a run, derived from the merged aggregate only. Nothing here
  * depends on how the run was executed (workers, shard sizes, backend, timings), so the same plan
- * gives a byte-identical summary. Means, standard deviations and normal-approximation 95 %
- * intervals are computed from the exact sums (variance numerators in BigInt).
+ * gives a byte-identical summary. Means and standard deviations are computed from the exact sums
+ * (variance numerators in BigInt); intervals are left to the statistics layer (`src/stats`), so every
+ * interval of a number is computed one way (Student t for means and paired differences).
  */
 import { SCORE_SOURCES } from '../engine/index.ts';
 import type { Game } from '../engine/index.ts';
 import { WIN_UNITS } from './aggregate.ts';
 import type { Aggregate, DiffData, DistData, SeatData } from './aggregate.ts';
 import type { RunLayout } from './metrics.ts';
+import { gamesPerDeal } from './plan.ts';
 import type { HistogramSpec, Plan } from './plan.ts';
 
 export interface DistSummary {
@@ -29,12 +31,30 @@ export interface DiffSummary {
   meanDiff: number | null;
   sd: number | null;
   se: number | null;
-  ci95: [number, number] | null;
   min: number | null;
   max: number | null;
   positive: number;
   negative: number;
   zero: number;
+}
+
+/** Moments over deals of an arm's per-deal mean of a metric (the deal is the unit: use these for intervals). */
+export interface DealMeans {
+  deals: number;
+  mean: number | null;
+  sd: number | null;
+  se: number | null;
+}
+
+/** How often the winning seats changed between two arms' games of the same deal and rotation. */
+export interface WinnerChanged {
+  deals: number;
+  games: number;
+  changed: number;
+  /** changed / games. */
+  share: number | null;
+  /** Standard deviation over deals of the per-deal share (for a deal-clustered interval when a deal has several games). */
+  sdPerDeal: number | null;
 }
 
 export interface SeatSummary {
@@ -59,6 +79,8 @@ export interface ArmSummary {
   stats: Record<string, DistSummary>;
   seats: (SeatSummary & { seat: number })[];
   lineup: (SeatSummary & { player: number; agent: string })[];
+  /** Per metric (`score` per player, `winnerScore`, `score.<source>`, `stat.<name>`, `seat<s>.wins` …): its per-deal means over deals. */
+  perDeal: Record<string, DealMeans>;
 }
 
 export interface Summary {
@@ -70,8 +92,11 @@ export interface Summary {
   games: number;
   histogram: HistogramSpec;
   arms: ArmSummary[];
-  /** Paired per-deal differences, arm b minus arm a. */
-  pairs: { a: string; b: string; metrics: Record<string, DiffSummary> }[];
+  /**
+   * Paired per-deal differences, arm b minus arm a; `sameMoves`: deals on which both arms played the
+   * same moves in every game; `winnerChanged`: null when the arms have different player counts.
+   */
+  pairs: { a: string; b: string; metrics: Record<string, DiffSummary>; sameMoves: number; winnerChanged: WinnerChanged | null }[];
 }
 
 /** Variance (n−1 denominator) from exact sums; null below 2 values. */
@@ -99,10 +124,22 @@ export function describeDiff(d: DiffData, scale: number): DiffSummary {
   const sd = v === null ? null : Math.sqrt(v) / scale;
   const se = sd === null ? null : sd / Math.sqrt(d.n);
   return {
-    deals: d.n, meanDiff: mean, sd, se, ci95: mean === null || se === null ? null : [mean - 1.96 * se, mean + 1.96 * se],
+    deals: d.n, meanDiff: mean, sd, se,
     min: d.min === null ? null : d.min / scale, max: d.max === null ? null : d.max / scale,
     positive: d.positive, negative: d.negative, zero: d.zero,
   };
+}
+
+function describeDealMeans(d: DiffData, divisor: number): DealMeans {
+  const v = variance(d.n, d.sum, d.sumSq);
+  const sd = v === null ? null : Math.sqrt(v) / divisor;
+  return { deals: d.n, mean: d.n ? d.sum / d.n / divisor : null, sd, se: sd === null ? null : sd / Math.sqrt(d.n) };
+}
+
+function describeWinnerChanged(d: DiffData, gamesInDeal: number): WinnerChanged | null {
+  if (d.n === 0) return null;
+  const v = variance(d.n, d.sum, d.sumSq);
+  return { deals: d.n, games: d.n * gamesInDeal, changed: d.sum, share: d.sum / (d.n * gamesInDeal), sdPerDeal: v === null ? null : Math.sqrt(v) / gamesInDeal };
 }
 
 function describeSeat(s: SeatData, game: Game): SeatSummary {
@@ -137,12 +174,15 @@ export function buildSummary(plan: Plan, games: readonly Game[], layout: RunLayo
         stats: Object.fromEntries(game.statNames.map((name, k) => [name, describeDist(data.stats[k]!)])),
         seats: data.seats.map((s, seat) => ({ seat, ...describeSeat(s, game) })),
         lineup: data.players.map((s, player) => ({ player, agent: arm.agents[player]!, ...describeSeat(s, game) })),
+        perDeal: Object.fromEntries(layout.arms[a]!.names.map((name, k) => [name, describeDealMeans(data.deal[k]!, layout.arms[a]!.divisors[k]!)])),
       };
     }),
     pairs: layout.pairs.map((pair, i) => ({
       a: plan.arms[pair.a]!.name,
       b: plan.arms[pair.b]!.name,
       metrics: Object.fromEntries(pair.metrics.map((m, j) => [m.name, describeDiff(aggregate.pairs[i]!.metrics[j]!, m.scale)])),
+      sameMoves: aggregate.pairs[i]!.sameMoves,
+      winnerChanged: describeWinnerChanged(aggregate.pairs[i]!.winnerChanged, gamesPerDeal(plan.rotation, plan.arms[pair.a]!.players)),
     })),
   };
 }
@@ -174,9 +214,9 @@ export function summaryTables(summary: Summary): Record<string, string> {
     'lineup.csv': csv(['arm', 'player', 'agent', ...seatHeader], summary.arms.flatMap((arm) => arm.lineup.map((s) => [arm.name, s.player, s.agent, ...seatCells(s)]))),
     'stats.csv': csv(['arm', 'stat', 'seat', 'n', 'mean', 'sd', 'min', 'max'], statRows),
     'pairs.csv': csv(
-      ['a', 'b', 'metric', 'deals', 'meanDiff', 'se', 'ci95Lo', 'ci95Hi', 'sd', 'min', 'max', 'positive', 'negative', 'zero'],
+      ['a', 'b', 'metric', 'deals', 'meanDiff', 'se', 'sd', 'min', 'max', 'positive', 'negative', 'zero', 'sameMovesDeals', 'winnerChangedGames'],
       summary.pairs.flatMap((p) => Object.entries(p.metrics).map(([metric, d]) => [
-        p.a, p.b, metric, d.deals, d.meanDiff, d.se, d.ci95?.[0], d.ci95?.[1], d.sd, d.min, d.max, d.positive, d.negative, d.zero,
+        p.a, p.b, metric, d.deals, d.meanDiff, d.se, d.sd, d.min, d.max, d.positive, d.negative, d.zero, p.sameMoves, p.winnerChanged?.changed,
       ])),
     ),
   };
