@@ -1,7 +1,7 @@
 /** Closed sets shared by the game setup and the state. */
 
 /** Score sources, the columns of every score breakdown (`DESIGN.md` "Scenario files"). */
-export const SCORE_SOURCES = ['road', 'city', 'monastery', 'field', 'toll', 'labyrinth', 'king', 'robber'] as const;
+export const SCORE_SOURCES = ['road', 'city', 'monastery', 'field', 'toll', 'labyrinth', 'king', 'robber', 'compensation'] as const;
 export type ScoreSource = (typeof SCORE_SOURCES)[number];
 export const SOURCE: Readonly<Record<ScoreSource, number>> = Object.fromEntries(SCORE_SOURCES.map((s, i) => [s, i])) as Record<ScoreSource, number>;
 

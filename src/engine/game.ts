@@ -8,7 +8,7 @@ import { SEG_CITY, SEG_MONASTERY, SEG_ROAD } from './catalog/types.ts';
 import { InputError } from './errors.ts';
 import type { Expansion, ExpansionHooks } from './expansion.ts';
 import { PORTS, rotatePort } from './geometry.ts';
-import { BASE_PARAMS, resolveRules } from './rules.ts';
+import { BASE_PARAMS, parseListParam, resolveRules } from './rules.ts';
 import type { ParamDef, Rules } from './rules.ts';
 import { State } from './state.ts';
 import type { FeatureScore } from './state.ts';
@@ -39,6 +39,8 @@ export class Game {
   /** Only the rules that were given explicitly (for manifests). */
   readonly explicitRules: Rules;
   readonly paramDefs: readonly ParamDef[];
+  /** Points each seat starts with (`seatCompensation`), one per player. */
+  readonly seatCompensation: Int32Array;
   /** The deck before shuffling: one entry per copy (tile type index), the start tile excluded. */
   readonly deck: Int16Array;
   /** Stable key of each deck entry, e.g. `U.garden#2`, for per-tile shuffle keys. */
@@ -101,6 +103,11 @@ export class Game {
     this.paramDefs = [...Object.values(BASE_PARAMS), ...expansions.flatMap((e) => e.params ?? [])];
     this.rules = resolveRules(this.paramDefs, options.rules ?? {}, where);
     this.explicitRules = { ...(options.rules as Rules | undefined) };
+    const compensation = parseListParam(this.rules.seatCompensation!);
+    if (compensation.length > players) {
+      throw new InputError('rules', `${where}: rule "seatCompensation" lists ${compensation.length} seats for ${players} players`);
+    }
+    this.seatCompensation = Int32Array.from({ length: players }, (_, p) => compensation[p] ?? 0);
 
     // 2. Catalog: base tiles, expansion tiles, designer tiles.
     const sources = [BASE_TILE_SOURCE, ...expansions.flatMap((e) => (e.tiles ? [e.tiles] : [])), ...(options.extraTiles ?? [])];

@@ -16,6 +16,8 @@ export interface ParamDef<V extends ParamValue = ParamValue> {
   readonly min?: number;
   readonly max?: number;
   readonly integer?: boolean;
+  /** A comma-separated list of numbers within min..max (e.g. one per seat), kept as a string such as "0,3". */
+  readonly list?: boolean;
 }
 
 export function enumParam<const V extends string>(name: string, values: readonly V[], defaultValue: V, description: string): ParamDef<V> {
@@ -24,6 +26,16 @@ export function enumParam<const V extends string>(name: string, values: readonly
 
 export function intParam(name: string, defaultValue: number, min: number, max: number, description: string): ParamDef<number> {
   return { name, default: defaultValue, min, max, integer: true, description };
+}
+
+/** A list of whole numbers from min to max, written "0,1,2,3"; a single number is a one-entry list. */
+export function intListParam(name: string, defaultValue: string, min: number, max: number, description: string): ParamDef<string> {
+  return { name, default: defaultValue, min, max, integer: true, list: true, description };
+}
+
+/** The entries of a list parameter's (checked) value. */
+export function parseListParam(value: ParamValue): number[] {
+  return String(value).split(',').map((entry) => (entry.trim() === '' ? NaN : Number(entry)));
 }
 
 /** Base-game parameters (`RULES.md` §1). */
@@ -38,6 +50,7 @@ export const BASE_PARAMS = {
   finalCityPointsPerTile: intParam('finalCityPointsPerTile', 1, 0, 10, 'incomplete city at the end: points per tile'),
   finalCityPointsPerPennant: intParam('finalCityPointsPerPennant', 1, 0, 10, 'incomplete city at the end: points per pennant'),
   farmerPointsPerCity: intParam('farmerPointsPerCity', 3, 0, 10, 'field majority: points per completed bordering city'),
+  seatCompensation: intListParam('seatCompensation', '0', 0, 100, 'house rule: points each seat starts with, in turn order ("0,1,2,3"); missing seats start with 0'),
 } as const;
 
 export type Rules = Readonly<Record<string, ParamValue>>;
@@ -50,11 +63,20 @@ export function checkParam(def: ParamDef, value: unknown, where: string): ParamV
     }
     return value as ParamValue;
   }
+  if (def.list) return checkListParam(def, value, where);
   if (typeof value !== 'number' || !Number.isFinite(value) || (def.integer && !Number.isInteger(value))
     || (def.min !== undefined && value < def.min) || (def.max !== undefined && value > def.max)) {
     throw new InputError('rules', `${where}: rule "${def.name}" must be ${def.integer ? 'a whole number' : 'a number'} from ${def.min} to ${def.max}, got ${JSON.stringify(value)}`);
   }
   return value;
+}
+
+function checkListParam(def: ParamDef, value: unknown, where: string): string {
+  const entries = typeof value === 'number' ? [value] : typeof value === 'string' && value.trim() !== '' ? parseListParam(value) : [NaN];
+  if (entries.some((x) => !Number.isFinite(x) || (def.integer && !Number.isInteger(x)) || x < (def.min ?? -Infinity) || x > (def.max ?? Infinity))) {
+    throw new InputError('rules', `${where}: rule "${def.name}" must be a comma-separated list of ${def.integer ? 'whole numbers' : 'numbers'} from ${def.min} to ${def.max} (e.g. "0,1,2"), got ${JSON.stringify(value)}`);
+  }
+  return entries.join(',');
 }
 
 /**

@@ -17,7 +17,7 @@ import { SEG_FIELD, SEGMENT_KINDS } from './catalog/types.ts';
 import type { TileType } from './catalog/types.ts';
 import type { EventSink } from './events.ts';
 import type { Game } from './game.ts';
-import { ACTION_BLOCK, SCORE_SOURCES } from './constants.ts';
+import { ACTION_BLOCK, SCORE_SOURCES, SOURCE } from './constants.ts';
 import {
   J_DONE, J_FRONTIER, J_FRONTIER_REQ, J_GRID, J_MEEPLE, J_NEXT, J_OPEN_ENDS, J_PARENT, J_ROOT_MEEPLES, Saved,
 } from './journal.ts';
@@ -195,6 +195,9 @@ export class State {
   }
 
   private begin(startType: number, startRotation: number): void {
+    // House rule `seatCompensation`: each seat starts with its points.
+    const compensation = this.game.seatCompensation;
+    for (let p = 0; p < compensation.length; p++) this.addScore(p, SOURCE.compensation, compensation[p]!);
     placeTile(this, startType, this.game.originCell, startRotation);
     for (const h of this.game.hooks) h.initState?.(this);
     this.beginTurn();

@@ -11,7 +11,7 @@ import type { ArmSummary, DistSummary, Summary } from '../sim/summary.ts';
 import type { Report } from './report.ts';
 import type { LoadedRun, Manifest } from './run.ts';
 
-export const SOURCES = ['road', 'city', 'monastery', 'field', 'toll', 'labyrinth', 'king', 'robber'] as const;
+export const SOURCES = ['road', 'city', 'monastery', 'field', 'toll', 'labyrinth', 'king', 'robber', 'compensation'] as const;
 
 /** Fixed bins of a summary histogram merged into bins of `width` between the observed min and max. */
 export function rebin(d: DistSummary, spec: { lo: number; width: number }, width: number): { binStart: number; binEnd: number; count: number }[] {

@@ -25,7 +25,7 @@ describe('carclab replay', () => {
     const out = JSON.parse(r.stdout);
     expect(out.scores).toEqual([4, 0]);
     expect(Object.keys(out)).toEqual(['scores', 'breakdown', 'kingHolder', 'robberHolder', 'tollValues']);
-    expect(Object.keys(out.breakdown[0])).toEqual(['road', 'city', 'monastery', 'field', 'toll', 'labyrinth', 'king', 'robber']);
+    expect(Object.keys(out.breakdown[0])).toEqual(['road', 'city', 'monastery', 'field', 'toll', 'labyrinth', 'king', 'robber', 'compensation']);
   });
   it('prints a log and a score table without --json', () => {
     const r = carclab('replay', file('city2.json', twoTileCity));

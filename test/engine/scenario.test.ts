@@ -27,4 +27,13 @@ describe('scenario validation', () => {
     expect(replay({ players: 2, turns: [] })).not.toThrow();
     expect(replay({ players: 2, turns: 'none' })).toThrow(InputError);
   });
+  it('checks the seatCompensation list: whole numbers from 0 to 100, at most one per player', () => {
+    const turns: unknown[] = [];
+    expect(replay({ players: 2, rules: { seatCompensation: '0,1,2' }, turns })).toThrow(/x\.json: rule "seatCompensation" lists 3 seats for 2 players/);
+    for (const bad of ['0,-1', '0,1.5', '0,,1', 'a', '', '0,101', [0, 1]]) {
+      expect(replay({ players: 2, rules: { seatCompensation: bad }, turns }), JSON.stringify(bad)).toThrow(/rule "seatCompensation" must be a comma-separated list of whole numbers from 0 to 100/);
+    }
+    expect(replayScenario({ players: 3, rules: { seatCompensation: ' 2, 0 ,7' }, turns }, expansionRegistry).scores).toEqual([2, 0, 7]);
+    expect(replayScenario({ players: 2, rules: { seatCompensation: 4 }, turns }, expansionRegistry).scores).toEqual([4, 0]);
+  });
 });

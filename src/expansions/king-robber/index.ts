@@ -5,7 +5,8 @@
  * to the completing player, whoever owns the feature; features completed with no meeple count
  * (R-K1). If one tile completes several, the largest counts. Scoring variants: `official` (1 per
  * completed city / road at the end), `flat10`, `flat15-40`, `incremental` (1 to the holder each time
- * a feature of its kind is completed, after any hand-over).
+ * a feature of its kind is completed; `kingRobberIncrementalTiming`: `after` any hand-over, the
+ * project's ruling, or `before` it, as JCloisterZone's "continuously": the first completion pays nobody).
  */
 import { SEG_CITY, SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
 import type { Expansion, FeatureScore } from '../../engine/index.ts';
@@ -18,6 +19,7 @@ export const KING_ROBBER_PARAMS = {
   flatEach: intParam('kingRobberFlatEachPoints', 15, 0, 100, 'flat15-40: points per card held at the end'),
   flatBoth: intParam('kingRobberFlatBothPoints', 40, 0, 100, 'flat15-40: points for one player holding both cards'),
   incremental: intParam('kingRobberIncrementalPoints', 1, 0, 20, 'incremental: points to the holder per completed feature of its kind'),
+  incrementalTiming: enumParam('kingRobberIncrementalTiming', ['after', 'before'], 'after', 'incremental: the holder is paid after the turn\'s hand-over (ruling) or before it (the first completion pays nobody)'),
 } as const;
 
 const CARDS = [
@@ -35,6 +37,7 @@ export const kingRobber: Expansion = {
   setup(ctx) {
     const { rules, extOffset } = ctx;
     const scoring = rules.kingRobberScoring as string;
+    const payBefore = rules.kingRobberIncrementalTiming === 'before';
     // State.ext per card c: holder (-1 none), largest completed size, completed features of its kind.
     const HOLDER = extOffset;
     const SIZE = extOffset + 2;
@@ -72,6 +75,8 @@ export const kingRobber: Expansion = {
           }
           if (count === 0) continue;
           state.ext[COMPLETED + c]! += count;
+          const points = scoring === 'incremental' ? count * (rules.kingRobberIncrementalPoints as number) : 0;
+          if (payBefore) pay(state, c, points);
           const holder = state.ext[HOLDER + c]!;
           if (holder < 0 || largest > state.ext[SIZE + c]!) {
             const taker = state.currentPlayer;
@@ -82,7 +87,7 @@ export const kingRobber: Expansion = {
             state.stats[stat(c, 'FinalHolder')] = taker;
             if (state.sink && holder !== taker) state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'kingRobber', what: `P${taker} takes the ${CARDS[c]!.name === 'king' ? 'King' : 'Robber Baron'}`, player: taker, points: 0, detail: `${CARDS[c]!.kind === SEG_CITY ? 'city' : 'road'} of ${largest} tiles` });
           }
-          if (scoring === 'incremental') pay(state, c, count * (rules.kingRobberIncrementalPoints as number));
+          if (!payBefore) pay(state, c, points);
         }
       },
       finalScoring(state) {
