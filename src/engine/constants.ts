@@ -8,5 +8,8 @@ export const SOURCE: Readonly<Record<ScoreSource, number>> = Object.fromEntries(
 /** Follow-up codes of the k-th expansion start at `ACTION_BLOCK * (k + 1)`. */
 export const ACTION_BLOCK = 1024;
 
+/** Most tiles in one game (start tile included): expansion follow-up codes index placed tiles within one block. */
+export const MAX_TILES = ACTION_BLOCK;
+
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;

@@ -19,6 +19,8 @@ export interface Expansion {
   readonly stats?: readonly string[];
   /** Per-player statistics, recorded for each seat. */
   readonly playerStats?: readonly string[];
+  /** Keys this expansion reads from a scenario turn (its `parseFollowUp`), e.g. `tollhouse`. */
+  readonly scenarioKeys?: readonly string[];
   setup(context: SetupContext): ExpansionHooks;
 }
 

@@ -5,14 +5,14 @@
 import { BASE_TILE_SOURCE, buildCatalog, edgeCode } from './catalog/index.ts';
 import type { Catalog, TileSource, TileType } from './catalog/index.ts';
 import { SEG_CITY, SEG_MONASTERY, SEG_ROAD } from './catalog/types.ts';
-import { InputError } from './errors.ts';
+import { InputError, suggestion } from './errors.ts';
 import type { Expansion, ExpansionHooks } from './expansion.ts';
 import { PORTS, rotatePort } from './geometry.ts';
 import { BASE_PARAMS, parseListParam, resolveRules } from './rules.ts';
 import type { ParamDef, Rules } from './rules.ts';
 import { State } from './state.ts';
 import type { FeatureScore } from './state.ts';
-import { ACTION_BLOCK, MAX_PLAYERS, MIN_PLAYERS } from './constants.ts';
+import { ACTION_BLOCK, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
 
 
 export const BASE_STATS = ['tilesPlaced', 'tilesDiscarded', 'turns'] as const;
@@ -151,9 +151,11 @@ export class Game {
     // 4. The deck: every copy of every tile the expansions admit, less the start tile.
     const counts = options.tileCounts ?? {};
     for (const [id, count] of Object.entries(counts)) {
-      this.catalog.indexOf(id);
-      if (!Number.isInteger(count) || count < 0) throw new InputError('catalog', `${where}: tile count for ${id} must be a whole number ≥ 0, got ${JSON.stringify(count)}`);
+      if (!this.catalog.has(id)) throw new InputError('catalog', `${where}: "tileCounts" names unknown tile ${JSON.stringify(id)}${suggestion(id, this.catalog.types.map((t) => t.id))}`);
+      if (!Number.isInteger(count) || count < 0 || count > MAX_TILES) throw new InputError('catalog', `${where}: tile count for ${id} must be a whole number from 0 to ${MAX_TILES}, got ${JSON.stringify(count)}`);
     }
+    const copies = this.catalog.types.reduce((n, type, index) => n + (this.admits(index) ? counts[type.id] ?? type.count : 0), 0);
+    if (copies > MAX_TILES) throw new InputError('catalog', `${where}: the game would have ${copies} tiles; at most ${MAX_TILES}`);
     const deck: number[] = [];
     const keys: string[] = [];
     this.catalog.types.forEach((type, index) => {

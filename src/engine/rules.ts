@@ -3,7 +3,7 @@
  * official default and a declared domain, so experiments can sweep it and manifests can list what was
  * set explicitly. Rules code reads resolved values; it never hard-codes point values.
  */
-import { InputError } from './errors.ts';
+import { InputError, nearestWord } from './errors.ts';
 
 export type ParamValue = string | number;
 
@@ -90,7 +90,9 @@ export function resolveRules(defs: readonly ParamDef[], given: Readonly<Record<s
   for (const [name, value] of Object.entries(given)) {
     const def = byName.get(name);
     if (!def) {
-      throw new InputError('rules', `${where}: unknown rule "${name}"; known rules for this expansion mix: ${[...byName.keys()].sort().join(', ')}`);
+      const known = [...byName.keys()].sort();
+      const near = nearestWord(name, known);
+      throw new InputError('rules', `${where}: unknown rule "${name}"${near ? `; did you mean "${near}"?` : ''}; known rules for this expansion mix: ${known.join(', ')}`);
     }
     out[name] = checkParam(def, value, where);
   }

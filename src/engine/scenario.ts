@@ -6,7 +6,7 @@
  */
 import { SEGMENT_KINDS } from './catalog/types.ts';
 import { ACTION_BLOCK, SCORE_SOURCES } from './constants.ts';
-import { InputError } from './errors.ts';
+import { InputError, rejectUnknownKeys, suggestion } from './errors.ts';
 import type { EventSink } from './events.ts';
 import type { Expansion } from './expansion.ts';
 import { Game } from './game.ts';
@@ -51,19 +51,25 @@ export interface ReplayOptions {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Keys of a scenario; `description`, `rule`, `sketch` and `expect` are notes for readers and tests. */
+const SCENARIO_KEYS = ['players', 'expansions', 'rules', 'start', 'turns', 'description', 'rule', 'sketch', 'expect'];
+const START_KEYS = ['tile', 'rotation'];
+const TURN_KEYS = ['tile', 'at', 'rotation', 'meeple', 'player'];
+
 /** Builds the game a scenario describes (players, expansions by name, rules). */
 export function scenarioGame(raw: unknown, registry: ReadonlyMap<string, Expansion>, where = 'scenario'): { game: Game; scenario: Scenario } {
   const fail = (message: string): never => {
     throw new InputError('scenario', `${where}: ${message}`);
   };
   if (!isObject(raw)) fail('a scenario must be a JSON object');
+  rejectUnknownKeys(raw as Record<string, unknown>, SCENARIO_KEYS, 'scenario', where);
   const scenario = raw as unknown as Scenario;
   if (!Array.isArray(scenario.turns)) fail('"turns" must be an array');
   const names = scenario.expansions ?? [];
   if (!Array.isArray(names)) fail('"expansions" must be an array of names');
   const expansions = names.map((name) => {
     const e = registry.get(name);
-    if (!e) throw new InputError('expansion', `${where}: unknown expansion ${JSON.stringify(name)}; known: ${[...registry.keys()].join(', ')}`);
+    if (!e) throw new InputError('expansion', `${where}: unknown expansion ${JSON.stringify(name)}${suggestion(String(name), [...registry.keys()])}`);
     return e;
   });
   if (scenario.rules !== undefined && !isObject(scenario.rules)) fail('"rules" must be an object');
@@ -80,8 +86,14 @@ export function replayScenario(raw: unknown, registry: ReadonlyMap<string, Expan
 export function replayState(raw: unknown, registry: ReadonlyMap<string, Expansion>, options: ReplayOptions = {}): State {
   const where = options.where ?? 'scenario';
   const { game, scenario } = scenarioGame(raw, registry, where);
+  // The board and the engine's per-tile arrays are sized for the game's deck plus the start tile.
+  if (scenario.turns.length > game.maxTiles - 1) {
+    throw new InputError('scenario', `${where}: ${scenario.turns.length} turns, but a game of these expansions has at most ${game.maxTiles - 1} tiles after the start tile`);
+  }
+  const turnKeys = [...TURN_KEYS, ...game.expansions.flatMap((e) => e.scenarioKeys ?? [])];
   const deck = scenario.turns.map((turn, i) => {
     if (!isObject(turn)) throw new InputError('scenario', `${where}: turn ${i + 1}: must be an object`);
+    checkTurnKeys(turn, turnKeys, registry, `${where}: turn ${i + 1}`);
     if (typeof turn.tile !== 'string' || !game.catalog.has(turn.tile)) {
       throw new InputError('scenario', `${where}: turn ${i + 1}: unknown tile ${JSON.stringify(turn.tile)}`);
     }
@@ -95,6 +107,7 @@ export function replayState(raw: unknown, registry: ReadonlyMap<string, Expansio
     if (!isObject(scenario.start) || typeof scenario.start.tile !== 'string' || !game.catalog.has(scenario.start.tile)) {
       throw new InputError('scenario', `${where}: "start" must be {"tile": <tile id>, "rotation": 0|90|180|270}`);
     }
+    rejectUnknownKeys(scenario.start, START_KEYS, 'scenario', `${where}: "start"`);
     startType = game.catalog.indexOf(scenario.start.tile);
     const r = scenario.start.rotation ?? 0;
     if (!isRotation(r)) throw new InputError('scenario', `${where}: "start".rotation must be 0, 90, 180 or 270`);
@@ -108,9 +121,19 @@ export function replayState(raw: unknown, registry: ReadonlyMap<string, Expansio
   return state;
 }
 
+/** A turn's keys: the base ones, the chosen expansions' own; another expansion's key names it. */
+function checkTurnKeys(turn: Record<string, unknown>, known: readonly string[], registry: ReadonlyMap<string, Expansion>, where: string): void {
+  for (const key of Object.keys(turn)) {
+    if (known.includes(key)) continue;
+    const owner = [...registry.values()].find((e) => e.scenarioKeys?.includes(key));
+    if (owner) throw new InputError('scenario', `${where}: ${JSON.stringify(key)} belongs to the ${owner.name} expansion, which this scenario's "expansions" does not list`);
+    rejectUnknownKeys({ [key]: true }, known, 'scenario', where);
+  }
+}
+
 function playTurn(state: State, turn: ScenarioTurn, i: number, where: string): void {
   const game = state.game;
-  const label = `${where}: turn ${i + 1} (${turn.tile}${turn.at ? ` at (${turn.at.join(',')})` : ''})`;
+  const label = `${where}: turn ${i + 1} (${turn.tile}${Array.isArray(turn.at) ? ` at (${turn.at.join(',')})` : ''})`;
   const fail = (message: string): never => {
     throw new InputError('illegal-turn', `${label}: ${message}`);
   };

@@ -5,7 +5,7 @@
  * players, expansions, rules, agents, tile files and counts: every arm's `Game` is built) and returns
  * the `Plan`, so a wrong experiment is an error naming the file and the arm before any game runs.
  */
-import { InputError } from '../engine/index.ts';
+import { InputError, MAX_PLAYERS, MIN_PLAYERS, rejectUnknownKeys } from '../engine/index.ts';
 import type { ParamValue, TileSource } from '../engine/index.ts';
 import { parseAgentSpec } from '../agents/index.ts';
 import {
@@ -85,6 +85,7 @@ export function armGrid(axes: {
 
 const EXPERIMENT_KEYS = ['name', 'description', 'seed', 'deals', 'rotation', 'columns', 'histogram', 'arms'];
 const ARM_KEYS = ['name', 'players', 'expansions', 'rules', 'agents', 'tiles', 'tileCounts'];
+const HISTOGRAM_KEYS = ['lo', 'width', 'bins'];
 const NAME = /^[A-Za-z0-9_.=+-]{1,64}$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -109,7 +110,7 @@ export function resolveExperiment(raw: unknown, options: ResolveOptions): Plan {
   };
   if (!isObject(raw)) fail('the default export must be an experiment object (use defineExperiment({...}))');
   const def = raw as Record<string, unknown>;
-  unknownKeys(def, EXPERIMENT_KEYS, fail, 'experiment');
+  rejectUnknownKeys(def, EXPERIMENT_KEYS, 'experiment', where);
 
   const name = def.name ?? options.defaultName;
   if (typeof name !== 'string' || !NAME.test(name)) fail(`"name" must be 1-64 letters, digits or _ . = + -, got ${JSON.stringify(name)}`);
@@ -123,6 +124,7 @@ export function resolveExperiment(raw: unknown, options: ResolveOptions): Plan {
   const columns = def.columns ?? ['score', 'rank'];
   if (!Array.isArray(columns) || !columns.every(isColumnGroup)) fail(`"columns" must be a list of ${COLUMN_GROUPS.join(', ')}, got ${JSON.stringify(columns)}`);
   const histogram = (def.histogram ?? DEFAULT_HISTOGRAM) as Record<string, unknown>;
+  if (isObject(histogram)) rejectUnknownKeys(histogram, HISTOGRAM_KEYS, 'experiment', `${where}: "histogram"`);
   if (!isObject(histogram) || !Number.isFinite(histogram.lo as number) || !((histogram.width as number) > 0) || !Number.isInteger(histogram.bins)
     || (histogram.bins as number) < 1 || (histogram.bins as number) > 100_000) {
     fail(`"histogram" must be {lo, width > 0, bins from 1 to 100000}, got ${JSON.stringify(histogram)}`);
@@ -159,10 +161,12 @@ function resolveArm(raw: unknown, where: string, options: ResolveOptions): PlanA
   };
   if (!isObject(raw)) fail('an arm must be an object');
   const arm = raw as Record<string, unknown>;
-  unknownKeys(arm, ARM_KEYS, fail, 'arm');
+  rejectUnknownKeys(arm, ARM_KEYS, 'experiment', where);
   if (typeof arm.name !== 'string' || !NAME.test(arm.name)) fail(`"name" must be 1-64 letters, digits or _ . = + -, got ${JSON.stringify(arm.name)}`);
   const players = arm.players;
-  if (!Number.isInteger(players)) fail(`"players" must be a whole number, got ${JSON.stringify(players)}`);
+  if (!Number.isInteger(players) || (players as number) < MIN_PLAYERS || (players as number) > MAX_PLAYERS) {
+    fail(`"players" must be a whole number from ${MIN_PLAYERS} to ${MAX_PLAYERS}, got ${JSON.stringify(players)}`);
+  }
 
   const expansions = arm.expansions ?? [];
   if (!Array.isArray(expansions) || !expansions.every((e) => typeof e === 'string')) fail('"expansions" must be a list of expansion names');
@@ -196,10 +200,4 @@ function resolveArm(raw: unknown, where: string, options: ResolveOptions): PlanA
   const game = buildArmGame(planArm, where);
   if (game.deck.length === 0) fail('the deck is empty');
   return planArm;
-}
-
-function unknownKeys(object: Record<string, unknown>, known: readonly string[], fail: (m: string) => never, what: string): void {
-  for (const key of Object.keys(object)) {
-    if (!known.includes(key)) fail(`unknown ${what} key ${JSON.stringify(key)}; known keys: ${known.join(', ')}`);
-  }
 }

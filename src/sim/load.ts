@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InputError } from '../engine/index.ts';
+import { InputError, suggestion } from '../engine/index.ts';
 import type { TileSource } from '../engine/index.ts';
 import { resolveExperiment } from './experiment.ts';
 import { REPO_ROOT, readJsonFile } from './files.ts';
@@ -24,19 +24,18 @@ export function experimentNames(): string[] {
   }
 }
 
-/** The file an experiment argument names. */
-export function experimentFile(spec: string): string {
+/** The file an experiment argument names; a name with two files (`exp.js` beside `exp.ts`) is ambiguous. */
+export function experimentFile(spec: string, dir = EXPERIMENTS_DIR): string {
   const looksLikePath = spec.includes('/') || spec.includes('\\') || EXTENSIONS.includes(extname(spec));
   if (looksLikePath) {
     const file = resolve(spec);
     if (!existsSync(file)) throw new InputError('experiment', `experiment file ${spec} does not exist`);
     return file;
   }
-  for (const ext of EXTENSIONS) {
-    const file = join(EXPERIMENTS_DIR, `${spec}${ext}`);
-    if (existsSync(file)) return file;
-  }
-  throw new InputError('experiment', `unknown experiment ${JSON.stringify(spec)}: no such file in experiments/; known: ${experimentNames().join(', ') || '(none)'}`);
+  const found = EXTENSIONS.map((ext) => join(dir, `${spec}${ext}`)).filter((file) => existsSync(file));
+  if (found.length > 1) throw new InputError('experiment', `experiment ${JSON.stringify(spec)} is ambiguous: ${found.map((f) => basename(f)).join(', ')} in experiments/; name the file with its extension or remove one`);
+  if (found.length === 1) return found[0]!;
+  throw new InputError('experiment', `unknown experiment ${JSON.stringify(spec)}: no such file in experiments/${suggestion(spec, experimentNames())}`);
 }
 
 export interface LoadOptions {

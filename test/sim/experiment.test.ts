@@ -29,13 +29,13 @@ describe('experiment definitions', () => {
   });
 
   it.each([
-    [{ ...ok, dealz: 3 }, /experiments\/bad\.ts: unknown experiment key "dealz"/],
+    [{ ...ok, dealz: 3 }, /experiments\/bad\.ts: unknown key "dealz"; did you mean "deals"\?/],
     [{ ...ok, deals: 0 }, /"deals" must be a whole number/],
     [{ ...ok, rotation: 'sometimes' }, /"rotation" must be one of none, cycle, all/],
     [{ ...ok, columns: ['score', 'moves'] }, /"columns" must be a list of score, rank, breakdown, stats/],
     [{ ...ok, arms: [] }, /"arms" must be a non-empty list/],
     [{ ...ok, arms: [{ name: 'a', players: 7 }] }, /arms\[0\] "a": "players" must be a whole number from 2 to 6/],
-    [{ ...ok, arms: [{ name: 'a', players: 2, rule: {} }] }, /arms\[0\] "a": unknown arm key "rule"/],
+    [{ ...ok, arms: [{ name: 'a', players: 2, rule: {} }] }, /arms\[0\] "a": unknown key "rule"; did you mean "rules"\?/],
     [{ ...ok, arms: [{ name: 'a', players: 2, rules: { farmer: 'off' } }] }, /arms\[0\] "a": unknown rule "farmer"/],
     [{ ...ok, arms: [{ name: 'a', players: 2, rules: { meeples: 0 } }] }, /rule "meeples" must be a whole number from 1 to 30/],
     [{ ...ok, arms: [{ name: 'a', players: 2, expansions: ['dragons'] }] }, /arms\[0\] "a": unknown expansion "dragons"/],
@@ -43,7 +43,7 @@ describe('experiment definitions', () => {
     [{ ...ok, arms: [{ name: 'a', players: 3, agents: ['random', 'random'] }] }, /"agents" lists 2 agents for 3 players/],
     [{ ...ok, arms: [{ name: 'a', players: 2 }, { name: 'a', players: 3 }] }, /arms\[1\] "a": arm name "a" is used twice/],
     [{ ...ok, arms: [{ name: 'a b', players: 2 }] }, /"name" must be 1-64 letters/],
-    [{ ...ok, arms: [{ name: 'a', players: 2, tileCounts: { Q9: 2 } }] }, /unknown tile id "Q9"/],
+    [{ ...ok, arms: [{ name: 'a', players: 2, tileCounts: { Q9: 2 } }] }, /arms\[0\] "a": "tileCounts" names unknown tile "Q9"/],
     [{ ...ok, arms: [{ name: 'a', players: 2, tiles: { ...designerTiles(), tiles: [{ id: 'Z1', count: 1, edges: 'CXFR' }] } }] }, /arms\[0\] "a": tiles\[0\]: tile Z1: "edges" must be four letters/],
     [{ ...ok, arms: [{ name: 'a', players: 2, tiles: designerTiles() }, { name: 'b', players: 2, tiles: [designerTiles(), designerTiles()] }] }, /tile Z1 is already defined/],
   ])('reject %j', (definition, message) => {

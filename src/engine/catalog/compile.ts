@@ -3,7 +3,8 @@
  * `InputError` naming the file and the tile, so a designer's broken entry is found at load time,
  * never in the middle of a run.
  */
-import { InputError } from '../errors.ts';
+import { MAX_TILES } from '../constants.ts';
+import { InputError, rejectUnknownKeys } from '../errors.ts';
 import { EDGE_CITY, EDGE_FIELD, EDGE_LETTERS, EDGE_ROAD, HALF_EDGE_PORT, PORTS, SIDES, centrePort } from '../geometry.ts';
 import type { HalfEdge } from '../geometry.ts';
 import {
@@ -16,6 +17,15 @@ export const MAX_SEGMENTS_PER_TILE = 16;
 
 type Fail = (message: string) => never;
 
+/** The keys of each object of a tile file (anything else is a typo, e.g. `monastry`, and an error). */
+const FILE_KEYS = ['format', 'expansion', 'source', 'reconstructed', 'start', 'tiles'];
+const TILE_KEYS = ['id', 'count', 'edges', 'cities', 'roads', 'fields', 'monastery', 'illustrations', 'variants', 'edition'];
+const CITY_KEYS = ['edges', 'pennants'];
+const ROAD_KEYS = ['edges', 'end', 'labyrinth', 'travellers'];
+const FIELD_KEYS = ['halves', 'cities'];
+const ILLUSTRATION_KEYS = ['kind', 'road'];
+const VARIANT_KEYS = ['illustration', 'count', 'road'];
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function compileTileFile(raw: unknown, where: string): TileType[] {
@@ -23,6 +33,7 @@ export function compileTileFile(raw: unknown, where: string): TileType[] {
     throw new InputError('catalog', `${where}: ${message}`);
   };
   if (!isObject(raw)) fail('a tile file must be a JSON object');
+  rejectUnknownKeys(raw, FILE_KEYS, 'catalog', where);
   const file = raw as unknown as TileFileSpec;
   if (file.format !== 'carclab-tiles/1') fail(`"format" must be "carclab-tiles/1", got ${JSON.stringify(file.format)}`);
   if (typeof file.expansion !== 'string' || file.expansion === '') fail('"expansion" must be a non-empty string');
@@ -32,6 +43,7 @@ export function compileTileFile(raw: unknown, where: string): TileType[] {
   file.tiles.forEach((tile, index) => {
     const label = isObject(tile) && typeof tile.id === 'string' ? `tile ${tile.id}` : `tile #${index + 1}`;
     const tileFail: Fail = (message) => fail(`${label}: ${message}`);
+    checkTileKeys(tile, `${where}: ${label}`);
     for (const type of compileTile(tile, file, tileFail)) {
       if (seen.has(type.id)) tileFail(`duplicate tile id ${type.id}`);
       seen.add(type.id);
@@ -42,10 +54,28 @@ export function compileTileFile(raw: unknown, where: string): TileType[] {
   return types;
 }
 
+/** Unknown keys in a tile and in its lists of cities, roads, fields, illustrations and variants. */
+function checkTileKeys(tile: unknown, where: string): void {
+  if (!isObject(tile)) return;
+  rejectUnknownKeys(tile, TILE_KEYS, 'catalog', where);
+  const lists: [string, string, readonly string[]][] = [
+    ['cities', 'c', CITY_KEYS], ['roads', 'r', ROAD_KEYS], ['fields', 'f', FIELD_KEYS],
+    ['illustrations', 'illustrations #', ILLUSTRATION_KEYS], ['variants', 'variants #', VARIANT_KEYS],
+  ];
+  for (const [key, prefix, known] of lists) {
+    const list = tile[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) throw new InputError('catalog', `${where}: "${key}" must be a list`);
+    list.forEach((item, i) => {
+      if (isObject(item)) rejectUnknownKeys(item, known, 'catalog', `${where}: ${prefix}${i + 1}`);
+    });
+  }
+}
+
 function compileTile(tile: TileSpec, file: TileFileSpec, fail: Fail): TileType[] {
   if (!isObject(tile)) fail('must be an object');
   if (typeof tile.id !== 'string' || !/^[A-Za-z0-9]+(\.[A-Za-z0-9]+)?$/.test(tile.id)) fail('"id" must be letters and digits, e.g. "U" or "TK3.C2"');
-  if (!Number.isInteger(tile.count) || tile.count < 0) fail(`"count" must be a whole number ≥ 0, got ${JSON.stringify(tile.count)}`);
+  if (!Number.isInteger(tile.count) || tile.count < 0 || tile.count > MAX_TILES) fail(`"count" must be a whole number from 0 to ${MAX_TILES}, got ${JSON.stringify(tile.count)}`);
   if (typeof tile.edges !== 'string' || !/^[FRC]{4}$/.test(tile.edges)) fail(`"edges" must be four letters of F, R, C (N E S W), got ${JSON.stringify(tile.edges)}`);
   const edges = [...tile.edges].map((letter) => EDGE_LETTERS[letter]!);
 

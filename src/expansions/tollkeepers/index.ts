@@ -51,6 +51,7 @@ export const tollkeepers: Expansion = {
   tiles: { data: tileFile, where: 'Tollkeepers tiles (src/expansions/tollkeepers/tiles.json)' },
   params: Object.values(TOLLKEEPERS_PARAMS),
   stats: STATS,
+  scenarioKeys: ['tollhouse'],
   setup(ctx) {
     const { rules, players, extOffset, actionBase } = ctx;
     // State.ext layout (read by `tollhousesOn` too): per player the placed index of its tollhouse's
