@@ -7,6 +7,8 @@ export { estimatesChart } from './estimates.ts';
 export type { EstimatesOptions } from './estimates.ts';
 export { forestChart } from './forest.ts';
 export type { ForestOptions } from './forest.ts';
+export { heatmapChart } from './heatmap.ts';
+export type { HeatmapOptions } from './heatmap.ts';
 export { histogramChart } from './histogram.ts';
 export type { Bin, HistogramOptions } from './histogram.ts';
 export { sharesChart } from './shares.ts';

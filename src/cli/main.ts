@@ -15,6 +15,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   worker: async () => (await import('./worker.ts')).workerCommand,
   plan: async () => (await import('./plan.ts')).planCommand,
   report: async () => (await import('./report.ts')).reportCommand,
+  match: async () => (await import('./match.ts')).matchCommand,
+  ladder: async () => (await import('./ladder.ts')).ladderCommand,
 };
 
 async function usage(): Promise<string> {

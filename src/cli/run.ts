@@ -4,7 +4,6 @@
  * prints a short summary and where the results are. Ctrl-C stops after the running shards and leaves
  * a run that the same command resumes; a second Ctrl-C stops at once (finished shards are kept).
  */
-import cliProgress from 'cli-progress';
 import { InputError } from '../engine/index.ts';
 import { loadExperiment } from '../sim/load.ts';
 import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
@@ -14,6 +13,7 @@ import type { Summary } from '../sim/summary.ts';
 import { meanInterval, pairedComparison } from '../stats/index.ts';
 import { intFlag } from './args.ts';
 import type { Command } from './args.ts';
+import { backendText, withProgress } from './progress.ts';
 
 const fmt = (x: number | null | undefined, digits = 2) => (x === null || x === undefined ? '-' : x.toFixed(digits));
 const signed = (x: number | null, digits = 2) => (x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`);
@@ -89,40 +89,12 @@ export const runCommand: Command = {
     // BullMQ is loaded only for a Redis run: it costs the main process about 30 MB of RSS.
     const backend = target ? await (await import('../sim/redis/backend.ts')).redisBackend(target, { queue: flags.queue as string })
       : flags['in-process'] ? inProcessBackend() : poolBackend(workers);
-    const controller = new AbortController();
-    const onSignal = () => {
-      if (controller.signal.aborted) {
-        process.stderr.write('\ncarclab: stopped; finished shards are kept, run the same command to resume\n');
-        process.exit(130);
-      }
-      controller.abort();
-      process.stderr.write('\ncarclab: stopping after the running shards (Ctrl-C again to stop now)\n');
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-
-    const tty = Boolean(process.stderr.isTTY);
-    const bar = new cliProgress.SingleBar({
-      format: 'games [{bar}] {percentage}% | {value}/{total} | {rate} games/s | ETA {eta_formatted}',
-      stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty, etaBuffer: 50,
-    }, cliProgress.Presets.shades_classic);
-    const t0 = performance.now();
-    let resumed = 0;
     try {
-      const outcome = await runExperiment({
-        plan, experimentFile: file, outRoot: flags.out as string, backend, keepGames: flags['keep-games'] === true, shardDeals,
-        signal: controller.signal,
-        onStart: ({ runDir, progress }) => {
-          resumed = progress.gamesResumed;
-          const arms = plan.arms.length;
-          process.stderr.write(`carclab: ${plan.experiment}: ${plan.deals.toLocaleString('en')} deals × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backend.name === 'piscina' ? `${workers} worker${workers === 1 ? '' : 's'}` : backend.name === 'in-process' ? 'the main thread' : backend.name} into ${runDir}\n`);
-          if (resumed === progress.gamesTotal) process.stderr.write('carclab: the run is already complete; rewriting its results\n');
-          else if (resumed) process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
-          bar.start(progress.gamesTotal, progress.gamesDone, { rate: '-' });
-        },
-        onProgress: (p) => bar.update(p.gamesDone, { rate: Math.round((p.gamesDone - resumed) / ((performance.now() - t0) / 1000)) }),
-      });
-      bar.stop();
+      const arms = plan.arms.length;
+      const outcome = await withProgress(
+        (runDir, progress) => `${plan.experiment}: ${plan.deals.toLocaleString('en')} deals × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backendText(backend)} into ${runDir}`,
+        (hooks) => runExperiment({ plan, experimentFile: file, outRoot: flags.out as string, backend, keepGames: flags['keep-games'] === true, shardDeals, ...hooks }),
+      );
       if (outcome.status === 'interrupted') {
         process.stderr.write(`carclab: interrupted after ${outcome.gamesPlayed.toLocaleString('en')} games this session; run the same command to resume ${outcome.runDir}\n`);
         return 130;
@@ -135,9 +107,6 @@ export const runCommand: Command = {
       process.stdout.write(`results: ${outcome.runDir}\n`);
       return 0;
     } finally {
-      bar.stop();
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
       await backend.close();
     }
   },

@@ -38,7 +38,7 @@ export interface BootstrapInterval {
 }
 
 /** Quantile of sorted values, linear interpolation between order statistics (R type 7). */
-function sortedQuantile(sorted: Float64Array, q: number): number {
+export function sortedQuantile(sorted: Float64Array, q: number): number {
   const h = (sorted.length - 1) * q;
   const i = Math.floor(h);
   const j = Math.min(i + 1, sorted.length - 1);

@@ -1,0 +1,106 @@
+/**
+ * `carclab match A B`: agents A and B play the same deals in every seat arrangement (2 players: each
+ * deal twice, seats swapped) as an ordinary run (progress bar, resume, results folder with manifest
+ * and kept games), optionally stopped by an SPRT on the deals. Prints A's win share (Wilson), its Elo
+ * equivalent, A's mean margin per game (t interval over deal means) and the SPRT decision, as text
+ * or one JSON object; the same object is written to `match.json` in the run directory.
+ */
+import { join } from 'node:path';
+import { InputError } from '../engine/index.ts';
+import { pairResult } from '../match/stats.ts';
+import type { PairResult } from '../match/stats.ts';
+import { writeJsonAtomic } from '../sim/files.ts';
+import { sprtBounds } from '../stats/sprt.ts';
+import type { SprtHypotheses, SprtState } from '../stats/sprt.ts';
+import type { Command } from './args.ts';
+import { PAIRING_FLAGS, parsePairingRun, playPairings, setupText } from './pairings.ts';
+
+/** Deals played at most under `--sprt` when `--deals` is not given. */
+const SPRT_DEFAULT_DEALS = 20_000;
+
+/** `--sprt elo0,elo1[,alpha,beta]`. */
+export function parseSprtFlag(text: string): Required<SprtHypotheses> {
+  const parts = text.split(',').map((s) => s.trim());
+  const values = parts.map(Number);
+  const bad = (why: string): never => {
+    throw new InputError('usage', `--sprt must be elo0,elo1[,alpha,beta] (e.g. --sprt 0,10 or --sprt 0,10,0.05,0.05): ${why}, got ${JSON.stringify(text)}`);
+  };
+  if ((parts.length !== 2 && parts.length !== 4) || parts.some((p) => p === '') || values.some((v) => !Number.isFinite(v))) bad('two or four numbers');
+  const [elo0, elo1, alpha = 0.05, beta = 0.05] = values as [number, number, number?, number?];
+  if (!(elo1 > elo0)) bad('elo1 must exceed elo0');
+  if (!(alpha > 0 && alpha < 0.5 && beta > 0 && beta < 0.5)) bad('alpha and beta must lie between 0 and 0.5');
+  return { elo0, elo1, alpha, beta };
+}
+
+export interface MatchJson extends PairResult {
+  format: 'carclab-match/1';
+  players: number;
+  expansions: string[];
+  rules: Record<string, string | number>;
+  seed: string;
+  /** Deals the run was planned with (with an SPRT: the most it would play). */
+  dealsPlanned: number;
+  sprt: (Required<SprtHypotheses> & { lower: number; upper: number; llr: number; decision: 'H0' | 'H1' | 'inconclusive' }) | null;
+  results: string;
+}
+
+const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}`);
+const signed = (x: number | null, digits = 1) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`);
+/** An Elo figure; null (an infinite Elo) where its win share is 0 or 1. */
+const elo = (x: number | null, rate: number | null) => (x !== null ? signed(x, 0) : rate === 1 ? '+∞' : rate === 0 ? '−∞' : '–');
+
+function sprtJson(hypotheses: Required<SprtHypotheses>, state: SprtState): NonNullable<MatchJson['sprt']> {
+  const { lower, upper } = sprtBounds(hypotheses.alpha, hypotheses.beta);
+  return { ...hypotheses, lower, upper, llr: state.llr, decision: state.decision === 'continue' ? 'inconclusive' : state.decision };
+}
+
+export function matchText(m: MatchJson): string {
+  const lines = [
+    `${m.a} against ${m.b}: ${m.games.toLocaleString('en')} games on ${m.deals.toLocaleString('en')} deals`,
+    `  ${m.a} win share ${pct(m.winRateA)} % [${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (Wilson 95 %, ties shared: ${m.ties}), Elo ${elo(m.eloA, m.winRateA)} [${elo(m.eloALo, m.winRateALo)}, ${elo(m.eloAHi, m.winRateAHi)}]`,
+    `  ${m.a} margin per game ${signed(m.marginA, 2)} [${signed(m.marginALo, 2)}, ${signed(m.marginAHi, 2)}] points (t 95 %, the deal is the unit)`,
+  ];
+  if (m.pentanomial) lines.push(`  deals by ${m.a}'s points of 2 (0, ½, 1, 1½, 2): ${m.pentanomial.join(', ')}`);
+  if (m.sprt) {
+    const s = m.sprt;
+    const verdict = s.decision === 'H1' ? `H1 accepted (${m.a}'s advantage is ${s.elo1} Elo or more rather than ${s.elo0} or less)`
+      : s.decision === 'H0' ? `H0 accepted (${m.a}'s advantage is ${s.elo0} Elo or less rather than ${s.elo1} or more)` : 'no decision';
+    lines.push(`  SPRT elo0 ${s.elo0}, elo1 ${s.elo1}, α ${s.alpha}, β ${s.beta}: ${verdict} after ${m.deals} of at most ${m.dealsPlanned} deals; LLR ${s.llr.toFixed(3)}, bounds [${s.lower.toFixed(3)}, ${s.upper.toFixed(3)}]`);
+    if (s.decision !== 'inconclusive') lines.push('  (the intervals above are not adjusted for stopping when the test decided)');
+  }
+  return lines.join('\n');
+}
+
+export const matchCommand: Command = {
+  name: 'match',
+  usage: 'carclab match A B [--players N] [--expansions NAME,…] [--rules k=v,…] [--deals N] [--workers K] [--seed S] [--out DIR] [--json] [--sprt elo0,elo1[,alpha,beta]]',
+  summary: 'Two agent specs play the same deals in every seat arrangement: win share, Elo, margin, optional SPRT.',
+  flags: {
+    ...PAIRING_FLAGS,
+    sprt: { type: 'string', help: 'sequential test on the deals, stopping when it decides: elo0,elo1[,alpha,beta] (default α = β = 0.05)' },
+  },
+  async run(positionals, flags) {
+    if (positionals.length !== 2) throw new InputError('usage', `carclab match: needs two agent specs, got ${positionals.length}\nusage: ${matchCommand.usage}`);
+    const sprt = flags.sprt === undefined ? undefined : parseSprtFlag(flags.sprt as string);
+    const run = parsePairingRun('match', positionals, flags, sprt ? SPRT_DEFAULT_DEALS : undefined);
+    const { design } = run;
+    if (!flags.json) process.stderr.write(`carclab: ${design.specs[0]} against ${design.specs[1]} (${setupText(design)})\n`);
+    const outcome = await playPairings(run, sprt);
+    if (!outcome) return 130;
+    const arm = design.plan.arms[0]!;
+    const result: MatchJson = {
+      ...pairResult(outcome.outcomes!, 0, { a: design.specs[0]!, b: design.specs[1]! }, design.players),
+      format: 'carclab-match/1',
+      players: design.players,
+      expansions: arm.expansions,
+      rules: arm.rules,
+      seed: design.plan.seed,
+      dealsPlanned: design.plan.deals,
+      sprt: sprt && outcome.sprt ? sprtJson(sprt, outcome.sprt) : null,
+      results: outcome.runDir,
+    };
+    writeJsonAtomic(join(outcome.runDir, 'match.json'), result);
+    process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${matchText(result)}\nresults: ${outcome.runDir}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,85 @@
+/**
+ * What `carclab match` and `carclab ladder` share: their flags (declared once), checking them into a
+ * design before anything is written, and playing the design on a pool or in-process with the
+ * progress bar and Ctrl-C handling of `carclab run`.
+ */
+import { InputError } from '../engine/index.ts';
+import { designMatch, parseExpansionsFlag, parseRulesFlag } from '../match/design.ts';
+import type { MatchDesign } from '../match/design.ts';
+import { runMatch } from '../match/run.ts';
+import type { MatchRunOutcome } from '../match/run.ts';
+import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
+import { defaultShardDeals } from '../sim/runner.ts';
+import type { SprtHypotheses } from '../stats/sprt.ts';
+import { intFlag } from './args.ts';
+import type { FlagSpec } from './args.ts';
+import { backendText, withProgress } from './progress.ts';
+
+type Flags = Record<string, string | boolean | undefined>;
+
+export const PAIRING_FLAGS: Record<string, FlagSpec> = {
+  players: { type: 'string', help: 'players per game, 2 to 6 (more than 2: see "seat arrangements" in README)', default: '2' },
+  expansions: { type: 'string', help: 'expansions, comma-separated: tollkeepers, labyrinth, kingRobber' },
+  rules: { type: 'string', help: 'rule parameters, name=value comma-separated (e.g. labyrinth=advanced,farmers=off)' },
+  deals: { type: 'string', help: 'deals, each played in every seat arrangement (default 100; with --sprt the most to play, default 20000)' },
+  seed: { type: 'string', help: 'run seed: the deals and the agents\' streams', default: '1' },
+  workers: { type: 'string', help: 'worker threads of the pool (default: the machine\'s cores)' },
+  'in-process': { type: 'boolean', help: 'play in the main thread instead of a worker pool' },
+  'shard-deals': { type: 'string', help: 'deals per shard (default: about 8 shards per worker, at most ~4,000 games each)' },
+  out: { type: 'string', help: 'results root', default: 'results' },
+  json: { type: 'boolean', help: 'print one JSON object instead of text' },
+};
+
+export interface PairingRun {
+  design: MatchDesign;
+  workers: number;
+  inProcess: boolean;
+  shardDeals?: number;
+  outRoot: string;
+}
+
+/** Checks every flag and spec into a design; every problem is an `InputError` (exit 2), nothing is written. */
+export function parsePairingRun(kind: 'match' | 'ladder', specs: string[], flags: Flags, defaultDeals = 100): PairingRun {
+  const players = intFlag(flags.players, 'players', 2, 2, 6);
+  const deals = intFlag(flags.deals, 'deals', defaultDeals, 1, 1e7);
+  const workers = intFlag(flags.workers, 'workers', defaultWorkers(), 1, 256);
+  const shardDeals = flags['shard-deals'] === undefined ? undefined : intFlag(flags['shard-deals'], 'shard-deals', 1, 1, 1e7);
+  if (flags['in-process'] && flags.workers !== undefined) throw new InputError('usage', '--workers and --in-process exclude each other');
+  if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
+  const design = designMatch({
+    kind, specs, players, deals, seed: flags.seed as string,
+    expansions: parseExpansionsFlag(flags.expansions as string | undefined),
+    rules: parseRulesFlag(flags.rules as string | undefined),
+  });
+  return { design, workers, inProcess: flags['in-process'] === true, shardDeals, outRoot: flags.out as string };
+}
+
+/** Plays the design with a progress bar; `null` when the user stopped it (the same command resumes). */
+export async function playPairings(run: PairingRun, sprt?: SprtHypotheses): Promise<MatchRunOutcome | null> {
+  const { design } = run;
+  const plan = design.plan;
+  const backend = run.inProcess ? inProcessBackend() : poolBackend(run.workers);
+  // Several shards per worker, so a short match of slow agents still keeps every worker busy.
+  const shardDeals = run.shardDeals ?? Math.min(defaultShardDeals(plan), Math.max(1, Math.ceil(plan.deals / (backend.concurrency * 8))));
+  try {
+    const perDeal = plan.arms.length * design.players;
+    const outcome = await withProgress(
+      (runDir, progress) => `${design.kind} of ${design.specs.join(', ')}: ${plan.deals.toLocaleString('en')} deals × ${perDeal} games = ${progress.gamesTotal.toLocaleString('en')} games${sprt ? ' at most' : ''} on ${backendText(backend)} into ${runDir}`,
+      (hooks) => runMatch({ design, outRoot: run.outRoot, backend, shardDeals, sprt, ...hooks }),
+    );
+    if (outcome.status === 'interrupted') {
+      process.stderr.write(`carclab: interrupted after ${outcome.gamesPlayed.toLocaleString('en')} games this session; run the same command to resume ${outcome.runDir}\n`);
+      return null;
+    }
+    return outcome;
+  } finally {
+    await backend.close();
+  }
+}
+
+/** "base game" or the expansions, and the explicit rules, for headlines. */
+export function setupText(design: MatchDesign): string {
+  const arm = design.plan.arms[0]!;
+  const rules = Object.entries(arm.rules).map(([k, v]) => `${k}=${v}`).join(', ');
+  return `${design.players} players, ${arm.expansions.length ? arm.expansions.join(' + ') : 'base game'}${rules ? `, rules ${rules}` : ''}`;
+}

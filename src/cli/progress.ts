@@ -1,0 +1,58 @@
+/**
+ * What every command that plays a run shows and handles while the runner works: a progress bar on
+ * stderr (also off a terminal, a line every 2 s), a headline when the run starts (with a note when it
+ * resumes or was already complete), and Ctrl-C: the first stops after the running shards (the run
+ * resumes from them), a second stops at once (finished shards are kept).
+ */
+import cliProgress from 'cli-progress';
+import type { Backend } from '../sim/pool.ts';
+import type { Progress } from '../sim/runner.ts';
+
+export interface ProgressHooks {
+  signal: AbortSignal;
+  onStart(info: { runDir: string; progress: Progress }): void;
+  onProgress(progress: Progress): void;
+}
+
+/** Where the games are played, for a headline: "2 workers", "the main thread" or the queue. */
+export const backendText = (backend: Backend): string =>
+  backend.name === 'piscina' ? `${backend.concurrency} worker${backend.concurrency === 1 ? '' : 's'}` : backend.name === 'in-process' ? 'the main thread' : backend.name;
+
+/** Runs `body` with the bar and the signal handlers installed, and removes them afterwards. */
+export async function withProgress<T>(headline: (runDir: string, progress: Progress) => string, body: (hooks: ProgressHooks) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) {
+      process.stderr.write('\ncarclab: stopped; finished shards are kept, run the same command to resume\n');
+      process.exit(130);
+    }
+    controller.abort();
+    process.stderr.write('\ncarclab: stopping after the running shards (Ctrl-C again to stop now)\n');
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const tty = Boolean(process.stderr.isTTY);
+  const bar = new cliProgress.SingleBar({
+    format: 'games [{bar}] {percentage}% | {value}/{total} | {rate} games/s | ETA {eta_formatted}',
+    stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty, etaBuffer: 50,
+  }, cliProgress.Presets.shades_classic);
+  const t0 = performance.now();
+  let resumed = 0;
+  try {
+    return await body({
+      signal: controller.signal,
+      onStart: ({ runDir, progress }) => {
+        resumed = progress.gamesResumed;
+        process.stderr.write(`carclab: ${headline(runDir, progress)}\n`);
+        if (resumed === progress.gamesTotal) process.stderr.write('carclab: the run is already complete; rewriting its results\n');
+        else if (resumed) process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
+        bar.start(progress.gamesTotal, progress.gamesDone, { rate: '-' });
+      },
+      onProgress: (p) => bar.update(p.gamesDone, { rate: Math.round((p.gamesDone - resumed) / ((performance.now() - t0) / 1000)) }),
+    });
+  } finally {
+    bar.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * A ladder's numbers from its per-deal outcomes: the cross-play matrix (each agent's win share
+ * against each other with a Wilson interval, its margin with a t interval over deal means) and
+ * Bradley–Terry ratings on the Elo scale (`src/stats/bradley-terry.ts`, 0.1 virtual win per ordered
+ * pair) anchored at `random` = 0 when random is in the ladder, else at the first agent.
+ *
+ * Rating intervals: a percentile bootstrap over deals. Every pair plays the same deals, so a
+ * replicate draws deals with replacement (the same draw for every pair: the deal is the unit), sums
+ * each pair's wins over the drawn deals, refits and re-anchors; the interval is the 2.5 and 97.5 %
+ * quantiles of each agent's replicates. The stream is explicit: (run seed, 'ladder-bootstrap').
+ */
+import { WIN_UNITS } from '../sim/aggregate.ts';
+import { makeRng } from '../sim/rng.ts';
+import { bradleyTerry } from '../stats/bradley-terry.ts';
+import { sortedQuantile } from '../stats/bootstrap.ts';
+import type { MatchDesign } from './design.ts';
+import type { DealOutcomes } from './outcomes.ts';
+import { pairResult } from './stats.ts';
+import type { PairResult } from './stats.ts';
+
+export const BOOTSTRAP_RESAMPLES = 1000;
+
+export interface Rating {
+  spec: string;
+  /** 1 = strongest. */
+  rank: number;
+  elo: number;
+  eloLo: number;
+  eloHi: number;
+  games: number;
+  /** Share of all its games won (ties shared), against the whole field. */
+  winRate: number;
+}
+
+/** One ordered cell of the matrix: `row`'s results against `col`. */
+export interface MatrixCell {
+  row: string;
+  col: string;
+  games: number;
+  winRate: number | null;
+  winRateLo: number | null;
+  winRateHi: number | null;
+  margin: number | null;
+  marginLo: number | null;
+  marginHi: number | null;
+}
+
+export interface LadderResult {
+  format: 'carclab-ladder/1';
+  specs: string[];
+  anchor: string;
+  players: number;
+  deals: number;
+  games: number;
+  ratings: Rating[];
+  matrix: MatrixCell[];
+  /** The pairs as played (a against b), with every figure of a match. */
+  pairs: PairResult[];
+  bootstrap: { resamples: number; level: number; stream: string };
+  smoothing: number;
+}
+
+/** `random` (under any parameters) if it plays, else the first agent. */
+export const anchorIndex = (specs: readonly string[]): number => Math.max(0, specs.findIndex((s) => s.split(':')[0] === 'random'));
+
+/** Wins (in units) per ordered pair summed over a multiset of deals given as weights. */
+function winMatrix(design: MatchDesign, o: DealOutcomes, weights: ArrayLike<number>): number[][] {
+  const m = design.specs.length;
+  const wins = Array.from({ length: m }, () => new Array<number>(m).fill(0));
+  design.pairs.forEach(({ a, b }, p) => {
+    for (let d = 0; d < weights.length; d++) {
+      const w = weights[d]!;
+      if (w === 0) continue;
+      const at = d * o.pairs + p;
+      const units = o.winUnitsA[at]!;
+      wins[a]![b]! += (w * units) / WIN_UNITS;
+      wins[b]![a]! += (w * (WIN_UNITS * o.games[at]! - units)) / WIN_UNITS;
+    }
+  });
+  return wins;
+}
+
+const flip = (cell: PairResult, row: string, col: string): MatrixCell => ({
+  row, col, games: cell.games,
+  winRate: cell.winRateA === null ? null : 1 - cell.winRateA,
+  winRateLo: cell.winRateAHi === null ? null : 1 - cell.winRateAHi,
+  winRateHi: cell.winRateALo === null ? null : 1 - cell.winRateALo,
+  margin: cell.marginA === null ? null : -cell.marginA,
+  marginLo: cell.marginAHi === null ? null : -cell.marginAHi,
+  marginHi: cell.marginALo === null ? null : -cell.marginALo,
+});
+
+export function ladderResult(design: MatchDesign, outcomes: DealOutcomes, options: { resamples?: number; smoothing?: number } = {}): LadderResult {
+  const { specs } = design;
+  const deals = outcomes.end - outcomes.start;
+  const resamples = options.resamples ?? BOOTSTRAP_RESAMPLES;
+  const smoothing = options.smoothing ?? 0.1;
+  const anchor = anchorIndex(specs);
+  // 1. The pairs and the matrix (both directions of every pair).
+  const pairs = design.pairs.map(({ a, b }, p) => pairResult(outcomes, p, { a: specs[a]!, b: specs[b]! }, design.players));
+  const matrix: MatrixCell[] = [];
+  for (const r of pairs) {
+    matrix.push({
+      row: r.a, col: r.b, games: r.games, winRate: r.winRateA, winRateLo: r.winRateALo, winRateHi: r.winRateAHi,
+      margin: r.marginA, marginLo: r.marginALo, marginHi: r.marginAHi,
+    });
+    matrix.push(flip(r, r.b, r.a));
+  }
+  // 2. Ratings on all deals, then on bootstrap replicates of the deals.
+  const fit = bradleyTerry(winMatrix(design, outcomes, new Float64Array(deals).fill(1)), { smoothing, anchor });
+  const rng = makeRng(design.plan.seed, 'ladder-bootstrap');
+  const replicates = specs.map(() => new Float64Array(resamples));
+  const weights = new Float64Array(deals);
+  for (let k = 0; k < resamples; k++) {
+    weights.fill(0);
+    for (let i = 0; i < deals; i++) weights[Math.floor(rng() * deals)]!++;
+    const elo = bradleyTerry(winMatrix(design, outcomes, weights), { smoothing, anchor }).elo;
+    elo.forEach((e, i) => (replicates[i]![k] = e));
+  }
+  // 3. Each agent's games and overall win share, and the ranking.
+  const games = specs.map(() => 0);
+  const wins = specs.map(() => 0);
+  design.pairs.forEach(({ a, b }, p) => {
+    games[a]! += pairs[p]!.games;
+    games[b]! += pairs[p]!.games;
+    wins[a]! += pairs[p]!.winsA;
+    wins[b]! += pairs[p]!.games - pairs[p]!.winsA;
+  });
+  const order = specs.map((_, i) => i).sort((i, j) => fit.elo[j]! - fit.elo[i]!);
+  const ratings = specs.map((spec, i): Rating => {
+    const sorted = replicates[i]!.sort();
+    return {
+      spec, rank: order.indexOf(i) + 1, elo: fit.elo[i]!, eloLo: sortedQuantile(sorted, 0.025), eloHi: sortedQuantile(sorted, 0.975),
+      games: games[i]!, winRate: wins[i]! / games[i]!,
+    };
+  });
+  return {
+    format: 'carclab-ladder/1', specs, anchor: specs[anchor]!, players: design.players, deals,
+    games: pairs.reduce((t, r) => t + r.games, 0), ratings, matrix, pairs,
+    bootstrap: { resamples, level: 0.95, stream: `${design.plan.seed}:ladder-bootstrap` }, smoothing,
+  };
+}
