@@ -11,6 +11,7 @@ import type { GameOptions, State } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
 import { benchPoolScaling } from '../sim/bench-pool.ts';
+import { benchRunVsMain } from './bench-run.ts';
 import { playGame } from '../sim/play.ts';
 import { makeRng } from '../sim/rng.ts';
 import { intFlag, numberFlag } from './args.ts';
@@ -35,6 +36,7 @@ export const BENCH_CASES: BenchCase[] = [
   { key: 'base-2p-greedy', description: '2-player base games with farmers, greedy agents', options: { players: 2 }, agent: 'greedy', games: 100 },
   { key: 'all-4p-greedy', description: '4-player games with all three expansions, greedy agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'greedy', games: 25 },
   { key: 'pool-2w-scaling', description: 'games/s on 2 pool workers ÷ 1 worker, 200,000 random 2-player base games per run (median of at most 3 runs)', options: { players: 2 }, agent: 'random', games: 200_000, run: benchPoolScaling },
+  { key: 'run-2w-vs-main', description: 'games/s of `carclab run default --deals 50000` on 2 pool workers ÷ the same run --in-process, whole processes (median of at most 3 pairs)', options: { players: 2 }, agent: 'random', games: 100_000, run: benchRunVsMain },
 ];
 
 export interface BenchFigure { gamesPerSecond: number; runs: number }

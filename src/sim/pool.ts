@@ -1,7 +1,8 @@
 /**
- * Local backends that run shard tasks: a piscina pool of worker threads (`.ts` workers get tsx's
- * loader, `STACK.md` §3) and the in-process backend (the main thread, one shard at a time). Both run
- * the same `runShard`, so they give identical aggregates.
+ * Local backends that run shard tasks: a piscina pool of worker threads (when the sources run as
+ * TypeScript, each thread starts at `worker-entry.mjs`, which registers tsx's loader) and the
+ * in-process backend (the main thread, one shard at a time). Both run the same `runShard`, so they
+ * give identical aggregates.
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
@@ -46,13 +47,13 @@ export function poolBackend(workers = defaultWorkers()): Backend {
   const here = import.meta.url;
   const isTs = here.endsWith('.ts');
   const pool = new Piscina<ShardTask, ShardResult>({
-    filename: new URL(isTs ? './worker.ts' : './worker.js', here).href,
+    filename: new URL(isTs ? './worker-entry.mjs' : './worker.js', here).href,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-    // tsx's hooks must be registered in each worker; resolve tsx from this file, not from the cwd.
-    execArgv: isTs ? ['--import', import.meta.resolve('tsx')] : [],
+    // Not the main thread's flags: under the tsx CLI they load tsx with `--import`, the slow way.
+    execArgv: [],
   });
   return {
     name: 'piscina',
