@@ -1,30 +1,34 @@
 /**
- * The greedy agent. For every legal (placement, follow-up) pair it values
- *   (its score − the best opponent's) after the turn − the same before it
- *   + the estimated worth of the open features the placed tile belongs to,
- * and plays the best pair; ties are broken by its own seeded stream.
+ * The greedy agent: one ply. For every legal (placement, follow-up) pair it values the position after
+ * the turn and plays the best pair; ties between placements are broken by its own seeded stream.
+ * Each placement is applied under a checkpoint and rolled back. The final scoring is not part of a
+ * turn's value (it is held back while trying). Parameter `eval`:
  *
- * How it is computed: each placement is applied under a checkpoint and rolled back. If the placement
- * completes a feature, every follow-up is applied too and the scores are read; otherwise the turn
- * changes no score (true of the base game and all three expansions: points come only from completed
- * features and the final scoring), so the follow-ups are valued by the estimate alone, without
- * applying them. The final scoring is not part of a turn's value (it is held back while trying).
+ * `rules` (default): the rule-aware evaluation (`evaluation.ts`: own expected total minus the best
+ * opponent's, with the expansions' hooks). Every follow-up is applied and the position valued; among
+ * follow-ups of equal value the first legal one is kept (nothing, then meeples, then expansion
+ * actions), so a tollhouse is not moved for nothing.
  *
- * Open-feature estimate (documented heuristic, `FEATURE_WORTH`): an open feature is worth what it
- * would score at the end of the game now, with cities valued between their final (1) and completed
- * (2) rate: roads 1 per segment, cities 1.5 per segment and per pennant (a segment is a tile's part
- * of the feature), monasteries 1 + neighbours, fields 3 per completed bordering city. It counts + for
- * the agent when it leads or ties the feature's majority and − when an opponent does (a tie cancels
- * out). Each of the agent's meeples standing on an open feature costs `MEEPLE_COST`, so meeples are
- * not spent for nothing.
+ * `features` (the original valuation, kept for comparison): (its score − the best opponent's) after
+ * the turn − the same before it + the estimated worth of the open features the placed tile belongs
+ * to. If the placement completes a feature, every follow-up is applied and the scores are read;
+ * otherwise the turn changes no score (true of the base game and all three expansions), so the
+ * follow-ups are valued by the estimate alone, without applying them. Open-feature estimate
+ * (`FEATURE_WORTH`, fixed numbers, blind to rule parameters and expansions): an open feature is worth
+ * what it would score at the end of the game now, with cities valued between their final (1) and
+ * completed (2) rate: roads 1 per segment, cities 1.5 per segment and per pennant, monasteries
+ * 1 + neighbours, fields 3 per completed bordering city. It counts + for the agent when it leads or
+ * ties the feature's majority and − when an opponent does (a tie cancels out). Each of the agent's
+ * meeples standing on an open feature costs `MEEPLE_COST`.
  */
 import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { FeatureScore, State } from '../engine/index.ts';
 import type { Rng } from '../sim/rng.ts';
+import { enumParam } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
+import { Evaluator, MEEPLE_COST, marginOf } from './evaluation.ts';
 
 export const FEATURE_WORTH = { roadPerSegment: 1, cityPerSegment: 1.5, cityPerPennant: 1.5, monasteryPerTile: 1, fieldPerCompletedCity: 3 } as const;
-export const MEEPLE_COST = 1;
 const EPSILON = 1e-9;
 const MAX_ROOTS = 32;
 
@@ -42,8 +46,16 @@ class GreedyAgent implements Agent {
   private rootCount = 0;
   /** The follow-up chosen together with the placement. */
   private pending = -1;
+  /** The best follow-up of the placement being tried (rule-aware valuation). */
+  private candidate = -1;
 
-  constructor(private readonly rng: Rng) {}
+  // Rule-aware evaluation and its per-player buffers (built for the first game seen).
+  private evaluator: Evaluator | undefined;
+  private base = new Float64Array(0);
+  private totals = new Float64Array(0);
+
+  /** `ruleAware` false: the original feature valuation (`eval=features`). */
+  constructor(private readonly rng: Rng, private readonly ruleAware: boolean) {}
 
   choose(state: State, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
@@ -77,7 +89,9 @@ class GreedyAgent implements Agent {
       state.apply(placement);
       const placed = state.lastPlaced;
       const n = state.legalFollowUps(this.followUps);
-      if (completesSomething(state, placed)) {
+      if (this.ruleAware) {
+        consider(this.bestFollowUp(state, placed, n, me), placement, this.candidate);
+      } else if (completesSomething(state, placed)) {
         const inner = state.checkpoint();
         for (let j = 0; j < n; j++) {
           const followUp = this.followUps[j]!;
@@ -99,6 +113,51 @@ class GreedyAgent implements Agent {
     state.rollback(outer);
     state.deferFinal = deferFinal;
     return bestPlacement;
+  }
+
+  /**
+   * Rule-aware value of the best of the `n` follow-ups of the tile just placed (left in `candidate`;
+   * the first of equal values). When the tile completes nothing, the turn changes no score, so the
+   * base-game part is evaluated once and a meeple's change added locally; only the expansions' hooks
+   * see each follow-up applied.
+   */
+  private bestFollowUp(state: State, placed: number, n: number, me: number): number {
+    if (this.evaluator?.game !== state.game) {
+      this.evaluator = new Evaluator(state.game);
+      this.base = new Float64Array(state.game.players);
+      this.totals = new Float64Array(state.game.players);
+    }
+    const evaluator = this.evaluator;
+    const completes = completesSomething(state, placed);
+    if (!completes) evaluator.baseTotals(state, this.base);
+    const inner = state.checkpoint();
+    let best = -Infinity;
+    for (let j = 0; j < n; j++) {
+      const followUp = this.followUps[j]!;
+      let value: number;
+      if (completes) {
+        state.apply(followUp);
+        value = evaluator.margin(state, me);
+      } else {
+        const totals = this.totals;
+        totals.set(this.base);
+        if (followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK) {
+          evaluator.addMeeple(state, state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE), me, totals);
+        }
+        if (evaluator.hooked) {
+          state.apply(followUp);
+          evaluator.addHooks(state, totals);
+        }
+        value = marginOf(totals, me);
+      }
+      if (value > best + EPSILON) {
+        best = value;
+        this.candidate = followUp;
+      }
+      if (completes || evaluator.hooked) state.rollback(inner, true);
+    }
+    state.rollback(inner);
+    return best;
   }
 
   /**
@@ -198,7 +257,7 @@ function margin(state: State, me: number): number {
 
 export const greedyAgent: AgentDefinition = {
   name: 'greedy',
-  description: 'plays the (placement, follow-up) pair with the best immediate score margin plus an estimate of its open features',
-  params: [],
-  create: (rng) => new GreedyAgent(rng),
+  description: 'one ply: plays the (placement, follow-up) pair whose resulting position evaluates best',
+  params: [enumParam('eval', ['rules', 'features'], 'rules', 'rules: the rule-aware evaluation with the expansions\' hooks; features: the original fixed open-feature estimate')],
+  create: (rng, params) => new GreedyAgent(rng, params.eval === 'rules'),
 };

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
-import { Game } from '../../src/engine/index.ts';
+import { Evaluator } from '../../src/agents/evaluation.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, Game, PHASE_FOLLOW } from '../../src/engine/index.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { playGame } from '../../src/sim/play.ts';
-import { makeRng } from '../../src/sim/rng.ts';
+import { hashString, makeRng } from '../../src/sim/rng.ts';
 import { playChecked } from '../util.ts';
 
 const ALL = [...expansionRegistry.values()];
@@ -50,5 +51,69 @@ describe('greedy agent', () => {
       if (state.score(greedySeat) > state.score(1 - greedySeat)) wins++;
     }
     expect(wins).toBeGreaterThanOrEqual(18);
+  });
+});
+
+/** The actions of one game of `spec` in every seat. */
+function transcript(game: Game, spec: string, seed: string, deal: number): number[] {
+  const state = game.newState(new Dealer(game).deal(seed, deal));
+  const agents = Array.from({ length: game.players }, (_, seat) => agentOf(spec, seed, deal, seat));
+  const legal = new Int32Array(4096);
+  const actions: number[] = [];
+  while (!state.isOver()) {
+    const n = state.legalActions(legal);
+    actions.push(agents[state.currentPlayer]!.choose(state, legal, n));
+    state.apply(actions[actions.length - 1]!);
+  }
+  return actions;
+}
+
+describe('greedy valuations', () => {
+  it('eval=features plays exactly the games the original greedy played', () => {
+    // Hashes of the action sequences of the original greedy (recorded before the rule-aware
+    // evaluation existed), seed "golden", deals 0-3.
+    const base = new Game({ players: 2 });
+    const all = new Game({ players: 3, expansions: ALL, rules: { labyrinth: 'advanced' } });
+    expect([0, 1, 2, 3].map((d) => hashString(transcript(base, 'greedy:eval=features', 'golden', d).join(',')))).toEqual([2230761451, 1483525028, 1846901294, 3236138822]);
+    expect([0, 1, 2, 3].map((d) => hashString(transcript(all, 'greedy:eval=features', 'golden', d).join(',')))).toEqual([261747748, 2375688030, 1217289031, 1860638184]);
+  });
+  it('a field rule changes the rule-aware greedy\'s moves, not the original\'s', () => {
+    const official = new Game({ players: 2 });
+    const richFields = new Game({ players: 2, rules: { farmerPointsPerCity: 6 } });
+    let differ = 0;
+    for (let deal = 0; deal < 3; deal++) {
+      expect(transcript(richFields, 'greedy:eval=features', 'farm', deal)).toEqual(transcript(official, 'greedy:eval=features', 'farm', deal));
+      if (transcript(richFields, 'greedy', 'farm', deal).join() !== transcript(official, 'greedy', 'farm', deal).join()) differ++;
+    }
+    expect(differ).toBe(3);
+  });
+  it('the rule-aware greedy moves its tollhouse only when that is worth more than doing nothing', () => {
+    const game = new Game({ players: 2, expansions: [expansionRegistry.get('tollkeepers')!] });
+    const legal = new Int32Array(4096);
+    let moves = 0;
+    for (let deal = 0; deal < 2; deal++) {
+      const state = game.newState(new Dealer(game).deal('toll', deal));
+      const agents = [0, 1].map((seat) => agentOf('greedy', 'toll', deal, seat));
+      const evaluator = new Evaluator(game);
+      while (!state.isOver()) {
+        const me = state.currentPlayer;
+        let action = agents[me]!.choose(state, legal, state.legalActions(legal));
+        state.apply(action);
+        if (state.phase !== PHASE_FOLLOW) continue;
+        action = agents[me]!.choose(state, legal, state.legalActions(legal));
+        if (action >= ACTION_BLOCK) {
+          moves++;
+          const valueOf = (followUp: number) => {
+            const clone = state.clone();
+            clone.deferFinal = true;
+            clone.apply(followUp);
+            return evaluator.margin(clone, me);
+          };
+          expect(valueOf(action)).toBeGreaterThan(valueOf(FOLLOW_NOTHING));
+        }
+        state.apply(action);
+      }
+    }
+    expect(moves).toBeGreaterThan(0);
   });
 });

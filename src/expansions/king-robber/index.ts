@@ -9,7 +9,7 @@
  * project's ruling, or `before` it, as JCloisterZone's "continuously": the first completion pays nobody).
  */
 import { SEG_CITY, SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
-import type { Expansion, FeatureScore } from '../../engine/index.ts';
+import type { Expansion, FeatureScore, State } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const KING_ROBBER_PARAMS = {
@@ -46,11 +46,20 @@ export const kingRobber: Expansion = {
     const feature: FeatureScore = {
       root: 0, kind: 0, completed: true, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
     };
-    const pay = (state: Parameters<NonNullable<ReturnType<Expansion['setup']>['afterScoring']>>[0], card: number, points: number) => {
+    const pay = (state: State, card: number, points: number) => {
       const holder = state.ext[HOLDER + card]!;
       if (holder < 0 || points === 0) return;
       state.addScore(holder, CARDS[card]!.source, points);
       state.stats[stat(card, 'Value')]! += points;
+    };
+    /** What card c pays its holder at the end under the scoring variant, as the board stands. */
+    const endValue = (state: State, c: number): number => {
+      if (scoring === 'official') return state.ext[COMPLETED + c]! * (rules.kingRobberPointsPerFeature as number);
+      if (scoring === 'flat10') return rules.kingRobberFlatPoints as number;
+      if (scoring !== 'flat15-40') return 0; // incremental: paid as features complete
+      // One player with both cards: the 40 is split evenly between the two score sources.
+      const both = state.ext[HOLDER]! >= 0 && state.ext[HOLDER]! === state.ext[HOLDER + 1]!;
+      return both ? (rules.kingRobberFlatBothPoints as number) / 2 : (rules.kingRobberFlatEachPoints as number);
     };
 
     return {
@@ -91,12 +100,14 @@ export const kingRobber: Expansion = {
         }
       },
       finalScoring(state) {
-        const both = state.ext[HOLDER]! >= 0 && state.ext[HOLDER]! === state.ext[HOLDER + 1]!;
+        for (let c = 0; c < 2; c++) pay(state, c, endValue(state, c));
+      },
+      // Expected card value: the holder is credited what the card would pay at the end if the game
+      // ended now (nothing under `incremental`, which pays as features complete).
+      evaluate(state, expected) {
         for (let c = 0; c < 2; c++) {
-          if (scoring === 'official') pay(state, c, state.ext[COMPLETED + c]! * (rules.kingRobberPointsPerFeature as number));
-          else if (scoring === 'flat10') pay(state, c, rules.kingRobberFlatPoints as number);
-          // One player with both cards: the 40 is split evenly between the two score sources.
-          else if (scoring === 'flat15-40') pay(state, c, both ? (rules.kingRobberFlatBothPoints as number) / 2 : (rules.kingRobberFlatEachPoints as number));
+          const holder = state.ext[HOLDER + c]!;
+          if (holder >= 0) expected[holder]! += endValue(state, c);
         }
       },
       summary(state) {

@@ -7,7 +7,7 @@
  * network pays its majority 1 per tile plus a bonus per meeple anywhere on it; no bonus at the end.
  */
 import { SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
-import type { Expansion, State } from '../../engine/index.ts';
+import type { Expansion, FeatureScore, State } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const LABYRINTH_PARAMS = {
@@ -36,6 +36,11 @@ export const labyrinth: Expansion = {
     const isLabyrinthType = new Uint8Array(ctx.catalog.types.length * S);
     ctx.catalog.types.forEach((type, t) => type.segments.forEach((seg, s) => { isLabyrinthType[t * S + s] = seg.labyrinth ? 1 : 0; }));
     const members = new Int32Array(4096);
+    // Evaluation scratch: the networks already valued, and one feature measurement.
+    const roots = new Int32Array(16);
+    const feature: FeatureScore = {
+      root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
+    };
     const across = new Int32Array(8);
     let visited = new Int32Array(0);
     let stamp = 0;
@@ -76,6 +81,27 @@ export const labyrinth: Expansion = {
         meepleDeployed(state: State, g: number): void {
           const root = state.find(g);
           if (state.rootMeeples[root]! > 1 && networkHasLabyrinth(state, root)) state.stats[stat.labyrinthBranchPlacements]! += 1;
+        },
+      } : {}),
+      // Expected bonus (advanced): an open occupied network with a labyrinth would pay its majority
+      // the bonus per meeple on completion and nothing at the end: half of it is expected.
+      ...(advanced ? {
+        evaluate(state: State, expected: Float64Array): void {
+          const perPlayer = feature.perPlayer;
+          let counted = 0;
+          for (let k = 0; k < state.placedCount; k++) {
+            const t = state.placedType[k]!;
+            for (let s = 0; s < S; s++) {
+              if (isLabyrinthType[t * S + s] !== 1) continue;
+              const root = state.find(k * S + s);
+              if (state.done[root] !== 0 || state.rootMeeples[root] === 0 || counted === roots.length || roots.subarray(0, counted).includes(root)) continue;
+              roots[counted++] = root;
+              state.measure(root, feature);
+              let max = 0;
+              for (let p = 0; p < ctx.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
+              for (let p = 0; p < ctx.players; p++) if (perPlayer[p] === max) expected[p]! += (bonusPerMeeple * feature.meeples) / 2;
+            }
+          }
         },
       } : {}),
       scoreFeature(state, f) {

@@ -42,6 +42,13 @@ export function tollhousesOn(state: State): Tollhouse[] {
   return out;
 }
 
+/** Whether an earlier village road of the tile (index from `start` to before `k`) belongs to road `root` (R-T1: once per road). */
+function alreadyCounted(state: State, placed: number, roads: Int8Array, start: number, k: number, root: number): boolean {
+  const S = state.game.segmentsPerTile;
+  for (let j = start; j < k; j++) if (state.find(placed * S + roads[j]!) === root) return true;
+  return false;
+}
+
 /** What a road carries for tolls, gathered from its segments. */
 interface RoadTolls { illustrations: number; travellers: number; owners: number[] }
 
@@ -73,6 +80,22 @@ export const tollkeepers: Expansion = {
     };
     const crossroads = Uint8Array.from(ctx.catalog.types, (t) => (t.crossroads ? 1 : 0));
     const isCrossroads = (state: State, placed: number) => crossroads[state.placedType[placed]!] === 1;
+    // For the evaluation: toll-paying illustrations and travellers per (type, segment), and each
+    // type's road segments that end at its village: villageRoads[villageRoadStart[t] … [t + 1]).
+    const S = ctx.catalog.maxSegments;
+    const segmentIllustrations = new Uint8Array(ctx.catalog.types.length * S);
+    const segmentTravellers = new Uint8Array(ctx.catalog.types.length * S);
+    const villageRoadStart = new Int32Array(ctx.catalog.types.length + 1);
+    const villageList: number[] = [];
+    ctx.catalog.types.forEach((type, t) => {
+      type.segments.forEach((seg, s) => {
+        segmentIllustrations[t * S + s] = seg.illustrations.filter((kind) => kind !== 'watertower').length;
+        segmentTravellers[t * S + s] = seg.travellers;
+        if (type.crossroads && seg.kind === SEG_ROAD && seg.end === 'village') villageList.push(s);
+      });
+      villageRoadStart[t + 1] = villageList.length;
+    });
+    const villageRoads = Int8Array.from(villageList);
 
     /** Illustrations (never water towers), travellers and tollhouse owners at the ends of road `root`. */
     const roadTolls = (state: State, root: number): RoadTolls => {
@@ -172,6 +195,38 @@ export const tollkeepers: Expansion = {
             state.addScore(owner, SOURCE.toll, points);
             state.stats[stat.tollFinalIncome]! += points;
             if (state.sink && points) state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'tollkeepers', what: 'final toll', player: owner, points, detail: `${road.illustrations} illustration(s), ${road.travellers} travellers group(s)` });
+          }
+        }
+      },
+      // Expected toll income (README "Agents"): for each tollhouse and each open road ending at its
+      // crossroads, the mean of what completing the road would pay at the tollhouse's value and what
+      // the final scoring would. A road with travellers flips the tollhouse when it pays, so only the
+      // first such road is valued at the current value, the others at the mean of both values.
+      evaluate(state, expected) {
+        const S = state.game.segmentsPerTile;
+        for (let p = 0; p < players; p++) {
+          const placed = state.ext[TILE + p]!;
+          if (placed < 0) continue;
+          const value = state.ext[VALUE + p]!;
+          const type = state.placedType[placed]!;
+          let flipped = false;
+          for (let k = villageRoadStart[type]!; k < villageRoadStart[type + 1]!; k++) {
+            const root = state.find(placed * S + villageRoads[k]!);
+            if (state.done[root] !== 0 || alreadyCounted(state, placed, villageRoads, villageRoadStart[type]!, k, root)) continue;
+            let illustrations = 0;
+            let travellers = 0;
+            let g = root;
+            do {
+              const i = state.placedType[(g / S) | 0]! * S + (g % S);
+              illustrations += segmentIllustrations[i]!;
+              travellers += segmentTravellers[i]!;
+              g = state.next[g]!;
+            } while (g !== root);
+            const rate = (v: number, pays: number[]) => (travellers > 0 && flipped ? (pays[1]! + pays[2]!) / 2 : pays[v]!);
+            const completed = illustrations * rate(value, pay.illustration) + travellers * rate(value, pay.travellers);
+            const final = illustrations * (rules.tollFinalIllustrationPoints as number) + travellers * (rules.tollFinalTravellersPoints as number);
+            expected[p]! += (completed + final) / 2;
+            if (travellers > 0) flipped = true;
           }
         }
       },
