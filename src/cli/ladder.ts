@@ -5,6 +5,7 @@
  * and a report (report.md with PNG charts, offline report.html) in the run directory, and printed as
  * Markdown tables or, with `--json`, as one JSON object.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { ladderResult } from '../match/ladder.ts';
@@ -13,6 +14,9 @@ import { writeReport } from '../report/report.ts';
 import { writeJsonAtomic } from '../sim/files.ts';
 import type { Command } from './args.ts';
 import { PAIRING_FLAGS, parsePairingRun, playPairings, setupText } from './pairings.ts';
+
+/** Wall time of every session of the run (the manifest sums them). */
+const manifestWallSeconds = (runDir: string): number => (JSON.parse(readFileSync(join(runDir, 'manifest.json'), 'utf8')) as { wallSeconds: number }).wallSeconds;
 
 export const ladderCommand: Command = {
   name: 'ladder',
@@ -30,7 +34,7 @@ export const ladderCommand: Command = {
     writeJsonAtomic(join(outcome.runDir, 'ladder.json'), ladder);
     const command = ['carclab', 'ladder', ...positionals, ...Object.entries(flags).flatMap(([k, v]) => (v === undefined || v === false || k === 'json' ? []
       : v === true ? [`--${k}`] : PAIRING_FLAGS[k]?.default === v ? [] : [`--${k}`, String(v)]))].join(' ');
-    const report = ladderReport(ladder, { command, runDir: outcome.runDir, setup: setupText(design), wallSeconds: outcome.wallSeconds });
+    const report = ladderReport(ladder, { command, runDir: outcome.runDir, setup: setupText(design), wallSeconds: manifestWallSeconds(outcome.runDir) });
     const files = await writeReport(report, outcome.runDir);
     if (flags.json) process.stdout.write(`${JSON.stringify({ ...ladder, results: outcome.runDir, report: files.html })}\n`);
     else process.stdout.write(`${ladderMarkdown(ladder)}\nreport: ${files.html}\n        ${files.markdown}\nresults: ${outcome.runDir}\n`);

@@ -89,8 +89,8 @@ export const matchCommand: Command = {
     if (!outcome) return 130;
     const arm = design.plan.arms[0]!;
     const result: MatchJson = {
-      ...pairResult(outcome.outcomes!, 0, { a: design.specs[0]!, b: design.specs[1]! }, design.players),
       format: 'carclab-match/1',
+      ...pairResult(outcome.outcomes!, 0, { a: design.specs[0]!, b: design.specs[1]! }, design.players),
       players: design.players,
       expansions: arm.expansions,
       rules: arm.rules,

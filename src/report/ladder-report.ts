@@ -9,7 +9,11 @@ import type { LadderResult } from '../match/ladder.ts';
 import { Report } from './report.ts';
 
 const pct = (x: number | null) => (x === null ? '–' : (x * 100).toFixed(1));
-const signed = (x: number | null, digits: number) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`);
+const signed = (x: number | null, digits: number) => {
+  if (x === null) return '–';
+  const text = Math.abs(x).toFixed(digits);
+  return Number(text) === 0 ? text : `${x > 0 ? '+' : '−'}${text}`;
+};
 
 /** Pairs where one side won every game: their Elo gap is bounded by the prior only. */
 function perfectRecords(ladder: LadderResult): string[] {
@@ -83,7 +87,7 @@ export function ladderReport(ladder: LadderResult, facts: { command: string; run
   report.section('Method').text(ladderMethod(ladder));
   report.section('Run').text([
     `- results \`${facts.runDir}\` (manifest.json, plan.json, games.arrow, ladder.json)`,
-    `- seed and agents' streams as in the manifest; wall time of this session ${facts.wallSeconds.toFixed(1)} s`,
+    `- seed and agents' streams as in the manifest; wall time ${facts.wallSeconds.toFixed(0)} s (all sessions)`,
   ].join('\n'));
   return report;
 }
