@@ -54,17 +54,18 @@ function sprtJson(hypotheses: Required<SprtHypotheses>, state: SprtState): NonNu
   return { ...hypotheses, lower, upper, llr: state.llr, decision: state.decision === 'continue' ? 'inconclusive' : state.decision };
 }
 
-export function matchText(m: MatchJson): string {
+export function matchText(m: MatchJson, labels: readonly string[]): string {
+  const [a, b] = labels;
   const lines = [
-    `${m.a} against ${m.b}: ${m.games.toLocaleString('en')} games on ${m.deals.toLocaleString('en')} deals`,
-    `  ${m.a} win share ${pct(m.winRateA)} % [${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (Wilson 95 %, ties shared: ${m.ties}), Elo ${elo(m.eloA, m.winRateA)} [${elo(m.eloALo, m.winRateALo)}, ${elo(m.eloAHi, m.winRateAHi)}]`,
-    `  ${m.a} margin per game ${signed(m.marginA, 2)} [${signed(m.marginALo, 2)}, ${signed(m.marginAHi, 2)}] points (t 95 %, the deal is the unit)`,
+    `${a} against ${b}: ${m.games.toLocaleString('en')} games on ${m.deals.toLocaleString('en')} deals`,
+    `  ${a} win share ${pct(m.winRateA)} % [${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (Wilson 95 %, ties shared: ${m.ties}), Elo ${elo(m.eloA, m.winRateA)} [${elo(m.eloALo, m.winRateALo)}, ${elo(m.eloAHi, m.winRateAHi)}]`,
+    `  ${a} margin per game ${signed(m.marginA, 2)} [${signed(m.marginALo, 2)}, ${signed(m.marginAHi, 2)}] points (t 95 %, the deal is the unit)`,
   ];
-  if (m.pentanomial) lines.push(`  deals by ${m.a}'s points of 2 (0, ½, 1, 1½, 2): ${m.pentanomial.join(', ')}`);
+  if (m.pentanomial) lines.push(`  deals by ${a}'s points of 2 (0, ½, 1, 1½, 2): ${m.pentanomial.join(', ')}`);
   if (m.sprt) {
     const s = m.sprt;
-    const verdict = s.decision === 'H1' ? `H1 accepted (${m.a}'s advantage is ${s.elo1} Elo or more rather than ${s.elo0} or less)`
-      : s.decision === 'H0' ? `H0 accepted (${m.a}'s advantage is ${s.elo0} Elo or less rather than ${s.elo1} or more)` : 'no decision';
+    const verdict = s.decision === 'H1' ? `H1 accepted (${a}'s advantage is ${s.elo1} Elo or more rather than ${s.elo0} or less)`
+      : s.decision === 'H0' ? `H0 accepted (${a}'s advantage is ${s.elo0} Elo or less rather than ${s.elo1} or more)` : 'no decision';
     lines.push(`  SPRT elo0 ${s.elo0}, elo1 ${s.elo1}, α ${s.alpha}, β ${s.beta}: ${verdict} after ${m.deals} of at most ${m.dealsPlanned} deals; LLR ${s.llr.toFixed(3)}, bounds [${s.lower.toFixed(3)}, ${s.upper.toFixed(3)}]`);
     if (s.decision !== 'inconclusive') lines.push('  (the intervals above are not adjusted for stopping when the test decided)');
   }
@@ -100,7 +101,7 @@ export const matchCommand: Command = {
       results: outcome.runDir,
     };
     writeJsonAtomic(join(outcome.runDir, 'match.json'), result);
-    process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${matchText(result)}\nresults: ${outcome.runDir}\n`);
+    process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${matchText(result, design.labels)}\nresults: ${outcome.runDir}\n`);
     return 0;
   },
 };

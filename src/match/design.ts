@@ -44,6 +44,8 @@ export interface MatchDesign {
   kind: 'match' | 'ladder';
   /** Canonical specs (as the plan records them), in the order given. */
   specs: string[];
+  /** The specs as given, for tables and charts (canonical specs list every parameter). */
+  labels: string[];
   players: number;
   pairs: Pairing[];
   arms: DesignArm[];
@@ -109,7 +111,7 @@ export function designMatch(setup: MatchSetup): MatchDesign {
   });
   const description = setup.kind === 'match' ? `${specs[0]} against ${specs[1]}` : `ladder of ${specs.join(', ')}`;
   const plan = resolve({ ...frame, name: setup.kind, description, arms: definitions }, where, setup.kind);
-  return { kind: setup.kind, specs, players: P, pairs, arms, plan };
+  return { kind: setup.kind, specs, labels: setup.specs.map((s) => s.trim()), players: P, pairs, arms, plan };
 }
 
 /**

@@ -22,6 +22,8 @@ export const BOOTSTRAP_RESAMPLES = 1000;
 
 export interface Rating {
   spec: string;
+  /** The spec as given. */
+  label: string;
   /** 1 = strongest. */
   rank: number;
   elo: number;
@@ -32,7 +34,7 @@ export interface Rating {
   winRate: number;
 }
 
-/** One ordered cell of the matrix: `row`'s results against `col`. */
+/** One ordered cell of the matrix: `row`'s results against `col` (agents by their labels). */
 export interface MatrixCell {
   row: string;
   col: string;
@@ -48,6 +50,8 @@ export interface MatrixCell {
 export interface LadderResult {
   format: 'carclab-ladder/1';
   specs: string[];
+  /** The specs as given, in the same order. */
+  labels: string[];
   anchor: string;
   players: number;
   deals: number;
@@ -91,7 +95,7 @@ const flip = (cell: PairResult, row: string, col: string): MatrixCell => ({
 });
 
 export function ladderResult(design: MatchDesign, outcomes: DealOutcomes, options: { resamples?: number; smoothing?: number } = {}): LadderResult {
-  const { specs } = design;
+  const { specs, labels } = design;
   const deals = outcomes.end - outcomes.start;
   const resamples = options.resamples ?? BOOTSTRAP_RESAMPLES;
   const smoothing = options.smoothing ?? 0.1;
@@ -99,13 +103,14 @@ export function ladderResult(design: MatchDesign, outcomes: DealOutcomes, option
   // 1. The pairs and the matrix (both directions of every pair).
   const pairs = design.pairs.map(({ a, b }, p) => pairResult(outcomes, p, { a: specs[a]!, b: specs[b]! }, design.players));
   const matrix: MatrixCell[] = [];
-  for (const r of pairs) {
+  design.pairs.forEach(({ a, b }, p) => {
+    const r = pairs[p]!;
     matrix.push({
-      row: r.a, col: r.b, games: r.games, winRate: r.winRateA, winRateLo: r.winRateALo, winRateHi: r.winRateAHi,
+      row: labels[a]!, col: labels[b]!, games: r.games, winRate: r.winRateA, winRateLo: r.winRateALo, winRateHi: r.winRateAHi,
       margin: r.marginA, marginLo: r.marginALo, marginHi: r.marginAHi,
     });
-    matrix.push(flip(r, r.b, r.a));
-  }
+    matrix.push(flip(r, labels[b]!, labels[a]!));
+  });
   // 2. Ratings on all deals, then on bootstrap replicates of the deals.
   const fit = bradleyTerry(winMatrix(design, outcomes, new Float64Array(deals).fill(1)), { smoothing, anchor });
   const rng = makeRng(design.plan.seed, 'ladder-bootstrap');
@@ -130,12 +135,12 @@ export function ladderResult(design: MatchDesign, outcomes: DealOutcomes, option
   const ratings = specs.map((spec, i): Rating => {
     const sorted = replicates[i]!.sort();
     return {
-      spec, rank: order.indexOf(i) + 1, elo: fit.elo[i]!, eloLo: sortedQuantile(sorted, 0.025), eloHi: sortedQuantile(sorted, 0.975),
+      spec, label: labels[i]!, rank: order.indexOf(i) + 1, elo: fit.elo[i]!, eloLo: sortedQuantile(sorted, 0.025), eloHi: sortedQuantile(sorted, 0.975),
       games: games[i]!, winRate: wins[i]! / games[i]!,
     };
   });
   return {
-    format: 'carclab-ladder/1', specs, anchor: specs[anchor]!, players: design.players, deals,
+    format: 'carclab-ladder/1', specs, labels, anchor: specs[anchor]!, players: design.players, deals,
     games: pairs.reduce((t, r) => t + r.games, 0), ratings, matrix, pairs,
     bootstrap: { resamples, level: 0.95, stream: `${design.plan.seed}:ladder-bootstrap` }, smoothing,
   };
