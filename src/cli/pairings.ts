@@ -71,6 +71,9 @@ export async function playPairings(run: PairingRun, sprt?: SprtHypotheses): Prom
       process.stderr.write(`carclab: interrupted after ${outcome.gamesPlayed.toLocaleString('en')} games this session; run the same command to resume ${outcome.runDir}\n`);
       return null;
     }
+    process.stderr.write(outcome.gamesPlayed
+      ? `carclab: played ${outcome.gamesPlayed.toLocaleString('en')} games in ${outcome.wallSeconds.toFixed(1)} s (${(outcome.gamesPlayed / outcome.wallSeconds).toPrecision(3)} games/s)\n`
+      : 'carclab: nothing left to play: the kept games cover the run\n');
     return outcome;
   } finally {
     await backend.close();
