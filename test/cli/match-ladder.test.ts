@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseAgentSpec } from '../../src/agents/index.ts';
 import { bradleyTerry } from '../../src/stats/bradley-terry.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -17,6 +18,7 @@ const carclabAsync = (...args: string[]) => new Promise<{ code: number | null; s
     resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
   });
 });
+const GREEDY = parseAgentSpec('greedy', 'test').text;
 const scratch = mkdtempSync(join(tmpdir(), 'carclab-match-'));
 const runDirOf = (out: string, kind: string) => {
   const dir = join(out, kind);
@@ -34,7 +36,7 @@ describe('carclab match', () => {
     });
     const json = runs[0]!.json;
     for (const key of ['games', 'winRateA', 'winRateALo', 'winRateAHi', 'marginA', 'marginALo', 'marginAHi']) expect(json).toHaveProperty(key);
-    expect(json).toMatchObject({ a: 'greedy', b: 'random', games: 6, deals: 3, players: 2, sprt: null });
+    expect(json).toMatchObject({ a: GREEDY, b: 'random', games: 6, deals: 3, players: 2, sprt: null });
     const { results: _r1, ...one } = json;
     const { results: _r2, ...two } = runs[1]!.json;
     expect(two).toEqual(one);
@@ -85,8 +87,8 @@ describe('carclab ladder', () => {
     const r = carclab('ladder', 'greedy', 'random', '--deals', '4', '--in-process', '--out', out, '--json');
     expect(r.code, r.stderr).toBe(0);
     const ladder = JSON.parse(r.stdout);
-    expect(ladder).toMatchObject({ format: 'carclab-ladder/1', specs: ['greedy', 'random'], anchor: 'random', deals: 4, games: 8 });
-    const byName = Object.fromEntries(ladder.ratings.map((x: { spec: string }) => [x.spec, x]));
+    expect(ladder).toMatchObject({ format: 'carclab-ladder/1', specs: [GREEDY, 'random'], labels: ['greedy', 'random'], anchor: 'random', deals: 4, games: 8 });
+    const byName = Object.fromEntries(ladder.ratings.map((x: { label: string }) => [x.label, x]));
     expect(byName.random.elo).toBe(0);
     // The ratings are Bradley–Terry of the matrix's wins (0.1 virtual win per ordered pair).
     const pair = ladder.pairs[0];

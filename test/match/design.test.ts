@@ -1,5 +1,6 @@
 /** Checking a match's flags and specs before anything runs: each problem an input error naming it. */
 import { describe, expect, it } from 'vitest';
+import { parseAgentSpec } from '../../src/agents/index.ts';
 import { parseSprtFlag } from '../../src/cli/match.ts';
 import { parsePairingRun } from '../../src/cli/pairings.ts';
 import { parseExpansionsFlag, parseRulesFlag } from '../../src/match/design.ts';
@@ -24,7 +25,9 @@ describe('match and ladder input', () => {
   it('rules, players and specs are checked against the game and the agents', () => {
     expect(() => parsePairingRun('match', ['greedy', 'random'], flags({ rules: 'farmers=maybe' }))).toThrow(/rule "farmers" must be one of "on", "off", got "maybe"/);
     expect(() => parsePairingRun('match', ['greedy', 'random'], flags({ players: '7' }))).toThrow(/--players must be a whole number from 2 to 6/);
-    expect(() => parsePairingRun('match', ['greedy', 'greedy'], flags({}))).toThrow(/agents 1 and 2 are the same spec "greedy"/);
+    // `greedy` spelled with its default parameter is the same agent.
+    const greedy = parseAgentSpec('greedy', 'test').text;
+    expect(() => parsePairingRun('match', ['greedy', greedy], flags({}))).toThrow(`agents 1 and 2 are the same spec ${JSON.stringify(greedy)}`);
     expect(() => parsePairingRun('ladder', ['random', 'greedy', 'bogus:x=1'], flags({}))).toThrow(/agent 3 \("bogus:x=1"\)/);
     expect(parsePairingRun('ladder', ['random', 'greedy'], flags({ expansions: 'tollkeepers', deals: '7' })).design.plan).toMatchObject({ deals: 7, rotation: 'all' });
   });

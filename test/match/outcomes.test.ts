@@ -1,11 +1,14 @@
 /** Per-deal outcomes and a pair's result from hand-made game rows, counted by hand. */
 import { describe, expect, it } from 'vitest';
+import { parseAgentSpec } from '../../src/agents/index.ts';
 import { designMatch } from '../../src/match/design.ts';
 import { anchorIndex } from '../../src/match/ladder.ts';
 import { dealOutcomes, dealScore } from '../../src/match/outcomes.ts';
 import { pairResult } from '../../src/match/stats.ts';
 import type { Columns } from '../../src/sim/columns.ts';
 
+/** Plans carry canonical specs: every parameter, defaults filled in. */
+const GREEDY = parseAgentSpec('greedy', 'test').text;
 const design = (players: number, specs = ['greedy', 'random']) => designMatch({ kind: 'match', specs, players, deals: 2, seed: 't', expansions: [], rules: {} });
 
 /** Rows (arm, deal, rotation, scores by seat) as the runner's columns. */
@@ -24,11 +27,11 @@ describe('the seat arrangements of a match', () => {
     const d = design(2);
     expect(d.arms).toEqual([{ pair: 0, sideA: [true, false] }]);
     expect(d.plan.rotation).toBe('all');
-    expect(d.plan.arms[0]!.agents).toEqual(['greedy', 'random']);
+    expect(d.plan.arms[0]!.agents).toEqual([GREEDY, 'random']);
   });
   it('3 players: lineups A B B and A A B, each in all rotations', () => {
     const d = design(3);
-    expect(d.plan.arms.map((a) => a.agents)).toEqual([['greedy', 'random', 'random'], ['greedy', 'greedy', 'random']]);
+    expect(d.plan.arms.map((a) => a.agents)).toEqual([[GREEDY, 'random', 'random'], [GREEDY, GREEDY, 'random']]);
     expect(d.plan.arms.map((a) => a.name)).toEqual(['1v2.1-2', '1v2.2-1']);
     expect(d.arms.map((a) => a.sideA)).toEqual([[true, false, false], [true, true, false]]);
   });
