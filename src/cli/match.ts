@@ -58,7 +58,7 @@ export function matchText(m: MatchJson, labels: readonly string[]): string {
   const [a, b] = labels;
   const lines = [
     `${a} against ${b}: ${m.games.toLocaleString('en')} games on ${m.deals.toLocaleString('en')} deals`,
-    `  ${a} win share ${pct(m.winRateA)} % [${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (Wilson 95 %, ties shared: ${m.ties}), Elo ${elo(m.eloA, m.winRateA)} [${elo(m.eloALo, m.winRateALo)}, ${elo(m.eloAHi, m.winRateAHi)}]`,
+    `  ${a} win share ${pct(m.winRateA)} % [${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (Wilson 95 %, ties shared: ${m.ties}; deal-clustered t [${pct(m.winRateADealLo)}, ${pct(m.winRateADealHi)}]), Elo ${elo(m.eloA, m.winRateA)} [${elo(m.eloALo, m.winRateALo)}, ${elo(m.eloAHi, m.winRateAHi)}]`,
     `  ${a} margin per game ${signed(m.marginA, 2)} [${signed(m.marginALo, 2)}, ${signed(m.marginAHi, 2)}] points (t 95 %, the deal is the unit)`,
   ];
   if (m.pentanomial) lines.push(`  deals by ${a}'s points of 2 (0, ½, 1, 1½, 2): ${m.pentanomial.join(', ')}`);

@@ -78,6 +78,8 @@ describe('deal outcomes', () => {
     // half 1.96 / 1.9604 · √(0.625 · 0.375 / 4 + 0.9604 / 16) = 0.9998 · 0.3444 = 0.3443 → [0.2194, 0.9081]
     expect(r.winRateALo).toBeCloseTo(0.2194, 3);
     expect(r.winRateAHi).toBeCloseTo(0.9081, 3);
+    // deal scores ¾ and ½: 0.625 ± 12.7062 · 0.125 = ±1.588, clipped to [0, 1]
+    expect([r.winRateADealLo, r.winRateADealHi]).toEqual([0, 1]);
     expect(r.eloA).toBeCloseTo(-400 * Math.log10(1 / 0.625 - 1), 9); // +88.7
   });
 });
