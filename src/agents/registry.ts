@@ -1,6 +1,7 @@
 /** The agent registry: name → definition. Specs, listings and help texts read this one map. */
 import type { AgentDefinition } from './agent.ts';
 import { greedyAgent } from './greedy.ts';
+import { mctsAgent } from './mcts.ts';
 import { randomAgent } from './random.ts';
 
 const registry = new Map<string, AgentDefinition>();
@@ -16,3 +17,4 @@ export const agentNames = (): string[] => [...registry.keys()];
 
 registerAgent(randomAgent);
 registerAgent(greedyAgent);
+registerAgent(mctsAgent);

@@ -1,0 +1,314 @@
+/**
+ * `mcts`: determinized (information-set) Monte Carlo tree search over the engine's legal actions.
+ *
+ * Hidden information: the agent never reads the order of the undrawn tiles. At each decision it
+ * takes the multiset of the undrawn tiles (sorted, so their order is forgotten) and, every iteration,
+ * deals itself a fresh order of them from its own random stream; the search swaps that deck into the
+ * state while it searches and puts the real one back.
+ *
+ * The tree (`tree.ts`) covers both decisions of a turn (placement, then follow-up: nothing, a meeple,
+ * an expansion action) for every player; after a follow-up, a chance node branches on the tile the
+ * determinization draws next. Rotations that look the same are one placement (`Game.distinctRotation`).
+ * Nothing in here knows an expansion: actions, follow-ups and scores come from the engine, the leaf
+ * evaluation from the expansions' hooks.
+ *
+ * One iteration: determinize → descend by UCT (a node's unplayed children first, in a shuffled order)
+ * → play one new action → roll out (`rollout`: `uniform` over legal actions, or `meeple`: uniform
+ * placements and, with probability `meeple`, a uniformly chosen follow-up other than nothing) until
+ * the end of the game or for `depth` turns → reward → back up. Reward of each player: its score minus
+ * the best opponent's, in units of `REWARD_SCALE` points — final scores at the end of the game, the
+ * rule-aware evaluation (`evaluation.ts`) after a truncated rollout. UCT: mean + c·√(ln N / n).
+ * The move played is the root child with the most visits; the follow-up of a placement is chosen in
+ * the same search (the most visited follow-up under the chosen placement), so a turn costs one search.
+ *
+ * Budget: `iterations` (deterministic: the same stream gives the same move) and/or `ms` (wall-clock,
+ * so not reproducible); the search stops at the first limit reached. Each iteration applies actions
+ * under one `State.checkpoint` and rolls back: no clone, no allocation per iteration.
+ */
+import { performance } from 'node:perf_hooks';
+import { FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE } from '../engine/index.ts';
+import type { Game, State } from '../engine/index.ts';
+import type { Rng } from '../sim/rng.ts';
+import { enumParam, intParam, realParam } from './agent.ts';
+import type { Agent, AgentDefinition, AgentParams } from './agent.ts';
+import { Evaluator } from './evaluation.ts';
+import { CHANCE, DECISION, SearchTree } from './tree.ts';
+
+/** Rewards are score differences divided by this many points (so `c` is in these units). */
+export const REWARD_SCALE = 10;
+const ROLLOUTS = ['uniform', 'meeple'] as const;
+/** Wall-clock checks happen every this many iterations. */
+const CLOCK_EVERY = 16;
+
+interface MctsOptions {
+  iterations: number;
+  ms: number;
+  c: number;
+  rollout: (typeof ROLLOUTS)[number];
+  meeple: number;
+  depth: number;
+}
+
+class MctsAgent implements Agent {
+  readonly name = 'mcts';
+  private readonly tree = new SearchTree();
+  private readonly legal = new Int32Array(MAX_ACTIONS_HINT);
+  private path = new Int32Array(1024);
+  private game: Game | undefined;
+  private evaluator: Evaluator | undefined;
+  /** Each player's reward of the last rollout. */
+  private rewards = new Float64Array(0);
+  /** Determinized deck: the drawn part copied, the undrawn part re-dealt every iteration. */
+  private deck = new Int16Array(0);
+  // The follow-up chosen with the last placement, valid for the position right after it.
+  private pending = -1;
+  private pendingPlaced = -1;
+  private pendingDeckPos = -1;
+  /** Iterations run by the last search (for benchmarks). */
+  lastIterations = 0;
+
+  constructor(private readonly rng: Rng, private readonly options: MctsOptions) {}
+
+  choose(state: State, legal: Int32Array, count: number): number {
+    if (state.phase === PHASE_FOLLOW && state.placedCount === this.pendingPlaced && state.deckPos === this.pendingDeckPos) {
+      for (let i = 0; i < count; i++) if (legal[i] === this.pending) return this.pending;
+    }
+    this.pendingPlaced = -1;
+    if (count === 1) return legal[0]!;
+    this.prepare(state);
+    const root = this.search(state);
+    const best = this.mostVisited(root);
+    if (state.phase === PHASE_PLACE) {
+      const followUp = this.tree.childStart[best]! >= 0 ? this.mostVisited(best) : -1;
+      if (followUp >= 0) {
+        this.pending = this.tree.action[followUp]!;
+        this.pendingPlaced = state.placedCount + 1;
+        this.pendingDeckPos = state.deckPos;
+      }
+    }
+    return this.tree.action[best]!;
+  }
+
+  /** Per-game buffers, and the undrawn tiles in a canonical (sorted) order. */
+  private prepare(state: State): void {
+    if (this.game !== state.game) {
+      this.game = state.game;
+      this.evaluator = new Evaluator(state.game);
+      this.rewards = new Float64Array(state.game.players);
+    }
+    if (this.deck.length !== state.deck.length) this.deck = new Int16Array(state.deck.length);
+    this.deck.set(state.deck.subarray(0, state.deckPos));
+    const undrawn = this.deck.subarray(state.deckPos);
+    undrawn.set(state.deck.subarray(state.deckPos));
+    undrawn.sort(); // forget the order: only the multiset is known to a player
+  }
+
+  /** Runs the budget of iterations from `state`; returns the root. */
+  private search(state: State): number {
+    const { iterations, ms } = this.options;
+    const tree = this.tree;
+    const root = tree.reset();
+    const realDeck = state.deck;
+    const deferFinal = state.deferFinal;
+    state.deck = this.deck;
+    state.deferFinal = false;
+    const level = state.checkpoint();
+    const deadline = ms > 0 ? performance.now() + ms : Infinity;
+    let done = 0;
+    try {
+      while ((iterations === 0 || done < iterations) && (done % CLOCK_EVERY !== 0 || done === 0 || performance.now() < deadline)) {
+        this.iterate(state, root);
+        state.rollback(level, true);
+        done++;
+      }
+    } finally {
+      state.rollback(level);
+      state.deck = realDeck;
+      state.deferFinal = deferFinal;
+    }
+    this.lastIterations = done;
+    return root;
+  }
+
+  /** One iteration: determinize, select and expand, roll out, back up. */
+  // hot path
+  private iterate(state: State, root: number): void {
+    const tree = this.tree;
+    const rng = this.rng;
+    // 1. Determinize: a fresh order of the undrawn tiles.
+    const deck = this.deck;
+    for (let i = deck.length - 1; i > state.deckPos; i--) {
+      const j = state.deckPos + Math.floor(rng() * (i - state.deckPos + 1));
+      const t = deck[i]!;
+      deck[i] = deck[j]!;
+      deck[j] = t;
+    }
+    // 2. Select by UCT down to a node with an unplayed child; play it.
+    let node = root;
+    let length = 0;
+    this.pathPush(length++, node);
+    for (;;) {
+      if (state.phase === PHASE_OVER) break;
+      if (tree.kind[node] === CHANCE) {
+        node = tree.keyedChild(node, state.drawn);
+        this.pathPush(length++, node);
+        continue;
+      }
+      if (tree.childStart[node]! < 0) this.expand(node, state);
+      const untried = tree.untried[node]!;
+      const fresh = untried < tree.childCount[node]!;
+      let child: number;
+      if (fresh) {
+        child = tree.childStart[node]! + untried;
+        tree.untried[node] = untried + 1;
+      } else {
+        child = this.select(node);
+      }
+      state.apply(tree.action[child]!);
+      this.pathPush(length++, child);
+      if (fresh) break;
+      node = child;
+    }
+    // 3. Roll out, 4. back up.
+    this.rollout(state);
+    const rewards = this.rewards;
+    for (let i = 0; i < length; i++) {
+      const n = this.path[i]!;
+      tree.visits[n]! += 1;
+      const mover = tree.mover[n]!;
+      if (mover >= 0) tree.reward[n]! += rewards[mover]!;
+    }
+  }
+
+  private pathPush(at: number, node: number): void {
+    if (at === this.path.length) {
+      const longer = new Int32Array(this.path.length * 2);
+      longer.set(this.path);
+      this.path = longer;
+    }
+    this.path[at] = node;
+  }
+
+  /** Creates the children of DECISION node `node`: one per legal action (distinct placements), shuffled. */
+  private expand(node: number, state: State): void {
+    const tree = this.tree;
+    const legal = this.legal;
+    let n = state.legalActions(legal);
+    if (state.phase === PHASE_PLACE) {
+      const distinct = state.game.distinctRotation;
+      const t4 = state.drawn * 4;
+      let kept = 0;
+      for (let i = 0; i < n; i++) if (distinct[t4 + (legal[i]! & 3)] === 1) legal[kept++] = legal[i]!;
+      n = kept;
+    }
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(this.rng() * (i + 1));
+      const t = legal[i]!;
+      legal[i] = legal[j]!;
+      legal[j] = t;
+    }
+    tree.reserve(n);
+    const childKind = state.phase === PHASE_PLACE ? DECISION : CHANCE;
+    const mover = state.currentPlayer;
+    tree.childStart[node] = tree.size;
+    tree.childCount[node] = n;
+    for (let i = 0; i < n; i++) tree.add(childKind, legal[i]!, mover);
+  }
+
+  /** The UCT choice among the (all played) children of `node`. */
+  // hot path
+  private select(node: number): number {
+    const tree = this.tree;
+    const start = tree.childStart[node]!;
+    const end = start + tree.childCount[node]!;
+    const logN = Math.log(tree.visits[node]!);
+    const c = this.options.c;
+    let best = start;
+    let bestValue = -Infinity;
+    for (let i = start; i < end; i++) {
+      const n = tree.visits[i]!;
+      const value = tree.reward[i]! / n + c * Math.sqrt(logN / n);
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** The child of `node` with the most visits (ties: the better mean). */
+  private mostVisited(node: number): number {
+    const tree = this.tree;
+    const start = tree.childStart[node]!;
+    let best = start;
+    for (let i = start + 1; i < start + tree.childCount[node]!; i++) {
+      const n = tree.visits[i]!;
+      const m = tree.visits[best]!;
+      if (n > m || (n === m && n > 0 && tree.reward[i]! / n > tree.reward[best]! / m)) best = i;
+    }
+    return best;
+  }
+
+  /** Plays on with the rollout policy, then writes each player's reward into `rewards`. */
+  // hot path
+  private rollout(state: State): void {
+    const rng = this.rng;
+    const legal = this.legal;
+    const { depth, rollout, meeple } = this.options;
+    let turns = 0;
+    while (state.phase !== PHASE_OVER) {
+      if (state.phase === PHASE_PLACE) {
+        if (depth > 0 && turns === depth) break;
+        turns++;
+        const n = state.legalPlacements(legal);
+        state.apply(legal[Math.floor(rng() * n)]!);
+      } else {
+        const n = state.legalFollowUps(legal);
+        if (rollout === 'uniform') state.apply(legal[Math.floor(rng() * n)]!);
+        else state.apply(n > 1 && rng() < meeple ? legal[1 + Math.floor(rng() * (n - 1))]! : FOLLOW_NOTHING);
+      }
+    }
+    const players = state.game.players;
+    const rewards = this.rewards;
+    if (state.phase === PHASE_OVER) {
+      for (let p = 0; p < players; p++) rewards[p] = state.score(p);
+    } else {
+      rewards.set(this.evaluator!.totals(state));
+    }
+    // Each player's total minus the best other total: from the top two.
+    let first = -Infinity;
+    let second = -Infinity;
+    for (let p = 0; p < players; p++) {
+      const v = rewards[p]!;
+      if (v > first) {
+        second = first;
+        first = v;
+      } else if (v > second) {
+        second = v;
+      }
+    }
+    for (let p = 0; p < players; p++) {
+      const v = rewards[p]!;
+      rewards[p] = (v - (v === first ? second : first)) / REWARD_SCALE;
+    }
+  }
+}
+
+export const mctsAgent: AgentDefinition = {
+  name: 'mcts',
+  description: 'determinized Monte Carlo tree search over both decisions of a turn (the undrawn tiles re-dealt from its own stream every iteration)',
+  params: [
+    intParam('iterations', 1500, 0, 10_000_000, 'iterations per decision (0: no limit, then ms must be set)'),
+    intParam('ms', 0, 0, 600_000, 'wall-clock milliseconds per decision (0: no limit); makes runs not reproducible'),
+    realParam('c', 1, 0, 100, 'UCT exploration constant, rewards in units of 10 points'),
+    enumParam('rollout', [...ROLLOUTS], 'meeple', 'rollout policy: uniform over legal actions, or meeple (uniform placements, a follow-up other than nothing with probability meeple)'),
+    realParam('meeple', 0.3, 0, 1, 'meeple rollouts: probability of a follow-up other than nothing'),
+    intParam('depth', 0, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
+  ],
+  resolve(params, given) {
+    if (given.has('ms') && !given.has('iterations')) params.iterations = 0;
+    return params.iterations === 0 && params.ms === 0 ? 'needs a budget: iterations > 0 or ms > 0' : undefined;
+  },
+  reproducible: (params) => params.ms === 0,
+  create: (rng, params: AgentParams) => new MctsAgent(rng, params as unknown as MctsOptions),
+};
