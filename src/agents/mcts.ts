@@ -260,8 +260,7 @@ class MctsAgent implements Agent {
       if (state.phase === PHASE_PLACE) {
         if (depth > 0 && turns === depth) break;
         turns++;
-        const n = state.legalPlacements(legal);
-        state.apply(legal[Math.floor(rng() * n)]!);
+        state.apply(state.samplePlacement(rng, legal));
       } else {
         const n = state.legalFollowUps(legal);
         if (rollout === 'uniform') state.apply(legal[Math.floor(rng() * n)]!);
