@@ -5,7 +5,7 @@
  * description); a spec such as `mcts:iterations=2000,c=0.7` sets them (see `spec.ts`).
  */
 import type { State } from '../engine/index.ts';
-import type { Rng } from '../sim/rng.ts';
+import type { Rng } from '../engine/index.ts';
 
 export interface Agent {
   readonly name: string;

@@ -23,7 +23,7 @@
  */
 import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { FeatureScore, State } from '../engine/index.ts';
-import type { Rng } from '../sim/rng.ts';
+import type { Rng } from '../engine/index.ts';
 import { enumParam } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
 import { Evaluator, MEEPLE_COST, marginOf } from './evaluation.ts';

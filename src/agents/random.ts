@@ -3,8 +3,8 @@
  * the legal follow-ups (nothing, each meeple target, each expansion action such as a tollhouse).
  */
 import type { State } from '../engine/index.ts';
-import { randomIndex } from '../sim/rng.ts';
-import type { Rng } from '../sim/rng.ts';
+import { randomIndex } from '../engine/index.ts';
+import type { Rng } from '../engine/index.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
 
 class RandomAgent implements Agent {

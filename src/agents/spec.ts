@@ -11,7 +11,7 @@
  * plans, manifests and run ids carry canonical texts.
  */
 import { InputError } from '../engine/index.ts';
-import type { Rng } from '../sim/rng.ts';
+import type { Rng } from '../engine/index.ts';
 import type { Agent, AgentParamDef, AgentParamValue, AgentSpec } from './agent.ts';
 import { agentDefinition, agentNames } from './registry.ts';
 

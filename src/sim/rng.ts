@@ -3,15 +3,14 @@
  * strings built of the run seed, the deal and the seat, so any game of a run can be rebuilt alone.
  */
 import seedrandom from 'seedrandom';
+import type { Rng } from '../engine/index.ts';
 
-export type Rng = () => number;
+export type { Rng } from '../engine/index.ts';
+export { randomIndex } from '../engine/index.ts';
 
 export function makeRng(...parts: (string | number)[]): Rng {
   return seedrandom.tychei(parts.join(':'));
 }
-
-/** Uniform integer in [0, n). */
-export const randomIndex = (rng: Rng, n: number): number => Math.floor(rng() * n);
 
 /** 32-bit string hash (FNV-1a), stable across runs and machines. */
 export function hashString(text: string): number {
