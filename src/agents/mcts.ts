@@ -28,7 +28,7 @@
 import { performance } from 'node:perf_hooks';
 import { FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
-import type { Rng } from '../sim/rng.ts';
+import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, AgentParams } from './agent.ts';
 import { Evaluator } from './evaluation.ts';
