@@ -57,6 +57,11 @@ export interface Plan {
   columns: ColumnGroup[];
   histogram: HistogramSpec;
   arms: PlanArm[];
+  /**
+   * Set when the run stops by its own rule (`carclab run --precision`): such a run gets its own
+   * directory, since its batch boundaries need not match a whole run's shards.
+   */
+  stop?: { precision: string; firstDeals: number };
 }
 
 /** Builds the `Game` of one arm, resolving expansion names through the registry. */

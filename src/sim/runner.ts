@@ -47,6 +47,12 @@ export interface RunOptions {
   /** Deals per new shard (default: about `TARGET_GAMES_PER_SHARD` games). */
   shardDeals?: number;
   signal?: AbortSignal;
+  /**
+   * Play and summarize deals [0, dealsLimit) only (default: all the plan's deals): a caller that
+   * stops by its own rule (`--precision`, `tune`) grows the limit batch by batch in the same run
+   * directory; shards past the limit are kept for a later, larger limit.
+   */
+  dealsLimit?: number;
   onStart?(info: { runDir: string; progress: Progress }): void;
   onProgress?(progress: Progress): void;
 }
@@ -115,21 +121,27 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     // 2. Finished shards. With kept games, a shard counts only if its columns are there too.
     const arrowDone = existsSync(join(runDir, 'games.arrow'));
     let merged: Aggregate = emptyAggregate(plan);
+    const dealsLimit = Math.min(plan.deals, options.dealsLimit ?? plan.deals);
+    if (keepGames && dealsLimit < plan.deals) throw new Error('kept games need the whole run: dealsLimit excludes keepGames');
     for (const file of readdirSync(shardDir).filter((f) => f.endsWith('.json')).sort()) {
       const aggregate = JSON.parse(readFileSync(join(shardDir, file), 'utf8')) as Aggregate;
       if (aggregate.format !== AGGREGATE_FORMAT) throw new Error(`${join(shardDir, file)}: unknown shard format ${aggregate.format}`);
+      if (aggregate.ranges.some(([, end]) => end > dealsLimit)) continue;
       if (keepGames && !arrowDone && !existsSync(join(shardDir, file.replace(/\.json$/, '.cols')))) continue;
       merged = mergeAggregates(merged, aggregate);
     }
     const perDeal = gamesPerDealOf(plan);
-    const gamesTotal = plan.deals * perDeal;
+    const gamesTotal = dealsLimit * perDeal;
     const progress: Progress = { gamesDone: merged.games, gamesTotal, gamesResumed: merged.games };
-    const todo = missingRanges(merged.ranges, plan.deals, options.shardDeals ?? defaultShardDeals(plan));
+    const todo = missingRanges(merged.ranges, dealsLimit, options.shardDeals ?? defaultShardDeals(plan));
     const session = {
       started: started.toISOString(), backend: backend.name, workers: backend.concurrency, shards: 0, games: 0,
       status: 'running', wallSeconds: 0, rssMaxMB: 0,
     };
-    const manifest = (status: string) => buildManifest(plan, options, runDir, status, merged.games, gamesTotal, session);
+    const manifest = (status: string) => ({
+      ...buildManifest(plan, options, runDir, status, merged.games, gamesTotal, session),
+      ...(dealsLimit < plan.deals ? { dealsLimit } : {}),
+    });
     writeJsonAtomic(join(runDir, 'manifest.json'), manifest('running'));
     options.onStart?.({ runDir, progress: { ...progress } });
 
@@ -176,7 +188,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     }
 
     // 4. Final outputs.
-    const summary = buildSummary(plan, games, layout, merged);
+    const summary = buildSummary(dealsLimit < plan.deals ? { ...plan, deals: dealsLimit } : plan, games, layout, merged);
     writeJsonAtomic(join(runDir, 'summary.json'), summary);
     for (const [name, text] of Object.entries(summaryTables(summary))) writeAtomic(join(runDir, name), text);
     if (keepGames && !arrowDone) {
