@@ -9,6 +9,8 @@ import { loadExperiment } from '../sim/load.ts';
 import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
 import { parseRedisUrl } from '../sim/redis/url.ts';
 import { gamesPerDealOf, runExperiment } from '../sim/runner.ts';
+import { parsePrecision, precisionPlan, runToPrecision } from '../tune/precision.ts';
+import type { PrecisionBatch } from '../tune/precision.ts';
 import type { Summary } from '../sim/summary.ts';
 import { meanInterval, pairedComparison } from '../stats/index.ts';
 import { intFlag } from './args.ts';
@@ -60,7 +62,7 @@ export function summaryText(summary: Summary): string {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis://host:port] [--queue NAME]',
+  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis://host:port] [--queue NAME] [--precision METRIC=HALFWIDTH[,…]]',
   summary: 'Runs an experiment (a name in experiments/ or a path) into DIR/<experiment>/<run-id>/; re-running the same command resumes it.',
   flags: {
     deals: { type: 'string', help: 'number of deals (overrides the experiment)' },
@@ -72,6 +74,7 @@ export const runCommand: Command = {
     'shard-deals': { type: 'string', help: 'deals per shard (default: about 4,000 games per shard)' },
     backend: { type: 'string', help: 'play the shards on carclab workers through this Redis (redis://[:password@]host:port, rediss:// for TLS)' },
     queue: { type: 'string', help: 'queue name shared with the workers (with --backend)', default: 'carclab-shards' },
+    precision: { type: 'string', help: 'play in batches until each METRIC\'s 95 % interval is within ±HALFWIDTH in every arm (e.g. margin=0.2,seat0.wins=0.01), or --deals is reached' },
   },
   async run(positionals, flags) {
     const [spec, ...rest] = positionals;
@@ -83,7 +86,11 @@ export const runCommand: Command = {
     if (flags.backend !== undefined && (flags['in-process'] || flags.workers !== undefined)) throw new InputError('usage', '--backend runs on queue workers: it excludes --workers and --in-process');
     const target = typeof flags.backend === 'string' ? parseRedisUrl(flags.backend, '--backend') : undefined;
     if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
-    const { plan, file } = await loadExperiment(spec, { deals, seed: flags.seed as string | undefined });
+    const loaded = await loadExperiment(spec, { deals, seed: flags.seed as string | undefined });
+    const targets = typeof flags.precision === 'string' ? parsePrecision(flags.precision, loaded.plan) : undefined;
+    if (targets && flags['keep-games']) throw new InputError('usage', '--precision and --keep-games exclude each other: kept games need the whole run');
+    const { file } = loaded;
+    const plan = targets ? precisionPlan(loaded.plan, targets) : loaded.plan;
 
     // Everything is checked; only now is anything started or written.
     // BullMQ is loaded only for a Redis run: it costs the main process about 30 MB of RSS.
@@ -91,10 +98,22 @@ export const runCommand: Command = {
       : flags['in-process'] ? inProcessBackend() : poolBackend(workers);
     try {
       const arms = plan.arms.length;
-      const outcome = await withProgress(
-        (runDir, progress) => `${plan.experiment}: ${plan.deals.toLocaleString('en')} deals × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backendText(backend)} into ${runDir}`,
-        (hooks) => runExperiment({ plan, experimentFile: file, outRoot: flags.out as string, backend, keepGames: flags['keep-games'] === true, shardDeals, ...hooks }),
+      const onBatch = (batch: PrecisionBatch, next: number | null) => {
+        const widths = targets!.map((t) => `${t.metric} ±${batch.halfWidths[t.metric]!.toPrecision(3)} (wanted ±${t.halfWidth})`).join(', ');
+        process.stderr.write(`\ncarclab: precision after ${batch.deals.toLocaleString('en')} deals: ${widths}; ${next === null ? 'stop' : `next batch up to ${next.toLocaleString('en')} deals`}\n`);
+      };
+      const dealsText = (progress: { gamesTotal: number }) => (targets
+        ? `deals up to ${(progress.gamesTotal / gamesPerDealOf(plan)).toLocaleString('en')} (at most ${plan.deals.toLocaleString('en')})`
+        : `${plan.deals.toLocaleString('en')} deals`);
+      const outcome: Awaited<ReturnType<typeof runToPrecision>> = await withProgress(
+        (runDir, progress) => `${plan.experiment}: ${dealsText(progress)} × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backendText(backend)} into ${runDir}`,
+        (hooks) => {
+          const options = { plan, experimentFile: file, outRoot: flags.out as string, backend, keepGames: flags['keep-games'] === true, shardDeals, ...hooks };
+          return targets ? runToPrecision(targets, options, onBatch) : runExperiment(options);
+        },
       );
+      const stop = outcome.stop;
+      if (stop?.reason === 'deals') process.stderr.write(`carclab: precision not reached: all ${stop.deals.toLocaleString('en')} deals (--deals) played first\n`);
       if (outcome.status === 'interrupted') {
         process.stderr.write(`carclab: interrupted after ${outcome.gamesPlayed.toLocaleString('en')} games this session; run the same command to resume ${outcome.runDir}\n`);
         return 130;

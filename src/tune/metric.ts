@@ -11,7 +11,9 @@ import { gamesPerDeal } from '../sim/plan.ts';
 import type { Rotation } from '../sim/plan.ts';
 import type { ArmSummary } from '../sim/summary.ts';
 import type { Game } from '../engine/index.ts';
-import { meanInterval, wilsonInterval } from '../stats/index.ts';
+// The two interval files, not the statistics index (which loads arquero into `carclab run`).
+import { meanInterval } from '../stats/mean-interval.ts';
+import { wilsonInterval } from '../stats/wilson.ts';
 
 /** One measured quantity at some number of deals: enough to give its interval at any level. */
 export interface Measure {

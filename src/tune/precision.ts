@@ -102,7 +102,7 @@ export function nextBatchDeals(deals: number, widths: Record<string, number>, ta
 /**
  * Plays `options.plan` (made by `precisionPlan`) batch by batch until the targets are met or its
  * deals are played; `onBatch` hears each batch. The outcome is that of the last batch, with the
- * stop record also written into `manifest.json`.
+ * games played and wall time of every batch, and the stop record also written into `manifest.json`.
  */
 export async function runToPrecision(
   targets: readonly PrecisionTarget[], options: RunOptions, onBatch?: (batch: PrecisionBatch, next: number | null) => void,
@@ -111,8 +111,13 @@ export async function runToPrecision(
   if (!plan.stop) throw new Error('runToPrecision needs a plan made by precisionPlan');
   const batches: PrecisionBatch[] = [];
   let deals = plan.stop.firstDeals;
+  let gamesPlayed = 0;
+  let wallSeconds = 0;
   for (;;) {
-    const outcome = await runExperiment({ ...options, dealsLimit: deals });
+    const batch = await runExperiment({ ...options, dealsLimit: deals });
+    gamesPlayed += batch.gamesPlayed;
+    wallSeconds += batch.wallSeconds;
+    const outcome = { ...batch, gamesPlayed, wallSeconds };
     if (outcome.status !== 'complete') return outcome;
     const widths = halfWidths(outcome.summary!, targets);
     batches.push({ deals, halfWidths: widths });
