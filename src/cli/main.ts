@@ -17,6 +17,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   report: async () => (await import('./report.ts')).reportCommand,
   match: async () => (await import('./match.ts')).matchCommand,
   ladder: async () => (await import('./ladder.ts')).ladderCommand,
+  tune: async () => (await import('./tune.ts')).tuneCommand,
 };
 
 async function usage(): Promise<string> {

@@ -1,0 +1,69 @@
+/**
+ * `carclab tune <tuning>`: searches a rule parameter for a designer's target (`src/tune/`) on a
+ * piscina pool (or in-process) into DIR/<tuning>/<run-id>/, with a progress bar of the games spent
+ * on stderr. Prints the answer (or, with --json, one object with at least value, estimate, lo, hi and
+ * games). Ctrl-C stops after the running shards; the same command resumes.
+ */
+import cliProgress from 'cli-progress';
+import { InputError } from '../engine/index.ts';
+import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
+import { loadTuning } from '../tune/load.ts';
+import { answerText } from '../tune/report.ts';
+import { runTuning } from '../tune/run.ts';
+import { intFlag } from './args.ts';
+import type { Command } from './args.ts';
+
+export const tuneCommand: Command = {
+  name: 'tune',
+  usage: 'carclab tune <tuning> [--seed S] [--workers K] [--in-process] [--out DIR] [--json]',
+  summary: 'Finds the rule value that meets a target (a name in experiments/tunings/ or a path); re-running resumes it.',
+  flags: {
+    seed: { type: 'string', help: 'seed (overrides the tuning\'s)' },
+    workers: { type: 'string', help: 'worker threads of the pool (default: the machine\'s cores)' },
+    'in-process': { type: 'boolean', help: 'play in the main thread instead of a worker pool' },
+    out: { type: 'string', help: 'results root', default: 'results' },
+    json: { type: 'boolean', help: 'print the result as one JSON object (value, estimate, lo, hi, games, …)' },
+  },
+  async run(positionals, flags) {
+    const [spec, ...rest] = positionals;
+    if (spec === undefined || rest.length) throw new InputError('usage', `usage: ${tuneCommand.usage}`);
+    const workers = intFlag(flags.workers, 'workers', defaultWorkers(), 1, 256);
+    if (flags['in-process'] && flags.workers !== undefined) throw new InputError('usage', '--workers and --in-process exclude each other');
+    if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
+    const { tuning, file } = await loadTuning(spec, { seed: flags.seed as string | undefined });
+
+    // Everything is checked; only now is anything started or written.
+    const backend = flags['in-process'] ? inProcessBackend() : poolBackend(workers);
+    const controller = new AbortController();
+    const onSignal = () => {
+      if (controller.signal.aborted) process.exit(130);
+      controller.abort();
+      process.stderr.write('\ncarclab: stopping after the running shards (Ctrl-C again to stop now)\n');
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    const tty = Boolean(process.stderr.isTTY);
+    const bar = new cliProgress.SingleBar({
+      format: 'tune games [{bar}] {value}/{total} (budget of the search; the confirmation comes on top)',
+      stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty,
+    }, cliProgress.Presets.shades_classic);
+    bar.start(tuning.budget.games, 0);
+    try {
+      const outcome = await runTuning({ tuning, file, outRoot: flags.out as string, backend, signal: controller.signal, onGames: (games) => bar.update(games) });
+      bar.stop();
+      if (outcome.status === 'interrupted') {
+        process.stderr.write(`carclab: interrupted; run the same command to resume ${outcome.dir}\n`);
+        return 130;
+      }
+      const result = outcome.result!;
+      if (flags.json) process.stdout.write(`${JSON.stringify({ ...result, dir: outcome.dir })}\n`);
+      else process.stdout.write(`${answerText(tuning, result)}\nplayed ${outcome.gamesPlayed.toLocaleString('en')} games this session in ${outcome.wallSeconds.toFixed(1)} s\nresults: ${outcome.dir}\n`);
+      return 0;
+    } finally {
+      bar.stop();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await backend.close();
+    }
+  },
+};

@@ -1,0 +1,186 @@
+/**
+ * Runs a tuning into `<out>/<tuning>/<run-id>/`:
+ *   1. `tuning.json` (the resolved definition; the run id hashes it, so the same tuning finds the
+ *      same directory and resumes);
+ *   2. the search (`search.ts`): each candidate is a one-arm run under `candidates/`, grown batch
+ *      by batch (`dealsLimit`) on the tuning's seed, so every candidate plays the same deals;
+ *   3. the confirmation: the chosen value on fresh deals (seed `<seed>/confirm`) under
+ *      `confirmation/`, played to the precision by the width rule of `precision.ts`; its interval
+ *      is the one reported, free of the search's looks and of the selection;
+ *   4. `result.json`, `candidates.csv`, the report (md + offline html, with the sweep chart) and
+ *      `manifest.json`, each written atomically.
+ * Every decision depends only on the candidates' summaries, so the answer is the same for any number
+ * of workers; an interrupted tuning re-plays its decisions from the finished shards and goes on.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../engine/index.ts';
+import { gitInfo, packageInfo, writeAtomic, writeJsonAtomic } from '../sim/files.ts';
+import { AGGREGATE_FORMAT } from '../sim/plan.ts';
+import type { Backend } from '../sim/pool.ts';
+import { runExperiment } from '../sim/runner.ts';
+import type { Progress } from '../sim/runner.ts';
+import type { ArmSummary } from '../sim/summary.ts';
+import { candidatePlan, valuesOf } from './definition.ts';
+import type { Tuning } from './definition.ts';
+import { intervalMethod, measureInterval, measureOf } from './metric.ts';
+import { precisionPlan, runToPrecision } from './precision.ts';
+import { bisect, lossOf, race } from './search.ts';
+import type { CandidateRecord, Evaluate, SearchResult } from './search.ts';
+import { writeTuneReport } from './report.ts';
+
+export interface TuneOptions {
+  tuning: Tuning;
+  /** The tuning file, for the manifest. */
+  file: string | null;
+  outRoot: string;
+  backend: Backend;
+  signal?: AbortSignal;
+  /** Games played so far in this session (search and confirmation). */
+  onGames?(games: number): void;
+}
+
+export interface TuneResult {
+  format: 'carclab-tune/1';
+  name: string;
+  status: SearchResult['status'];
+  /** Parameter names, in the order of `point`. */
+  parameters: string[];
+  /** The chosen value (one parameter) or values. */
+  value: number | number[];
+  point: number[];
+  metric: string;
+  target: { kind: Tuning['kind']; value: number };
+  /** The target metric at the chosen value (`seatWinGap`: the largest |seat win share − 1/players|) on the confirmation deals. */
+  estimate: number;
+  lo: number;
+  hi: number;
+  level: number;
+  interval: string;
+  /** Games of the search and the confirmation together. */
+  games: number;
+  searchGames: number;
+  confirmation: { seed: string; deals: number; games: number; reason: string; halfWidth: number };
+  method: string;
+  candidates: CandidateRecord[];
+  log: string[];
+}
+
+export interface TuneOutcome {
+  status: 'complete' | 'interrupted';
+  dir: string;
+  result?: TuneResult;
+  gamesPlayed: number;
+  wallSeconds: number;
+}
+
+class Interrupted extends Error {}
+
+export function tuneDirOf(tuning: Tuning, outRoot: string): string {
+  const hash = createHash('sha256').update(JSON.stringify({ tuning, version: packageInfo().version, aggregates: AGGREGATE_FORMAT })).digest('hex').slice(0, 10);
+  return join(outRoot, tuning.name, `${tuning.seed.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 24)}-${hash}`);
+}
+
+export const methodOf = (tuning: Tuning): string => (tuning.kind === 'equals'
+  ? 'stochastic bisection on paired deals (looks at n₀·2^k deals, Bonferroni over the looks), then a confirmation run on fresh deals'
+  : 'racing by successive elimination over the grid on paired deals (Bonferroni over looks, candidates and parts), then a confirmation run on fresh deals');
+
+/** The reported quantity of a summary arm: the metric (one part) or the largest distance (several). */
+function targetQuantity(tuning: Tuning, arm: ArmSummary, level: number): { estimate: number; lo: number; hi: number } {
+  const parts = tuning.parts.map((p) => measureOf(arm, p.metric));
+  if (parts.length > 1) return lossOf(parts, tuning.parts.map((p) => p.around), 1 - (1 - level) / parts.length);
+  return { estimate: parts[0]!.mean, ...measureInterval(parts[0]!, level) };
+}
+
+export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
+  const { tuning, backend } = options;
+  const t0 = performance.now();
+  const started = new Date().toISOString();
+  let gamesPlayed = 0;
+  // 1. The directory and its tuning.
+  const dir = tuneDirOf(tuning, options.outRoot);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new InputError('usage', `cannot create the tuning directory ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`);
+  }
+  const tuningFile = join(dir, 'tuning.json');
+  if (existsSync(tuningFile)) {
+    if (readFileSync(tuningFile, 'utf8') !== `${JSON.stringify(tuning, null, 2)}\n`) throw new Error(`${tuningFile}: this directory holds a different tuning`);
+  } else {
+    writeJsonAtomic(tuningFile, tuning);
+  }
+  const manifest = (status: string, extra: object = {}) => writeJsonAtomic(join(dir, 'manifest.json'), {
+    format: 'carclab-tune-manifest/1', status, tuning: { name: tuning.name, description: tuning.description, file: options.file },
+    seed: tuning.seed, method: methodOf(tuning), backend: backend.name, workers: backend.concurrency, started,
+    package: packageInfo(), git: gitInfo(), node: process.version, ...extra,
+  });
+  manifest('running');
+
+  const progress = (base: number) => (p: Progress) => options.onGames?.(base + p.gamesDone - p.gamesResumed);
+  const shardDeals = Math.max(10, Math.ceil(tuning.budget.firstDeals / 2));
+  try {
+    // 2. The search.
+    const evaluate: Evaluate = async (point, deals) => {
+      const outcome = await runExperiment({
+        plan: candidatePlan(tuning, point, tuning.budget.maxDeals), outRoot: join(dir, 'candidates'), backend, keepGames: false,
+        shardDeals, dealsLimit: deals, signal: options.signal, onProgress: progress(gamesPlayed),
+      });
+      gamesPlayed += outcome.gamesPlayed;
+      if (outcome.status !== 'complete') throw new Interrupted();
+      return { deals, parts: tuning.parts.map((p) => measureOf(outcome.summary!.arms[0]!, p.metric)) };
+    };
+    const settings = {
+      kind: tuning.kind, target: tuning.value, around: tuning.parts.map((p) => p.around), precision: tuning.precision,
+      values: tuning.parameters.map((p) => (tuning.kind === 'equals' && !p.integer ? [p.min, p.max] : valuesOf(p))),
+      step: tuning.kind === 'equals' && !tuning.parameters[0]!.integer ? tuning.parameters[0]!.step : null,
+      firstDeals: tuning.budget.firstDeals, maxDeals: tuning.budget.maxDeals, budgetGames: tuning.budget.games, gamesPerDeal: tuning.gamesPerDeal,
+    };
+    const search = tuning.kind === 'equals' ? await bisect(settings, evaluate) : await race(settings, evaluate);
+
+    // 3. The confirmation on fresh deals, to the precision.
+    const seed = `${tuning.seed}/confirm`;
+    const targets = tuning.parts.map((p) => ({ metric: p.metric, halfWidth: tuning.precision }));
+    const confirmPlan = precisionPlan(candidatePlan(tuning, search.point, tuning.budget.maxDeals, seed), targets);
+    const confirmed = await runToPrecision(targets, {
+      plan: confirmPlan, outRoot: join(dir, 'confirmation'), backend, keepGames: false, shardDeals, signal: options.signal, onProgress: progress(gamesPlayed),
+    });
+    gamesPlayed += confirmed.gamesPlayed;
+    if (confirmed.status !== 'complete') throw new Interrupted();
+    const stop = confirmed.stop!;
+    const quantity = targetQuantity(tuning, confirmed.summary!.arms[0]!, 0.95);
+
+    // 4. Results.
+    const confirmGames = stop.deals * tuning.gamesPerDeal;
+    const result: TuneResult = {
+      format: 'carclab-tune/1', name: tuning.name, status: search.status,
+      parameters: tuning.parameters.map((p) => p.name), value: search.point.length === 1 ? search.point[0]! : search.point, point: search.point,
+      metric: tuning.metric, target: { kind: tuning.kind, value: tuning.value },
+      ...quantity, level: 0.95, interval: tuning.parts.length > 1 ? 'Wilson per seat (Bonferroni over the seats), as the largest distance from 1/players' : intervalMethod(tuning.metric),
+      games: search.games + confirmGames, searchGames: search.games,
+      confirmation: { seed, deals: stop.deals, games: confirmGames, reason: stop.reason, halfWidth: Math.max(...Object.values(stop.batches[stop.batches.length - 1]!.halfWidths)) },
+      method: methodOf(tuning), candidates: search.candidates, log: search.log,
+    };
+    writeJsonAtomic(join(dir, 'result.json'), result);
+    writeAtomic(join(dir, 'candidates.csv'), candidatesCsv(tuning, result));
+    await writeTuneReport(tuning, result, dir);
+    const wallSeconds = (performance.now() - t0) / 1000;
+    manifest('complete', { result: { value: result.value, estimate: result.estimate, lo: result.lo, hi: result.hi, games: result.games, status: result.status }, wallSeconds, files: ['tuning.json', 'manifest.json', 'result.json', 'candidates.csv', 'report.md', 'report.html', 'charts/', 'candidates/', 'confirmation/'] });
+    return { status: 'complete', dir, result, gamesPlayed, wallSeconds };
+  } catch (error) {
+    if (!(error instanceof Interrupted)) {
+      manifest('failed');
+      throw error;
+    }
+    manifest('interrupted');
+    return { status: 'interrupted', dir, gamesPlayed, wallSeconds: (performance.now() - t0) / 1000 };
+  }
+}
+
+function candidatesCsv(tuning: Tuning, result: TuneResult): string {
+  const header = [...tuning.parameters.map((p) => p.name), 'deals', 'estimate', 'lo', 'hi', 'verdict'];
+  const cell = (v: string | number) => (typeof v === 'number' ? String(Number(v.toPrecision(10))) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const rows = result.candidates.map((c) => [...c.point, c.deals, c.estimate, c.lo, c.hi, c.verdict].map(cell).join(','));
+  return `${[header.map(cell).join(','), ...rows].join('\n')}\n`;
+}
