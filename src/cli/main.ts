@@ -53,6 +53,9 @@ main(process.argv.slice(2)).then(
     if (isInputError(error)) {
       process.stderr.write(`carclab: ${error.message}\n`);
       process.exitCode = 2;
+    } else if (error instanceof Error && error.name === 'RunFailure') {
+      process.stderr.write(`carclab: ${error.message}\n`); // a full disk, not a bug: no stack
+      process.exitCode = 1;
     } else {
       process.stderr.write(`carclab: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       process.exitCode = 1;

@@ -62,7 +62,7 @@ export function summaryText(summary: Summary): string {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis://host:port] [--queue NAME] [--precision METRIC=HALFWIDTH[,…]]',
+  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis://host:port] [--queue NAME] [--precision METRIC=HALFWIDTH[,…]] [--new-run]',
   summary: 'Runs an experiment (a name in experiments/ or a path) into DIR/<experiment>/<run-id>/; re-running the same command resumes it.',
   flags: {
     deals: { type: 'string', help: 'number of deals (overrides the experiment)' },
@@ -75,6 +75,7 @@ export const runCommand: Command = {
     backend: { type: 'string', help: 'play the shards on carclab workers through this Redis (redis://[:password@]host:port, rediss:// for TLS)' },
     queue: { type: 'string', help: 'queue name shared with the workers (with --backend)', default: 'carclab-shards' },
     precision: { type: 'string', help: 'play in batches until each METRIC\'s 95 % interval is within ±HALFWIDTH in every arm (e.g. margin=0.2,seat0.wins=0.01), or --deals is reached' },
+    'new-run': { type: 'boolean', help: 'play the plan again although a run of it by other code (an older engine) exists' },
   },
   async run(positionals, flags) {
     const [spec, ...rest] = positionals;
@@ -108,7 +109,7 @@ export const runCommand: Command = {
       const outcome: Awaited<ReturnType<typeof runToPrecision>> = await withProgress(
         (runDir, progress) => `${plan.experiment}: ${dealsText(progress)} × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backendText(backend)} into ${runDir}`,
         (hooks) => {
-          const options = { plan, experimentFile: file, outRoot: flags.out as string, backend, keepGames: flags['keep-games'] === true, shardDeals, ...hooks };
+          const options = { plan, experimentFile: file, outRoot: flags.out as string, backend, keepGames: flags['keep-games'] === true, shardDeals, newRun: flags['new-run'] === true, ...hooks };
           return targets ? runToPrecision(targets, options, onBatch) : runExperiment(options);
         },
       );

@@ -1,10 +1,11 @@
 /**
- * File helpers of a run directory: atomic writes (a temporary file in the same directory, then a
- * rename, so an interrupted run never leaves a half-written file) and provenance (package version,
- * git commit).
+ * File helpers of a run directory: atomic writes (a temporary file in the same directory, flushed to
+ * the disk, then a rename, so an interrupted run or a power cut never leaves a half-written file) and
+ * provenance (package version, git commit). A write that fails (a full disk) removes its temporary
+ * file and throws a `RunFailure` that names the file.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../engine/index.ts';
@@ -14,11 +15,53 @@ export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..
 
 const TEMP_PREFIX = '.tmp-';
 
+/** A failure of the run itself, not of carclab's code (a full disk): the CLI prints the message without a stack, exit 1. */
+export class RunFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunFailure';
+  }
+}
+
+/** Why writing `path` failed, in words ("no space left on …" for a full disk). */
+export function writeFailure(error: unknown, path: string): RunFailure {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC') return new RunFailure(`no space left on the device of ${path}`);
+  if (code === 'EDQUOT') return new RunFailure(`disk quota exceeded writing ${path}`);
+  return new RunFailure(`cannot write ${path} (${code ?? (error as Error).message})`);
+}
+
 export function writeAtomic(path: string, data: string | Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `${TEMP_PREFIX}${process.pid}-${basename(path)}`);
-  writeFileSync(temp, data);
-  renameSync(temp, path);
+  const dir = dirname(path);
+  const temp = join(dir, `${TEMP_PREFIX}${process.pid}-${basename(path)}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    const fd = openSync(temp, 'w');
+    try {
+      writeFileSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw writeFailure(error, path);
+  }
+  syncDirectory(dir);
+}
+
+/** Flushes a directory entry (the rename) to the disk; not every platform allows it, which is harmless. */
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // e.g. Windows cannot open a directory
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 export const writeJsonAtomic = (path: string, value: unknown): void => writeAtomic(path, `${JSON.stringify(value, null, 2)}\n`);

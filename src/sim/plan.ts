@@ -14,6 +14,7 @@ import type { Agent, AgentSpec } from '../agents/index.ts';
 import { Game, InputError } from '../engine/index.ts';
 import type { ParamValue, TileSource } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
+import { codeIdentity, shortCode } from './code.ts';
 import { Dealer } from './deal.ts';
 import { makeRng } from './rng.ts';
 
@@ -86,6 +87,9 @@ export function rotationsOf(rotation: Rotation, players: number, deal: number): 
 
 export const gamesPerDeal = (rotation: Rotation, players: number): number => (rotation === 'all' ? players : 1);
 
+/** Games of one deal over every arm. */
+export const gamesPerDealOf = (plan: Plan): number => plan.arms.reduce((n, arm) => n + gamesPerDeal(plan.rotation, arm.players), 0);
+
 /** Lineup player sitting in `seat` in rotation `r`. */
 export const playerInSeat = (seat: number, r: number, players: number): number => (seat - r + players) % players;
 
@@ -124,14 +128,20 @@ export function armSetups(plan: Plan): ArmSetup[] {
 }
 
 /**
- * The run id: a readable prefix plus a hash of everything that determines the results (the plan,
- * the compiled catalogs and the package version), so re-running the same run finds its directory.
+ * The run id: a readable prefix, a hash of everything in the plan that determines the results (the
+ * plan, the compiled catalogs, the package version) and the short hash of the code that plays it
+ * (`code.ts`), so re-running the same run with the same code finds its directory, and other code
+ * never writes into it. Runs of one plan by different code share `planRunPrefix`.
  */
-export function runIdOf(plan: Plan, packageVersion: string): string {
+export function runIdOf(plan: Plan, packageVersion: string, code = codeIdentity().hash): string {
+  return `${planRunPrefix(plan, packageVersion)}${shortCode(code)}`;
+}
+
+export function planRunPrefix(plan: Plan, packageVersion: string): string {
   const catalogs = armSetups(plan).map((s) => s.game.catalog.hash);
   const hash = createHash('sha256').update(JSON.stringify({ plan, catalogs, packageVersion, aggregates: AGGREGATE_FORMAT })).digest('hex').slice(0, 10);
   const seed = plan.seed.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 24);
-  return `${seed}-${plan.deals}-${hash}`;
+  return `${seed}-${plan.deals}-${hash}-`;
 }
 
 /** Bumped whenever the shard aggregate layout changes, so old shard files are never merged with new ones. */

@@ -1,28 +1,31 @@
 /**
  * Runs an experiment into `<out>/<experiment>/<run-id>/` (`DESIGN.md` "Outputs"):
- *   1. the run id hashes the plan, so re-running the same run finds the same directory;
- *   2. finished shards (`shards/<start>-<end>.json`, plus `.cols` with kept games) are merged, and
- *      only the deals no shard covers are split into new shards;
- *   3. shards run on the backend; each finished shard is persisted atomically, then merged;
+ *   1. the run id hashes the plan and the code (`code.ts`), so re-running the same run with the same
+ *      code finds the same directory; a run of this plan by other code is refused unless `newRun`
+ *      (`run-dir.ts`), and a lock file keeps a second process out;
+ *   2. finished shards (`shard-files.ts`: checked, bad ones moved aside) are merged, and only the
+ *      deals no shard covers are split into new shards;
+ *   3. shards run on the backend; each finished shard is persisted atomically (fsynced), then merged;
  *   4. when every deal is covered: `summary.json`, the CSV tables, `games.arrow` (kept games) and
  *      `manifest.json` are written atomically.
  * Aborting (Ctrl-C) stops handing out shards, lets the running ones finish and persists them, so the
  * run resumes where it stopped and ends with the same results.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { mergeAggregates } from './aggregate.ts';
-import type { Aggregate } from './aggregate.ts';
-import { columnLayout, concatColumns, decodeColumns, encodeColumns } from './columns.ts';
+import { codeIdentity } from './code.ts';
+import { columnLayout, concatColumns, decodeColumns } from './columns.ts';
 import type { Columns } from './columns.ts';
 import { gitInfo, packageInfo, removeTempFiles, writeAtomic, writeJsonAtomic } from './files.ts';
 import { runLayout } from './metrics.ts';
-import { AGGREGATE_FORMAT, armSetups, gamesPerDeal, runIdOf } from './plan.ts';
+import { armSetups, gamesPerDealOf, planRunPrefix, runIdOf } from './plan.ts';
 import type { Plan } from './plan.ts';
 import { ShardAbandoned } from './pool.ts';
 import type { Backend } from './pool.ts';
-import { emptyAggregate } from './shard.ts';
+import { checkOtherCode, lockRunDir } from './run-dir.ts';
+import { loadShardFiles, writeShardFile } from './shard-files.ts';
 import { buildSummary, summaryTables } from './summary.ts';
 import type { Summary } from './summary.ts';
 
@@ -46,6 +49,10 @@ export interface RunOptions {
   keepGames: boolean;
   /** Deals per new shard (default: about `TARGET_GAMES_PER_SHARD` games). */
   shardDeals?: number;
+  /** Play the plan again with this code although a run of it by other code exists. */
+  newRun?: boolean;
+  /** Lines for the user (a rejected shard file); default stderr. */
+  log?(line: string): void;
   signal?: AbortSignal;
   /**
    * Play and summarize deals [0, dealsLimit) only (default: all the plan's deals): a caller that
@@ -67,10 +74,7 @@ export interface RunOutcome {
   rssMaxMB: number;
 }
 
-const pad = (n: number) => String(n).padStart(10, '0');
-const shardName = (start: number, end: number) => `${pad(start)}-${pad(end)}`;
-
-export const gamesPerDealOf = (plan: Plan): number => plan.arms.reduce((n, arm) => n + gamesPerDeal(plan.rotation, arm.players), 0);
+export { gamesPerDealOf } from './plan.ts';
 
 export const defaultShardDeals = (plan: Plan): number => Math.max(1, Math.ceil(TARGET_GAMES_PER_SHARD / gamesPerDealOf(plan)));
 
@@ -89,53 +93,73 @@ export function runDirOf(plan: Plan, outRoot: string): string {
   return join(outRoot, plan.experiment, runIdOf(plan, packageInfo().version));
 }
 
+/** The plan and code of a run directory must be this plan's and this code's. */
+function checkRunDir(runDir: string, plan: Plan, code: string): void {
+  const planFile = join(runDir, 'plan.json');
+  if (existsSync(planFile)) {
+    if (readFileSync(planFile, 'utf8') !== `${JSON.stringify(plan, null, 2)}\n`) throw new InputError('usage', `${planFile}: this run directory holds a different plan`);
+  } else {
+    writeJsonAtomic(planFile, plan);
+  }
+  const manifestFile = join(runDir, 'manifest.json');
+  const previous = existsSync(manifestFile) ? readManifest(manifestFile) : undefined;
+  if (previous?.code?.hash !== undefined && previous.code.hash !== code) {
+    throw new InputError('usage', `${manifestFile}: the run was made by other code (${previous.code.hash.slice(0, 10)}, this is ${code.slice(0, 10)}); add --new-run to play it again with this code`);
+  }
+}
+
+interface ManifestSessions { sessions?: (object & { started?: string })[]; code?: { hash?: string } }
+
+function readManifest(file: string): ManifestSessions {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as ManifestSessions;
+  } catch (error) {
+    throw new InputError('usage', `${file}: unreadable (${(error as Error).message}); move it away to start the run's manifest afresh`);
+  }
+}
+
 export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
   const { plan, backend, keepGames } = options;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let lock: { release(): void } | undefined;
   const started = new Date();
   const t0 = performance.now();
   let rssMax = process.memoryUsage.rss();
   const sampler = setInterval(() => (rssMax = Math.max(rssMax, process.memoryUsage.rss())), 100);
   sampler.unref();
   try {
-    // 1. The run directory and its plan.
+    // 1. The run directory (this plan, this code, this process only) and its plan.
+    const code = codeIdentity().hash;
     const runDir = runDirOf(plan, options.outRoot);
+    checkOtherCode(runDir, planRunPrefix(plan, packageInfo().version), options.newRun === true);
     const shardDir = join(runDir, 'shards');
     try {
       mkdirSync(shardDir, { recursive: true });
     } catch (error) {
       throw new InputError('usage', `cannot create the run directory ${runDir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`);
     }
+    lock = lockRunDir(runDir);
     removeTempFiles(runDir);
     removeTempFiles(shardDir);
-    const planFile = join(runDir, 'plan.json');
-    if (existsSync(planFile)) {
-      if (readFileSync(planFile, 'utf8') !== `${JSON.stringify(plan, null, 2)}\n`) throw new Error(`${planFile}: this run directory holds a different plan`);
-    } else {
-      writeJsonAtomic(planFile, plan);
-    }
+    checkRunDir(runDir, plan, code);
     const setups = armSetups(plan);
     const games = setups.map((s) => s.game);
     const layout = runLayout(plan, games);
     const columnSpecs = columnLayout(plan, games);
 
-    // 2. Finished shards. With kept games, a shard counts only if its columns are there too.
+    // 2. Finished shards that pass their checks. With kept games, a shard counts only if its columns are there too.
     const arrowDone = existsSync(join(runDir, 'games.arrow'));
-    let merged: Aggregate = emptyAggregate(plan);
     const dealsLimit = Math.min(plan.deals, options.dealsLimit ?? plan.deals);
     if (keepGames && dealsLimit < plan.deals) throw new Error('kept games need the whole run: dealsLimit excludes keepGames');
-    for (const file of readdirSync(shardDir).filter((f) => f.endsWith('.json')).sort()) {
-      const aggregate = JSON.parse(readFileSync(join(shardDir, file), 'utf8')) as Aggregate;
-      if (aggregate.format !== AGGREGATE_FORMAT) throw new Error(`${join(shardDir, file)}: unknown shard format ${aggregate.format}`);
-      if (aggregate.ranges.some(([, end]) => end > dealsLimit)) continue;
-      if (keepGames && !arrowDone && !existsSync(join(shardDir, file.replace(/\.json$/, '.cols')))) continue;
-      merged = mergeAggregates(merged, aggregate);
-    }
+    const loaded = loadShardFiles(runDir, plan, code, keepGames && !arrowDone, dealsLimit);
+    for (const line of loaded.rejected) log(`carclab: ${join(runDir, line.split(':')[0]!)} is bad: ${line.slice(line.indexOf(':') + 2)}; moved to ${join(runDir, 'rejected')}/, its deals are played again`);
+    let merged = loaded.merged;
     const perDeal = gamesPerDealOf(plan);
     const gamesTotal = dealsLimit * perDeal;
     const progress: Progress = { gamesDone: merged.games, gamesTotal, gamesResumed: merged.games };
     const todo = missingRanges(merged.ranges, dealsLimit, options.shardDeals ?? defaultShardDeals(plan));
     const session = {
-      started: started.toISOString(), backend: backend.name, workers: backend.concurrency, shards: 0, games: 0,
+      started: started.toISOString(), git: gitInfo(), backend: backend.name, workers: backend.concurrency, shards: 0, games: 0,
       status: 'running', wallSeconds: 0, rssMaxMB: 0,
     };
     const manifest = (status: string) => ({
@@ -154,9 +178,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       while (queue.length && inFlight.size < limit && !options.signal?.aborted && failure === undefined) {
         const [start, end] = queue.shift()!;
         const task = backend.run({ plan, start, end, keepGames }, options.signal).then((result) => {
-          const base = join(shardDir, shardName(start, end));
-          if (result.columns) writeAtomic(`${base}.cols`, encodeColumns(columnSpecs, result.columns));
-          writeJsonAtomic(`${base}.json`, result.aggregate);
+          writeShardFile(shardDir, start, end, result, code, columnSpecs);
           merged = mergeAggregates(merged, result.aggregate);
           session.shards++;
           session.games += result.aggregate.games;
@@ -171,16 +193,18 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       if (!inFlight.size) break;
       await Promise.race(inFlight);
     }
-    const finish = (status: 'complete' | 'interrupted') => {
+    const finish = <S extends RunOutcome['status'] | 'failed'>(status: S) => {
       session.status = status;
       session.wallSeconds = (performance.now() - t0) / 1000;
       session.rssMaxMB = Math.round(rssMax / 2 ** 20);
       return { status, runDir, gamesPlayed: session.games, wallSeconds: session.wallSeconds, rssMaxMB: session.rssMaxMB };
     };
-    if (failure !== undefined) {
-      writeJsonAtomic(join(runDir, 'manifest.json'), manifest('failed'));
-      throw failure;
-    }
+    const fail = (error: unknown): never => {
+      finish('failed');
+      writeFailedManifest(join(runDir, 'manifest.json'), manifest('failed'));
+      throw error;
+    };
+    if (failure !== undefined) fail(failure);
     if (merged.games < gamesTotal) {
       const outcome = finish('interrupted');
       writeJsonAtomic(join(runDir, 'manifest.json'), manifest('interrupted'));
@@ -188,17 +212,36 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     }
 
     // 4. Final outputs.
-    const summary = buildSummary(dealsLimit < plan.deals ? { ...plan, deals: dealsLimit } : plan, games, layout, merged);
-    writeJsonAtomic(join(runDir, 'summary.json'), summary);
-    for (const [name, text] of Object.entries(summaryTables(summary))) writeAtomic(join(runDir, name), text);
-    if (keepGames && !arrowDone) {
-      await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal);
+    try {
+      const summary = buildSummary(dealsLimit < plan.deals ? { ...plan, deals: dealsLimit } : plan, games, layout, merged);
+      writeJsonAtomic(join(runDir, 'summary.json'), summary);
+      for (const [name, text] of Object.entries(summaryTables(summary))) writeAtomic(join(runDir, name), text);
+      if (keepGames && !arrowDone) await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal);
+      const outcome = finish('complete');
+      writeJsonAtomic(join(runDir, 'manifest.json'), manifest('complete'));
+      return { ...outcome, summary };
+    } catch (error) {
+      return fail(error);
     }
-    const outcome = finish('complete');
-    writeJsonAtomic(join(runDir, 'manifest.json'), manifest('complete'));
-    return { ...outcome, summary };
   } finally {
     clearInterval(sampler);
+    lock?.release();
+  }
+}
+
+/**
+ * Marks the run failed. When the disk is full the atomic write (a second copy) may not fit; then the
+ * manifest is overwritten in place, which needs no more room than it had.
+ */
+function writeFailedManifest(file: string, manifest: object): void {
+  try {
+    writeJsonAtomic(file, manifest);
+  } catch {
+    try {
+      writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+    } catch {
+      // Nothing more can be done; the error that failed the run is reported by the caller.
+    }
   }
 }
 
@@ -217,10 +260,10 @@ function buildManifest(plan: Plan, options: RunOptions, runDir: string, status: 
   const manifestFile = join(runDir, 'manifest.json');
   let sessions: object[] = [];
   if (existsSync(manifestFile)) {
-    const previous = JSON.parse(readFileSync(manifestFile, 'utf8')) as { sessions?: (object & { started?: string })[] };
-    sessions = (previous.sessions ?? []).filter((s) => s.started !== (session as { started: string }).started);
+    sessions = (readManifest(manifestFile).sessions ?? []).filter((s) => s.started !== (session as { started: string }).started);
   }
   sessions.push({ ...session });
+  const code = codeIdentity();
   const setups = armSetups(plan);
   const files = ['plan.json', 'manifest.json', 'summary.json', 'seats.csv', 'lineup.csv', 'stats.csv', 'pairs.csv'];
   if (options.keepGames) files.push('games.arrow');
@@ -255,6 +298,8 @@ function buildManifest(plan: Plan, options: RunOptions, runDir: string, status: 
     // False when an agent has a time budget: then the same seed need not give the same games.
     reproducible: setups.every((s) => s.agents.every((a) => a.reproducible)),
     package: packageInfo(),
+    // The code that played every shard (the same in every session: the run id holds it).
+    code: { hash: code.hash, files: code.files },
     git: gitInfo(),
     node: process.version,
     files: status === 'complete' ? files : ['plan.json', 'manifest.json', 'shards/'],

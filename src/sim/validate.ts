@@ -3,7 +3,7 @@
  * it must have exactly the shape of this plan's aggregates, cover exactly the task's deals with the
  * right number of games, and hold only finite numbers. Returns the reason it is malformed, or null.
  */
-import { gamesPerDealOf } from './runner.ts';
+import { gamesPerDealOf } from './plan.ts';
 import { emptyAggregate } from './shard.ts';
 import type { ShardResult, ShardTask } from './shard.ts';
 

@@ -120,7 +120,7 @@ describe('the Redis backend', () => {
       expect(got.summary).toBe(reference.summary);
       expect(Buffer.compare(got.games!, reference.games!)).toBe(0);
       // 15 shards: both processes took some.
-      for (const w of workers) expect(w.log()).toMatch(/shard redis-1-60-\w+-\d+-\d+: \d+ games/);
+      for (const w of workers) expect(w.log()).toMatch(/shard redis-1-60-\w+-\w+-\d+-\d+: \d+ games/);
     } finally {
       await Promise.all(workers.map(stopWorker));
     }
@@ -165,7 +165,7 @@ describe('the Redis backend', () => {
       await rogue.close();
       honest = startWorker(redis.url, queue);
       const outcome = await run;
-      expect(log.join('\n')).toMatch(/rejected the result of shard redis-1-60-\w+-\d+-\d+: aggregate\.format is "nonsense", expected "carclab-shard\/\d+"; enqueueing it again/);
+      expect(log.join('\n')).toMatch(/rejected the result of shard redis-1-60-\w+-\w+-\d+-\d+: aggregate\.format is "nonsense", expected "carclab-shard\/\d+"; enqueueing it again/);
       expect(files(outcome).summary).toBe(reference.summary);
     } finally {
       await rogue.close();
