@@ -18,8 +18,11 @@ export interface ProgressHooks {
 export const backendText = (backend: Backend): string =>
   backend.name === 'piscina' ? `${backend.concurrency} worker${backend.concurrency === 1 ? '' : 's'}` : backend.name === 'in-process' ? 'the main thread' : backend.name;
 
-/** Runs `body` with the bar and the signal handlers installed, and removes them afterwards. */
-export async function withProgress<T>(headline: (runDir: string, progress: Progress) => string, body: (hooks: ProgressHooks) => Promise<T>): Promise<T> {
+/**
+ * Runs `body` with Ctrl-C handlers installed and removes them afterwards: the first Ctrl-C (or
+ * SIGTERM) aborts the signal, so the runner stops after the running shards; a second exits at once.
+ */
+export async function withStopSignal<T>(body: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onSignal = () => {
     if (controller.signal.aborted) {
@@ -31,28 +34,38 @@ export async function withProgress<T>(headline: (runDir: string, progress: Progr
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const tty = Boolean(process.stderr.isTTY);
-  const bar = new cliProgress.SingleBar({
-    format: 'games [{bar}] {percentage}% | {value}/{total} | {rate} games/s | ETA {eta_formatted}',
-    stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty, etaBuffer: 50,
-  }, cliProgress.Presets.shades_classic);
-  const t0 = performance.now();
-  let resumed = 0;
   try {
-    return await body({
-      signal: controller.signal,
-      onStart: ({ runDir, progress }) => {
-        resumed = progress.gamesResumed;
-        process.stderr.write(`carclab: ${headline(runDir, progress)}\n`);
-        if (resumed === progress.gamesTotal) process.stderr.write('carclab: the run is already complete; rewriting its results\n');
-        else if (resumed) process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
-        bar.start(progress.gamesTotal, progress.gamesDone, { rate: '-' });
-      },
-      onProgress: (p) => bar.update(p.gamesDone, { rate: Math.round((p.gamesDone - resumed) / ((performance.now() - t0) / 1000)) }),
-    });
+    return await body(controller.signal);
   } finally {
-    bar.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+/** Runs `body` with the bar and the signal handlers installed, and removes them afterwards. */
+export async function withProgress<T>(headline: (runDir: string, progress: Progress) => string, body: (hooks: ProgressHooks) => Promise<T>): Promise<T> {
+  return withStopSignal(async (signal) => {
+    const tty = Boolean(process.stderr.isTTY);
+    const bar = new cliProgress.SingleBar({
+      format: 'games [{bar}] {percentage}% | {value}/{total} | {rate} games/s | ETA {eta_formatted}',
+      stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty, etaBuffer: 50,
+    }, cliProgress.Presets.shades_classic);
+    const t0 = performance.now();
+    let resumed = 0;
+    try {
+      return await body({
+        signal,
+        onStart: ({ runDir, progress }) => {
+          resumed = progress.gamesResumed;
+          process.stderr.write(`carclab: ${headline(runDir, progress)}\n`);
+          if (resumed === progress.gamesTotal) process.stderr.write('carclab: the run is already complete; rewriting its results\n');
+          else if (resumed) process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
+          bar.start(progress.gamesTotal, progress.gamesDone, { rate: '-' });
+        },
+        onProgress: (p) => bar.update(p.gamesDone, { rate: Math.round((p.gamesDone - resumed) / ((performance.now() - t0) / 1000)) }),
+      });
+    } finally {
+      bar.stop();
+    }
+  });
 }

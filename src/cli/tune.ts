@@ -11,6 +11,7 @@ import { loadTuning } from '../tune/load.ts';
 import { answerText } from '../tune/report.ts';
 import { runTuning } from '../tune/run.ts';
 import { intFlag } from './args.ts';
+import { withStopSignal } from './progress.ts';
 import type { Command } from './args.ts';
 
 export const tuneCommand: Command = {
@@ -34,14 +35,6 @@ export const tuneCommand: Command = {
 
     // Everything is checked; only now is anything started or written.
     const backend = flags['in-process'] ? inProcessBackend() : poolBackend(workers);
-    const controller = new AbortController();
-    const onSignal = () => {
-      if (controller.signal.aborted) process.exit(130);
-      controller.abort();
-      process.stderr.write('\ncarclab: stopping after the running shards (Ctrl-C again to stop now)\n');
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
     const tty = Boolean(process.stderr.isTTY);
     const bar = new cliProgress.SingleBar({
       format: 'tune games [{bar}] {value}/{total} (budget of the search; the confirmation comes on top)',
@@ -49,7 +42,7 @@ export const tuneCommand: Command = {
     }, cliProgress.Presets.shades_classic);
     bar.start(tuning.budget.games, 0);
     try {
-      const outcome = await runTuning({ tuning, file, outRoot: flags.out as string, backend, signal: controller.signal, onGames: (games) => bar.update(games) });
+      const outcome = await withStopSignal((signal) => runTuning({ tuning, file, outRoot: flags.out as string, backend, signal, onGames: (games) => bar.update(games) }));
       bar.stop();
       if (outcome.status === 'interrupted') {
         process.stderr.write(`carclab: interrupted; run the same command to resume ${outcome.dir}\n`);
@@ -61,8 +54,6 @@ export const tuneCommand: Command = {
       return 0;
     } finally {
       bar.stop();
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
       await backend.close();
     }
   },
