@@ -26,10 +26,10 @@ import type { FeatureScore, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
-import { Evaluator, MEEPLE_COST, marginOf } from './evaluation.ts';
+import { MEEPLE_COST } from './evaluation.ts';
+import { EPSILON, OnePly, completesSomething } from './one-ply.ts';
 
 export const FEATURE_WORTH = { roadPerSegment: 1, cityPerSegment: 1.5, cityPerPennant: 1.5, monasteryPerTile: 1, fieldPerCompletedCity: 3 } as const;
-const EPSILON = 1e-9;
 const MAX_ROOTS = 32;
 
 class GreedyAgent implements Agent {
@@ -46,13 +46,8 @@ class GreedyAgent implements Agent {
   private rootCount = 0;
   /** The follow-up chosen together with the placement. */
   private pending = -1;
-  /** The best follow-up of the placement being tried (rule-aware valuation). */
-  private candidate = -1;
-
-  // Rule-aware evaluation and its per-player buffers (built for the first game seen).
-  private evaluator: Evaluator | undefined;
-  private base = new Float64Array(0);
-  private totals = new Float64Array(0);
+  /** The rule-aware valuation (for the game last seen). */
+  private onePly: OnePly | undefined;
 
   /** `ruleAware` false: the original feature valuation (`eval=features`). */
   constructor(private readonly rng: Rng, private readonly ruleAware: boolean) {}
@@ -88,10 +83,14 @@ class GreedyAgent implements Agent {
       if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
       state.apply(placement);
       const placed = state.lastPlaced;
-      const n = state.legalFollowUps(this.followUps);
       if (this.ruleAware) {
-        consider(this.bestFollowUp(state, placed, n, me), placement, this.candidate);
-      } else if (completesSomething(state, placed)) {
+        if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game);
+        consider(this.onePly.bestFollowUp(state, me), placement, this.onePly.followUp);
+        state.rollback(outer, true);
+        continue;
+      }
+      const n = state.legalFollowUps(this.followUps);
+      if (completesSomething(state, placed)) {
         const inner = state.checkpoint();
         for (let j = 0; j < n; j++) {
           const followUp = this.followUps[j]!;
@@ -113,51 +112,6 @@ class GreedyAgent implements Agent {
     state.rollback(outer);
     state.deferFinal = deferFinal;
     return bestPlacement;
-  }
-
-  /**
-   * Rule-aware value of the best of the `n` follow-ups of the tile just placed (left in `candidate`;
-   * the first of equal values). When the tile completes nothing, the turn changes no score, so the
-   * base-game part is evaluated once and a meeple's change added locally; only the expansions' hooks
-   * see each follow-up applied.
-   */
-  private bestFollowUp(state: State, placed: number, n: number, me: number): number {
-    if (this.evaluator?.game !== state.game) {
-      this.evaluator = new Evaluator(state.game);
-      this.base = new Float64Array(state.game.players);
-      this.totals = new Float64Array(state.game.players);
-    }
-    const evaluator = this.evaluator;
-    const completes = completesSomething(state, placed);
-    if (!completes) evaluator.baseTotals(state, this.base);
-    const inner = state.checkpoint();
-    let best = -Infinity;
-    for (let j = 0; j < n; j++) {
-      const followUp = this.followUps[j]!;
-      let value: number;
-      if (completes) {
-        state.apply(followUp);
-        value = evaluator.margin(state, me);
-      } else {
-        const totals = this.totals;
-        totals.set(this.base);
-        if (followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK) {
-          evaluator.addMeeple(state, state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE), me, totals);
-        }
-        if (evaluator.hooked) {
-          state.apply(followUp);
-          evaluator.addHooks(state, totals);
-        }
-        value = marginOf(totals, me);
-      }
-      if (value > best + EPSILON) {
-        best = value;
-        this.candidate = followUp;
-      }
-      if (completes || evaluator.hooked) state.rollback(inner, true);
-    }
-    state.rollback(inner);
-    return best;
   }
 
   /**
@@ -233,20 +187,6 @@ class GreedyAgent implements Agent {
   }
 }
 
-/** Whether the tile just placed completes a road, city or monastery. */
-function completesSomething(state: State, placed: number): boolean {
-  const game = state.game;
-  const S = game.segmentsPerTile;
-  const type = state.placedType[placed]!;
-  const count = game.segmentCount[type]!;
-  for (let s = 0; s < count; s++) {
-    const kind = game.segmentKind[type * S + s];
-    if ((kind === SEG_ROAD || kind === SEG_CITY) && state.openEnds[state.find(placed * S + s)] === 0) return true;
-  }
-  return state.completeMonasteriesAround(state.placedCell[placed]!, monasteryScratch, 0) > 0;
-}
-
-const monasteryScratch = new Int32Array(9);
 
 /** Own score minus the best opponent's. */
 function margin(state: State, me: number): number {

@@ -10,5 +10,6 @@
  * `agentNames()` and `describeAgent(name)` list the registry for help texts.
  */
 export type { Agent, AgentDefinition, AgentParamDef, AgentParams, AgentParamValue, AgentSpec } from './agent.ts';
+export { searchIterations } from './mcts.ts';
 export { agentNames, registerAgent } from './registry.ts';
 export { createAgent, describeAgent, parseAgentSpec } from './spec.ts';

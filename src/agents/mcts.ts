@@ -32,6 +32,7 @@ import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, AgentParams } from './agent.ts';
 import { Evaluator } from './evaluation.ts';
+import { OnePly } from './one-ply.ts';
 import { CHANCE, DECISION, SearchTree } from './tree.ts';
 
 /** Rewards are score differences divided by this many points (so `c` is in these units). */
@@ -42,6 +43,7 @@ const CLOCK_EVERY = 16;
 
 interface MctsOptions {
   iterations: number;
+  width: number;
   ms: number;
   c: number;
   rollout: (typeof ROLLOUTS)[number];
@@ -64,6 +66,9 @@ class MctsAgent implements Agent {
   private pending = -1;
   private pendingPlaced = -1;
   private pendingDeckPos = -1;
+  /** One-ply values of the root's placements (`width`). */
+  private onePly: OnePly | undefined;
+  private prior = new Float64Array(0);
   /** Iterations run by the last search (for benchmarks). */
   lastIterations = 0;
 
@@ -76,7 +81,10 @@ class MctsAgent implements Agent {
     this.pendingPlaced = -1;
     if (count === 1) return legal[0]!;
     this.prepare(state);
-    const root = this.search(state);
+    const root = this.tree.reset();
+    this.expand(root, state);
+    if (state.phase === PHASE_PLACE && this.options.width > 0) this.keepBestPlacements(root, state);
+    this.search(state, root);
     const best = this.mostVisited(root);
     if (state.phase === PHASE_PLACE) {
       const followUp = this.tree.childStart[best]! >= 0 ? this.mostVisited(best) : -1;
@@ -103,11 +111,47 @@ class MctsAgent implements Agent {
     undrawn.sort(); // forget the order: only the multiset is known to a player
   }
 
-  /** Runs the budget of iterations from `state`; returns the root. */
-  private search(state: State): number {
-    const { iterations, ms } = this.options;
+  /**
+   * Orders the root's placements by their one-ply value (the best follow-up under the rule-aware
+   * evaluation) and keeps the best `width` of them.
+   */
+  private keepBestPlacements(root: number, state: State): void {
     const tree = this.tree;
-    const root = tree.reset();
+    const me = state.currentPlayer;
+    if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game);
+    const start = tree.childStart[root]!;
+    const count = tree.childCount[root]!;
+    if (this.prior.length < count) this.prior = new Float64Array(count * 2);
+    const deferFinal = state.deferFinal;
+    state.deferFinal = true;
+    const level = state.checkpoint();
+    for (let i = 0; i < count; i++) {
+      state.apply(tree.action[start + i]!);
+      this.prior[i] = this.onePly.bestFollowUp(state, me);
+      state.rollback(level, true);
+    }
+    state.rollback(level);
+    state.deferFinal = deferFinal;
+    // Selection sort of the actions by value (stable, best first); only the first `width` matter.
+    const keep = Math.min(count, this.options.width);
+    for (let i = 0; i < keep; i++) {
+      let best = i;
+      for (let j = i + 1; j < count; j++) if (this.prior[j]! > this.prior[best]!) best = j;
+      const action = tree.action[start + best]!;
+      const value = this.prior[best]!;
+      for (let j = best; j > i; j--) {
+        tree.action[start + j] = tree.action[start + j - 1]!;
+        this.prior[j] = this.prior[j - 1]!;
+      }
+      tree.action[start + i] = action;
+      this.prior[i] = value;
+    }
+    tree.childCount[root] = keep;
+  }
+
+  /** Runs the budget of iterations from `state` below `root`. */
+  private search(state: State, root: number): void {
+    const { iterations, ms } = this.options;
     const realDeck = state.deck;
     const deferFinal = state.deferFinal;
     state.deck = this.deck;
@@ -127,7 +171,6 @@ class MctsAgent implements Agent {
       state.deferFinal = deferFinal;
     }
     this.lastIterations = done;
-    return root;
   }
 
   /** One iteration: determinize, select and expand, roll out, back up. */
@@ -293,6 +336,9 @@ class MctsAgent implements Agent {
   }
 }
 
+/** Iterations the last search of an `mcts` agent ran (0 for other agents). */
+export const searchIterations = (agent: Agent): number => (agent instanceof MctsAgent ? agent.lastIterations : 0);
+
 export const mctsAgent: AgentDefinition = {
   name: 'mcts',
   description: 'determinized Monte Carlo tree search over both decisions of a turn (the undrawn tiles re-dealt from its own stream every iteration)',
@@ -303,6 +349,7 @@ export const mctsAgent: AgentDefinition = {
     enumParam('rollout', [...ROLLOUTS], 'meeple', 'rollout policy: uniform over legal actions, or meeple (uniform placements, a follow-up other than nothing with probability meeple)'),
     realParam('meeple', 0.3, 0, 1, 'meeple rollouts: probability of a follow-up other than nothing'),
     intParam('depth', 0, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
+    intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
   ],
   resolve(params, given) {
     if (given.has('ms') && !given.has('iterations')) params.iterations = 0;

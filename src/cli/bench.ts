@@ -11,6 +11,7 @@ import type { GameOptions, State } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
 import { benchPoolScaling } from '../sim/bench-pool.ts';
+import { benchMctsIterations, benchMctsMove } from './bench-mcts.ts';
 import { benchRunVsMain } from './bench-run.ts';
 import { playGame } from '../sim/play.ts';
 import { makeRng } from '../sim/rng.ts';
@@ -25,8 +26,13 @@ interface BenchCase {
   agent: string;
   games: number;
   /** A benchmark with its own runner (e.g. the worker pool) instead of `benchCase`. */
-  run?: (runs: number, scale: number) => Promise<BenchFigure & { ratio?: number }>;
+  run?: (runs: number, scale: number) => Promise<Figure>;
+  /** The figure's key and unit when it is not games per second. */
+  metric?: { key: string; unit: string };
 }
+
+/** What a benchmark prints: its figure (games per second unless the case says) and the number of runs. */
+interface Figure { runs: number; ratio?: number }
 
 const ALL_EXPANSIONS = ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!);
 
@@ -36,6 +42,8 @@ export const BENCH_CASES: BenchCase[] = [
   { key: 'base-2p-greedy', description: '2-player base games with farmers, greedy agents', options: { players: 2 }, agent: 'greedy', games: 100 },
   { key: 'all-4p-greedy', description: '4-player games with all three expansions, greedy agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'greedy', games: 25 },
   { key: 'pool-2w-scaling', description: 'games/s on 2 pool workers ÷ 1 worker, 200,000 random 2-player base games per run (median of at most 3 runs)', options: { players: 2 }, agent: 'random', games: 200_000, run: benchPoolScaling },
+  { key: 'mcts-2p-iterations', description: 'default mcts deciding mid-game placements of 2-player base games (30 tiles down), one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: benchMctsIterations, metric: { key: 'iterationsPerSecond', unit: 'iterations/s' } },
+  { key: 'mcts-2p-move-ms', description: 'wall time of one default mcts decision in those positions, one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: benchMctsMove, metric: { key: 'msPerMove', unit: 'ms/move' } },
   { key: 'run-2w-vs-main', description: 'games/s of `carclab run default --deals 50000` on 2 pool workers ÷ the same run --in-process, whole processes (median of at most 3 pairs)', options: { players: 2 }, agent: 'random', games: 100_000, run: benchRunVsMain },
 ];
 
@@ -78,11 +86,12 @@ export const benchCommand: Command = {
     const scale = numberFlag(flags.scale, 'scale', (x) => x > 0, 'a positive number')!;
     const cases = BENCH_CASES.filter((c) => flags.only === undefined || c.key === flags.only);
     if (cases.length === 0) throw new InputError('usage', `--only: unknown benchmark ${JSON.stringify(flags.only)}; known: ${BENCH_CASES.map((c) => c.key).join(', ')}`);
-    const results: Record<string, BenchFigure> = {};
+    const results: Record<string, Figure> = {};
     for (const c of cases) {
-      const figure: BenchFigure & { ratio?: number } = c.run ? await c.run(runs, scale) : benchCase(c, runs, scale);
+      const figure: Figure = c.run ? await c.run(runs, scale) : benchCase(c, runs, scale);
       results[c.key] = figure;
-      if (!flags.json) process.stderr.write(`${c.key.padEnd(20)} ${String(figure.gamesPerSecond).padStart(8)} games/s  ${figure.ratio === undefined ? '' : `ratio ${figure.ratio}  `}(median of ${figure.runs}; ${c.description})\n`);
+      const metric = c.metric ?? { key: 'gamesPerSecond', unit: 'games/s' };
+      if (!flags.json) process.stderr.write(`${c.key.padEnd(20)} ${String((figure as unknown as Record<string, number>)[metric.key]).padStart(8)} ${metric.unit}  ${figure.ratio === undefined ? '' : `ratio ${figure.ratio}  `}(median of ${figure.runs}; ${c.description})\n`);
     }
     if (flags.json) process.stdout.write(`${JSON.stringify(results)}\n`);
     return 0;

@@ -1,0 +1,83 @@
+/**
+ * One-ply valuation with the rule-aware evaluation (`evaluation.ts`): after a tile was placed, the
+ * value to the mover of each legal follow-up (own expected total minus the best opponent's), and
+ * the best of them. Used by `greedy` (every placement) and by `mcts` (to order the root's placements).
+ */
+import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT, SEG_CITY, SEG_ROAD } from '../engine/index.ts';
+import type { Game, State } from '../engine/index.ts';
+import { Evaluator, marginOf } from './evaluation.ts';
+
+/** Values closer than this are equal. */
+export const EPSILON = 1e-9;
+
+export class OnePly {
+  readonly evaluator: Evaluator;
+  private readonly base: Float64Array;
+  private readonly totals: Float64Array;
+  private readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
+  /** The best follow-up found by the last `bestFollowUp` (the first of equal values). */
+  followUp = -1;
+
+  constructor(readonly game: Game) {
+    this.evaluator = new Evaluator(game);
+    this.base = new Float64Array(game.players);
+    this.totals = new Float64Array(game.players);
+  }
+
+  /**
+   * Value to `me` of the best follow-up of the tile just placed (`state.lastPlaced`, phase FOLLOW);
+   * the state is left as found. When the tile completes nothing, the turn changes no score, so the
+   * base-game part is evaluated once and a meeple's change added locally; only the expansions' hooks
+   * see each follow-up applied. Set `state.deferFinal` to keep the final scoring out of the value.
+   */
+  bestFollowUp(state: State, me: number): number {
+    const evaluator = this.evaluator;
+    const placed = state.lastPlaced;
+    const n = state.legalFollowUps(this.followUps);
+    const completes = completesSomething(state, placed);
+    if (!completes) evaluator.baseTotals(state, this.base);
+    const inner = state.checkpoint();
+    let best = -Infinity;
+    for (let j = 0; j < n; j++) {
+      const followUp = this.followUps[j]!;
+      let value: number;
+      if (completes) {
+        state.apply(followUp);
+        value = evaluator.margin(state, me);
+      } else {
+        const totals = this.totals;
+        totals.set(this.base);
+        if (followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK) {
+          evaluator.addMeeple(state, state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE), me, totals);
+        }
+        if (evaluator.hooked) {
+          state.apply(followUp);
+          evaluator.addHooks(state, totals);
+        }
+        value = marginOf(totals, me);
+      }
+      if (value > best + EPSILON) {
+        best = value;
+        this.followUp = followUp;
+      }
+      if (completes || evaluator.hooked) state.rollback(inner, true);
+    }
+    state.rollback(inner);
+    return best;
+  }
+}
+
+/** Whether the tile just placed completes a road, city or monastery. */
+export function completesSomething(state: State, placed: number): boolean {
+  const game = state.game;
+  const S = game.segmentsPerTile;
+  const type = state.placedType[placed]!;
+  const count = game.segmentCount[type]!;
+  for (let s = 0; s < count; s++) {
+    const kind = game.segmentKind[type * S + s];
+    if ((kind === SEG_ROAD || kind === SEG_CITY) && state.openEnds[state.find(placed * S + s)] === 0) return true;
+  }
+  return state.completeMonasteriesAround(state.placedCell[placed]!, monasteryScratch, 0) > 0;
+}
+
+const monasteryScratch = new Int32Array(9);
