@@ -8,7 +8,7 @@ const dealer = new Dealer(game);
 const legal = new Int32Array(MAX_ACTIONS_HINT);
 const rnd = parseAgentSpec('greedy', 'x');
 let total = 0, time = 0;
-for (let d = 0; d < 6; d++) {
+for (let d = 0; d < 10; d++) {
   const state = game.newState(dealer.deal('it', d));
   const g = [0, 1].map((s) => createAgent(rnd, makeRng('it', d, s)));
   while (state.placedCount < 30 || state.phase !== 0) { const n = state.legalActions(legal); state.apply(g[state.currentPlayer]!.choose(state, legal, n)); }

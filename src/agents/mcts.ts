@@ -14,8 +14,8 @@
  *
  * One iteration: determinize → descend by UCT (a node's unplayed children first, in a shuffled order)
  * → play one new action → roll out (`rollout`: `uniform` over legal actions, or `meeple`: uniform
- * placements and, with probability `meeple`, a uniformly chosen follow-up other than nothing) until
- * the end of the game or for `depth` turns → reward → back up. Reward of each player: its score minus
+ * placements and, with probability `meeple`, a uniformly chosen follow-up other than nothing; `none`:
+ * no rollout) until the end of the game or for `depth` turns → reward → back up. Reward of each player: its score minus
  * the best opponent's, in units of `REWARD_SCALE` points — final scores at the end of the game, the
  * rule-aware evaluation (`evaluation.ts`) after a truncated rollout. UCT: mean + c·√(ln N / n).
  * The move played is the root child with the most visits; the follow-up of a placement is chosen in
@@ -37,7 +37,7 @@ import { CHANCE, DECISION, SearchTree } from './tree.ts';
 
 /** Rewards are score differences divided by this many points (so `c` is in these units). */
 export const REWARD_SCALE = 10;
-const ROLLOUTS = ['uniform', 'meeple'] as const;
+const ROLLOUTS = ['none', 'uniform', 'meeple'] as const;
 /** Wall-clock checks happen every this many iterations. */
 const CLOCK_EVERY = 16;
 
@@ -299,7 +299,7 @@ class MctsAgent implements Agent {
     const legal = this.legal;
     const { depth, rollout, meeple } = this.options;
     let turns = 0;
-    while (state.phase !== PHASE_OVER) {
+    while (state.phase !== PHASE_OVER && rollout !== 'none') {
       if (state.phase === PHASE_PLACE) {
         if (depth > 0 && turns === depth) break;
         turns++;
@@ -343,12 +343,12 @@ export const mctsAgent: AgentDefinition = {
   name: 'mcts',
   description: 'determinized Monte Carlo tree search over both decisions of a turn (the undrawn tiles re-dealt from its own stream every iteration)',
   params: [
-    intParam('iterations', 1500, 0, 10_000_000, 'iterations per decision (0: no limit, then ms must be set)'),
+    intParam('iterations', 3000, 0, 10_000_000, 'iterations per decision (0: no limit, then ms must be set)'),
     intParam('ms', 0, 0, 600_000, 'wall-clock milliseconds per decision (0: no limit); makes runs not reproducible'),
     realParam('c', 1, 0, 100, 'UCT exploration constant, rewards in units of 10 points'),
-    enumParam('rollout', [...ROLLOUTS], 'meeple', 'rollout policy: uniform over legal actions, or meeple (uniform placements, a follow-up other than nothing with probability meeple)'),
+    enumParam('rollout', [...ROLLOUTS], 'meeple', 'rollout policy: none (evaluate the new node at once), uniform over legal actions, or meeple (uniform placements, a follow-up other than nothing with probability meeple)'),
     realParam('meeple', 0.3, 0, 1, 'meeple rollouts: probability of a follow-up other than nothing'),
-    intParam('depth', 0, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
+    intParam('depth', 4, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
     intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
   ],
   resolve(params, given) {
