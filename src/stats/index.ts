@@ -1,11 +1,13 @@
 /**
  * Statistics with honest uncertainty (`DESIGN.md` layer `src/stats/`): intervals for win rates
  * (Wilson) and means (Student t) from the runner's exact aggregates, a bootstrap grouped by deal
- * for per-game rows, paired comparisons between arms with d_z and p-values, Holm's correction,
+ * and a cluster-robust mean for per-game rows, joint seat-fairness tests, paired comparisons between arms with d_z and p-values, Holm's correction,
  * a sample-size planner, and arquero tables exported to CSV and Markdown. Pure functions; the only
  * randomness is the RNG passed to the bootstrap.
  */
 export { bootstrapByDeal } from './bootstrap.ts';
+export { clusteredMean } from './cluster.ts';
+export type { ClusteredMean } from './cluster.ts';
 export type { BootstrapInterval, BootstrapOptions } from './bootstrap.ts';
 export { comparisonTable, COMPARISON_COLUMNS } from './comparison-table.ts';
 export type { ComparisonOptions, PairRecord } from './comparison-table.ts';
@@ -26,6 +28,8 @@ export { dealsForMeanDiff } from './sample-size-mean.ts';
 export type { MeanSampleSize, MeanSampleSizeInput } from './sample-size-mean.ts';
 export { gamesForWinRateDiff } from './sample-size-rate.ts';
 export type { RateSampleSize, RateSampleSizeInput } from './sample-size-rate.ts';
+export { chiSquareSf, seatFairness } from './seat-fairness.ts';
+export type { SeatFairnessArm, SeatFairnessResult } from './seat-fairness.ts';
 export { studentTCdf, studentTPdf, studentTQuantile } from './student-t.ts';
 export { summaryTable, SUMMARY_COLUMNS } from './summary-table.ts';
 export type { SeatRecord } from './summary-table.ts';
