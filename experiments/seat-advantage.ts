@@ -1,8 +1,9 @@
 /**
- * Seat advantage (random agents): win rate by seat for each expansion mix (base, each expansion
- * alone, all three) and player count 2–5; rotation `cycle` (deal d seats lineup player i in seat
- * (i + d) mod players), so every seat is played by every lineup position equally often. Greedy
- * agents: seat-advantage-greedy.ts. Notebook: notebooks/seat-advantage.ts.
+ * Seat advantage: win share by seat for each expansion mix (base, each expansion alone, all three)
+ * and player count 2–5; rotation `cycle` (deal d seats lineup player i in seat (i + d) mod players),
+ * so every seat is played by every lineup position equally often. The notebook
+ * (notebooks/seat-advantage.ts) plays these arms at each skill level, replacing the agents (`random`
+ * here).
  */
 import { armGrid, defineExperiment } from '../src/sim/experiment.ts';
 
@@ -10,7 +11,7 @@ export const MIXES = [[], ['tollkeepers'], ['labyrinth'], ['kingRobber'], ['toll
 
 export default defineExperiment({
   name: 'seat-advantage',
-  description: 'Win rate by seat, expansion mixes × 2-5 players, random agents',
+  description: 'Win rate by seat, expansion mixes × 2-5 players',
   seed: 'seat-advantage-1',
   deals: 20_000,
   rotation: 'cycle',

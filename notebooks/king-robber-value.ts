@@ -1,144 +1,150 @@
 /**
  * Notebook: what the King and the Robber Baron are worth under each scoring variant (RULES.md §4,
- * §5), 3 players; the arms differ only in `kingRobberScoring` and play the same deals, plus the
- * base game without the expansion.
+ * §5), at every skill level; the arms differ only in `kingRobberScoring` and play the same deals,
+ * beside the base game without the expansion.
  *
- *   npx tsx notebooks/king-robber-value.ts                        # runs experiments/king-robber-value(-greedy).ts
- *   npx tsx notebooks/king-robber-value.ts --deals 4000           # smaller (the greedy run keeps its 1:20 ratio)
- *   npx tsx notebooks/king-robber-value.ts RANDOM_RUN GREEDY_RUN  # analyses finished runs (run with --keep-games)
+ *   npx tsx notebooks/king-robber-value.ts                                  # plays experiments/king-robber-value.ts at each level
+ *   npx tsx notebooks/king-robber-value.ts --agents random,greedy --deals 4000
+ *   npx tsx notebooks/king-robber-value.ts RUN_DIR ...                       # analyses finished runs (one per level)
+ *   npx tsx notebooks/king-robber-value.ts --help
  *
- * Questions: points per game from each card per variant; hand-overs; how often the final holder
- * wins (per-game rows: stat.kingFinalHolder / stat.robberFinalHolder and rank<s>); which variant
- * keeps the score spread (margin, per-game score sd) closest to the base game on the same deals.
+ * The arms come from the runs: the base game and every arm with the King and Robber Baron, one
+ * player count. Questions: points per game from each card per variant; hand-overs; who holds the
+ * cards at the end (shares: nobody, each seat); what a card's points do to its final holder's win
+ * share, measured on the same games with and without those points (per-game rows: breakdown
+ * king<s>/robber<s>, stat.kingFinalHolder); how each variant changes the score spread against the
+ * base game, and which variant keeps it closest (a ranking backed by paired tests).
  */
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
-import { estimatesChart, forestChart } from '../src/charts/index.ts';
-import { agentDifference, armNamed, ci, ciDiff, ciPct, count, Games, pairCI, statCI, toEstimate, winRate } from '../src/report/numbers.ts';
+import { estimatesChart } from '../src/charts/index.ts';
+import { acrossLevels, addConclusions, levelRows, levelSizes, verdictSentence } from '../src/report/levels.ts';
+import type { Conclusion, LevelRows } from '../src/report/levels.ts';
+import { armNamed, ci, ciDiff, ciPct, count, dealCI, differenceOnSharedDeals, sums, toEstimate, winRate } from '../src/report/numbers.ts';
+import type { DealValues } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import type { LoadedRun } from '../src/report/run.ts';
 import { studyMain } from '../src/report/study.ts';
-import type { Study, StudyHighlights } from '../src/report/study.ts';
+import type { Study, StudyArms, StudyHighlights } from '../src/report/study.ts';
+import { holmAdjust, pairedComparison } from '../src/stats/index.ts';
 
-const PLAYERS = 3;
-const VARIANTS = ['official', 'flat10', 'flat15-40', 'incremental'] as const;
-const CARDS = ['king', 'robber'] as const;
-type Variant = (typeof VARIANTS)[number];
+const CARDS = [{ key: 'king', label: 'King' }, { key: 'robber', label: 'Robber Baron' }] as const;
+type Card = (typeof CARDS)[number];
 
-function analyse(run: LoadedRun) {
-  const { summary, manifest } = run;
-  const table = run.games();
-  if (!table) throw new Error(`${run.dir}: no games.arrow; run the experiment with --keep-games`);
-  const games = new Games(table);
-  const index = (name: string) => manifest.arms.findIndex((a) => a.name === name);
-  const sdOf = (r: number) => games.scoreSd(r, PLAYERS);
-  const per = Object.fromEntries(VARIANTS.map((v) => {
-    const arm = armNamed(summary, v);
-    const holderWins = Object.fromEntries(CARDS.map((card) => {
-      let n = 0;
-      let wins = 0;
-      for (const row of games.rowsOf(index(v))) {
-        const h = games.col(`stat.${card}FinalHolder`)[row]!;
-        if (!(h >= 0)) continue;
-        n++;
-        wins += games.winShare(row, h, PLAYERS);
-      }
-      return [card, winRate(n, wins)];
-    }));
-    return [v, {
-      value: Object.fromEntries(CARDS.map((c) => [c, statCI(arm, `${c}Value`)])),
-      handovers: Object.fromEntries(CARDS.map((c) => [c, statCI(arm, `${c}Handovers`)])),
-      holderWins,
-      margin: pairCI(summary, 'base', v, 'margin'),
-      sd: games.paired(index('base'), index(v), sdOf),
-      score: pairCI(summary, 'base', v, 'score'),
-    }];
-  })) as Record<Variant, {
-    value: Record<string, ReturnType<typeof statCI>>; handovers: Record<string, ReturnType<typeof statCI>>;
-    holderWins: Record<string, ReturnType<typeof winRate>>; margin: ReturnType<typeof pairCI>; sd: ReturnType<typeof pairCI>; score: ReturnType<typeof pairCI>;
-  }>;
-  // Closest to base: smallest |mean margin difference| (then |sd difference|).
-  const closest = [...VARIANTS].sort((a, b) => Math.abs(per[a].margin.meanDiff!) - Math.abs(per[b].margin.meanDiff!));
-  const closestSd = [...VARIANTS].sort((a, b) => Math.abs(per[a].sd.meanDiff!) - Math.abs(per[b].sd.meanDiff!));
-  return { summary, per, closest, closestSd };
+function checkArms(arms: StudyArms): string | null {
+  if (!arms.some((a) => a.expansions.length === 0)) return 'it needs a base-game arm (no expansions)';
+  if (!arms.some((a) => a.expansions.includes('kingRobber'))) return 'it needs at least one arm with the kingRobber expansion';
+  if (new Set(arms.map((a) => a.players)).size !== 1) return 'all arms must have the same player count';
+  return null;
 }
 
-type Analysis = ReturnType<typeof analyse>;
+const holder = (l: LevelRows, row: number, card: Card) => l.games.col(`stat.${card.key}FinalHolder`)[row]!;
+const cardPoints = (l: LevelRows, card: Card) => (row: number, seat: number) => l.games.col(`${card.key}${seat}`)[row]!;
+/** The final holder's win share (NaN when nobody holds the card). */
+const holderWins = (l: LevelRows, row: number, card: Card) => (holder(l, row, card) >= 0 ? l.games.winShare(row, holder(l, row, card)) : NaN);
+/** What the card's points do for its final holder in one game: win share minus win share without every seat's points from the card. */
+const holderEffect = (l: LevelRows, row: number, card: Card) => l.games.winShareEffect(row, holder(l, row, card), cardPoints(l, card));
+
+/**
+ * Which variant keeps `value` closest to the base game, per level: variants ordered by |mean change|,
+ * and the closest one tested against each other variant on the same deals (per deal s_w·x_w − s_c·x_c
+ * with x the change against base and s its estimated sign; paired t, Holm over the others).
+ */
+function closestText(l: LevelRows, base: string, variants: readonly string[], what: string, value: (row: number) => number): string {
+  const b = l.arm(base);
+  const change = new Map(variants.map((v) => [v, l.games.pairedPerDeal(b, l.arm(v), value)]));
+  const mean = (v: string) => sums(change.get(v)!.values).sum / Math.max(1, change.get(v)!.values.length);
+  const order = [...variants].sort((x, y) => Math.abs(mean(x)) - Math.abs(mean(y)));
+  const c = order[0]!;
+  const signed = (v: string): DealValues => ({ ...change.get(v)!, values: change.get(v)!.values.map((x) => Math.sign(mean(v)) * x) });
+  const tests = order.slice(1).map((w) => ({ w, t: pairedComparison(sums(differenceOnSharedDeals(signed(c), signed(w)).values)) }));
+  const adjusted = holmAdjust(tests.map((x) => x.t.p));
+  const against = tests.map((x, k) => `${x.w} (further by ${ciDiff(x.t)}, Holm p ${adjusted[k] === null ? '–' : adjusted[k]!.toPrecision(2)}${adjusted[k] !== null && adjusted[k]! <= 0.05 ? '' : ': not separated'})`);
+  return `${l.agents}: ${what} closest to ${base}: **${c}** (change ${ciDiff(pairedComparison(sums(change.get(c)!.values)))}); against ${against.join(', ')}.`;
+}
 
 export const study: Study = {
   name: 'king-robber-value',
-  title: 'What the King and the Robber Baron are worth (3 players)',
-  keepGames: true,
-  suiteDeals: { random: 10_000, greedy: 400 },
+  title: (players) => `What the King and the Robber Baron are worth${players ? ` (${players} players)` : ''}`,
+  levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts', deals: 200 }],
+  suiteLevels: [{ agents: 'random', deals: 10_000 }, { agents: 'greedy', deals: 400 }, { agents: 'mcts', deals: 12 }],
+  checkArms,
   analyse(report: Report, runs): StudyHighlights {
-    const r = analyse(runs.random);
-    const g = analyse(runs.greedy);
-    const both = [['random', r], ['greedy', g]] as const;
-    const size = (a: Analysis) => `${count(a.summary.deals)} deals`;
+    const levels = runs.map(levelRows);
+    const names = levels.map((l) => l.agents);
+    const first = levels[0]!;
+    const P = first.players;
+    const base = first.armsWith(null)[0]!.name;
+    const variants = first.armsWith('kingRobber').map((a) => a.name);
+    const size = levelSizes(levels);
 
     // 1. Worth.
+    const rows = levels.flatMap((l) => variants.flatMap((v) => CARDS.map((c) => ({ level: l.agents, variant: v, card: c.label, ...toEstimate(dealCI(armNamed(l.run.summary, v), `stat.${c.key}Value`)) }))));
     const worth = report.section('Points per game from each card, by scoring variant');
-    worth.text('Points the King and the Robber Baron pay their holders in a game (all variants on the same deals), with t 95 % intervals; and hand-overs per game.');
-    const rows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => CARDS.map((c) => ({ agent, variant: v, card: c === 'king' ? 'King' : 'Robber Baron', ...toEstimate(a.per[v].value[c]!) }))));
+    worth.text('Points the King and the Robber Baron pay their holders in a game (all variants on the same deals) and hand-overs per game; Student t 95 % intervals over deals.');
     worth.chart('kr-worth', estimatesChart(rows, {
-      title: 'What the King and the Robber Baron pay', subtitle: 'points per game to the holder; t 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)} per arm`,
-      category: 'variant', color: 'card', facet: 'agent', columns: 2, panelValues: 'independent', categoryTitle: null, facetTitle: null, colorTitle: null, valueTitle: 'points per game', zero: true, width: 280, height: 220,
+      title: 'What the King and the Robber Baron pay', subtitle: 'points per game to the holder; t 95 % intervals over deals', runSize: size,
+      category: 'variant', color: 'card', facet: 'level', columns: 2, panelValues: 'independent', categoryTitle: null, facetTitle: null, colorTitle: null, valueTitle: 'points per game', zero: true, width: 280, height: 220,
     }));
-    worth.table(aq.from(both.flatMap(([agent, a]) => VARIANTS.map((v) => ({
-      agent, variant: v,
-      king: a.per[v].value.king!.mean, kingLo: a.per[v].value.king!.lo, kingHi: a.per[v].value.king!.hi,
-      robber: a.per[v].value.robber!.mean, robberLo: a.per[v].value.robber!.lo, robberHi: a.per[v].value.robber!.hi,
-      kingHandovers: a.per[v].handovers.king!.mean, robberHandovers: a.per[v].handovers.robber!.mean,
-    })))));
+    worth.table(aq.from(levels.flatMap((l) => variants.map((v) => {
+      const arm = armNamed(l.run.summary, v);
+      return { level: l.agents, variant: v, ...Object.fromEntries(CARDS.flatMap((c) => [[`${c.key} points`, ci(dealCI(arm, `stat.${c.key}Value`))], [`${c.key} hand-overs`, ci(dealCI(arm, `stat.${c.key}Handovers`))]])) };
+    }))), { caption: 'Mean [t 95 % interval over deals] per game.' });
 
-    // 2. Final holder wins.
-    const hold = report.section('How often the final holder wins');
-    hold.text('Win rate of the seat holding the card at the end (games where nobody holds it are left out), Wilson 95 % intervals; ties for first share the win. A fair share is 1/3.');
-    const holdRows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => CARDS.map((c) => ({ panel: `${agent}: ${c === 'king' ? 'King' : 'Robber Baron'}`, variant: v, ...toEstimate(a.per[v].holderWins[c]!) }))));
-    hold.chart('kr-holder-wins', estimatesChart(holdRows, {
-      title: 'Win rate of the final holder', subtitle: 'Wilson 95 % intervals; dashed line: 1/3', runSize: `random ${size(r)}, greedy ${size(g)}`,
-      category: 'variant', facet: 'panel', columns: 2, categoryTitle: null, facetTitle: null, valueTitle: 'win rate', valueFormat: '.0%', reference: 1 / 3, width: 280, height: 160,
-    }));
-    hold.table(aq.from(holdRows.map((x) => ({ who: x.panel, variant: x.variant, winRate: x.estimate, lo: x.lower, hi: x.upper }))));
+    // 2. Who holds the cards at the end, as shares (a seat index is not a number to average).
+    const holders = report.section('Who holds the cards at the end');
+    holders.text(`Share of games in which nobody or each seat holds the card at the end (seat 0 moves first), Wilson 95 % intervals.`);
+    holders.table(aq.from(levels.flatMap((l) => variants.flatMap((v) => CARDS.map((c) => {
+      const held = l.games.rowsOf(l.arm(v)).map((row) => l.games.col(`stat.${c.key}FinalHolder`)[row]!);
+      const share = (h: number) => ciPct(winRate(held.length, held.filter((x) => x === h).length));
+      return { level: l.agents, variant: v, card: c.label, nobody: share(-1), ...Object.fromEntries(Array.from({ length: P }, (_, s) => [`seat ${s}`, share(s)])) };
+    })))), { caption: 'Final holder: share of games, % [Wilson 95 % interval].' });
 
-    // 3. Spread.
-    const spread = report.section('Which variant keeps the score spread closest to the base game');
-    spread.text(['Paired with the base game (no King and Robber Baron) on the same deals: margin (winner − runner-up) and the per-game standard deviation of the three scores; paired t 95 % intervals.',
-      ...both.map(([agent, a]) => `- ${agent}: closest margin to base: **${a.closest[0]}** (${ciDiff(a.per[a.closest[0]!].margin)}), then ${a.closest.slice(1).map((v) => `${v} (${ciDiff(a.per[v].margin)})`).join(', ')}; closest score sd: **${a.closestSd[0]}** (${ciDiff(a.per[a.closestSd[0]!].sd)}).`)].join('\n'));
-    const spreadRows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => [
-      { comparison: `${agent}: ${v} − base, margin`, metric: 'margin', ...toEstimate(a.per[v].margin) },
-      { comparison: `${agent}: ${v} − base, score sd`, metric: 'score sd', ...toEstimate(a.per[v].sd) },
-    ]));
-    spread.chart('kr-spread', forestChart(spreadRows, {
-      title: 'Score spread vs the base game', subtitle: 'same deals; paired t 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)}`,
-      label: 'comparison', valueTitle: 'difference (points)', valueFormat: '+.2f', referenceLabel: 'no difference',
-    }));
-    spread.table(aq.from(spreadRows.map((x) => ({ comparison: x.comparison, diff: x.estimate, lo: x.lower, hi: x.upper }))));
+    // 3. What the card's points do for its holder: the same games with and without them.
+    const effect = report.section("What a card's points do for its final holder");
+    effect.text([
+      `The final holder's win share is not compared with 1/${P}: the holder is selected by what also wins games (large cities and long roads). The effect of the card is the holder's win share in the same games minus its win share when every seat's points from that card are taken away (a conclusion below). Wilson 95 % intervals; ties for first share the win.`,
+      ...levels.flatMap((l) => variants.map((v) => `- ${l.agents}, ${v}: ${CARDS.map((c) => {
+        const a = l.arm(v);
+        const withP = l.games.perDeal(a, (row) => holderWins(l, row, c));
+        const effect = l.games.perDeal(a, (row) => holderEffect(l, row, c));
+        const wins = sums(withP.values).sum;
+        return `the ${c.label} holder wins ${ciPct(winRate(withP.games, wins))}, without its points ${ciPct(winRate(withP.games, wins - sums(effect.values).sum))} (${count(withP.games)} games)`;
+      }).join('; ')}`)),
+    ].join('\n'));
 
-    // 4. Agents.
-    const diffs = [
-      r.closest[0] !== g.closest[0] ? `the variant closest to the base margin: random ${r.closest[0]}, greedy ${g.closest[0]}` : null,
-      ...VARIANTS.flatMap((v) => [
-        agentDifference(`${v} − base margin`, r.per[v].margin, g.per[v].margin, { random: ciDiff(r.per[v].margin), greedy: ciDiff(g.per[v].margin) }),
-        ...CARDS.map((c) => agentDifference(`${c} holder's win rate vs 1/3 (${v})`, r.per[v].holderWins[c]!, g.per[v].holderWins[c]!, { random: ciPct(r.per[v].holderWins[c]!), greedy: ciPct(g.per[v].holderWins[c]!) }, 1 / 3)),
+    // 4. Conclusions per level.
+    const conclusions: Conclusion[] = [
+      ...variants.flatMap((v) => CARDS.map((c): Conclusion => ({
+        label: `${v}: effect of the ${c.label}'s points on its holder's win share`, kind: 'difference', reference: 0, percent: true,
+        values: acrossLevels(levels, [v], (l, a) => l.games.perDeal(a, (row) => holderEffect(l, row, c))),
+      }))),
+      ...variants.flatMap((v): Conclusion[] => [
+        { label: `${v} − ${base}: margin, winner − runner-up (points)`, kind: 'difference', reference: 0, values: acrossLevels(levels, [base, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => l.games.margin(row))) },
+        { label: `${v} − ${base}: per-game sd of the ${P} scores (points)`, kind: 'difference', reference: 0, values: acrossLevels(levels, [base, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => l.games.scoreSd(row))) },
       ]),
-    ].filter((d): d is string => d !== null);
-    report.section('Random vs greedy agents').text((diffs.length ? `Conclusions that differ by agent: ${diffs.join('; ')}. The greedy run has ${count(r.summary.deals / g.summary.deals)}× fewer deals, so "significant only with random agents" can be a matter of power.` : 'Every conclusion above has the same direction and significance for both agents.')
-      + ` Greedy agents take the cards more often: King hand-overs per game (official) ${ci(g.per.official.handovers.king!)} vs ${ci(r.per.official.handovers.king!)} with random agents.`);
-
-    const headlines = [
-      `Official scoring: the King pays ${ci(r.per.official.value.king!)} and the Robber Baron ${ci(r.per.official.value.robber!)} points per game (random, ${size(r)}); ${ci(g.per.official.value.king!)} and ${ci(g.per.official.value.robber!)} (greedy, ${size(g)}).`,
-      `King points per game by variant (random): ${VARIANTS.map((v) => `${v} ${ci(r.per[v].value.king!)}`).join(', ')}.`,
-      `Hand-overs per game (official): King ${ci(r.per.official.handovers.king!)}, Robber Baron ${ci(r.per.official.handovers.robber!)} (random); ${ci(g.per.official.handovers.king!)}, ${ci(g.per.official.handovers.robber!)} (greedy).`,
-      `The final King holder wins ${ciPct(r.per.official.holderWins.king!)} (official, random) and ${ciPct(g.per.official.holderWins.king!)} (greedy) of games; with flat15-40 ${ciPct(r.per['flat15-40'].holderWins.king!)} / ${ciPct(g.per['flat15-40'].holderWins.king!)}; fair 33.3 %.`,
-      `Closest to the base game's margin: ${r.closest[0]} (${ciDiff(r.per[r.closest[0]!].margin)}, random) and ${g.closest[0]} (${ciDiff(g.per[g.closest[0]!].margin)}, greedy).`,
-      diffs.length ? `Random vs greedy: ${diffs.join('; ')}.` : 'Random and greedy agents agree on the direction and significance of every conclusion.',
     ];
-    return {
-      headlines,
-      tables: [{ table: aq.from(spreadRows.filter((x) => x.metric === 'margin').map((x) => ({ comparison: x.comparison, diff: x.estimate, lo: x.lower, hi: x.upper }))), caption: 'Margin (winner − runner-up) vs the base game, paired t 95 % intervals.' }],
-      charts: ['kr-worth', 'kr-holder-wins', 'kr-spread'].map((name) => ({ name, spec: report.charts.find((c) => c.name === name)!.spec })),
-    };
+    const con = report.section('Conclusions per skill level');
+    con.text('Card effects are paired within each game (with minus without the points) and averaged per deal; spread changes are paired per deal with the base game.');
+    const shown = addConclusions(con, conclusions, names, { name: 'kr-conclusions', title: 'King and Robber Baron: conclusions per skill level', runSize: size });
+
+    // 5. Closest to the base game, tested.
+    const closest = report.section('Which variant keeps the spread closest to the base game');
+    const ranking = levels.flatMap((l) => [
+      closestText(l, base, variants, 'margin', (row) => l.games.margin(row)),
+      closestText(l, base, variants, 'per-game score sd', (row) => l.games.scoreSd(row)),
+    ]);
+    closest.text(['A ranking needs the differences between the variants, not only each against the base game: the closest variant is tested against each other one on the same deals (is the other further from the base game? paired t, Holm over the others).', ...ranking.map((r) => `- ${r}`)].join('\n'));
+
+    const official = variants.includes('official') ? 'official' : variants[0]!;
+    const k = variants.indexOf(official);
+    const headlines = [
+      `Points per game under ${official} scoring (t 95 % intervals over deals): ${levels.map((l) => `${l.agents}: King ${ci(dealCI(armNamed(l.run.summary, official), 'stat.kingValue'))}, Robber Baron ${ci(dealCI(armNamed(l.run.summary, official), 'stat.robberValue'))}`).join('; ')}.`,
+      verdictSentence(conclusions[2 * k]!, names),
+      verdictSentence(conclusions[2 * k + 1]!, names),
+      verdictSentence(conclusions[2 * variants.length + 2 * k]!, names),
+      ...ranking.filter((r) => r.includes('margin closest')),
+    ];
+    return { headlines, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, { name: 'kr-worth', spec: report.charts.find((c) => c.name === 'kr-worth')!.spec }] };
   },
 };
 

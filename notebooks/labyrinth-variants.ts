@@ -1,153 +1,135 @@
 /**
- * Notebook: the basic vs the advanced Labyrinth (RULES.md §3, §5), 3 players, on the same deals.
+ * Notebook: the basic vs the advanced Labyrinth (RULES.md §3, §5) on the same deals, at every skill
+ * level.
  *
- *   npx tsx notebooks/labyrinth-variants.ts                        # runs experiments/labyrinth-variants(-greedy).ts
- *   npx tsx notebooks/labyrinth-variants.ts --deals 4000           # smaller (the greedy run keeps its 1:20 ratio)
- *   npx tsx notebooks/labyrinth-variants.ts RANDOM_RUN GREEDY_RUN  # analyses finished runs (run with --keep-games)
+ *   npx tsx notebooks/labyrinth-variants.ts                                  # plays experiments/labyrinth-variants.ts at each level
+ *   npx tsx notebooks/labyrinth-variants.ts --agents random,greedy --deals 4000
+ *   npx tsx notebooks/labyrinth-variants.ts RUN_DIR ...                       # analyses finished runs (one per level)
+ *   npx tsx notebooks/labyrinth-variants.ts --help
  *
- * Writes report.md and report.html into the random run's folder. Questions: labyrinth network points
- * (tiles and bonus) per player, the advanced bonus, meeples committed to completed networks, how
- * often the network is completed, the win rate of the player who gains most from the labyrinth in a
- * game (per-game rows: stat.labyrinthNetworkPoints<s> and rank<s>), and the effect on final scores
- * (paired per deal: advanced − basic, each − base).
+ * The arms come from the runs: the base game and every arm with the Labyrinth (variant from the
+ * `labyrinth` rule), one player count. Questions: labyrinth network points per player (tiles and
+ * bonus), the advanced bonus, meeples on completed networks, how often the network is completed;
+ * what the labyrinth points do to the win share of the player who gains most from them, measured on
+ * the same games with and without those points (per-game rows: stat.labyrinthNetworkPoints<s>); and
+ * the effect on final scores (paired per deal). Every conclusion per level.
  */
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
-import { estimatesChart, forestChart } from '../src/charts/index.ts';
-import { agentDifference, armNamed, ci, ciDiff, ciPct, count, Games, pairCI, pooledSeats, statCI, toEstimate, winRate } from '../src/report/numbers.ts';
+import { estimatesChart } from '../src/charts/index.ts';
+import { acrossLevels, addConclusions, levelRows, levelSizes, verdictSentence } from '../src/report/levels.ts';
+import type { Conclusion, LevelRows } from '../src/report/levels.ts';
+import { armNamed, ci, ciPct, count, dealCI, sums, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import type { LoadedRun } from '../src/report/run.ts';
 import { studyMain } from '../src/report/study.ts';
-import type { Study, StudyHighlights } from '../src/report/study.ts';
+import type { Study, StudyArms, StudyHighlights } from '../src/report/study.ts';
 
-const PLAYERS = 3;
-const VARIANTS = ['basic', 'advanced'] as const;
+const QUANTITIES = [
+  { metric: 'stat.labyrinthNetworkPoints', label: 'network points per player' },
+  { metric: 'stat.labyrinthBonusPoints', label: 'bonus points per game' },
+  { metric: 'stat.labyrinthMeeplesOnCompleted', label: 'meeples on the completed network' },
+  { metric: 'stat.labyrinthNetworksCompleted', label: 'networks completed per game' },
+  { metric: 'stat.labyrinthBranchPlacements', label: 'branch placements per game' },
+] as const;
 
-function analyse(run: LoadedRun) {
-  const { summary, manifest } = run;
-  const table = run.games();
-  if (!table) throw new Error(`${run.dir}: no games.arrow; run the experiment with --keep-games`);
-  const games = new Games(table);
-  const index = (name: string) => manifest.arms.findIndex((a) => a.name === name);
-  const per = Object.fromEntries(VARIANTS.map((v) => {
-    const arm = armNamed(summary, v);
-    // The player who gains most: the unique seat with the most labyrinth network points (> 0).
-    let n = 0;
-    let wins = 0;
-    for (const row of games.rowsOf(index(v))) {
-      let best = -1;
-      let max = 0;
-      let tied = false;
-      for (let s = 0; s < PLAYERS; s++) {
-        const pts = games.col(`stat.labyrinthNetworkPoints${s}`)[row]!;
-        if (pts > max) [max, best, tied] = [pts, s, false];
-        else if (pts === max && pts > 0) tied = true;
-      }
-      if (best < 0 || tied) continue;
-      n++;
-      wins += games.winShare(row, best, PLAYERS);
-    }
-    return [v, {
-      networkPoints: pooledSeats(arm, (s) => s.stats.labyrinthNetworkPoints!),
-      bonus: statCI(arm, 'labyrinthBonusPoints'),
-      meeples: statCI(arm, 'labyrinthMeeplesOnCompleted'),
-      completed: statCI(arm, 'labyrinthNetworksCompleted'),
-      branch: statCI(arm, 'labyrinthBranchPlacements'),
-      topGainer: winRate(n, wins),
-      topGames: n,
-    }];
-  })) as Record<(typeof VARIANTS)[number], {
-    networkPoints: ReturnType<typeof pooledSeats>; bonus: ReturnType<typeof statCI>; meeples: ReturnType<typeof statCI>;
-    completed: ReturnType<typeof statCI>; branch: ReturnType<typeof statCI>; topGainer: ReturnType<typeof winRate>; topGames: number;
-  }>;
-  const paired = {
-    score: pairCI(summary, 'basic', 'advanced', 'score'),
-    winner: pairCI(summary, 'basic', 'advanced', 'winnerScore'),
-    margin: pairCI(summary, 'basic', 'advanced', 'margin'),
-    basicVsBase: pairCI(summary, 'base', 'basic', 'score'),
-    advancedVsBase: pairCI(summary, 'base', 'advanced', 'score'),
-    marginBasicVsBase: pairCI(summary, 'base', 'basic', 'margin'),
-    marginAdvancedVsBase: pairCI(summary, 'base', 'advanced', 'margin'),
-  };
-  return { summary, per, paired };
+function checkArms(arms: StudyArms): string | null {
+  if (!arms.some((a) => a.expansions.length === 0)) return 'it needs a base-game arm (no expansions)';
+  if (!arms.some((a) => a.expansions.includes('labyrinth'))) return 'it needs at least one arm with the labyrinth expansion';
+  if (new Set(arms.map((a) => a.players)).size !== 1) return 'all arms must have the same player count';
+  return null;
 }
 
-type Analysis = ReturnType<typeof analyse>;
+/** The unique seat with the most labyrinth network points (> 0) in a game, or −1. */
+function topScorer(l: LevelRows, row: number): number {
+  let best = -1;
+  let max = 0;
+  let tied = false;
+  for (let s = 0; s < l.players; s++) {
+    const pts = l.games.col(`stat.labyrinthNetworkPoints${s}`)[row]!;
+    if (pts > max) [max, best, tied] = [pts, s, false];
+    else if (pts === max && pts > 0) tied = true;
+  }
+  return tied ? -1 : best;
+}
+
+const networkPoints = (l: LevelRows) => (row: number, seat: number) => l.games.col(`stat.labyrinthNetworkPoints${seat}`)[row]!;
+/** The top labyrinth scorer's win share (NaN without a top scorer). */
+const topWins = (l: LevelRows, row: number) => (topScorer(l, row) >= 0 ? l.games.winShare(row, topScorer(l, row)) : NaN);
+/** What the labyrinth points do for the top scorer in one game: win share minus win share without every seat's network points. */
+const topEffect = (l: LevelRows, row: number) => l.games.winShareEffect(row, topScorer(l, row), networkPoints(l));
+
+const meanScore = (l: LevelRows, row: number) => l.games.scores(row).reduce((t, v) => t + v, 0) / l.players;
 
 export const study: Study = {
   name: 'labyrinth-variants',
-  title: 'The Labyrinth: basic vs advanced (3 players)',
-  keepGames: true,
-  suiteDeals: { random: 12_000, greedy: 600 },
+  title: (players) => `The Labyrinth: basic vs advanced${players ? ` (${players} players)` : ''}`,
+  levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts', deals: 200 }],
+  suiteLevels: [{ agents: 'random', deals: 12_000 }, { agents: 'greedy', deals: 600 }, { agents: 'mcts', deals: 16 }],
+  checkArms,
   analyse(report: Report, runs): StudyHighlights {
-    const r = analyse(runs.random);
-    const g = analyse(runs.greedy);
-    const both = [['random', r], ['greedy', g]] as const;
-    const size = (a: Analysis) => `${count(a.summary.deals)} deals`;
+    const levels = runs.map(levelRows);
+    const names = levels.map((l) => l.agents);
+    const first = levels[0]!;
+    const P = first.players;
+    const base = first.armsWith(null)[0]!.name;
+    const variants = first.armsWith('labyrinth').map((a) => a.name);
+    const size = levelSizes(levels);
 
     // 1. What the labyrinth pays.
+    const rows = levels.flatMap((l) => variants.flatMap((v) => {
+      const arm = armNamed(l.run.summary, v);
+      return QUANTITIES.map((q) => ({ level: l.agents, variant: v, quantity: q.label, ...toEstimate(dealCI(arm, q.metric)) }));
+    }));
     const pays = report.section('What the labyrinth network pays');
-    pays.text('Per player and game: points from completed labyrinth networks (tiles plus, in the advanced variant, 2 per meeple on the network, to the majority). Per game: advanced bonus points, meeples on completed networks, networks completed (one labyrinth tile per game, so this is the completion rate), branch placements (advanced). Means with t 95 % intervals.');
-    const quantities = ['network points per player', 'bonus points per game', 'meeples on completed network', 'completion rate', 'branch placements'] as const;
-    const pick = (p: Analysis['per']['basic'], q: (typeof quantities)[number]) =>
-      q === 'network points per player' ? p.networkPoints : q === 'bonus points per game' ? p.bonus : q === 'meeples on completed network' ? p.meeples : q === 'completion rate' ? p.completed : p.branch;
-    const rows = both.flatMap(([agent, a]) => VARIANTS.flatMap((v) => quantities.map((q) => ({ agent, variant: v, quantity: q, ...toEstimate(pick(a.per[v], q)) }))));
+    pays.text('Per player and game: points from completed labyrinth networks (tiles plus, in the advanced variant, the meeple bonus to the majority). Per game: advanced bonus points, meeples on completed networks, networks completed (one labyrinth tile per game, so this is the completion rate), branch placements (advanced). Means with Student t 95 % intervals over deals.');
     pays.chart('labyrinth-pays', estimatesChart(rows, {
-      title: 'What the labyrinth pays', subtitle: 't 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)} per arm`,
-      category: 'quantity', color: 'variant', facet: 'agent', columns: 2, panelValues: 'independent', orient: 'horizontal', categoryTitle: null, facetTitle: null,
+      title: 'What the labyrinth pays', subtitle: 't 95 % intervals over deals', runSize: size,
+      category: 'quantity', color: 'variant', facet: 'level', columns: 2, panelValues: 'independent', orient: 'horizontal', categoryTitle: null, facetTitle: null,
       valueTitle: 'mean', zero: true, width: 300, height: 180,
     }));
-    pays.table(aq.from(rows.map((x) => ({ agent: x.agent, variant: x.variant, quantity: x.quantity, mean: x.estimate, lo: x.lower, hi: x.upper }))));
+    pays.table(aq.from(rows.map((x) => ({ level: x.level, variant: x.variant, quantity: x.quantity, mean: x.estimate, lo: x.lower, hi: x.upper }))));
 
-    // 2. The player who gains most.
-    const top = report.section('Win rate of the player who gains most from the labyrinth');
-    top.text(['In each game, the seat with the most labyrinth network points (games where nobody scored the network, or two seats tied for most, are left out); its win rate with a Wilson 95 % interval (ties for first share the win). A fair share is 1/3.',
-      ...both.flatMap(([agent, a]) => VARIANTS.map((v) => `- ${agent}, ${v}: ${ciPct(a.per[v].topGainer)} of ${count(a.per[v].topGames)} games`))].join('\n'));
-    const topRows = both.flatMap(([agent, a]) => VARIANTS.map((v) => ({ variant: v, agent, ...toEstimate(a.per[v].topGainer) })));
-    top.chart('labyrinth-top-gainer', estimatesChart(topRows, {
-      title: 'Win rate of the top labyrinth scorer', subtitle: 'Wilson 95 % intervals; dashed line: 1/3', runSize: `random ${size(r)}, greedy ${size(g)}`,
-      category: 'variant', color: 'agent', valueTitle: 'win rate', valueFormat: '.0%', reference: 1 / 3, referenceLabel: 'fair', categoryTitle: null,
+    // 2. The player who gains most: the same games with and without the labyrinth points.
+    const top = report.section('What the labyrinth points do for the player who gains most from them');
+    const topRows = levels.flatMap((l) => variants.map((v) => {
+      const a = l.arm(v);
+      const withP = l.games.perDeal(a, (row) => topWins(l, row));
+      const effect = l.games.perDeal(a, (row) => topEffect(l, row));
+      const wins = sums(withP.values).sum;
+      return { level: l.agents, variant: v, games: withP.games, with: winRate(withP.games, wins), without: winRate(withP.games, wins - sums(effect.values).sum) };
     }));
+    top.text([
+      `In each game, the seat with the most labyrinth network points (games where nobody scored the network, or two seats tied for most, are left out). Its win share is not compared with 1/${P}: that seat is selected by something that also wins games. The effect of the labyrinth points is its win share in the same games minus its win share when every seat's network points are taken away (below, as a conclusion). Wilson 95 % intervals; ties for first share the win.`,
+      ...topRows.map((x) => `- ${x.level}, ${x.variant}: ${count(x.games)} games with a top labyrinth scorer; wins ${ciPct(x.with)} of them, ${ciPct(x.without)} without the labyrinth points.`),
+      'Uniform-random players rarely complete the labyrinth network, so their verdicts here rest on few games (counted above).',
+    ].join('\n'));
 
-    // 3. Effect on final scores.
-    const eff = report.section('Effect on the final scores (paired)');
-    eff.text('Per-deal differences on the same deals, paired t 95 % intervals. `score` is the mean score per player, `margin` the winner minus the runner-up.');
-    const effRows = both.flatMap(([agent, a]) => [
-      { comparison: `${agent}: advanced − basic, mean score`, ...toEstimate(a.paired.score) },
-      { comparison: `${agent}: advanced − basic, winner's score`, ...toEstimate(a.paired.winner) },
-      { comparison: `${agent}: advanced − basic, margin`, ...toEstimate(a.paired.margin) },
-      { comparison: `${agent}: basic − base, mean score`, ...toEstimate(a.paired.basicVsBase) },
-      { comparison: `${agent}: advanced − base, mean score`, ...toEstimate(a.paired.advancedVsBase) },
-      { comparison: `${agent}: advanced − base, margin`, ...toEstimate(a.paired.marginAdvancedVsBase) },
-    ]);
-    eff.chart('labyrinth-paired', forestChart(effRows, {
-      title: 'Labyrinth variants: paired differences', subtitle: 'same deals; paired t 95 % intervals', runSize: `random ${size(r)}, greedy ${size(g)}`,
-      label: 'comparison', valueTitle: 'difference (points)', valueFormat: '+.2f', referenceLabel: 'no difference',
-    }));
-    eff.table(aq.from(effRows.map((x) => ({ comparison: x.comparison, diff: x.estimate, lo: x.lower, hi: x.upper }))));
-
-    // 4. Agents.
-    const diffs = [
-      agentDifference('advanced − basic mean score', r.paired.score, g.paired.score, { random: ciDiff(r.paired.score), greedy: ciDiff(g.paired.score) }),
-      agentDifference('advanced − basic margin', r.paired.margin, g.paired.margin, { random: ciDiff(r.paired.margin), greedy: ciDiff(g.paired.margin) }),
-      ...VARIANTS.map((v) => agentDifference(`top labyrinth scorer's win rate vs 1/3 (${v})`, r.per[v].topGainer, g.per[v].topGainer, { random: ciPct(r.per[v].topGainer), greedy: ciPct(g.per[v].topGainer) }, 1 / 3)),
-    ].filter((d): d is string => d !== null);
-    report.section('Random vs greedy agents').text(
-      `Completion rate: random ${ci(r.per.advanced.completed, 3)}, greedy ${ci(g.per.advanced.completed, 3)} networks per game (advanced). `
-      + (diffs.length ? `Conclusions that differ by agent: ${diffs.join('; ')}. The greedy run has ${count(r.summary.deals / g.summary.deals)}× fewer deals, so "significant only with random agents" can be a matter of power.` : 'Every conclusion above has the same direction and significance for both agents.'));
-
-    const headlines = [
-      `Labyrinth network points per player: basic ${ci(r.per.basic.networkPoints)}, advanced ${ci(r.per.advanced.networkPoints)} (random, ${size(r)}); basic ${ci(g.per.basic.networkPoints)}, advanced ${ci(g.per.advanced.networkPoints)} (greedy, ${size(g)}).`,
-      `Advanced bonus points per game ${ci(r.per.advanced.bonus)} (random), ${ci(g.per.advanced.bonus)} (greedy); meeples on the completed network ${ci(r.per.advanced.meeples)} / ${ci(g.per.advanced.meeples)}; completion rate ${ci(r.per.advanced.completed, 3)} / ${ci(g.per.advanced.completed, 3)}.`,
-      `The top labyrinth scorer wins ${ciPct(r.per.advanced.topGainer)} of games with advanced, ${ciPct(r.per.basic.topGainer)} with basic (random); ${ciPct(g.per.advanced.topGainer)} / ${ciPct(g.per.basic.topGainer)} (greedy); fair 33.3 %.`,
-      `Advanced − basic on the same deals: mean score ${ciDiff(r.paired.score)}, margin ${ciDiff(r.paired.margin)} (random); mean score ${ciDiff(g.paired.score)}, margin ${ciDiff(g.paired.margin)} (greedy).`,
-      diffs.length ? `Random vs greedy: ${diffs.join('; ')}.` : 'Random and greedy agents agree on the direction and significance of every comparison.',
+    // 3. Conclusions per level.
+    const conclusions: Conclusion[] = [
+      ...variants.map((v): Conclusion => ({ label: `${v}: labyrinth network points per player`, kind: 'mean', reference: 0, values: acrossLevels(levels, [v], (l, a) => l.games.perDeal(a, (row) => Array.from({ length: P }, (_, s) => networkPoints(l)(row, s)).reduce((t, x) => t + x, 0) / P)) })),
+      ...variants.map((v): Conclusion => ({ label: `${v}: effect of the labyrinth points on the top labyrinth scorer's win share`, kind: 'difference', reference: 0, percent: true, values: acrossLevels(levels, [v], (l, a) => l.games.perDeal(a, (row) => topEffect(l, row))) })),
+      ...variants.flatMap((v): Conclusion[] => [
+        { label: `${v} − ${base}: mean score per player (points)`, kind: 'difference', reference: 0, values: acrossLevels(levels, [base, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => meanScore(l, row))) },
+        { label: `${v} − ${base}: margin, winner − runner-up (points)`, kind: 'difference', reference: 0, values: acrossLevels(levels, [base, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => l.games.margin(row))) },
+      ]),
+      ...variants.slice(1).flatMap((v): Conclusion[] => [
+        { label: `${v} − ${variants[0]}: mean score per player (points)`, kind: 'difference', reference: 0, values: acrossLevels(levels, [variants[0]!, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => meanScore(l, row))) },
+        { label: `${v} − ${variants[0]}: margin (points)`, kind: 'difference', reference: 0, values: acrossLevels(levels, [variants[0]!, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => l.games.margin(row))) },
+      ]),
     ];
-    return {
-      headlines,
-      tables: [{ table: aq.from(effRows.map((x) => ({ comparison: x.comparison, diff: x.estimate, lo: x.lower, hi: x.upper }))), caption: 'Paired differences (points), t 95 % intervals.' }],
-      charts: ['labyrinth-pays', 'labyrinth-top-gainer', 'labyrinth-paired'].map((name) => ({ name, spec: report.charts.find((c) => c.name === name)!.spec })),
-    };
+    const con = report.section('Conclusions per skill level');
+    con.text(`Differences between arms are paired per deal on the same deals; the effect on the top scorer is paired within each game (with minus without the points), averaged per deal.`);
+    const shown = addConclusions(con, conclusions, names, { name: 'labyrinth-conclusions', title: 'The Labyrinth: conclusions per skill level', runSize: size });
+
+    const V = variants.length;
+    const completed = levels.map((l) => `${l.agents} ${variants.map((v) => `${v} ${ci(dealCI(armNamed(l.run.summary, v), 'stat.labyrinthNetworksCompleted'), 3)}`).join(', ')}`).join('; ');
+    const headlines = [
+      ...[...Array(V).keys()].map((k) => verdictSentence(conclusions[k]!, names)),
+      `Networks completed per game (the completion rate; t 95 % intervals over deals): ${completed}.`,
+      verdictSentence(conclusions[2 * V - 1]!, names),
+      ...conclusions.slice(4 * V).map((c) => verdictSentence(c, names)),
+    ];
+    return { headlines, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, { name: 'labyrinth-pays', spec: report.charts.find((c) => c.name === 'labyrinth-pays')!.spec }] };
   },
 };
 

@@ -1,100 +1,92 @@
 /**
- * Notebook: seat advantage — win rate by seat for each expansion mix (base, each expansion alone,
- * all three) and player count 2–5, with Wilson intervals; rotation `cycle`, so every lineup player
- * sits in every seat equally often and a seat effect is the seat's, not an agent's.
+ * Notebook: seat advantage — win share by seat for each arm (by default each expansion mix × 2–5
+ * players), at every skill level; rotation `cycle`, so every lineup player sits in every seat equally
+ * often and a seat effect is the seat's, not an agent's.
  *
- *   npx tsx notebooks/seat-advantage.ts                        # runs experiments/seat-advantage(-greedy).ts
- *   npx tsx notebooks/seat-advantage.ts --deals 2000           # smaller (the greedy run keeps its 1:20 ratio)
- *   npx tsx notebooks/seat-advantage.ts RANDOM_RUN GREEDY_RUN  # analyses finished runs
+ *   npx tsx notebooks/seat-advantage.ts                                  # plays experiments/seat-advantage.ts at each level
+ *   npx tsx notebooks/seat-advantage.ts --agents random,greedy --deals 2000
+ *   npx tsx notebooks/seat-advantage.ts RUN_DIR ...                       # analyses finished runs (one per level)
+ *   npx tsx notebooks/seat-advantage.ts --help
+ *
+ * Is an arm fair to every seat? One joint chi-square test per arm, Holm over the arms of a level,
+ * then seats named only in flagged arms (`STUDIES.md` 3). The first player's win share in the base
+ * game, per player count, is followed across levels (paired on shared deals).
  */
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart } from '../src/charts/index.ts';
-import { ciPct, count, side, winRate } from '../src/report/numbers.ts';
+import { acrossLevels, addConclusions, levelRows, levelSizes, verdictSentence } from '../src/report/levels.ts';
+import type { Conclusion } from '../src/report/levels.ts';
+import { ciPct, count, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import type { LoadedRun } from '../src/report/run.ts';
 import { studyMain } from '../src/report/study.ts';
-import type { Study, StudyHighlights } from '../src/report/study.ts';
+import type { Study, StudyArms, StudyHighlights } from '../src/report/study.ts';
+import { seatFairness } from '../src/stats/index.ts';
 
-const mixOf = (expansions: readonly string[]) => (expansions.length === 0 ? 'base' : expansions.length === 3 ? 'all three' : expansions[0]!);
+const mixOf = (expansions: readonly string[]) => (expansions.length === 0 ? 'base' : expansions.join('+'));
 
-interface SeatRow { mix: string; players: number; panel: string; seat: string; seatIndex: number; fair: number; estimate: number; lower: number; upper: number; games: number }
-
-function analyse(run: LoadedRun): SeatRow[] {
-  return run.summary.arms.flatMap((arm) => arm.seats.map((s) => {
-    const w = winRate(s.games, s.wins);
-    return {
-      mix: mixOf(arm.expansions), players: arm.players, panel: `${arm.players} players`, seat: `seat ${s.seat}`, seatIndex: s.seat,
-      fair: 1 / arm.players, estimate: w.rate!, lower: w.lo!, upper: w.hi!, games: s.games,
-    };
-  }));
-}
-
-/** Seats whose interval excludes the fair share 1/players. */
-const unfair = (rows: SeatRow[]) => rows.filter((x) => x.lower > x.fair || x.upper < x.fair);
-const pct = (x: SeatRow) => ciPct({ rate: x.estimate, lo: x.lower, hi: x.upper });
+const checkArms = (arms: StudyArms): string | null => (arms.length ? null : 'it has no arms');
 
 export const study: Study = {
   name: 'seat-advantage',
-  title: 'Seat advantage by expansion mix and player count',
-  keepGames: false,
-  suiteDeals: { random: 4000, greedy: 150 },
+  title: (players) => (players ? `Seat advantage by expansion mix (${players} players)` : 'Seat advantage by expansion mix and player count'),
+  levels: [{ agents: 'random', deals: 20_000 }, { agents: 'greedy', deals: 1_000 }, { agents: 'mcts', deals: 60 }],
+  suiteLevels: [{ agents: 'random', deals: 4000 }, { agents: 'greedy', deals: 150 }, { agents: 'mcts', deals: 4 }],
+  checkArms,
   analyse(report: Report, runs): StudyHighlights {
-    const r = analyse(runs.random);
-    const g = analyse(runs.greedy);
-    const both = [['random', r, runs.random], ['greedy', g, runs.greedy]] as const;
+    const levels = runs.map(levelRows);
+    const names = levels.map((l) => l.agents);
+    const size = levelSizes(levels);
     const charts: { name: string; spec: ReturnType<typeof estimatesChart> }[] = [];
+    const flagged: string[] = [];
 
-    for (const [agent, rows, run] of both) {
-      const sec = report.section(`Win rate by seat, ${agent} agents`);
-      const deals = run.summary.deals;
-      sec.text(`${count(deals)} deals per arm: one game per deal and arm with the seats rotated by deal, so every seat of every arm has ${count(deals)} games. Win rates with Wilson 95 % intervals; ties for first share the win; dashed lines: the fair share 1/players. Seat 0 moves first.`);
+    for (const [k, l] of levels.entries()) {
+      const arms = l.run.summary.arms;
+      const sec = report.section(`Win share by seat, ${l.agents}`);
+      const deals = l.run.summary.deals;
+      sec.text(`${count(deals)} deals per arm: one game per deal and arm with the seats rotated by deal. Win shares with Wilson 95 % intervals; ties for first share the win; dashed lines: the fair share 1/players. Seat 0 moves first.`);
+      const rows = arms.flatMap((arm) => arm.seats.map((s) => {
+        const w = winRate(s.games, s.wins);
+        return { arm: arm.name, mix: mixOf(arm.expansions), panel: `${arm.players} players`, seat: `seat ${s.seat}`, fair: 1 / arm.players, estimate: w.rate ?? 0, lower: w.lo ?? 0, upper: w.hi ?? 0 };
+      }));
+      const name = `seat-win-share-${k}`;
       const spec = estimatesChart(rows, {
-        title: `Win rate by seat (${agent} agents)`, subtitle: 'Wilson 95 % intervals; dashed line: 1 / players', runSize: `${count(deals)} deals per arm`,
+        title: `Win share by seat (${l.agents})`, subtitle: 'Wilson 95 % intervals; dashed line: 1 / players', runSize: `${count(deals)} deals per arm`,
         category: 'seat', color: 'mix', colorTitle: 'expansions', facet: 'panel', facetTitle: null, columns: 2, panelValues: 'independent',
-        valueTitle: 'win rate', valueFormat: '.0%', reference: { field: 'fair' }, categoryTitle: null, width: 300, height: 200,
+        valueTitle: 'win share', valueFormat: '.0%', reference: { field: 'fair' }, categoryTitle: null, width: 300, height: 200,
       });
-      const name = `seat-win-rate-${agent}`;
       sec.chart(name, spec);
       charts.push({ name, spec });
-      const maxSeats = 5;
-      sec.table(aq.from([...new Set(rows.map((x) => `${x.players}|${x.mix}`))].map((key) => {
-        const [players, mix] = key.split('|');
-        const seats = rows.filter((x) => `${x.players}|${x.mix}` === key);
-        return { players: Number(players), mix, ...Object.fromEntries(Array.from({ length: maxSeats }, (_, s) => [`seat ${s}`, seats[s] ? pct(seats[s]!) : ''])) };
-      })), { caption: 'Win rate by seat, % with Wilson 95 % interval.' });
-      const off = unfair(rows);
-      sec.text(off.length
-        ? `Seats whose interval excludes the fair share (${off.length} of ${rows.length}): ${off.map((x) => `${x.players}p ${x.mix} ${x.seat} ${pct(x)}`).join('; ')}.`
-        : `No seat's interval excludes the fair share (${rows.length} seats).`);
+      const maxSeats = Math.max(...arms.map((a) => a.players));
+      const fairness = seatFairness(arms.map((a) => ({ name: a.name, seats: a.seats })));
+      sec.table(aq.from(arms.map((arm, i) => ({
+        arm: arm.name, players: arm.players,
+        ...Object.fromEntries(Array.from({ length: maxSeats }, (_, s) => [`seat ${s}`, arm.seats[s] ? ciPct(winRate(arm.seats[s]!.games, arm.seats[s]!.wins)) : ''])),
+        chiSquare: fairness[i]!.chiSquare, df: fairness[i]!.df, p: fairness[i]!.p, pHolm: fairness[i]!.pHolm,
+      }))), { caption: `Win share by seat, % [Wilson 95 % interval]; joint test per arm (chi-square against 1/players), Holm over the ${arms.length} arms of this level.` });
+      const off = fairness.filter((f) => f.pHolm <= 0.05);
+      const text = off.length
+        ? `Arms the joint test flags (Holm-adjusted p ≤ 0.05 over ${arms.length} arms): ${off.length}. ${off.map((f) => `${f.name}: ${f.seats.length ? f.seats.map((s) => `seat ${s.seat} ${(s.rate * 100).toFixed(1)} %`).join(', ') : 'no single seat named'}`).join('; ')}.`
+        : `No arm's joint test is significant after Holm over the ${arms.length} arms.`;
+      sec.text(text);
+      flagged.push(`${l.agents}: ${off.length} of ${arms.length} arms${off.length ? ` (${off.map((f) => f.name).join(', ')})` : ''}`);
     }
 
-    // Agents.
-    const key = (x: SeatRow) => `${x.players}p ${x.mix} ${x.seat}`;
-    const rOff = new Set(unfair(r).map(key));
-    const gOff = new Set(unfair(g).map(key));
-    const onlyR = [...rOff].filter((k) => !gOff.has(k));
-    const onlyG = [...gOff].filter((k) => !rOff.has(k));
-    const opposite = r.filter((x) => {
-      const y = g.find((z) => key(z) === key(x));
-      const a = side({ lo: x.lower, hi: x.upper }, x.fair);
-      return y !== undefined && a !== 0 && side({ lo: y.lower, hi: y.upper }, y.fair) === -a;
-    }).map(key);
-    report.section('Random vs greedy agents').text([
-      opposite.length ? `Seats on opposite sides of the fair share for the two agents (both significant): ${opposite.join(', ')}.` : 'No seat is significantly above the fair share for one agent and below it for the other.',
-      `Seats away from the fair share: ${rOff.size} with random agents (${count(runs.random.summary.deals)} deals per arm), ${gOff.size} with greedy agents (${count(runs.greedy.summary.deals)} deals per arm; wider intervals).`,
-      onlyR.length ? `- only with random agents: ${onlyR.join(', ')}` : '',
-      onlyG.length ? `- only with greedy agents: ${onlyG.join(', ')}` : '',
-    ].filter(Boolean).join('\n'));
+    // Conclusions: the first player's win share in the base game of every player count.
+    const baseArms = levels[0]!.armsWith(null);
+    const conclusions = baseArms.map((arm): Conclusion => ({
+      label: `${arm.name}: seat 0 win share (fair 1/${arm.players})`, kind: 'share', reference: 1 / arm.players, percent: true,
+      values: acrossLevels(levels, [arm.name], (l, a) => l.games.perDeal(a, (row) => l.games.winShare(row, 0))),
+    }));
+    const con = report.section('The first player across skill levels');
+    con.text('Seat 0 (the first player) in the base game: its win share at each level (Wilson 95 % interval; the reference is the fair share), and the differences between levels on their shared deals (paired t).');
+    const shown = addConclusions(con, conclusions, names, { name: 'seat-conclusions', title: 'The first player\'s win share per skill level', runSize: size });
 
-    const first = (rows: SeatRow[], players: number, mix: string) => rows.find((x) => x.players === players && x.mix === mix && x.seatIndex === 0)!;
     const headlines = [
-      `Seat 0 (first player), base game, random agents (${count(runs.random.summary.deals)} deals per arm): ${[2, 3, 4, 5].map((p) => `${p}p ${pct(first(r, p, 'base'))}`).join(', ')} (fair 50/33.3/25/20 %).`,
-      `Seat 0, all three expansions, random: ${[2, 3, 4, 5].map((p) => `${p}p ${pct(first(r, p, 'all three'))}`).join(', ')}.`,
-      `Seat 0, base game, greedy agents (${count(runs.greedy.summary.deals)} deals per arm): ${[2, 3, 4, 5].map((p) => `${p}p ${pct(first(g, p, 'base'))}`).join(', ')}.`,
-      `Seats whose Wilson interval excludes 1/players: ${rOff.size} of ${r.length} (random), ${gOff.size} of ${g.length} (greedy); away from fair only with random agents: ${onlyR.length} seats, only with greedy agents: ${onlyG.length} (the greedy run has ${count(runs.random.summary.deals / runs.greedy.summary.deals)}× fewer deals, so part of this is power).`,
+      ...conclusions.map((c) => verdictSentence(c, names)),
+      `Arms whose joint seat test is significant (chi-square per arm, Holm over the arms of a level): ${flagged.join('; ')}.`,
     ];
-    return { headlines, tables: [], charts };
+    return { headlines, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, ...charts.slice(0, 1)] };
   },
 };
 

@@ -1,18 +1,19 @@
 /**
  * The default study suite (`npm start`): the four studies (toll yields, labyrinth variants, King and
- * Robber Baron value, seat advantage) at reduced sizes on one worker pool, each writing its own
- * report into its random run's folder, then one suite report, results/suite/report.html (+ report.md),
- * with every study's headline numbers, key tables and charts and a link to its report.
+ * Robber Baron value, seat advantage) at three skill levels (random, greedy, mcts) at reduced sizes
+ * on one worker pool, each writing its own report into its first level's run folder, then one suite
+ * report, results/suite/report.html (+ report.md), with every study's headlines, its per-level table
+ * and charts and a link to its report. A level whose agent this build lacks is left out and said so.
  *
  *   npm start                                   # = tsx scripts/suite.ts
- *   npx tsx scripts/suite.ts --scale 0.5        # half the deals of every study (--scale 10: ten times more)
+ *   npx tsx scripts/suite.ts --scale 0.5        # half the deals of every level (--scale 10: ten times more)
  *   npx tsx scripts/suite.ts --workers 4 --out /data/results
  */
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultWorkers, poolBackend } from '../src/sim/pool.ts';
 import { Report, writeReport } from '../src/report/report.ts';
-import { runStudy } from '../src/report/study.ts';
+import { hasAgent, INTERVALS_TEXT, runStudy } from '../src/report/study.ts';
 import type { Study, StudyOutcome } from '../src/report/study.ts';
 import { study as tollYields } from '../notebooks/toll-yields.ts';
 import { study as labyrinthVariants } from '../notebooks/labyrinth-variants.ts';
@@ -42,9 +43,8 @@ async function main(): Promise<number> {
   const outcomes: { study: Study; outcome: StudyOutcome }[] = [];
   try {
     for (const study of STUDIES) {
-      const deals = Math.max(1, Math.round(study.suiteDeals.random * scale));
-      const greedyDeals = Math.max(1, Math.round(study.suiteDeals.greedy * scale));
-      outcomes.push({ study, outcome: await runStudy(study, { deals, greedyDeals, backend, outRoot, log }) });
+      const levels = study.suiteLevels.filter((l) => hasAgent(l.agents)).map((l) => ({ agents: l.agents, deals: Math.max(1, Math.round(l.deals * scale)) }));
+      outcomes.push({ study, outcome: await runStudy(study, { levels, backend, outRoot, log }) });
     }
   } finally {
     await backend.close();
@@ -52,26 +52,26 @@ async function main(): Promise<number> {
 
   // The suite report.
   const dir = join(outRoot, 'suite');
-  const games = outcomes.reduce((t, { outcome }) => t + outcome.runs.random.summary.games + outcome.runs.greedy.summary.games, 0);
+  const games = outcomes.reduce((t, { outcome }) => t + outcome.levels.reduce((g, l) => g + l.run.summary.games, 0), 0);
+  const seconds = (performance.now() - t0) / 1000;
+  const missing = [...new Set(STUDIES.flatMap((s) => s.suiteLevels.filter((l) => !hasAgent(l.agents)).map((l) => l.agents)))];
   const report = new Report('carclab study suite', [
-    `Four balancing studies at reduced sizes (the default \`npm start\` suite: ${games.toLocaleString('en')} games on ${workers} worker${workers === 1 ? '' : 's'}${scale !== 1 ? `, scale ${scale}` : ''}). Each study plays its arms with random agents and, on the first of the same deals, with greedy agents. For conclusions with narrow intervals run a notebook at full size (\`npx tsx notebooks/<study>.ts\`).`,
-    'Intervals are 95 %: Wilson for win rates, Student t for means, paired t for differences between arms on the same deals.',
-  ].join('\n\n'));
+    `Four balancing studies at reduced sizes (the default \`npm start\` suite: ${games.toLocaleString('en')} games in ${Math.round(seconds)} s on ${workers} worker${workers === 1 ? '' : 's'}${scale !== 1 ? `, scale ${scale}` : ''}). Each study plays its arms at every skill level on the same seed, so a smaller level's deals are the first deals of a larger one; every conclusion is reported per level, and whether it holds across levels is answered by the difference between levels. The search level runs very few deals here: its intervals are wide. For narrow intervals run a notebook at full size (\`npx tsx notebooks/<study>.ts\`).`,
+    missing.length ? `**Left out: the ${missing.join(', ')} level${missing.length === 1 ? '' : 's'}** — this build has no such agent.` : '',
+    INTERVALS_TEXT,
+  ].filter(Boolean).join('\n\n'));
   for (const { study, outcome } of outcomes) {
     const link = relative(dir, outcome.files.html).split('\\').join('/');
-    const rs = outcome.runs.random.summary;
-    const gs = outcome.runs.greedy.summary;
-    const section = report.section(study.title);
+    const section = report.section(study.title(null));
     section.text([
-      `Random agents: ${rs.deals.toLocaleString('en')} deals (${rs.games.toLocaleString('en')} games); greedy agents: ${gs.deals.toLocaleString('en')} deals (${gs.games.toLocaleString('en')} games). Full report: [${study.name} report](${link}) (\`${relative(process.cwd(), outcome.files.html)}\`).`,
-      outcome.runs.random.manifest.reconstructedTiles ? '**Uses the reconstructed Tollkeepers tiles** (marked in the manifest).' : '',
+      `${outcome.levels.map((l) => `${l.agents}: ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games)`).join('; ')}. Full report: [${study.name} report](${link}) (\`${relative(process.cwd(), outcome.files.html)}\`).`,
+      outcome.levels.some((l) => l.run.manifest.reconstructedTiles) ? '**Uses the reconstructed Tollkeepers tiles** (marked in the manifest).' : '',
       outcome.highlights.headlines.map((h) => `- ${h}`).join('\n'),
     ].filter(Boolean).join('\n\n'));
     for (const t of outcome.highlights.tables) section.table(t.table, { caption: t.caption });
     for (const c of outcome.highlights.charts) section.chart(`${study.name}--${c.name}`, c.spec, { caption: c.caption });
   }
   const files = await writeReport(report, dir);
-  const seconds = (performance.now() - t0) / 1000;
   process.stdout.write([
     ...outcomes.map(({ study, outcome }) => `${study.name}:\n${outcome.highlights.headlines.map((h) => `  - ${h.replace(/\*\*|`/g, '')}`).join('\n')}\n  report: ${outcome.files.html}`),
     `suite: ${games.toLocaleString('en')} games in ${seconds.toFixed(0)} s`,

@@ -1,12 +1,14 @@
 /**
  * Helpers of the study notebooks: numbers with intervals as text, intervals of a run summary's
- * statistics, and per-game rows of `games.arrow` (one row per game; arm is the index into the
- * manifest's arms) turned into per-arm values and paired per-deal comparisons.
+ * statistics (over deals: the deal is the unit, `STUDIES.md` 4), and per-game rows of `games.arrow`
+ * (one row per game; `arm` is the index into the manifest's arms) turned into per-deal values:
+ * an arm's per-deal means, paired per-deal differences between arms, and win shares with and
+ * without some points (`STUDIES.md` 5: an effect measured on the same games).
  */
 import type { ColumnTable } from 'arquero';
-import { meanInterval, pairedComparison, wilsonInterval } from '../stats/index.ts';
-import type { MeanInterval, PairedComparison, RateInterval } from '../stats/index.ts';
-import type { ArmSummary, DistSummary, Summary } from '../sim/summary.ts';
+import { clusteredMean, meanInterval, pairedComparison, wilsonInterval } from '../stats/index.ts';
+import type { ClusteredMean, MeanInterval, PairedComparison, RateInterval } from '../stats/index.ts';
+import type { ArmSummary, Summary } from '../sim/summary.ts';
 
 const round = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? '–' : x.toFixed(digits));
 const signed = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`);
@@ -18,8 +20,13 @@ export const ciDiff = (c: Pick<PairedComparison, 'meanDiff' | 'lo' | 'hi'>, digi
 /** "52.1 % [51.6, 52.6]" */
 export const ciPct = (r: Pick<RateInterval, 'rate' | 'lo' | 'hi'>, digits = 1): string =>
   `${round(r.rate === null ? null : r.rate * 100, digits)} % [${round(r.lo === null ? null : r.lo * 100, digits)}, ${round(r.hi === null ? null : r.hi * 100, digits)}]`;
+/** "+4.2 pp [+1.0, +7.4]" for a difference of shares. */
+export const ciPp = (c: Pick<PairedComparison, 'meanDiff' | 'lo' | 'hi'>, digits = 1): string =>
+  `${signed(c.meanDiff === null ? null : c.meanDiff * 100, digits)} pp [${signed(c.lo === null ? null : c.lo * 100, digits)}, ${signed(c.hi === null ? null : c.hi * 100, digits)}]`;
 /** "40,000" */
 export const count = (n: number): string => Math.round(n).toLocaleString('en-US');
+/** "1/3" */
+export const fairText = (players: number): string => `1/${players}`;
 
 export const armNamed = (summary: Summary, name: string): ArmSummary => {
   const arm = summary.arms.find((a) => a.name === name);
@@ -27,16 +34,17 @@ export const armNamed = (summary: Summary, name: string): ArmSummary => {
   return arm;
 };
 
-/** Mean of a per-game statistic of an arm with its t interval. */
-export const statCI = (arm: ArmSummary, stat: string): MeanInterval => meanInterval(arm.stats[stat]!);
-
-/** A per-player statistic or score of an arm pooled over seats. */
-export function pooledSeats(arm: ArmSummary, pick: (seat: ArmSummary['seats'][number]) => DistSummary): MeanInterval {
-  const ds = arm.seats.map(pick);
-  return meanInterval({ n: ds.reduce((t, d) => t + d.n, 0), sum: ds.reduce((t, d) => t + d.sum, 0), sumSq: ds.reduce((t, d) => t + d.sumSq, 0) });
+/**
+ * Mean of an arm's metric over deals with its t interval (the deal is the unit): `stat.<name>` per
+ * game, a per-player statistic or `score.<source>` per player (the seats of a deal averaged first).
+ */
+export function dealCI(arm: ArmSummary, metric: string): MeanInterval {
+  const d = arm.perDeal[metric];
+  if (!d) throw new Error(`arm ${arm.name} has no metric ${metric}`);
+  return meanInterval({ n: d.deals, mean: d.mean, sd: d.sd });
 }
 
-/** The summary's paired comparison of a metric between two arms (b − a), with a t interval. */
+/** The summary's paired comparison of a metric between two arms (b − a), with a paired t interval. */
 export function pairCI(summary: Summary, a: string, b: string, metric: string): PairedComparison {
   const direct = summary.pairs.find((p) => p.a === a && p.b === b);
   const reverse = summary.pairs.find((p) => p.a === b && p.b === a);
@@ -46,7 +54,7 @@ export function pairCI(summary: Summary, a: string, b: string, metric: string): 
   return direct ? c : { ...c, meanDiff: c.meanDiff === null ? null : -c.meanDiff, lo: c.hi === null ? null : -c.hi, hi: c.lo === null ? null : -c.lo, t: c.t === null ? null : -c.t, dz: c.dz === null ? null : -c.dz };
 }
 
-/** Moments of values. */
+/** Moments of values (NaN skipped). */
 export function sums(values: ArrayLike<number>): { n: number; sum: number; sumSq: number } {
   let n = 0;
   let sum = 0;
@@ -61,7 +69,23 @@ export function sums(values: ArrayLike<number>): { n: number; sum: number; sumSq
   return { n, sum, sumSq };
 }
 
-export const meanOf = (values: ArrayLike<number>): MeanInterval => meanInterval(sums(values));
+/** One value per deal (deals ascending): the mean over the deal's games of one arm, or a paired difference. */
+export interface DealValues {
+  deals: number[];
+  values: number[];
+  /** Games behind the values (equal to the deals when each deal has one game). */
+  games: number;
+}
+
+/** Share of the win of `seat` in a game with these final scores: 1/k if it is one of k seats with the top score, else 0. */
+export function winShareOf(scores: ArrayLike<number>, seat: number): number {
+  let best = -Infinity;
+  for (let s = 0; s < scores.length; s++) best = Math.max(best, scores[s]!);
+  if (scores[seat] !== best) return 0;
+  let k = 0;
+  for (let s = 0; s < scores.length; s++) if (scores[s] === best) k++;
+  return 1 / k;
+}
 
 /** Per-game rows as plain column arrays. */
 export class Games {
@@ -93,64 +117,105 @@ export class Games {
     return out;
   }
 
-  /** `value(row)` for each game of arm `a`. */
-  values(a: number, value: (row: number) => number): Float64Array {
-    return Float64Array.from(this.rowsOf(a), value);
+  /** Players of the game in `row`. */
+  players(row: number): number {
+    return this.col('players')[row]!;
   }
 
-  /** Per-deal differences value(b) − value(a) (one game per deal and arm: rotation cycle or none). */
-  paired(a: number, b: number, value: (row: number) => number): PairedComparison {
+  /** The final scores of a game, minus `removed(row, seat)` points of each seat when given. */
+  scores(row: number, removed?: (row: number, seat: number) => number): number[] {
+    return Array.from({ length: this.players(row) }, (_, s) => this.col(`score${s}`)[row]! - (removed ? removed(row, s) : 0));
+  }
+
+  /** Share of the win of a seat in one game (ties for first share it). */
+  winShare(row: number, seat: number): number {
+    return winShareOf(this.scores(row), seat);
+  }
+
+  /**
+   * What some points do for one seat in one game (`STUDIES.md` 5): its win share minus its win share
+   * in the same game with `removed(row, s)` points taken from every seat s; NaN for seat −1 (none).
+   */
+  winShareEffect(row: number, seat: number, removed: (row: number, seat: number) => number): number {
+    if (!(seat >= 0)) return NaN;
+    return this.winShare(row, seat) - winShareOf(this.scores(row, removed), seat);
+  }
+
+  /**
+   * Per deal of arm `a`, the mean of `value(row)` over the deal's games (all rotations); games whose
+   * value is NaN are left out, and so is a deal without any.
+   */
+  perDeal(a: number, value: (row: number) => number): DealValues {
     const deal = this.col('deal');
-    const byDeal = new Map<number, number>();
-    for (const i of this.rowsOf(a)) byDeal.set(deal[i]!, value(i));
-    const diffs: number[] = [];
-    for (const i of this.rowsOf(b)) {
-      const va = byDeal.get(deal[i]!);
-      if (va !== undefined) diffs.push(value(i) - va);
+    const byDeal = new Map<number, { n: number; sum: number }>();
+    let games = 0;
+    for (const i of this.rowsOf(a)) {
+      const v = value(i);
+      if (Number.isNaN(v)) continue;
+      const g = byDeal.get(deal[i]!) ?? { n: 0, sum: 0 };
+      g.n++;
+      g.sum += v;
+      byDeal.set(deal[i]!, g);
+      games++;
     }
-    return pairedComparison(sums(diffs));
+    const deals = [...byDeal.keys()].sort((x, y) => x - y);
+    return { deals, values: deals.map((d) => byDeal.get(d)!.sum / byDeal.get(d)!.n), games };
+  }
+
+  /** Per deal played by both arms: the deal mean of value(b) minus that of value(a) (any rotation scheme). */
+  pairedPerDeal(a: number, b: number, value: (row: number) => number): DealValues {
+    return differenceOnSharedDeals(this.perDeal(a, value), this.perDeal(b, value));
+  }
+
+  /** Paired t comparison of value(b) − value(a) over the deals (one difference per deal, whatever the rotations). */
+  paired(a: number, b: number, value: (row: number) => number): PairedComparison {
+    return pairedComparison(sums(this.pairedPerDeal(a, b, value).values));
+  }
+
+  /** Mean over the seats of every game of arm `a` of `value(row, seat)`, with a deal-clustered t interval. */
+  pooledSeats(a: number, value: (row: number, seat: number) => number): ClusteredMean {
+    const cluster: number[] = [];
+    const values: number[] = [];
+    const deal = this.col('deal');
+    for (const i of this.rowsOf(a)) {
+      for (let s = 0; s < this.players(i); s++) {
+        cluster.push(deal[i]!);
+        values.push(value(i, s));
+      }
+    }
+    return clusteredMean({ cluster, value: values });
+  }
+
+  /** Winner's score minus the runner-up's in one game. */
+  margin(row: number): number {
+    const scores = this.scores(row).sort((x, y) => y - x);
+    return scores[0]! - scores[1]!;
   }
 
   /** Standard deviation of the players' final scores in one game (n − 1 denominator). */
-  scoreSd(row: number, players: number): number {
-    let s = 0;
-    let s2 = 0;
-    for (let p = 0; p < players; p++) {
-      const v = this.col(`score${p}`)[row]!;
-      s += v;
-      s2 += v * v;
-    }
-    return Math.sqrt(Math.max(0, (s2 - (s * s) / players) / (players - 1)));
+  scoreSd(row: number): number {
+    const scores = this.scores(row);
+    const mean = scores.reduce((t, v) => t + v, 0) / scores.length;
+    return Math.sqrt(scores.reduce((t, v) => t + (v - mean) ** 2, 0) / (scores.length - 1));
   }
+}
 
-  /** Share of the win of a seat in one game: 1/k if it is one of k players ranked first, else 0. */
-  winShare(row: number, seat: number, players: number): number {
-    if (this.col(`rank${seat}`)[row] !== 1) return 0;
-    let k = 0;
-    for (let p = 0; p < players; p++) if (this.col(`rank${p}`)[row] === 1) k++;
-    return 1 / k;
-  }
+/** Per deal present in both, b's value minus a's. */
+export function differenceOnSharedDeals(a: DealValues, b: DealValues): DealValues {
+  const byDeal = new Map(a.deals.map((d, k) => [d, a.values[k]!]));
+  const deals: number[] = [];
+  const values: number[] = [];
+  b.deals.forEach((d, k) => {
+    const va = byDeal.get(d);
+    if (va === undefined) return;
+    deals.push(d);
+    values.push(b.values[k]! - va);
+  });
+  return { deals, values, games: deals.length };
 }
 
 /** Wilson interval of summed win shares. */
 export const winRate = (games: number, wins: number): RateInterval => wilsonInterval({ games, wins });
-
-/** −1, 0 or +1: whether an interval lies wholly below, around or above `reference`. */
-export const side = (c: { lo: number | null; hi: number | null }, reference = 0): number =>
-  c.lo === null || c.hi === null ? 0 : c.lo > reference ? 1 : c.hi < reference ? -1 : 0;
-
-/**
- * How a conclusion differs between the random and the greedy run, or null when it does not:
- * "opposite directions" (both intervals exclude the reference, on different sides) or
- * "significant only with X agents" (which, with the smaller greedy runs, may be a matter of power).
- */
-export function agentDifference(what: string, random: { lo: number | null; hi: number | null }, greedy: { lo: number | null; hi: number | null }, text: { random: string; greedy: string }, reference = 0): string | null {
-  const r = side(random, reference);
-  const g = side(greedy, reference);
-  if (r === g) return null;
-  const how = r !== 0 && g !== 0 ? 'opposite directions' : `significant only with ${r !== 0 ? 'random' : 'greedy'} agents`;
-  return `${what}: ${how} (random ${text.random}, greedy ${text.greedy})`;
-}
 
 /** An interval (a mean, a rate or a paired difference) as a chart row: `{ estimate, lower, upper }`. */
 export const toEstimate = (c: { meanDiff?: number | null; mean?: number | null; rate?: number | null; lo: number | null; hi: number | null }) =>

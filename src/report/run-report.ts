@@ -1,14 +1,16 @@
 /**
  * The generic report of any run, from its summary and manifest only (`carclab report`), also the
  * appendix of every study report: run facts (seed, deals, games, rules explicit and defaulted,
- * reconstructed tiles), win rate and mean score per arm and seat with intervals, score
- * distributions, score shares by source, and paired comparisons between arms with Holm-adjusted p.
+ * designer tiles, reconstructed tiles), win rate and mean score per arm and seat with intervals, a
+ * joint seat-fairness test per arm, score distributions, score shares by source, and paired
+ * comparisons between arms with Holm-adjusted p: scores, seat win shares, how often the winner
+ * changed, and a loud warning when two arms played the same moves on every deal (`STUDIES.md` 1).
  */
 import * as aq from 'arquero';
 import { estimatesChart, forestChart, formatCount, histogramChart, sharesChart } from '../charts/index.ts';
-import { comparisonTable, meanInterval, recordsFromSummary, summaryTable } from '../stats/index.ts';
+import { comparisonTable, meanInterval, recordsFromSummary, seatFairness, summaryTable, wilsonInterval } from '../stats/index.ts';
 import type { ArmSummary, DistSummary, Summary } from '../sim/summary.ts';
-import type { Report } from './report.ts';
+import type { Report, Section } from './report.ts';
 import type { LoadedRun, Manifest } from './run.ts';
 
 export const SOURCES = ['road', 'city', 'monastery', 'field', 'toll', 'labyrinth', 'king', 'robber', 'compensation'] as const;
@@ -97,6 +99,7 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
     arm: manifest.arms.map((a) => a.name),
     players: manifest.arms.map((a) => a.players),
     expansions: manifest.arms.map((a) => a.expansions.join('+') || 'base'),
+    'designer tiles': manifest.arms.map((a) => (a.tiles?.length ? a.tiles.join(', ') : '–')),
     agents: manifest.arms.map((a) => (new Set(a.agents).size === 1 ? a.agents[0]! : a.agents.join(','))),
     'explicit rules': manifest.arms.map((a) => ruleText(a.rules.explicit) || '(none)'),
     deck: manifest.arms.map((a) => a.deckSize),
@@ -126,9 +129,11 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
   if (arms.some((a) => new Set(a.agents).size > 1)) {
     wins.table(summaryTable(records.lineup).select('arm', 'seat', 'games', 'winRate', 'winLo', 'winHi', 'scoreMean', 'scoreLo', 'scoreHi'), { caption: 'By lineup player (agent), over all seats.' });
   }
-  const pooled = arms.map((a) => ({ arm: a.name, ...meanInterval(armScores(a)) }));
+  addSeatFairness(wins, arms);
+  // The seats of a game share its deal: per-player means are taken per deal first (the deal is the unit).
+  const pooled = arms.map((a) => ({ arm: a.name, ...meanInterval({ n: a.perDeal.score!.deals, mean: a.perDeal.score!.mean, sd: a.perDeal.score!.sd }) }));
   wins.chart(`${p}mean-score-by-arm`, estimatesChart(pooled.map((r) => ({ arm: r.arm, estimate: r.mean ?? 0, lower: r.lo ?? 0, upper: r.hi ?? 0 })), {
-    title: 'Mean final score per player', subtitle: 'all seats pooled; Student t 95 % intervals', runSize: size,
+    title: 'Mean final score per player', subtitle: 'all seats pooled per deal; Student t 95 % intervals over deals', runSize: size,
     category: 'arm', orient: 'horizontal', categoryTitle: null, valueTitle: 'mean final score (points)',
   }));
 
@@ -136,19 +141,19 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
   const dist = report.section(`${t}Score distributions`, level);
   const width = 5;
   const bins = arms.flatMap((a) => rebin(armScores(a), summary.histogram, width).map((b) => ({ arm: a.name, ...b })));
-  dist.text(`Final scores of all seats, bins of ${width} points. Per arm: winner's score and margin (winner − runner-up), means with t intervals.`);
+  dist.text(`Final scores of all seats, bins of ${width} points. Per arm: the standard deviation of all player scores, and the winner's score and margin (winner − runner-up), means with Student t 95 % intervals over deals.`);
   dist.chart(`${p}score-histogram`, histogramChart(bins, {
     title: 'Final score distribution', subtitle: `bins of ${width} points, share of each arm's player scores`, runSize: size,
     series: 'arm', seriesTitle: null, layout: arms.length <= 5 ? 'overlay' : 'facet', columns: 4, normalize: true,
     ...(arms.length > 5 ? { width: 170, height: 110 } : {}), valueTitle: 'final score (points)', countTitle: 'share of player scores',
   }));
-  const mi = (d: DistSummary) => meanInterval(d);
+  const mi = (a: ArmSummary, metric: 'winnerScore' | 'margin') => meanInterval({ n: a.perDeal[metric]!.deals, mean: a.perDeal[metric]!.mean, sd: a.perDeal[metric]!.sd });
   dist.table(aq.table({
     arm: arms.map((a) => a.name),
     games: arms.map((a) => a.games),
     scoreSd: arms.map((a) => armScores(a).sd),
-    winner: arms.map((a) => mi(a.winnerScore).mean), winnerLo: arms.map((a) => mi(a.winnerScore).lo), winnerHi: arms.map((a) => mi(a.winnerScore).hi),
-    margin: arms.map((a) => mi(a.margin).mean), marginLo: arms.map((a) => mi(a.margin).lo), marginHi: arms.map((a) => mi(a.margin).hi),
+    winner: arms.map((a) => mi(a, 'winnerScore').mean), winnerLo: arms.map((a) => mi(a, 'winnerScore').lo), winnerHi: arms.map((a) => mi(a, 'winnerScore').hi),
+    margin: arms.map((a) => mi(a, 'margin').mean), marginLo: arms.map((a) => mi(a, 'margin').lo), marginHi: arms.map((a) => mi(a, 'margin').hi),
   }));
 
   // 4. Score shares by source.
@@ -175,5 +180,60 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
       label: 'comparison', valueTitle: 'difference (points)', valueFormat: '+.2f', referenceLabel: 'no difference',
     }));
     pairs.table(table.select('a', 'b', 'metric', 'deals', 'meanDiff', 'lo', 'hi', 'sdDiff', 'dz', 'p', 'pHolm'));
+    addPlayChecks(pairs, summary);
+    addSeatWinDifferences(pairs, records.pairs);
   }
+}
+
+/** Joint seat fairness per arm (chi-square, Holm over the arms), then the seats named in flagged arms. */
+function addSeatFairness(section: Section, arms: readonly ArmSummary[]): void {
+  const results = seatFairness(arms.map((a) => ({ name: a.name, seats: a.seats })));
+  section.text(`Is each arm fair to every seat? One joint test per arm (Pearson chi-square of the seats' win counts against 1/players, df = players − 1; in a 2-player arm the two seats are one question), Holm-adjusted over the ${arms.length} arm${arms.length === 1 ? '' : 's'} of this run; seats are named only in an arm the joint test flags (z-test against 1/players, Holm within the arm).`);
+  section.table(aq.table({
+    arm: results.map((r) => r.name),
+    players: results.map((r) => r.players),
+    games: results.map((r) => r.games),
+    chiSquare: results.map((r) => r.chiSquare),
+    df: results.map((r) => r.df),
+    p: results.map((r) => r.p),
+    pHolm: results.map((r) => r.pHolm),
+    'seats away from 1/players': results.map((r) => (r.seats.length ? r.seats.map((s) => `seat ${s.seat} ${(s.rate * 100).toFixed(1)} %`).join(', ') : '–')),
+  }), { caption: 'Joint seat-fairness test per arm (Holm over the arms).' });
+}
+
+/** The warning for pairs of arms that played the same moves on every deal, or null (`STUDIES.md` 1). */
+export function identicalPlayWarning(summary: Summary, label = ''): string | null {
+  const identical = summary.pairs.filter((p) => p.sameMoves === p.metrics.score?.deals && p.sameMoves > 0);
+  if (!identical.length) return null;
+  return `**Warning — identical play${label}: ${identical.map((p) => `\`${p.a}\` and \`${p.b}\``).join('; ')} played the same moves on every deal; this compares scoring only.** The agents' moves did not respond to what differs between these arms, so their differences are a rescoring of the same games, not a change in play (\`STUDIES.md\` 1).`;
+}
+
+/** Per pair of arms with the same player count: deals with identical moves, and the share of games whose winner changed with its interval. */
+export function winnerChangedRows(summary: Summary): { a: string; b: string; deals: number; sameMoves: number; winnerChanged: number | null; lo: number | null; hi: number | null; method: string }[] {
+  return summary.pairs.flatMap((p) => {
+    const w = p.winnerChanged;
+    if (!w) return [];
+    const oneGame = w.games === w.deals;
+    const c = oneGame ? wilsonInterval({ games: w.games, wins: w.changed }) : { ...meanInterval({ n: w.deals, mean: w.share, sd: w.sdPerDeal }), rate: w.share };
+    return [{ a: p.a, b: p.b, deals: w.deals, sameMoves: p.sameMoves, winnerChanged: c.rate, lo: c.lo, hi: c.hi, method: oneGame ? 'Wilson' : 't over deals' }];
+  });
+}
+
+/** Pairs that played the same moves on every deal (a loud warning), and how often the winner changed. */
+function addPlayChecks(section: Section, summary: Summary): void {
+  const warning = identicalPlayWarning(summary);
+  if (warning) section.text(warning);
+  const rows = winnerChangedRows(summary);
+  if (!rows.length) return;
+  section.text('How often the winner changed between two arms on the same deal (the set of winning seats differs; games matched by deal and rotation), with a Wilson 95 % interval (one game per deal) or a Student t 95 % interval over deals (several); `sameMoves`: deals on which both arms played the same moves in every game.');
+  section.table(aq.from(rows), { caption: 'Share of games whose winner changed (arms with the same player count).' });
+}
+
+/** Paired per-deal differences of each seat's win share (b − a), paired t with Holm over the seats and pairs. */
+function addSeatWinDifferences(section: Section, pairs: ReturnType<typeof recordsFromSummary>['pairs']): void {
+  const seatWins = pairs.filter((r) => /^seat\d+\.wins$/.test(r.metric));
+  if (!seatWins.length) return;
+  const table = comparisonTable(seatWins, { family: 'all' });
+  section.text('Win share of each seat, paired per deal (b − a, a share from 0 to 1): paired t 95 % intervals, Holm over every seat and pair in the table.');
+  section.table(table.select('a', 'b', 'metric', 'deals', 'meanDiff', 'lo', 'hi', 'p', 'pHolm'), { caption: 'Paired seat win-share differences.' });
 }

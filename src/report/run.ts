@@ -26,6 +26,8 @@ export interface Manifest {
     expansions: string[];
     agents: string[];
     rules: { explicit: Record<string, string | number>; defaulted: Record<string, string | number> };
+    /** Designer tile files the arm added (where they were read from). */
+    tiles?: string[];
     deckSize: number;
     catalogHash: string;
     reconstructedTiles: boolean;

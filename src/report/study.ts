@@ -1,24 +1,29 @@
 /**
- * Studies: a notebook (`notebooks/<name>.ts`) analyses the runs of two experiments, one with random
- * agents (`experiments/<name>.ts`, many deals) and one with greedy agents
- * (`experiments/<name>-greedy.ts`, same seed so the first deals are the same, fewer deals), and
- * writes report.md/report.html into the random run's folder. `runStudy` runs (or loads) both runs on
- * the worker pool and writes the report; `studyMain` is a notebook's command line:
- *
- *   npx tsx notebooks/<name>.ts [RANDOM_RUN_DIR [GREEDY_RUN_DIR]] [--deals N] [--greedy-deals M] [--workers K] [--out DIR]
+ * Studies: a notebook (`notebooks/<name>.ts`) plays the arms of one experiment
+ * (`experiments/<name>.ts`) at several skill levels — each level replaces every arm's agents by one
+ * agent spec (`random`, `greedy`, `mcts:iterations=200` …) and runs on the same seed, so a smaller
+ * level's deals are the first deals of a larger one — analyses the runs and writes report.md and
+ * report.html into the first level's run folder (`STUDIES.md`: every conclusion per level).
+ * `runStudy` runs (or loads) the levels' runs and writes the report; `studyMain` is a notebook's
+ * command line (`--help` lists it). Everything given is checked — flags, agent specs, the
+ * experiment, finished run directories and the arms the study needs — before any game is played.
  */
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
 import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
-import { isInputError } from '../engine/index.ts';
+import { parseAgentSpec } from '../agents/index.ts';
+import { InputError, isInputError } from '../engine/index.ts';
 import { loadExperiment } from '../sim/load.ts';
+import type { Plan } from '../sim/plan.ts';
 import { defaultWorkers, poolBackend } from '../sim/pool.ts';
 import type { Backend } from '../sim/pool.ts';
+import { parseRedisUrl } from '../sim/redis/url.ts';
 import { defaultShardDeals, runExperiment } from '../sim/runner.ts';
 import { Report, writeReport } from './report.ts';
 import type { ReportFiles } from './report.ts';
-import { addRunSections } from './run-report.ts';
+import * as aq from 'arquero';
+import { addRunSections, identicalPlayWarning, winnerChangedRows } from './run-report.ts';
 import { loadRun } from './run.ts';
 import type { LoadedRun } from './run.ts';
 
@@ -30,136 +35,254 @@ export interface StudyHighlights {
   charts: { name: string; spec: TopLevelSpec; caption?: string }[];
 }
 
-export interface StudyRuns {
-  random: LoadedRun;
-  greedy: LoadedRun;
+/** One skill level: the agent spec every seat played, and its finished run. */
+export interface LevelRun {
+  agents: string;
+  run: LoadedRun;
 }
 
+/** A level to run: an agent spec and its deals. */
+export interface LevelPlan {
+  agents: string;
+  deals: number;
+}
+
+/** The arms of a run or plan, as far as a study checks them. */
+export type StudyArms = readonly { name: string; players: number; expansions: readonly string[] }[];
+
 export interface Study {
-  /** Experiment names: `<name>` (random agents) and `<name>-greedy`. */
+  /** The notebook's and the experiment's name (`experiments/<name>.ts`). */
   name: string;
-  title: string;
-  /** Whether the runs keep per-game rows (games.arrow). */
-  keepGames: boolean;
-  /** Deals of the suite's reduced runs (`npm start`). */
-  suiteDeals: { random: number; greedy: number };
+  /** Title; `players` is the player count of the runs (null when the arms differ in it). */
+  title(players: number | null): string;
+  /** Full-size levels (a notebook run without `--agents`/`--deals`); deals per agent kind. */
+  levels: readonly LevelPlan[];
+  /** The suite's reduced levels (`npm start`). */
+  suiteLevels: readonly LevelPlan[];
+  /** What the study needs of the arms, or null when they have it (e.g. "an arm named base"). */
+  checkArms(arms: StudyArms): string | null;
   /** Adds the study's sections to `report` and returns its highlights. */
-  analyse(report: Report, runs: StudyRuns): StudyHighlights | Promise<StudyHighlights>;
+  analyse(report: Report, levels: readonly LevelRun[]): StudyHighlights | Promise<StudyHighlights>;
 }
 
 export interface StudyOptions {
-  /** Existing finished runs instead of running the experiments. */
-  randomRun?: string;
-  greedyRun?: string;
-  /** Deals of the random run (default: the experiment's); the greedy run keeps the experiment's ratio unless `greedyDeals`. */
-  deals?: number;
-  greedyDeals?: number;
+  /** Finished runs (one per level) instead of running the experiment. */
+  runs?: string[];
+  /** Levels to run (default: the study's `levels`, leaving out agents this build does not have). */
+  levels?: readonly LevelPlan[];
+  /** Experiment name or file instead of `experiments/<study>.ts` (same study, other arms, e.g. 4 players). */
+  experiment?: string;
   workers?: number;
   outRoot?: string;
-  /** Shared pool (the suite runs several studies on one). */
+  /** Shared backend (the suite runs several studies on one pool; or Redis workers). */
   backend?: Backend;
   log?: (line: string) => void;
 }
 
 export interface StudyOutcome {
-  runs: StudyRuns;
+  levels: LevelRun[];
   files: ReportFiles;
   highlights: StudyHighlights;
 }
 
-async function runOne(name: string, deals: number | undefined, keepGames: boolean, backend: Backend, outRoot: string, log: (l: string) => void): Promise<string> {
-  const { plan, file } = await loadExperiment(name, { deals });
+/** Whether this build has the agent of a spec (`mcts:iterations=200` needs `mcts`). */
+export function hasAgent(spec: string): boolean {
+  try {
+    parseAgentSpec(spec, '--agents');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `mcts:iterations=200` → `mcts-iterations=200` (a directory-safe experiment-name suffix). */
+const slug = (spec: string) => spec.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
+
+/** The plan of one level: the experiment with every seat's agent replaced, on the experiment's seed. */
+export function levelPlan(plan: Plan, level: LevelPlan): Plan {
+  const agents = parseAgentSpec(level.agents, '--agents').text;
+  return { ...plan, experiment: `${plan.experiment}-${slug(level.agents)}`.slice(0, 64), deals: level.deals, arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })) };
+}
+
+async function runLevel(plan: Plan, file: string, backend: Backend, outRoot: string, log: (l: string) => void): Promise<string> {
   const t0 = performance.now();
   let last = 0;
-  // Small runs (greedy) still get a few shards per worker, so every core plays (results do not depend on shard size).
+  // Small runs still get a few shards per worker, so every core plays (results do not depend on shard size).
   const shardDeals = Math.max(1, Math.min(defaultShardDeals(plan), Math.ceil(plan.deals / (4 * backend.concurrency))));
   const outcome = await runExperiment({
-    plan, experimentFile: file, outRoot, backend, keepGames, shardDeals,
-    onStart: ({ runDir, progress }) => log(`${name}: ${plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`),
+    plan, experimentFile: file, outRoot, backend, keepGames: true, shardDeals,
+    onStart: ({ runDir, progress }) => log(`${plan.experiment}: ${plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`),
     onProgress: (p) => {
       const now = performance.now();
       if (now - last > 10_000) {
         last = now;
-        log(`${name}: ${p.gamesDone.toLocaleString('en')}/${p.gamesTotal.toLocaleString('en')} games`);
+        log(`${plan.experiment}: ${p.gamesDone.toLocaleString('en')}/${p.gamesTotal.toLocaleString('en')} games`);
       }
     },
   });
-  if (outcome.status !== 'complete') throw new Error(`${name}: run interrupted`);
-  log(`${name}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (outcome.status !== 'complete') throw new Error(`${plan.experiment}: run interrupted`);
+  log(`${plan.experiment}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return outcome.runDir;
 }
 
-/** Runs (or loads) a study's two runs and writes its report into the random run's folder. */
+/** The agent spec every seat of a run played, or an input error naming the run. */
+function levelOf(run: LoadedRun): string {
+  const agents = new Set(run.manifest.arms.flatMap((a) => a.agents));
+  if (agents.size !== 1) throw new InputError('usage', `${run.dir}: a study level is one agent in every seat; this run has ${[...agents].join(', ')}`);
+  return [...agents][0]!;
+}
+
+/** The study's levels: checked, then run (or loaded), then analysed into a report in the first level's folder. */
 export async function runStudy(study: Study, options: StudyOptions = {}): Promise<StudyOutcome> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const outRoot = options.outRoot ?? 'results';
+  // 1. Check everything before any game: the given runs, or the experiment and the level specs.
+  let given: LevelRun[] | undefined;
+  let planned: { plan: Plan; file: string }[] = [];
+  if (options.runs?.length) {
+    given = options.runs.map((dir) => {
+      const run = loadRun(dir);
+      if (!run.manifest.keepGames) throw new InputError('usage', `${dir}: the run kept no games (games.arrow); run it again with --keep-games`);
+      const problem = study.checkArms(run.manifest.arms);
+      if (problem) throw new InputError('usage', `${dir}: not a run of the ${study.name} study: ${problem}`);
+      return { agents: levelOf(run), run };
+    });
+  } else {
+    const levels = options.levels ?? study.levels.filter((l) => hasAgent(l.agents));
+    for (const l of options.levels ?? study.levels) if (!options.levels && !hasAgent(l.agents)) log(`${study.name}: level ${l.agents} skipped (this build has no such agent)`);
+    for (const l of levels) parseAgentSpec(l.agents, '--agents');
+    const { plan, file } = await loadExperiment(options.experiment ?? study.name);
+    const problem = study.checkArms(plan.arms);
+    if (problem) throw new InputError('usage', `${file}: not an experiment of the ${study.name} study: ${problem}`);
+    planned = levels.map((l) => ({ plan: levelPlan(plan, l), file }));
+  }
+  // 2. Run the levels (smallest budget first is no faster: they run one after another on the backend).
   let backend = options.backend;
-  const own = !backend && (!options.randomRun || !options.greedyRun);
+  const own = !backend && !given;
   if (own) backend = poolBackend(options.workers ?? defaultWorkers());
   try {
-    let greedyDeals = options.greedyDeals;
-    if (greedyDeals === undefined && options.deals !== undefined) {
-      const [{ plan: r }, { plan: g }] = await Promise.all([loadExperiment(study.name), loadExperiment(`${study.name}-greedy`)]);
-      greedyDeals = Math.max(1, Math.round((options.deals * g.deals) / r.deals));
-    }
-    const randomDir = options.randomRun ?? await runOne(study.name, options.deals, study.keepGames, backend!, outRoot, log);
-    const greedyDir = options.greedyRun ?? await runOne(`${study.name}-greedy`, greedyDeals, study.keepGames, backend!, outRoot, log);
-    const runs: StudyRuns = { random: loadRun(randomDir), greedy: loadRun(greedyDir) };
-    const report = new Report(study.title, studyIntro(runs));
-    const highlights = await study.analyse(report, runs);
-    report.section('Headlines').text(highlights.headlines.map((h) => `- ${h}`).join('\n'));
-    // The headlines go first, then the study's sections, then the generic appendix of both runs.
-    report.sections.unshift(report.sections.pop()!);
-    addRunSections(report, runs.random, { chartPrefix: 'random-', titlePrefix: 'Appendix A (random agents): ' });
-    addRunSections(report, runs.greedy, { chartPrefix: 'greedy-', titlePrefix: 'Appendix B (greedy agents): ' });
-    const files = await writeReport(report, randomDir);
+    const levels = given ?? [];
+    for (const { plan, file } of planned) levels.push({ agents: plan.arms[0]!.agents[0]!, run: loadRun(await runLevel(plan, file, backend!, outRoot, log)) });
+    // 3. Analyse and write the report.
+    const players = new Set(levels[0]!.run.manifest.arms.map((a) => a.players));
+    const report = new Report(study.title(players.size === 1 ? [...players][0]! : null), studyIntro(levels));
+    const highlights = await study.analyse(report, levels);
+    const warnings = addPlayCheck(report, levels);
+    report.section('Headlines').text([...warnings, ...highlights.headlines].map((h) => `- ${h}`).join('\n'));
+    // The headlines and the play check go first, then the study's sections, then the generic appendix of every level's run.
+    const [play, headlines] = report.sections.splice(-2, 2);
+    report.sections.unshift(headlines!, play!);
+    highlights.headlines.unshift(...warnings);
+    levels.forEach((l, k) => addRunSections(report, l.run, { chartPrefix: `level${k}-`, titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${l.agents}): ` }));
+    const files = await writeReport(report, levels[0]!.run.dir);
     log(`${study.name}: report ${files.html}`);
-    return { runs, files, highlights };
+    return { levels, files, highlights };
   } finally {
     if (own) await backend!.close();
   }
 }
 
-function studyIntro(runs: StudyRuns): string {
-  const r = runs.random.summary;
-  const g = runs.greedy.summary;
-  const link = relative(runs.random.dir, runs.greedy.dir);
+/** Per level and pair of arms: identical play (warned loudly) and how often the winner changed; returns the warnings. */
+function addPlayCheck(report: Report, levels: readonly LevelRun[]): string[] {
+  const section = report.section('Did the arms play differently?');
+  const warnings = levels.flatMap((l) => identicalPlayWarning(l.run.summary, ` (${l.agents})`) ?? []);
+  const rows = levels.flatMap((l) => winnerChangedRows(l.run.summary).map((r) => ({ level: l.agents, ...r })));
+  section.text([
+    'A house rule is studied only when the agents\' moves respond to it (`STUDIES.md` 1). Per level and pair of arms with the same player count: the deals on which both arms played the same moves in every game, and how often the winner changed on the same deal (the set of winning seats differs), with a Wilson 95 % interval (one game per deal; else Student t over deals).',
+    ...warnings,
+  ].join('\n\n'));
+  if (rows.length) section.table(aq.from(rows), { caption: 'Identical-move deals and winner changes per pair of arms.' });
+  return warnings;
+}
+
+/** The intervals a study report uses, named once (`STUDIES.md` 7). */
+export const INTERVALS_TEXT = 'Intervals are 95 %: Wilson for win shares (one game per deal), Student t over deals for means (per-player means average the seats of a deal first: the deal is the unit), paired t for differences between arms on the same deals and between skill levels on the deals they share; Holm where several tests answer one question.';
+
+function studyIntro(levels: readonly LevelRun[]): string {
+  const first = levels[0]!.run;
   return [
-    `Two runs on the same seed (so the greedy run's deals are the first deals of the random run): random agents, ${r.deals.toLocaleString('en')} deals (${r.games.toLocaleString('en')} games, run \`${runs.random.manifest.runId}\`), and greedy agents, ${g.deals.toLocaleString('en')} deals (${g.games.toLocaleString('en')} games, run \`${runs.greedy.manifest.runId}\`, folder \`${link}\`).`,
-    'Intervals are 95 %: Wilson for win rates, Student t for means, paired t for differences between arms on the same deals.',
-    runs.random.manifest.reconstructedTiles || runs.greedy.manifest.reconstructedTiles
-      ? '**The Tollkeepers land tiles used here are a documented reconstruction** (marked in every manifest), not the published tiles.'
-      : '',
+    `${levels.length} skill level${levels.length === 1 ? '' : 's'} on the seed \`${first.summary.seed}\` (a smaller level's deals are the first deals of a larger one, so levels are compared on their shared deals):`,
+    levels.map((l) => `- **${l.agents}**: ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games), run \`${l.run.manifest.runId}\`${l.run === first ? '' : `, folder \`${relative(first.dir, l.run.dir)}\``}`).join('\n'),
+    'Uniform-random play is a floor, not a model of people; greedy plays the best immediate move by the rules in force; search agents look ahead.',
+    INTERVALS_TEXT,
+    levels.some((l) => l.run.manifest.reconstructedTiles) ? '**The Tollkeepers land tiles used here are a documented reconstruction** (marked in every manifest), not the published tiles.' : '',
   ].filter(Boolean).join('\n\n');
 }
 
-/** A notebook's command line; returns the exit code (2 for bad input). */
+const usage = (name: string) => `usage: npx tsx notebooks/${name}.ts [RUN_DIR ...] [--agents SPEC,SPEC,...] [--deals N[,N,...]] [--experiment FILE] [--workers K | --backend redis://host:port] [--out DIR]`;
+
+function helpText(study: Study): string {
+  return [
+    usage(study.name), '',
+    `${study.title(null)}: plays experiments/${study.name}.ts at each skill level (every seat one agent, same seed) and writes report.md and report.html into the first level's run folder.`,
+    'With RUN_DIR arguments it analyses finished runs instead (one per level, kept games), playing nothing.', '',
+    'options:',
+    `  --agents SPEC,...    skill levels, e.g. random,greedy,mcts:iterations=200 (default ${study.levels.map((l) => l.agents).join(',')})`,
+    `  --deals N[,N,...]    deals per level; one N sets the first level and keeps the others' ratio (default ${study.levels.map((l) => l.deals).join(',')})`,
+    '  --experiment FILE    other arms for the same study (e.g. 4 players); must have the arms the study needs',
+    '  --workers K          worker threads of the local pool (default: the cores)',
+    '  --backend URL        play the shards on carclab workers through Redis (carclab worker --redis URL)',
+    '  --out DIR            results root (default results)',
+    '  --help               this text',
+  ].join('\n');
+}
+
+/** Levels from --agents and --deals: deals per agent kind from the study's levels, or the last level's. */
+function levelsFrom(study: Study, agents: string | undefined, deals: string | undefined): LevelPlan[] | undefined {
+  if (agents === undefined && deals === undefined) return undefined;
+  const specs = agents === undefined ? study.levels.filter((l) => hasAgent(l.agents)).map((l) => l.agents) : agents.split(',').map((s) => s.trim());
+  if (specs.some((s) => s === '')) throw new InputError('usage', `--agents must be agent specs separated by commas, got ${JSON.stringify(agents)}`);
+  for (const s of specs) parseAgentSpec(s, '--agents');
+  const kind = (spec: string) => spec.split(':')[0]!;
+  const defaults = specs.map((s) => (study.levels.find((l) => l.agents === s) ?? study.levels.find((l) => kind(l.agents) === kind(s)) ?? study.levels[study.levels.length - 1]!).deals);
+  if (deals === undefined) return specs.map((s, k) => ({ agents: s, deals: defaults[k]! }));
+  const counts = deals.split(',').map((x) => Number(x.trim()));
+  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 1e9)) throw new InputError('usage', `--deals must be whole numbers from 1 to 1e9 separated by commas, got ${JSON.stringify(deals)}`);
+  if (counts.length === 1) return specs.map((s, k) => ({ agents: s, deals: k === 0 ? counts[0]! : Math.max(1, Math.round((counts[0]! * defaults[k]!) / defaults[0]!)) }));
+  if (counts.length !== specs.length) throw new InputError('usage', `--deals gives ${counts.length} counts for ${specs.length} levels (${specs.join(', ')})`);
+  return specs.map((s, k) => ({ agents: s, deals: counts[k]! }));
+}
+
+/** A notebook's command line; returns the exit code (2 for bad input, before anything is played). */
 export async function studyMain(study: Study, argv = process.argv.slice(2)): Promise<number> {
+  let backend: Backend | undefined;
   try {
-    const { values, positionals } = parseArgs({
-      args: argv, allowPositionals: true, strict: true,
-      options: { deals: { type: 'string' }, 'greedy-deals': { type: 'string' }, workers: { type: 'string' }, out: { type: 'string' } },
-    });
-    const int = (v: string | undefined, name: string) => {
-      if (v === undefined) return undefined;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) throw Object.assign(new Error(`--${name} must be a whole number ≥ 1, got ${JSON.stringify(v)}`), { usage: true });
-      return n;
-    };
-    if (positionals.length > 2) throw Object.assign(new Error('at most two run directories (random, then greedy)'), { usage: true });
-    const outcome = await runStudy(study, {
-      randomRun: positionals[0], greedyRun: positionals[1],
-      deals: int(values.deals, 'deals'), greedyDeals: int(values['greedy-deals'], 'greedy-deals'), workers: int(values.workers, 'workers'),
-      outRoot: values.out,
-    });
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv, allowPositionals: true, strict: true,
+        options: {
+          agents: { type: 'string' }, deals: { type: 'string' }, experiment: { type: 'string' }, workers: { type: 'string' },
+          backend: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' },
+        },
+      });
+    } catch (error) {
+      throw new InputError('usage', (error as Error).message);
+    }
+    const { values, positionals } = parsed;
+    if (values.help) {
+      process.stdout.write(`${helpText(study)}\n`);
+      return 0;
+    }
+    if (positionals.length && (values.agents !== undefined || values.deals !== undefined || values.experiment !== undefined)) {
+      throw new InputError('usage', 'run directories are analysed as they are: --agents, --deals and --experiment apply only when the notebook plays the runs');
+    }
+    if (values.workers !== undefined && values.backend !== undefined) throw new InputError('usage', '--backend plays on Redis workers: it excludes --workers');
+    const workers = values.workers === undefined ? undefined : Number(values.workers);
+    if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256)) throw new InputError('usage', `--workers must be a whole number from 1 to 256, got ${JSON.stringify(values.workers)}`);
+    const levels = levelsFrom(study, values.agents, values.deals);
+    const target = values.backend === undefined ? undefined : parseRedisUrl(values.backend, '--backend');
+    if (target && !positionals.length) backend = await (await import('../sim/redis/backend.ts')).redisBackend(target);
+    const outcome = await runStudy(study, { runs: positionals, levels, experiment: values.experiment, workers, backend, outRoot: values.out });
     process.stdout.write(`${outcome.highlights.headlines.map((h) => `- ${h.replace(/\*\*|`/g, '')}`).join('\n')}\nreport: ${outcome.files.html}\n        ${outcome.files.markdown}\n`);
     return 0;
   } catch (error) {
-    const e = error as Error & { usage?: boolean; code?: string };
-    if (isInputError(error) || e.usage || e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      process.stderr.write(`${study.name}: ${e.message}\nusage: npx tsx notebooks/${study.name}.ts [RANDOM_RUN_DIR [GREEDY_RUN_DIR]] [--deals N] [--greedy-deals M] [--workers K] [--out DIR]\n`);
+    if (isInputError(error)) {
+      process.stderr.write(`${study.name}: ${(error as Error).message}\n${usage(study.name)}\n`);
       return 2;
     }
     throw error;
+  } finally {
+    await backend?.close();
   }
 }

@@ -1,0 +1,189 @@
+/**
+ * Conclusions per skill level (`STUDIES.md` 2): a study states each conclusion as one number per
+ * level, computed from per-deal values (so the deal is the unit), with the interval its kind calls
+ * for — Wilson for a win share with one game per deal, Student t over deals for other means, paired
+ * t for differences — and says whether it holds across levels by *estimating the difference between
+ * levels* (paired t over the deals the levels share: all levels of a study run on one seed, so a
+ * smaller run's deals are the first deals of a larger one), never by comparing significance.
+ *
+ * A conclusion "holds at every level" when every level's interval lies on the same side of the
+ * reference (an intersection–union test: each level tested at 5 %, no adjustment needed).
+ */
+import * as aq from 'arquero';
+import type { ColumnTable } from 'arquero';
+import type { TopLevelSpec } from 'vega-lite';
+import { estimatesChart } from '../charts/index.ts';
+import { meanInterval, pairedComparison, wilsonInterval } from '../stats/index.ts';
+import type { PairedComparison } from '../stats/index.ts';
+import { count, differenceOnSharedDeals, Games, sums } from './numbers.ts';
+import type { DealValues } from './numbers.ts';
+import type { Section } from './report.ts';
+import type { Manifest } from './run.ts';
+import type { LevelRun } from './study.ts';
+
+/** One level's run with its per-game rows and arm lookups. */
+export interface LevelRows extends LevelRun {
+  games: Games;
+  /** Index of the arm named `name` in the manifest, or −1. */
+  arm(name: string): number;
+  /** The manifest's arms that use `expansion` (or none, for `null`: the base game). */
+  armsWith(expansion: string | null): Manifest['arms'];
+  players: number;
+}
+
+export function levelRows(level: LevelRun): LevelRows {
+  const table = level.run.games();
+  if (!table) throw new Error(`${level.run.dir}: no games.arrow; run the experiment with --keep-games`);
+  const arms = level.run.manifest.arms;
+  return {
+    ...level,
+    games: new Games(table),
+    arm: (name) => arms.findIndex((a) => a.name === name),
+    armsWith: (expansion) => arms.filter((a) => (expansion === null ? a.expansions.length === 0 : a.expansions.includes(expansion))),
+    players: arms[0]!.players,
+  };
+}
+
+/**
+ * Per-deal values of one conclusion at every level: `of(level, armIndex…)` is called with the indices
+ * of the named arms, and a level lacking one of them gets null.
+ */
+export function acrossLevels(levels: readonly LevelRows[], arms: readonly string[], of: (level: LevelRows, ...index: number[]) => DealValues): (DealValues | null)[] {
+  return levels.map((l) => {
+    const index = arms.map((name) => l.arm(name));
+    return index.some((i) => i < 0) ? null : of(l, ...index);
+  });
+}
+
+/** "random 12,000 deals, greedy 600 deals, …" for chart subtitles. */
+export const levelSizes = (levels: readonly LevelRun[]): string => levels.map((l) => `${l.agents} ${count(l.run.summary.deals)} deals`).join(', ');
+
+/** `share`: a win share in [0, 1] (Wilson); `mean`: a mean (t over deals); `difference`: a paired difference (paired t). */
+export type ConclusionKind = 'share' | 'mean' | 'difference';
+
+export interface Conclusion {
+  /** What is estimated, with its unit, e.g. "advanced − basic, mean score per player (points)". */
+  label: string;
+  kind: ConclusionKind;
+  /** The value a claim is made against: 0 for a difference, the fair share for a win share. */
+  reference: number;
+  /** Per level, in the study's level order; null where a level has no such value. */
+  values: (DealValues | null)[];
+  /** Shown as percentages (shares and share differences). */
+  percent?: boolean;
+}
+
+export interface LevelEstimate {
+  deals: number;
+  estimate: number | null;
+  lo: number | null;
+  hi: number | null;
+  /** The interval's method, as named on the page. */
+  method: string;
+}
+
+/** The estimate of one level's per-deal values with the interval of its kind. */
+export function levelEstimate(kind: ConclusionKind, v: DealValues): LevelEstimate {
+  const s = sums(v.values);
+  if (kind === 'share' && v.games === v.deals.length) {
+    const w = wilsonInterval({ games: s.n, wins: s.sum });
+    return { deals: s.n, estimate: w.rate, lo: w.lo, hi: w.hi, method: 'Wilson' };
+  }
+  const m = kind === 'difference' ? pairedComparison(s) : null;
+  const t = meanInterval(s);
+  return { deals: s.n, estimate: t.mean, lo: m ? m.lo : t.lo, hi: m ? m.hi : t.hi, method: kind === 'difference' ? 'paired t' : 't over deals' };
+}
+
+/** Level j's value minus level i's on the deals both played (paired t). */
+export function levelDifference(c: Conclusion, i: number, j: number): PairedComparison | null {
+  const a = c.values[i];
+  const b = c.values[j];
+  if (!a || !b) return null;
+  return pairedComparison(sums(differenceOnSharedDeals(a, b).values));
+}
+
+/** −1, 0 or +1: the interval lies wholly below, around or above the reference. */
+const sideOf = (e: LevelEstimate, reference: number): number =>
+  e.lo === null || e.hi === null ? 0 : e.lo > reference ? 1 : e.hi < reference ? -1 : 0;
+
+export interface LevelVerdict {
+  estimates: (LevelEstimate | null)[];
+  /** +1 / −1 when every level's interval lies above / below the reference, else 0. */
+  holds: number;
+  /** Each level after the first minus the first, on shared deals. */
+  differences: { level: number; diff: PairedComparison | null }[];
+}
+
+export function verdictOf(c: Conclusion): LevelVerdict {
+  const estimates = c.values.map((v) => (v && v.deals.length ? levelEstimate(c.kind, v) : null));
+  const sides = estimates.map((e) => (e ? sideOf(e, c.reference) : 0));
+  const holds = sides.every((s) => s === sides[0]) ? sides[0]! : 0;
+  return { estimates, holds, differences: c.values.slice(1).map((_, k) => ({ level: k + 1, diff: levelDifference(c, 0, k + 1) })) };
+}
+
+const fmt = (x: number | null, percent: boolean, sign = false) => {
+  if (x === null || !Number.isFinite(x)) return '–';
+  const v = percent ? x * 100 : x;
+  const s = `${sign && v >= 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(percent ? 1 : 2)}`;
+  return s;
+};
+const intervalText = (est: number | null, lo: number | null, hi: number | null, percent: boolean, sign: boolean) =>
+  `${fmt(est, percent, sign)}${percent ? (sign ? ' pp' : ' %') : ''} [${fmt(lo, percent, sign)}, ${fmt(hi, percent, sign)}]`;
+
+/** "0.08 [0.06, 0.10]" or "+4.2 pp [+1.0, +7.4]": a level's estimate as text. */
+export const estimateText = (c: Conclusion, e: LevelEstimate | null): string => (e ? intervalText(e.estimate, e.lo, e.hi, !!c.percent, c.kind === 'difference') : '–');
+/** A difference between levels as text (points, or percentage points for shares). */
+export const differenceText = (c: Conclusion, d: PairedComparison | null): string => (d ? intervalText(d.meanDiff, d.lo, d.hi, !!c.percent, true) : '–');
+
+/** One sentence per conclusion: the estimate at every level, whether it holds at every level, and the differences between levels. */
+export function verdictSentence(c: Conclusion, levels: readonly string[]): string {
+  const v = verdictOf(c);
+  const per = v.estimates.map((e, k) => `${levels[k]} ${estimateText(c, e)}`).join(', ');
+  const ref = c.kind === 'share' ? `the fair share ${fmt(c.reference, true)} %` : c.reference === 0 ? '0' : String(c.reference);
+  if (levels.length === 1) return `${c.label}: ${per}.`;
+  const sides = v.estimates.map((e) => (e ? sideOf(e, c.reference) : 0));
+  const at = (side: number) => levels.filter((_, k) => sides[k] === side).join(', ');
+  const holds = v.holds !== 0
+    ? `**holds at every level** (${v.holds > 0 ? 'above' : 'below'} ${ref} at each)`
+    : sides.includes(0)
+      ? `not established at every level (the interval includes ${ref} at ${at(0)})`
+      : `opposite directions (above ${ref} at ${at(1)}, below at ${at(-1)})`;
+  const diffs = v.differences.map(({ level, diff }) => `${levels[level]} − ${levels[0]} ${differenceText(c, diff)}${diff ? ` (${count(diff.n)} shared deals)` : ''}`).join('; ');
+  return `${c.label}: ${per}; ${holds}. Between levels: ${diffs}.`;
+}
+
+/** The conclusions as a wide table: one row per conclusion, one column per level, the verdict and the differences. */
+export function levelTable(conclusions: readonly Conclusion[], levels: readonly string[]): ColumnTable {
+  const verdicts = conclusions.map(verdictOf);
+  return aq.table({
+    conclusion: conclusions.map((c) => c.label),
+    ...Object.fromEntries(levels.map((l, k) => [l, conclusions.map((c, i) => estimateText(c, verdicts[i]!.estimates[k] ?? null))])),
+    'every level': verdicts.map((v) => (levels.length < 2 ? '–' : v.holds > 0 ? 'yes, above' : v.holds < 0 ? 'yes, below' : 'no')),
+    ...Object.fromEntries(levels.slice(1).map((l, k) => [`${l} − ${levels[0]}`, conclusions.map((c, i) => differenceText(c, verdicts[i]!.differences[k]?.diff ?? null))])),
+  });
+}
+
+/** Per-level estimates of some conclusions as a chart: one panel per conclusion, one bar per level. */
+export function levelChart(conclusions: readonly Conclusion[], levels: readonly string[], title: string, runSize: string): TopLevelSpec {
+  const rows = conclusions.flatMap((c) => verdictOf(c).estimates.flatMap((e, k) => (e && e.estimate !== null
+    ? [{ conclusion: c.label, level: levels[k]!, reference: c.reference, estimate: e.estimate, lower: e.lo ?? e.estimate, upper: e.hi ?? e.estimate }]
+    : [])));
+  const percent = conclusions.every((c) => c.percent);
+  return estimatesChart(rows, {
+    title, subtitle: 'per skill level; 95 % intervals (Wilson for win shares, t over deals for means, paired t for differences); dashed: the reference', runSize,
+    category: 'level', facet: 'conclusion', columns: 2, panelValues: 'independent', categoryTitle: null, facetTitle: null,
+    valueTitle: percent ? 'share' : 'estimate', ...(percent ? { valueFormat: '.1%' } : {}), reference: { field: 'reference' }, width: 260, height: 150,
+  });
+}
+
+export const LEVEL_TABLE_CAPTION = 'Per skill level (95 % intervals); "every level": each level\'s interval on the same side of the reference; the last columns: differences between levels on their shared deals (paired t).';
+
+/** Adds the conclusions to a section (a sentence each, the wide table, the chart) and returns the table and chart for the suite. */
+export function addConclusions(section: Section, conclusions: readonly Conclusion[], levels: readonly string[], chart: { name: string; title: string; runSize: string }): { table: ColumnTable; caption: string; chart: { name: string; spec: TopLevelSpec } } {
+  const table = levelTable(conclusions, levels);
+  const spec = levelChart(conclusions, levels, chart.title, chart.runSize);
+  section.text(conclusions.map((c) => `- ${verdictSentence(c, levels)}`).join('\n'));
+  section.table(table, { caption: LEVEL_TABLE_CAPTION });
+  section.chart(chart.name, spec);
+  return { table, caption: LEVEL_TABLE_CAPTION, chart: { name: chart.name, spec } };
+}

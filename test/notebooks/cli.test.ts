@@ -1,0 +1,44 @@
+/** A notebook's command line: --help, and bad input named with exit 2 before any game is played (nothing written). */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../sim/helpers.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const notebook = (name: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'notebooks', `${name}.ts`), ...args], { cwd: ROOT, encoding: 'utf8' });
+
+describe('notebook command line', () => {
+  it('--help prints the usage and the levels, exit 0', () => {
+    const r = notebook('labyrinth-variants', '--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('usage: npx tsx notebooks/labyrinth-variants.ts');
+    expect(r.stdout).toContain('--agents SPEC');
+  });
+
+  it.each([
+    [['--agents', 'random,nosuch'], /unknown agent "nosuch"/],
+    [['--deals', '0'], /--deals must be whole numbers/],
+    [['--agents', 'random,greedy', '--deals', '5,6,7'], /--deals gives 3 counts for 2 levels/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--workers', '2', '--backend', 'redis://localhost:1'], /excludes --workers/],
+    [['--experiment', 'default'], /not an experiment of the toll-yields study: it needs at least one arm with the tollkeepers expansion/],
+  ])('%j exits 2 naming the problem, playing nothing', (args, message) => {
+    const out = tempDir('carclab-nb-');
+    const r = notebook('toll-yields', ...args, '--out', out);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toContain('usage:');
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('names a missing run directory before playing anything', () => {
+    const dir = tempDir('carclab-nb-');
+    const missing = join(dir, 'no-such-run');
+    const r = notebook('king-robber-value', missing);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`${missing}: not a finished run directory`);
+    expect(existsSync(missing)).toBe(false);
+  });
+});
