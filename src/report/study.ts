@@ -35,7 +35,7 @@ export interface StudyHighlights {
   charts: { name: string; spec: TopLevelSpec; caption?: string }[];
 }
 
-/** One skill level: the agent spec every seat played, and its finished run. */
+/** One skill level: the agent every seat played (`levelLabel`), and its finished run. */
 export interface LevelRun {
   agents: string;
   run: LoadedRun;
@@ -95,13 +95,29 @@ export function hasAgent(spec: string): boolean {
   }
 }
 
+/**
+ * A level's short name: the agent and the parameters that differ from its defaults
+ * (`greedy:eval=rules` → `greedy`, `mcts:iterations=200,c=1,…` → `mcts:iterations=200`).
+ */
+export function levelLabel(spec: string): string {
+  const parsed = parseAgentSpec(spec, 'agents');
+  let defaults: Record<string, unknown> = {};
+  try {
+    defaults = parseAgentSpec(parsed.name, 'agents').params;
+  } catch {
+    return parsed.text; // an agent without a default for every parameter
+  }
+  const changed = Object.entries(parsed.params).filter(([k, v]) => defaults[k] !== v).map(([k, v]) => `${k}=${v}`);
+  return changed.length ? `${parsed.name}:${changed.join(',')}` : parsed.name;
+}
+
 /** `mcts:iterations=200` → `mcts-iterations=200` (a directory-safe experiment-name suffix). */
 const slug = (spec: string) => spec.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
 
 /** The plan of one level: the experiment with every seat's agent replaced, on the experiment's seed. */
 export function levelPlan(plan: Plan, level: LevelPlan): Plan {
   const agents = parseAgentSpec(level.agents, '--agents').text;
-  return { ...plan, experiment: `${plan.experiment}-${slug(level.agents)}`.slice(0, 64), deals: level.deals, arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })) };
+  return { ...plan, experiment: `${plan.experiment}-${slug(levelLabel(level.agents))}`.slice(0, 64), deals: level.deals, arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })) };
 }
 
 async function runLevel(plan: Plan, file: string, backend: Backend, outRoot: string, log: (l: string) => void): Promise<string> {
@@ -129,7 +145,7 @@ async function runLevel(plan: Plan, file: string, backend: Backend, outRoot: str
 function levelOf(run: LoadedRun): string {
   const agents = new Set(run.manifest.arms.flatMap((a) => a.agents));
   if (agents.size !== 1) throw new InputError('usage', `${run.dir}: a study level is one agent in every seat; this run has ${[...agents].join(', ')}`);
-  return [...agents][0]!;
+  return levelLabel([...agents][0]!);
 }
 
 /** The study's levels: checked, then run (or loaded), then analysed into a report in the first level's folder. */
@@ -162,7 +178,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   if (own) backend = poolBackend(options.workers ?? defaultWorkers());
   try {
     const levels = given ?? [];
-    for (const { plan, file } of planned) levels.push({ agents: plan.arms[0]!.agents[0]!, run: loadRun(await runLevel(plan, file, backend!, outRoot, log)) });
+    for (const { plan, file } of planned) levels.push({ agents: levelLabel(plan.arms[0]!.agents[0]!), run: loadRun(await runLevel(plan, file, backend!, outRoot, log)) });
     // 3. Analyse and write the report.
     const players = new Set(levels[0]!.run.manifest.arms.map((a) => a.players));
     const report = new Report(study.title(players.size === 1 ? [...players][0]! : null), studyIntro(levels));
