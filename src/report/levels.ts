@@ -176,7 +176,7 @@ export function levelChart(conclusions: readonly Conclusion[], levels: readonly 
   });
 }
 
-export const LEVEL_TABLE_CAPTION = 'Per skill level (95 % intervals); "every level": each level\'s interval on the same side of the reference; the last columns: differences between levels on their shared deals (paired t).';
+export const LEVEL_TABLE_CAPTION = 'Per skill level (95 % intervals; each row is its own question, so no adjustment across rows); "every level": each level\'s interval on the same side of the reference (an intersection–union test); the last columns: differences between levels on their shared deals (paired t).';
 
 /** Adds the conclusions to a section (a sentence each, the wide table, the chart) and returns the table and chart for the suite. */
 export function addConclusions(section: Section, conclusions: readonly Conclusion[], levels: readonly string[], chart: { name: string; title: string; runSize: string }): { table: ColumnTable; caption: string; chart: { name: string; spec: TopLevelSpec } } {
