@@ -76,6 +76,20 @@ describe('carclab tune on real games', () => {
     expect(results[1]).toBe(results[0]);
   });
 
+  it('resumes an interrupted tuning and ends with the same answer', async () => {
+    const tuning = resolveTuning({ ...definition(5), budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } }, 'test', 'farm');
+    const whole = await runTuning({ tuning, file: null, outRoot: tempDir('carclab-tune-'), backend: inProcessBackend() });
+    const out = tempDir('carclab-tune-');
+    const controller = new AbortController();
+    const stopped = await runTuning({ tuning, file: null, outRoot: out, backend: inProcessBackend(), signal: controller.signal, onGames: (games) => games >= 100 && controller.abort() });
+    expect(stopped.status).toBe('interrupted');
+    expect(JSON.parse(readFileSync(join(stopped.dir, 'manifest.json'), 'utf8')).status).toBe('interrupted');
+    expect(existsSync(join(stopped.dir, 'result.json'))).toBe(false);
+    const resumed = await runTuning({ tuning, file: null, outRoot: out, backend: inProcessBackend() });
+    expect(resumed.gamesPlayed).toBeLessThan(whole.gamesPlayed);
+    expect(readFileSync(join(resumed.dir, 'result.json'), 'utf8')).toBe(readFileSync(join(whole.dir, 'result.json'), 'utf8'));
+  });
+
   it('says when no value in the range reaches the target', async () => {
     const tuning = resolveTuning({ ...definition(100), budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } }, 'test', 'farm');
     const { result } = await runTuning({ tuning, file: null, outRoot: tempDir('carclab-tune-'), backend: inProcessBackend() });
