@@ -8,8 +8,7 @@
  * and what the final scoring would — roads (roadPointsPerTile + finalRoadPointsPerTile) / 2 per
  * segment, cities the same with the city rates per segment and per pennant, monasteries
  * monasteryPointsPerTile × (1 + neighbours), fields (with farmers) farmerPointsPerCity per completed
- * bordering city (a segment is a tile's part of a feature: cheap to count, and a tile holding a
- * feature twice is rare). Every meeple standing on the board costs `MEEPLE_COST` (the chances it
+ * bordering city (a segment is a tile's part of a feature: see `countMembers`). Every meeple standing on the board costs `MEEPLE_COST` (the chances it
  * no longer has). Expansions add their own expectations through the engine's `evaluate` hook (toll
  * income, the advanced Labyrinth bonus, the King and Robber Baron cards).
  */
@@ -127,19 +126,35 @@ export class Evaluator {
       if (owner !== 0) perPlayer[owner - 1] = 1;
       return this.monastery * (1 + state.neighbourCount(state.placedCell[(root / S) | 0]!));
     }
-    const pennants = game.segmentPennants;
-    let segments = 0;
-    let flags = 0;
-    let m = root;
-    do {
-      segments++;
-      flags += pennants[state.placedType[(m / S) | 0]! * S + (m % S)]!;
-      const o = state.meeple[m]!;
-      if (o !== 0) perPlayer[o - 1]! += 1;
-      m = state.next[m]!;
-    } while (m !== root);
-    return kind === SEG_ROAD ? this.road * segments : kind === SEG_CITY ? this.cityTile * segments + this.cityPennant * flags : 0;
+    const counts = countMembers(state, root, perPlayer);
+    return kind === SEG_ROAD ? this.road * counts[0]! : kind === SEG_CITY ? this.cityTile * counts[0]! + this.cityPennant * counts[1]! : 0;
   }
+}
+
+const memberCounts = new Int32Array(2);
+
+/**
+ * One walk over the segments of road or city `root`: returns [segments, pennants] (a reused array)
+ * and adds each player's meeples to `perPlayer`. Segments stand in for tiles (a feature passing twice
+ * through a tile counts it twice: close enough for an estimate, and much cheaper).
+ */
+// hot path
+export function countMembers(state: State, root: number, perPlayer: Int32Array): Int32Array {
+  const S = state.game.segmentsPerTile;
+  const pennants = state.game.segmentPennants;
+  let segments = 0;
+  let flags = 0;
+  let m = root;
+  do {
+    segments++;
+    flags += pennants[state.placedType[(m / S) | 0]! * S + (m % S)]!;
+    const owner = state.meeple[m]!;
+    if (owner !== 0) perPlayer[owner - 1]! += 1;
+    m = state.next[m]!;
+  } while (m !== root);
+  memberCounts[0] = segments;
+  memberCounts[1] = flags;
+  return memberCounts;
 }
 
 /** `totals[me]` minus the largest other entry. */

@@ -26,7 +26,7 @@ import type { FeatureScore, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
-import { MEEPLE_COST } from './evaluation.ts';
+import { MEEPLE_COST, countMembers } from './evaluation.ts';
 import { EPSILON, OnePly, completesSomething } from './one-ply.ts';
 
 export const FEATURE_WORTH = { roadPerSegment: 1, cityPerSegment: 1.5, cityPerPennant: 1.5, monasteryPerTile: 1, fieldPerCompletedCity: 3 } as const;
@@ -146,22 +146,10 @@ class GreedyAgent implements Agent {
         if (f.tiles === 9) continue; // completed by this placement
         value = FEATURE_WORTH.monasteryPerTile * f.tiles;
       } else {
-        // One walk over the members; segments stand in for tiles (a feature passing twice through
-        // a tile is counted twice: close enough for an estimate, and much cheaper).
-        const pennants = game.segmentPennants;
         perPlayer.fill(0);
-        let segments = 0;
-        let flags = 0;
-        let g = root;
-        do {
-          segments++;
-          flags += pennants[state.placedType[(g / S) | 0]! * S + (g % S)]!;
-          const owner = state.meeple[g]!;
-          if (owner !== 0) perPlayer[owner - 1]! += 1;
-          g = state.next[g]!;
-        } while (g !== root);
-        value = kind === SEG_ROAD ? FEATURE_WORTH.roadPerSegment * segments
-          : kind === SEG_CITY ? FEATURE_WORTH.cityPerSegment * segments + FEATURE_WORTH.cityPerPennant * flags : 0;
+        const counts = countMembers(state, root, perPlayer); // [segments, pennants]
+        value = kind === SEG_ROAD ? FEATURE_WORTH.roadPerSegment * counts[0]!
+          : kind === SEG_CITY ? FEATURE_WORTH.cityPerSegment * counts[0]! + FEATURE_WORTH.cityPerPennant * counts[1]! : 0;
       }
       let theirs = 0;
       for (let p = 0; p < game.players; p++) if (p !== me && perPlayer[p]! > theirs) theirs = perPlayer[p]!;

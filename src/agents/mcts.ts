@@ -343,12 +343,12 @@ export const mctsAgent: AgentDefinition = {
   name: 'mcts',
   description: 'determinized Monte Carlo tree search over both decisions of a turn (the undrawn tiles re-dealt from its own stream every iteration)',
   params: [
-    intParam('iterations', 3000, 0, 10_000_000, 'iterations per decision (0: no limit, then ms must be set)'),
+    intParam('iterations', 4000, 0, 10_000_000, 'iterations per decision (0: no limit, then ms must be set)'),
     intParam('ms', 0, 0, 600_000, 'wall-clock milliseconds per decision (0: no limit); makes runs not reproducible'),
     realParam('c', 1, 0, 100, 'UCT exploration constant, rewards in units of 10 points'),
     enumParam('rollout', [...ROLLOUTS], 'meeple', 'rollout policy: none (evaluate the new node at once), uniform over legal actions, or meeple (uniform placements, a follow-up other than nothing with probability meeple)'),
     realParam('meeple', 0.3, 0, 1, 'meeple rollouts: probability of a follow-up other than nothing'),
-    intParam('depth', 4, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
+    intParam('depth', 2, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
     intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
   ],
   resolve(params, given) {
