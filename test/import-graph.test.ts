@@ -1,4 +1,4 @@
-/** The import graph of src/ (`scripts/import-graph.ts`): layers of `DESIGN.md` only import downward. */
+/** The import graph of src/ (`scripts/import-graph.ts`): no circles, and layers of `DESIGN.md` only import downward. */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeProblems, graphProblems, readImportGraph } from '../scripts/import-graph.ts';
@@ -13,6 +13,10 @@ describe('the import graph of src/', () => {
 
   it('has no import from a layer above the importing module', () => {
     expect(graphProblems(graph).upward).toEqual([]);
+  });
+
+  it('has no circles', () => {
+    expect(graphProblems(graph).circles).toEqual([]);
   });
 });
 

@@ -1,149 +1,382 @@
 /**
- * The board (`RULES.md` §1 "A turn"): placing a tile joins its segments to its neighbours' features
- * (union-find with per-root open ends and meeple counts, and a circular member list), and keeps the
- * frontier of open cells with the edge pattern each requires. Writes go through `State.record` so
- * that checkpoints can undo them.
+ * The board floor (`RULES.md` §1 "A turn"): a position with its tables. Placing a tile joins its
+ * segments to its neighbours' features — a union-find over tile segments (segment id g = placedIndex
+ * * S + s) with per-root open-end and meeple counts and a circular member list — and keeps the
+ * frontier of open cells with the edge pattern each requires. Neighbourhood and feature queries
+ * (members, size and occupation, bordering cities, monastery surroundings) read it. Writes go through
+ * `record` so that checkpoints can undo them. No rules: points and turns live on the floors above.
  */
-import { SEG_CITY, SEG_ROAD } from './catalog/types.ts';
-import { PORTS, facingPort, neighbourOffset } from './geometry.ts';
-import { J_FRONTIER, J_FRONTIER_REQ, J_GRID, J_NEXT, J_OPEN_ENDS, J_PARENT, J_ROOT_MEEPLES } from './journal.ts';
-import type { State } from './state.ts';
+import { SEG_CITY, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
+import type { TileType } from './catalog/types.ts';
+import { SOURCE } from './constants.ts';
+import { PORTS, SIDES, facingPort, halfEdgeName, neighbourOffset, rotatePort, sideOfPort } from './geometry.ts';
+import { J_FRONTIER, J_FRONTIER_REQ, J_GRID, J_NEXT, J_OPEN_ENDS, J_PARENT, J_ROOT_MEEPLES, Position } from './position.ts';
+import type { PositionLayout } from './position.ts';
+import type { FeatureScore, Tables } from './tables.ts';
 
 /** A frontier requirement that must be recomputed (a real one is (mask << 8) | value ≥ 0). */
 export const STALE = -1;
 
-/** Places a tile and joins its segments to the neighbours'; returns its placed index. */
-export function placeTile(state: State, type: number, cell: number, rotation: number): number {
-  const game = state.game;
-  const S = game.segmentsPerTile;
-  const G = game.gridSide;
-  const i = state.placedCount++;
-  const slot = state.grid[cell]! < 0 ? -state.grid[cell]! - 1 : -1;
-  state.record(J_GRID, cell, state.grid[cell]!);
-  state.grid[cell] = i + 1;
-  state.placedType[i] = type;
-  state.placedRot[i] = rotation;
-  state.placedCell[i] = cell;
-  const base = i * S;
-  const count = game.segmentCount[type]!;
-  for (let s = 0; s < count; s++) {
-    const g = base + s;
-    state.parent[g] = g;
-    state.next[g] = g;
-    state.openEnds[g] = game.segmentPorts[type * S + s]!;
-  }
-  const o = type * 4 + rotation;
-  const portSegment = game.portSegment;
-  for (let side = 0; side < 4; side++) {
-    const k = state.grid[cell + neighbourOffset(side, G)]! - 1;
-    if (k < 0) continue;
-    const ko = state.orientation(k);
-    for (let j = 0; j < 3; j++) {
-      const p = side * 3 + j;
-      const s = portSegment[o * PORTS + p]!;
-      if (s < 0) continue;
-      const s2 = portSegment[ko * PORTS + facingPort(p)]!;
-      if (s2 >= 0) join(state, base + s, k * S + s2);
-    }
-  }
-  updateFrontier(state, cell, slot);
-  return i;
-}
+/** What a board needs of its game: the tables and the position's sizes. */
+export type BoardLayout = Tables & PositionLayout;
 
-/**
- * Takes the placed cell off the frontier (it was at `slot`, or -1 for the start tile), adds its empty
- * neighbours and refreshes their requirements. A frontier cell's grid entry is -(its slot + 1).
- */
-function updateFrontier(state: State, cell: number, slot: number): void {
-  const G = state.game.gridSide;
-  const grid = state.grid;
-  const frontier = state.frontier;
-  const req = state.frontierReq;
-  const journaled = state.journaling();
-  if (slot >= 0) {
-    const last = --state.frontierCount;
-    if (slot !== last) {
-      const moved = frontier[last]!;
-      if (journaled) { state.record(J_FRONTIER, slot, frontier[slot]!); state.record(J_FRONTIER_REQ, slot, req[slot]!); state.record(J_GRID, moved, grid[moved]!); }
-      frontier[slot] = moved;
-      req[slot] = req[last]!;
-      grid[moved] = -(slot + 1);
+export class Board<G extends BoardLayout = BoardLayout> extends Position {
+  readonly game: G;
+
+  protected constructor(game: G, deck: Int16Array, from?: Board<G>) {
+    super(game, deck, from);
+    this.game = game;
+  }
+
+  // ---- placement ---------------------------------------------------------------------------------
+
+  /** Places a tile and joins its segments to the neighbours'; returns its placed index. */
+  protected placeTile(type: number, cell: number, rotation: number): number {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const G = game.gridSide;
+    const i = this.placedCount++;
+    const slot = this.grid[cell]! < 0 ? -this.grid[cell]! - 1 : -1;
+    this.record(J_GRID, cell, this.grid[cell]!);
+    this.grid[cell] = i + 1;
+    this.placedType[i] = type;
+    this.placedRot[i] = rotation;
+    this.placedCell[i] = cell;
+    const base = i * S;
+    const count = game.segmentCount[type]!;
+    for (let s = 0; s < count; s++) {
+      const g = base + s;
+      this.parent[g] = g;
+      this.next[g] = g;
+      this.openEnds[g] = game.segmentPorts[type * S + s]!;
+    }
+    const o = type * 4 + rotation;
+    const portSegment = game.portSegment;
+    for (let side = 0; side < 4; side++) {
+      const k = this.grid[cell + neighbourOffset(side, G)]! - 1;
+      if (k < 0) continue;
+      const ko = this.orientation(k);
+      for (let j = 0; j < 3; j++) {
+        const p = side * 3 + j;
+        const s = portSegment[o * PORTS + p]!;
+        if (s < 0) continue;
+        const s2 = portSegment[ko * PORTS + facingPort(p)]!;
+        if (s2 >= 0) this.join(base + s, k * S + s2);
+      }
+    }
+    this.updateFrontier(cell, slot);
+    return i;
+  }
+
+  /**
+   * Takes the placed cell off the frontier (it was at `slot`, or -1 for the start tile), adds its
+   * empty neighbours and marks their requirements stale. A frontier cell's grid entry is -(slot + 1).
+   */
+  private updateFrontier(cell: number, slot: number): void {
+    const G = this.game.gridSide;
+    const grid = this.grid;
+    const frontier = this.frontier;
+    const req = this.frontierReq;
+    const journaled = this.journaling();
+    if (slot >= 0) {
+      const last = --this.frontierCount;
+      if (slot !== last) {
+        const moved = frontier[last]!;
+        if (journaled) { this.record(J_FRONTIER, slot, frontier[slot]!); this.record(J_FRONTIER_REQ, slot, req[slot]!); this.record(J_GRID, moved, grid[moved]!); }
+        frontier[slot] = moved;
+        req[slot] = req[last]!;
+        grid[moved] = -(slot + 1);
+      }
+    }
+    for (let side = 0; side < 4; side++) {
+      const nc = cell + neighbourOffset(side, G);
+      const v = grid[nc]!;
+      if (v > 0) continue;
+      let i: number;
+      if (v < 0) {
+        i = -v - 1;
+      } else {
+        i = this.frontierCount++;
+        if (journaled) { this.record(J_FRONTIER, i, frontier[i]!); this.record(J_GRID, nc, 0); }
+        frontier[i] = nc;
+        grid[nc] = -(i + 1);
+      }
+      // Recomputed when next asked for (`requirementAt`): tried placements never ask.
+      this.record(J_FRONTIER_REQ, i, req[i]!);
+      req[i] = STALE;
     }
   }
-  for (let side = 0; side < 4; side++) {
-    const nc = cell + neighbourOffset(side, G);
-    const v = grid[nc]!;
-    if (v > 0) continue;
-    let i: number;
-    if (v < 0) {
-      i = -v - 1;
+
+  // ---- union-find ------------------------------------------------------------------------------
+
+  find(g: number): number {
+    const parent = this.parent;
+    if (this.journaling()) {
+      // No path compression under a checkpoint: the journal then only holds real joins.
+      while (parent[g] !== g) g = parent[g]!;
+      return g;
+    }
+    while (parent[g] !== g) {
+      const p = parent[parent[g]!]!;
+      parent[g] = p;
+      g = p;
+    }
+    return g;
+  }
+
+  private join(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    const kind = this.segmentKind(a);
+    const closes = kind === SEG_ROAD || kind === SEG_CITY;
+    const journaled = this.journaling();
+    if (ra === rb) {
+      if (closes) {
+        if (journaled) this.record(J_OPEN_ENDS, ra, this.openEnds[ra]!);
+        this.openEnds[ra]! -= 2;
+      }
+      return;
+    }
+    const root = ra < rb ? ra : rb;
+    const child = ra < rb ? rb : ra;
+    if (journaled) {
+      this.record(J_PARENT, child, child);
+      this.record(J_OPEN_ENDS, root, this.openEnds[root]!);
+      this.record(J_ROOT_MEEPLES, root, this.rootMeeples[root]!);
+      this.record(J_NEXT, root, this.next[root]!);
+      this.record(J_NEXT, child, this.next[child]!);
+    }
+    this.parent[child] = root;
+    if (closes) this.openEnds[root] = this.openEnds[ra]! + this.openEnds[rb]! - 2;
+    this.rootMeeples[root]! += this.rootMeeples[child]!;
+    const t = this.next[root]!;
+    this.next[root] = this.next[child]!;
+    this.next[child] = t;
+  }
+
+  // ---- the frontier ------------------------------------------------------------------------------
+
+  /** The cached requirement of frontier slot i, recomputed if a neighbour was placed since. hot path */
+  protected requirementAt(i: number): number {
+    let req = this.frontierReq[i]!;
+    if (req === STALE) {
+      req = this.requirement(this.frontier[i]!);
+      this.record(J_FRONTIER_REQ, i, STALE);
+      this.frontierReq[i] = req;
+    }
+    return req;
+  }
+
+  /** The edge pattern an empty cell requires: (mask << 8) | value, 2 bits per side. hot path */
+  private requirement(cell: number): number {
+    const grid = this.grid;
+    const side = this.game.sideEdge;
+    const G = this.game.gridSide;
+    let mask = 0;
+    let val = 0;
+    let k = grid[cell - G]!;
+    if (k > 0) { mask |= 3; val |= side[this.orientation(k - 1) * 4 + 2]!; }
+    k = grid[cell + 1]!;
+    if (k > 0) { mask |= 12; val |= side[this.orientation(k - 1) * 4 + 3]! << 2; }
+    k = grid[cell + G]!;
+    if (k > 0) { mask |= 48; val |= side[this.orientation(k - 1) * 4]! << 4; }
+    k = grid[cell - 1]!;
+    if (k > 0) { mask |= 192; val |= side[this.orientation(k - 1) * 4 + 1]! << 6; }
+    return (mask << 8) | val;
+  }
+
+  /** Writes every legal placement of tile `type` (cell * 4 + rotation) into `out`; returns how many. hot path */
+  placementsOf(type: number, out: Int32Array): number {
+    const codes = this.game.edgeCode;
+    const t4 = type * 4;
+    let n = 0;
+    for (let i = 0; i < this.frontierCount; i++) {
+      const cell = this.frontier[i]!;
+      const req = this.requirementAt(i);
+      const mask = req >>> 8;
+      const val = req & 255;
+      for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) out[n++] = cell * 4 + r;
+    }
+    return n;
+  }
+
+  /** Whether tile `type` fits anywhere. hot path */
+  hasPlacement(type: number): boolean {
+    const codes = this.game.edgeCode;
+    const t4 = type * 4;
+    for (let i = 0; i < this.frontierCount; i++) {
+      const req = this.requirementAt(i);
+      const mask = req >>> 8;
+      const val = req & 255;
+      for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) return true;
+    }
+    return false;
+  }
+
+  // ---- queries -----------------------------------------------------------------------------------
+
+  /** Orientation index (type * 4 + rotation) of a placed tile. */
+  orientation(placed: number): number {
+    return this.placedType[placed]! * 4 + this.placedRot[placed]!;
+  }
+
+  /** Kind of segment g (`SEG_ROAD` …). */
+  segmentKind(g: number): number {
+    const S = this.game.segmentsPerTile;
+    return this.game.segmentKind[this.placedType[(g / S) | 0]! * S + (g % S)]!;
+  }
+
+  /** Placed index of the tile segment g belongs to. */
+  tileOf(g: number): number {
+    return (g / this.game.segmentsPerTile) | 0;
+  }
+
+  /** Catalog tile type of a placed tile. */
+  typeOf(placed: number): TileType {
+    return this.game.catalog.types[this.placedType[placed]!]!;
+  }
+
+  /** Placed index at (x, y), or -1. */
+  tileAt(x: number, y: number): number {
+    if (!this.game.onGrid(x, y)) return -1;
+    const v = this.grid[this.game.cellOf(x, y)]!;
+    return v > 0 ? v - 1 : -1;
+  }
+
+  /** Writes the segments of feature `root` into `out`; returns how many. */
+  members(root: number, out: Int32Array): number {
+    let n = 0;
+    let g = root;
+    do {
+      out[n++] = g;
+      g = this.next[g]!;
+    } while (g !== root);
+    return n;
+  }
+
+  /**
+   * Writes the segments of neighbouring tiles that segment g touches through its own edge ports;
+   * returns how many (a road segment has one per connected edge).
+   */
+  segmentsAcross(g: number, out: Int32Array): number {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const placed = this.tileOf(g);
+    const rot = this.placedRot[placed]!;
+    const cell = this.placedCell[placed]!;
+    let n = 0;
+    for (const printed of this.typeOf(placed).segments[g % S]!.ports) {
+      const port = rotatePort(printed, rot);
+      const k = this.grid[cell + neighbourOffset(sideOfPort(port), game.gridSide)]! - 1;
+      if (k < 0) continue;
+      const s2 = game.portSegment[this.orientation(k) * PORTS + facingPort(port)]!;
+      if (s2 >= 0) out[n++] = k * S + s2;
+    }
+    return n;
+  }
+
+  /** Number of the 8 cells around a cell that hold a tile. */
+  neighbourCount(cell: number): number {
+    const G = this.game.gridSide;
+    let n = 0;
+    for (let dy = -G; dy <= G; dy += G) {
+      for (let dx = -1; dx <= 1; dx++) if ((dx !== 0 || dy !== 0) && this.grid[cell + dy + dx]! > 0) n++;
+    }
+    return n;
+  }
+
+  /**
+   * Writes from `out[at]` the monasteries on `cell` and its 8 neighbours that are surrounded but not
+   * yet scored; returns the new end of `out`.
+   */
+  completeMonasteriesAround(cell: number, out: Int32Array, at: number): number {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const G = game.gridSide;
+    for (let dy = -G; dy <= G; dy += G) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const k = this.grid[cell + dy + dx]! - 1;
+        if (k < 0) continue;
+        const ms = game.monasterySegment[this.placedType[k]!]!;
+        if (ms >= 0 && this.done[k * S + ms] === 0 && this.neighbourCount(cell + dy + dx) === 8) out[at++] = k * S + ms;
+      }
+    }
+    return at;
+  }
+
+  /** Fills `f` with the size and occupation of feature `root` (tiles counted once each, pennants, meeples per player; no points). */
+  measure(root: number, f: FeatureScore): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const scratch = game.scratch;
+    f.root = root;
+    f.kind = this.segmentKind(root);
+    f.bonus = 0;
+    f.bonusSource = SOURCE.labyrinth;
+    f.perPlayer.fill(0);
+    f.meeples = 0;
+    f.pennants = 0;
+    if (f.kind === SEG_MONASTERY) {
+      f.tiles = 1 + this.neighbourCount(this.placedCell[this.tileOf(root)]!);
     } else {
-      i = state.frontierCount++;
-      if (journaled) { state.record(J_FRONTIER, i, frontier[i]!); state.record(J_GRID, nc, 0); }
-      frontier[i] = nc;
-      grid[nc] = -(i + 1);
+      const stamp = ++scratch.stamp;
+      let tiles = 0;
+      let g = root;
+      do {
+        const placed = (g / S) | 0;
+        if (scratch.tileStamp[placed] !== stamp) {
+          scratch.tileStamp[placed] = stamp;
+          tiles++;
+        }
+        f.pennants += game.segmentPennants[this.placedType[placed]! * S + (g % S)]!;
+        g = this.next[g]!;
+      } while (g !== root);
+      f.tiles = tiles;
     }
-    // Recomputed when next asked for (`requirementAt`): tried placements never ask.
-    state.record(J_FRONTIER_REQ, i, req[i]!);
-    req[i] = STALE;
+    let g = root;
+    do {
+      const owner = this.meeple[g]!;
+      if (owner !== 0) {
+        f.perPlayer[owner - 1]! += 1;
+        f.meeples++;
+      }
+      g = this.next[g]!;
+    } while (g !== root);
   }
-}
 
-function join(state: State, a: number, b: number): void {
-  const ra = state.find(a);
-  const rb = state.find(b);
-  const kind = state.segmentKind(a);
-  const closes = kind === SEG_ROAD || kind === SEG_CITY;
-  const journaled = state.journaling();
-  if (ra === rb) {
-    if (closes) {
-      if (journaled) state.record(J_OPEN_ENDS, ra, state.openEnds[ra]!);
-      state.openEnds[ra]! -= 2;
-    }
-    return;
+  /** Completed cities the field `root` borders; fills `perPlayer` with its farmers per player. hot path */
+  completedCitiesOf(root: number, perPlayer: Int32Array): number {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const scratch = game.scratch;
+    const stamp = ++scratch.stamp;
+    perPlayer.fill(0);
+    let cities = 0;
+    let g = root;
+    do {
+      const placed = (g / S) | 0;
+      const owner = this.meeple[g]!;
+      if (owner !== 0) perPlayer[owner - 1]! += 1;
+      const i = this.placedType[placed]! * S + (g % S);
+      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
+        const city = this.find(placed * S + game.fieldCities[k]!);
+        if (this.done[city] === 1 && scratch.rootStamp[city] !== stamp) {
+          scratch.rootStamp[city] = stamp;
+          cities++;
+        }
+      }
+      g = this.next[g]!;
+    } while (g !== root);
+    return cities;
   }
-  const root = ra < rb ? ra : rb;
-  const child = ra < rb ? rb : ra;
-  if (journaled) {
-    state.record(J_PARENT, child, child);
-    state.record(J_OPEN_ENDS, root, state.openEnds[root]!);
-    state.record(J_ROOT_MEEPLES, root, state.rootMeeples[root]!);
-    state.record(J_NEXT, root, state.next[root]!);
-    state.record(J_NEXT, child, state.next[child]!);
-  }
-  state.parent[child] = root;
-  if (closes) state.openEnds[root] = state.openEnds[ra]! + state.openEnds[rb]! - 2;
-  state.rootMeeples[root]! += state.rootMeeples[child]!;
-  const t = state.next[root]!;
-  state.next[root] = state.next[child]!;
-  state.next[child] = t;
-}
 
-/** The cached requirement of frontier slot i, recomputed if a neighbour was placed since. hot path */
-export function requirementAt(state: State, i: number): number {
-  let req = state.frontierReq[i]!;
-  if (req === STALE) {
-    req = requirement(state, state.frontier[i]!);
-    state.record(J_FRONTIER_REQ, i, STALE);
-    state.frontierReq[i] = req;
+  /** Human name of a segment in board orientation, e.g. `road:E+W`, `field:Ne+En`, `monastery`. */
+  describeSegment(g: number): string {
+    const placed = this.tileOf(g);
+    const seg = this.typeOf(placed).segments[g % this.game.segmentsPerTile]!;
+    const rot = this.placedRot[placed]!;
+    const parts = seg.ports.map((p) => rotatePort(p, rot)).sort((a, b) => a - b)
+      .map((p) => (p % 3 === 1 ? SIDES[sideOfPort(p)] : halfEdgeName(p)));
+    return parts.length ? `${SEGMENT_KINDS[seg.kind]}:${parts.join('+')}` : `${SEGMENT_KINDS[seg.kind]}:${seg.name}`;
   }
-  return req;
-}
-
-/** The edge pattern an empty cell requires: (mask << 8) | value, 2 bits per side. hot path */
-function requirement(state: State, cell: number): number {
-  const grid = state.grid;
-  const side = state.game.sideEdge;
-  const G = state.game.gridSide;
-  let mask = 0;
-  let val = 0;
-  let k = grid[cell - G]!;
-  if (k > 0) { mask |= 3; val |= side[state.orientation(k - 1) * 4 + 2]!; }
-  k = grid[cell + 1]!;
-  if (k > 0) { mask |= 12; val |= side[state.orientation(k - 1) * 4 + 3]! << 2; }
-  k = grid[cell + G]!;
-  if (k > 0) { mask |= 48; val |= side[state.orientation(k - 1) * 4]! << 4; }
-  k = grid[cell - 1]!;
-  if (k > 0) { mask |= 192; val |= side[state.orientation(k - 1) * 4 + 1]! << 6; }
-  return (mask << 8) | val;
 }

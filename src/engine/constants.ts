@@ -13,3 +13,8 @@ export const MAX_TILES = ACTION_BLOCK;
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;
+
+/** The decisions of a turn, and the end (`State.phase`). */
+export const PHASE_PLACE = 0;
+export const PHASE_FOLLOW = 1;
+export const PHASE_OVER = 2;

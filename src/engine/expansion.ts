@@ -7,7 +7,11 @@
 import type { Catalog, TileSource } from './catalog/index.ts';
 import type { TileType } from './catalog/types.ts';
 import type { ParamDef, Rules } from './rules.ts';
-import type { FeatureScore, State } from './state.ts';
+import type { Board } from './board.ts';
+import type { FeatureScore } from './tables.ts';
+
+/** What a hook sees of a game in progress: the board floor (position, board queries, scores, statistics, events). */
+type State = Board;
 
 export interface Expansion {
   /** Registry name, as in scenarios and experiments (`tollkeepers`, `labyrinth`, `kingRobber`). */

@@ -9,10 +9,10 @@ import { ACTION_BLOCK, SCORE_SOURCES } from './constants.ts';
 import { InputError, rejectUnknownKeys, suggestion } from './errors.ts';
 import type { EventSink } from './events.ts';
 import type { Expansion } from './expansion.ts';
-import { Game } from './game.ts';
 import { HALF_EDGE_PORT, SIDES, centrePort, isRotation, rotatePort } from './geometry.ts';
 import type { HalfEdge } from './geometry.ts';
-import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PHASE_PLACE, State } from './state.ts';
+import { PHASE_PLACE } from './constants.ts';
+import { FOLLOW_MEEPLE, FOLLOW_NOTHING, Game, State } from './state.ts';
 
 export interface ScenarioTurn {
   tile: string;

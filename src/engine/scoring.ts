@@ -1,13 +1,17 @@
 /**
- * Scoring (`RULES.md` §1): features completed by a turn's tile, and the final scoring. A feature is
- * measured (tiles counted once each, pennants, meeples per player), expansions adjust its points
- * (`scoreFeature` hooks), its majority is paid and, when completed, its meeples go home. Writes to
- * the board arrays go through `State.record` so that checkpoints can undo them.
+ * The scoring floor (`RULES.md` §1): features completed by a turn's tile, and the final scoring. A
+ * feature is measured on the board (`Board.measure`), expansions adjust its points (`scoreFeature`
+ * hooks), its majority is paid and, when completed, its meeples go home. Point values come from the
+ * resolved rules. Writes to the journaled arrays go through `record` so that checkpoints can undo them.
  */
+import type { Board } from './board.ts';
 import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
 import { SCORE_SOURCES, SOURCE } from './constants.ts';
-import { J_DONE, J_MEEPLE, J_ROOT_MEEPLES } from './journal.ts';
-import type { FeatureScore, State } from './state.ts';
+import type { GameSetup } from './game.ts';
+import { J_DONE, J_MEEPLE, J_ROOT_MEEPLES } from './position.ts';
+
+/** A board of a game with its rules and hooks: what scoring reads and writes. */
+type State = Board<GameSetup>;
 
 const SOURCE_OF_KIND = [SOURCE.road, SOURCE.city, SOURCE.field, SOURCE.monastery];
 
@@ -48,7 +52,7 @@ function scoreFeature(state: State, root: number, completed: boolean): void {
   const game = state.game;
   const rules = game.rules;
   const f = game.scratch.feature;
-  measureFeature(state, root, f);
+  state.measure(root, f);
   f.completed = completed;
   switch (f.kind) {
     case SEG_ROAD:
@@ -71,46 +75,6 @@ function scoreFeature(state: State, root: number, completed: boolean): void {
       tiles: f.tiles, points: f.points + f.bonus, winners, meeples: f.meeples,
     });
   }
-}
-
-/** Fills `f` with the size and occupation of feature `root` (no points). */
-export function measureFeature(state: State, root: number, f: FeatureScore): void {
-  const game = state.game;
-  const S = game.segmentsPerTile;
-  const scratch = game.scratch;
-  f.root = root;
-  f.kind = state.segmentKind(root);
-  f.bonus = 0;
-  f.bonusSource = SOURCE.labyrinth;
-  f.perPlayer.fill(0);
-  f.meeples = 0;
-  f.pennants = 0;
-  if (f.kind === SEG_MONASTERY) {
-    f.tiles = 1 + state.neighbourCount(state.placedCell[state.tileOf(root)]!);
-  } else {
-    const stamp = ++scratch.stamp;
-    let tiles = 0;
-    let g = root;
-    do {
-      const placed = (g / S) | 0;
-      if (scratch.tileStamp[placed] !== stamp) {
-        scratch.tileStamp[placed] = stamp;
-        tiles++;
-      }
-      f.pennants += game.segmentPennants[state.placedType[placed]! * S + (g % S)]!;
-      g = state.next[g]!;
-    } while (g !== root);
-    f.tiles = tiles;
-  }
-  let g = root;
-  do {
-    const owner = state.meeple[g]!;
-    if (owner !== 0) {
-      f.perPlayer[owner - 1]! += 1;
-      f.meeples++;
-    }
-    g = state.next[g]!;
-  } while (g !== root);
 }
 
 /** Pays `points` (and `bonus`) to every player with the most meeples; returns the winners. */
@@ -144,7 +108,6 @@ function returnMeeples(state: State, root: number): void {
   state.rootMeeples[root] = 0;
 }
 
-
 /** Final scoring (`RULES.md` §1 "Game end"): incomplete features, then fields, then expansions. */
 export function finalScore(state: State): void {
   const game = state.game;
@@ -160,7 +123,7 @@ export function finalScore(state: State): void {
   for (const kind of [SEG_ROAD, SEG_CITY, SEG_MONASTERY]) {
     for (const g of open) if (state.segmentKind(g) === kind) scoreFeature(state, g, false);
   }
-  if (game.rules.farmers === 'on') {
+  if (game.farmers) {
     for (const g of open) if (state.segmentKind(g) === SEG_FIELD) scoreField(state, g);
   }
   for (const h of game.hookLists.finalScoring) h.finalScoring(state);
@@ -171,35 +134,8 @@ export function finalScore(state: State): void {
 function scoreField(state: State, root: number): void {
   const game = state.game;
   const perPlayer = game.scratch.feature.perPlayer;
-  const cities = completedCitiesOf(state, root, perPlayer);
+  const cities = state.completedCitiesOf(root, perPlayer);
   const points = cities * (game.rules.farmerPointsPerCity as number);
   const winners = payMajority(state, perPlayer, SOURCE.field, points, SOURCE.field, 0);
   if (state.sink) state.sink({ type: 'fieldScored', winners, cities, points });
-}
-
-/** Completed cities the field `root` borders; fills `perPlayer` with its farmers per player. */
-// hot path
-export function completedCitiesOf(state: State, root: number, perPlayer: Int32Array): number {
-  const game = state.game;
-  const S = game.segmentsPerTile;
-  const scratch = game.scratch;
-  const stamp = ++scratch.stamp;
-  perPlayer.fill(0);
-  let cities = 0;
-  let g = root;
-  do {
-    const placed = (g / S) | 0;
-    const owner = state.meeple[g]!;
-    if (owner !== 0) perPlayer[owner - 1]! += 1;
-    const i = state.placedType[placed]! * S + (g % S);
-    for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
-      const city = state.find(placed * S + game.fieldCities[k]!);
-      if (state.done[city] === 1 && scratch.rootStamp[city] !== stamp) {
-        scratch.rootStamp[city] = stamp;
-        cities++;
-      }
-    }
-    g = state.next[g]!;
-  } while (g !== root);
-  return cities;
 }

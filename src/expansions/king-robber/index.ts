@@ -9,7 +9,7 @@
  * project's ruling, or `before` it, as JCloisterZone's "continuously": the first completion pays nobody).
  */
 import { SEG_CITY, SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
-import type { Expansion, FeatureScore, State } from '../../engine/index.ts';
+import type { Board, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const KING_ROBBER_PARAMS = {
@@ -46,14 +46,14 @@ export const kingRobber: Expansion = {
     const feature: FeatureScore = {
       root: 0, kind: 0, completed: true, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
     };
-    const pay = (state: State, card: number, points: number) => {
+    const pay = (state: Board, card: number, points: number) => {
       const holder = state.ext[HOLDER + card]!;
       if (holder < 0 || points === 0) return;
       state.addScore(holder, CARDS[card]!.source, points);
       state.stats[stat(card, 'Value')]! += points;
     };
     /** What card c pays its holder at the end under the scoring variant, as the board stands. */
-    const endValue = (state: State, c: number): number => {
+    const endValue = (state: Board, c: number): number => {
       if (scoring === 'official') return state.ext[COMPLETED + c]! * (rules.kingRobberPointsPerFeature as number);
       if (scoring === 'flat10') return rules.kingRobberFlatPoints as number;
       if (scoring !== 'flat15-40') return 0; // incremental: paid as features complete

@@ -7,7 +7,7 @@
  * network pays its majority 1 per tile plus a bonus per meeple anywhere on it; no bonus at the end.
  */
 import { SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
-import type { Expansion, FeatureScore, State } from '../../engine/index.ts';
+import type { Board, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const LABYRINTH_PARAMS = {
@@ -45,14 +45,14 @@ export const labyrinth: Expansion = {
     let visited = new Int32Array(0);
     let stamp = 0;
 
-    const isLabyrinth = (state: State, g: number) => isLabyrinthType[state.placedType[state.tileOf(g)]! * S + (g % S)] === 1;
-    const networkHasLabyrinth = (state: State, root: number): boolean => {
+    const isLabyrinth = (state: Board, g: number) => isLabyrinthType[state.placedType[state.tileOf(g)]! * S + (g % S)] === 1;
+    const networkHasLabyrinth = (state: Board, root: number): boolean => {
       const n = state.members(root, members);
       for (let i = 0; i < n; i++) if (isLabyrinth(state, members[i]!)) return true;
       return false;
     };
     /** Whether the branch of road segment g (reached without crossing a labyrinth) holds no meeple. */
-    const branchIsFree = (state: State, g: number): boolean => {
+    const branchIsFree = (state: Board, g: number): boolean => {
       if (visited.length < state.parent.length) visited = new Int32Array(state.parent.length);
       const mark = ++stamp;
       const queue: number[] = [g];
@@ -73,12 +73,12 @@ export const labyrinth: Expansion = {
 
     return {
       ...(advanced ? {
-        allowOnOccupied(state: State, g: number): boolean {
+        allowOnOccupied(state: Board, g: number): boolean {
           if (state.segmentKind(g) !== SEG_ROAD || !networkHasLabyrinth(state, state.find(g))) return false;
           // The labyrinth itself (just placed, so free), or a road on a branch without a meeple.
           return isLabyrinth(state, g) ? state.meeple[g] === 0 : branchIsFree(state, g);
         },
-        meepleDeployed(state: State, g: number): void {
+        meepleDeployed(state: Board, g: number): void {
           const root = state.find(g);
           if (state.rootMeeples[root]! > 1 && networkHasLabyrinth(state, root)) state.stats[stat.labyrinthBranchPlacements]! += 1;
         },
@@ -86,7 +86,7 @@ export const labyrinth: Expansion = {
       // Expected bonus (advanced): an open occupied network with a labyrinth would pay its majority
       // the bonus per meeple on completion and nothing at the end: half of it is expected.
       ...(advanced ? {
-        evaluate(state: State, expected: Float64Array): void {
+        evaluate(state: Board, expected: Float64Array): void {
           const perPlayer = feature.perPlayer;
           let counted = 0;
           for (let k = 0; k < state.placedCount; k++) {

@@ -8,7 +8,7 @@
  * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
  */
 import { InputError, SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
-import type { Expansion, State, TileType } from '../../engine/index.ts';
+import type { Board, Expansion, State, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const TOLLKEEPERS_PARAMS = {
@@ -43,7 +43,7 @@ export function tollhousesOn(state: State): Tollhouse[] {
 }
 
 /** Whether an earlier village road of the tile (index from `start` to before `k`) belongs to road `root` (R-T1: once per road). */
-function alreadyCounted(state: State, placed: number, roads: Int8Array, start: number, k: number, root: number): boolean {
+function alreadyCounted(state: Board, placed: number, roads: Int8Array, start: number, k: number, root: number): boolean {
   const S = state.game.segmentsPerTile;
   for (let j = start; j < k; j++) if (state.find(placed * S + roads[j]!) === root) return true;
   return false;
@@ -74,12 +74,12 @@ export const tollkeepers: Expansion = {
     };
     const members = new Int32Array(4096);
 
-    const holderOf = (state: State, placed: number): number => {
+    const holderOf = (state: Board, placed: number): number => {
       for (let p = 0; p < players; p++) if (state.ext[TILE + p] === placed) return p;
       return -1;
     };
     const crossroads = Uint8Array.from(ctx.catalog.types, (t) => (t.crossroads ? 1 : 0));
-    const isCrossroads = (state: State, placed: number) => crossroads[state.placedType[placed]!] === 1;
+    const isCrossroads = (state: Board, placed: number) => crossroads[state.placedType[placed]!] === 1;
     // For the evaluation: toll-paying illustrations and travellers per (type, segment), and each
     // type's road segments that end at its village: villageRoads[villageRoadStart[t] … [t + 1]).
     const S = ctx.catalog.maxSegments;
@@ -98,7 +98,7 @@ export const tollkeepers: Expansion = {
     const villageRoads = Int8Array.from(villageList);
 
     /** Illustrations (never water towers), travellers and tollhouse owners at the ends of road `root`. */
-    const roadTolls = (state: State, root: number): RoadTolls => {
+    const roadTolls = (state: Board, root: number): RoadTolls => {
       const S = state.game.segmentsPerTile;
       const n = state.members(root, members);
       const out: RoadTolls = { illustrations: 0, travellers: 0, owners: [] };

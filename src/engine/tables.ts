@@ -1,0 +1,163 @@
+/**
+ * The floor of precomputed tables: what a catalog's tiles look like in each of their four
+ * orientations (o = type * 4 + rotation), the grid a game is played on, and the working memory of
+ * one `apply` call. Built once per game; read by every floor above (position, board, scoring, turn).
+ */
+import { edgeCode } from './catalog/index.ts';
+import type { Catalog, TileType } from './catalog/index.ts';
+import { SEG_CITY, SEG_MONASTERY, SEG_ROAD } from './catalog/types.ts';
+import { MAX_PLAYERS } from './constants.ts';
+import { PORTS, rotatePort } from './geometry.ts';
+
+/** The feature being measured or scored, filled in by the engine and adjusted by `scoreFeature` hooks. Reused. */
+export interface FeatureScore {
+  root: number;
+  kind: number;
+  completed: boolean;
+  tiles: number;
+  pennants: number;
+  /** Points each majority player scores under the feature's own source. */
+  points: number;
+  /** Extra points each majority player scores under `bonusSource`. */
+  bonus: number;
+  bonusSource: number;
+  meeples: number;
+  perPlayer: Int32Array;
+}
+
+/** Working memory of one `apply` call; a game is used by one thread at a time. */
+export interface Scratch {
+  stamp: number;
+  tileStamp: Int32Array;
+  rootStamp: Int32Array;
+  feature: FeatureScore;
+}
+
+export class Tables {
+  readonly players: number;
+  readonly catalog: Catalog;
+
+  // Geometry: a square grid big enough for any layout of `maxTiles` tiles, origin in the middle.
+  readonly maxTiles: number;
+  readonly gridSide: number;
+  readonly originCell: number;
+  /** Segment slots per placed tile. */
+  readonly segmentsPerTile: number;
+
+  // Indexed by orientation o = type * 4 + rotation.
+  readonly edgeCode: Uint8Array;
+  readonly sideEdge: Uint8Array; // [o * 4 + side]
+  readonly portSegment: Int8Array; // [o * 12 + boardPort] -> segment index or -1
+  readonly segmentKind: Int8Array; // [type * S + s], -1 past the tile's segments
+  readonly segmentPorts: Uint8Array; // road/city edge ports per segment (open ends when placed)
+  readonly segmentCount: Uint8Array; // [type]
+  readonly monasterySegment: Int8Array; // [type] or -1
+  /** 1 when rotation r of a type looks different from every smaller rotation (search agents skip the rest). [o] */
+  readonly distinctRotation: Uint8Array;
+  readonly segmentPennants: Uint8Array; // [type * S + s]
+  /**
+   * For field segments, the tile's city segments they border: `fieldCities[fieldCityStart[i] …
+   * fieldCityStart[i + 1])` for i = type * S + s.
+   */
+  readonly fieldCityStart: Uint16Array;
+  readonly fieldCities: Int8Array;
+  readonly scratch: Scratch;
+
+  constructor(catalog: Catalog, players: number, maxTiles: number) {
+    this.players = players;
+    this.catalog = catalog;
+    this.maxTiles = maxTiles;
+    this.gridSide = 2 * maxTiles + 3;
+    this.originCell = (maxTiles + 1) * this.gridSide + (maxTiles + 1);
+    const S = catalog.maxSegments;
+    this.segmentsPerTile = S;
+    const T = catalog.types.length;
+    this.edgeCode = new Uint8Array(T * 4);
+    this.sideEdge = new Uint8Array(T * 16);
+    this.portSegment = new Int8Array(T * 4 * PORTS).fill(-1);
+    this.segmentKind = new Int8Array(T * S).fill(-1);
+    this.segmentPorts = new Uint8Array(T * S);
+    this.segmentCount = new Uint8Array(T);
+    this.monasterySegment = new Int8Array(T).fill(-1);
+    this.segmentPennants = new Uint8Array(T * S);
+    this.distinctRotation = new Uint8Array(T * 4);
+    const cityLists = Array.from({ length: T * S }, (_, i) => catalog.types[(i / S) | 0]!.segments[i % S]?.cities ?? []);
+    this.fieldCityStart = new Uint16Array(T * S + 1);
+    cityLists.forEach((list, i) => { this.fieldCityStart[i + 1] = this.fieldCityStart[i]! + list.length; });
+    this.fieldCities = Int8Array.from(cityLists.flat());
+    this.scratch = {
+      stamp: 0,
+      tileStamp: new Int32Array(maxTiles),
+      rootStamp: new Int32Array(maxTiles * S),
+      feature: {
+        root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0,
+        perPlayer: new Int32Array(MAX_PLAYERS),
+      },
+    };
+    catalog.types.forEach((type, t) => this.compileType(type, t));
+  }
+
+  private compileType(type: TileType, t: number): void {
+    const S = this.segmentsPerTile;
+    this.segmentCount[t] = type.segments.length;
+    type.segments.forEach((seg, s) => {
+      this.segmentKind[t * S + s] = seg.kind;
+      this.segmentPennants[t * S + s] = seg.pennants;
+      if (seg.kind === SEG_ROAD || seg.kind === SEG_CITY) this.segmentPorts[t * S + s] = seg.ports.length;
+      if (seg.kind === SEG_MONASTERY) this.monasterySegment[t] = s;
+    });
+    for (let r = 0; r < 4; r++) {
+      const o = t * 4 + r;
+      const rotated = [0, 1, 2, 3].map((side) => type.edges[(side - r + 4) % 4]!);
+      this.edgeCode[o] = edgeCode(rotated);
+      for (let side = 0; side < 4; side++) this.sideEdge[o * 4 + side] = rotated[side]!;
+      type.segments.forEach((seg, s) => {
+        for (const port of seg.ports) this.portSegment[o * PORTS + rotatePort(port, r)] = s;
+      });
+    }
+    const looks = [0, 1, 2, 3].map((r) => rotationSignature(type, r));
+    for (let r = 0; r < 4; r++) this.distinctRotation[t * 4 + r] = looks.indexOf(looks[r]!) === r ? 1 : 0;
+  }
+
+  /** Cell of board coordinates (x east, y south). */
+  cellOf(x: number, y: number): number {
+    return this.originCell + y * this.gridSide + x;
+  }
+
+  xOf(cell: number): number {
+    return ((cell % this.gridSide) - (this.originCell % this.gridSide));
+  }
+
+  yOf(cell: number): number {
+    return Math.floor(cell / this.gridSide) - Math.floor(this.originCell / this.gridSide);
+  }
+
+  /** Whether (x, y) lies on the grid. */
+  onGrid(x: number, y: number): boolean {
+    const lim = this.maxTiles;
+    return Number.isInteger(x) && Number.isInteger(y) && Math.abs(x) <= lim && Math.abs(y) <= lim;
+  }
+}
+
+/**
+ * What a rotated tile looks like on the board, independent of how its segments are numbered: the
+ * segment at each board port (renumbered in order of first appearance) and each segment's properties.
+ * Two rotations with the same signature are the same placement.
+ */
+function rotationSignature(type: TileType, r: number): string {
+  const label = new Map<number, number>();
+  const atPort: number[] = [];
+  for (let p = 0; p < PORTS; p++) {
+    const s = type.segments.findIndex((seg) => seg.ports.some((q) => rotatePort(q, r) === p));
+    if (s >= 0 && !label.has(s)) label.set(s, label.size);
+    atPort.push(s >= 0 ? label.get(s)! : -1);
+  }
+  type.segments.forEach((_, s) => {
+    if (!label.has(s)) label.set(s, label.size);
+  });
+  const props = [...label.entries()].sort((a, b) => a[1] - b[1]).map(([s]) => {
+    const seg = type.segments[s]!;
+    return [seg.kind, seg.pennants, seg.end, seg.labyrinth, seg.travellers, [...seg.illustrations].sort(), seg.cities.map((c) => label.get(c)).sort()];
+  });
+  return JSON.stringify([atPort, props]);
+}

@@ -1,0 +1,197 @@
+/**
+ * The turn floor (`RULES.md` §1 "A turn", "Game end"): phases, legal-move generators, apply, discards
+ * and the end of the game, on a board of a game with its rules and hooks. A turn has two decisions,
+ * each with its own legal-action generator:
+ *   PLACE  — where the drawn tile goes: action = cell * 4 + rotation (quarter turns clockwise);
+ *   FOLLOW — what follows: 0 = nothing, 1 + s = a meeple on segment s of the placed tile, or an
+ *            expansion's code (≥ ACTION_BLOCK, e.g. a tollhouse).
+ * After the follow-up, features completed by the tile are scored, expansions score and end the turn,
+ * and the next tile is drawn (tiles with no legal placement are discarded). After the last tile the
+ * final scoring runs and the phase is OVER.
+ */
+import { Board } from './board.ts';
+import { SEG_FIELD, SEGMENT_KINDS } from './catalog/types.ts';
+import { ACTION_BLOCK, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE, SOURCE } from './constants.ts';
+import type { GameSetup } from './game.ts';
+import { J_MEEPLE, J_ROOT_MEEPLES } from './position.ts';
+import { finalScore, scoreTurn } from './scoring.ts';
+
+export const FOLLOW_NOTHING = 0;
+export const FOLLOW_MEEPLE = 1;
+/** Enough room for the legal actions of any turn (placements: frontier × 4; follow-ups: far fewer). */
+export const MAX_ACTIONS_HINT = 4096;
+
+export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
+  /** Places the start tile, gives each seat its starting points, lets expansions set up, draws the first tile. */
+  protected begin(startType: number, startRotation: number): void {
+    // House rule `seatCompensation`: each seat starts with its points.
+    const compensation = this.game.seatCompensation;
+    for (let p = 0; p < compensation.length; p++) this.addScore(p, SOURCE.compensation, compensation[p]!);
+    this.placeTile(startType, this.game.originCell, startRotation);
+    for (const h of this.game.hooks) h.initState?.(this);
+    this.beginTurn();
+  }
+
+  isOver(): boolean {
+    return this.phase === PHASE_OVER;
+  }
+
+  /** Writes the legal actions of the current phase into `out`; returns how many. */
+  legalActions(out: Int32Array): number {
+    if (this.phase === PHASE_PLACE) return this.legalPlacements(out);
+    if (this.phase === PHASE_FOLLOW) return this.legalFollowUps(out);
+    return 0;
+  }
+
+  /** Applies a legal action of the current phase (not checked: see `isLegal`). */
+  apply(action: number): void {
+    if (this.phase === PHASE_PLACE) this.applyPlacement(action);
+    else if (this.phase === PHASE_FOLLOW) this.applyFollowUp(action);
+    else throw new Error('the game is over');
+  }
+
+  /** Whether an action is legal now (for checked replays; not for the hot loop). */
+  isLegal(action: number): boolean {
+    const out = new Int32Array(MAX_ACTIONS_HINT);
+    const n = this.legalActions(out);
+    for (let i = 0; i < n; i++) if (out[i] === action) return true;
+    return false;
+  }
+
+  /** The legal placements of the drawn tile. hot path */
+  legalPlacements(out: Int32Array): number {
+    return this.placementsOf(this.drawn, out);
+  }
+
+  /**
+   * A legal placement of the drawn tile drawn uniformly with `random` (values in [0, 1)), for search
+   * agents' rollouts: tries random (frontier cell, rotation) pairs, and after `tries` misses picks
+   * from the full list in `out` (uniform either way). Much cheaper than listing them all.
+   */
+  // hot path
+  samplePlacement(random: () => number, out: Int32Array, tries = 32): number {
+    const codes = this.game.edgeCode;
+    const t4 = this.drawn * 4;
+    for (let k = 0; k < tries; k++) {
+      const i = Math.floor(random() * this.frontierCount);
+      const r = Math.floor(random() * 4);
+      const req = this.requirementAt(i);
+      if ((codes[t4 + r]! & (req >>> 8)) === (req & 255)) return this.frontier[i]! * 4 + r;
+    }
+    return out[Math.floor(random() * this.legalPlacements(out))]!;
+  }
+
+  // hot path
+  legalFollowUps(out: Int32Array): number {
+    const game = this.game;
+    let n = 0;
+    out[n++] = FOLLOW_NOTHING;
+    if (this.meeplesLeft[this.currentPlayer]! > 0) {
+      const type = this.placedType[this.lastPlaced]!;
+      const S = game.segmentsPerTile;
+      const count = game.segmentCount[type]!;
+      const farmers = game.farmers;
+      for (let s = 0; s < count; s++) {
+        if (!farmers && game.segmentKind[type * S + s] === SEG_FIELD) continue;
+        const g = this.lastPlaced * S + s;
+        if (this.rootMeeples[this.find(g)] === 0 || this.allowOnOccupied(g)) out[n++] = FOLLOW_MEEPLE + s;
+      }
+    }
+    for (const h of game.hookLists.followUps) n = h.followUps(this, out, n);
+    return n;
+  }
+
+  private allowOnOccupied(segment: number): boolean {
+    for (const h of this.game.hookLists.allowOnOccupied) if (h.allowOnOccupied(this, segment)) return true;
+    return false;
+  }
+
+  private applyPlacement(action: number): void {
+    const cell = (action / 4) | 0;
+    const rotation = action & 3;
+    const type = this.drawn;
+    this.lastPlaced = this.placeTile(type, cell, rotation);
+    this.stats[0]! += 1; // tilesPlaced
+    this.phase = PHASE_FOLLOW;
+    if (this.sink) {
+      this.sink({
+        type: 'tilePlaced', turn: this.turnNumber(), player: this.currentPlayer, tile: this.game.catalog.types[type]!.id,
+        x: this.game.xOf(cell), y: this.game.yOf(cell), rotation: rotation * 90,
+      });
+    }
+  }
+
+  private applyFollowUp(action: number): void {
+    if (action >= ACTION_BLOCK) {
+      this.game.hooks[((action / ACTION_BLOCK) | 0) - 1]!.applyFollowUp!(this, action);
+    } else if (action !== FOLLOW_NOTHING) {
+      this.deployMeeple(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE, this.currentPlayer);
+    }
+    scoreTurn(this);
+    for (const h of this.game.hookLists.endOfTurn) h.endOfTurn(this);
+    this.stats[2]! += 1; // turns
+    this.currentPlayer = (this.currentPlayer + 1) % this.game.players;
+    this.beginTurn();
+  }
+
+  /** Puts one of `player`'s meeples on segment g. */
+  deployMeeple(g: number, player: number): void {
+    const root = this.find(g);
+    this.record(J_MEEPLE, g, this.meeple[g]!);
+    this.record(J_ROOT_MEEPLES, root, this.rootMeeples[root]!);
+    this.meeple[g] = player + 1;
+    this.rootMeeples[root]! += 1;
+    this.meeplesLeft[player]! -= 1;
+    this.stats[this.game.statNames.length + player]! += 1; // meeplesDeployed: the first per-player stat
+    for (const h of this.game.hookLists.meepleDeployed) h.meepleDeployed(this, g);
+    if (this.sink) {
+      this.sink({
+        type: 'meeplePlaced', turn: this.turnNumber(), player,
+        feature: SEGMENT_KINDS[this.segmentKind(g)]!, segment: this.describeSegment(g),
+      });
+    }
+  }
+
+  /** Draws until a tile can be placed; ends the game when the deck runs out. */
+  private beginTurn(): void {
+    while (this.deckPos < this.deck.length) {
+      const type = this.deck[this.deckPos++]!;
+      if (this.hasPlacement(type)) {
+        this.drawn = type;
+        this.phase = PHASE_PLACE;
+        return;
+      }
+      this.stats[1]! += 1; // tilesDiscarded
+      if (this.sink) this.sink({ type: 'tileDiscarded', turn: this.turnNumber(), player: this.currentPlayer, tile: this.game.catalog.types[type]!.id });
+    }
+    this.phase = PHASE_OVER;
+    this.drawn = -1;
+    if (!this.deferFinal) this.finalScoring();
+  }
+
+  /** For scenario replays that name the player of a turn. */
+  setCurrentPlayer(player: number): void {
+    this.currentPlayer = player;
+  }
+
+  /** Final scoring (`RULES.md` §1 "Game end"): incomplete features, then fields, then expansions. Once. */
+  finalScoring(): void {
+    if (this.phase !== PHASE_OVER || this.finalScored) throw new Error('final scoring runs once, after the last tile');
+    this.finalScored = 1;
+    finalScore(this);
+  }
+
+  /** Readable form of an action in the current phase, for logs and errors. */
+  actionToString(action: number): string {
+    if (this.phase === PHASE_PLACE) {
+      const cell = (action / 4) | 0;
+      return `${this.game.catalog.types[this.drawn]!.id} at (${this.game.xOf(cell)},${this.game.yOf(cell)}) rotation ${(action & 3) * 90}`;
+    }
+    if (action === FOLLOW_NOTHING) return 'nothing';
+    if (action >= ACTION_BLOCK) {
+      const h = this.game.hooks[((action / ACTION_BLOCK) | 0) - 1];
+      return h?.describeFollowUp?.(this, action) ?? `expansion action ${action}`;
+    }
+    return `meeple on ${this.describeSegment(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE)}`;
+  }
+}
