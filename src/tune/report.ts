@@ -8,7 +8,7 @@ import * as aq from 'arquero';
 import { sweepChart } from '../charts/index.ts';
 import { Report, writeReport } from '../report/report.ts';
 import type { Tuning } from './definition.ts';
-import type { TuneResult } from './run.ts';
+import type { TuneResult } from './result.ts';
 
 const num = (x: number) => String(Number(x.toPrecision(4)));
 

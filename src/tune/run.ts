@@ -27,8 +27,11 @@ import type { Tuning } from './definition.ts';
 import { intervalMethod, measureInterval, measureOf } from './metric.ts';
 import { precisionPlan, runToPrecision } from './precision.ts';
 import { bisect, lossOf, race } from './search.ts';
-import type { CandidateRecord, Evaluate, SearchResult } from './search.ts';
+import type { Evaluate } from './search.ts';
 import { writeTuneReport } from './report.ts';
+import type { TuneResult } from './result.ts';
+
+export type { TuneResult } from './result.ts';
 
 export interface TuneOptions {
   tuning: Tuning;
@@ -39,32 +42,6 @@ export interface TuneOptions {
   signal?: AbortSignal;
   /** Games played so far in this session (search and confirmation). */
   onGames?(games: number): void;
-}
-
-export interface TuneResult {
-  format: 'carclab-tune/1';
-  name: string;
-  status: SearchResult['status'];
-  /** Parameter names, in the order of `point`. */
-  parameters: string[];
-  /** The chosen value (one parameter) or values. */
-  value: number | number[];
-  point: number[];
-  metric: string;
-  target: { kind: Tuning['kind']; value: number };
-  /** The target metric at the chosen value (`seatWinGap`: the largest |seat win share − 1/players|) on the confirmation deals. */
-  estimate: number;
-  lo: number;
-  hi: number;
-  level: number;
-  interval: string;
-  /** Games of the search and the confirmation together. */
-  games: number;
-  searchGames: number;
-  confirmation: { seed: string; deals: number; games: number; reason: string; halfWidth: number };
-  method: string;
-  candidates: CandidateRecord[];
-  log: string[];
 }
 
 export interface TuneOutcome {
