@@ -187,28 +187,36 @@ export class Board<G extends BoardLayout = BoardLayout> extends Position {
 
   /** Writes every legal placement of tile `type` (cell * 4 + rotation) into `out`; returns how many. hot path */
   placementsOf(type: number, out: Int32Array): number {
-    const codes = this.game.edgeCode;
-    const t4 = type * 4;
+    const fits = this.game.fits;
+    const t256 = type * 256;
+    const frontier = this.frontier;
+    const reqs = this.frontierReq;
+    const count = this.frontierCount;
     let n = 0;
-    for (let i = 0; i < this.frontierCount; i++) {
-      const cell = this.frontier[i]!;
-      const req = this.requirementAt(i);
-      const mask = req >>> 8;
-      const val = req & 255;
-      for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) out[n++] = cell * 4 + r;
+    for (let i = 0; i < count; i++) {
+      let req = reqs[i]!;
+      if (req === STALE) req = this.requirementAt(i);
+      const rotations = fits[t256 + (req & 255)]!;
+      if (rotations === 0) continue;
+      const c4 = frontier[i]! * 4;
+      if (rotations & 1) out[n++] = c4;
+      if (rotations & 2) out[n++] = c4 + 1;
+      if (rotations & 4) out[n++] = c4 + 2;
+      if (rotations & 8) out[n++] = c4 + 3;
     }
     return n;
   }
 
   /** Whether tile `type` fits anywhere. hot path */
   hasPlacement(type: number): boolean {
-    const codes = this.game.edgeCode;
-    const t4 = type * 4;
-    for (let i = 0; i < this.frontierCount; i++) {
-      const req = this.requirementAt(i);
-      const mask = req >>> 8;
-      const val = req & 255;
-      for (let r = 0; r < 4; r++) if ((codes[t4 + r]! & mask) === val) return true;
+    const fits = this.game.fits;
+    const t256 = type * 256;
+    const reqs = this.frontierReq;
+    const count = this.frontierCount;
+    for (let i = 0; i < count; i++) {
+      let req = reqs[i]!;
+      if (req === STALE) req = this.requirementAt(i);
+      if (fits[t256 + (req & 255)] !== 0) return true;
     }
     return false;
   }

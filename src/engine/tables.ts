@@ -46,6 +46,12 @@ export class Tables {
 
   // Indexed by orientation o = type * 4 + rotation.
   readonly edgeCode: Uint8Array;
+  /**
+   * The rotations of a type that fit an empty cell, as a 4-bit mask (bit r: rotation r), by the edge
+   * pattern the cell requires: [type * 256 + pattern], pattern = 2 bits per side (N lowest), 0 where
+   * the side has no neighbour, else the neighbour's facing edge (`EDGE_FIELD` …).
+   */
+  readonly fits: Uint8Array;
   readonly sideEdge: Uint8Array; // [o * 4 + side]
   readonly portSegment: Int8Array; // [o * 12 + boardPort] -> segment index or -1
   readonly segmentKind: Int8Array; // [type * S + s], -1 past the tile's segments
@@ -73,6 +79,7 @@ export class Tables {
     this.segmentsPerTile = S;
     const T = catalog.types.length;
     this.edgeCode = new Uint8Array(T * 4);
+    this.fits = new Uint8Array(T * 256);
     this.sideEdge = new Uint8Array(T * 16);
     this.portSegment = new Int8Array(T * 4 * PORTS).fill(-1);
     this.segmentKind = new Int8Array(T * S).fill(-1);
@@ -114,6 +121,11 @@ export class Tables {
       type.segments.forEach((seg, s) => {
         for (const port of seg.ports) this.portSegment[o * PORTS + rotatePort(port, r)] = s;
       });
+    }
+    for (let pattern = 0; pattern < 256; pattern++) {
+      let mask = 0;
+      for (let side = 0; side < 4; side++) if ((pattern >> (2 * side)) & 3) mask |= 3 << (2 * side);
+      for (let r = 0; r < 4; r++) if ((this.edgeCode[t * 4 + r]! & mask) === pattern) this.fits[t * 256 + pattern]! |= 1 << r;
     }
     const looks = [0, 1, 2, 3].map((r) => rotationSignature(type, r));
     for (let r = 0; r < 4; r++) this.distinctRotation[t * 4 + r] = looks.indexOf(looks[r]!) === r ? 1 : 0;

@@ -70,13 +70,12 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
    */
   // hot path
   samplePlacement(random: () => number, out: Int32Array, tries = 32): number {
-    const codes = this.game.edgeCode;
-    const t4 = this.drawn * 4;
+    const fits = this.game.fits;
+    const t256 = this.drawn * 256;
     for (let k = 0; k < tries; k++) {
       const i = Math.floor(random() * this.frontierCount);
       const r = Math.floor(random() * 4);
-      const req = this.requirementAt(i);
-      if ((codes[t4 + r]! & (req >>> 8)) === (req & 255)) return this.frontier[i]! * 4 + r;
+      if ((fits[t256 + (this.requirementAt(i) & 255)]! >> r) & 1) return this.frontier[i]! * 4 + r;
     }
     return out[Math.floor(random() * this.legalPlacements(out))]!;
   }
