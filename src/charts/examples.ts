@@ -6,6 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart } from './estimates.ts';
 import { forestChart } from './forest.ts';
+import { heatmapChart } from './heatmap.ts';
 import { histogramChart } from './histogram.ts';
 import { sharesChart } from './shares.ts';
 import { sweepChart } from './sweep.ts';
@@ -118,6 +119,21 @@ function tollSweep(): TopLevelSpec {
   });
 }
 
+function winShareMatrix(): TopLevelSpec {
+  const agents = ['mcts', 'greedy', 'mcts:iterations=200', 'random'];
+  const share = [[0, 0.58, 0.96, 1], [0.42, 0, 0.67, 1], [0.04, 0.33, 0, 1], [0, 0, 0, 0]];
+  const rows = agents.flatMap((agent, i) => agents.flatMap((opponent, j) => {
+    if (i === j) return [];
+    const e = share[i]![j]!;
+    const h = 0.04 + 0.12 * Math.sqrt(e * (1 - e));
+    return [{ agent, opponent, estimate: e, lower: Math.max(0, e - h), upper: Math.min(1, e + h) }];
+  }));
+  return heatmapChart(rows, {
+    title: 'Win share of the row agent against the column agent', subtitle: 'ties shared; Wilson 95 % intervals in brackets', runSize: '100 deals per pair',
+    row: 'agent', column: 'opponent', rowTitle: null, columnTitle: null, valueTitle: 'win share',
+  });
+}
+
 /** The example charts, built fresh on each call. */
 export function exampleCharts(): ExampleChart[] {
   return [
@@ -128,5 +144,6 @@ export function exampleCharts(): ExampleChart[] {
     { name: 'score-histogram-overlay', title: 'Score histogram, overlaid', caption: 'Fixed-bin shares overlaid as step outlines.', spec: scoreOverlay() },
     { name: 'score-shares', title: 'Score share by source', caption: 'Stacked bars of the share of points per source.', spec: scoreShares() },
     { name: 'toll-sweep', title: 'Parameter sweep', caption: 'Estimate line and interval band over a swept rule parameter.', spec: tollSweep() },
+    { name: 'win-share-matrix', title: 'Cross-play matrix', caption: 'Heatmap of win shares between agents with the interval in each cell.', spec: winShareMatrix() },
   ];
 }
