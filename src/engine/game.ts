@@ -8,7 +8,7 @@ import type { Catalog, TileSource } from './catalog/index.ts';
 import { InputError, suggestion } from './errors.ts';
 import type { Expansion, ExpansionHooks } from './expansion.ts';
 import { BASE_PARAMS, parseListParam, resolveRules } from './rules.ts';
-import type { ParamDef, Rules } from './rules.ts';
+import type { BaseRules, ParamDef, Rules } from './rules.ts';
 import { Tables } from './tables.ts';
 import { ACTION_BLOCK, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
 
@@ -30,7 +30,8 @@ export interface GameOptions {
 
 export class GameSetup extends Tables {
   readonly expansions: readonly Expansion[];
-  readonly rules: Rules;
+  /** Every resolved rule; the base game's typed. */
+  readonly rules: Rules & BaseRules;
   /** Only the rules that were given explicitly (for manifests). */
   readonly explicitRules: Rules;
   readonly paramDefs: readonly ParamDef[];
@@ -63,7 +64,7 @@ export class GameSetup extends Tables {
     this.rules = setup.rules;
     this.explicitRules = setup.explicitRules;
     this.paramDefs = setup.paramDefs;
-    this.meeplesPerPlayer = this.rules.meeples as number;
+    this.meeplesPerPlayer = this.rules.meeples;
     this.farmers = this.rules.farmers === 'on';
     this.seatCompensation = setup.seatCompensation;
     this.deck = setup.deck;
@@ -130,9 +131,9 @@ function prepare(options: GameOptions) {
 
   // 1. Rules: base parameters plus each expansion's.
   const paramDefs = [...Object.values(BASE_PARAMS), ...expansions.flatMap((e) => e.params ?? [])];
-  const rules = resolveRules(paramDefs, options.rules ?? {}, where);
+  const rules = resolveRules(paramDefs, options.rules ?? {}, where) as Rules & BaseRules; // every base parameter was resolved
   const explicitRules: Rules = { ...(options.rules as Rules | undefined) };
-  const compensation = parseListParam(rules.seatCompensation!);
+  const compensation = parseListParam(rules.seatCompensation);
   if (compensation.length > players) {
     throw new InputError('rules', `${where}: rule "seatCompensation" lists ${compensation.length} seats for ${players} players`);
   }

@@ -7,8 +7,8 @@ import { InputError, nearestWord } from './errors.ts';
 
 export type ParamValue = string | number;
 
-export interface ParamDef<V extends ParamValue = ParamValue> {
-  readonly name: string;
+export interface ParamDef<V extends ParamValue = ParamValue, N extends string = string> {
+  readonly name: N;
   readonly description: string;
   readonly default: V;
   /** Allowed values of an enumerated parameter. */
@@ -20,16 +20,16 @@ export interface ParamDef<V extends ParamValue = ParamValue> {
   readonly list?: boolean;
 }
 
-export function enumParam<const V extends string>(name: string, values: readonly V[], defaultValue: V, description: string): ParamDef<V> {
+export function enumParam<const V extends string, const N extends string>(name: N, values: readonly V[], defaultValue: V, description: string): ParamDef<V, N> {
   return { name, values, default: defaultValue, description };
 }
 
-export function intParam(name: string, defaultValue: number, min: number, max: number, description: string): ParamDef<number> {
+export function intParam<const N extends string>(name: N, defaultValue: number, min: number, max: number, description: string): ParamDef<number, N> {
   return { name, default: defaultValue, min, max, integer: true, description };
 }
 
 /** A list of whole numbers from min to max, written "0,1,2,3"; a single number is a one-entry list. */
-export function intListParam(name: string, defaultValue: string, min: number, max: number, description: string): ParamDef<string> {
+export function intListParam<const N extends string>(name: N, defaultValue: string, min: number, max: number, description: string): ParamDef<string, N> {
   return { name, default: defaultValue, min, max, integer: true, list: true, description };
 }
 
@@ -54,6 +54,23 @@ export const BASE_PARAMS = {
 } as const;
 
 export type Rules = Readonly<Record<string, ParamValue>>;
+
+/** The resolved values of a set of parameter definitions, typed from the definitions: `{ meeples: number, farmers: 'on' | 'off', … }`. */
+export type RulesOf<Defs extends Readonly<Record<string, ParamDef>>> = {
+  readonly [K in keyof Defs as Defs[K]['name']]: Defs[K] extends ParamDef<infer V> ? V : never;
+};
+
+/** The base game's resolved rules, typed. */
+export type BaseRules = RulesOf<typeof BASE_PARAMS>;
+
+/**
+ * The values of `defs` in resolved rules, typed (e.g. an expansion reading its own parameters). The
+ * rules were checked against every definition when they were resolved, so the view is exact.
+ */
+export function rulesOf<const Defs extends Readonly<Record<string, ParamDef>>>(defs: Defs, rules: Rules): RulesOf<Defs> {
+  for (const def of Object.values(defs)) if (!(def.name in rules)) throw new Error(`rule ${def.name} was not resolved`);
+  return rules as unknown as RulesOf<Defs>;
+}
 
 /** Checks one value against its definition; the message names the parameter and the allowed values. */
 export function checkParam(def: ParamDef, value: unknown, where: string): ParamValue {

@@ -56,15 +56,15 @@ function scoreFeature(state: State, root: number, completed: boolean): void {
   f.completed = completed;
   switch (f.kind) {
     case SEG_ROAD:
-      f.points = f.tiles * ((completed ? rules.roadPointsPerTile : rules.finalRoadPointsPerTile) as number);
+      f.points = f.tiles * (completed ? rules.roadPointsPerTile : rules.finalRoadPointsPerTile);
       break;
     case SEG_CITY:
       f.points = completed
-        ? f.tiles * (rules.cityPointsPerTile as number) + f.pennants * (rules.cityPointsPerPennant as number)
-        : f.tiles * (rules.finalCityPointsPerTile as number) + f.pennants * (rules.finalCityPointsPerPennant as number);
+        ? f.tiles * rules.cityPointsPerTile + f.pennants * rules.cityPointsPerPennant
+        : f.tiles * rules.finalCityPointsPerTile + f.pennants * rules.finalCityPointsPerPennant;
       break;
     default:
-      f.points = f.tiles * (rules.monasteryPointsPerTile as number);
+      f.points = f.tiles * rules.monasteryPointsPerTile;
   }
   for (const h of game.hookLists.scoreFeature) h.scoreFeature(state, f);
   const winners = payMajority(state, f.perPlayer, SOURCE_OF_KIND[f.kind]!, f.points, f.bonusSource, f.bonus);
@@ -135,7 +135,7 @@ function scoreField(state: State, root: number): void {
   const game = state.game;
   const perPlayer = game.scratch.feature.perPlayer;
   const cities = state.completedCitiesOf(root, perPlayer);
-  const points = cities * (game.rules.farmerPointsPerCity as number);
+  const points = cities * game.rules.farmerPointsPerCity;
   const winners = payMajority(state, perPlayer, SOURCE.field, points, SOURCE.field, 0);
   if (state.sink) state.sink({ type: 'fieldScored', winners, cities, points });
 }

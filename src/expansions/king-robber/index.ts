@@ -8,7 +8,7 @@
  * a feature of its kind is completed; `kingRobberIncrementalTiming`: `after` any hand-over, the
  * project's ruling, or `before` it, as JCloisterZone's "continuously": the first completion pays nobody).
  */
-import { SEG_CITY, SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
+import { SEG_CITY, SEG_ROAD, SOURCE, enumParam, intParam, rulesOf } from '../../engine/index.ts';
 import type { Board, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -35,8 +35,9 @@ export const kingRobber: Expansion = {
   params: Object.values(KING_ROBBER_PARAMS),
   stats: STATS,
   setup(ctx) {
-    const { rules, extOffset } = ctx;
-    const scoring = rules.kingRobberScoring as string;
+    const { extOffset } = ctx;
+    const rules = rulesOf(KING_ROBBER_PARAMS, ctx.rules);
+    const scoring = rules.kingRobberScoring;
     const payBefore = rules.kingRobberIncrementalTiming === 'before';
     // State.ext per card c: holder (-1 none), largest completed size, completed features of its kind.
     const HOLDER = extOffset;
@@ -54,12 +55,12 @@ export const kingRobber: Expansion = {
     };
     /** What card c pays its holder at the end under the scoring variant, as the board stands. */
     const endValue = (state: Board, c: number): number => {
-      if (scoring === 'official') return state.ext[COMPLETED + c]! * (rules.kingRobberPointsPerFeature as number);
-      if (scoring === 'flat10') return rules.kingRobberFlatPoints as number;
+      if (scoring === 'official') return state.ext[COMPLETED + c]! * rules.kingRobberPointsPerFeature;
+      if (scoring === 'flat10') return rules.kingRobberFlatPoints;
       if (scoring !== 'flat15-40') return 0; // incremental: paid as features complete
       // One player with both cards: the 40 is split evenly between the two score sources.
       const both = state.ext[HOLDER]! >= 0 && state.ext[HOLDER]! === state.ext[HOLDER + 1]!;
-      return both ? (rules.kingRobberFlatBothPoints as number) / 2 : (rules.kingRobberFlatEachPoints as number);
+      return both ? rules.kingRobberFlatBothPoints / 2 : rules.kingRobberFlatEachPoints;
     };
 
     return {
@@ -84,7 +85,7 @@ export const kingRobber: Expansion = {
           }
           if (count === 0) continue;
           state.ext[COMPLETED + c]! += count;
-          const points = scoring === 'incremental' ? count * (rules.kingRobberIncrementalPoints as number) : 0;
+          const points = scoring === 'incremental' ? count * rules.kingRobberIncrementalPoints : 0;
           if (payBefore) pay(state, c, points);
           const holder = state.ext[HOLDER + c]!;
           if (holder < 0 || largest > state.ext[SIZE + c]!) {

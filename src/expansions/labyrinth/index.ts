@@ -6,7 +6,7 @@
  * without crossing a labyrinth tile; R-L1: each labyrinth tile separates branches). A completed
  * network pays its majority 1 per tile plus a bonus per meeple anywhere on it; no bonus at the end.
  */
-import { SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
+import { SEG_ROAD, SOURCE, enumParam, intParam, rulesOf } from '../../engine/index.ts';
 import type { Board, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -28,8 +28,9 @@ export const labyrinth: Expansion = {
   playerStats: PLAYER_STATS,
   setup(ctx) {
     const networkPoints = ctx.playerStat('labyrinthNetworkPoints');
-    const advanced = ctx.rules.labyrinth === 'advanced';
-    const bonusPerMeeple = ctx.rules.labyrinthMeepleBonus as number;
+    const rules = rulesOf(LABYRINTH_PARAMS, ctx.rules);
+    const advanced = rules.labyrinth === 'advanced';
+    const bonusPerMeeple = rules.labyrinthMeepleBonus;
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<(typeof STATS)[number], number>;
     // Labyrinth flag per (tile type, segment), sized by the catalog's widest tile.
     const S = ctx.catalog.maxSegments;

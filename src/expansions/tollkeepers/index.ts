@@ -7,7 +7,7 @@
  * comes before scoring; R-T3: a tollhouse is not a meeple). A tollhouse that scored travellers flips
  * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
  */
-import { InputError, SEG_ROAD, SOURCE, enumParam, intParam } from '../../engine/index.ts';
+import { InputError, SEG_ROAD, SOURCE, enumParam, intParam, rulesOf } from '../../engine/index.ts';
 import type { Board, Expansion, State, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -60,17 +60,18 @@ export const tollkeepers: Expansion = {
   stats: STATS,
   scenarioKeys: ['tollhouse'],
   setup(ctx) {
-    const { rules, players, extOffset, actionBase } = ctx;
+    const { players, extOffset, actionBase } = ctx;
+    const rules = rulesOf(TOLLKEEPERS_PARAMS, ctx.rules);
     // State.ext layout (read by `tollhousesOn` too): per player the placed index of its tollhouse's
     // tile (-1 in supply), its value, and whether it scored travellers this turn.
     const TILE = extOffset;
     const VALUE = extOffset + players;
     const FLIP = extOffset + 2 * players;
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<(typeof STATS)[number], number>;
-    const edition = rules.tollkeepersEdition as string;
+    const edition = rules.tollkeepersEdition;
     const pay = {
-      illustration: [0, rules.tollIllustrationPoints1 as number, rules.tollIllustrationPoints2 as number],
-      travellers: [0, rules.tollTravellersPoints1 as number, rules.tollTravellersPoints2 as number],
+      illustration: [0, rules.tollIllustrationPoints1, rules.tollIllustrationPoints2],
+      travellers: [0, rules.tollTravellersPoints1, rules.tollTravellersPoints2],
     };
     const members = new Int32Array(4096);
 
@@ -190,7 +191,7 @@ export const tollkeepers: Expansion = {
         for (let g = 0; g < total; g++) {
           if (state.parent[g] !== g || state.done[g] !== 0 || g % S >= state.typeOf(state.tileOf(g)).segments.length || state.segmentKind(g) !== SEG_ROAD) continue;
           const road = roadTolls(state, g);
-          const points = road.illustrations * (rules.tollFinalIllustrationPoints as number) + road.travellers * (rules.tollFinalTravellersPoints as number);
+          const points = road.illustrations * rules.tollFinalIllustrationPoints + road.travellers * rules.tollFinalTravellersPoints;
           for (const owner of road.owners) {
             state.addScore(owner, SOURCE.toll, points);
             state.stats[stat.tollFinalIncome]! += points;
@@ -224,7 +225,7 @@ export const tollkeepers: Expansion = {
             } while (g !== root);
             const rate = (v: number, pays: number[]) => (travellers > 0 && flipped ? (pays[1]! + pays[2]!) / 2 : pays[v]!);
             const completed = illustrations * rate(value, pay.illustration) + travellers * rate(value, pay.travellers);
-            const final = illustrations * (rules.tollFinalIllustrationPoints as number) + travellers * (rules.tollFinalTravellersPoints as number);
+            const final = illustrations * rules.tollFinalIllustrationPoints + travellers * rules.tollFinalTravellersPoints;
             expected[p]! += (completed + final) / 2;
             if (travellers > 0) flipped = true;
           }
