@@ -1,10 +1,11 @@
 /**
  * mcts through the runner: with an iteration budget a run is byte-identical whatever the worker
- * count; with a time budget the manifest says it is not reproducible.
+ * count; with a time budget the manifest says it is not reproducible. And its bench keys' shape.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { benchMctsIterations, benchMctsMove } from '../../src/cli/bench-mcts.ts';
 import { inProcessBackend, poolBackend } from '../../src/sim/pool.ts';
 import type { Backend } from '../../src/sim/pool.ts';
 import { runExperiment } from '../../src/sim/runner.ts';
@@ -13,7 +14,7 @@ import { planOf, tempDir } from '../sim/helpers.ts';
 async function run(agents: string[], backend: Backend, deals = 2) {
   const plan = planOf({
     name: 'mcts-runs', seed: 'mcts-7', deals, rotation: 'all', columns: ['score', 'rank', 'breakdown'],
-    arms: [{ name: 'mcts-greedy', players: 2, agents }, { name: 'mcts-3p', players: 3, expansions: ['tollkeepers'], agents: agents[0] }],
+    arms: [{ name: 'mcts-2p', players: 2, agents }, { name: 'mcts-3p', players: 3, expansions: ['tollkeepers'], agents: `${agents[0]},width=0` }],
   });
   try {
     const outcome = await runExperiment({ plan, outRoot: tempDir(), backend, keepGames: true, shardDeals: 1 });
@@ -27,7 +28,7 @@ async function run(agents: string[], backend: Backend, deals = 2) {
 
 describe('mcts in runs', () => {
   it('gives byte-identical results on 1 and 2 workers with an iteration budget', async () => {
-    const agents = ['mcts:iterations=6,depth=3', 'greedy'];
+    const agents = ['mcts:iterations=6,depth=3', 'random'];
     const one = await run(agents, poolBackend(1));
     const two = await run(agents, poolBackend(2));
     expect(two.summary).toBe(one.summary);
@@ -38,5 +39,16 @@ describe('mcts in runs', () => {
   it('marks a run with a time budget as not reproducible', async () => {
     const timed = await run(['mcts:ms=1,depth=2', 'random'], inProcessBackend(), 1);
     expect(timed.manifest.reproducible).toBe(false);
+  });
+});
+
+describe('mcts bench keys', () => {
+  it('report iterations per second and milliseconds per move in their JSON shape', async () => {
+    const iterations = await benchMctsIterations(1, 0.125);
+    expect(Object.keys(iterations)).toEqual(['iterationsPerSecond', 'runs']);
+    expect(iterations.iterationsPerSecond).toBeGreaterThan(0);
+    const move = await benchMctsMove(1, 0.125);
+    expect(Object.keys(move)).toEqual(['msPerMove', 'runs']);
+    expect(move.msPerMove).toBeGreaterThan(0);
   });
 });
