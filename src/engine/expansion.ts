@@ -13,6 +13,17 @@ import type { FeatureScore } from './tables.ts';
 /** What a hook sees of a game in progress: the board floor (position, board queries, scores, statistics, events). */
 type State = Board;
 
+/** A player's piece standing on a placed tile (drawn as a marker in the player's colour with its label). */
+export interface BoardPiece {
+  /** What it is, e.g. `tollhouse` (the picture's class name). */
+  kind: string;
+  player: number;
+  /** Placed index of the tile it stands on. */
+  placed: number;
+  /** A short text drawn on the marker, e.g. the tollhouse's value. */
+  label: string;
+}
+
 export interface Expansion {
   /** Registry name, as in scenarios and experiments (`tollkeepers`, `labyrinth`, `kingRobber`). */
   readonly name: string;
@@ -25,6 +36,8 @@ export interface Expansion {
   readonly playerStats?: readonly string[];
   /** Keys this expansion reads from a scenario turn (its `parseFollowUp`), e.g. `tollhouse`. */
   readonly scenarioKeys?: readonly string[];
+  /** The kinds of pieces its `boardPieces` hook puts on pictures, for the legend's key (with a sample label). */
+  readonly pieceKinds?: readonly { kind: string; sampleLabel: string; description: string }[];
   setup(context: SetupContext): ExpansionHooks;
 }
 
@@ -84,4 +97,8 @@ export interface ExpansionHooks {
   evaluate?(state: State, expected: Float64Array): void;
   /** Keys this expansion adds to the replay output (e.g. `kingHolder`). */
   summary?(state: State): Record<string, unknown>;
+  /** Its pieces on the board, for pictures (e.g. the tollhouses). */
+  boardPieces?(state: State): BoardPiece[];
+  /** Short notes about a player for a picture's legend (e.g. `King`, `tollhouse in supply`). */
+  playerNotes?(state: State, player: number): string[];
 }

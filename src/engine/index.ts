@@ -7,6 +7,6 @@ export * from './random.ts';
 export * from './rules.ts';
 export * from './catalog/index.ts';
 export type { Board } from './board.ts';
-export type { Expansion, ExpansionHooks, SetupContext } from './expansion.ts';
+export type { BoardPiece, Expansion, ExpansionHooks, SetupContext } from './expansion.ts';
 export type { GameOptions } from './game.ts';
 export * from './state.ts';

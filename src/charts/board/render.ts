@@ -1,6 +1,6 @@
 /**
  * Board pictures (issue #5 item 3): every placed tile drawn from its catalog data, the meeples,
- * tollhouses and a legend with the players' colours and scores, as one standalone SVG document.
+ * the expansions' pieces and a legend with the players' colours and scores, as one standalone SVG document.
  *
  * Layout: the board (one square of `tileSize` per cell, x east, y south, axis labels on top and on
  * the left) and the legend to its right. Each placed tile is one `<g class="tile">` and each meeple
@@ -12,15 +12,13 @@
  * monastery building, the labyrinth as a maze square, illustrations as lettered discs in the field
  * next to their road (a dotted line ties each to its road; a dashed disc is attached to no road),
  * travellers as three dots on their road, meeples as player-coloured figures with the player number
- * (farmers lie down), tollhouses as player-coloured houses showing their value.
+ * (farmers lie down), expansions' pieces (`boardPieces` hooks: tollhouses) as player-coloured houses
+ * showing their label; the legend adds each expansion's `playerNotes`. No expansion is named here.
  */
 import { SEG_FIELD, SEG_MONASTERY, SCORE_SOURCES } from '../../engine/index.ts';
-import type { Illustration, State } from '../../engine/index.ts';
-import { replayResult } from '../../engine/scenario.ts';
+import type { BoardPiece, Illustration, State } from '../../engine/index.ts';
 import { CENTRE, ISLAND_HALF, insidePolygon, LABYRINTH_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS, alongPath, rotatePt, tileGeometry } from './geometry.ts';
 import type { Pt, TileGeometry } from './geometry.ts';
-import { tollhousesOn } from '../../expansions/tollkeepers/index.ts';
-import type { Tollhouse } from '../../expansions/tollkeepers/index.ts';
 import { COLOURS, PLAYER_COLOURS, PLAYER_COLOUR_NAMES, inkOn } from './palette.ts';
 
 export interface BoardOptions {
@@ -65,9 +63,9 @@ const FONT = "font-family=\"DejaVu Sans, sans-serif\"";
 const fmt = (v: number): string => (Math.round(v * 10) / 10).toString();
 export const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The tollhouses on the board (empty without the Tollkeepers). */
-export function tollhousesOf(state: State): Tollhouse[] {
-  return tollhousesOn(state).filter((t) => t.placed < state.placedCount);
+/** The expansions' pieces on the board (e.g. tollhouses), as their `boardPieces` hooks give them. */
+export function boardPiecesOf(state: State): BoardPiece[] {
+  return state.game.hooks.flatMap((h) => h.boardPieces?.(state) ?? []).filter((piece) => piece.placed < state.placedCount);
 }
 
 /** Renders the board of a state as an SVG document. */
@@ -128,12 +126,11 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
     marks.push(`<rect class="highlight" x="${fmt(ox + 1.5)}" y="${fmt(oy + 1.5)}" width="${T - 3}" height="${T - 3}" fill="none" stroke="${COLOURS.highlight}" stroke-width="3" stroke-dasharray="7 4"/>`);
   }
 
-  // Tollhouses (at the crossroads' village), then meeples.
-  const tollhouses = tollhousesOf(state);
-  for (const t of tollhouses) {
-    const { x, y } = tileAt(t.placed);
+  // The expansions' pieces (a tollhouse at its crossroads' village), then meeples.
+  for (const piece of boardPiecesOf(state)) {
+    const { x, y } = tileAt(piece.placed);
     const [ox, oy] = origin(x, y);
-    marks.push(tollhouseMark(ox + T / 2, oy + T / 2, T, t));
+    marks.push(pieceMark(ox + T / 2, oy + T / 2, T, piece, piece.kind));
   }
   let meeples = 0;
   const total = state.placedCount * S;
@@ -169,7 +166,7 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
   let legend: Box | null = null;
   let legendSvg = '';
   if (options.legend ?? true) {
-    const drawn = drawLegend(state, options, board.width + 16, 12, tollhouses);
+    const drawn = drawLegend(state, options, board.width + 16, 12);
     legend = drawn.box;
     legendSvg = drawn.svg;
   }
@@ -391,14 +388,15 @@ export function meepleMark(cx: number, cy: number, size: number, player: number,
     + `<text x="${fmt(tx)}" y="${fmt(ty + s * 0.2)}" font-size="${fmt(s * 0.56)}" font-weight="bold" text-anchor="middle" fill="${inkOn(fill)}">${player}</text></g>`;
 }
 
-function tollhouseMark(cx: number, cy: number, T: number, t: Tollhouse, cls = 'tollhouse'): string {
-  const fill = PLAYER_COLOURS[t.player % PLAYER_COLOURS.length]!;
+/** A piece of an expansion as a player-coloured house showing its label. */
+function pieceMark(cx: number, cy: number, T: number, piece: Pick<BoardPiece, 'player' | 'label'>, cls: string): string {
+  const fill = PLAYER_COLOURS[piece.player % PLAYER_COLOURS.length]!;
   const w = T * 0.17;
   const h = T * 0.15;
   const top = cy - h * 0.45;
-  return `<g class="${cls}" data-player="${t.player}" data-value="${t.value}">`
+  return `<g class="${cls}" data-player="${piece.player}" data-value="${escapeXml(piece.label)}">`
     + `<path d="M${fmt(cx - w)} ${fmt(top)}L${fmt(cx)} ${fmt(top - h * 0.8)}L${fmt(cx + w)} ${fmt(top)}V${fmt(top + h * 1.35)}H${fmt(cx - w)}Z" fill="${fill}" stroke="${COLOURS.outline}" stroke-width="1.5" stroke-linejoin="round"/>`
-    + `<text x="${fmt(cx)}" y="${fmt(top + h * 1.1)}" font-size="${fmt(h * 1.25)}" font-weight="bold" text-anchor="middle" fill="${inkOn(fill)}">${t.value}</text></g>`;
+    + `<text x="${fmt(cx)}" y="${fmt(top + h * 1.1)}" font-size="${fmt(h * 1.25)}" font-weight="bold" text-anchor="middle" fill="${inkOn(fill)}">${escapeXml(piece.label)}</text></g>`;
 }
 
 function axisLabels(cols: number, rows: number, minX: number, minY: number, margin: number, T: number): string {
@@ -418,7 +416,7 @@ function axisLabels(cols: number, rows: number, minX: number, minY: number, marg
 
 // ---- legend -----------------------------------------------------------------------------------
 
-function drawLegend(state: State, options: BoardOptions, x0: number, y0: number, tollhouses: Tollhouse[]): { svg: string; box: Box } {
+function drawLegend(state: State, options: BoardOptions, x0: number, y0: number): { svg: string; box: Box } {
   const game = state.game;
   const out: string[] = [];
   const W = 330;
@@ -445,7 +443,6 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number,
   line(`${state.placedCount} tiles placed · ${status}`, { size: 11, colour: COLOURS.muted });
   y += 4;
 
-  const summary = replayResult(state);
   const names = options.playerNames ?? [];
   for (let p = 0; p < game.players; p++) {
     const name = names[p] ?? `P${p}`;
@@ -456,12 +453,7 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number,
     const b = state.breakdown(p);
     const parts = SCORE_SOURCES.filter((src) => b[src] !== 0).map((src) => `${src} ${b[src]}`);
     const extras: string[] = [`${state.meeplesLeft[p]} meeple${state.meeplesLeft[p] === 1 ? '' : 's'} in supply`];
-    if (summary.kingHolder === p) extras.push('King');
-    if (summary.robberHolder === p) extras.push('Robber Baron');
-    if (game.expansions.some((e) => e.name === 'tollkeepers')) {
-      const t = tollhouses.find((h) => h.player === p);
-      extras.push(t ? `tollhouse at (${game.xOf(state.placedCell[t.placed]!)},${game.yOf(state.placedCell[t.placed]!)}) value\u00a0${t.value}` : 'tollhouse in supply');
-    }
+    for (const h of game.hooks) if (h.playerNotes) extras.push(...h.playerNotes(state, p));
     line(parts.length ? parts.join(', ') : 'no points yet', { size: 11, x: x0 + 24 });
     line(extras.join(' · '), { size: 11, colour: COLOURS.muted, x: x0 + 24 });
     y += 3;
@@ -499,8 +491,8 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number,
   if (kinds.has('monastery')) keyRow(monasteryIcon(x0 + 10, iy() + 2, T * 0.8), 'monastery');
   if (kinds.has('labyrinth')) keyRow(labyrinthIcon(x0 + 10, iy(), T * 0.75), 'labyrinth (one road through the tile)');
   if (kinds.has('travellers')) keyRow(travellersIcon(x0 + 10, iy(), T * 1.3), 'travellers (one group) on this road');
-  if (game.expansions.some((e) => e.name === 'tollkeepers')) {
-    keyRow(tollhouseMark(x0 + 10, iy() + 2, T * 0.9, { player: 0, placed: 0, value: 1 }, 'key-tollhouse'), 'tollhouse, showing its value (1 or 2)');
+  for (const { kind, sampleLabel, description } of game.expansions.flatMap((e) => e.pieceKinds ?? [])) {
+    keyRow(pieceMark(x0 + 10, iy() + 2, T * 0.9, { player: 0, label: sampleLabel }, `key-${kind}`), description);
   }
   const illus = (Object.keys(ILLUSTRATION_LETTERS) as Illustration[]).filter((k) => kinds.has(k) || kinds.has(`loose:${k}`));
   if (illus.length) {

@@ -23,8 +23,8 @@ export const KING_ROBBER_PARAMS = {
 } as const;
 
 const CARDS = [
-  { name: 'king', kind: SEG_CITY, source: SOURCE.king, summary: 'kingHolder' },
-  { name: 'robber', kind: SEG_ROAD, source: SOURCE.robber, summary: 'robberHolder' },
+  { name: 'king', title: 'King', kind: SEG_CITY, source: SOURCE.king, summary: 'kingHolder' },
+  { name: 'robber', title: 'Robber Baron', kind: SEG_ROAD, source: SOURCE.robber, summary: 'robberHolder' },
 ] as const;
 const STATS = CARDS.flatMap((c) => [`${c.name}FirstHolder`, `${c.name}FinalHolder`, `${c.name}Handovers`, `${c.name}Value`]);
 
@@ -110,6 +110,9 @@ export const kingRobber: Expansion = {
           const holder = state.ext[HOLDER + c]!;
           if (holder >= 0) expected[holder]! += endValue(state, c);
         }
+      },
+      playerNotes(state, player) {
+        return CARDS.flatMap((card, c) => (state.ext[HOLDER + c] === player ? [card.title] : []));
       },
       summary(state) {
         const holder = (c: number) => (state.ext[HOLDER + c]! >= 0 ? state.ext[HOLDER + c]! : null);

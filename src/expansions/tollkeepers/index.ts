@@ -8,7 +8,7 @@
  * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
  */
 import { InputError, SEG_ROAD, SOURCE, enumParam, intParam, rulesOf } from '../../engine/index.ts';
-import type { Board, Expansion, State, TileType } from '../../engine/index.ts';
+import type { Board, Expansion, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const TOLLKEEPERS_PARAMS = {
@@ -27,21 +27,6 @@ const STATS = [
   'tollFinalIncome',
 ] as const;
 
-export interface Tollhouse { player: number; /** placed index of its crossroads tile */ placed: number; value: number }
-
-/** The tollhouses on the board of a game with the Tollkeepers (none without them). */
-export function tollhousesOn(state: State): Tollhouse[] {
-  const offset = state.game.extOffsetOf('tollkeepers');
-  if (offset < 0) return [];
-  const players = state.game.players;
-  const out: Tollhouse[] = [];
-  for (let p = 0; p < players; p++) {
-    const placed = state.ext[offset + p]!;
-    if (placed >= 0) out.push({ player: p, placed, value: state.ext[offset + players + p]! });
-  }
-  return out;
-}
-
 /** Whether an earlier village road of the tile (index from `start` to before `k`) belongs to road `root` (R-T1: once per road). */
 function alreadyCounted(state: Board, placed: number, roads: Int8Array, start: number, k: number, root: number): boolean {
   const S = state.game.segmentsPerTile;
@@ -59,10 +44,11 @@ export const tollkeepers: Expansion = {
   params: Object.values(TOLLKEEPERS_PARAMS),
   stats: STATS,
   scenarioKeys: ['tollhouse'],
+  pieceKinds: [{ kind: 'tollhouse', sampleLabel: '1', description: 'tollhouse, showing its value (1 or 2)' }],
   setup(ctx) {
     const { players, extOffset, actionBase } = ctx;
     const rules = rulesOf(TOLLKEEPERS_PARAMS, ctx.rules);
-    // State.ext layout (read by `tollhousesOn` too): per player the placed index of its tollhouse's
+    // State.ext layout: per player the placed index of its tollhouse's
     // tile (-1 in supply), its value, and whether it scored travellers this turn.
     const TILE = extOffset;
     const VALUE = extOffset + players;
@@ -230,6 +216,20 @@ export const tollkeepers: Expansion = {
             if (travellers > 0) flipped = true;
           }
         }
+      },
+      boardPieces(state) {
+        const pieces = [];
+        for (let p = 0; p < players; p++) {
+          const placed = state.ext[TILE + p]!;
+          if (placed >= 0) pieces.push({ kind: 'tollhouse', player: p, placed, label: String(state.ext[VALUE + p]!) });
+        }
+        return pieces;
+      },
+      playerNotes(state, player) {
+        const placed = state.ext[TILE + player]!;
+        if (placed < 0) return ['tollhouse in supply'];
+        const cell = state.placedCell[placed]!;
+        return [`tollhouse at (${state.game.xOf(cell)},${state.game.yOf(cell)}) value\u00a0${state.ext[VALUE + player]!}`];
       },
       summary(state) {
         return { tollValues: Array.from({ length: players }, (_, p) => (state.ext[TILE + p] === -1 ? null : state.ext[VALUE + p]!)) };
