@@ -1,7 +1,10 @@
 /**
- * The default study (`npm start`): the base game, 2 players, random agents, with and without
+ * The default experiment (`carclab run default`): the base game, 2 players, random agents, with and without
  * farmers. Both arms play the same 20,000 deals, so their paired per-deal differences show what
  * farmers are worth (and how they spread the scores) with far fewer games than unpaired runs.
+ * Random agents are a floor, not a model of people: they put meeples on fields blindly, so with
+ * them "farmers off" mostly measures meeples no longer wasted as farmers; for a house rule's effect
+ * on play, run it at several skill levels (`agents: 'greedy'`, `'mcts:iterations=300'`).
  */
 import { defineExperiment } from '../src/sim/experiment.ts';
 

@@ -6,8 +6,8 @@
  * without some points (`STUDIES.md` 5: an effect measured on the same games).
  */
 import type { ColumnTable } from 'arquero';
-import { clusteredMean, meanInterval, pairedComparison, wilsonInterval } from '../stats/index.ts';
-import type { ClusteredMean, MeanInterval, PairedComparison, RateInterval } from '../stats/index.ts';
+import { meanInterval, pairedComparison, wilsonInterval } from '../stats/index.ts';
+import type { MeanInterval, PairedComparison, RateInterval } from '../stats/index.ts';
 import type { ArmSummary, Summary } from '../sim/summary.ts';
 
 const round = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? '–' : x.toFixed(digits));
@@ -20,13 +20,8 @@ export const ciDiff = (c: Pick<PairedComparison, 'meanDiff' | 'lo' | 'hi'>, digi
 /** "52.1 % [51.6, 52.6]" */
 export const ciPct = (r: Pick<RateInterval, 'rate' | 'lo' | 'hi'>, digits = 1): string =>
   `${round(r.rate === null ? null : r.rate * 100, digits)} % [${round(r.lo === null ? null : r.lo * 100, digits)}, ${round(r.hi === null ? null : r.hi * 100, digits)}]`;
-/** "+4.2 pp [+1.0, +7.4]" for a difference of shares. */
-export const ciPp = (c: Pick<PairedComparison, 'meanDiff' | 'lo' | 'hi'>, digits = 1): string =>
-  `${signed(c.meanDiff === null ? null : c.meanDiff * 100, digits)} pp [${signed(c.lo === null ? null : c.lo * 100, digits)}, ${signed(c.hi === null ? null : c.hi * 100, digits)}]`;
 /** "40,000" */
 export const count = (n: number): string => Math.round(n).toLocaleString('en-US');
-/** "1/3" */
-export const fairText = (players: number): string => `1/${players}`;
 
 export const armNamed = (summary: Summary, name: string): ArmSummary => {
   const arm = summary.arms.find((a) => a.name === name);
@@ -170,20 +165,6 @@ export class Games {
   /** Paired t comparison of value(b) − value(a) over the deals (one difference per deal, whatever the rotations). */
   paired(a: number, b: number, value: (row: number) => number): PairedComparison {
     return pairedComparison(sums(this.pairedPerDeal(a, b, value).values));
-  }
-
-  /** Mean over the seats of every game of arm `a` of `value(row, seat)`, with a deal-clustered t interval. */
-  pooledSeats(a: number, value: (row: number, seat: number) => number): ClusteredMean {
-    const cluster: number[] = [];
-    const values: number[] = [];
-    const deal = this.col('deal');
-    for (const i of this.rowsOf(a)) {
-      for (let s = 0; s < this.players(i); s++) {
-        cluster.push(deal[i]!);
-        values.push(value(i, s));
-      }
-    }
-    return clusteredMean({ cluster, value: values });
   }
 
   /** Winner's score minus the runner-up's in one game. */
