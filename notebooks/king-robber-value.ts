@@ -58,7 +58,7 @@ function closestText(l: LevelRows, base: string, variants: readonly string[], wh
   const signed = (v: string): DealValues => ({ ...change.get(v)!, values: change.get(v)!.values.map((x) => Math.sign(mean(v)) * x) });
   const tests = order.slice(1).map((w) => ({ w, t: pairedComparison(sums(differenceOnSharedDeals(signed(c), signed(w)).values)) }));
   const adjusted = holmAdjust(tests.map((x) => x.t.p));
-  const against = tests.map((x, k) => `${x.w} (further by ${ciDiff(x.t)}, Holm p ${adjusted[k] === null ? '–' : adjusted[k]!.toPrecision(2)}${adjusted[k] !== null && adjusted[k]! <= 0.05 ? '' : ': not separated'})`);
+  const against = tests.map((x, k) => `${x.w} (further by ${ciDiff(x.t)}, Holm p ${adjusted[k] === null ? '–' : adjusted[k]! < 1e-4 ? '< 0.0001' : adjusted[k]!.toPrecision(2)}${adjusted[k] !== null && adjusted[k]! <= 0.05 ? '' : ': not separated'})`);
   return `${l.agents}: ${what} closest to ${base}: **${c}** (change ${ciDiff(pairedComparison(sums(change.get(c)!.values)))}); against ${against.join(', ')}.`;
 }
 
@@ -66,7 +66,7 @@ export const study: Study = {
   name: 'king-robber-value',
   title: (players) => `What the King and the Robber Baron are worth${players ? ` (${players} players)` : ''}`,
   levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000', deals: 300 }],
-  suiteLevels: [{ agents: 'random', deals: 10_000 }, { agents: 'greedy', deals: 150 }, { agents: 'mcts:iterations=300', deals: 24 }],
+  suiteLevels: [{ agents: 'random', deals: 10_000 }, { agents: 'greedy', deals: 150 }, { agents: 'mcts:iterations=300', deals: 30 }],
   checkArms,
   analyse(report: Report, runs): StudyHighlights {
     const levels = runs.map(levelRows);

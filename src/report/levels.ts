@@ -13,7 +13,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart } from '../charts/index.ts';
-import { meanInterval, pairedComparison, wilsonInterval } from '../stats/index.ts';
+import { meanInterval, pairedComparison, welchComparison, wilsonInterval } from '../stats/index.ts';
 import type { PairedComparison } from '../stats/index.ts';
 import { count, differenceOnSharedDeals, Games, sums } from './numbers.ts';
 import type { DealValues } from './numbers.ts';
@@ -94,12 +94,20 @@ export function levelEstimate(kind: ConclusionKind, v: DealValues): LevelEstimat
   return { deals: s.n, estimate: t.mean, lo: m ? m.lo : t.lo, hi: m ? m.hi : t.hi, method: kind === 'difference' ? 'paired t' : 't over deals' };
 }
 
-/** Level j's value minus level i's on the deals both played (paired t). */
-export function levelDifference(c: Conclusion, i: number, j: number): PairedComparison | null {
+/** Fewer shared deals than this and levels are compared unpaired (Welch). */
+export const MIN_SHARED_DEALS = 10;
+
+/**
+ * Level j's value minus level i's: paired t on the deals both have a value for, or — when fewer than
+ * `MIN_SHARED_DEALS` are shared (a rare event at one level) — Welch's unpaired t on all their deals.
+ */
+export function levelDifference(c: Conclusion, i: number, j: number): (PairedComparison & { paired: boolean }) | null {
   const a = c.values[i];
   const b = c.values[j];
   if (!a || !b) return null;
-  return pairedComparison(sums(differenceOnSharedDeals(a, b).values));
+  const shared = differenceOnSharedDeals(a, b);
+  if (shared.deals.length >= MIN_SHARED_DEALS || shared.deals.length === Math.min(a.deals.length, b.deals.length)) return { ...pairedComparison(sums(shared.values)), paired: true };
+  return { ...welchComparison(sums(a.values), sums(b.values)), paired: false };
 }
 
 /** −1, 0 or +1: the interval lies wholly below, around or above the reference. */
@@ -110,8 +118,8 @@ export interface LevelVerdict {
   estimates: (LevelEstimate | null)[];
   /** +1 / −1 when every level's interval lies above / below the reference, else 0. */
   holds: number;
-  /** Each level after the first minus the first, on shared deals. */
-  differences: { level: number; diff: PairedComparison | null }[];
+  /** Each level after the first minus the first, on shared deals (or unpaired when they share too few). */
+  differences: { level: number; diff: (PairedComparison & { paired: boolean }) | null }[];
 }
 
 export function verdictOf(c: Conclusion): LevelVerdict {
@@ -148,7 +156,7 @@ export function verdictSentence(c: Conclusion, levels: readonly string[]): strin
     : sides.includes(0)
       ? `not established at every level (the interval includes ${ref} at ${at(0)})`
       : `opposite directions (above ${ref} at ${at(1)}, below at ${at(-1)})`;
-  const diffs = v.differences.map(({ level, diff }) => `${levels[level]} − ${levels[0]} ${differenceText(c, diff)}${diff ? ` (${count(diff.n)} shared deals)` : ''}`).join('; ');
+  const diffs = v.differences.map(({ level, diff }) => `${levels[level]} − ${levels[0]} ${differenceText(c, diff)}${diff ? (diff.paired ? ` (${count(diff.n)} shared deals)` : ' (unpaired, Welch: too few shared deals)') : ''}`).join('; ');
   return `${c.label}: ${per}; ${holds}. Between levels: ${diffs}.`;
 }
 
@@ -159,7 +167,10 @@ export function levelTable(conclusions: readonly Conclusion[], levels: readonly 
     conclusion: conclusions.map((c) => c.label),
     ...Object.fromEntries(levels.map((l, k) => [l, conclusions.map((c, i) => estimateText(c, verdicts[i]!.estimates[k] ?? null))])),
     'every level': verdicts.map((v) => (levels.length < 2 ? '–' : v.holds > 0 ? 'yes, above' : v.holds < 0 ? 'yes, below' : 'no')),
-    ...Object.fromEntries(levels.slice(1).map((l, k) => [`${l} − ${levels[0]}`, conclusions.map((c, i) => differenceText(c, verdicts[i]!.differences[k]?.diff ?? null))])),
+    ...Object.fromEntries(levels.slice(1).map((l, k) => [`${l} − ${levels[0]}`, conclusions.map((c, i) => {
+      const d = verdicts[i]!.differences[k]?.diff ?? null;
+      return `${differenceText(c, d)}${d && !d.paired ? ' (Welch)' : ''}`;
+    })])),
   });
 }
 
@@ -176,7 +187,7 @@ export function levelChart(conclusions: readonly Conclusion[], levels: readonly 
   });
 }
 
-export const LEVEL_TABLE_CAPTION = 'Per skill level (95 % intervals; each row is its own question, so no adjustment across rows); "every level": each level\'s interval on the same side of the reference (an intersection–union test); the last columns: differences between levels on their shared deals (paired t).';
+export const LEVEL_TABLE_CAPTION = 'Per skill level (95 % intervals; each row is its own question, so no adjustment across rows); "every level": each level\'s interval on the same side of the reference (an intersection–union test); the last columns: differences between levels on their shared deals (paired t; Welch where fewer than 10 deals are shared).';
 
 /** Adds the conclusions to a section (a sentence each, the wide table, the chart) and returns the table and chart for the suite. */
 export function addConclusions(section: Section, conclusions: readonly Conclusion[], levels: readonly string[], chart: { name: string; title: string; runSize: string }): { table: ColumnTable; caption: string; chart: { name: string; spec: TopLevelSpec } } {

@@ -35,5 +35,6 @@ export { summaryTable, SUMMARY_COLUMNS } from './summary-table.ts';
 export type { SeatRecord } from './summary-table.ts';
 export { DEFAULT_LEVEL } from './types.ts';
 export type { LevelOptions, MomentsInput, SumsInput, WinsInput } from './types.ts';
+export { welchComparison } from './welch.ts';
 export { wilsonInterval } from './wilson.ts';
 export type { RateInterval } from './wilson.ts';

@@ -78,6 +78,17 @@ describe('conclusions across levels', () => {
     expect(sentence).toContain('greedy − random +2.00 [');
     expect(sentence).not.toMatch(/significant only/);
   });
+  it('compares levels unpaired (Welch) when they share too few deals', () => {
+    // A rare event: level 0 has values on deals 0–11, level 1 on deals 100–104 only.
+    const rare: Conclusion = { ...c, values: [
+      { deals: [...Array(12).keys()], values: [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3], games: 12 },
+      { deals: [100, 101, 102, 103, 104], values: [4, 5, 6, 5, 5], games: 5 },
+    ] };
+    const d = levelDifference(rare, 0, 1)!;
+    expect(d.paired).toBe(false);
+    expect(d.meanDiff).toBe(3);
+    expect(verdictSentence(rare, ['random', 'greedy'])).toContain('(unpaired, Welch: too few shared deals)');
+  });
   it('gives win shares with one game per deal a Wilson interval', () => {
     const e = levelEstimate('share', { deals: [0, 1, 2, 3], values: [1, 0, 0, 0.5], games: 4 });
     expect(e.method).toBe('Wilson');
