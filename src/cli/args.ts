@@ -2,6 +2,7 @@
  * Flag parsing for the `carclab` commands: every flag is declared once with its help text, and a
  * wrong flag or value is an input error (exit 2) naming it.
  */
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { InputError } from '../engine/index.ts';
 
@@ -43,6 +44,18 @@ export function intFlag(value: string | boolean | undefined, name: string, fallb
     throw new InputError('usage', `--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
   }
   return n;
+}
+
+/** Most worker threads per core: more only cost memory and time (each thread holds its own games). */
+export const MAX_WORKERS_PER_CORE = 4;
+
+/** `--workers`: a whole number from 1 to 256, capped (with a warning) at `MAX_WORKERS_PER_CORE` per core. */
+export function workersFlag(value: string | boolean | undefined, fallback: number, cores = availableParallelism()): number {
+  const workers = intFlag(value, 'workers', fallback, 1, 256);
+  const cap = MAX_WORKERS_PER_CORE * cores;
+  if (workers <= cap) return workers;
+  process.stderr.write(`carclab: --workers ${workers} is more than ${MAX_WORKERS_PER_CORE} per core on this machine's ${cores} core${cores === 1 ? '' : 's'}; using ${cap}\n`);
+  return cap;
 }
 
 /** A number flag that passes `ok`, or an input error naming the flag and what it must be. */

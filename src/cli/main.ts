@@ -6,6 +6,7 @@
 import { isInputError } from '../engine/index.ts';
 import { helpText, parseCommandArgs } from './args.ts';
 import type { Command } from './args.ts';
+import { redactUrls } from '../sim/redis/url.ts';
 
 const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   replay: async () => (await import('./replay.ts')).replayCommand,
@@ -50,14 +51,15 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    // No message ever shows a URL's password (e.g. a Redis URL given where an experiment was expected).
     if (isInputError(error)) {
-      process.stderr.write(`carclab: ${error.message}\n`);
+      process.stderr.write(`carclab: ${redactUrls(error.message)}\n`);
       process.exitCode = 2;
     } else if (error instanceof Error && error.name === 'RunFailure') {
-      process.stderr.write(`carclab: ${error.message}\n`); // a full disk, not a bug: no stack
+      process.stderr.write(`carclab: ${redactUrls(error.message)}\n`); // a full disk, not a bug: no stack
       process.exitCode = 1;
     } else {
-      process.stderr.write(`carclab: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(`carclab: internal error: ${redactUrls(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
       process.exitCode = 1;
     }
   },

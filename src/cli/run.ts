@@ -7,13 +7,13 @@
 import { InputError } from '../engine/index.ts';
 import { loadExperiment } from '../sim/load.ts';
 import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
-import { parseRedisUrl } from '../sim/redis/url.ts';
+import { redisTargetFrom } from '../sim/redis/url.ts';
 import { gamesPerDealOf, runExperiment } from '../sim/runner.ts';
 import { parsePrecision, precisionPlan, runToPrecision } from '../tune/precision.ts';
 import type { PrecisionBatch } from '../tune/precision.ts';
 import type { Summary } from '../sim/summary.ts';
 import { meanInterval, pairedComparison } from '../stats/index.ts';
-import { intFlag } from './args.ts';
+import { intFlag, numberFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
 import { backendText, withProgress } from './progress.ts';
 
@@ -62,7 +62,7 @@ export function summaryText(summary: Summary): string {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis://host:port] [--queue NAME] [--precision METRIC=HALFWIDTH[,…]] [--new-run]',
+  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis|redis://host:port] [--queue NAME] [--verify F] [--redis-wait S] [--precision METRIC=HALFWIDTH[,…]] [--new-run]',
   summary: 'Runs an experiment (a name in experiments/ or a path) into DIR/<experiment>/<run-id>/; re-running the same command resumes it.',
   flags: {
     deals: { type: 'string', help: 'number of deals (overrides the experiment)' },
@@ -72,20 +72,22 @@ export const runCommand: Command = {
     'keep-games': { type: 'boolean', help: 'also write one row per game to games.arrow' },
     'in-process': { type: 'boolean', help: 'play in the main thread instead of a worker pool' },
     'shard-deals': { type: 'string', help: 'deals per shard (default: about 4,000 games per shard)' },
-    backend: { type: 'string', help: 'play the shards on carclab workers through this Redis (redis://[:password@]host:port, rediss:// for TLS)' },
+    backend: { type: 'string', help: 'play the shards on carclab workers through Redis: "redis" takes the URL from CARCLAB_REDIS_URL (or the file CARCLAB_REDIS_URL_FILE names), or give redis://host:port (rediss:// for TLS)' },
     queue: { type: 'string', help: 'queue name shared with the workers (with --backend)', default: 'carclab-shards' },
     precision: { type: 'string', help: 'play in batches until each METRIC\'s 95 % interval is within ±HALFWIDTH in every arm (e.g. margin=0.2,seat0.wins=0.01), or --deals is reached' },
+    verify: { type: 'string', help: 'with --backend: fraction of the workers\' shards replayed here to check them, besides each worker\'s first (0 to 1)', default: '0.02' },
+    'redis-wait': { type: 'string', help: 'with --backend: seconds to wait for a Redis that stopped answering before the run fails', default: '120' },
     'new-run': { type: 'boolean', help: 'play the plan again although a run of it by other code (an older engine) exists' },
   },
   async run(positionals, flags) {
     const [spec, ...rest] = positionals;
     if (spec === undefined || rest.length) throw new InputError('usage', `usage: ${runCommand.usage}`);
     const deals = flags.deals === undefined ? undefined : intFlag(flags.deals, 'deals', 1, 1, 1e9);
-    const workers = intFlag(flags.workers, 'workers', defaultWorkers(), 1, 256);
+    const workers = workersFlag(flags.workers, defaultWorkers());
     const shardDeals = flags['shard-deals'] === undefined ? undefined : intFlag(flags['shard-deals'], 'shard-deals', 1, 1, 1e9);
     if (flags['in-process'] && flags.workers !== undefined) throw new InputError('usage', '--workers and --in-process exclude each other');
     if (flags.backend !== undefined && (flags['in-process'] || flags.workers !== undefined)) throw new InputError('usage', '--backend runs on queue workers: it excludes --workers and --in-process');
-    const target = typeof flags.backend === 'string' ? parseRedisUrl(flags.backend, '--backend') : undefined;
+    const target = typeof flags.backend === 'string' ? redisTargetFrom(flags.backend, '--backend') : undefined;
     if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
     const loaded = await loadExperiment(spec, { deals, seed: flags.seed as string | undefined });
     const targets = typeof flags.precision === 'string' ? parsePrecision(flags.precision, loaded.plan) : undefined;
@@ -95,7 +97,9 @@ export const runCommand: Command = {
 
     // Everything is checked; only now is anything started or written.
     // BullMQ is loaded only for a Redis run: it costs the main process about 30 MB of RSS.
-    const backend = target ? await (await import('../sim/redis/backend.ts')).redisBackend(target, { queue: flags.queue as string })
+    const verify = numberFlag(flags.verify, 'verify', (x) => x >= 0 && x <= 1, 'a fraction from 0 to 1')!;
+    const redisWaitSeconds = intFlag(flags['redis-wait'], 'redis-wait', 120, 1, 86_400);
+    const backend = target ? await (await import('../sim/redis/backend.ts')).redisBackend(target, { queue: flags.queue as string, verify, redisWaitSeconds })
       : flags['in-process'] ? inProcessBackend() : poolBackend(workers);
     try {
       const arms = plan.arms.length;

@@ -6,21 +6,33 @@
  * machine in its own piscina pool, so the event loop stays free to renew job locks. A worker that dies
  * mid-shard loses its lock and the job is retried elsewhere; each shard counts once because the
  * coordinator takes one result per job id. A result that is not a well-formed aggregate of exactly
- * the task's deals is rejected with the reason logged and the shard is enqueued again.
+ * the task's deals, or that does not carry this code's hash (`code.ts`), is rejected with the reason
+ * logged and the shard is enqueued again.
+ *
+ * Verification (`verify.ts`): the first result of every worker and a sample of the others are
+ * replayed here; games are deterministic, so a mismatch proves the worker faulty: it is named, that
+ * result is replaced by the replay and its later results too.
+ *
+ * Lost Redis: every few seconds the coordinator asks for the state of the jobs it waits for (so a
+ * missed event or a Redis that restarted empty costs nothing: missing jobs are enqueued again). When
+ * Redis does not answer it prints a "waiting for Redis" line and, after `redisWaitSeconds`, fails
+ * the run (finished shards are kept for a resume).
  */
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { InputError } from '../../engine/index.ts';
+import { codeIdentity, shortCode } from '../code.ts';
 import { packageInfo } from '../files.ts';
 import { runIdOf } from '../plan.ts';
-import { ShardAbandoned } from '../pool.ts';
+import { inProcessBackend, ShardAbandoned } from '../pool.ts';
 import type { Backend } from '../pool.ts';
 import type { ShardResult, ShardTask } from '../shard.ts';
 import { malformedShardResult } from '../validate.ts';
 import { connectionOptions } from './url.ts';
 import type { RedisTarget } from './url.ts';
+import { ResultVerifier } from './verify.ts';
 import { fromWire } from './wire.ts';
-import type { WireResult } from './wire.ts';
+import type { JobData, WireResult } from './wire.ts';
 
 export const DEFAULT_QUEUE = 'carclab-shards';
 /** Attempts per job before the run fails (a worker crash or a thrown error each use one). */
@@ -28,11 +40,17 @@ export const JOB_ATTEMPTS = 5;
 /** Times a malformed result is sent back before the run fails. */
 export const MALFORMED_RETRIES = 3;
 const CONNECT_TIMEOUT_MS = 3000;
+/** How often the coordinator checks the jobs it waits for, and how long one check may take. */
+const RECONCILE_MS = 2000;
+/** Default fraction of results (after each worker's first) replayed locally. */
+export const DEFAULT_VERIFY = 0.02;
+/** Default seconds the coordinator waits for a lost Redis before failing the run. */
+export const DEFAULT_REDIS_WAIT_SECONDS = 120;
 
 /** Checks that Redis answers within a few seconds; a clear input error (exit 2) otherwise. */
 export async function checkReachable(target: RedisTarget): Promise<void> {
   const client = new Redis({
-    ...connectionOptions(target), lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS,
+    ...connectionOptions(target), db: 0, lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false,
   });
   // The connection's own error (e.g. a wrong password) says more than the closed connection that follows it.
@@ -41,7 +59,14 @@ export async function checkReachable(target: RedisTarget): Promise<void> {
   try {
     await client.connect();
     await client.ping();
+    // A database the server does not have is refused here rather than silently replaced by 0.
+    if (target.db !== 0) {
+      await client.select(target.db).catch((error: Error) => {
+        throw new InputError('backend', `Redis at ${target.redacted} has no database ${target.db} (${error.message})`);
+      });
+    }
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw new InputError('backend', `cannot reach Redis at ${target.redacted} (${cause ?? ((error as Error).message || String(error))})`);
   } finally {
     client.disconnect();
@@ -55,46 +80,70 @@ export interface RedisBackendOptions {
   /** Shards enqueued ahead of the results (default 64). */
   inFlight?: number;
   log?: (line: string) => void;
+  /** Fraction of results replayed locally besides every worker's first (default `DEFAULT_VERIFY`). */
+  verify?: number;
+  /** Seconds to wait for a Redis that stopped answering before the run fails. */
+  redisWaitSeconds?: number;
 }
 
-interface Waiter { task: ShardTask; resolve(result: ShardResult): void; reject(error: Error): void; rejected: number }
+interface Waiter { task: ShardTask; resolve(result: ShardResult): void; reject(error: Error): void; rejected: number; settling: boolean }
+
+/** `promise`, or `undefined` when it takes longer than `ms`. */
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> => new Promise((resolve, reject) => {
+  const timer = setTimeout(() => resolve(undefined), ms);
+  promise.then((v) => { clearTimeout(timer); resolve(v); }, (e: unknown) => { clearTimeout(timer); reject(e); });
+});
 
 export async function redisBackend(target: RedisTarget, options: RedisBackendOptions = {}): Promise<Backend> {
   await checkReachable(target);
   const name = options.queue ?? DEFAULT_QUEUE;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const connection = connectionOptions(target);
-  const queue = new Queue<ShardTask, WireResult>(name, { connection });
+  const queue = new Queue<JobData, WireResult>(name, { connection });
   const events = new QueueEvents(name, { connection });
   await events.waitUntilReady();
   const waiting = new Map<string, Waiter>();
 
-  /** Takes a finished job's result once: checked, then handed to the runner, or sent back. */
+  const code = codeIdentity().hash;
+  const verifier = new ResultVerifier(options.verify ?? DEFAULT_VERIFY, inProcessBackend(), log);
+
+  /** Takes a finished job's result once: checked, verified when sampled, then handed to the runner, or sent back. */
   const settle = async (jobId: string, returnvalue: unknown) => {
     const waiter = waiting.get(jobId);
-    if (!waiter) return;
-    const wire = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as WireResult;
+    if (!waiter || waiter.settling) return;
+    waiter.settling = true;
+    let wire: WireResult | undefined;
     let result: ShardResult | undefined;
     let problem: string | null;
     try {
+      wire = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as WireResult;
       result = fromWire(wire, `job ${jobId}`);
       problem = malformedShardResult(waiter.task, result);
+      if (problem === null && wire.code !== code) {
+        problem = `it was played by code ${wire.code === undefined ? '(no hash)' : shortCode(String(wire.code))}, not this run's ${shortCode(code)}`;
+      }
     } catch (error) {
       problem = (error as Error).message;
     }
     if (problem === null) {
       waiting.delete(jobId);
-      waiter.resolve(result!);
+      try {
+        waiter.resolve(await verifier.check(jobId, waiter.task, result!, String(wire!.worker ?? 'an unnamed worker')));
+      } catch (error) {
+        waiter.reject(error as Error);
+      }
       return;
     }
     waiting.delete(jobId);
+    const from = wire && typeof wire === 'object' && wire.worker ? ` from ${String(wire.worker)}` : '';
     if (++waiter.rejected > MALFORMED_RETRIES) {
-      waiter.reject(new Error(`shard ${jobId}: ${waiter.rejected} malformed results in a row (last: ${problem})`));
+      waiter.reject(new Error(`shard ${jobId}: ${waiter.rejected} malformed results in a row (last${from}: ${problem})`));
       return;
     }
-    log(`carclab: rejected the result of shard ${jobId}: ${problem}; enqueueing it again`);
+    log(`carclab: rejected the result of shard ${jobId}${from}: ${problem}; enqueueing it again`);
     const job = await queue.getJob(jobId);
     await job?.remove();
+    waiter.settling = false;
     enqueue(waiter.task, waiter);
   };
 
@@ -115,7 +164,8 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     const jobId = jobIdOf(task);
     waiting.set(jobId, waiter);
     void (async () => {
-      const job = await queue.add('shard', task, {
+      const data: JobData = { ...task, code };
+      const job = await queue.add('shard', data, {
         jobId, attempts: JOB_ATTEMPTS, backoff: { type: 'fixed', delay: 500 },
         removeOnComplete: { age: 7 * 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 },
       });
@@ -129,12 +179,56 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     });
   };
 
+  // Every few seconds: the state of each job waited for (a missed event, a Redis that came back empty).
+  const waitLimit = (options.redisWaitSeconds ?? DEFAULT_REDIS_WAIT_SECONDS) * 1000;
+  let lostSince: number | undefined;
+  let lastNotice = 0;
+  const reconcile = async () => {
+    for (const [jobId, waiter] of [...waiting]) {
+      if (waiter.settling) continue;
+      const job = await queue.getJob(jobId);
+      if (!job) {
+        enqueue(waiter.task, waiter); // gone (Redis restarted without its data): enqueue it again
+        continue;
+      }
+      const state = await job.getState();
+      if (state === 'completed') await settle(jobId, job.returnvalue);
+    }
+  };
+  let stopped = false;
+  const watch = (async () => {
+    while (!stopped) {
+      await new Promise((r) => setTimeout(r, RECONCILE_MS).unref());
+      if (stopped || waiting.size === 0) continue;
+      const answered = await within(reconcile().then(() => true, () => false), RECONCILE_MS);
+      const now = Date.now();
+      if (answered) {
+        if (lostSince !== undefined) log(`carclab: Redis at ${target.redacted} answers again after ${Math.round((now - lostSince) / 1000)} s; checking the shards in flight`);
+        lostSince = undefined;
+        continue;
+      }
+      lostSince ??= now;
+      if (now - lastNotice >= 10_000) {
+        lastNotice = now;
+        log(`carclab: waiting for Redis at ${target.redacted}: no answer for ${Math.round((now - lostSince) / 1000)} s (the run stops after ${waitLimit / 1000} s; finished shards are kept)`);
+      }
+      if (now - lostSince >= waitLimit) {
+        const error = new Error(`Redis at ${target.redacted} did not answer for ${waitLimit / 1000} s; the finished shards are kept: run the same command to resume`);
+        for (const [jobId, waiter] of [...waiting]) {
+          waiting.delete(jobId);
+          waiter.reject(error);
+        }
+        lostSince = undefined;
+      }
+    }
+  })();
+
   return {
     name: `redis ${target.redacted} queue ${name}`,
     concurrency: 0,
     inFlight: options.inFlight ?? 64,
     run: (task, signal) => new Promise<ShardResult>((resolve, reject) => {
-      enqueue(task, { task, resolve, reject, rejected: 0 });
+      enqueue(task, { task, resolve, reject, rejected: 0, settling: false });
       // Stopping the coordinator leaves the job in Redis: workers finish it and a resumed run collects it.
       signal?.addEventListener('abort', () => {
         const jobId = jobIdOf(task);
@@ -142,8 +236,14 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
       }, { once: true });
     }),
     close: async () => {
-      await events.close();
-      await queue.close();
+      stopped = true;
+      await watch;
+      // A Redis that does not answer must not keep the process alive: give up after a few seconds.
+      const closed = await within(Promise.all([events.close(), queue.close()]).then(() => true), 3000);
+      if (!closed) {
+        await events.disconnect();
+        await queue.disconnect();
+      }
     },
   };
 }

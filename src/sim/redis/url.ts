@@ -1,8 +1,10 @@
 /**
  * Redis URLs for the distributed backend: `redis://[user][:password@]host[:port][/db]`, or
  * `rediss://` for TLS. Checked at the edge; the password never appears in logs or manifests
- * (`redacted`).
+ * (`redacted`). To keep it out of the process list too, the URL can come from the environment
+ * (`CARCLAB_REDIS_URL`) or from a file the environment names (`CARCLAB_REDIS_URL_FILE`).
  */
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { InputError } from '../../engine/index.ts';
 
@@ -43,6 +45,33 @@ export function parseRedisUrl(text: string, flag: string): RedisTarget {
   const redacted = `${tls ? 'rediss' : 'redis'}://${credentials}${url.hostname}:${port}${db ? `/${db}` : ''}`;
   return { host, port, db, tls, redacted, ...(username ? { username } : {}), ...(password ? { password } : {}) };
 }
+
+export const REDIS_URL_ENV = 'CARCLAB_REDIS_URL';
+export const REDIS_URL_FILE_ENV = 'CARCLAB_REDIS_URL_FILE';
+
+/**
+ * The Redis target of a command: the flag's URL when it gives one, else (no flag, or the flag's
+ * value `redis`) the URL in `CARCLAB_REDIS_URL` or in the file `CARCLAB_REDIS_URL_FILE` names.
+ */
+export function redisTargetFrom(value: string | undefined, flag: string, env: NodeJS.ProcessEnv = process.env): RedisTarget {
+  if (value !== undefined && value !== 'redis') return parseRedisUrl(value, flag);
+  const direct = env[REDIS_URL_ENV];
+  if (direct) return parseRedisUrl(direct.trim(), REDIS_URL_ENV);
+  const file = env[REDIS_URL_FILE_ENV];
+  if (file) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new InputError('backend', `${REDIS_URL_FILE_ENV}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+    return parseRedisUrl(text.trim(), `${REDIS_URL_FILE_ENV} (${file})`);
+  }
+  throw new InputError('usage', `${flag} names no Redis URL: set ${REDIS_URL_ENV} (or ${REDIS_URL_FILE_ENV}, a file holding the URL), or give ${flag} redis://host:port`);
+}
+
+/** A message with the credentials of every URL in it replaced by `***` (for anything printed). */
+export const redactUrls = (text: string): string => text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, '$1***@');
 
 /** ioredis/BullMQ connection options for a target. */
 export function connectionOptions(target: RedisTarget) {

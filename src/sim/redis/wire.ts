@@ -1,20 +1,28 @@
 /**
- * What travels through Redis: the shard task as JSON (the plan is plain JSON already), and the
- * result with kept games' columns packed as base64 of the column file format.
+ * What travels through Redis: the shard task as JSON (the plan is plain JSON already) with the
+ * coordinator's code hash, and the result with kept games' columns packed as base64 of the column
+ * file format, the hash of the code that played it and the worker that sent it.
  */
 import { columnLayout, decodeColumns, encodeColumns } from '../columns.ts';
 import { armSetups } from '../plan.ts';
 import type { ShardResult, ShardTask } from '../shard.ts';
 
+/** A queued shard: the task and the hash of the code that must play it. */
+export type JobData = ShardTask & { code: string };
+
 export interface WireResult {
   aggregate: ShardResult['aggregate'];
   columns?: string;
+  /** Hash of the code that played the shard. */
+  code?: string;
+  /** Who played it (host and PID), named when its result is rejected. */
+  worker?: string;
 }
 
-export function toWire(task: ShardTask, result: ShardResult): WireResult {
-  if (!result.columns) return { aggregate: result.aggregate };
+export function toWire(task: ShardTask, result: ShardResult, code: string, worker: string): WireResult {
+  if (!result.columns) return { aggregate: result.aggregate, code, worker };
   const layout = columnLayout(task.plan, armSetups(task.plan).map((s) => s.game));
-  return { aggregate: result.aggregate, columns: Buffer.from(encodeColumns(layout, result.columns)).toString('base64') };
+  return { aggregate: result.aggregate, columns: Buffer.from(encodeColumns(layout, result.columns)).toString('base64'), code, worker };
 }
 
 export function fromWire(wire: WireResult, where: string): ShardResult {

@@ -1,16 +1,24 @@
 /**
  * A queue worker (`carclab worker --redis …`): takes shard jobs from Redis and plays them in its own
- * piscina pool, so the event loop stays free to renew job locks however long a shard takes.
+ * piscina pool, so the event loop stays free to renew job locks however long a shard takes. A job of
+ * other code (its hash is not this checkout's, `code.ts`) is refused, said why, and put back for
+ * another worker. Every result carries this code's hash and the worker's name (host and PID).
  */
-import { Worker } from 'bullmq';
+import { hostname } from 'node:os';
+import { DelayedError, Worker } from 'bullmq';
 import type { Job } from 'bullmq';
+import { codeIdentity, shortCode } from '../code.ts';
 import { poolBackend } from '../pool.ts';
-import type { ShardTask } from '../shard.ts';
 import { checkReachable, DEFAULT_QUEUE } from './backend.ts';
 import { connectionOptions } from './url.ts';
 import type { RedisTarget } from './url.ts';
 import { toWire } from './wire.ts';
-import type { WireResult } from './wire.ts';
+import type { JobData, WireResult } from './wire.ts';
+
+/** A refused job waits this long before any worker may take it again. */
+const REFUSED_DELAY_MS = 3000;
+/** How long stopping may wait for the running shards (and a Redis that is gone) before abandoning them. */
+const CLOSE_TIMEOUT_MS = 10_000;
 
 export interface QueueWorkerOptions {
   threads: number;
@@ -21,7 +29,10 @@ export interface QueueWorkerOptions {
 }
 
 export interface QueueWorker {
-  /** Finishes the running shards, then stops. */
+  /**
+   * Finishes the running shards, then stops; after `CLOSE_TIMEOUT_MS` (or when Redis is gone) it
+   * abandons them instead: their locks expire and other workers play them.
+   */
   close(): Promise<void>;
 }
 
@@ -30,11 +41,19 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const pool = poolBackend(options.threads);
   const lock = options.lockSeconds * 1000;
-  const worker = new Worker<ShardTask, WireResult>(options.queue ?? DEFAULT_QUEUE, async (job: Job<ShardTask>) => {
+  const code = codeIdentity().hash;
+  const me = `${hostname()} pid ${process.pid}`;
+  const worker = new Worker<JobData, WireResult>(options.queue ?? DEFAULT_QUEUE, async (job: Job<JobData>, token?: string) => {
+    if (job.data.code !== code) {
+      log(`carclab worker: refused shard ${job.id}: it is for code ${shortCode(String(job.data.code))}, this checkout is ${shortCode(code)} (update one of them); left for another worker`);
+      await job.moveToDelayed(Date.now() + REFUSED_DELAY_MS, token);
+      throw new DelayedError();
+    }
+    const { code: _code, ...task } = job.data;
     const t0 = performance.now();
-    const result = await pool.run(job.data);
+    const result = await pool.run(task);
     log(`carclab worker: shard ${job.id}: ${result.aggregate.games} games in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    return toWire(job.data, result);
+    return toWire(task, result, code, me);
   }, {
     connection: connectionOptions(target), concurrency: options.threads,
     lockDuration: lock, stalledInterval: lock, maxStalledCount: 5,
@@ -45,7 +64,15 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
   log(`carclab worker: ${options.threads} thread${options.threads === 1 ? '' : 's'} taking shards from ${target.redacted} queue ${options.queue ?? DEFAULT_QUEUE}`);
   return {
     close: async () => {
-      await worker.close();
+      const finished = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS);
+        worker.close().then(() => { clearTimeout(timer); resolve(true); }, () => { clearTimeout(timer); resolve(false); });
+      });
+      if (!finished) {
+        log('carclab worker: the running shards did not finish in time (or Redis is gone); abandoning them, other workers will play them');
+        void worker.close(true).catch(() => {});
+        await worker.disconnect().catch(() => {});
+      }
       await pool.close();
     },
   };

@@ -70,8 +70,9 @@ async function local(plan: Plan, keepGames: boolean) {
   }
 }
 
-async function distributed(plan: Plan, queue: string, shardDeals: number, options: { keepGames?: boolean; log?: string[]; signal?: AbortSignal; outRoot?: string; onProgress?: () => void; url?: string } = {}) {
-  const backend = await redisBackend(parseRedisUrl(options.url ?? redis.url, '--backend'), { queue, log: (l) => options.log?.push(l) });
+async function distributed(plan: Plan, queue: string, shardDeals: number, options: { keepGames?: boolean; log?: string[]; signal?: AbortSignal; outRoot?: string; onProgress?: () => void; url?: string; verify?: number } = {}) {
+  // Verification (replays here) has its own tests; these leave it off unless asked.
+  const backend = await redisBackend(parseRedisUrl(options.url ?? redis.url, '--backend'), { queue, log: (l) => options.log?.push(l), verify: options.verify ?? 0 });
   try {
     return await runExperiment({
       plan, outRoot: options.outRoot ?? tempDir(), backend, keepGames: options.keepGames ?? false, shardDeals,
