@@ -11,6 +11,9 @@ import { startQueueWorker } from '../sim/redis/worker.ts';
 import { intFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
 
+/** Stopping never takes longer than this (the worker abandons its running shards after 10 s). */
+const STOP_DEADLINE_MS = 13_000;
+
 export const workerCommand: Command = {
   name: 'worker',
   usage: 'carclab worker [--redis redis://host:port] [--workers K] [--queue NAME] [--lock-seconds S]   (URL with a password: CARCLAB_REDIS_URL)',
@@ -33,6 +36,8 @@ export const workerCommand: Command = {
         // A second signal stops at once: the running shards' locks expire and other workers play them.
         process.once('SIGINT', () => process.exit(130));
         process.once('SIGTERM', () => process.exit(143));
+        // Whatever happens while closing (a Redis that is gone), the process ends within seconds.
+        setTimeout(() => process.exit(143), STOP_DEADLINE_MS).unref();
         resolve();
       };
       process.once('SIGINT', stop);

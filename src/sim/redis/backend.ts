@@ -102,6 +102,9 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   const queue = new Queue<JobData, WireResult>(name, { connection });
   const events = new QueueEvents(name, { connection });
   await events.waitUntilReady();
+  // Connection errors while Redis is away are reported by the waiting line below, not one per retry.
+  queue.on('error', () => {});
+  events.on('error', () => {});
   const waiting = new Map<string, Waiter>();
 
   const code = codeIdentity().hash;
@@ -207,7 +210,7 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
         lostSince = undefined;
         continue;
       }
-      lostSince ??= now;
+      lostSince ??= now - RECONCILE_MS;
       if (now - lastNotice >= 10_000) {
         lastNotice = now;
         log(`carclab: waiting for Redis at ${target.redacted}: no answer for ${Math.round((now - lostSince) / 1000)} s (the run stops after ${waitLimit / 1000} s; finished shards are kept)`);
@@ -241,8 +244,8 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
       // A Redis that does not answer must not keep the process alive: give up after a few seconds.
       const closed = await within(Promise.all([events.close(), queue.close()]).then(() => true), 3000);
       if (!closed) {
-        await events.disconnect();
-        await queue.disconnect();
+        void events.disconnect().catch(() => {});
+        void queue.disconnect().catch(() => {});
       }
     },
   };

@@ -71,7 +71,7 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
       if (!finished) {
         log('carclab worker: the running shards did not finish in time (or Redis is gone); abandoning them, other workers will play them');
         void worker.close(true).catch(() => {});
-        await worker.disconnect().catch(() => {});
+        void worker.disconnect().catch(() => {});
       }
       await pool.close();
     },

@@ -27,8 +27,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startRedis(extraArgs: string[] = []): Promise<RedisServer> {
-  return start(extraArgs, (port) => ['--port', String(port)], [], 'redis');
+/** A plain redis-server; `port` restarts one on the port of a server that was stopped. */
+export async function startRedis(extraArgs: string[] = [], port?: number): Promise<RedisServer> {
+  return start(extraArgs, (p) => ['--port', String(p)], [], 'redis', port);
 }
 
 /**
@@ -59,9 +60,9 @@ export async function startTlsRedis(): Promise<RedisServer & { caFile: string }>
   };
 }
 
-async function start(extraArgs: string[], ports: (port: number) => string[], cliArgs: string[], scheme: string): Promise<RedisServer> {
+async function start(extraArgs: string[], ports: (port: number) => string[], cliArgs: string[], scheme: string, fixedPort?: number): Promise<RedisServer> {
   if (spawnSync('redis-server', ['--version']).error) throw new Error('redis-server is not installed (apt-get install -y redis-server)');
-  const port = await freePort();
+  const port = fixedPort ?? await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'carclab-redis-'));
   const child: ChildProcess = spawn('redis-server', [
     ...ports(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no',

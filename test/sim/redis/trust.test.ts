@@ -1,0 +1,194 @@
+/**
+ * Distributed runs that trust nothing (issue 13, problems 2, 5 and 6) against real redis-servers:
+ * a worker started from CARCLAB_REDIS_URL shows no password in `ps`; with one honest and one
+ * modified worker (a patched scoring constant in a temporary copy that still claims this code's hash)
+ * the summary equals the local run's and the log names the bad worker; a worker of other code refuses
+ * the jobs; a database the server lacks is refused; a Redis restarted mid-run is waited for; workers
+ * whose Redis is gone stop on SIGTERM within seconds.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeIdentity } from '../../../src/sim/code.ts';
+import { inProcessBackend } from '../../../src/sim/pool.ts';
+import { redisBackend } from '../../../src/sim/redis/backend.ts';
+import { parseRedisUrl } from '../../../src/sim/redis/url.ts';
+import { runExperiment } from '../../../src/sim/runner.ts';
+import { planOf, tempDir } from '../helpers.ts';
+import { ROAD_POINTS_PATCH, ROOT, patchedCopy } from '../patched-copy.ts';
+import { startRedis } from './server.ts';
+import type { RedisServer } from './server.ts';
+
+const plan = planOf({ name: 'trust', seed: 'trust-1', deals: 40, arms: [{ name: 'two', players: 2 }] });
+const summaryOf = (runDir: string) => readFileSync(join(runDir, 'summary.json'), 'utf8');
+
+interface Proc { child: ChildProcess; log: () => string; exited: Promise<number | null> }
+function startWorker(root: string, args: string[], env: NodeJS.ProcessEnv = process.env): Proc {
+  const child = spawn(process.execPath, [join(root, 'bin', 'carclab.js'), 'worker', '--workers', '1', '--lock-seconds', '2', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout!.on('data', (d) => (text += d));
+  child.stderr!.on('data', (d) => (text += d));
+  return { child, log: () => text, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+}
+async function waitFor(what: string, ok: () => boolean, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+async function stop(p: Proc) {
+  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+  await p.exited;
+}
+const ready = (p: Proc) => waitFor('the worker to start', () => /taking shards/.test(p.log()));
+
+let redis: RedisServer;
+let reference: string;
+beforeAll(async () => {
+  redis = await startRedis();
+  reference = summaryOf((await runExperiment({ plan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false })).runDir);
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+let queues = 0;
+const freshQueue = () => `trust-${process.pid}-${++queues}`;
+
+async function distributed(queue: string, options: { verify?: number; log?: string[]; url?: string; redisWaitSeconds?: number } = {}) {
+  const backend = await redisBackend(parseRedisUrl(options.url ?? redis.url, '--backend'), {
+    queue, verify: options.verify ?? 0.02, log: (line) => options.log?.push(line), redisWaitSeconds: options.redisWaitSeconds ?? 60,
+  });
+  try {
+    return await runExperiment({ plan, outRoot: tempDir(), backend, keepGames: false, shardDeals: 4 });
+  } finally {
+    await backend.close();
+  }
+}
+
+describe('distributed runs', () => {
+  it('a worker started from CARCLAB_REDIS_URL shows no password in ps (requirepass)', async () => {
+    const secret = `pw-${Math.random().toString(36).slice(2)}`;
+    const guarded = await startRedis(['--requirepass', secret]);
+    const worker = startWorker(ROOT, ['--queue', freshQueue()], { ...process.env, CARCLAB_REDIS_URL: `redis://:${secret}@127.0.0.1:${guarded.port}` });
+    try {
+      await ready(worker);
+      const ps = spawnSync('ps', ['-ww', '-eo', 'pid,args'], { encoding: 'utf8' }).stdout;
+      const workerLines = ps.split('\n').filter((line) => line.includes('carclab.js worker'));
+      expect(workerLines.length).toBeGreaterThan(0);
+      // Only the test's redis-server itself holds the password on its command line.
+      expect(ps.split('\n').filter((line) => line.includes(secret) && !line.includes('redis-server') && !line.includes('redis-cli'))).toEqual([]);
+      expect(worker.log()).toContain(`redis://***@127.0.0.1:${guarded.port}`);
+      expect(worker.log()).not.toContain(secret);
+    } finally {
+      await stop(worker);
+      await guarded.stop();
+    }
+  });
+
+  it('one honest and one modified worker: the summary equals the local run and the log names the bad worker', async () => {
+    // The modified copy scores roads double and claims this checkout's code hash (a lying worker).
+    const copy = patchedCopy([ROAD_POINTS_PATCH, {
+      file: 'src/sim/code.ts', from: '  cached ??= hashSources(ENTRY);', to: `  cached ??= { hash: '${codeIdentity().hash}', files: [] };`,
+    }]);
+    const queue = freshQueue();
+    const bad = startWorker(copy, ['--redis', redis.url, '--queue', queue]);
+    const honest = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
+    const log: string[] = [];
+    try {
+      await Promise.all([ready(bad), ready(honest)]);
+      const outcome = await distributed(queue, { log });
+      expect(outcome.status).toBe('complete');
+      expect(summaryOf(outcome.runDir)).toBe(reference);
+      const badName = `pid ${bad.child.pid}`;
+      expect(bad.log()).toMatch(/shard trust-1-40-\S+: \d+ games/); // it did play shards
+      expect(log.join('\n')).toMatch(new RegExp(`worker \\S+ ${badName} is faulty: its result of shard \\S+ differs from the replay here`));
+      expect(log.join('\n')).not.toContain(`pid ${honest.child.pid} is faulty`);
+    } finally {
+      await Promise.all([stop(bad), stop(honest)]);
+    }
+  });
+
+  it('a worker of other code refuses the jobs and says why; an honest one plays them', async () => {
+    const copy = patchedCopy([ROAD_POINTS_PATCH]);
+    const queue = freshQueue();
+    const other = startWorker(copy, ['--redis', redis.url, '--queue', queue]);
+    let honest: Proc | undefined;
+    try {
+      await ready(other);
+      const run = distributed(queue, { verify: 0 });
+      await waitFor('a refusal', () => /refused shard/.test(other.log()));
+      honest = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
+      const outcome = await run;
+      expect(summaryOf(outcome.runDir)).toBe(reference);
+      expect(other.log()).toMatch(/refused shard \S+: it is for code [0-9a-f]{10}, this checkout is [0-9a-f]{10} \(update one of them\)/);
+      expect(other.log()).not.toMatch(/: \d+ games in/);
+    } finally {
+      await stop(other);
+      if (honest) await stop(honest);
+    }
+  });
+
+  it('refuses a database the server does not have (redis://…/99) and writes nothing', () => {
+    const out = tempDir();
+    const dir = tempDir();
+    writeFileSync(join(dir, 'exp.json'), JSON.stringify({ seed: 1, deals: 4, arms: [{ name: 'a', players: 2 }] }));
+    const t0 = Date.now();
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), 'run', join(dir, 'exp.json'), '--out', out, '--backend', `${redis.url}/99`], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/Redis at redis:\/\/127\.0\.0\.1:\d+\/99 has no database 99 \(ERR DB index is out of range\)/);
+    expect(readdirSync(out)).toEqual([]);
+    expect(Date.now() - t0).toBeLessThan(15_000);
+  });
+
+  it('waits for a Redis restarted mid-run (visible line), enqueues the lost jobs again and ends equal to the local run', async () => {
+    const own = await startRedis();
+    const queue = freshQueue();
+    const log: string[] = [];
+    let worker = startWorker(ROOT, ['--redis', own.url, '--queue', queue]);
+    let restarted: RedisServer | undefined;
+    try {
+      await ready(worker);
+      const run = distributed(queue, { url: own.url, verify: 0, log });
+      await waitFor('a first shard', () => /: \d+ games in/.test(worker.log()));
+      await own.stop();
+      await stop(worker);
+      await waitFor('the waiting line', () => log.some((line) => line.includes('waiting for Redis at')), 30_000);
+      restarted = await startRedis([], own.port);
+      worker = startWorker(ROOT, ['--redis', own.url, '--queue', queue]);
+      const outcome = await run;
+      expect(outcome.status).toBe('complete');
+      expect(summaryOf(outcome.runDir)).toBe(reference);
+      expect(log.join('\n')).toMatch(/answers again after \d+ s/);
+    } finally {
+      await stop(worker);
+      await restarted?.stop();
+    }
+  });
+
+  it('fails with a clear error when Redis stays away longer than --redis-wait', async () => {
+    const own = await startRedis();
+    const queue = freshQueue();
+    const log: string[] = [];
+    const run = distributed(queue, { url: own.url, verify: 0, log, redisWaitSeconds: 3 });
+    await new Promise((r) => setTimeout(r, 500));
+    await own.stop();
+    await expect(run).rejects.toThrow(/Redis at redis:\/\/127\.0\.0\.1:\d+ did not answer for 3 s; the finished shards are kept: run the same command to resume/);
+    expect(log.some((line) => line.includes('waiting for Redis at'))).toBe(true);
+  });
+
+  it('two workers whose Redis went away stop on SIGTERM within seconds', async () => {
+    const own = await startRedis();
+    const queue = freshQueue();
+    const workers = [startWorker(ROOT, ['--redis', own.url, '--queue', queue]), startWorker(ROOT, ['--redis', own.url, '--queue', queue])];
+    await Promise.all(workers.map(ready));
+    await own.stop();
+    await new Promise((r) => setTimeout(r, 1000));
+    const t0 = Date.now();
+    for (const w of workers) w.child.kill('SIGTERM');
+    await Promise.all(workers.map((w) => w.exited));
+    expect(Date.now() - t0).toBeLessThan(15_000);
+  });
+});
