@@ -7,7 +7,7 @@
  * Both take --alpha, --power, --sides and --json. The formulas are in `src/stats/sample-size-*.ts`.
  */
 import { InputError } from '../engine/index.ts';
-import { dealsForMeanDiff, gamesForWinRateDiff, roundSignificant } from '../stats/index.ts';
+import { dealsForMeanDiff, gamesForWinRateDiff, normalQuantile, roundSignificant } from '../stats/index.ts';
 import { numberFlag as parseNumberFlag } from './args.ts';
 import type { Command } from './args.ts';
 
@@ -16,6 +16,16 @@ const USAGE = 'carclab plan (--diff D --sd S | --p1 P --p2 Q [--one-sample]) [--
 const numberFlag = (value: string | boolean | undefined, name: string, ok: (x: number) => boolean, what: string) => parseNumberFlag(value, name, ok, what, USAGE);
 
 const r = (x: number, digits = 7) => roundSignificant(x, digits);
+
+/** Most deals (or games) the planner searches for; beyond this the question is not one a run can answer. */
+export const PLAN_LIMIT = 1e9;
+
+/** Refuses a question whose normal-approximation answer is already beyond `PLAN_LIMIT` (the exact search would not end). */
+function checkWithinLimit(estimate: number, what: string): void {
+  if (!(estimate <= PLAN_LIMIT)) {
+    throw new InputError('usage', `carclab plan: detecting this would take about ${estimate.toPrecision(2)} ${what}, more than the ${PLAN_LIMIT.toExponential(0)} the planner searches; ask for a larger difference`);
+  }
+}
 
 export const planCommand: Command = {
   name: 'plan',
@@ -49,6 +59,7 @@ export const planCommand: Command = {
     if (mean) {
       if (diff === undefined || sd === undefined) throw new InputError('usage', `carclab plan: --diff and --sd go together\nusage: ${USAGE}`);
       if (flags['one-sample']) throw new InputError('usage', '--one-sample applies to --p1/--p2 only');
+      checkWithinLimit(((normalQuantile(1 - alpha / sides) + normalQuantile(power)) * sd / Math.abs(diff)) ** 2, 'deals');
       const plan = dealsForMeanDiff({ diff, sd, alpha, power, sides });
       if (flags.json) process.stdout.write(`${JSON.stringify(plan)}\n`);
       else {
@@ -66,6 +77,7 @@ export const planCommand: Command = {
     if (p1 === undefined || p2 === undefined) throw new InputError('usage', `carclab plan: --p1 and --p2 go together\nusage: ${USAGE}`);
     if (p1 === p2) throw new InputError('usage', '--p1 and --p2 must differ');
     const oneSample = flags['one-sample'] === true;
+    checkWithinLimit(((normalQuantile(1 - alpha / sides) + normalQuantile(power)) / (p2 - p1)) ** 2 * Math.max(p1 * (1 - p1), p2 * (1 - p2)) * 2, 'games');
     const plan = gamesForWinRateDiff({ p1, p2, alpha, power, sides, oneSample });
     if (flags.json) process.stdout.write(`${JSON.stringify(plan)}\n`);
     else {

@@ -38,6 +38,32 @@ export function experimentFile(spec: string, dir = EXPERIMENTS_DIR): string {
   throw new InputError('experiment', `unknown experiment ${JSON.stringify(spec)}: no such file in experiments/${suggestion(spec, experimentNames())}`);
 }
 
+/** How long an experiment module may take to load (its top-level code and awaits). */
+export const LOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Imports a module, or fails naming it when it never finishes loading: at once when nothing is left
+ * to run (a top-level await that can never settle, which would otherwise end the process silently
+ * with exit 0), after `ms` when it keeps the process busy.
+ */
+async function importWithin(file: string, ms: number): Promise<unknown> {
+  let onIdle: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    const fail = (why: string) => reject(new InputError('experiment', `${file}: the module did not finish loading (${why}); check its top-level await`));
+    onIdle = () => fail('it waits for something that never happens');
+    process.once('beforeExit', onIdle);
+    timer = setTimeout(() => fail(`still loading after ${ms / 1000} s`), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([import(pathToFileURL(file).href), stuck]);
+  } finally {
+    process.off('beforeExit', onIdle!);
+    clearTimeout(timer);
+  }
+}
+
 export interface LoadOptions {
   seed?: string;
   deals?: number;
@@ -50,8 +76,9 @@ export async function loadExperiment(spec: string, options: LoadOptions = {}): P
     definition = readJsonFile(file, 'experiment');
   } else {
     try {
-      definition = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+      definition = ((await importWithin(file, LOAD_TIMEOUT_MS)) as { default?: unknown }).default;
     } catch (error) {
+      if (error instanceof InputError) throw error;
       const message = (error as Error).message.split('\n')[0]!;
       // A .ts file outside a "type": "module" package is loaded as CommonJS by tsx's register hook.
       const hint = /require\(\)|ES Module/.test(message) && extname(file) === '.ts' ? '; outside a "type": "module" package, name the file .mts' : '';
