@@ -2,11 +2,15 @@
  * What every command that plays a run shows and handles while the runner works: a progress bar on
  * stderr (also off a terminal, a line every 2 s), a headline when the run starts (with a note when it
  * resumes or was already complete), and Ctrl-C: the first stops after the running shards (the run
- * resumes from them), a second stops at once (finished shards are kept).
+ * resumes from them; after 10 s the running ones are abandoned), a second stops at once (finished
+ * shards are kept).
  */
 import cliProgress from 'cli-progress';
 import type { Backend } from '../sim/pool.ts';
 import type { Progress } from '../sim/runner.ts';
+
+/** After Ctrl-C or SIGTERM, the running shards get this long to finish before the process stops anyway. */
+export const STOP_GRACE_MS = 10_000;
 
 export interface ProgressHooks {
   signal: AbortSignal;
@@ -31,6 +35,11 @@ export async function withStopSignal<T>(body: (signal: AbortSignal) => Promise<T
     }
     controller.abort();
     process.stderr.write('\ncarclab: stopping after the running shards (Ctrl-C again to stop now)\n');
+    // Long shards (search agents) must not hold the process: after a grace period they are abandoned.
+    setTimeout(() => {
+      process.stderr.write(`\ncarclab: the running shards did not finish within ${STOP_GRACE_MS / 1000} s; stopped, finished shards are kept, run the same command to resume\n`);
+      process.exit(130);
+    }, STOP_GRACE_MS).unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

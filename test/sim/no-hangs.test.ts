@@ -3,7 +3,7 @@
  * settles, a planner question without an answer in reach, and --workers far above the cores each end
  * at once with a message instead of running silently or forever.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,6 +34,22 @@ describe('no hangs', () => {
     expect(r.stderr).toMatch(/detecting this would take about 1\.8e\+17 deals, more than the 1e\+9 the planner searches/);
     expect(r.ms).toBeLessThan(20_000);
   });
+
+  it('SIGTERM ends a run whose running shard is long (search agents) within seconds, exit 130', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'slow.json'), JSON.stringify({ seed: 's', deals: 400, arms: [{ name: 'a', players: 2, agents: 'mcts' }] }));
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'carclab.js'), 'run', join(dir, 'slow.json'), '--out', join(dir, 'out'), '--workers', '1', '--shard-deals', '400'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while (!stderr.includes('games [') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const t0 = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(130);
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    expect(stderr).toContain('the running shards did not finish within 10 s; stopped, finished shards are kept');
+  }, 60_000);
 
   it('--workers 256 on 2 cores is capped at 8 with a warning', () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
