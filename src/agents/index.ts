@@ -7,9 +7,9 @@
  *   const agent = createAgent(spec, rng);   // rng: the player's own stream
  *
  * Bad specs are `InputError('usage')` (exit 2) listing the known agents or parameters and domains.
- * `agentNames()` and `describeAgent(name)` list the registry for help texts.
+ * `agentNames()` lists the registry; `searchIterations(agent)` is the iterations of an mcts agent's last search.
  */
 export type { Agent, AgentDefinition, AgentParamDef, AgentParams, AgentParamValue, AgentSpec } from './agent.ts';
 export { searchIterations } from './mcts.ts';
 export { agentNames, registerAgent } from './registry.ts';
-export { createAgent, describeAgent, parseAgentSpec } from './spec.ts';
+export { createAgent, parseAgentSpec } from './spec.ts';

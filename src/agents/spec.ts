@@ -4,7 +4,6 @@
  *   parseAgentSpec(text, where) → AgentSpec { name, params (every default filled in), text (canonical:
  *     every parameter, keys in the definition's order), reproducible }
  *   createAgent(spec, rng)      → Agent
- *   describeAgent(name)         → one line per parameter with its domain and default (for help texts)
  *
  * A bad spec (unknown agent, unknown or repeated key, bad value) is `InputError('usage', …)` naming
  * `where` and listing what is allowed. Parsing the canonical text again gives the same spec, so
@@ -56,13 +55,6 @@ export function createAgent(spec: AgentSpec, rng: Rng): Agent {
   const definition = agentDefinition(spec.name);
   if (!definition) throw new Error(`agent ${spec.name} is not registered`);
   return definition.create(rng, spec.params);
-}
-
-/** The agent's description and one line per parameter (name, domain, default, meaning). */
-export function describeAgent(name: string): string[] {
-  const definition = agentDefinition(name);
-  if (!definition) throw new Error(`agent ${name} is not registered`);
-  return [`${name}: ${definition.description}`, ...definition.params.map((d) => `  ${domainOf(d)}: ${d.description}`)];
 }
 
 function parseValue(def: AgentParamDef, raw: string, fail: (message: string) => never): AgentParamValue {
