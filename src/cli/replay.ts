@@ -27,7 +27,7 @@ export const replayCommand: Command = {
       noFinal: flags['no-final'] === true,
       sink: (e) => events.push(e),
     });
-    const result = replayResult(state);
+    const result = replayResult(state, expansionRegistry);
     // Pictures and output only once the whole scenario is known to be legal.
     for (const written of writeBoardImages(state, flags, { title: file, highlight: 'last' })) process.stderr.write(`board: ${written}\n`);
     if (flags.json) {

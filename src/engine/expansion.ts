@@ -36,6 +36,8 @@ export interface Expansion {
   readonly playerStats?: readonly string[];
   /** Keys this expansion reads from a scenario turn (its `parseFollowUp`), e.g. `tollhouse`. */
   readonly scenarioKeys?: readonly string[];
+  /** Keys its `summary` hook adds to the replay output (null there when the expansion is not in the game). */
+  readonly summaryKeys?: readonly string[];
   /** The kinds of pieces its `boardPieces` hook puts on pictures, for the legend's key (with a sample label). */
   readonly pieceKinds?: readonly { kind: string; sampleLabel: string; description: string }[];
   setup(context: SetupContext): ExpansionHooks;

@@ -32,12 +32,10 @@ export interface Scenario {
   turns: ScenarioTurn[];
 }
 
+/** Scores and breakdowns, then every registered expansion's summary keys (null when not in the game). */
 export interface ReplayResult {
   scores: number[];
   breakdown: Record<(typeof SCORE_SOURCES)[number], number>[];
-  kingHolder: number | null;
-  robberHolder: number | null;
-  tollValues: (number | null)[] | null;
   [expansionKey: string]: unknown;
 }
 
@@ -79,7 +77,7 @@ export function scenarioGame(raw: unknown, registry: ReadonlyMap<string, Expansi
 
 /** Plays a scenario and returns the scores (after final scoring unless `noFinal`). */
 export function replayScenario(raw: unknown, registry: ReadonlyMap<string, Expansion>, options: ReplayOptions = {}): ReplayResult {
-  return replayResult(replayState(raw, registry, options));
+  return replayResult(replayState(raw, registry, options), registry);
 }
 
 /** Plays a scenario and returns the final state (for statistics and pictures). */
@@ -237,16 +235,18 @@ function followUpProblem(state: State, action: number): string {
   return `${state.actionToString(action)} is not allowed now`;
 }
 
-/** Scores and expansion summaries of a state, in the replay output shape. */
-export function replayResult(state: State): ReplayResult {
+/**
+ * Scores and expansion summaries of a state, in the replay output shape: every expansion of the
+ * registry has its `summaryKeys` in the output, in alphabetical order, null when it is not in the game.
+ */
+export function replayResult(state: State, registry: ReadonlyMap<string, Expansion>): ReplayResult {
   const players = Array.from({ length: state.game.players }, (_, p) => p);
   const result: ReplayResult = {
     scores: players.map((p) => state.score(p)),
     breakdown: players.map((p) => state.breakdown(p)),
-    kingHolder: null,
-    robberHolder: null,
-    tollValues: null,
   };
+  const keys = [...registry.values()].flatMap((e) => e.summaryKeys ?? []).sort();
+  for (const key of keys) result[key] = null;
   for (const h of state.game.hooks) Object.assign(result, h.summary?.(state));
   return result;
 }

@@ -34,6 +34,7 @@ export const kingRobber: Expansion = {
   tiles: { data: tileFile, where: 'King and Robber Baron tiles (src/expansions/king-robber/tiles.json)' },
   params: Object.values(KING_ROBBER_PARAMS),
   stats: STATS,
+  summaryKeys: CARDS.map((c) => c.summary),
   setup(ctx) {
     const { extOffset } = ctx;
     const rules = rulesOf(KING_ROBBER_PARAMS, ctx.rules);

@@ -44,6 +44,7 @@ export const tollkeepers: Expansion = {
   params: Object.values(TOLLKEEPERS_PARAMS),
   stats: STATS,
   scenarioKeys: ['tollhouse'],
+  summaryKeys: ['tollValues'],
   pieceKinds: [{ kind: 'tollhouse', sampleLabel: '1', description: 'tollhouse, showing its value (1 or 2)' }],
   setup(ctx) {
     const { players, extOffset, actionBase } = ctx;
