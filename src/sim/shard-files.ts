@@ -70,9 +70,9 @@ export function loadShardFiles(runDir: string, plan: Plan, code: string, needCol
     const cols = path.replace(/\.json$/, '.cols');
     const checked = checkShardFile(path, cols, plan, code, needColumns);
     if (checked === 'no-columns') continue;
-    if (typeof checked !== 'string' && checked.aggregate.ranges.some(([, end]) => end > dealsLimit)) continue;
-    let problem = typeof checked === 'string' ? checked : null;
-    if (typeof checked !== 'string' && overlaps(merged.ranges, checked.aggregate.ranges)) problem = 'its deals overlap another shard (a second run with other --shard-deals?)';
+    if (typeof checked !== 'string' && checked.aggregate.ranges.some(([, end]) => end > dealsLimit)) continue; // kept for a larger limit
+    const problem = typeof checked === 'string' ? checked
+      : overlaps(merged.ranges, checked.aggregate.ranges) ? 'its deals overlap another shard (a second run with other --shard-deals?)' : null;
     if (problem !== null || typeof checked === 'string') {
       rejected.push(`shards/${file}: ${problem}`);
       moveAside(runDir, [path, cols]);
