@@ -20,7 +20,7 @@ const manifestWallSeconds = (runDir: string): number => (JSON.parse(readFileSync
 
 export const ladderCommand: Command = {
   name: 'ladder',
-  usage: 'carclab ladder SPEC SPEC … [--players N] [--expansions NAME,…] [--rules k=v,…] [--deals N] [--workers K] [--seed S] [--out DIR] [--json]',
+  usage: 'carclab ladder SPEC SPEC … [--players N] [--expansions NAME,…] [--rules k=v,…] [--deals N] [--workers K] [--seed S] [--out DIR] [--json] [--new-run]',
   summary: 'Round-robin of agent specs on shared deals: win-share matrix, Bradley–Terry (Elo) ratings, report.',
   flags: PAIRING_FLAGS,
   async run(positionals, flags) {

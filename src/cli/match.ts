@@ -74,7 +74,7 @@ export function matchText(m: MatchJson, labels: readonly string[]): string {
 
 export const matchCommand: Command = {
   name: 'match',
-  usage: 'carclab match A B [--players N] [--expansions NAME,…] [--rules k=v,…] [--deals N] [--workers K] [--seed S] [--out DIR] [--json] [--sprt elo0,elo1[,alpha,beta]]',
+  usage: 'carclab match A B [--players N] [--expansions NAME,…] [--rules k=v,…] [--deals N] [--workers K] [--seed S] [--out DIR] [--json] [--new-run] [--sprt elo0,elo1[,alpha,beta]]',
   summary: 'Two agent specs play the same deals in every seat arrangement: win share, Elo, margin, optional SPRT.',
   flags: {
     ...PAIRING_FLAGS,

@@ -11,7 +11,7 @@ import type { MatchRunOutcome } from '../match/run.ts';
 import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
 import { defaultShardDeals } from '../sim/runner.ts';
 import type { SprtHypotheses } from '../stats/sprt.ts';
-import { intFlag } from './args.ts';
+import { intFlag, workersFlag } from './args.ts';
 import type { FlagSpec } from './args.ts';
 import { backendText, withProgress } from './progress.ts';
 
@@ -28,6 +28,7 @@ export const PAIRING_FLAGS: Record<string, FlagSpec> = {
   'shard-deals': { type: 'string', help: 'deals per shard (default: about 8 shards per worker, at most ~4,000 games each)' },
   out: { type: 'string', help: 'results root', default: 'results' },
   json: { type: 'boolean', help: 'print one JSON object instead of text' },
+  'new-run': { type: 'boolean', help: 'play the design again although a run of it by other code (an older engine) exists' },
 };
 
 export interface PairingRun {
@@ -36,13 +37,14 @@ export interface PairingRun {
   inProcess: boolean;
   shardDeals?: number;
   outRoot: string;
+  newRun: boolean;
 }
 
 /** Checks every flag and spec into a design; every problem is an `InputError` (exit 2), nothing is written. */
 export function parsePairingRun(kind: 'match' | 'ladder', specs: string[], flags: Flags, defaultDeals = 100): PairingRun {
   const players = intFlag(flags.players, 'players', 2, 2, 6);
   const deals = intFlag(flags.deals, 'deals', defaultDeals, 1, 1e7);
-  const workers = intFlag(flags.workers, 'workers', defaultWorkers(), 1, 256);
+  const workers = workersFlag(flags.workers, defaultWorkers());
   const shardDeals = flags['shard-deals'] === undefined ? undefined : intFlag(flags['shard-deals'], 'shard-deals', 1, 1, 1e7);
   if (flags['in-process'] && flags.workers !== undefined) throw new InputError('usage', '--workers and --in-process exclude each other');
   if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
@@ -51,7 +53,7 @@ export function parsePairingRun(kind: 'match' | 'ladder', specs: string[], flags
     expansions: parseExpansionsFlag(flags.expansions as string | undefined),
     rules: parseRulesFlag(flags.rules as string | undefined),
   });
-  return { design, workers, inProcess: flags['in-process'] === true, shardDeals, outRoot: flags.out as string };
+  return { design, workers, inProcess: flags['in-process'] === true, shardDeals, outRoot: flags.out as string, newRun: flags['new-run'] === true };
 }
 
 /** Plays the design with a progress bar; `null` when the user stopped it (the same command resumes). */
@@ -65,7 +67,7 @@ export async function playPairings(run: PairingRun, sprt?: SprtHypotheses): Prom
     const perDeal = plan.arms.length * design.players;
     const outcome = await withProgress(
       (runDir, progress) => `${design.kind} of ${design.specs.join(', ')}: ${plan.deals.toLocaleString('en')} deals × ${perDeal} games = ${progress.gamesTotal.toLocaleString('en')} games${sprt ? ' at most' : ''} on ${backendText(backend)} into ${runDir}`,
-      (hooks) => runMatch({ design, outRoot: run.outRoot, backend, shardDeals, sprt, ...hooks }),
+      (hooks) => runMatch({ design, outRoot: run.outRoot, backend, shardDeals, newRun: run.newRun, sprt, ...hooks }),
     );
     if (outcome.status === 'interrupted') {
       process.stderr.write(`carclab: interrupted after ${outcome.gamesPlayed.toLocaleString('en')} games this session; run the same command to resume ${outcome.runDir}\n`);

@@ -10,7 +10,7 @@ import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
 import { loadTuning } from '../tune/load.ts';
 import { answerText } from '../tune/report.ts';
 import { runTuning } from '../tune/run.ts';
-import { intFlag } from './args.ts';
+import { workersFlag } from './args.ts';
 import { withStopSignal } from './progress.ts';
 import type { Command } from './args.ts';
 
@@ -28,7 +28,7 @@ export const tuneCommand: Command = {
   async run(positionals, flags) {
     const [spec, ...rest] = positionals;
     if (spec === undefined || rest.length) throw new InputError('usage', `usage: ${tuneCommand.usage}`);
-    const workers = intFlag(flags.workers, 'workers', defaultWorkers(), 1, 256);
+    const workers = workersFlag(flags.workers, defaultWorkers());
     if (flags['in-process'] && flags.workers !== undefined) throw new InputError('usage', '--workers and --in-process exclude each other');
     if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
     const { tuning, file } = await loadTuning(spec, { seed: flags.seed as string | undefined });

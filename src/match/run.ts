@@ -28,6 +28,8 @@ export interface MatchRunOptions {
   outRoot: string;
   backend: Backend;
   shardDeals?: number;
+  /** Play again although a run of this design by other code exists (see `carclab run --new-run`). */
+  newRun?: boolean;
   /** A sequential test of the first pair (a match), deal by deal. */
   sprt?: SprtHypotheses;
   signal?: AbortSignal;
@@ -124,7 +126,7 @@ export async function runMatch(options: MatchRunOptions): Promise<MatchRunOutcom
     },
   };
   const outcome = await runExperiment({
-    plan, outRoot: options.outRoot, backend, keepGames: true, shardDeals: options.shardDeals,
+    plan, outRoot: options.outRoot, backend, keepGames: true, shardDeals: options.shardDeals, newRun: options.newRun,
     signal: stopper.signal, onStart: options.onStart, onProgress: options.onProgress,
   });
   const base = { runDir: outcome.runDir, gamesPlayed: outcome.gamesPlayed, wallSeconds: outcome.wallSeconds, sprt: monitor?.state };
