@@ -23,19 +23,12 @@ import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { armNamed, ci, ciDiff, ciPct, count, dealCI, differenceOnSharedDeals, sums, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { DealValues } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import { studyMain } from '../src/report/study.ts';
-import type { Study, StudyArms, StudyHighlights } from '../src/report/study.ts';
+import { expansionStudyArms, studyMain } from '../src/report/study.ts';
+import type { Study, StudyHighlights } from '../src/report/study.ts';
 import { holmAdjust, pairedComparison } from '../src/stats/index.ts';
 
 const CARDS = [{ key: 'king', label: 'King' }, { key: 'robber', label: 'Robber Baron' }] as const;
 type Card = (typeof CARDS)[number];
-
-function checkArms(arms: StudyArms): string | null {
-  if (!arms.some((a) => a.expansions.length === 0)) return 'it needs a base-game arm (no expansions)';
-  if (!arms.some((a) => a.expansions.includes('kingRobber'))) return 'it needs at least one arm with the kingRobber expansion';
-  if (new Set(arms.map((a) => a.players)).size !== 1) return 'all arms must have the same player count';
-  return null;
-}
 
 const holder = (l: LevelRows, row: number, card: Card) => l.games.col(`stat.${card.key}FinalHolder`)[row]!;
 const cardPoints = (l: LevelRows, card: Card) => (row: number, seat: number) => l.games.col(`${card.key}${seat}`)[row]!;
@@ -67,7 +60,7 @@ export const study: Study = {
   title: (players) => `What the King and the Robber Baron are worth${players ? ` (${players} players)` : ''}`,
   levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000', deals: 300 }],
   suiteLevels: [{ agents: 'random', deals: 10_000 }, { agents: 'greedy', deals: 150 }, { agents: 'mcts:iterations=300', deals: 30 }],
-  checkArms,
+  checkArms: expansionStudyArms('kingRobber'),
   analyse(report: Report, runs): StudyHighlights {
     const levels = runs.map(levelRows);
     const names = levels.map((l) => l.agents);

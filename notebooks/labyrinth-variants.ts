@@ -21,8 +21,8 @@ import { acrossLevels, addConclusions, levelRows, levelSizes, verdictSentence } 
 import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { armNamed, ci, ciPct, count, dealCI, sums, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import { studyMain } from '../src/report/study.ts';
-import type { Study, StudyArms, StudyHighlights } from '../src/report/study.ts';
+import { expansionStudyArms, studyMain } from '../src/report/study.ts';
+import type { Study, StudyHighlights } from '../src/report/study.ts';
 
 const QUANTITIES = [
   { metric: 'stat.labyrinthNetworkPoints', label: 'network points per player' },
@@ -31,13 +31,6 @@ const QUANTITIES = [
   { metric: 'stat.labyrinthNetworksCompleted', label: 'networks completed per game' },
   { metric: 'stat.labyrinthBranchPlacements', label: 'branch placements per game' },
 ] as const;
-
-function checkArms(arms: StudyArms): string | null {
-  if (!arms.some((a) => a.expansions.length === 0)) return 'it needs a base-game arm (no expansions)';
-  if (!arms.some((a) => a.expansions.includes('labyrinth'))) return 'it needs at least one arm with the labyrinth expansion';
-  if (new Set(arms.map((a) => a.players)).size !== 1) return 'all arms must have the same player count';
-  return null;
-}
 
 /** The unique seat with the most labyrinth network points (> 0) in a game, or −1. */
 function topScorer(l: LevelRows, row: number): number {
@@ -65,7 +58,7 @@ export const study: Study = {
   title: (players) => `The Labyrinth: basic vs advanced${players ? ` (${players} players)` : ''}`,
   levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000', deals: 400 }],
   suiteLevels: [{ agents: 'random', deals: 12_000 }, { agents: 'greedy', deals: 200 }, { agents: 'mcts:iterations=300', deals: 40 }],
-  checkArms,
+  checkArms: expansionStudyArms('labyrinth'),
   analyse(report: Report, runs): StudyHighlights {
     const levels = runs.map(levelRows);
     const names = levels.map((l) => l.agents);

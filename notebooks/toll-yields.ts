@@ -20,8 +20,8 @@ import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { armNamed, ci, dealCI, toEstimate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import { armSources } from '../src/report/run-report.ts';
-import { studyMain } from '../src/report/study.ts';
-import type { Study, StudyArms, StudyHighlights } from '../src/report/study.ts';
+import { expansionStudyArms, studyMain } from '../src/report/study.ts';
+import type { Study, StudyHighlights } from '../src/report/study.ts';
 
 const INCOME = [
   { stat: 'tollIllustrationIncome1', label: 'illustrations at value 1' },
@@ -30,13 +30,6 @@ const INCOME = [
   { stat: 'tollTravellersIncome2', label: 'travellers at value 2' },
   { stat: 'tollFinalIncome', label: 'final scoring' },
 ] as const;
-
-function checkArms(arms: StudyArms): string | null {
-  if (!arms.some((a) => a.expansions.length === 0)) return 'it needs a base-game arm (no expansions)';
-  if (!arms.some((a) => a.expansions.includes('tollkeepers'))) return 'it needs at least one arm with the tollkeepers expansion';
-  if (new Set(arms.map((a) => a.players)).size !== 1) return 'all arms must have the same player count';
-  return null;
-}
 
 /** Toll income of one game (all tollhouses). */
 const income = (l: LevelRows, row: number) => INCOME.reduce((t, q) => t + l.games.col(`stat.${q.stat}`)[row]!, 0);
@@ -47,7 +40,7 @@ export const study: Study = {
   title: (players) => `Toll yields: what the Tollkeepers pay${players ? ` (${players} players)` : ''}`,
   levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000', deals: 400 }],
   suiteLevels: [{ agents: 'random', deals: 12_000 }, { agents: 'greedy', deals: 200 }, { agents: 'mcts:iterations=300', deals: 40 }],
-  checkArms,
+  checkArms: expansionStudyArms('tollkeepers'),
   analyse(report: Report, runs): StudyHighlights {
     const levels = runs.map(levelRows);
     const names = levels.map((l) => l.agents);

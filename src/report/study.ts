@@ -65,6 +65,19 @@ export interface Study {
   analyse(report: Report, levels: readonly LevelRun[]): StudyHighlights | Promise<StudyHighlights>;
 }
 
+/**
+ * The arms an expansion study needs: a base-game arm, at least one arm with `expansion`, one player
+ * count throughout. Null when the arms have them, else what is missing (for `Study.checkArms`).
+ */
+export function expansionStudyArms(expansion: string): (arms: StudyArms) => string | null {
+  return (arms) => {
+    if (!arms.some((a) => a.expansions.length === 0)) return 'it needs a base-game arm (no expansions)';
+    if (!arms.some((a) => a.expansions.includes(expansion))) return `it needs at least one arm with the ${expansion} expansion`;
+    if (new Set(arms.map((a) => a.players)).size !== 1) return 'all arms must have the same player count';
+    return null;
+  };
+}
+
 export interface StudyOptions {
   /** Finished runs (one per level) instead of running the experiment. */
   runs?: string[];
