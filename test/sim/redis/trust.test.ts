@@ -22,6 +22,9 @@ import { startRedis } from './server.ts';
 import type { RedisServer } from './server.ts';
 
 const plan = planOf({ name: 'trust', seed: 'trust-1', deals: 40, arms: [{ name: 'two', players: 2 }] });
+// Shards of a search agent take a good fraction of a second each, so Redis can be stopped while most
+// of the run is still to play, however fast the machine.
+const slowPlan = planOf({ name: 'trust-slow', seed: 'trust-2', deals: 40, arms: [{ name: 'two', players: 2, agents: 'mcts:iterations=30' }] });
 const summaryOf = (runDir: string) => readFileSync(join(runDir, 'summary.json'), 'utf8');
 
 interface Proc { child: ChildProcess; log: () => string; exited: Promise<number | null> }
@@ -57,12 +60,12 @@ afterAll(async () => {
 let queues = 0;
 const freshQueue = () => `trust-${process.pid}-${++queues}`;
 
-async function distributed(queue: string, options: { verify?: number; log?: string[]; url?: string; redisWaitSeconds?: number } = {}) {
+async function distributed(queue: string, options: { verify?: number; log?: string[]; url?: string; redisWaitSeconds?: number; plan?: typeof plan } = {}) {
   const backend = await redisBackend(parseRedisUrl(options.url ?? redis.url, '--backend'), {
     queue, verify: options.verify ?? 0.02, log: (line) => options.log?.push(line), redisWaitSeconds: options.redisWaitSeconds ?? 60,
   });
   try {
-    return await runExperiment({ plan, outRoot: tempDir(), backend, keepGames: false, shardDeals: 4 });
+    return await runExperiment({ plan: options.plan ?? plan, outRoot: tempDir(), backend, keepGames: false, shardDeals: 4 });
   } finally {
     await backend.close();
   }
@@ -155,7 +158,8 @@ describe('distributed runs', () => {
     let restarted: RedisServer | undefined;
     try {
       await ready(worker);
-      const run = distributed(queue, { url: own.url, verify: 0, log });
+      const slowReference = summaryOf((await runExperiment({ plan: slowPlan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false })).runDir);
+      const run = distributed(queue, { url: own.url, verify: 0, log, plan: slowPlan });
       await waitFor('a first shard', () => /: \d+ games in/.test(worker.log()));
       await own.stop();
       await stop(worker);
@@ -164,7 +168,7 @@ describe('distributed runs', () => {
       worker = startWorker(ROOT, ['--redis', own.url, '--queue', queue]);
       const outcome = await run;
       expect(outcome.status).toBe('complete');
-      expect(summaryOf(outcome.runDir)).toBe(reference);
+      expect(summaryOf(outcome.runDir)).toBe(slowReference);
       expect(log.join('\n')).toMatch(/answers again after \d+ s/);
     } finally {
       await stop(worker);
