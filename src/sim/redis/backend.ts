@@ -231,12 +231,20 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     concurrency: 0,
     inFlight: options.inFlight ?? 64,
     run: (task, signal) => new Promise<ShardResult>((resolve, reject) => {
-      enqueue(task, { task, resolve, reject, rejected: 0, settling: false });
       // Stopping the coordinator leaves the job in Redis: workers finish it and a resumed run collects it.
-      signal?.addEventListener('abort', () => {
+      const abandon = () => {
         const jobId = jobIdOf(task);
         if (waiting.delete(jobId)) reject(new ShardAbandoned(`shard ${jobId}`));
-      }, { once: true });
+      };
+      // The listener goes when the job settles, so a long run does not pile one up per shard on its signal.
+      const settled = () => signal?.removeEventListener('abort', abandon);
+      enqueue(task, {
+        task,
+        resolve: (result) => { settled(); resolve(result); },
+        reject: (error) => { settled(); reject(error); },
+        rejected: 0, settling: false,
+      });
+      signal?.addEventListener('abort', abandon, { once: true });
     }),
     close: async () => {
       stopped = true;
