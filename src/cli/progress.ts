@@ -51,14 +51,18 @@ export async function withStopSignal<T>(body: (signal: AbortSignal) => Promise<T
   }
 }
 
+/** A progress bar on stderr: redrawn in place on a terminal, a full line every 2 s off one. */
+export function progressBar(format: string): cliProgress.SingleBar {
+  const tty = Boolean(process.stderr.isTTY);
+  return new cliProgress.SingleBar({
+    format, stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty, etaBuffer: 50,
+  }, cliProgress.Presets.shades_classic);
+}
+
 /** Runs `body` with the bar and the signal handlers installed, and removes them afterwards. */
 export async function withProgress<T>(headline: (runDir: string, progress: Progress) => string, body: (hooks: ProgressHooks) => Promise<T>): Promise<T> {
   return withStopSignal(async (signal) => {
-    const tty = Boolean(process.stderr.isTTY);
-    const bar = new cliProgress.SingleBar({
-      format: 'games [{bar}] {percentage}% | {value}/{total} | {rate} games/s | ETA {eta_formatted}',
-      stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty, etaBuffer: 50,
-    }, cliProgress.Presets.shades_classic);
+    const bar = progressBar('games [{bar}] {percentage}% | {value}/{total} | {rate} games/s | ETA {eta_formatted}');
     const t0 = performance.now();
     let resumed = 0;
     try {

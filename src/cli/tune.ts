@@ -4,14 +4,13 @@
  * on stderr. Prints the answer (or, with --json, one object with at least value, estimate, lo, hi and
  * games). Ctrl-C stops after the running shards; the same command resumes.
  */
-import cliProgress from 'cli-progress';
 import { InputError } from '../engine/index.ts';
 import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
 import { loadTuning } from '../tune/load.ts';
 import { answerText } from '../tune/report.ts';
 import { runTuning } from '../tune/run.ts';
 import { workersFlag } from './args.ts';
-import { withStopSignal } from './progress.ts';
+import { progressBar, withStopSignal } from './progress.ts';
 import type { Command } from './args.ts';
 
 export const tuneCommand: Command = {
@@ -35,11 +34,7 @@ export const tuneCommand: Command = {
 
     // Everything is checked; only now is anything started or written.
     const backend = flags['in-process'] ? inProcessBackend() : poolBackend(workers);
-    const tty = Boolean(process.stderr.isTTY);
-    const bar = new cliProgress.SingleBar({
-      format: 'tune games [{bar}] {value}/{total} (budget of the search; the confirmation comes on top)',
-      stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty,
-    }, cliProgress.Presets.shades_classic);
+    const bar = progressBar('tune games [{bar}] {value}/{total} (budget of the search; the confirmation comes on top)');
     bar.start(tuning.budget.games, 0);
     try {
       const outcome = await withStopSignal((signal) => runTuning({ tuning, file, outRoot: flags.out as string, backend, signal, onGames: (games) => bar.update(games) }));
