@@ -9,13 +9,13 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { poolBackend } from '../src/sim/pool.ts';
-import type { Backend } from '../src/sim/pool.ts';
-import { redisBackend } from '../src/sim/redis/backend.ts';
-import { parseRedisUrl } from '../src/sim/redis/url.ts';
-import { runExperiment } from '../src/sim/runner.ts';
+import { poolBackend } from '../src/run/pool.ts';
+import type { Backend } from '../src/run/pool.ts';
+import { redisBackend } from '../src/run/redis/backend.ts';
+import { parseRedisUrl } from '../src/run/redis/url.ts';
+import { runExperiment } from '../src/run/runner.ts';
 import { planOf, tempDir } from '../test/sim/helpers.ts';
-import { startRedis } from '../test/sim/redis/server.ts';
+import { startRedis } from '../test/run/redis/server.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;

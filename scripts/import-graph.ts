@@ -4,9 +4,9 @@
  *   1. circles: modules that import each other, directly or through others (type imports count:
  *      a floor that names the type of a floor above it is not below it);
  *   2. upward imports: a module importing from a layer above its own, in the order of `DESIGN.md`
- *      "Layers" (engine, expansions, agents, sim, stats, charts, report, cli from the bottom; the
- *      matches and ladders of src/match sit on sim and stats, under charts; the tunings of src/tune
- *      on report, under cli).
+ *      "Layers" (engine, expansions, agents, sim, stats, run, charts, report, cli from the bottom: the
+ *      pure core first, then the runner with its files, pool and queue; the matches and ladders of
+ *      src/match sit on run and stats, under charts; the tunings of src/tune on report, under cli).
  * Only relative imports are followed; packages are outside the graph.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** `DESIGN.md` "Layers", bottom first: a module may import from its own layer and the ones before it. */
-export const LAYERS = ['engine', 'expansions', 'agents', 'sim', 'stats', 'match', 'charts', 'report', 'tune', 'cli'] as const;
+export const LAYERS = ['engine', 'expansions', 'agents', 'sim', 'stats', 'run', 'match', 'charts', 'report', 'tune', 'cli'] as const;
 
 export interface ImportGraph {
   /** Module → the modules it imports (paths relative to src/, with `/`). */

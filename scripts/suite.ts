@@ -11,7 +11,7 @@
  */
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultWorkers, poolBackend } from '../src/sim/pool.ts';
+import { defaultWorkers, poolBackend } from '../src/run/pool.ts';
 import { Report, writeReport } from '../src/report/report.ts';
 import { hasAgent, INTERVALS_TEXT, runStudy } from '../src/report/study.ts';
 import type { Study, StudyOutcome } from '../src/report/study.ts';

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import { writeAtomic } from '../sim/files.ts';
+import { writeAtomic } from '../run/files.ts';
 import { svgToPNG, toSVG } from './render.ts';
 import type { PngOptions } from './render.ts';
 

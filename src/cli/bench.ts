@@ -10,7 +10,7 @@ import { Game, InputError } from '../engine/index.ts';
 import type { GameOptions, State } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
-import { benchPoolScaling } from '../sim/bench-pool.ts';
+import { benchPoolScaling } from '../run/bench-pool.ts';
 import { benchMctsIterations, benchMctsMove } from './bench-mcts.ts';
 import { benchRunVsMain } from './bench-run.ts';
 import { playGame } from '../sim/play.ts';

@@ -6,7 +6,7 @@ import { InputError } from '../engine/index.ts';
 import type { State } from '../engine/index.ts';
 import { renderBoardPNG, renderBoardSVG } from '../charts/board/index.ts';
 import type { BoardOptions } from '../charts/board/index.ts';
-import { writeAtomic } from '../sim/files.ts';
+import { writeAtomic } from '../run/files.ts';
 import type { FlagSpec } from './args.ts';
 
 export const BOARD_FLAGS: Record<'svg' | 'png', FlagSpec> = {

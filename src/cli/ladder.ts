@@ -11,7 +11,7 @@ import { InputError } from '../engine/index.ts';
 import { ladderResult } from '../match/ladder.ts';
 import { ladderMarkdown, ladderReport } from '../report/ladder-report.ts';
 import { writeReport } from '../report/report.ts';
-import { writeJsonAtomic } from '../sim/files.ts';
+import { writeJsonAtomic } from '../run/files.ts';
 import type { Command } from './args.ts';
 import { PAIRING_FLAGS, parsePairingRun, playPairings, setupText } from './pairings.ts';
 

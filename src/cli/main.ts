@@ -6,7 +6,7 @@
 import { isInputError } from '../engine/index.ts';
 import { helpText, parseCommandArgs } from './args.ts';
 import type { Command } from './args.ts';
-import { redactUrls } from '../sim/redis/url.ts';
+import { redactUrls } from '../run/redis/url.ts';
 
 const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   replay: async () => (await import('./replay.ts')).replayCommand,

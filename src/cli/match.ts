@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { pairResult } from '../match/stats.ts';
 import type { PairResult } from '../match/stats.ts';
-import { writeJsonAtomic } from '../sim/files.ts';
+import { writeJsonAtomic } from '../run/files.ts';
 import { sprtBounds } from '../stats/sprt.ts';
 import type { SprtHypotheses, SprtState } from '../stats/sprt.ts';
 import type { Command } from './args.ts';

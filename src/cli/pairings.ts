@@ -8,8 +8,8 @@ import { designMatch, parseExpansionsFlag, parseRulesFlag } from '../match/desig
 import type { MatchDesign } from '../match/design.ts';
 import { runMatch } from '../match/run.ts';
 import type { MatchRunOutcome } from '../match/run.ts';
-import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
-import { defaultShardDeals } from '../sim/runner.ts';
+import { defaultWorkers, inProcessBackend, poolBackend } from '../run/pool.ts';
+import { defaultShardDeals } from '../run/runner.ts';
 import type { SprtHypotheses } from '../stats/sprt.ts';
 import { intFlag, workersFlag } from './args.ts';
 import type { FlagSpec } from './args.ts';

@@ -6,8 +6,8 @@
  * shards are kept).
  */
 import cliProgress from 'cli-progress';
-import type { Backend } from '../sim/pool.ts';
-import type { Progress } from '../sim/runner.ts';
+import type { Backend } from '../run/pool.ts';
+import type { Progress } from '../run/runner.ts';
 
 /** After Ctrl-C or SIGTERM, the running shards get this long to finish before the process stops anyway. */
 export const STOP_GRACE_MS = 10_000;

@@ -4,7 +4,7 @@ import { InputError } from '../engine/index.ts';
 import type { GameEvent } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
 import type { Command } from './args.ts';
-import { readJsonFile } from '../sim/files.ts';
+import { readJsonFile } from '../run/files.ts';
 import { BOARD_FLAGS, checkBoardFlags, writeBoardImages } from './board.ts';
 import { formatEvent, scoreTable } from './format.ts';
 

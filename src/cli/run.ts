@@ -5,10 +5,10 @@
  * a run that the same command resumes; a second Ctrl-C stops at once (finished shards are kept).
  */
 import { InputError } from '../engine/index.ts';
-import { loadExperiment } from '../sim/load.ts';
-import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
-import { redisTargetFrom } from '../sim/redis/url.ts';
-import { gamesPerDealOf, runExperiment } from '../sim/runner.ts';
+import { loadExperiment } from '../run/load.ts';
+import { defaultWorkers, inProcessBackend, poolBackend } from '../run/pool.ts';
+import { redisTargetFrom } from '../run/redis/url.ts';
+import { gamesPerDealOf, runExperiment } from '../run/runner.ts';
 import { parsePrecision, precisionPlan, runToPrecision } from '../tune/precision.ts';
 import type { PrecisionBatch } from '../tune/precision.ts';
 import type { Summary } from '../sim/summary.ts';
@@ -99,7 +99,7 @@ export const runCommand: Command = {
     // BullMQ is loaded only for a Redis run: it costs the main process about 30 MB of RSS.
     const verify = numberFlag(flags.verify, 'verify', (x) => x >= 0 && x <= 1, 'a fraction from 0 to 1')!;
     const redisWaitSeconds = intFlag(flags['redis-wait'], 'redis-wait', 120, 1, 86_400);
-    const backend = target ? await (await import('../sim/redis/backend.ts')).redisBackend(target, { queue: flags.queue as string, verify, redisWaitSeconds })
+    const backend = target ? await (await import('../run/redis/backend.ts')).redisBackend(target, { queue: flags.queue as string, verify, redisWaitSeconds })
       : flags['in-process'] ? inProcessBackend() : poolBackend(workers);
     try {
       const arms = plan.arms.length;

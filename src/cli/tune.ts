@@ -5,7 +5,7 @@
  * games). Ctrl-C stops after the running shards; the same command resumes.
  */
 import { InputError } from '../engine/index.ts';
-import { defaultWorkers, inProcessBackend, poolBackend } from '../sim/pool.ts';
+import { defaultWorkers, inProcessBackend, poolBackend } from '../run/pool.ts';
 import { loadTuning } from '../tune/load.ts';
 import { answerText } from '../tune/report.ts';
 import { runTuning } from '../tune/run.ts';

@@ -5,9 +5,9 @@
  * `CARCLAB_REDIS_URL` (or the file `CARCLAB_REDIS_URL_FILE` names), so no password shows in `ps`.
  */
 import { InputError } from '../engine/index.ts';
-import { defaultWorkers } from '../sim/pool.ts';
-import { redisTargetFrom } from '../sim/redis/url.ts';
-import { startQueueWorker } from '../sim/redis/worker.ts';
+import { defaultWorkers } from '../run/pool.ts';
+import { redisTargetFrom } from '../run/redis/url.ts';
+import { startQueueWorker } from '../run/redis/worker.ts';
 import { intFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
 

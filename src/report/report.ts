@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
 import { embedSnippet, escapeHtml, vegaScriptTags, writeChart } from '../charts/index.ts';
-import { writeAtomic } from '../sim/files.ts';
+import { writeAtomic } from '../run/files.ts';
 import { roundSignificant, tableToMarkdown } from '../stats/index.ts';
 import { inlineHtml, markdownToHtml } from './markdown.ts';
 

@@ -14,7 +14,6 @@ import type { Agent, AgentSpec } from '../agents/index.ts';
 import { Game, InputError } from '../engine/index.ts';
 import type { ParamValue, TileSource } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
-import { codeIdentity, shortCode } from './code.ts';
 import { Dealer } from './deal.ts';
 import { makeRng } from './rng.ts';
 
@@ -128,15 +127,10 @@ export function armSetups(plan: Plan): ArmSetup[] {
 }
 
 /**
- * The run id: a readable prefix, a hash of everything in the plan that determines the results (the
- * plan, the compiled catalogs, the package version) and the short hash of the code that plays it
- * (`code.ts`), so re-running the same run with the same code finds its directory, and other code
- * never writes into it. Runs of one plan by different code share `planRunPrefix`.
+ * The plan part of a run id (`src/run/run-dir.ts` `runIdOf` adds the code's hash): a readable prefix
+ * and a hash of everything in the plan that determines the results (the plan, the compiled catalogs,
+ * the package version). Runs of one plan by different code share it.
  */
-export function runIdOf(plan: Plan, packageVersion: string, code = codeIdentity().hash): string {
-  return `${planRunPrefix(plan, packageVersion)}${shortCode(code)}`;
-}
-
 export function planRunPrefix(plan: Plan, packageVersion: string): string {
   const catalogs = armSetups(plan).map((s) => s.game.catalog.hash);
   const hash = createHash('sha256').update(JSON.stringify({ plan, catalogs, packageVersion, aggregates: AGGREGATE_FORMAT })).digest('hex').slice(0, 10);

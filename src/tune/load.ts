@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../engine/index.ts';
-import { REPO_ROOT, readJsonFile } from '../sim/files.ts';
+import { REPO_ROOT, readJsonFile } from '../run/files.ts';
 import { resolveTuning } from './definition.ts';
 import type { Tuning } from './definition.ts';
 

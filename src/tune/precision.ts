@@ -17,11 +17,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
-import { writeJsonAtomic } from '../sim/files.ts';
+import { writeJsonAtomic } from '../run/files.ts';
 import { armSetups } from '../sim/plan.ts';
 import type { Plan } from '../sim/plan.ts';
-import { runExperiment } from '../sim/runner.ts';
-import type { RunOptions, RunOutcome } from '../sim/runner.ts';
+import { runExperiment } from '../run/runner.ts';
+import type { RunOptions, RunOutcome } from '../run/runner.ts';
 import type { Summary } from '../sim/summary.ts';
 import { measureInterval, measureOf, metricNamesOf } from './metric.ts';
 

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchMctsIterations, benchMctsMove } from '../../src/cli/bench-mcts.ts';
-import { inProcessBackend, poolBackend } from '../../src/sim/pool.ts';
-import type { Backend } from '../../src/sim/pool.ts';
-import { runExperiment } from '../../src/sim/runner.ts';
+import { inProcessBackend, poolBackend } from '../../src/run/pool.ts';
+import type { Backend } from '../../src/run/pool.ts';
+import { runExperiment } from '../../src/run/runner.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 async function run(agents: string[], backend: Backend, deals = 2) {

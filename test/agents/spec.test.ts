@@ -4,7 +4,7 @@ import type { AgentParams } from '../../src/agents/index.ts';
 import { boolParam, enumParam, intParam, realParam } from '../../src/agents/agent.ts';
 import { InputError } from '../../src/engine/index.ts';
 import { resolveExperiment } from '../../src/sim/experiment.ts';
-import { runIdOf } from '../../src/sim/plan.ts';
+import { runIdOf } from '../../src/run/run-dir.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 
 // A test-only agent with one parameter of each kind and a combination rule.

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inProcessBackend } from '../../src/sim/pool.ts';
-import { runExperiment } from '../../src/sim/runner.ts';
+import { inProcessBackend } from '../../src/run/pool.ts';
+import { runExperiment } from '../../src/run/runner.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -12,8 +12,8 @@ import { study as seatAdvantage } from '../../notebooks/seat-advantage.ts';
 import { study as tollYields } from '../../notebooks/toll-yields.ts';
 import { runStudy } from '../../src/report/study.ts';
 import type { Study } from '../../src/report/study.ts';
-import { loadExperiment } from '../../src/sim/load.ts';
-import { inProcessBackend } from '../../src/sim/pool.ts';
+import { loadExperiment } from '../../src/run/load.ts';
+import { inProcessBackend } from '../../src/run/pool.ts';
 import { tempDir } from '../sim/helpers.ts';
 
 const STUDIES: Study[] = [tollYields, labyrinthVariants, kingRobberValue, seatAdvantage];

@@ -9,8 +9,8 @@ import { inlineHtml, markdownToHtml } from '../../src/report/markdown.ts';
 import { Report, writeReport } from '../../src/report/report.ts';
 import { addRunSections } from '../../src/report/run-report.ts';
 import { loadRun } from '../../src/report/run.ts';
-import { inProcessBackend } from '../../src/sim/pool.ts';
-import { runExperiment } from '../../src/sim/runner.ts';
+import { inProcessBackend } from '../../src/run/pool.ts';
+import { runExperiment } from '../../src/run/runner.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

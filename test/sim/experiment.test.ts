@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isInputError } from '../../src/engine/index.ts';
 import { armGrid } from '../../src/sim/experiment.ts';
-import { loadExperiment } from '../../src/sim/load.ts';
+import { loadExperiment } from '../../src/run/load.ts';
 import { designerTiles, planOf, tempDir } from './helpers.ts';
 
 const ok = { seed: 1, deals: 10, arms: [{ name: 'a', players: 2 }] };

@@ -4,8 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/engine/index.ts';
-import { inProcessBackend } from '../../src/sim/pool.ts';
-import { runExperiment } from '../../src/sim/runner.ts';
+import { inProcessBackend } from '../../src/run/pool.ts';
+import { runExperiment } from '../../src/run/runner.ts';
 import { FIRST_BATCH_DEALS, nextBatchDeals, parsePrecision, precisionPlan, runToPrecision } from '../../src/tune/precision.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 

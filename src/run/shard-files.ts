@@ -10,15 +10,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { mergeAggregates } from './aggregate.ts';
-import type { Aggregate } from './aggregate.ts';
-import { encodeColumns } from './columns.ts';
-import type { ColumnSpec } from './columns.ts';
+import { mergeAggregates } from '../sim/aggregate.ts';
+import type { Aggregate } from '../sim/aggregate.ts';
+import { encodeColumns } from '../sim/columns.ts';
+import type { ColumnSpec } from '../sim/columns.ts';
 import { writeAtomic } from './files.ts';
-import type { Plan } from './plan.ts';
-import { emptyAggregate } from './shard.ts';
-import type { ShardResult } from './shard.ts';
-import { malformedShardResult } from './validate.ts';
+import type { Plan } from '../sim/plan.ts';
+import { emptyAggregate } from '../sim/shard.ts';
+import type { ShardResult } from '../sim/shard.ts';
+import { malformedShardResult } from '../sim/validate.ts';
 
 export const SHARD_FILE_FORMAT = 'carclab-shard-file/1';
 

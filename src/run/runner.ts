@@ -14,20 +14,20 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
-import { mergeAggregates } from './aggregate.ts';
+import { mergeAggregates } from '../sim/aggregate.ts';
 import { codeIdentity } from './code.ts';
-import { columnLayout, concatColumns, decodeColumns } from './columns.ts';
-import type { Columns } from './columns.ts';
+import { columnLayout, concatColumns, decodeColumns } from '../sim/columns.ts';
+import type { Columns } from '../sim/columns.ts';
 import { gitInfo, packageInfo, removeTempFiles, writeAtomic, writeJsonAtomic } from './files.ts';
-import { runLayout } from './metrics.ts';
-import { armSetups, gamesPerDealOf, planRunPrefix, runIdOf } from './plan.ts';
-import type { Plan } from './plan.ts';
+import { runLayout } from '../sim/metrics.ts';
+import { armSetups, gamesPerDealOf, planRunPrefix } from '../sim/plan.ts';
+import type { Plan } from '../sim/plan.ts';
 import { ShardAbandoned } from './pool.ts';
 import type { Backend } from './pool.ts';
-import { checkOtherCode, lockRunDir } from './run-dir.ts';
+import { checkOtherCode, lockRunDir, runIdOf } from './run-dir.ts';
 import { loadShardFiles, writeShardFile } from './shard-files.ts';
-import { buildSummary, summaryTables } from './summary.ts';
-import type { Summary } from './summary.ts';
+import { buildSummary, summaryTables } from '../sim/summary.ts';
+import type { Summary } from '../sim/summary.ts';
 
 /** Games per shard aimed at: ≥ 1,000 per task so pool overhead vanishes (`STACK.md` §3). */
 export const TARGET_GAMES_PER_SHARD = 4000;
@@ -74,7 +74,7 @@ export interface RunOutcome {
   rssMaxMB: number;
 }
 
-export { gamesPerDealOf } from './plan.ts';
+export { gamesPerDealOf } from '../sim/plan.ts';
 
 export const defaultShardDeals = (plan: Plan): number => Math.max(1, Math.ceil(TARGET_GAMES_PER_SHARD / gamesPerDealOf(plan)));
 

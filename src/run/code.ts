@@ -1,6 +1,6 @@
 /**
  * Code identity: a hash of the code that decides a shard's results, computed at start-up from the
- * source files. It starts at `shard.ts` and follows every relative import (engine, expansions with
+ * source files. It starts at `src/sim/shard.ts` and follows every relative import (engine, expansions with
  * their tile files, agents, the simulation core), and adds the version of every package those files
  * import. Two processes with the same hash play the same games; a run directory, a shard file and a
  * queue job carry it so results of different code are never mixed.

@@ -5,9 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inProcessBackend } from '../../src/sim/pool.ts';
-import { missingRanges, runExperiment } from '../../src/sim/runner.ts';
-import { planOf, tempDir } from './helpers.ts';
+import { inProcessBackend } from '../../src/run/pool.ts';
+import { missingRanges, runExperiment } from '../../src/run/runner.ts';
+import { planOf, tempDir } from '../sim/helpers.ts';
 
 const plan = planOf({
   name: 'resume', seed: 'resume-3', deals: 200, columns: ['score', 'stats'],

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { BASE_TILE_SOURCE, Game, InputError, compileTileFile } from '../../src/engine/index.ts';
 import { replayScenario } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
-import { experimentFile } from '../../src/sim/load.ts';
-import { designerTiles, planOf, tempDir } from './helpers.ts';
+import { experimentFile } from '../../src/run/load.ts';
+import { designerTiles, planOf, tempDir } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const carclab = (...args: string[]) => {

@@ -6,8 +6,8 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import { runShard } from './shard.ts';
-import type { ShardResult, ShardTask } from './shard.ts';
+import { runShard } from '../sim/shard.ts';
+import type { ShardResult, ShardTask } from '../sim/shard.ts';
 
 export interface Backend {
   readonly name: string;

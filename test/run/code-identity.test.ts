@@ -8,10 +8,10 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/engine/index.ts';
-import { codeIdentity, hashSources, shortCode } from '../../src/sim/code.ts';
-import { checkOtherCode } from '../../src/sim/run-dir.ts';
+import { codeIdentity, hashSources, shortCode } from '../../src/run/code.ts';
+import { checkOtherCode } from '../../src/run/run-dir.ts';
 import { ROAD_POINTS_PATCH, ROOT, patchedCopy } from './patched-copy.ts';
-import { tempDir } from './helpers.ts';
+import { tempDir } from '../sim/helpers.ts';
 
 const carclab = (root: string, cwd: string, ...args: string[]) => {
   const r = spawnSync(process.execPath, [join(root, 'bin', 'carclab.js'), ...args], { cwd, encoding: 'utf8' });

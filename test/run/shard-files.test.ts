@@ -9,9 +9,9 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/engine/index.ts';
-import { inProcessBackend } from '../../src/sim/pool.ts';
-import { runExperiment } from '../../src/sim/runner.ts';
-import { planOf, tempDir } from './helpers.ts';
+import { inProcessBackend } from '../../src/run/pool.ts';
+import { runExperiment } from '../../src/run/runner.ts';
+import { planOf, tempDir } from '../sim/helpers.ts';
 
 const plan = planOf({ name: 'tamper', seed: 'tamper-1', deals: 40, arms: [{ name: 'two', players: 2 }, { name: 'three', players: 3 }] });
 const run = (outRoot: string, shardDeals: number, log?: (line: string) => void) => runExperiment({ plan, outRoot, backend: inProcessBackend(), keepGames: false, shardDeals, ...(log ? { log } : {}) });

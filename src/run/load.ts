@@ -9,9 +9,9 @@ import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 
 import { pathToFileURL } from 'node:url';
 import { InputError, suggestion } from '../engine/index.ts';
 import type { TileSource } from '../engine/index.ts';
-import { resolveExperiment } from './experiment.ts';
+import { resolveExperiment } from '../sim/experiment.ts';
 import { REPO_ROOT, readJsonFile } from './files.ts';
-import type { Plan } from './plan.ts';
+import type { Plan } from '../sim/plan.ts';
 
 export const EXPERIMENTS_DIR = join(REPO_ROOT, 'experiments');
 const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.json'];

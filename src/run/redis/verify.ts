@@ -8,9 +8,9 @@
  * verification off.
  */
 import { createHash } from 'node:crypto';
-import { armSetups } from '../plan.ts';
+import { armSetups } from '../../sim/plan.ts';
 import type { Backend } from '../pool.ts';
-import type { ShardResult, ShardTask } from '../shard.ts';
+import type { ShardResult, ShardTask } from '../../sim/shard.ts';
 
 export class ResultVerifier {
   private readonly trusted = new Set<string>();

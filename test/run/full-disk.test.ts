@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { inProcessBackend } from '../../src/sim/pool.ts';
-import { runExperiment } from '../../src/sim/runner.ts';
-import { planOf, tempDir } from './helpers.ts';
+import { inProcessBackend } from '../../src/run/pool.ts';
+import { runExperiment } from '../../src/run/runner.ts';
+import { planOf, tempDir } from '../sim/helpers.ts';
 
 const injection = vi.hoisted(() => ({ shardWrites: 0, failFrom: Infinity }));
 vi.mock('node:fs', async (importOriginal) => {

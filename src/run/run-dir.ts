@@ -1,7 +1,7 @@
 /**
- * Guards of a run directory. `checkOtherCode`: a run of the same plan made by other code (another
- * directory with the same plan prefix, `plan.ts` `runIdOf`) is refused unless the user asks for a
- * new run, so a resumed or re-run experiment never mixes or silently replaces results of two
+ * A run directory's name and guards. `runIdOf` names it. `checkOtherCode`: a run of the same plan
+ * made by other code (another directory with the same plan prefix) is refused unless the user asks
+ * for a new run, so a resumed or re-run experiment never mixes or silently replaces results of two
  * versions of the engine. `lockRunDir`: one process at a time per run directory; a second one is
  * refused with the holder's PID (a lock left by a dead process is taken over).
  */
@@ -9,7 +9,19 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../engine/index.ts';
+import { planRunPrefix } from '../sim/plan.ts';
+import type { Plan } from '../sim/plan.ts';
+import { codeIdentity, shortCode } from './code.ts';
 import { writeFailure } from './files.ts';
+
+/**
+ * The run id: the plan's prefix (`planRunPrefix`) and the short hash of the code that plays it
+ * (`code.ts`), so re-running the same run with the same code finds its directory, and other code
+ * never writes into it.
+ */
+export function runIdOf(plan: Plan, packageVersion: string, code = codeIdentity().hash): string {
+  return `${planRunPrefix(plan, packageVersion)}${shortCode(code)}`;
+}
 
 interface ManifestCode { status?: string; code?: { hash?: string }; git?: { commit?: string; dirty?: boolean } | null }
 

@@ -4,7 +4,7 @@
  * games. Each pool is started and warmed up before it is timed; the runs alternate which pool goes
  * first, and the figure is the median ratio (the machine is shared and noisy).
  */
-import { resolveExperiment } from './experiment.ts';
+import { resolveExperiment } from '../sim/experiment.ts';
 import { poolBackend } from './pool.ts';
 import type { Backend } from './pool.ts';
 

@@ -11,12 +11,12 @@ import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIdentity } from '../../../src/sim/code.ts';
-import { inProcessBackend } from '../../../src/sim/pool.ts';
-import { redisBackend } from '../../../src/sim/redis/backend.ts';
-import { parseRedisUrl } from '../../../src/sim/redis/url.ts';
-import { runExperiment } from '../../../src/sim/runner.ts';
-import { planOf, tempDir } from '../helpers.ts';
+import { codeIdentity } from '../../../src/run/code.ts';
+import { inProcessBackend } from '../../../src/run/pool.ts';
+import { redisBackend } from '../../../src/run/redis/backend.ts';
+import { parseRedisUrl } from '../../../src/run/redis/url.ts';
+import { runExperiment } from '../../../src/run/runner.ts';
+import { planOf, tempDir } from '../../sim/helpers.ts';
 import { ROAD_POINTS_PATCH, ROOT, patchedCopy } from '../patched-copy.ts';
 import { startRedis } from './server.ts';
 import type { RedisServer } from './server.ts';
@@ -94,7 +94,7 @@ describe('distributed runs', () => {
   it('one honest and one modified worker: the summary equals the local run and the log names the bad worker', async () => {
     // The modified copy scores roads double and claims this checkout's code hash (a lying worker).
     const copy = patchedCopy([ROAD_POINTS_PATCH, {
-      file: 'src/sim/code.ts', from: '  cached ??= hashSources(ENTRY);', to: `  cached ??= { hash: '${codeIdentity().hash}', files: [] };`,
+      file: 'src/run/code.ts', from: '  cached ??= hashSources(ENTRY);', to: `  cached ??= { hash: '${codeIdentity().hash}', files: [] };`,
     }]);
     const queue = freshQueue();
     // Long locks: a loaded machine must not hand the bad worker's shards to the honest one meanwhile.

@@ -3,9 +3,9 @@
  * without copying (`move`).
  */
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { columnBuffers } from './columns.ts';
-import { runShard } from './shard.ts';
-import type { ShardResult, ShardTask } from './shard.ts';
+import { columnBuffers } from '../sim/columns.ts';
+import { runShard } from '../sim/shard.ts';
+import type { ShardResult, ShardTask } from '../sim/shard.ts';
 
 export default function runShardTask(task: ShardTask): ShardResult {
   const result = runShard(task);

@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { workersFlag } from '../../src/cli/args.ts';
-import { tempDir } from './helpers.ts';
+import { tempDir } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const carclab = (...args: string[]) => {

@@ -3,9 +3,9 @@
  * coordinator's code hash, and the result with kept games' columns packed as base64 of the column
  * file format, the hash of the code that played it and the worker that sent it.
  */
-import { columnLayout, decodeColumns, encodeColumns } from '../columns.ts';
-import { armSetups } from '../plan.ts';
-import type { ShardResult, ShardTask } from '../shard.ts';
+import { columnLayout, decodeColumns, encodeColumns } from '../../sim/columns.ts';
+import { armSetups } from '../../sim/plan.ts';
+import type { ShardResult, ShardTask } from '../../sim/shard.ts';
 
 /** A queued shard: the task and the hash of the code that must play it. */
 export type JobData = ShardTask & { code: string };

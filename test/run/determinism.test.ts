@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inProcessBackend, poolBackend } from '../../src/sim/pool.ts';
-import type { Backend } from '../../src/sim/pool.ts';
-import { runExperiment } from '../../src/sim/runner.ts';
-import { planOf, tempDir } from './helpers.ts';
+import { inProcessBackend, poolBackend } from '../../src/run/pool.ts';
+import type { Backend } from '../../src/run/pool.ts';
+import { runExperiment } from '../../src/run/runner.ts';
+import { planOf, tempDir } from '../sim/helpers.ts';
 
 const plan = planOf({
   name: 'determinism', seed: 'det-7', deals: 120, columns: ['score', 'rank', 'breakdown', 'stats'],

@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../engine/index.ts';
 
-/** The repository root (this file is src/sim/files.ts). */
+/** The repository root (this file is src/run/files.ts). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const TEMP_PREFIX = '.tmp-';
