@@ -52,6 +52,11 @@ export class Tables {
    * the side has no neighbour, else the neighbour's facing edge (`EDGE_FIELD` …).
    */
   readonly fits: Uint8Array;
+  /**
+   * The same fits as a list, for writing placements without a branch per rotation: [type * 256 +
+   * pattern] = (count << 8) | the fitting rotations in increasing order, 2 bits each (lowest first).
+   */
+  readonly fitList: Uint16Array;
   readonly sideEdge: Uint8Array; // [o * 4 + side]
   readonly portSegment: Int8Array; // [o * 12 + boardPort] -> segment index or -1
   readonly segmentKind: Int8Array; // [type * S + s], -1 past the tile's segments
@@ -80,6 +85,7 @@ export class Tables {
     const T = catalog.types.length;
     this.edgeCode = new Uint8Array(T * 4);
     this.fits = new Uint8Array(T * 256);
+    this.fitList = new Uint16Array(T * 256);
     this.sideEdge = new Uint8Array(T * 16);
     this.portSegment = new Int8Array(T * 4 * PORTS).fill(-1);
     this.segmentKind = new Int8Array(T * S).fill(-1);
@@ -125,7 +131,14 @@ export class Tables {
     for (let pattern = 0; pattern < 256; pattern++) {
       let mask = 0;
       for (let side = 0; side < 4; side++) if ((pattern >> (2 * side)) & 3) mask |= 3 << (2 * side);
-      for (let r = 0; r < 4; r++) if ((this.edgeCode[t * 4 + r]! & mask) === pattern) this.fits[t * 256 + pattern]! |= 1 << r;
+      let count = 0;
+      let list = 0;
+      for (let r = 0; r < 4; r++) {
+        if ((this.edgeCode[t * 4 + r]! & mask) !== pattern) continue;
+        this.fits[t * 256 + pattern]! |= 1 << r;
+        list |= r << (2 * count++);
+      }
+      this.fitList[t * 256 + pattern] = (count << 8) | list;
     }
     const looks = [0, 1, 2, 3].map((r) => rotationSignature(type, r));
     for (let r = 0; r < 4; r++) this.distinctRotation[t * 4 + r] = looks.indexOf(looks[r]!) === r ? 1 : 0;
