@@ -6,8 +6,10 @@
  *   2. upward imports: a module importing from a layer above its own, in the order of `DESIGN.md`
  *      "Layers" (engine, expansions, agents, sim, stats, run, charts, report, cli from the bottom: the
  *      pure core first, then the runner with its files, pool and queue; the matches and ladders of
- *      src/match sit on run and stats, under charts; the tunings of src/tune on report, under cli).
- * Only relative imports are followed; packages are outside the graph.
+ *      src/match sit on run and stats, under charts; the tunings of src/tune on report, under cli);
+ *   3. I/O in the pure core: a module of engine, expansions, agents, sim or stats importing a package
+ *      that reaches files, processes, threads or the network (`IO_PACKAGES`).
+ * Relative imports make the graph; of packages only the names are kept, for rule 3.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -16,9 +18,20 @@ import { fileURLToPath } from 'node:url';
 /** `DESIGN.md` "Layers", bottom first: a module may import from its own layer and the ones before it. */
 export const LAYERS = ['engine', 'expansions', 'agents', 'sim', 'stats', 'run', 'match', 'charts', 'report', 'tune', 'cli'] as const;
 
+/** The layers that do no I/O: everything a shard's games depend on, and the statistics. */
+export const PURE_LAYERS: readonly string[] = ['engine', 'expansions', 'agents', 'sim', 'stats'];
+
+/** Packages a pure layer may not import. */
+export const IO_PACKAGES: readonly string[] = [
+  'node:fs', 'node:fs/promises', 'node:child_process', 'node:net', 'node:http', 'node:https', 'node:os',
+  'node:worker_threads', 'piscina', 'bullmq', 'ioredis',
+];
+
 export interface ImportGraph {
   /** Module → the modules it imports (paths relative to src/, with `/`). */
   edges: Map<string, string[]>;
+  /** Module → the packages it imports (`node:fs`, `arquero`, …); absent when it imports none. */
+  packages?: Map<string, string[]>;
 }
 
 export interface GraphProblems {
@@ -26,6 +39,8 @@ export interface GraphProblems {
   circles: { modules: string[]; cycle: string[] }[];
   /** `from → to (layer → layer)` for each upward import. */
   upward: string[];
+  /** `module → package` for each I/O package imported by a pure layer. */
+  impure: string[];
 }
 
 const MODULE = /\.(ts|mjs|js)$/;
@@ -45,19 +60,23 @@ const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').
 
 export function readImportGraph(srcDir: string): ImportGraph {
   const edges = new Map<string, string[]>();
+  const packages = new Map<string, string[]>();
   const name = (path: string) => relative(srcDir, path).split(sep).join('/');
   for (const file of modulesUnder(srcDir).sort()) {
     const text = withoutComments(readFileSync(file, 'utf8'));
     const targets = new Set<string>();
+    const named = new Set<string>();
     for (const pattern of [STATIC, DYNAMIC]) {
       for (const match of text.matchAll(pattern)) {
         const spec = match[1] ?? match[2]!;
         if (spec.startsWith('.')) targets.add(name(resolve(dirname(file), spec)));
+        else named.add(spec);
       }
     }
     edges.set(name(file), [...targets].sort());
+    if (named.size) packages.set(name(file), [...named].sort());
   }
-  return { edges };
+  return { edges, packages };
 }
 
 const layerOf = (module: string) => LAYERS.indexOf(module.split('/')[0] as (typeof LAYERS)[number]);
@@ -73,7 +92,12 @@ export function graphProblems(graph: ImportGraph): GraphProblems {
       else if (b > a) upward.push(`${from} → ${to} (${LAYERS[a]} → ${LAYERS[b]})`);
     }
   }
-  return { circles: circlesOf(graph.edges), upward };
+  const impure: string[] = [];
+  for (const [module, names] of graph.packages ?? []) {
+    if (!PURE_LAYERS.includes(module.split('/')[0]!)) continue;
+    for (const pkg of names) if (IO_PACKAGES.includes(pkg)) impure.push(`${module} → ${pkg}`);
+  }
+  return { circles: circlesOf(graph.edges), upward, impure };
 }
 
 /** Tarjan's strongly connected components; each circle is reported by one cycle through it. */
@@ -138,6 +162,7 @@ export function describeProblems(problems: GraphProblems): string[] {
   return [
     ...problems.circles.map((c) => `circle among ${c.modules.join(', ')}; e.g. ${c.cycle.join(' → ')}`),
     ...problems.upward.map((u) => `upward import: ${u}`),
+    ...problems.impure.map((u) => `I/O in a pure layer: ${u}`),
   ];
 }
 
