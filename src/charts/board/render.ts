@@ -17,8 +17,11 @@
  */
 import { SEG_FIELD, SEG_MONASTERY, SCORE_SOURCES } from '../../engine/index.ts';
 import type { BoardPiece, Illustration, State } from '../../engine/index.ts';
-import { CENTRE, ISLAND_HALF, insidePolygon, LABYRINTH_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS, alongPath, rotatePt, tileGeometry } from './geometry.ts';
-import type { Pt, TileGeometry } from './geometry.ts';
+import { tileGeometry } from './geometry.ts';
+import type { TileGeometry } from './geometry.ts';
+import { CENTRE, alongPath, insidePolygon, rotatePt } from './points.ts';
+import type { Pt } from './points.ts';
+import { ISLAND_HALF, LABYRINTH_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS } from './shapes.ts';
 import { COLOURS, PLAYER_COLOURS, PLAYER_COLOUR_NAMES, inkOn } from './palette.ts';
 
 export interface BoardOptions {
