@@ -1,17 +1,22 @@
 /** Text output shared by commands: one line per game event, and score tables. */
 import { SCORE_SOURCES } from '../engine/index.ts';
-import type { GameEvent } from '../engine/index.ts';
+import type { Expansion, GameEvent } from '../engine/index.ts';
 
 const who = (players: number[]) => (players.length ? players.map((p) => `P${p}`).join('+') : 'nobody');
 
-export function formatEvent(e: GameEvent): string {
+/** The log line of an event; an expansion's event reads as its declared kind's text (`expansions`: the game's). */
+export function formatEvent(e: GameEvent, expansions: readonly Expansion[]): string {
   switch (e.type) {
     case 'tilePlaced': return `turn ${e.turn}: P${e.player} places ${e.tile} at (${e.x},${e.y}) rotation ${e.rotation}`;
     case 'tileDiscarded': return `turn ${e.turn}: P${e.player} draws ${e.tile}, which fits nowhere: discarded`;
     case 'meeplePlaced': return `turn ${e.turn}: P${e.player} puts a meeple on ${e.segment}`;
     case 'featureScored': return `${e.final ? 'final' : `turn ${e.turn}`}: ${e.kind} of ${e.tiles} tile(s), ${e.meeples} meeple(s): ${e.points} to ${who(e.winners)}`;
     case 'fieldScored': return `final: field bordering ${e.cities} completed cit${e.cities === 1 ? 'y' : 'ies'}: ${e.points} to ${who(e.winners)}`;
-    case 'expansion': return `turn ${e.turn}: ${e.expansion}: ${e.what}${e.points ? `: ${e.points} to P${e.player}` : ''}${e.detail ? ` (${e.detail})` : ''}`;
+    case 'expansion': {
+      const kind = expansions.find((x) => x.name === e.expansion)?.events?.[e.kind];
+      if (!kind) throw new Error(`event ${e.kind} of expansion ${e.expansion} is not declared by the game's expansions`);
+      return `turn ${e.turn}: ${e.expansion}: ${kind.text(e.data)}`;
+    }
     case 'gameOver': return `game over: ${e.scores.join(' / ')}`;
   }
 }

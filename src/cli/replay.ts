@@ -33,7 +33,7 @@ export const replayCommand: Command = {
     if (flags.json) {
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     } else {
-      process.stdout.write(`${events.map(formatEvent).join('\n')}\n\n${scoreTable(result.breakdown, result.scores)}\n`);
+      process.stdout.write(`${events.map((e) => formatEvent(e, state.game.expansions)).join('\n')}\n\n${scoreTable(result.breakdown, result.scores)}\n`);
     }
     return 0;
   },

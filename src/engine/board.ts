@@ -8,7 +8,6 @@
  */
 import { SEG_CITY, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
 import type { TileType } from './catalog/types.ts';
-import { SOURCE } from './constants.ts';
 import { PORTS, SIDES, facingPort, halfEdgeName, neighbourOffset, rotatePort, sideOfPort } from './geometry.ts';
 import { J_FRONTIER, J_FRONTIER_REQ, J_GRID, J_NEXT, J_OPEN_ENDS, J_PARENT, J_ROOT_MEEPLES, Position } from './position.ts';
 import type { PositionLayout } from './position.ts';
@@ -325,7 +324,7 @@ export class Board<G extends BoardLayout = BoardLayout> extends Position {
     f.root = root;
     f.kind = this.segmentKind(root);
     f.bonus = 0;
-    f.bonusSource = SOURCE.labyrinth;
+    f.bonusSource = -1; // none until a `scoreFeature` hook sets a bonus and its source
     f.perPlayer.fill(0);
     f.meeples = 0;
     f.pennants = 0;

@@ -1,13 +1,18 @@
 /**
- * The expansion contract: one module per expansion exports one `Expansion`. At `Game` build time
- * each is `setup` with the resolved rules and returns hooks; the game keeps per-hook lists so that
- * unused hooks cost nothing. Expansions never import each other, and the engine never imports an
- * expansion by name.
+ * The expansion contract: one module per expansion exports one `Expansion` (built with
+ * `defineExpansion`). It declares its data — rule parameters, tiles, statistics, state fields
+ * (`expansion-state.ts`), event kinds (`events.ts`), scenario keys, summary keys, board pieces — and
+ * at `Game` build time it is `setup` with the resolved rules and returns hooks; the game keeps
+ * per-hook lists so that unused hooks cost nothing. Through the setup context an expansion reaches
+ * only its own state fields and events. Expansions never import each other, and the engine never
+ * imports an expansion by name.
  */
 import type { Catalog, TileSource } from './catalog/index.ts';
 import type { TileType } from './catalog/types.ts';
 import type { ParamDef, Rules } from './rules.ts';
 import type { Board } from './board.ts';
+import type { EventData, EventKinds } from './events.ts';
+import type { StateFields, StateViews } from './expansion-state.ts';
 import type { FeatureScore } from './tables.ts';
 
 /** What a hook sees of a game in progress: the board floor (position, board queries, scores, statistics, events). */
@@ -24,7 +29,7 @@ export interface BoardPiece {
   label: string;
 }
 
-export interface Expansion {
+export interface Expansion<F extends StateFields = StateFields, E extends EventKinds = EventKinds> {
   /** Registry name, as in scenarios and experiments (`tollkeepers`, `labyrinth`, `kingRobber`). */
   readonly name: string;
   readonly title: string;
@@ -40,17 +45,28 @@ export interface Expansion {
   readonly summaryKeys?: readonly string[];
   /** The kinds of pieces its `boardPieces` hook puts on pictures, for the legend's key (with a sample label). */
   readonly pieceKinds?: readonly { kind: string; sampleLabel: string; description: string }[];
-  setup(context: SetupContext): ExpansionHooks;
+  /** Its state: fields kept with every game, cloned and rolled back with it, read and written through `SetupContext.own`. */
+  readonly state?: F;
+  /** Its event kinds (payload fields and log text), sent through `SetupContext.emit`. */
+  readonly events?: E;
+  setup(context: SetupContext<F, E>): ExpansionHooks;
+}
+
+/** An expansion with its state and event declarations checked against its hooks' use of them. */
+export function defineExpansion<const F extends StateFields, const E extends EventKinds>(expansion: Expansion<F, E>): Expansion {
+  return expansion as unknown as Expansion;
 }
 
 /** What an expansion learns when a game is built. */
-export interface SetupContext {
+export interface SetupContext<F extends StateFields = StateFields, E extends EventKinds = EventKinds> {
   readonly rules: Rules;
   /** The game's catalog (base, expansion and designer tiles). */
   readonly catalog: Catalog;
   readonly players: number;
-  /** Offset of this expansion's integers in `State.ext`; it asked for `extSlots` of them. */
-  readonly extOffset: number;
+  /** The views of this expansion's declared state fields in a game in progress (its own only). */
+  own(state: State): StateViews<F>;
+  /** Sends one of its declared events to the state's sink; call it only when `state.sink` is set. */
+  emit<K extends keyof E & string>(state: State, kind: K, data: EventData<E[K]['fields']>): void;
   /** Index in `State.stats` of a per-game statistic this expansion declared. */
   stat(name: string): number;
   /** Index in `State.stats` of a per-player statistic for seat 0; seat p adds p. */
@@ -61,8 +77,6 @@ export interface SetupContext {
 
 /** Hooks an expansion may implement; all optional. `State` methods are the only way in. */
 export interface ExpansionHooks {
-  /** Integers of expansion state kept in `State.ext` (cloned with the state). */
-  readonly extSlots?: number;
   /** Whether a catalog tile goes into the deck (e.g. an edition's distribution). */
   includeTile?(type: TileType): boolean;
   initState?(state: State): void;

@@ -1,12 +1,14 @@
 /**
  * The game setup floor: `GameSetup` is the immutable setup of a game (catalog, expansions, resolved
- * rules, players, the deck, the statistics and expansion-state layout, the expansions' hooks) on top
+ * rules, players, the deck, the statistics and expansion-state layouts, the expansions' hooks) on top
  * of the precomputed tables (`tables.ts`). The front `Game` (`state.ts`) adds `newState`.
  */
 import { BASE_TILE_SOURCE, buildCatalog } from './catalog/index.ts';
 import type { Catalog, TileSource } from './catalog/index.ts';
 import { InputError, suggestion } from './errors.ts';
 import type { Expansion, ExpansionHooks } from './expansion.ts';
+import { ExpansionStateLayout } from './expansion-state.ts';
+import { expansionViews } from './position.ts';
 import { BASE_PARAMS, parseListParam, resolveRules } from './rules.ts';
 import type { BaseRules, ParamDef, Rules } from './rules.ts';
 import { Tables } from './tables.ts';
@@ -51,9 +53,8 @@ export class GameSetup extends Tables {
   readonly statNames: readonly string[];
   readonly playerStatNames: readonly string[];
   readonly statCount: number;
-  readonly extSlots: number;
-  /** Where each expansion's integers start in `State.ext`. */
-  private readonly extOffsets: ReadonlyMap<string, number>;
+  /** Where each expansion's declared state fields live in a position. */
+  readonly expansionState: ExpansionStateLayout;
   readonly hooks: readonly ExpansionHooks[];
   readonly hookLists: HookLists;
 
@@ -73,15 +74,9 @@ export class GameSetup extends Tables {
     this.statNames = setup.statNames;
     this.playerStatNames = setup.playerStatNames;
     this.statCount = setup.statCount;
-    this.extSlots = setup.extSlots;
-    this.extOffsets = setup.extOffsets;
+    this.expansionState = setup.expansionState;
     this.hooks = setup.hooks;
     this.hookLists = setup.hookLists;
-  }
-
-  /** Offset of an expansion's integers in `State.ext`, or -1 when it is not in this game. */
-  extOffsetOf(expansion: string): number {
-    return this.extOffsets.get(expansion) ?? -1;
   }
 
   /** Whether the expansions' rules admit a catalog tile into this game (e.g. its edition). */
@@ -144,22 +139,21 @@ function prepare(options: GameOptions) {
   const catalog = buildCatalog(sources);
   const startType = catalog.indexOf(catalog.startId);
 
-  // 3. Statistics and expansion state layout, then the hooks.
+  // 3. Statistics and expansion state layouts, then the hooks (each reaching only its own state and events).
   const statNames = [...BASE_STATS, ...expansions.flatMap((e) => e.stats ?? [])];
   const playerStatNames = [...BASE_PLAYER_STATS, ...expansions.flatMap((e) => e.playerStats ?? [])];
   const statCount = statNames.length + playerStatNames.length * players;
-  let extOffset = 0;
+  const expansionState = new ExpansionStateLayout(expansions.map((e) => e.state), players, expansions.map((e) => e.name));
   const hooks: ExpansionHooks[] = [];
-  const extOffsets = new Map<string, number>();
   expansions.forEach((expansion, k) => {
-    extOffsets.set(expansion.name, extOffset);
     const own = new Set(expansion.stats ?? []);
     const ownPlayer = new Set(expansion.playerStats ?? []);
     const h = expansion.setup({
       rules,
       catalog,
       players,
-      extOffset,
+      own: (state) => expansionViews(state, k) as never,
+      emit: (state, kind, data) => state.sink!({ type: 'expansion', turn: state.turnNumber(), expansion: expansion.name, kind, data }),
       actionBase: ACTION_BLOCK * (k + 1),
       stat: (name) => {
         if (!own.has(name)) throw new Error(`expansion ${expansion.name} did not declare stat ${name}`);
@@ -170,7 +164,6 @@ function prepare(options: GameOptions) {
         return playerStatIndex(statNames, playerStatNames, players, name, 0);
       },
     });
-    extOffset += h.extSlots ?? 0;
     hooks.push(h);
   });
   const hookLists = collectHooks(hooks);
@@ -197,7 +190,7 @@ function prepare(options: GameOptions) {
   });
   return {
     players, expansions, rules, explicitRules, paramDefs, seatCompensation, catalog, startType,
-    statNames, playerStatNames, statCount, extSlots: extOffset, extOffsets, hooks, hookLists,
+    statNames, playerStatNames, statCount, expansionState, hooks, hookLists,
     deck: Int16Array.from(deck), deckKeys,
   };
 }

@@ -8,10 +8,15 @@
  * The small arrays and the scalars are copied at the checkpoint; writes to the big arrays go through
  * `record(code, index, old)` (code = the field's place in `JOURNALED`). Events are not sent while a
  * checkpoint is open.
+ *
+ * The expansions' declared state (`expansion-state.ts`) is one field of the schema, a byte buffer
+ * copied at a checkpoint and reset to its initial image by a restart; each expansion reaches its
+ * own part only through the views the game setup hands it (`expansionViews`).
  */
 import { PHASE_PLACE, SCORE_SOURCES } from './constants.ts';
 import type { ScoreSource } from './constants.ts';
 import type { EventSink } from './events.ts';
+import type { ExpansionStateLayout } from './expansion-state.ts';
 
 /** The sizes a position is allocated with (provided by the game setup). */
 export interface PositionLayout {
@@ -19,7 +24,7 @@ export interface PositionLayout {
   readonly maxTiles: number;
   readonly segmentsPerTile: number;
   readonly gridSide: number;
-  readonly extSlots: number;
+  readonly expansionState: ExpansionStateLayout;
   readonly statCount: number;
   readonly meeplesPerPlayer: number;
 }
@@ -33,9 +38,10 @@ interface ArrayField {
   /**
    * What a restart does: `cells` clears the cells of the placed tiles and of the frontier; `used`
    * zeroes the segments of the placed tiles; `zero` the whole array; `meeples` refills the supply;
-   * `none` leaves it (every entry is written before it is read).
+   * `initial` copies the expansions' initial state; `none` leaves it (every entry is written before
+   * it is read).
    */
-  readonly restart: 'cells' | 'used' | 'zero' | 'meeples' | 'none';
+  readonly restart: 'cells' | 'used' | 'zero' | 'meeples' | 'initial' | 'none';
 }
 
 const segments = (l: PositionLayout) => l.maxTiles * l.segmentsPerTile;
@@ -57,7 +63,7 @@ export const ARRAY_FIELDS = {
   completedThisTurn: { make: (l) => new Int32Array(4 * l.segmentsPerTile + 16), undo: 'count', restart: 'none' },
   scores: { make: (l) => new Int32Array(l.players * SCORE_SOURCES.length), undo: 'copy', restart: 'zero' },
   meeplesLeft: { make: (l) => new Int8Array(l.players).fill(l.meeplesPerPlayer), undo: 'copy', restart: 'meeples' },
-  ext: { make: (l) => new Int32Array(l.extSlots), undo: 'copy', restart: 'zero' },
+  expansionBytes: { make: (l) => l.expansionState.initial.slice(), undo: 'copy', restart: 'initial' },
   stats: { make: (l) => new Float64Array(l.statCount), undo: 'copy', restart: 'zero' },
 } as const satisfies Record<string, ArrayField>;
 
@@ -112,7 +118,18 @@ class Saved {
   constructor(readonly arrays: NumberArray[]) {}
 }
 
+let viewsOf: (position: Position) => readonly object[];
+
+/** The views of the k-th expansion's declared state in a position (for the game setup, which hands each expansion its own). */
+export function expansionViews(position: Position, k: number): object {
+  return viewsOf(position)[k]!;
+}
+
 export class Position {
+  static {
+    viewsOf = (position) => position.#expansionViews;
+  }
+
   /** Tile types in draw order (shared between clones, never written). */
   deck: Int16Array;
   deckPos = 0;
@@ -151,8 +168,10 @@ export class Position {
   declare readonly meeplesLeft: Int8Array;
   /** Points by player and source: [player * SOURCES + source]. */
   declare readonly scores: Int32Array;
-  /** Expansion state: each expansion's integers at its offset. */
-  declare readonly ext: Int32Array;
+  /** The expansions' declared state, laid out by `layout.expansionState`; reached through `#expansionViews`. */
+  private declare readonly expansionBytes: Uint8Array<ArrayBuffer>;
+  /** Per expansion, typed views of its fields over `expansionBytes`. */
+  #expansionViews: readonly object[];
   /**
    * Per-game statistics (the setup's `statNames`, then per-player blocks). Always whole numbers
    * (counts, points, seat indices), so the runner's sums of them stay exact.
@@ -176,6 +195,12 @@ export class Position {
       copyScalars(this, from);
       this.deferFinal = from.deferFinal;
     }
+    this.#expansionViews = layout.expansionState.views(this.expansionBytes.buffer);
+  }
+
+  /** A copy of every expansion's declared state, by expansion name and field name (for tests and debugging). */
+  expansionState(): Record<string, Record<string, number[]>> {
+    return this.layout.expansionState.read(this.expansionBytes.buffer);
   }
 
   /**
@@ -195,6 +220,7 @@ export class Position {
         case 'used': array.fill(0, 0, used); break;
         case 'zero': array.fill(0); break;
         case 'meeples': array.fill(this.layout.meeplesPerPlayer); break;
+        case 'initial': array.set(this.layout.expansionState.initial); break;
         case 'none': break;
       }
     }

@@ -18,7 +18,7 @@ export interface FeatureScore {
   pennants: number;
   /** Points each majority player scores under the feature's own source. */
   points: number;
-  /** Extra points each majority player scores under `bonusSource`. */
+  /** Extra points each majority player scores under `bonusSource` (whoever sets a bonus sets its source). */
   bonus: number;
   bonusSource: number;
   meeples: number;

@@ -33,9 +33,9 @@ describe('greedy agent', () => {
     const agent = agentOf('greedy', 'greedy-pure', 0);
     for (let step = 0; step < 40 && !state.isOver(); step++) {
       const n = state.legalActions(legal);
-      const before = JSON.stringify([Array.from(state.scores), Array.from(state.meeple), Array.from(state.ext), state.deckPos, state.placedCount]);
+      const before = JSON.stringify([Array.from(state.scores), Array.from(state.meeple), state.expansionState(), state.deckPos, state.placedCount]);
       const action = agent.choose(state, legal, n);
-      expect(JSON.stringify([Array.from(state.scores), Array.from(state.meeple), Array.from(state.ext), state.deckPos, state.placedCount])).toBe(before);
+      expect(JSON.stringify([Array.from(state.scores), Array.from(state.meeple), state.expansionState(), state.deckPos, state.placedCount])).toBe(before);
       state.apply(action);
     }
   });

@@ -49,7 +49,7 @@ function rootOf(state: State, g: number): number {
  * the placed tiles (slots past a tile's own segments are never read and not compared), the players'
  * arrays and the scalars. Features are compared by the root of each segment; with `rawParents` the
  * parent array itself is compared (a rollback restores it exactly, while a replay may compress paths
- * differently).
+ * differently). The expansions' state is compared field by field as they declared it.
  */
 export function snapshot(state: State, rawParents = false): string {
   const game = state.game;
@@ -65,7 +65,8 @@ export function snapshot(state: State, rawParents = false): string {
   }
   out.push('frontier');
   for (let i = 0; i < state.frontierCount; i++) out.push(state.frontier[i]!, state.grid[state.frontier[i]!]!);
-  for (const a of [state.meeplesLeft, state.scores, state.ext, state.stats]) out.push('|', ...a);
+  for (const a of [state.meeplesLeft, state.scores, state.stats]) out.push('|', ...a);
+  out.push('|', JSON.stringify(state.expansionState()));
   out.push('scalars', state.deckPos, state.currentPlayer, state.phase, state.drawn, state.lastPlaced, state.placedCount, state.frontierCount, state.finalScored, state.isOver());
   return out.join(',');
 }

@@ -8,7 +8,7 @@
  * a feature of its kind is completed; `kingRobberIncrementalTiming`: `after` any hand-over, the
  * project's ruling, or `before` it, as JCloisterZone's "continuously": the first completion pays nobody).
  */
-import { SEG_CITY, SEG_ROAD, SOURCE, enumParam, intParam, rulesOf } from '../../engine/index.ts';
+import { SEG_CITY, SEG_ROAD, SOURCE, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
 import type { Board, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -28,52 +28,62 @@ const CARDS = [
 ] as const;
 const STATS = CARDS.flatMap((c) => [`${c.name}FirstHolder`, `${c.name}FinalHolder`, `${c.name}Handovers`, `${c.name}Value`]);
 
-export const kingRobber: Expansion = {
+/** Per card (King, Robber Baron): its holder (-1: none), the largest completed size, the completed features of its kind. */
+const STATE = {
+  holder: { type: 'i8', length: CARDS.length, initial: -1 },
+  largest: { type: 'i16', length: CARDS.length },
+  completed: { type: 'i16', length: CARDS.length },
+} as const;
+
+const EVENTS = {
+  kingHandedOver: eventKind({ from: 'player', to: 'player', cityTiles: 'int' }, (e) => `P${e.to} takes the King (city of ${e.cityTiles} tiles)`),
+  robberHandedOver: eventKind({ from: 'player', to: 'player', roadTiles: 'int' }, (e) => `P${e.to} takes the Robber Baron (road of ${e.roadTiles} tiles)`),
+} as const;
+
+export const kingRobber: Expansion = defineExpansion({
   name: 'kingRobber',
   title: 'King and Robber Baron',
   tiles: { data: tileFile, where: 'King and Robber Baron tiles (src/expansions/king-robber/tiles.json)' },
   params: Object.values(KING_ROBBER_PARAMS),
   stats: STATS,
   summaryKeys: CARDS.map((c) => c.summary),
+  state: STATE,
+  events: EVENTS,
   setup(ctx) {
-    const { extOffset } = ctx;
+    const { own, emit } = ctx;
     const rules = rulesOf(KING_ROBBER_PARAMS, ctx.rules);
     const scoring = rules.kingRobberScoring;
     const payBefore = rules.kingRobberIncrementalTiming === 'before';
-    // State.ext per card c: holder (-1 none), largest completed size, completed features of its kind.
-    const HOLDER = extOffset;
-    const SIZE = extOffset + 2;
-    const COMPLETED = extOffset + 4;
     const stat = (card: number, what: string) => ctx.stat(`${CARDS[card]!.name}${what}`);
     const feature: FeatureScore = {
       root: 0, kind: 0, completed: true, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
     };
     const pay = (state: Board, card: number, points: number) => {
-      const holder = state.ext[HOLDER + card]!;
+      const holder = own(state).holder[card]!;
       if (holder < 0 || points === 0) return;
       state.addScore(holder, CARDS[card]!.source, points);
       state.stats[stat(card, 'Value')]! += points;
     };
     /** What card c pays its holder at the end under the scoring variant, as the board stands. */
     const endValue = (state: Board, c: number): number => {
-      if (scoring === 'official') return state.ext[COMPLETED + c]! * rules.kingRobberPointsPerFeature;
+      if (scoring === 'official') return own(state).completed[c]! * rules.kingRobberPointsPerFeature;
       if (scoring === 'flat10') return rules.kingRobberFlatPoints;
       if (scoring !== 'flat15-40') return 0; // incremental: paid as features complete
       // One player with both cards: the 40 is split evenly between the two score sources.
-      const both = state.ext[HOLDER]! >= 0 && state.ext[HOLDER]! === state.ext[HOLDER + 1]!;
+      const holder = own(state).holder;
+      const both = holder[0]! >= 0 && holder[0] === holder[1];
       return both ? rules.kingRobberFlatBothPoints / 2 : rules.kingRobberFlatEachPoints;
     };
 
     return {
-      extSlots: 6,
       initState(state) {
         for (let c = 0; c < 2; c++) {
-          state.ext[HOLDER + c] = -1;
           state.stats[stat(c, 'FirstHolder')] = -1;
           state.stats[stat(c, 'FinalHolder')] = -1;
         }
       },
       afterScoring(state) {
+        const { holder: holders, largest: largestDone, completed } = own(state);
         for (let c = 0; c < 2; c++) {
           let count = 0;
           let largest = 0;
@@ -85,18 +95,21 @@ export const kingRobber: Expansion = {
             if (feature.tiles > largest) largest = feature.tiles;
           }
           if (count === 0) continue;
-          state.ext[COMPLETED + c]! += count;
+          completed[c]! += count;
           const points = scoring === 'incremental' ? count * rules.kingRobberIncrementalPoints : 0;
           if (payBefore) pay(state, c, points);
-          const holder = state.ext[HOLDER + c]!;
-          if (holder < 0 || largest > state.ext[SIZE + c]!) {
+          const holder = holders[c]!;
+          if (holder < 0 || largest > largestDone[c]!) {
             const taker = state.currentPlayer;
             if (holder < 0) state.stats[stat(c, 'FirstHolder')] = taker;
             else if (holder !== taker) state.stats[stat(c, 'Handovers')]! += 1;
-            state.ext[HOLDER + c] = taker;
-            state.ext[SIZE + c] = largest;
+            holders[c] = taker;
+            largestDone[c] = largest;
             state.stats[stat(c, 'FinalHolder')] = taker;
-            if (state.sink && holder !== taker) state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'kingRobber', what: `P${taker} takes the ${CARDS[c]!.name === 'king' ? 'King' : 'Robber Baron'}`, player: taker, points: 0, detail: `${CARDS[c]!.kind === SEG_CITY ? 'city' : 'road'} of ${largest} tiles` });
+            if (state.sink && holder !== taker) {
+              if (c === 0) emit(state, 'kingHandedOver', { from: holder, to: taker, cityTiles: largest });
+              else emit(state, 'robberHandedOver', { from: holder, to: taker, roadTiles: largest });
+            }
           }
           if (!payBefore) pay(state, c, points);
         }
@@ -108,17 +121,18 @@ export const kingRobber: Expansion = {
       // ended now (nothing under `incremental`, which pays as features complete).
       evaluate(state, expected) {
         for (let c = 0; c < 2; c++) {
-          const holder = state.ext[HOLDER + c]!;
+          const holder = own(state).holder[c]!;
           if (holder >= 0) expected[holder]! += endValue(state, c);
         }
       },
       playerNotes(state, player) {
-        return CARDS.flatMap((card, c) => (state.ext[HOLDER + c] === player ? [card.title] : []));
+        const holder = own(state).holder;
+        return CARDS.flatMap((card, c) => (holder[c] === player ? [card.title] : []));
       },
       summary(state) {
-        const holder = (c: number) => (state.ext[HOLDER + c]! >= 0 ? state.ext[HOLDER + c]! : null);
+        const holder = (c: number) => (own(state).holder[c]! >= 0 ? own(state).holder[c]! : null);
         return { kingHolder: holder(0), robberHolder: holder(1) };
       },
     };
   },
-};
+});

@@ -7,7 +7,7 @@
  * comes before scoring; R-T3: a tollhouse is not a meeple). A tollhouse that scored travellers flips
  * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
  */
-import { InputError, SEG_ROAD, SOURCE, enumParam, intParam, rulesOf } from '../../engine/index.ts';
+import { InputError, SEG_ROAD, SOURCE, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
 import type { Board, Expansion, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -27,6 +27,27 @@ const STATS = [
   'tollFinalIncome',
 ] as const;
 
+/** Per player: the placed index of its tollhouse's tile (-1: in supply), its value, whether it scored travellers this turn. */
+const STATE = {
+  tile: { type: 'i16', length: 'players', initial: -1 },
+  value: { type: 'i8', length: 'players', initial: 1 },
+  flips: { type: 'u8', length: 'players' },
+} as const;
+
+/** A log line as the expansion events have always read: what, then points to whom, then details. */
+const line = (what: string, points: number, player: number, detail: string) => `${what}${points ? `: ${points} to P${player}` : ''} (${detail})`;
+const carried = (e: { illustrations: number; travellers: number }) => `${e.illustrations} illustration(s), ${e.travellers} travellers group(s)`;
+
+const EVENTS = {
+  tollhousePlaced: eventKind({ player: 'player', x: 'int', y: 'int', value: 'int' }, (e) => `P${e.player} puts the tollhouse on the crossroads at (${e.x},${e.y}) (value ${e.value})`),
+  tollPaid: eventKind(
+    { owner: 'player', points: 'points', value: 'int', illustrations: 'int', travellers: 'int' },
+    (e) => line('toll', e.points, e.owner, `value ${e.value}: ${carried(e)}`),
+  ),
+  tollhouseFlipped: eventKind({ player: 'player', value: 'int' }, (e) => `P${e.player}'s tollhouse flips (now value ${e.value})`),
+  finalTollPaid: eventKind({ owner: 'player', points: 'points', illustrations: 'int', travellers: 'int' }, (e) => line('final toll', e.points, e.owner, carried(e))),
+} as const;
+
 /** Whether an earlier village road of the tile (index from `start` to before `k`) belongs to road `root` (R-T1: once per road). */
 function alreadyCounted(state: Board, placed: number, roads: Int8Array, start: number, k: number, root: number): boolean {
   const S = state.game.segmentsPerTile;
@@ -37,7 +58,7 @@ function alreadyCounted(state: Board, placed: number, roads: Int8Array, start: n
 /** What a road carries for tolls, gathered from its segments. */
 interface RoadTolls { illustrations: number; travellers: number; owners: number[] }
 
-export const tollkeepers: Expansion = {
+export const tollkeepers: Expansion = defineExpansion({
   name: 'tollkeepers',
   title: 'The Tollkeepers',
   tiles: { data: tileFile, where: 'Tollkeepers tiles (src/expansions/tollkeepers/tiles.json)' },
@@ -46,14 +67,11 @@ export const tollkeepers: Expansion = {
   scenarioKeys: ['tollhouse'],
   summaryKeys: ['tollValues'],
   pieceKinds: [{ kind: 'tollhouse', sampleLabel: '1', description: 'tollhouse, showing its value (1 or 2)' }],
+  state: STATE,
+  events: EVENTS,
   setup(ctx) {
-    const { players, extOffset, actionBase } = ctx;
+    const { players, actionBase, own, emit } = ctx;
     const rules = rulesOf(TOLLKEEPERS_PARAMS, ctx.rules);
-    // State.ext layout: per player the placed index of its tollhouse's
-    // tile (-1 in supply), its value, and whether it scored travellers this turn.
-    const TILE = extOffset;
-    const VALUE = extOffset + players;
-    const FLIP = extOffset + 2 * players;
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<(typeof STATS)[number], number>;
     const edition = rules.tollkeepersEdition;
     const pay = {
@@ -62,8 +80,9 @@ export const tollkeepers: Expansion = {
     };
     const members = new Int32Array(4096);
 
-    const holderOf = (state: Board, placed: number): number => {
-      for (let p = 0; p < players; p++) if (state.ext[TILE + p] === placed) return p;
+    /** The player whose tollhouse stands on placed tile `placed`, or -1 (`tile`: the state's `tile` field). */
+    const holderOf = (tile: Int16Array, placed: number): number => {
+      for (let p = 0; p < players; p++) if (tile[p] === placed) return p;
       return -1;
     };
     const crossroads = Uint8Array.from(ctx.catalog.types, (t) => (t.crossroads ? 1 : 0));
@@ -88,6 +107,7 @@ export const tollkeepers: Expansion = {
     /** Illustrations (never water towers), travellers and tollhouse owners at the ends of road `root`. */
     const roadTolls = (state: Board, root: number): RoadTolls => {
       const S = state.game.segmentsPerTile;
+      const tile = own(state).tile;
       const n = state.members(root, members);
       const out: RoadTolls = { illustrations: 0, travellers: 0, owners: [] };
       for (let i = 0; i < n; i++) {
@@ -97,7 +117,7 @@ export const tollkeepers: Expansion = {
         for (const kind of seg.illustrations) if (kind !== 'watertower') out.illustrations++;
         out.travellers += seg.travellers;
         if (seg.end === 'village') {
-          const owner = holderOf(state, placed);
+          const owner = holderOf(tile, placed);
           if (owner >= 0 && !out.owners.includes(owner)) out.owners.push(owner); // R-T1: once per tollhouse
         }
       }
@@ -105,30 +125,25 @@ export const tollkeepers: Expansion = {
     };
 
     return {
-      extSlots: 3 * players,
       includeTile: (type: TileType) => type.expansion !== 'tollkeepers' || type.edition === undefined || type.edition === edition,
-      initState(state) {
-        for (let p = 0; p < players; p++) {
-          state.ext[TILE + p] = -1;
-          state.ext[VALUE + p] = 1;
-        }
-      },
       // hot path
       followUps(state, out, count) {
+        const tile = own(state).tile;
         for (let k = 0; k < state.placedCount; k++) {
-          if (crossroads[state.placedType[k]!] === 1 && holderOf(state, k) < 0) out[count++] = actionBase + k;
+          if (crossroads[state.placedType[k]!] === 1 && holderOf(tile, k) < 0) out[count++] = actionBase + k;
         }
         return count;
       },
       applyFollowUp(state, action) {
         const p = state.currentPlayer;
         const placed = action - actionBase;
-        if (state.ext[TILE + p] === -1) state.stats[stat.tollhousePlacements]! += 1;
+        const { tile, value } = own(state);
+        if (tile[p] === -1) state.stats[stat.tollhousePlacements]! += 1;
         else state.stats[stat.tollhouseRelocations]! += 1;
-        state.ext[TILE + p] = placed;
+        tile[p] = placed;
         if (state.sink) {
           const cell = state.placedCell[placed]!;
-          state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'tollkeepers', what: `P${p} puts the tollhouse on the crossroads at (${state.game.xOf(cell)},${state.game.yOf(cell)})`, player: p, points: 0, detail: `value ${state.ext[VALUE + p]}` });
+          emit(state, 'tollhousePlaced', { player: p, x: state.game.xOf(cell), y: state.game.yOf(cell), value: value[p]! });
         }
       },
       describeFollowUp(state, action) {
@@ -142,34 +157,36 @@ export const tollkeepers: Expansion = {
         const placed = state.tileAt(at[0] as number, at[1] as number);
         if (placed < 0) throw new InputError('illegal-turn', `${where}tollhouse: no tile at (${at.join(',')})`);
         if (!isCrossroads(state, placed)) throw new InputError('illegal-turn', `${where}tollhouse: the tile at (${at.join(',')}) is not a crossroads`);
-        if (holderOf(state, placed) >= 0) throw new InputError('illegal-turn', `${where}tollhouse: the crossroads at (${at.join(',')}) already holds a tollhouse`);
+        if (holderOf(own(state).tile, placed) >= 0) throw new InputError('illegal-turn', `${where}tollhouse: the crossroads at (${at.join(',')}) already holds a tollhouse`);
         return actionBase + placed;
       },
       afterScoring(state) {
+        const { value: values, flips } = own(state);
         for (let c = 0; c < state.completedCount; c++) {
           const root = state.completedThisTurn[c]!;
           if (state.segmentKind(root) !== SEG_ROAD) continue;
           const road = roadTolls(state, root);
           for (const owner of road.owners) {
             // All roads a tollhouse scores this turn use its value from the start of the turn (flip at end).
-            const value = state.ext[VALUE + owner]!;
+            const value = values[owner]!;
             const fromIllustrations = road.illustrations * pay.illustration[value]!;
             const fromTravellers = road.travellers * pay.travellers[value]!;
             state.addScore(owner, SOURCE.toll, fromIllustrations + fromTravellers);
             state.stats[value === 1 ? stat.tollIllustrationIncome1 : stat.tollIllustrationIncome2]! += fromIllustrations;
             state.stats[value === 1 ? stat.tollTravellersIncome1 : stat.tollTravellersIncome2]! += fromTravellers;
-            if (road.travellers > 0) state.ext[FLIP + owner] = 1;
-            if (state.sink) state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'tollkeepers', what: 'toll', player: owner, points: fromIllustrations + fromTravellers, detail: `value ${value}: ${road.illustrations} illustration(s), ${road.travellers} travellers group(s)` });
+            if (road.travellers > 0) flips[owner] = 1;
+            if (state.sink) emit(state, 'tollPaid', { owner, points: fromIllustrations + fromTravellers, value, illustrations: road.illustrations, travellers: road.travellers });
           }
         }
       },
       endOfTurn(state) {
+        const { value, flips } = own(state);
         for (let p = 0; p < players; p++) {
-          if (state.ext[FLIP + p] === 0) continue;
-          state.ext[FLIP + p] = 0;
-          state.ext[VALUE + p] = 3 - state.ext[VALUE + p]!;
+          if (flips[p] === 0) continue;
+          flips[p] = 0;
+          value[p] = 3 - value[p]!;
           state.stats[stat.tollFlips]! += 1;
-          if (state.sink) state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'tollkeepers', what: `P${p}'s tollhouse flips`, player: p, points: 0, detail: `now value ${state.ext[VALUE + p]}` });
+          if (state.sink) emit(state, 'tollhouseFlipped', { player: p, value: value[p]! });
         }
       },
       finalScoring(state) {
@@ -182,7 +199,7 @@ export const tollkeepers: Expansion = {
           for (const owner of road.owners) {
             state.addScore(owner, SOURCE.toll, points);
             state.stats[stat.tollFinalIncome]! += points;
-            if (state.sink && points) state.sink({ type: 'expansion', turn: state.turnNumber(), expansion: 'tollkeepers', what: 'final toll', player: owner, points, detail: `${road.illustrations} illustration(s), ${road.travellers} travellers group(s)` });
+            if (state.sink && points) emit(state, 'finalTollPaid', { owner, points, illustrations: road.illustrations, travellers: road.travellers });
           }
         }
       },
@@ -192,10 +209,11 @@ export const tollkeepers: Expansion = {
       // first such road is valued at the current value, the others at the mean of both values.
       evaluate(state, expected) {
         const S = state.game.segmentsPerTile;
+        const { tile, value: values } = own(state);
         for (let p = 0; p < players; p++) {
-          const placed = state.ext[TILE + p]!;
+          const placed = tile[p]!;
           if (placed < 0) continue;
-          const value = state.ext[VALUE + p]!;
+          const value = values[p]!;
           const type = state.placedType[placed]!;
           let flipped = false;
           for (let k = villageRoadStart[type]!; k < villageRoadStart[type + 1]!; k++) {
@@ -220,21 +238,24 @@ export const tollkeepers: Expansion = {
       },
       boardPieces(state) {
         const pieces = [];
+        const { tile, value } = own(state);
         for (let p = 0; p < players; p++) {
-          const placed = state.ext[TILE + p]!;
-          if (placed >= 0) pieces.push({ kind: 'tollhouse', player: p, placed, label: String(state.ext[VALUE + p]!) });
+          const placed = tile[p]!;
+          if (placed >= 0) pieces.push({ kind: 'tollhouse', player: p, placed, label: String(value[p]!) });
         }
         return pieces;
       },
       playerNotes(state, player) {
-        const placed = state.ext[TILE + player]!;
+        const { tile, value } = own(state);
+        const placed = tile[player]!;
         if (placed < 0) return ['tollhouse in supply'];
         const cell = state.placedCell[placed]!;
-        return [`tollhouse at (${state.game.xOf(cell)},${state.game.yOf(cell)}) value\u00a0${state.ext[VALUE + player]!}`];
+        return [`tollhouse at (${state.game.xOf(cell)},${state.game.yOf(cell)}) value\u00a0${value[player]!}`];
       },
       summary(state) {
-        return { tollValues: Array.from({ length: players }, (_, p) => (state.ext[TILE + p] === -1 ? null : state.ext[VALUE + p]!)) };
+        const { tile, value } = own(state);
+        return { tollValues: Array.from({ length: players }, (_, p) => (tile[p] === -1 ? null : value[p]!)) };
       },
     };
   },
-};
+});
