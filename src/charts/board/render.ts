@@ -502,10 +502,13 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
     keyRow(illustrationIcon(x0 + 10, iy(), T * 1.1, illus[0]!, false), 'illustration next to its road (dotted tie):');
     const text = illus.map((k) => `${ILLUSTRATION_LETTERS[k]} ${ILLUSTRATION_NAMES[k]}`);
     for (let i = 0; i < text.length; i += 4) line(text.slice(i, i + 4).join(' · '), { size: 11, x: x0 + 30 });
-    if (illus.some((k) => kinds.has(`loose:${k}`))) keyRow(illustrationIcon(x0 + 10, iy(), T * 1.1, illus.find((k) => kinds.has(`loose:${k}`))!, true), 'dashed: attached to no road (never pays toll)');
+    if (illus.some((k) => kinds.has(`loose:${k}`))) keyRow(illustrationIcon(x0 + 10, iy(), T * 1.1, illus.find((k) => kinds.has(`loose:${k}`))!, true), 'dashed: attached to no road');
   }
-  if (state.game.catalog.reconstructed && [...Array(state.placedCount).keys()].some((i) => state.typeOf(i).reconstructed)) {
-    line('Tollkeepers tiles are a documented reconstruction', { size: 10, colour: COLOURS.muted });
+  // Tiles of a reconstructed tile file on the board: named by their expansion's title.
+  const reconstructed = new Set(Array.from({ length: state.placedCount }, (_, i) => state.typeOf(i)).filter((t) => t.reconstructed).map((t) => t.expansion));
+  for (const name of reconstructed) {
+    const title = state.game.expansions.find((e) => e.name === name)?.title ?? name;
+    line(`${title}: tiles are a documented reconstruction`, { size: 10, colour: COLOURS.muted });
   }
   const box: Box = { x: x0, y: y0, width: W, height: y - y0 };
   return { svg: `<g id="legend">${out.join('\n')}</g>`, box };
