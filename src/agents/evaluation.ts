@@ -12,7 +12,7 @@
  * no longer has). Expansions add their own expectations through the engine's `evaluate` hook (toll
  * income, the advanced Labyrinth bonus, the King and Robber Baron cards).
  */
-import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
+import { MAX_PLAYERS, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 
 /** Points a meeple on the board is charged: a heuristic weight, not a rule. */
@@ -24,6 +24,17 @@ export class Evaluator {
   /** Per segment: the stamp of the last evaluation that valued the feature rooted there. */
   private readonly seen: Int32Array;
   private stamp = 0;
+  // The position remembered before a turn's placements are tried (`remember`): its base totals and,
+  // per root of an occupied feature, the feature's worth and its majority (bit p: player p).
+  private readonly before: Float64Array;
+  private readonly beforeScore: Float64Array;
+  private readonly beforeLeft: Int32Array;
+  private readonly beforeWorth: Float64Array;
+  private readonly beforeMajority: Int32Array;
+  private readonly beforeSeen: Int32Array;
+  private beforeStamp = 0;
+  private rememberedState: State | undefined;
+  private rememberedPlaced = -1;
   private readonly road: number;
   private readonly cityTile: number;
   private readonly cityPennant: number;
@@ -33,8 +44,15 @@ export class Evaluator {
 
   constructor(readonly game: Game) {
     const rules = game.rules;
+    const segments = game.maxTiles * game.segmentsPerTile;
     this.expected = new Float64Array(game.players);
-    this.seen = new Int32Array(game.maxTiles * game.segmentsPerTile);
+    this.seen = new Int32Array(segments);
+    this.before = new Float64Array(game.players);
+    this.beforeScore = new Float64Array(game.players);
+    this.beforeLeft = new Int32Array(game.players);
+    this.beforeWorth = new Float64Array(segments);
+    this.beforeMajority = new Int32Array(segments);
+    this.beforeSeen = new Int32Array(segments);
     const mean = (a: string, b: string) => ((rules[a] as number) + (rules[b] as number)) / 2;
     this.road = mean('roadPointsPerTile', 'finalRoadPointsPerTile');
     this.cityTile = mean('cityPointsPerTile', 'finalCityPointsPerTile');
@@ -61,22 +79,101 @@ export class Evaluator {
   /** Writes each player's score plus the base game's expectations (no expansion hooks) into `out`. */
   // hot path
   baseTotals(state: State, out: Float64Array): void {
-    const S = this.game.segmentsPerTile;
-    for (let p = 0; p < this.game.players; p++) out[p] = state.score(p);
-    if (++this.stamp === 0x7fffffff) {
-      this.seen.fill(0);
-      this.stamp = 1;
+    this.scan(state, out, false);
+  }
+
+  /**
+   * Remembers the base totals of `state` before its drawn tile is placed (phase PLACE), so that
+   * `baseTotalsSince` can value each placement and follow-up by what they change. Valid until `forget`.
+   */
+  remember(state: State): void {
+    this.scan(state, this.before, true);
+    for (let p = 0; p < this.game.players; p++) {
+      this.beforeScore[p] = state.score(p);
+      this.beforeLeft[p] = state.meeplesLeft[p]!;
     }
-    const stamp = this.stamp;
-    const end = state.placedCount * S;
-    for (let g = 0; g < end; g++) {
-      const owner = state.meeple[g]!;
-      if (owner === 0) continue;
-      out[owner - 1]! -= MEEPLE_COST;
-      const root = state.find(g);
-      if (this.seen[root] === stamp) continue;
+    this.rememberedState = state;
+    this.rememberedPlaced = state.placedCount;
+  }
+
+  forget(): void {
+    this.rememberedState = undefined;
+  }
+
+  /** Whether `state` is the remembered position with one tile placed (and maybe its follow-up applied). */
+  remembersBefore(state: State): boolean {
+    return this.rememberedState === state && state.placedCount === this.rememberedPlaced + 1;
+  }
+
+  /**
+   * Writes `baseTotals` of `state` into `out` from the totals remembered before its last tile was
+   * placed (`remembersBefore` must hold), after the placement or after the whole turn. Only what the
+   * turn can change is valued again: the scores, the meeples on the board, the features the tile
+   * joined, the monasteries around it, and the fields bordering a city the turn completed. The same
+   * numbers as `baseTotals`: every worth is a multiple of ½, so the sums are exact in any order.
+   */
+  // hot path
+  baseTotalsSince(state: State, out: Float64Array): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const G = game.gridSide;
+    for (let p = 0; p < game.players; p++) {
+      out[p] = this.before[p]! - this.beforeScore[p]! + state.score(p) + MEEPLE_COST * (state.meeplesLeft[p]! - this.beforeLeft[p]!);
+    }
+    const stamp = this.nextStamp();
+    const placed = state.lastPlaced;
+    const count = game.segmentCount[state.placedType[placed]!]!;
+    // 1. The features the tile belongs to: occupied, or completed this turn (their meeples went
+    //    home). The others were unoccupied before and still are: worth nothing.
+    for (let s = 0; s < count; s++) {
+      const root = state.find(placed * S + s);
+      if (this.seen[root] === stamp || (state.rootMeeples[root] === 0 && state.done[root] === 0)) continue;
       this.seen[root] = stamp;
-      this.payMajority(this.measure(state, root), out, 1);
+      this.revalue(state, root, out);
+    }
+    // 2. The monasteries on the eight cells around (one more neighbour each), occupied before or now.
+    const cell = state.placedCell[placed]!;
+    for (let dy = -G; dy <= G; dy += G) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const k = state.grid[cell + dy + dx]! - 1;
+        if (k < 0 || k === placed) continue;
+        const ms = game.monasterySegment[state.placedType[k]!]!;
+        if (ms < 0) continue;
+        const g = k * S + ms;
+        if (state.rootMeeples[g] !== 0 || this.beforeSeen[g] === this.beforeStamp) this.revalue(state, g, out);
+      }
+    }
+    // 3. After the follow-up: the occupied fields bordering a city the turn completed.
+    if (state.phase === PHASE_FOLLOW) return;
+    for (let c = 0; c < state.completedCount; c++) {
+      const city = state.completedThisTurn[c]!;
+      if (state.segmentKind(city) !== SEG_CITY) continue;
+      let m = city;
+      do {
+        this.revalueFieldsBeside(state, m, stamp, out);
+        m = state.next[m]!;
+      } while (m !== city);
+    }
+  }
+
+  /** Revalues the occupied fields, not yet seen under `stamp`, that border city segment `citySegment` on its tile. */
+  private revalueFieldsBeside(state: State, citySegment: number, stamp: number, out: Float64Array): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const tile = (citySegment / S) | 0;
+    const s = citySegment % S;
+    const type = state.placedType[tile]!;
+    const count = game.segmentCount[type]!;
+    for (let f = 0; f < count; f++) {
+      const i = type * S + f;
+      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
+        if (game.fieldCities[k] !== s) continue;
+        const root = state.find(tile * S + f);
+        if (state.rootMeeples[root] !== 0 && this.seen[root] !== stamp) {
+          this.seen[root] = stamp;
+          this.revalue(state, root, out);
+        }
+      }
     }
   }
 
@@ -97,19 +194,78 @@ export class Evaluator {
   // hot path
   addMeeple(state: State, root: number, player: number, out: Float64Array): void {
     const worth = this.measure(state, root);
-    if (state.rootMeeples[root] !== 0) this.payMajority(worth, out, -1);
+    if (state.rootMeeples[root] !== 0) addTo(out, this.majority(), -worth);
     this.perPlayer[player]! += 1;
-    this.payMajority(worth, out, 1);
+    addTo(out, this.majority(), worth);
     out[player]! -= MEEPLE_COST;
   }
 
-  /** Adds `sign` × worth to every player with the majority in `perPlayer` (none when nobody has a meeple). */
-  private payMajority(worth: number, out: Float64Array, sign: number): void {
+  /**
+   * Scores plus the worth of every occupied feature to its majority, less `MEEPLE_COST` per meeple,
+   * into `out`; with `remember`, also keeps each feature's worth and majority by its root.
+   */
+  // hot path
+  private scan(state: State, out: Float64Array, remember: boolean): void {
+    const S = this.game.segmentsPerTile;
+    for (let p = 0; p < this.game.players; p++) out[p] = state.score(p);
+    const stamp = this.nextStamp();
+    if (remember) this.beforeStamp = stamp;
+    const end = state.placedCount * S;
+    for (let g = 0; g < end; g++) {
+      const owner = state.meeple[g]!;
+      if (owner === 0) continue;
+      out[owner - 1]! -= MEEPLE_COST;
+      const root = state.find(g);
+      if (this.seen[root] === stamp) continue;
+      this.seen[root] = stamp;
+      const worth = this.measure(state, root);
+      const majority = this.majority();
+      addTo(out, majority, worth);
+      if (remember) {
+        this.beforeSeen[root] = stamp;
+        this.beforeWorth[root] = worth;
+        this.beforeMajority[root] = majority;
+      }
+    }
+  }
+
+  /**
+   * For feature `root` after a placement: takes off `out` what the remembered features now part of
+   * it were worth (their roots are among its segments) and adds what it is worth now if occupied.
+   */
+  // hot path
+  private revalue(state: State, root: number, out: Float64Array): void {
+    const stamp = this.beforeStamp;
+    let g = root;
+    do {
+      if (this.beforeSeen[g] === stamp) addTo(out, this.beforeMajority[g]!, -this.beforeWorth[g]!);
+      g = state.next[g]!;
+    } while (g !== root);
+    if (state.rootMeeples[root] === 0) return;
+    const worth = this.measure(state, root);
+    addTo(out, this.majority(), worth);
+  }
+
+  /** A fresh stamp for `seen` (remembered stamps stay below it until the wrap, which forgets them). */
+  private nextStamp(): number {
+    if (++this.stamp === 0x7fffffff) {
+      this.seen.fill(0);
+      this.beforeSeen.fill(0);
+      this.rememberedState = undefined;
+      this.stamp = 1;
+    }
+    return this.stamp;
+  }
+
+  /** The players with the most meeples in `perPlayer` as a bit mask (0 when nobody has one). */
+  private majority(): number {
     const perPlayer = this.perPlayer;
     let max = 0;
     for (let p = 0; p < this.game.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
-    if (max === 0) return;
-    for (let p = 0; p < this.game.players; p++) if (perPlayer[p] === max) out[p]! += sign * worth;
+    if (max === 0) return 0;
+    let mask = 0;
+    for (let p = 0; p < this.game.players; p++) if (perPlayer[p] === max) mask |= 1 << p;
+    return mask;
   }
 
   /** The expected worth of open feature `root` to its majority; fills `perPlayer` with its meeples. */
@@ -129,6 +285,12 @@ export class Evaluator {
     const counts = countMembers(state, root, perPlayer);
     return kind === SEG_ROAD ? this.road * counts[0]! : kind === SEG_CITY ? this.cityTile * counts[0]! + this.cityPennant * counts[1]! : 0;
   }
+}
+
+/** Adds `worth` to each player in bit mask `players`. */
+// hot path
+function addTo(out: Float64Array, players: number, worth: number): void {
+  for (let p = 0; players !== 0; p++, players >>= 1) if (players & 1) out[p]! += worth;
 }
 
 const memberCounts = new Int32Array(2);

@@ -77,14 +77,17 @@ class GreedyAgent implements Agent {
     };
     const deferFinal = state.deferFinal;
     state.deferFinal = true;
+    if (this.ruleAware) {
+      if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game);
+      this.onePly.remember(state);
+    }
     const outer = state.checkpoint();
     for (let i = 0; i < count; i++) {
       const placement = legal[i]!;
       if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
       state.apply(placement);
       const placed = state.lastPlaced;
-      if (this.ruleAware) {
-        if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game);
+      if (this.onePly && this.ruleAware) {
         consider(this.onePly.bestFollowUp(state, me), placement, this.onePly.followUp);
         state.rollback(outer, true);
         continue;
@@ -111,6 +114,7 @@ class GreedyAgent implements Agent {
     }
     state.rollback(outer);
     state.deferFinal = deferFinal;
+    if (this.ruleAware) this.onePly!.forget();
     return bestPlacement;
   }
 

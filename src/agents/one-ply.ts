@@ -25,25 +25,50 @@ export class OnePly {
   }
 
   /**
+   * Call before trying the placements of a position (phase PLACE): `bestFollowUp` then values each
+   * placement by what it changes (`Evaluator.remember`) until `forget` is called.
+   */
+  remember(state: State): void {
+    this.evaluator.remember(state);
+  }
+
+  forget(): void {
+    this.evaluator.forget();
+  }
+
+  /**
    * Value to `me` of the best follow-up of the tile just placed (`state.lastPlaced`, phase FOLLOW);
    * the state is left as found. When the tile completes nothing, the turn changes no score, so the
-   * base-game part is evaluated once and a meeple's change added locally; only the expansions' hooks
-   * see each follow-up applied. Set `state.deferFinal` to keep the final scoring out of the value.
+   * base-game part is evaluated once (from the remembered position when there is one) and a meeple's
+   * change added locally; only the expansions' hooks see each follow-up applied. Set
+   * `state.deferFinal` to keep the final scoring out of the value.
    */
   bestFollowUp(state: State, me: number): number {
     const evaluator = this.evaluator;
     const placed = state.lastPlaced;
     const n = state.legalFollowUps(this.followUps);
     const completes = completesSomething(state, placed);
-    if (!completes) evaluator.baseTotals(state, this.base);
-    const inner = state.checkpoint();
+    const remembered = evaluator.remembersBefore(state);
+    if (!completes) {
+      if (remembered) evaluator.baseTotalsSince(state, this.base);
+      else evaluator.baseTotals(state, this.base);
+    }
+    // Only a follow-up that is applied needs a checkpoint to be taken back.
+    const applies = completes || evaluator.hooked;
+    const inner = applies ? state.checkpoint() : -1;
     let best = -Infinity;
     for (let j = 0; j < n; j++) {
       const followUp = this.followUps[j]!;
       let value: number;
       if (completes) {
         state.apply(followUp);
-        value = evaluator.margin(state, me);
+        if (remembered) {
+          evaluator.baseTotalsSince(state, this.totals);
+          evaluator.addHooks(state, this.totals);
+          value = marginOf(this.totals, me);
+        } else {
+          value = evaluator.margin(state, me);
+        }
       } else {
         const totals = this.totals;
         totals.set(this.base);
@@ -60,9 +85,9 @@ export class OnePly {
         best = value;
         this.followUp = followUp;
       }
-      if (completes || evaluator.hooked) state.rollback(inner, true);
+      if (applies) state.rollback(inner, true);
     }
-    state.rollback(inner);
+    if (applies) state.rollback(inner);
     return best;
   }
 }

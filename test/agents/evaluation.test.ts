@@ -7,8 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Evaluator } from '../../src/agents/evaluation.ts';
+import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
+import type { State } from '../../src/engine/index.ts';
 import { replayState } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
+import { gameWith, playChecked } from '../util.ts';
 
 const scenario = (file: string, rules: Record<string, unknown> = {}) => {
   const raw = JSON.parse(readFileSync(new URL(`../scenarios/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -45,5 +48,52 @@ describe('rule-aware evaluation', () => {
     expect(totals('expansions/kr-variant-official-split.json')).toEqual([4, 3]);
     expect(totals('expansions/kr-variant-official-split.json', { kingRobberScoring: 'flat10' })).toEqual([10, 10]);
     expect(totals('expansions/kr-variant-official-split.json', { kingRobberScoring: 'flat15-40', kingRobberFlatEachPoints: 20 })).toEqual([20, 20]);
+  });
+});
+
+describe('valuing a turn by what it changes', () => {
+  // Before every placement of random games: each placement, and each follow-up after it, is valued
+  // from the remembered position and by a full scan; the two must be the same numbers.
+  const compareEveryTurn = (state: State, evaluator: Evaluator, counts: { compared: number }) => {
+    if (state.phase !== PHASE_PLACE) return;
+    const players = state.game.players;
+    const since = new Float64Array(players);
+    const full = new Float64Array(players);
+    const placements = new Int32Array(MAX_ACTIONS_HINT);
+    const followUps = new Int32Array(MAX_ACTIONS_HINT);
+    const deferFinal = state.deferFinal;
+    state.deferFinal = true;
+    evaluator.remember(state);
+    const outer = state.checkpoint();
+    const n = state.legalPlacements(placements);
+    for (let i = 0; i < n; i += 3) {
+      state.apply(placements[i]!);
+      const inner = state.checkpoint();
+      const m = state.legalFollowUps(followUps);
+      for (let j = -1; j < m; j++) {
+        if (j >= 0) state.apply(followUps[j]!);
+        expect(evaluator.remembersBefore(state)).toBe(true);
+        evaluator.baseTotalsSince(state, since);
+        evaluator.baseTotals(state, full);
+        expect(Array.from(since)).toEqual(Array.from(full));
+        counts.compared++;
+        state.rollback(inner, true);
+      }
+      state.rollback(inner);
+      state.rollback(outer, true);
+    }
+    state.rollback(outer);
+    evaluator.forget();
+    state.deferFinal = deferFinal;
+  };
+  it.each([
+    ['the base game, 2 players', { players: 2 }],
+    ['all three expansions, 4 players', { players: 4, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!) }],
+  ])('gives the full evaluation\'s numbers: %s', (_name, options) => {
+    const game = gameWith(options);
+    const evaluator = new Evaluator(game);
+    const counts = { compared: 0 };
+    for (let deal = 0; deal < 2; deal++) playChecked(game, 'since', deal, (state) => compareEveryTurn(state, evaluator, counts));
+    expect(counts.compared).toBeGreaterThan(1000);
   });
 });
