@@ -6,7 +6,7 @@
  * without crossing a labyrinth tile; R-L1: each labyrinth tile separates branches). A completed
  * network pays its majority 1 per tile plus a bonus per meeple anywhere on it; no bonus at the end.
  */
-import { SEG_ROAD, SOURCE, enumParam, intParam, rulesOf } from '../../engine/index.ts';
+import { SEG_ROAD, SOURCE, defineExpansion, enumParam, intParam, rulesOf } from '../../engine/index.ts';
 import type { Board, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -19,7 +19,7 @@ const STATS = ['labyrinthNetworksCompleted', 'labyrinthBonusPoints', 'labyrinthM
 /** Per player: points (tiles and bonus) received from completed labyrinth networks. */
 const PLAYER_STATS = ['labyrinthNetworkPoints'] as const;
 
-export const labyrinth: Expansion = {
+export const labyrinth: Expansion = defineExpansion({
   name: 'labyrinth',
   title: 'The Labyrinth',
   tiles: { data: tileFile, where: 'Labyrinth tile (src/expansions/labyrinth/tiles.json)' },
@@ -124,4 +124,4 @@ export const labyrinth: Expansion = {
       },
     };
   },
-};
+});
