@@ -63,7 +63,7 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   /** The game's catalog (base, expansion and designer tiles). */
   readonly catalog: Catalog;
   readonly players: number;
-  /** The views of this expansion's declared state fields in a game in progress (its own only). */
+  /** The views of this expansion's declared state fields in `state` (its own only; a clone has its own views, so look them up per call). */
   own(state: State): StateViews<F>;
   /** Sends one of its declared events to the state's sink; call it only when `state.sink` is set. */
   emit<K extends keyof E & string>(state: State, kind: K, data: EventData<E[K]['fields']>): void;
