@@ -46,6 +46,10 @@ class GreedyAgent implements Agent {
   private rootCount = 0;
   /** The follow-up chosen together with the placement. */
   private pending = -1;
+  // The best (placement, follow-up) pair of the current choice, its value and how many tied it.
+  private bestPlacement = -1;
+  private best = -Infinity;
+  private ties = 0;
   /** The rule-aware valuation (for the game last seen). */
   private onePly: OnePly | undefined;
 
@@ -61,20 +65,9 @@ class GreedyAgent implements Agent {
     const before = margin(state, me);
     const distinct = state.game.distinctRotation;
     const t4 = state.drawn * 4;
-    let best = -Infinity;
-    let ties = 0;
-    let bestPlacement = legal[0]!;
-    const consider = (value: number, placement: number, followUp: number) => {
-      if (value > best + EPSILON) {
-        best = value;
-        ties = 1;
-        bestPlacement = placement;
-        this.pending = followUp;
-      } else if (value > best - EPSILON && this.rng() * ++ties < 1) {
-        bestPlacement = placement;
-        this.pending = followUp;
-      }
-    };
+    this.best = -Infinity;
+    this.ties = 0;
+    this.bestPlacement = legal[0]!;
     const deferFinal = state.deferFinal;
     state.deferFinal = true;
     if (this.ruleAware) {
@@ -88,7 +81,7 @@ class GreedyAgent implements Agent {
       state.apply(placement);
       const placed = state.lastPlaced;
       if (this.onePly && this.ruleAware) {
-        consider(this.onePly.bestFollowUp(state, me), placement, this.onePly.followUp);
+        this.consider(this.onePly.bestFollowUp(state, me), placement, this.onePly.followUp);
         state.rollback(outer, true);
         continue;
       }
@@ -99,7 +92,7 @@ class GreedyAgent implements Agent {
           const followUp = this.followUps[j]!;
           state.apply(followUp);
           this.collectOpen(state, placed, me, 0);
-          consider(margin(state, me) - before + this.openWorth(-1), placement, followUp);
+          this.consider(margin(state, me) - before + this.openWorth(-1), placement, followUp);
           state.rollback(inner, true);
         }
       } else {
@@ -107,7 +100,7 @@ class GreedyAgent implements Agent {
         for (let j = 0; j < n; j++) {
           const followUp = this.followUps[j]!;
           const meeple = followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK ? state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE) : -1;
-          consider(this.openWorth(meeple), placement, followUp);
+          this.consider(this.openWorth(meeple), placement, followUp);
         }
       }
       state.rollback(outer, true);
@@ -115,7 +108,20 @@ class GreedyAgent implements Agent {
     state.rollback(outer);
     state.deferFinal = deferFinal;
     if (this.ruleAware) this.onePly!.forget();
-    return bestPlacement;
+    return this.bestPlacement;
+  }
+
+  /** Keeps a (placement, follow-up) pair if it beats the best so far; among equals, each with the same chance. */
+  private consider(value: number, placement: number, followUp: number): void {
+    if (value > this.best + EPSILON) {
+      this.best = value;
+      this.ties = 1;
+      this.bestPlacement = placement;
+      this.pending = followUp;
+    } else if (value > this.best - EPSILON && this.rng() * ++this.ties < 1) {
+      this.bestPlacement = placement;
+      this.pending = followUp;
+    }
   }
 
   /**

@@ -13,6 +13,9 @@ import { J_FRONTIER, J_FRONTIER_REQ, J_GRID, J_NEXT, J_OPEN_ENDS, J_PARENT, J_RO
 import type { PositionLayout } from './position.ts';
 import type { FeatureScore, Tables } from './tables.ts';
 
+/** The port of the neighbouring tile facing each port (`facingPort`). */
+const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
+
 /** A frontier requirement that must be recomputed (a real one is (mask << 8) | value ≥ 0). */
 export const STALE = -1;
 
@@ -49,18 +52,18 @@ export class Board<G extends BoardLayout = BoardLayout> extends Position {
       this.next[g] = g;
       this.openEnds[g] = game.segmentPorts[type * S + s]!;
     }
-    const o = type * 4 + rotation;
+    const o12 = (type * 4 + rotation) * PORTS;
     const portSegment = game.portSegment;
+    const kinds = game.segmentKind;
     for (let side = 0; side < 4; side++) {
       const k = this.grid[cell + neighbourOffset(side, G)]! - 1;
       if (k < 0) continue;
-      const ko = this.orientation(k);
-      for (let j = 0; j < 3; j++) {
-        const p = side * 3 + j;
-        const s = portSegment[o * PORTS + p]!;
+      const k12 = this.orientation(k) * PORTS;
+      for (let p = side * 3; p < side * 3 + 3; p++) {
+        const s = portSegment[o12 + p]!;
         if (s < 0) continue;
-        const s2 = portSegment[ko * PORTS + facingPort(p)]!;
-        if (s2 >= 0) this.join(base + s, k * S + s2);
+        const s2 = portSegment[k12 + FACING[p]!]!;
+        if (s2 >= 0) this.join(base + s, k * S + s2, kinds[type * S + s]!);
       }
     }
     this.updateFrontier(cell, slot);
@@ -123,10 +126,10 @@ export class Board<G extends BoardLayout = BoardLayout> extends Position {
     return g;
   }
 
-  private join(a: number, b: number): void {
+  /** Joins the features of segments a and b, of kind `kind`. */
+  private join(a: number, b: number, kind: number): void {
     const ra = this.find(a);
     const rb = this.find(b);
-    const kind = this.segmentKind(a);
     const closes = kind === SEG_ROAD || kind === SEG_CITY;
     const journaled = this.journaling();
     if (ra === rb) {

@@ -14,6 +14,8 @@ import { J_DONE, J_MEEPLE, J_ROOT_MEEPLES } from './position.ts';
 type State = Board<GameSetup>;
 
 const SOURCE_OF_KIND = [SOURCE.road, SOURCE.city, SOURCE.field, SOURCE.monastery];
+/** The order of the final scoring of open features; fields come after them. */
+const FINAL_ORDER = [SEG_ROAD, SEG_CITY, SEG_MONASTERY];
 
 /** Scores the features the tile placed this turn completed (`State.completedThisTurn`), then `afterScoring` hooks. */
 export function scoreTurn(state: State): void {
@@ -72,25 +74,32 @@ function scoreFeature(state: State, root: number, completed: boolean): void {
   if (state.sink) {
     state.sink({
       type: 'featureScored', turn: state.turnNumber(), feature: root, kind: SEGMENT_KINDS[f.kind]!, final: !completed,
-      tiles: f.tiles, points: f.points + f.bonus, winners, meeples: f.meeples,
+      tiles: f.tiles, points: f.points + f.bonus, winners: playersIn(winners), meeples: f.meeples,
     });
   }
 }
 
-/** Pays `points` (and `bonus`) to every player with the most meeples; returns the winners. */
-function payMajority(state: State, perPlayer: Int32Array, source: number, points: number, bonusSource: number, bonus: number): number[] {
+/** Pays `points` (and `bonus`) to every player with the most meeples; returns the winners as a bit mask (bit p: player p). */
+function payMajority(state: State, perPlayer: Int32Array, source: number, points: number, bonusSource: number, bonus: number): number {
   let max = 0;
   for (let p = 0; p < state.game.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
-  const winners: number[] = [];
-  if (max === 0) return winners;
+  if (max === 0) return 0;
   const W = SCORE_SOURCES.length;
+  let winners = 0;
   for (let p = 0; p < state.game.players; p++) {
     if (perPlayer[p] !== max) continue;
     state.scores[p * W + source]! += points;
     if (bonus !== 0) state.scores[p * W + bonusSource]! += bonus;
-    winners.push(p);
+    winners |= 1 << p;
   }
   return winners;
+}
+
+/** The players of a bit mask, in seat order (for events). */
+function playersIn(mask: number): number[] {
+  const players: number[] = [];
+  for (let p = 0; mask >> p !== 0; p++) if ((mask >> p) & 1) players.push(p);
+  return players;
 }
 
 function returnMeeples(state: State, root: number): void {
@@ -111,23 +120,42 @@ function returnMeeples(state: State, root: number): void {
 /** Final scoring (`RULES.md` §1 "Game end"): incomplete features, then fields, then expansions. */
 export function finalScore(state: State): void {
   const game = state.game;
-  const S = game.segmentsPerTile;
-  const total = state.placedCount * S;
-  // 1. The occupied features still open (one pass; at most one per meeple on the board).
-  const open: number[] = [];
-  for (let g = 0; g < total; g++) {
-    if (state.parent[g] !== g || state.done[g] !== 0 || state.rootMeeples[g] === 0) continue;
-    if (g % S < game.segmentCount[state.placedType[(g / S) | 0]!]!) open.push(g);
-  }
-  // 2. Roads, cities and monasteries, in that order; then fields.
-  for (const kind of [SEG_ROAD, SEG_CITY, SEG_MONASTERY]) {
-    for (const g of open) if (state.segmentKind(g) === kind) scoreFeature(state, g, false);
+  const open = game.scratch.roots;
+  const n = openOccupiedRoots(state, open);
+  for (const kind of FINAL_ORDER) {
+    for (let c = 0; c < n; c++) if (state.segmentKind(open[c]!) === kind) scoreFeature(state, open[c]!, false);
   }
   if (game.farmers) {
-    for (const g of open) if (state.segmentKind(g) === SEG_FIELD) scoreField(state, g);
+    for (let c = 0; c < n; c++) if (state.segmentKind(open[c]!) === SEG_FIELD) scoreField(state, open[c]!);
   }
   for (const h of game.hookLists.finalScoring) h.finalScoring(state);
   if (state.sink) state.sink({ type: 'gameOver', scores: state.totals() });
+}
+
+/**
+ * Writes into `out` the roots of the features still open that hold meeples, each once, in
+ * increasing order (one pass over the meeples on the board); returns how many.
+ */
+function openOccupiedRoots(state: State, out: Int32Array): number {
+  const scratch = state.game.scratch;
+  const stamp = ++scratch.stamp;
+  const total = state.placedCount * state.game.segmentsPerTile;
+  const meeple = state.meeple;
+  let n = 0;
+  for (let g = 0; g < total; g++) {
+    if (meeple[g] === 0) continue;
+    const root = state.find(g);
+    if (state.done[root] !== 0 || scratch.rootStamp[root] === stamp) continue;
+    scratch.rootStamp[root] = stamp;
+    // Insertion in order: there are at most a few dozen.
+    let i = n++;
+    while (i > 0 && out[i - 1]! > root) {
+      out[i] = out[i - 1]!;
+      i--;
+    }
+    out[i] = root;
+  }
+  return n;
 }
 
 /** Farmers: the field's majority scores per completed city the field borders. */
@@ -137,5 +165,5 @@ function scoreField(state: State, root: number): void {
   const cities = state.completedCitiesOf(root, perPlayer);
   const points = cities * game.rules.farmerPointsPerCity;
   const winners = payMajority(state, perPlayer, SOURCE.field, points, SOURCE.field, 0);
-  if (state.sink) state.sink({ type: 'fieldScored', winners, cities, points });
+  if (state.sink) state.sink({ type: 'fieldScored', winners: playersIn(winners), cities, points });
 }

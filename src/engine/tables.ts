@@ -30,6 +30,8 @@ export interface Scratch {
   stamp: number;
   tileStamp: Int32Array;
   rootStamp: Int32Array;
+  /** Feature roots (one per segment at most). */
+  roots: Int32Array;
   feature: FeatureScore;
 }
 
@@ -102,6 +104,7 @@ export class Tables {
       stamp: 0,
       tileStamp: new Int32Array(maxTiles),
       rootStamp: new Int32Array(maxTiles * S),
+      roots: new Int32Array(maxTiles * S),
       feature: {
         root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0,
         perPlayer: new Int32Array(MAX_PLAYERS),
