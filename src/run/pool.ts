@@ -19,8 +19,9 @@ export interface Backend {
    */
   readonly inFlight: number;
   /**
-   * Plays one shard. A backend whose shards wait in a queue (Redis) may give up waiting when `signal`
-   * aborts, rejecting with `ShardAbandoned`; local backends finish what they started.
+   * Plays one shard. When `signal` aborts, a backend may give up a shard it has not begun (in-process)
+   * or still waits for in a queue (Redis), rejecting with `ShardAbandoned`; a shard a thread has
+   * begun is finished.
    */
   run(task: ShardTask, signal?: AbortSignal): Promise<ShardResult>;
   close(): Promise<void>;
@@ -69,8 +70,13 @@ export function inProcessBackend(): Backend {
     name: 'in-process',
     concurrency: 1,
     inFlight: 1,
-    // Yield to the event loop first so that signals and progress timers are served between shards.
-    run: (task) => new Promise((resolve, reject) => setImmediate(() => {
+    // Yield to the event loop first so that signals and progress timers are served between shards;
+    // a shard the run was stopped before it began is given up, not played.
+    run: (task, signal) => new Promise((resolve, reject) => setImmediate(() => {
+      if (signal?.aborted) {
+        reject(new ShardAbandoned(`deals ${task.start}–${task.end}`));
+        return;
+      }
       try {
         resolve(runShard(task));
       } catch (error) {

@@ -22,6 +22,7 @@ import { gitInfo, packageInfo, removeTempFiles, writeAtomic, writeJsonAtomic } f
 import { runLayout } from '../sim/metrics.ts';
 import { armSetups, gamesPerDealOf, planRunPrefix } from '../sim/plan.ts';
 import type { Plan } from '../sim/plan.ts';
+import type { ShardResult } from '../sim/shard.ts';
 import { ShardAbandoned } from './pool.ts';
 import type { Backend } from './pool.ts';
 import { checkOtherCode, lockRunDir, runIdOf } from './run-dir.ts';
@@ -77,6 +78,18 @@ export interface RunOutcome {
 export { gamesPerDealOf } from '../sim/plan.ts';
 
 export const defaultShardDeals = (plan: Plan): number => Math.max(1, Math.ceil(TARGET_GAMES_PER_SHARD / gamesPerDealOf(plan)));
+
+/**
+ * Deals per new shard when the caller sets none: about `defaultShardDeals`, cut so that the number
+ * of shards of the `missingDeals` is a multiple of the backend's `concurrency` and the last round of
+ * shards keeps every thread busy (50,000 deals of 2 games on 2 threads: 26 shards of 1,924 deals
+ * instead of 25 of 2,000, the last of which played alone).
+ */
+export function balancedShardDeals(plan: Plan, missingDeals: number, concurrency: number): number {
+  const threads = Math.max(1, concurrency);
+  const shards = Math.ceil(Math.ceil(missingDeals / defaultShardDeals(plan)) / threads) * threads;
+  return Math.max(1, Math.ceil(missingDeals / Math.max(1, shards)));
+}
 
 /** Deal ranges of [0, deals) not covered by `done` (sorted, disjoint), split into pieces of `size`. */
 export function missingRanges(done: readonly [number, number][], deals: number, size: number): [number, number][] {
@@ -157,39 +170,52 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     const perDeal = gamesPerDealOf(plan);
     const gamesTotal = dealsLimit * perDeal;
     const progress: Progress = { gamesDone: merged.games, gamesTotal, gamesResumed: merged.games };
-    const todo = missingRanges(merged.ranges, dealsLimit, options.shardDeals ?? defaultShardDeals(plan));
+    const missingDeals = missingRanges(merged.ranges, dealsLimit, dealsLimit).reduce((n, [start, end]) => n + end - start, 0);
+    const todo = missingRanges(merged.ranges, dealsLimit, options.shardDeals ?? balancedShardDeals(plan, missingDeals, backend.concurrency));
+    const git = gitInfo(); // once per session: each call starts git twice
     const session = {
-      started: started.toISOString(), git: gitInfo(), backend: backend.name, workers: backend.concurrency, shards: 0, games: 0,
+      started: started.toISOString(), git, backend: backend.name, workers: backend.concurrency, shards: 0, games: 0,
       status: 'running', wallSeconds: 0, rssMaxMB: 0,
     };
     const manifest = (status: string) => ({
-      ...buildManifest(plan, options, runDir, status, merged.games, gamesTotal, session),
+      ...buildManifest(plan, options, runDir, status, merged.games, gamesTotal, session, git),
       ...(dealsLimit < plan.deals ? { dealsLimit } : {}),
     });
     writeJsonAtomic(join(runDir, 'manifest.json'), manifest('running'));
     options.onStart?.({ runDir, progress: { ...progress } });
 
-    // 3. Shards on the backend, a bounded number in flight; each is persisted before it counts.
+    // 3. Shards on the backend, a bounded number in flight. A thread that finished a shard gets its
+    //    next one before the finished shard is persisted (written and fsynced); it counts only then.
     const limit = backend.inFlight;
     const queue = [...todo];
     const inFlight = new Set<Promise<void>>();
+    const finished: { start: number; end: number; result: ShardResult }[] = [];
     let failure: unknown;
-    while (queue.length || inFlight.size) {
+    const persist = ({ start, end, result }: (typeof finished)[number]) => {
+      try {
+        writeShardFile(shardDir, start, end, result, code, columnSpecs);
+      } catch (error) {
+        failure ??= error;
+        return;
+      }
+      merged = mergeAggregates(merged, result.aggregate);
+      session.shards++;
+      session.games += result.aggregate.games;
+      progress.gamesDone += result.aggregate.games;
+      options.onProgress?.({ ...progress });
+    };
+    while (queue.length || inFlight.size || finished.length) {
       while (queue.length && inFlight.size < limit && !options.signal?.aborted && failure === undefined) {
         const [start, end] = queue.shift()!;
         const task = backend.run({ plan, start, end, keepGames }, options.signal).then((result) => {
-          writeShardFile(shardDir, start, end, result, code, columnSpecs);
-          merged = mergeAggregates(merged, result.aggregate);
-          session.shards++;
-          session.games += result.aggregate.games;
-          progress.gamesDone += result.aggregate.games;
-          options.onProgress?.({ ...progress });
-        }).catch((error: unknown) => {
+          finished.push({ start, end, result });
+        }, (error: unknown) => {
           // A shard given up because the run was stopped is simply not done; anything else fails the run.
           if (!(options.signal?.aborted && error instanceof ShardAbandoned)) failure ??= error;
         }).finally(() => inFlight.delete(task));
         inFlight.add(task);
       }
+      for (let next = finished.shift(); next; next = finished.shift()) persist(next);
       if (!inFlight.size) break;
       await Promise.race(inFlight);
     }
@@ -256,7 +282,7 @@ async function writeGamesArrow(runDir: string, shardDir: string, specs: ReturnTy
   for (const f of files) rmSync(join(shardDir, f), { force: true });
 }
 
-function buildManifest(plan: Plan, options: RunOptions, runDir: string, status: string, gamesDone: number, gamesTotal: number, session: object) {
+function buildManifest(plan: Plan, options: RunOptions, runDir: string, status: string, gamesDone: number, gamesTotal: number, session: object, git: ReturnType<typeof gitInfo>) {
   const manifestFile = join(runDir, 'manifest.json');
   let sessions: object[] = [];
   if (existsSync(manifestFile)) {
@@ -300,7 +326,7 @@ function buildManifest(plan: Plan, options: RunOptions, runDir: string, status: 
     package: packageInfo(),
     // The code that played every shard (the same in every session: the run id holds it).
     code: { hash: code.hash, files: code.files },
-    git: gitInfo(),
+    git,
     node: process.version,
     files: status === 'complete' ? files : ['plan.json', 'manifest.json', 'shards/'],
     wallSeconds: sessions.reduce((t, s) => t + ((s as { wallSeconds?: number }).wallSeconds ?? 0), 0),
