@@ -141,16 +141,17 @@ export class Board<G extends BoardLayout = BoardLayout> extends Position {
     }
     const root = ra < rb ? ra : rb;
     const child = ra < rb ? rb : ra;
+    const meeples = this.rootMeeples[child]!;
     if (journaled) {
       this.record(J_PARENT, child, child);
-      this.record(J_OPEN_ENDS, root, this.openEnds[root]!);
-      this.record(J_ROOT_MEEPLES, root, this.rootMeeples[root]!);
+      if (closes) this.record(J_OPEN_ENDS, root, this.openEnds[root]!);
+      if (meeples !== 0) this.record(J_ROOT_MEEPLES, root, this.rootMeeples[root]!);
       this.record(J_NEXT, root, this.next[root]!);
       this.record(J_NEXT, child, this.next[child]!);
     }
     this.parent[child] = root;
     if (closes) this.openEnds[root] = this.openEnds[ra]! + this.openEnds[rb]! - 2;
-    this.rootMeeples[root]! += this.rootMeeples[child]!;
+    if (meeples !== 0) this.rootMeeples[root]! += meeples;
     const t = this.next[root]!;
     this.next[root] = this.next[child]!;
     this.next[child] = t;
