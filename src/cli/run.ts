@@ -12,7 +12,9 @@ import { gamesPerDealOf, runExperiment } from '../run/runner.ts';
 import { parsePrecision, precisionPlan, runToPrecision } from '../tune/precision.ts';
 import type { PrecisionBatch } from '../tune/precision.ts';
 import type { Summary } from '../sim/summary.ts';
-import { meanInterval, pairedComparison } from '../stats/index.ts';
+// Not the stats index: it loads arquero (half a second of start-up), which a run's main thread never uses.
+import { meanInterval } from '../stats/mean-interval.ts';
+import { pairedComparison } from '../stats/paired.ts';
 import { intFlag, numberFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
 import { backendText, withProgress } from './progress.ts';
