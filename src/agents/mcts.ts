@@ -49,6 +49,8 @@ interface MctsOptions {
   rollout: (typeof ROLLOUTS)[number];
   meeple: number;
   depth: number;
+  guide: number;
+  widen: number;
 }
 
 class MctsAgent implements Agent {
@@ -82,8 +84,8 @@ class MctsAgent implements Agent {
     if (count === 1) return legal[0]!;
     this.prepare(state);
     const root = this.tree.reset();
-    this.expand(root, state);
-    if (state.phase === PHASE_PLACE && this.options.width > 0) this.keepBestPlacements(root, state);
+    this.expand(root, state, 0);
+    if (state.phase === PHASE_PLACE && this.options.width > 0) this.tree.childCount[root] = Math.min(this.tree.childCount[root]!, this.options.width);
     this.search(state, root);
     const best = this.mostVisited(root);
     if (state.phase === PHASE_PLACE) {
@@ -112,41 +114,42 @@ class MctsAgent implements Agent {
   }
 
   /**
-   * Orders the root's placements by their one-ply value (the best follow-up under the rule-aware
-   * evaluation) and keeps the best `width` of them.
+   * Orders the children of DECISION node `node` (just expanded, the state at its position) best first
+   * by their one-ply value to the mover under the rule-aware evaluation: a placement by its best
+   * follow-up (as `greedy` values it), a follow-up by the position it leaves. Marks the node guided.
    */
-  private keepBestPlacements(root: number, state: State): void {
+  private orderByValue(node: number, state: State): void {
     const tree = this.tree;
     const me = state.currentPlayer;
     if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game);
-    const start = tree.childStart[root]!;
-    const count = tree.childCount[root]!;
+    const onePly = this.onePly;
+    const start = tree.childStart[node]!;
+    const count = tree.childCount[node]!;
     if (this.prior.length < count) this.prior = new Float64Array(count * 2);
+    const placing = state.phase === PHASE_PLACE;
     const deferFinal = state.deferFinal;
     state.deferFinal = true;
     const level = state.checkpoint();
     for (let i = 0; i < count; i++) {
       state.apply(tree.action[start + i]!);
-      this.prior[i] = this.onePly.bestFollowUp(state, me);
+      this.prior[i] = placing ? onePly.bestFollowUp(state, me) : onePly.evaluator.margin(state, me);
       state.rollback(level, true);
     }
     state.rollback(level);
     state.deferFinal = deferFinal;
-    // Selection sort of the actions by value (stable, best first); only the first `width` matter.
-    const keep = Math.min(count, this.options.width);
-    for (let i = 0; i < keep; i++) {
-      let best = i;
-      for (let j = i + 1; j < count; j++) if (this.prior[j]! > this.prior[best]!) best = j;
-      const action = tree.action[start + best]!;
-      const value = this.prior[best]!;
-      for (let j = best; j > i; j--) {
+    // Insertion sort by value, best first (stable: equal values keep the shuffled order).
+    for (let i = 1; i < count; i++) {
+      const action = tree.action[start + i]!;
+      const value = this.prior[i]!;
+      let j = i;
+      for (; j > 0 && this.prior[j - 1]! < value; j--) {
         tree.action[start + j] = tree.action[start + j - 1]!;
         this.prior[j] = this.prior[j - 1]!;
       }
-      tree.action[start + i] = action;
-      this.prior[i] = value;
+      tree.action[start + j] = action;
+      this.prior[j] = value;
     }
-    tree.childCount[root] = keep;
+    tree.guided[node] = 1;
   }
 
   /** Runs the budget of iterations from `state` below `root`. */
@@ -189,6 +192,7 @@ class MctsAgent implements Agent {
     // 2. Select by UCT down to a node with an unplayed child; play it.
     let node = root;
     let length = 0;
+    let ply = 0;
     this.pathPush(length++, node);
     for (;;) {
       if (state.phase === PHASE_OVER) break;
@@ -197,9 +201,9 @@ class MctsAgent implements Agent {
         this.pathPush(length++, node);
         continue;
       }
-      if (tree.childStart[node]! < 0) this.expand(node, state);
+      if (tree.childStart[node]! < 0) this.expand(node, state, ply);
       const untried = tree.untried[node]!;
-      const fresh = untried < tree.childCount[node]!;
+      const fresh = untried < this.tryable(node);
       let child: number;
       if (fresh) {
         child = tree.childStart[node]! + untried;
@@ -211,6 +215,7 @@ class MctsAgent implements Agent {
       this.pathPush(length++, child);
       if (fresh) break;
       node = child;
+      ply++;
     }
     // 3. Roll out, 4. back up.
     this.rollout(state);
@@ -232,8 +237,23 @@ class MctsAgent implements Agent {
     this.path[at] = node;
   }
 
-  /** Creates the children of DECISION node `node`: one per legal action (distinct placements), shuffled. */
-  private expand(node: number, state: State): void {
+  /**
+   * How many of `node`'s children may have been played by now: all of them, or for a guided node
+   * 1 + ⌊widen·√visits⌋ (progressive widening: the next best by one-ply value joins as visits grow).
+   */
+  // hot path
+  private tryable(node: number): number {
+    const tree = this.tree;
+    const count = tree.childCount[node]!;
+    if (tree.guided[node] === 0) return count;
+    return Math.min(count, 1 + Math.floor(this.options.widen * Math.sqrt(tree.visits[node]!)));
+  }
+
+  /**
+   * Creates the children of DECISION node `node` (at `ply` decisions below the root): one per legal
+   * action (distinct placements), shuffled; within `guide` plies of the root, then ordered by value.
+   */
+  private expand(node: number, state: State, ply: number): void {
     const tree = this.tree;
     const legal = this.legal;
     let n = state.legalActions(legal);
@@ -256,6 +276,7 @@ class MctsAgent implements Agent {
     tree.childStart[node] = tree.size;
     tree.childCount[node] = n;
     for (let i = 0; i < n; i++) tree.add(childKind, legal[i]!, mover);
+    if (ply <= this.options.guide && n > 1) this.orderByValue(node, state);
   }
 
   /** The UCT choice among the (all played) children of `node`. */
@@ -263,7 +284,7 @@ class MctsAgent implements Agent {
   private select(node: number): number {
     const tree = this.tree;
     const start = tree.childStart[node]!;
-    const end = start + tree.childCount[node]!;
+    const end = start + tree.untried[node]!;
     const logN = Math.log(tree.visits[node]!);
     const c = this.options.c;
     let best = start;
@@ -350,6 +371,8 @@ export const mctsAgent: AgentDefinition = {
     realParam('meeple', 0.3, 0, 1, 'meeple rollouts: probability of a follow-up other than nothing'),
     intParam('depth', 2, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
     intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
+    intParam('guide', 0, 0, 200, 'decisions below the root whose children are ordered by one-ply value and widened progressively (0: the root only)'),
+    realParam('widen', 1, 0, 100, 'progressive widening of guided nodes: 1 + widen·√visits children may be played'),
   ],
   resolve(params, given) {
     if (given.has('ms') && !given.has('iterations')) params.iterations = 0;

@@ -27,6 +27,8 @@ export class SearchTree {
   childStart = new Int32Array(0);
   childCount = new Int32Array(0);
   untried = new Int32Array(0);
+  /** 1 when the node's children are ordered best first by their one-ply value (tried in that order, widened progressively). */
+  guided = new Uint8Array(0);
   key = new Int32Array(0);
   firstKeyed = new Int32Array(0);
   sibling = new Int32Array(0);
@@ -54,6 +56,7 @@ export class SearchTree {
     this.childStart[n] = -1;
     this.childCount[n] = 0;
     this.untried[n] = 0;
+    this.guided[n] = 0;
     this.key[n] = 0;
     this.firstKeyed[n] = -1;
     this.sibling[n] = -1;
@@ -92,6 +95,7 @@ export class SearchTree {
     this.childStart = copy(this.childStart, (n) => new Int32Array(n));
     this.childCount = copy(this.childCount, (n) => new Int32Array(n));
     this.untried = copy(this.untried, (n) => new Int32Array(n));
+    this.guided = copy(this.guided, (n) => new Uint8Array(n));
     this.key = copy(this.key, (n) => new Int32Array(n));
     this.firstKeyed = copy(this.firstKeyed, (n) => new Int32Array(n));
     this.sibling = copy(this.sibling, (n) => new Int32Array(n));
