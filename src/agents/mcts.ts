@@ -129,6 +129,7 @@ class MctsAgent implements Agent {
     const placing = state.phase === PHASE_PLACE;
     const deferFinal = state.deferFinal;
     state.deferFinal = true;
+    if (placing) onePly.remember(state);
     const level = state.checkpoint();
     for (let i = 0; i < count; i++) {
       state.apply(tree.action[start + i]!);
@@ -136,6 +137,7 @@ class MctsAgent implements Agent {
       state.rollback(level, true);
     }
     state.rollback(level);
+    if (placing) onePly.forget();
     state.deferFinal = deferFinal;
     // Insertion sort by value, best first (stable: equal values keep the shuffled order).
     for (let i = 1; i < count; i++) {
