@@ -42,7 +42,8 @@ export class Evaluator {
   /** Points per completed bordering city, 0 without farmers. */
   private readonly farmer: number;
 
-  constructor(readonly game: Game) {
+  /** @param meepleCost points charged per meeple standing on the board (a heuristic weight). */
+  constructor(readonly game: Game, readonly meepleCost = MEEPLE_COST) {
     const rules = game.rules;
     const segments = game.maxTiles * game.segmentsPerTile;
     this.expected = new Float64Array(game.players);
@@ -118,7 +119,7 @@ export class Evaluator {
     const S = game.segmentsPerTile;
     const G = game.gridSide;
     for (let p = 0; p < game.players; p++) {
-      out[p] = this.before[p]! - this.beforeScore[p]! + state.score(p) + MEEPLE_COST * (state.meeplesLeft[p]! - this.beforeLeft[p]!);
+      out[p] = this.before[p]! - this.beforeScore[p]! + state.score(p) + this.meepleCost * (state.meeplesLeft[p]! - this.beforeLeft[p]!);
     }
     const stamp = this.nextStamp();
     const placed = state.lastPlaced;
@@ -197,7 +198,7 @@ export class Evaluator {
     if (state.rootMeeples[root] !== 0) addTo(out, this.majority(), -worth);
     this.perPlayer[player]! += 1;
     addTo(out, this.majority(), worth);
-    out[player]! -= MEEPLE_COST;
+    out[player]! -= this.meepleCost;
   }
 
   /**
@@ -214,7 +215,7 @@ export class Evaluator {
     for (let g = 0; g < end; g++) {
       const owner = state.meeple[g]!;
       if (owner === 0) continue;
-      out[owner - 1]! -= MEEPLE_COST;
+      out[owner - 1]! -= this.meepleCost;
       const root = state.find(g);
       if (this.seen[root] === stamp) continue;
       this.seen[root] = stamp;

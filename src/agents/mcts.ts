@@ -31,7 +31,7 @@ import type { Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, AgentParams } from './agent.ts';
-import { Evaluator } from './evaluation.ts';
+import { Evaluator, MEEPLE_COST } from './evaluation.ts';
 import { OnePly } from './one-ply.ts';
 import { CHANCE, DECISION, SearchTree } from './tree.ts';
 
@@ -51,6 +51,7 @@ interface MctsOptions {
   depth: number;
   guide: number;
   widen: number;
+  meepleCost: number;
 }
 
 class MctsAgent implements Agent {
@@ -103,7 +104,7 @@ class MctsAgent implements Agent {
   private prepare(state: State): void {
     if (this.game !== state.game) {
       this.game = state.game;
-      this.evaluator = new Evaluator(state.game);
+      this.evaluator = new Evaluator(state.game, this.options.meepleCost);
       this.rewards = new Float64Array(state.game.players);
     }
     if (this.deck.length !== state.deck.length) this.deck = new Int16Array(state.deck.length);
@@ -121,7 +122,7 @@ class MctsAgent implements Agent {
   private orderByValue(node: number, state: State): void {
     const tree = this.tree;
     const me = state.currentPlayer;
-    if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game);
+    if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game, this.options.meepleCost);
     const onePly = this.onePly;
     const start = tree.childStart[node]!;
     const count = tree.childCount[node]!;
@@ -374,6 +375,7 @@ export const mctsAgent: AgentDefinition = {
     intParam('depth', 2, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
     intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
     intParam('guide', 0, 0, 200, 'decisions below the root whose children are ordered by one-ply value and widened progressively (0: the root only)'),
+    realParam('meepleCost', MEEPLE_COST, 0, 100, 'evaluation: points charged per meeple standing on the board (greedy charges 1)'),
     realParam('widen', 1, 0, 100, 'progressive widening of guided nodes: 1 + widen·√visits children may be played'),
   ],
   resolve(params, given) {

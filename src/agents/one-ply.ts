@@ -18,8 +18,8 @@ export class OnePly {
   /** The best follow-up found by the last `bestFollowUp` (the first of equal values). */
   followUp = -1;
 
-  constructor(readonly game: Game) {
-    this.evaluator = new Evaluator(game);
+  constructor(readonly game: Game, meepleCost?: number) {
+    this.evaluator = new Evaluator(game, meepleCost);
     this.base = new Float64Array(game.players);
     this.totals = new Float64Array(game.players);
   }
