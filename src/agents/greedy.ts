@@ -24,7 +24,7 @@
 import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { FeatureScore, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { enumParam } from './agent.ts';
+import { enumParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
 import { MEEPLE_COST, countMembers } from './evaluation.ts';
 import { EPSILON, OnePly, completesSomething } from './one-ply.ts';
@@ -54,7 +54,7 @@ class GreedyAgent implements Agent {
   private onePly: OnePly | undefined;
 
   /** `ruleAware` false: the original feature valuation (`eval=features`). */
-  constructor(private readonly rng: Rng, private readonly ruleAware: boolean) {}
+  constructor(private readonly rng: Rng, private readonly ruleAware: boolean, private readonly meepleCost: number) {}
 
   choose(state: State, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
@@ -71,7 +71,7 @@ class GreedyAgent implements Agent {
     const deferFinal = state.deferFinal;
     state.deferFinal = true;
     if (this.ruleAware) {
-      if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game);
+      if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game, this.meepleCost);
       this.onePly.remember(state);
     }
     const outer = state.checkpoint();
@@ -196,6 +196,9 @@ function margin(state: State, me: number): number {
 export const greedyAgent: AgentDefinition = {
   name: 'greedy',
   description: 'one ply: plays the (placement, follow-up) pair whose resulting position evaluates best',
-  params: [enumParam('eval', ['rules', 'features'], 'rules', 'rules: the rule-aware evaluation with the expansions\' hooks; features: the original fixed open-feature estimate')],
-  create: (rng, params) => new GreedyAgent(rng, params.eval === 'rules'),
+  params: [
+    enumParam('eval', ['rules', 'features'], 'rules', 'rules: the rule-aware evaluation with the expansions\' hooks; features: the original fixed open-feature estimate'),
+    realParam('meepleCost', MEEPLE_COST, 0, 100, 'eval=rules: points charged per meeple standing on the board'),
+  ],
+  create: (rng, params) => new GreedyAgent(rng, params.eval === 'rules', params.meepleCost as number),
 };
