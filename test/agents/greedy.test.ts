@@ -87,6 +87,16 @@ describe('greedy valuations', () => {
     }
     expect(differ).toBe(3);
   });
+  it('meepleCost changes the rule-aware greedy\'s moves; its default is the plain greedy', () => {
+    const game = new Game({ players: 2 });
+    let differ = 0;
+    for (let deal = 0; deal < 3; deal++) {
+      const plain = transcript(game, 'greedy', 'thrift', deal).join();
+      expect(transcript(game, 'greedy:meepleCost=1', 'thrift', deal).join()).toBe(plain);
+      if (transcript(game, 'greedy:meepleCost=3', 'thrift', deal).join() !== plain) differ++;
+    }
+    expect(differ).toBe(3);
+  });
   it('the rule-aware greedy moves its tollhouse only when that is worth more than doing nothing', () => {
     const game = new Game({ players: 2, expansions: [expansionRegistry.get('tollkeepers')!] });
     const legal = new Int32Array(4096);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
+import { OnePly } from '../../src/agents/one-ply.ts';
 import { FOLLOW_MEEPLE, FOLLOW_NOTHING, Game, InputError, MAX_ACTIONS_HINT, PHASE_PLACE, SEG_CITY } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
@@ -107,6 +108,29 @@ describe('mcts', () => {
       const state = position(cityOf(1 - mover), 'E', mover);
       expect(state.isLegal(closing(state))).toBe(true);
       expect(chooseIn(state, 'mcts:iterations=600', 'theirs', mover)).not.toBe(closing(state));
+    }
+  });
+  it('tries a guided node\'s children best first: with widen=0 the root plays a best one-ply placement', () => {
+    // widen=0 lets a guided node play only its first child, so the move must be one of the
+    // placements with the highest one-ply value (as greedy values them), whatever the budget.
+    for (const deal of [0, 1, 2]) {
+      const state = midGame(deal, 20);
+      const me = state.currentPlayer;
+      const onePly = new OnePly(state.game);
+      const n = state.legalActions(legal);
+      const values = new Map<number, number>();
+      const actions = Array.from(legal.subarray(0, n));
+      state.deferFinal = true;
+      for (const action of actions) {
+        const level = state.checkpoint();
+        state.apply(action);
+        values.set(action, onePly.bestFollowUp(state, me));
+        state.rollback(level);
+      }
+      state.deferFinal = false;
+      const best = Math.max(...values.values());
+      const chosen = chooseIn(state, 'mcts:iterations=300,widen=0', 'widen', deal);
+      expect(values.get(chosen)).toBeCloseTo(best, 9);
     }
   });
   it('plays every expansion mix with 2 to 6 players to the end (tiny budgets)', () => {
