@@ -31,7 +31,7 @@ import type { Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, AgentParams } from './agent.ts';
-import { Evaluator, MEEPLE_COST } from './evaluation.ts';
+import { Evaluator } from './evaluation.ts';
 import { OnePly } from './one-ply.ts';
 import { CHANCE, DECISION, SearchTree } from './tree.ts';
 
@@ -374,8 +374,8 @@ export const mctsAgent: AgentDefinition = {
     realParam('meeple', 0.3, 0, 1, 'meeple rollouts: probability of a follow-up other than nothing'),
     intParam('depth', 2, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
     intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
-    intParam('guide', 0, 0, 200, 'decisions below the root whose children are ordered by one-ply value and widened progressively (0: the root only)'),
-    realParam('meepleCost', MEEPLE_COST, 0, 100, 'evaluation: points charged per meeple standing on the board (greedy charges 1)'),
+    intParam('guide', 3, 0, 200, 'decisions below the root whose children are ordered by one-ply value and widened progressively (0: the root only)'),
+    realParam('meepleCost', 2, 0, 100, 'evaluation: points charged per meeple standing on the board (greedy charges 1)'),
     realParam('widen', 1, 0, 100, 'progressive widening of guided nodes: 1 + widen·√visits children may be played'),
   ],
   resolve(params, given) {
