@@ -194,15 +194,14 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     const persist = ({ start, end, result }: (typeof finished)[number]) => {
       try {
         writeShardFile(shardDir, start, end, result, code, columnSpecs);
+        merged = mergeAggregates(merged, result.aggregate);
+        session.shards++;
+        session.games += result.aggregate.games;
+        progress.gamesDone += result.aggregate.games;
+        options.onProgress?.({ ...progress });
       } catch (error) {
         failure ??= error;
-        return;
       }
-      merged = mergeAggregates(merged, result.aggregate);
-      session.shards++;
-      session.games += result.aggregate.games;
-      progress.gamesDone += result.aggregate.games;
-      options.onProgress?.({ ...progress });
     };
     while (queue.length || inFlight.size || finished.length) {
       while (queue.length && inFlight.size < limit && !options.signal?.aborted && failure === undefined) {

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inProcessBackend } from '../../src/run/pool.ts';
-import { balancedShardDeals, defaultShardDeals, missingRanges, runExperiment } from '../../src/run/runner.ts';
+import { missingRanges, runExperiment } from '../../src/run/runner.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 const plan = planOf({
@@ -58,15 +58,4 @@ describe('an interrupted run', () => {
     expect(missingRanges([[0, 10]], 10, 4)).toEqual([]);
   });
 
-  it('cuts the deals into a multiple of the threads by default, each shard near the default size', () => {
-    const twoArms = planOf({ name: 'shards', seed: 's', deals: 10, arms: [{ name: 'a', players: 2 }, { name: 'b', players: 2 }] });
-    expect(defaultShardDeals(twoArms)).toBe(2000);
-    expect(balancedShardDeals(twoArms, 50_000, 2)).toBe(1924);
-    expect(missingRanges([], 50_000, 1924)).toHaveLength(26);
-    expect(balancedShardDeals(twoArms, 50_000, 1)).toBe(2000);
-    expect(balancedShardDeals(twoArms, 48_000, 2)).toBe(2000);
-    expect(balancedShardDeals(twoArms, 3, 2)).toBe(2);
-    expect(balancedShardDeals(twoArms, 0, 2)).toBe(1);
-    expect(balancedShardDeals(twoArms, 10_000, 0)).toBe(2000);
-  });
 });

@@ -1,0 +1,48 @@
+/**
+ * How the runner hands out shards: by default the deals are cut into a multiple of the backend's
+ * threads, so no thread plays the last round alone, and a thread that finished a shard gets its
+ * next one before the finished shard is written and fsynced.
+ */
+import { describe, expect, it } from 'vitest';
+import { inProcessBackend } from '../../src/run/pool.ts';
+import type { Backend } from '../../src/run/pool.ts';
+import { balancedShardDeals, defaultShardDeals, missingRanges, runExperiment } from '../../src/run/runner.ts';
+import { planOf, tempDir } from '../sim/helpers.ts';
+
+const twoArms = planOf({ name: 'shards', seed: 's', deals: 10, arms: [{ name: 'a', players: 2 }, { name: 'b', players: 2 }] });
+
+describe('shard sizes', () => {
+  it('cut the deals into a multiple of the threads by default, each shard near the default size', () => {
+    expect(defaultShardDeals(twoArms)).toBe(2000);
+    expect(balancedShardDeals(twoArms, 50_000, 2)).toBe(1924);
+    expect(missingRanges([], 50_000, 1924)).toHaveLength(26);
+    expect(balancedShardDeals(twoArms, 50_000, 1)).toBe(2000);
+    expect(balancedShardDeals(twoArms, 48_000, 2)).toBe(2000);
+    expect(balancedShardDeals(twoArms, 3, 2)).toBe(2);
+    expect(balancedShardDeals(twoArms, 0, 2)).toBe(1);
+    expect(balancedShardDeals(twoArms, 10_000, 0)).toBe(2000);
+  });
+
+  it('are used when the run sets none: 10 deals on 2 threads play as 2 shards', async () => {
+    const local = inProcessBackend();
+    const ranges: [number, number][] = [];
+    const backend: Backend = { ...local, concurrency: 2, run: (task, signal) => (ranges.push([task.start, task.end]), local.run(task, signal)) };
+    await runExperiment({ plan: twoArms, outRoot: tempDir(), backend, keepGames: false });
+    expect(ranges).toEqual([[0, 5], [5, 10]]);
+  });
+});
+
+describe('handing out shards', () => {
+  it('gives a thread its next shard before the finished one is persisted and counted', async () => {
+    const local = inProcessBackend();
+    const dispatched: number[] = [];
+    const dispatchedWhenCounted: number[] = [];
+    const backend: Backend = { ...local, run: (task, signal) => (dispatched.push(task.start), local.run(task, signal)) };
+    await runExperiment({
+      plan: twoArms, outRoot: tempDir(), backend, keepGames: false, shardDeals: 3,
+      onProgress: () => dispatchedWhenCounted.push(dispatched.length),
+    });
+    expect(dispatched).toEqual([0, 3, 6, 9]);
+    expect(dispatchedWhenCounted).toEqual([2, 3, 4, 4]);
+  });
+});
