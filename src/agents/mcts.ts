@@ -12,12 +12,16 @@
  * Nothing in here knows an expansion: actions, follow-ups and scores come from the engine, the leaf
  * evaluation from the expansions' hooks.
  *
- * One iteration: determinize → descend by UCT (a node's unplayed children first, in a shuffled order)
- * → play one new action → roll out (`rollout`: `uniform` over legal actions, or `meeple`: uniform
+ * One iteration: determinize → descend by UCT (a node's unplayed children first) → play one new action → roll out (`rollout`: `uniform` over legal actions, or `meeple`: uniform
  * placements and, with probability `meeple`, a uniformly chosen follow-up other than nothing; `none`:
  * no rollout) until the end of the game or for `depth` turns → reward → back up. Reward of each player: its score minus
  * the best opponent's, in units of `REWARD_SCALE` points — final scores at the end of the game, the
- * rule-aware evaluation (`evaluation.ts`) after a truncated rollout. UCT: mean + c·√(ln N / n).
+ * rule-aware evaluation (`evaluation.ts`, charging `meepleCost` per meeple on the board) after a
+ * truncated rollout. UCT: mean + c·√(ln N / n).
+ * Guided nodes: within `guide` decisions of the root, a node's children are ordered best first by
+ * their one-ply value to the player choosing there (`one-ply.ts`, as `greedy` values them) and
+ * widened progressively (at n visits the first 1 + ⌊widen·√n⌋ may be played); deeper nodes play
+ * their children in a shuffled order. The root keeps only its best `width` placements.
  * The move played is the root child with the most visits; the follow-up of a placement is chosen in
  * the same search (the most visited follow-up under the chosen placement), so a turn costs one search.
  *
