@@ -12,12 +12,13 @@
  * Nothing in here knows an expansion: actions, follow-ups and scores come from the engine, the leaf
  * evaluation from the expansions' hooks.
  *
- * One iteration: determinize → descend by UCT (a node's unplayed children first) → play one new action → roll out (`rollout`: `uniform` over legal actions, or `meeple`: uniform
- * placements and, with probability `meeple`, a uniformly chosen follow-up other than nothing; `none`:
- * no rollout) until the end of the game or for `depth` turns → reward → back up. Reward of each player: its score minus
- * the best opponent's, in units of `REWARD_SCALE` points — final scores at the end of the game, the
- * rule-aware evaluation (`evaluation.ts`, charging `meepleCost` per meeple on the board) after a
- * truncated rollout. UCT: mean + c·√(ln N / n).
+ * One iteration: determinize → descend by UCT (a node's unplayed children first) → play one new
+ * action → roll out (`rollout`: `uniform` over legal actions, or `meeple`: uniform placements and,
+ * with probability `meeple`, a uniformly chosen follow-up other than nothing; `none`: no rollout)
+ * until the end of the game or for `depth` turns → reward → back up. Reward of each player: its
+ * score minus the best opponent's, in units of `REWARD_SCALE` points — final scores at the end of
+ * the game, the rule-aware evaluation (`evaluation.ts`, charging `meepleCost` per meeple on the
+ * board) after a truncated rollout. UCT: mean + c·√(ln N / n).
  * Guided nodes: within `guide` decisions of the root, a node's children are ordered best first by
  * their one-ply value to the player choosing there (`one-ply.ts`, as `greedy` values them) and
  * widened progressively (at n visits the first 1 + ⌊widen·√n⌋ may be played); deeper nodes play
