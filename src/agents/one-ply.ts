@@ -3,7 +3,7 @@
  * value to the mover of each legal follow-up (own expected total minus the best opponent's), and
  * the best of them. Used by `greedy` (every placement) and by `mcts` (to order the root's placements).
  */
-import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT, SEG_CITY, SEG_ROAD } from '../engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import { Evaluator, marginOf } from './evaluation.ts';
 
@@ -97,11 +97,8 @@ export function completesSomething(state: State, placed: number): boolean {
   const game = state.game;
   const S = game.segmentsPerTile;
   const type = state.placedType[placed]!;
-  const count = game.segmentCount[type]!;
-  for (let s = 0; s < count; s++) {
-    const kind = game.segmentKind[type * S + s];
-    if ((kind === SEG_ROAD || kind === SEG_CITY) && state.openEnds[state.find(placed * S + s)] === 0) return true;
-  }
+  const end = game.closableStart[type + 1]!;
+  for (let k = game.closableStart[type]!; k < end; k++) if (state.openEnds[state.find(placed * S + game.closable[k]!)] === 0) return true;
   return state.completeMonasteriesAround(state.placedCell[placed]!, monasteryScratch, 0) > 0;
 }
 

@@ -24,11 +24,9 @@ export function scoreTurn(state: State): void {
   const i = state.lastPlaced;
   const type = state.placedType[i]!;
   state.completedCount = 0;
-  const count = game.segmentCount[type]!;
-  for (let s = 0; s < count; s++) {
-    const kind = game.segmentKind[type * S + s];
-    if (kind !== SEG_ROAD && kind !== SEG_CITY) continue;
-    const root = state.find(i * S + s);
+  const end = game.closableStart[type + 1]!;
+  for (let k = game.closableStart[type]!; k < end; k++) {
+    const root = state.find(i * S + game.closable[k]!);
     if (state.openEnds[root] === 0 && state.done[root] === 0) {
       state.record(J_DONE, root, 0);
       state.done[root] = 1;

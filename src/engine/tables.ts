@@ -64,6 +64,9 @@ export class Tables {
   readonly segmentKind: Int8Array; // [type * S + s], -1 past the tile's segments
   readonly segmentPorts: Uint8Array; // road/city edge ports per segment (open ends when placed)
   readonly segmentCount: Uint8Array; // [type]
+  /** The road and city segments of each type (the ones that can be completed): `closable[closableStart[type] … closableStart[type + 1])`. */
+  readonly closableStart: Uint16Array;
+  readonly closable: Int8Array;
   readonly monasterySegment: Int8Array; // [type] or -1
   /** 1 when rotation r of a type looks different from every smaller rotation (search agents skip the rest). [o] */
   readonly distinctRotation: Uint8Array;
@@ -100,6 +103,10 @@ export class Tables {
     this.fieldCityStart = new Uint16Array(T * S + 1);
     cityLists.forEach((list, i) => { this.fieldCityStart[i + 1] = this.fieldCityStart[i]! + list.length; });
     this.fieldCities = Int8Array.from(cityLists.flat());
+    const closableLists = catalog.types.map((type) => type.segments.flatMap((seg, s) => (seg.kind === SEG_ROAD || seg.kind === SEG_CITY ? [s] : [])));
+    this.closableStart = new Uint16Array(T + 1);
+    closableLists.forEach((list, t) => { this.closableStart[t + 1] = this.closableStart[t]! + list.length; });
+    this.closable = Int8Array.from(closableLists.flat());
     this.scratch = {
       stamp: 0,
       tileStamp: new Int32Array(maxTiles),
