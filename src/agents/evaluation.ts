@@ -111,7 +111,9 @@ export class Evaluator {
    * placed (`remembersBefore` must hold), after the placement or after the whole turn. Only what the
    * turn can change is valued again: the scores, the meeples on the board, the features the tile
    * joined, the monasteries around it, and the fields bordering a city the turn completed. The same
-   * numbers as `baseTotals`: every worth is a multiple of ½, so the sums are exact in any order.
+   * numbers as `baseTotals` when `meepleCost` is a multiple of ½ (the defaults): every worth is then
+   * a multiple of ½ and the sums are exact in any order; with another cost they may differ by
+   * rounding, far below the agents' `EPSILON`.
    */
   // hot path
   baseTotalsSince(state: State, out: Float64Array): void {
