@@ -83,7 +83,6 @@ export const kingRobber: Expansion = defineExpansion({
         }
       },
       afterScoring(state) {
-        const { holder: holders, largest: largestDone, completed } = own(state);
         for (let c = 0; c < 2; c++) {
           let count = 0;
           let largest = 0;
@@ -95,6 +94,7 @@ export const kingRobber: Expansion = defineExpansion({
             if (feature.tiles > largest) largest = feature.tiles;
           }
           if (count === 0) continue;
+          const { holder: holders, largest: largestDone, completed } = own(state);
           completed[c]! += count;
           const points = scoring === 'incremental' ? count * rules.kingRobberIncrementalPoints : 0;
           if (payBefore) pay(state, c, points);

@@ -161,12 +161,12 @@ export const tollkeepers: Expansion = defineExpansion({
         return actionBase + placed;
       },
       afterScoring(state) {
-        const { value: values, flips } = own(state);
         for (let c = 0; c < state.completedCount; c++) {
           const root = state.completedThisTurn[c]!;
           if (state.segmentKind(root) !== SEG_ROAD) continue;
           const road = roadTolls(state, root);
           for (const owner of road.owners) {
+            const { value: values, flips } = own(state);
             // All roads a tollhouse scores this turn use its value from the start of the turn (flip at end).
             const value = values[owner]!;
             const fromIllustrations = road.illustrations * pay.illustration[value]!;
