@@ -49,8 +49,19 @@ export const BENCH_CASES: BenchCase[] = [
 
 export interface BenchFigure { gamesPerSecond: number; runs: number }
 
-/** Games/s of one case: `runs` timed runs of `games` games each after one warm-up run; the median. */
-export function benchCase(c: BenchCase, runs: number, scale = 1): BenchFigure {
+/** Seconds of the process's CPU time (user + system), steadier than the wall clock on a shared machine. */
+const cpuSeconds = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
+};
+const wallSeconds = () => performance.now() / 1000;
+
+/**
+ * Games/s of one case: `runs` timed runs of `games` games each after one warm-up run; the median.
+ * With `cpu`, per second of the process's CPU time instead of the wall clock.
+ */
+export function benchCase(c: BenchCase, runs: number, scale = 1, cpu = false): BenchFigure {
+  const clock = cpu ? cpuSeconds : wallSeconds;
   const game = new Game(c.options);
   const dealer = new Dealer(game);
   const spec = parseAgentSpec(c.agent, `bench ${c.key}`);
@@ -58,13 +69,13 @@ export function benchCase(c: BenchCase, runs: number, scale = 1): BenchFigure {
   let deal = 0;
   let last: State | undefined;
   const timed = () => {
-    const start = performance.now();
+    const start = clock();
     for (let g = 0; g < games; g++, deal++) {
       const agents: Agent[] = [];
       for (let seat = 0; seat < game.players; seat++) agents.push(createAgent(spec, makeRng('bench', deal, seat)));
       last = playGame(game, dealer.deal('bench', deal), agents, last);
     }
-    return games / ((performance.now() - start) / 1000);
+    return games / (clock() - start);
   };
   timed(); // warm-up: lets the JIT settle
   const rates = Array.from({ length: runs }, timed).sort((a, b) => a - b);
@@ -73,13 +84,14 @@ export function benchCase(c: BenchCase, runs: number, scale = 1): BenchFigure {
 
 export const benchCommand: Command = {
   name: 'bench',
-  usage: 'carclab bench [--json] [--runs N] [--only KEY] [--scale X]',
+  usage: 'carclab bench [--json] [--runs N] [--only KEY] [--scale X] [--cpu]',
   summary: 'Measures games per second of complete self-play games on one thread (median of several runs after a warm-up).',
   flags: {
     json: { type: 'boolean', help: 'print one JSON object keyed by benchmark' },
     runs: { type: 'string', help: 'timed runs per benchmark', default: '7' },
     only: { type: 'string', help: 'run only the benchmark with this key' },
     scale: { type: 'string', help: 'multiply the games per run (e.g. 0.1 for a quick look)', default: '1' },
+    cpu: { type: 'boolean', help: 'games per second of CPU time, not of the wall clock (steadier when other processes share the cores; self-play cases only)' },
   },
   async run(_positionals, flags) {
     const runs = intFlag(flags.runs, 'runs', 7, 1, 1000);
@@ -88,10 +100,10 @@ export const benchCommand: Command = {
     if (cases.length === 0) throw new InputError('usage', `--only: unknown benchmark ${JSON.stringify(flags.only)}; known: ${BENCH_CASES.map((c) => c.key).join(', ')}`);
     const results: Record<string, Figure> = {};
     for (const c of cases) {
-      const figure: Figure = c.run ? await c.run(runs, scale) : benchCase(c, runs, scale);
+      const figure: Figure = c.run ? await c.run(runs, scale) : benchCase(c, runs, scale, flags.cpu === true);
       results[c.key] = figure;
       const metric = c.metric ?? { key: 'gamesPerSecond', unit: 'games/s' };
-      if (!flags.json) process.stderr.write(`${c.key.padEnd(20)} ${String((figure as unknown as Record<string, number>)[metric.key]).padStart(8)} ${metric.unit}  ${figure.ratio === undefined ? '' : `ratio ${figure.ratio}  `}(median of ${figure.runs}; ${c.description})\n`);
+      if (!flags.json) process.stderr.write(`${c.key.padEnd(20)} ${String((figure as unknown as Record<string, number>)[metric.key]).padStart(8)} ${metric.unit}  ${figure.ratio === undefined ? '' : `ratio ${figure.ratio}  `}(median of ${figure.runs}${flags.cpu && !c.run ? ', per CPU second' : ''}; ${c.description})\n`);
     }
     if (flags.json) process.stdout.write(`${JSON.stringify(results)}\n`);
     return 0;

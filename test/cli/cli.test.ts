@@ -73,4 +73,9 @@ describe('carclab bench', () => {
     expect(out['base-2p-random'].runs).toBe(1);
     expect(out['base-2p-random'].gamesPerSecond).toBeGreaterThan(0);
   });
+  it('--cpu times by the process\'s CPU time and says so', () => {
+    const r = carclab('bench', '--cpu', '--runs', '1', '--scale', '0.01', '--only', 'base-2p-random');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^base-2p-random +\d+ games\/s +\(median of 1, per CPU second;/);
+  });
 });
