@@ -81,14 +81,28 @@ export const defaultShardDeals = (plan: Plan): number => Math.max(1, Math.ceil(T
 
 /**
  * Deals per new shard when the caller sets none: about `defaultShardDeals`, cut so that the number
- * of shards of the `missingDeals` is a multiple of the backend's `concurrency` and the last round of
- * shards keeps every thread busy (50,000 deals of 2 games on 2 threads: 26 shards of 1,924 deals
- * instead of 25 of 2,000, the last of which played alone).
+ * of shards of the `missingDeals` is a multiple of the backend's `concurrency`, so threads that keep
+ * in step end together (50,000 deals of 2 games on 2 threads: 26 shards of 1,924 deals instead of
+ * 25 of 2,000, the last of which played alone).
  */
 export function balancedShardDeals(plan: Plan, missingDeals: number, concurrency: number): number {
   const threads = Math.max(1, concurrency);
   const shards = Math.ceil(Math.ceil(missingDeals / defaultShardDeals(plan)) / threads) * threads;
   return Math.max(1, Math.ceil(missingDeals / Math.max(1, shards)));
+}
+
+/** Pieces each shard of the last round is cut into (`splitLastRound`). */
+const LAST_ROUND_PIECES = 4;
+
+/**
+ * The last `concurrency` shards cut into `LAST_ROUND_PIECES` pieces each: threads that drifted apart
+ * then wait at the end for a small piece, not for a whole shard of another thread.
+ */
+export function splitLastRound(ranges: readonly [number, number][], concurrency: number): [number, number][] {
+  if (concurrency < 2) return [...ranges];
+  const head = ranges.slice(0, Math.max(0, ranges.length - concurrency));
+  const tail = ranges.slice(head.length).flatMap(([start, end]) => missingRanges([], end - start, Math.ceil((end - start) / LAST_ROUND_PIECES)).map(([a, b]): [number, number] => [start + a, start + b]));
+  return [...head, ...tail];
 }
 
 /** Deal ranges of [0, deals) not covered by `done` (sorted, disjoint), split into pieces of `size`. */
@@ -171,7 +185,8 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     const gamesTotal = dealsLimit * perDeal;
     const progress: Progress = { gamesDone: merged.games, gamesTotal, gamesResumed: merged.games };
     const missingDeals = missingRanges(merged.ranges, dealsLimit, dealsLimit).reduce((n, [start, end]) => n + end - start, 0);
-    const todo = missingRanges(merged.ranges, dealsLimit, options.shardDeals ?? balancedShardDeals(plan, missingDeals, backend.concurrency));
+    const todo = options.shardDeals !== undefined ? missingRanges(merged.ranges, dealsLimit, options.shardDeals)
+      : splitLastRound(missingRanges(merged.ranges, dealsLimit, balancedShardDeals(plan, missingDeals, backend.concurrency)), backend.concurrency);
     const git = gitInfo(); // once per session: each call starts git twice
     const session = {
       started: started.toISOString(), git, backend: backend.name, workers: backend.concurrency, shards: 0, games: 0,

@@ -1,12 +1,13 @@
 /**
  * How the runner hands out shards: by default the deals are cut into a multiple of the backend's
- * threads, so no thread plays the last round alone, and a thread that finished a shard gets its
- * next one before the finished shard is written and fsynced.
+ * threads and the last round into smaller pieces, so no thread waits long at the end for another,
+ * and a thread that finished a shard gets its next one before the finished shard is written and
+ * fsynced.
  */
 import { describe, expect, it } from 'vitest';
 import { inProcessBackend } from '../../src/run/pool.ts';
 import type { Backend } from '../../src/run/pool.ts';
-import { balancedShardDeals, defaultShardDeals, missingRanges, runExperiment } from '../../src/run/runner.ts';
+import { balancedShardDeals, defaultShardDeals, missingRanges, runExperiment, splitLastRound } from '../../src/run/runner.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 const twoArms = planOf({ name: 'shards', seed: 's', deals: 10, arms: [{ name: 'a', players: 2 }, { name: 'b', players: 2 }] });
@@ -23,12 +24,19 @@ describe('shard sizes', () => {
     expect(balancedShardDeals(twoArms, 10_000, 0)).toBe(2000);
   });
 
-  it('are used when the run sets none: 10 deals on 2 threads play as 2 shards', async () => {
+  it('cut the last round into quarters when several threads play', () => {
+    expect(splitLastRound([[0, 8], [8, 16], [16, 24]], 2)).toEqual([[0, 8], [8, 10], [10, 12], [12, 14], [14, 16], [16, 18], [18, 20], [20, 22], [22, 24]]);
+    expect(splitLastRound([[0, 5]], 2)).toEqual([[0, 2], [2, 4], [4, 5]]);
+    expect(splitLastRound([[0, 8], [8, 16]], 1)).toEqual([[0, 8], [8, 16]]);
+    expect(splitLastRound([[3, 4]], 4)).toEqual([[3, 4]]);
+  });
+
+  it('are used when the run sets none: 20 deals on 2 threads play as 2 shards, cut in quarters', async () => {
     const local = inProcessBackend();
     const ranges: [number, number][] = [];
     const backend: Backend = { ...local, concurrency: 2, run: (task, signal) => (ranges.push([task.start, task.end]), local.run(task, signal)) };
-    await runExperiment({ plan: twoArms, outRoot: tempDir(), backend, keepGames: false });
-    expect(ranges).toEqual([[0, 5], [5, 10]]);
+    await runExperiment({ plan: { ...twoArms, deals: 20 }, outRoot: tempDir(), backend, keepGames: false });
+    expect(ranges).toEqual([[0, 3], [3, 6], [6, 9], [9, 10], [10, 13], [13, 16], [16, 19], [19, 20]]);
   });
 });
 
