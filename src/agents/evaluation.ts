@@ -12,7 +12,7 @@
  * no longer has). Expansions add their own expectations through the engine's `evaluate` hook (toll
  * income, the advanced Labyrinth bonus, the King and Robber Baron cards).
  */
-import { MAX_PLAYERS, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
+import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 
 /** Points a meeple on the board is charged: a heuristic weight, not a rule. */
@@ -101,16 +101,21 @@ export class Evaluator {
     this.rememberedState = undefined;
   }
 
-  /** Whether `state` is the remembered position with one tile placed (and maybe its follow-up applied). */
+  /**
+   * Whether `state` is the remembered state object, with no tile taken back since (the caller
+   * promises that its position descends from the remembered one, e.g. under a checkpoint opened
+   * after `remember`).
+   */
   remembersBefore(state: State): boolean {
-    return this.rememberedState === state && state.placedCount === this.rememberedPlaced + 1;
+    return this.rememberedState === state && state.placedCount >= this.rememberedPlaced;
   }
 
   /**
-   * Writes `baseTotals` of `state` into `out` from the totals remembered before its last tile was
-   * placed (`remembersBefore` must hold), after the placement or after the whole turn. Only what the
-   * turn can change is valued again: the scores, the meeples on the board, the features the tile
-   * joined, the monasteries around it, and the fields bordering a city the turn completed. The same
+   * Writes `baseTotals` of `state` into `out` from the totals remembered before (`remembersBefore`
+   * must hold), after any number of placements and follow-ups. Only what those turns can change is
+   * valued again: the scores, the meeples on the board, the features the new tiles joined (occupied,
+   * or completed since: their meeples went home), the monasteries around the new tiles, and the fields
+   * bordering a city completed since (such a city holds the new tile that closed it). The same
    * numbers as `baseTotals` when `meepleCost` is a multiple of ½ (the defaults): every worth is then
    * a multiple of ½ and the sums are exact in any order; with another cost they may differ by
    * rounding, far below the agents' `EPSILON`.
@@ -124,38 +129,37 @@ export class Evaluator {
       out[p] = this.before[p]! - this.beforeScore[p]! + state.score(p) + this.meepleCost * (state.meeplesLeft[p]! - this.beforeLeft[p]!);
     }
     const stamp = this.nextStamp();
-    const placed = state.lastPlaced;
-    const count = game.segmentCount[state.placedType[placed]!]!;
-    // 1. The features the tile belongs to: occupied, or completed this turn (their meeples went
-    //    home). The others were unoccupied before and still are: worth nothing.
-    for (let s = 0; s < count; s++) {
-      const root = state.find(placed * S + s);
-      if (this.seen[root] === stamp || (state.rootMeeples[root] === 0 && state.done[root] === 0)) continue;
-      this.seen[root] = stamp;
-      this.revalue(state, root, out);
-    }
-    // 2. The monasteries on the eight cells around (one more neighbour each), occupied before or now.
-    const cell = state.placedCell[placed]!;
-    for (let dy = -G; dy <= G; dy += G) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const k = state.grid[cell + dy + dx]! - 1;
-        if (k < 0 || k === placed) continue;
-        const ms = game.monasterySegment[state.placedType[k]!]!;
-        if (ms < 0) continue;
-        const g = k * S + ms;
-        if (state.rootMeeples[g] !== 0 || this.beforeSeen[g] === this.beforeStamp) this.revalue(state, g, out);
+    for (let placed = this.rememberedPlaced; placed < state.placedCount; placed++) {
+      // 1. The features the tile belongs to; the others were unoccupied before and still are.
+      const count = game.segmentCount[state.placedType[placed]!]!;
+      for (let s = 0; s < count; s++) {
+        const root = state.find(placed * S + s);
+        if (this.seen[root] === stamp || (state.rootMeeples[root] === 0 && state.done[root] === 0)) continue;
+        this.seen[root] = stamp;
+        this.revalue(state, root, out);
+        // 2. A city completed since: the occupied fields beside it.
+        if (state.done[root] !== 0 && state.segmentKind(root) === SEG_CITY) {
+          let m = root;
+          do {
+            this.revalueFieldsBeside(state, m, stamp, out);
+            m = state.next[m]!;
+          } while (m !== root);
+        }
       }
-    }
-    // 3. After the follow-up: the occupied fields bordering a city the turn completed.
-    if (state.phase === PHASE_FOLLOW) return;
-    for (let c = 0; c < state.completedCount; c++) {
-      const city = state.completedThisTurn[c]!;
-      if (state.segmentKind(city) !== SEG_CITY) continue;
-      let m = city;
-      do {
-        this.revalueFieldsBeside(state, m, stamp, out);
-        m = state.next[m]!;
-      } while (m !== city);
+      // 3. The monasteries on the cells around (more neighbours), occupied before or now.
+      const cell = state.placedCell[placed]!;
+      for (let dy = -G; dy <= G; dy += G) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const k = state.grid[cell + dy + dx]! - 1;
+          if (k < 0) continue;
+          const ms = game.monasterySegment[state.placedType[k]!]!;
+          if (ms < 0) continue;
+          const g = k * S + ms;
+          if (this.seen[g] === stamp || (state.rootMeeples[g] === 0 && this.beforeSeen[g] !== this.beforeStamp)) continue;
+          this.seen[g] = stamp;
+          this.revalue(state, g, out);
+        }
+      }
     }
   }
 

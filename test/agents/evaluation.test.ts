@@ -11,6 +11,7 @@ import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { replayState } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
+import { makeRng } from '../../src/sim/rng.ts';
 import { gameWith, playChecked } from '../util.ts';
 
 const scenario = (file: string, rules: Record<string, unknown> = {}) => {
@@ -95,5 +96,44 @@ describe('valuing a turn by what it changes', () => {
     const counts = { compared: 0 };
     for (let deal = 0; deal < 2; deal++) playChecked(game, 'since', deal, (state) => compareEveryTurn(state, evaluator, counts));
     expect(counts.compared).toBeGreaterThan(1000);
+  });
+
+  // From every fifth turn of random games, up to eight turns of random play under a checkpoint (as a
+  // search's descent and rollout): after every action, the totals from the remembered position and by
+  // a full scan must be the same numbers.
+  const compareLaterTurns = (state: State, evaluator: Evaluator, rng: () => number, counts: { compared: number }) => {
+    if (state.phase !== PHASE_PLACE || state.placedCount % 5 !== 0) return;
+    const players = state.game.players;
+    const since = new Float64Array(players);
+    const full = new Float64Array(players);
+    const legal = new Int32Array(MAX_ACTIONS_HINT);
+    const deferFinal = state.deferFinal;
+    state.deferFinal = true;
+    evaluator.remember(state);
+    const level = state.checkpoint();
+    for (let actions = 0; actions < 16 && !state.isOver(); actions++) {
+      const n = state.legalActions(legal);
+      state.apply(legal[Math.floor(rng() * n)]!);
+      evaluator.baseTotalsSince(state, since);
+      evaluator.baseTotals(state, full);
+      expect(Array.from(since)).toEqual(Array.from(full));
+      counts.compared++;
+    }
+    state.rollback(level);
+    evaluator.forget();
+    state.deferFinal = deferFinal;
+  };
+  it.each([
+    ['the base game, 2 players', { players: 2 }],
+    ['all three expansions, 3 players', { players: 3, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!) }],
+  ])('gives the full evaluation\'s numbers several turns later: %s', (_name, options) => {
+    const game = gameWith(options);
+    const evaluator = new Evaluator(game);
+    const counts = { compared: 0 };
+    for (let deal = 0; deal < 4; deal++) {
+      const rng = makeRng('since-later', deal);
+      playChecked(game, 'since-later', deal, (state) => compareLaterTurns(state, evaluator, rng, counts));
+    }
+    expect(counts.compared).toBeGreaterThan(500);
   });
 });
