@@ -216,7 +216,7 @@ export class Evaluator {
     const S = this.game.segmentsPerTile;
     for (let p = 0; p < this.game.players; p++) out[p] = state.score(p);
     const stamp = this.nextStamp();
-    if (remember) this.beforeStamp = stamp;
+    if (remember) this.nextBeforeStamp();
     const end = state.placedCount * S;
     for (let g = 0; g < end; g++) {
       const owner = state.meeple[g]!;
@@ -229,7 +229,7 @@ export class Evaluator {
       const majority = this.majority();
       addTo(out, majority, worth);
       if (remember) {
-        this.beforeSeen[root] = stamp;
+        this.beforeSeen[root] = this.beforeStamp;
         this.beforeWorth[root] = worth;
         this.beforeMajority[root] = majority;
       }
@@ -253,15 +253,21 @@ export class Evaluator {
     addTo(out, this.majority(), worth);
   }
 
-  /** A fresh stamp for `seen` (remembered stamps stay below it until the wrap, which forgets them). */
+  /** A fresh stamp for `seen`. */
   private nextStamp(): number {
     if (++this.stamp === 0x7fffffff) {
       this.seen.fill(0);
-      this.beforeSeen.fill(0);
-      this.rememberedState = undefined;
       this.stamp = 1;
     }
     return this.stamp;
+  }
+
+  /** A fresh stamp for `beforeSeen`, one per `remember` (its own count, so that no evaluation in between can wrap it). */
+  private nextBeforeStamp(): void {
+    if (++this.beforeStamp === 0x7fffffff) {
+      this.beforeSeen.fill(0);
+      this.beforeStamp = 1;
+    }
   }
 
   /** The players with the most meeples in `perPlayer` as a bit mask (0 when nobody has one). */
