@@ -8,8 +8,8 @@
  * and what the final scoring would — roads (roadPointsPerTile + finalRoadPointsPerTile) / 2 per
  * segment, cities the same with the city rates per segment and per pennant, monasteries
  * monasteryPointsPerTile × (1 + neighbours), fields (with farmers) farmerPointsPerCity per completed
- * bordering city (a segment is a tile's part of a feature: see `countMembers`). Every meeple standing on the board costs `MEEPLE_COST` (the chances it
- * no longer has). Expansions add their own expectations through the engine's `evaluate` hook (toll
+ * bordering city (a segment is a tile's part of a feature: see `countMembers`). Every meeple
+ * standing on the board costs `meepleCost`, by default `MEEPLE_COST` (the chances it no longer has). Expansions add their own expectations through the engine's `evaluate` hook (toll
  * income, the advanced Labyrinth bonus, the King and Robber Baron cards).
  */
 import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
@@ -208,7 +208,7 @@ export class Evaluator {
   }
 
   /**
-   * Scores plus the worth of every occupied feature to its majority, less `MEEPLE_COST` per meeple,
+   * Scores plus the worth of every occupied feature to its majority, less `meepleCost` per meeple,
    * into `out`; with `remember`, also keeps each feature's worth and majority by its root.
    */
   // hot path

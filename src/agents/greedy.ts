@@ -70,18 +70,17 @@ class GreedyAgent implements Agent {
     this.bestPlacement = legal[0]!;
     const deferFinal = state.deferFinal;
     state.deferFinal = true;
-    if (this.ruleAware) {
-      if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game, this.meepleCost);
-      this.onePly.remember(state);
-    }
+    if (this.ruleAware && this.onePly?.game !== state.game) this.onePly = new OnePly(state.game, this.meepleCost);
+    const onePly = this.ruleAware ? this.onePly : undefined;
+    onePly?.remember(state);
     const outer = state.checkpoint();
     for (let i = 0; i < count; i++) {
       const placement = legal[i]!;
       if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
       state.apply(placement);
       const placed = state.lastPlaced;
-      if (this.onePly && this.ruleAware) {
-        this.consider(this.onePly.bestFollowUp(state, me), placement, this.onePly.followUp);
+      if (onePly) {
+        this.consider(onePly.bestFollowUp(state, me), placement, onePly.followUp);
         state.rollback(outer, true);
         continue;
       }
@@ -107,7 +106,7 @@ class GreedyAgent implements Agent {
     }
     state.rollback(outer);
     state.deferFinal = deferFinal;
-    if (this.ruleAware) this.onePly!.forget();
+    onePly?.forget();
     return this.bestPlacement;
   }
 
