@@ -34,6 +34,11 @@ const STATE = {
   flips: { type: 'u8', length: 'players' },
 } as const;
 
+/** The toll rate per unit at tollhouse `value`; the mean of both sides when the tollhouse may flip first. No closure: evaluate runs in the search's hot loop. */
+function tollRate(pays: readonly number[], value: number, mayFlip: boolean): number {
+  return mayFlip ? (pays[1]! + pays[2]!) / 2 : pays[value]!;
+}
+
 /** A log line as the expansion events have always read: what, then points to whom, then details. */
 const line = (what: string, points: number, player: number, detail: string) => `${what}${points ? `: ${points} to P${player}` : ''} (${detail})`;
 const carried = (e: { illustrations: number; travellers: number }) => `${e.illustrations} illustration(s), ${e.travellers} travellers group(s)`;
@@ -228,8 +233,9 @@ export const tollkeepers: Expansion = defineExpansion({
               travellers += segmentTravellers[i]!;
               g = state.next[g]!;
             } while (g !== root);
-            const rate = (v: number, pays: number[]) => (travellers > 0 && flipped ? (pays[1]! + pays[2]!) / 2 : pays[v]!);
-            const completed = illustrations * rate(value, pay.illustration) + travellers * rate(value, pay.travellers);
+            // Once a road with travellers has been counted, the tollhouse may flip before this one pays.
+            const mayFlip = travellers > 0 && flipped;
+            const completed = illustrations * tollRate(pay.illustration, value, mayFlip) + travellers * tollRate(pay.travellers, value, mayFlip);
             const final = illustrations * rules.tollFinalIllustrationPoints + travellers * rules.tollFinalTravellersPoints;
             expected[p]! += (completed + final) / 2;
             if (travellers > 0) flipped = true;
