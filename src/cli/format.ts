@@ -1,6 +1,6 @@
 /** Text output shared by commands: one line per game event, and score tables. */
-import { SCORE_SOURCES } from '../engine/index.ts';
 import type { Expansion, GameEvent } from '../engine/index.ts';
+import { registeredScoreSources } from '../expansions/index.ts';
 
 const who = (players: number[]) => (players.length ? players.map((p) => `P${p}`).join('+') : 'nobody');
 
@@ -22,8 +22,9 @@ export function formatEvent(e: GameEvent, expansions: readonly Expansion[]): str
 }
 
 export function scoreTable(breakdown: readonly Record<string, number>[], scores: readonly number[]): string {
-  const header = ['player', ...SCORE_SOURCES, 'total'];
-  const rows = breakdown.map((b, p) => [`P${p}`, ...SCORE_SOURCES.map((s) => String(b[s] ?? 0)), String(scores[p])]);
+  const sources = registeredScoreSources();
+  const header = ['player', ...sources, 'total'];
+  const rows = breakdown.map((b, p) => [`P${p}`, ...sources.map((s) => String(b[s] ?? 0)), String(scores[p])]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');

@@ -1,7 +1,7 @@
 /**
  * The expansion contract: one module per expansion exports one `Expansion` (built with
- * `defineExpansion`). It declares its data — rule parameters, tiles, statistics, state fields
- * (`expansion-state.ts`), event kinds (`events.ts`), scenario keys, summary keys, board pieces — and
+ * `defineExpansion`). It declares its data — rule parameters, tiles, statistics, score sources, state
+ * fields (`expansion-state.ts`), event kinds (`events.ts`), scenario keys, summary keys, board pieces — and
  * at `Game` build time it is `setup` with the resolved rules and returns hooks; the game keeps
  * per-hook lists so that unused hooks cost nothing. Through the setup context an expansion reaches
  * only its own state fields and events. Expansions never import each other, and the engine never
@@ -39,6 +39,8 @@ export interface Expansion<F extends StateFields = StateFields, E extends EventK
   readonly stats?: readonly string[];
   /** Per-player statistics, recorded for each seat. */
   readonly playerStats?: readonly string[];
+  /** Names of the score sources its points are booked under (`GameSetup.scoreSources`), e.g. `toll`. */
+  readonly scoreSources?: readonly string[];
   /** Keys this expansion reads from a scenario turn (its `parseFollowUp`), e.g. `tollhouse`. */
   readonly scenarioKeys?: readonly string[];
   /** Keys its `summary` hook adds to the replay output (null there when the expansion is not in the game). */
@@ -71,6 +73,8 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   stat(name: string): number;
   /** Index in `State.stats` of a per-player statistic for seat 0; seat p adds p. */
   playerStat(name: string): number;
+  /** Index of a score source this expansion declared, for `addScore` and `FeatureScore.bonusSource`. */
+  source(name: string): number;
   /** Base of this expansion's follow-up action codes (see `actions.ts`). */
   readonly actionBase: number;
 }

@@ -12,10 +12,19 @@ import { expansionViews } from './position.ts';
 import { BASE_PARAMS, parseListParam, resolveRules } from './rules.ts';
 import type { BaseRules, ParamDef, Rules } from './rules.ts';
 import { Tables } from './tables.ts';
-import { ACTION_BLOCK, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
+import { ACTION_BLOCK, BASE_SCORE_SOURCES, COMPENSATION_SOURCE, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
 
 export const BASE_STATS = ['tilesPlaced', 'tilesDiscarded', 'turns'] as const;
 export const BASE_PLAYER_STATS = ['meeplesDeployed'] as const;
+
+/**
+ * The score sources of a game with these expansions, the columns of its breakdowns (`Position.scores`):
+ * the base game's, each expansion's own in the given order, then seat compensation. Over a registry's
+ * expansions it gives every source any game can have.
+ */
+export function scoreSourcesOf(expansions: Iterable<Expansion>): string[] {
+  return [...BASE_SCORE_SOURCES, ...[...expansions].flatMap((e) => e.scoreSources ?? []), COMPENSATION_SOURCE];
+}
 
 export interface GameOptions {
   players: number;
@@ -53,6 +62,8 @@ export class GameSetup extends Tables {
   readonly statNames: readonly string[];
   readonly playerStatNames: readonly string[];
   readonly statCount: number;
+  /** The columns of every player's score breakdown (`scoreSourcesOf`). */
+  readonly scoreSources: readonly string[];
   /** Where each expansion's declared state fields live in a position. */
   readonly expansionState: ExpansionStateLayout;
   readonly hooks: readonly ExpansionHooks[];
@@ -74,6 +85,7 @@ export class GameSetup extends Tables {
     this.statNames = setup.statNames;
     this.playerStatNames = setup.playerStatNames;
     this.statCount = setup.statCount;
+    this.scoreSources = setup.scoreSources;
     this.expansionState = setup.expansionState;
     this.hooks = setup.hooks;
     this.hookLists = setup.hookLists;
@@ -143,11 +155,15 @@ function prepare(options: GameOptions) {
   const statNames = [...BASE_STATS, ...expansions.flatMap((e) => e.stats ?? [])];
   const playerStatNames = [...BASE_PLAYER_STATS, ...expansions.flatMap((e) => e.playerStats ?? [])];
   const statCount = statNames.length + playerStatNames.length * players;
+  const scoreSources = scoreSourcesOf(expansions);
+  const twice = scoreSources.find((name, i) => scoreSources.indexOf(name) !== i);
+  if (twice !== undefined) throw new Error(`score source ${twice} is declared twice by the game's expansions`);
   const expansionState = new ExpansionStateLayout(expansions.map((e) => e.state), players, expansions.map((e) => e.name));
   const hooks: ExpansionHooks[] = [];
   expansions.forEach((expansion, k) => {
     const own = new Set(expansion.stats ?? []);
     const ownPlayer = new Set(expansion.playerStats ?? []);
+    const ownSources = new Set(expansion.scoreSources ?? []);
     const h = expansion.setup({
       rules,
       catalog,
@@ -162,6 +178,10 @@ function prepare(options: GameOptions) {
       playerStat: (name) => {
         if (!ownPlayer.has(name)) throw new Error(`expansion ${expansion.name} did not declare player stat ${name}`);
         return playerStatIndex(statNames, playerStatNames, players, name, 0);
+      },
+      source: (name) => {
+        if (!ownSources.has(name)) throw new Error(`expansion ${expansion.name} did not declare score source ${name}`);
+        return scoreSources.indexOf(name);
       },
     });
     hooks.push(h);
@@ -190,7 +210,7 @@ function prepare(options: GameOptions) {
   });
   return {
     players, expansions, rules, explicitRules, paramDefs, seatCompensation, catalog, startType,
-    statNames, playerStatNames, statCount, expansionState, hooks, hookLists,
+    statNames, playerStatNames, statCount, scoreSources, expansionState, hooks, hookLists,
     deck: Int16Array.from(deck), deckKeys,
   };
 }

@@ -13,8 +13,7 @@
  * copied at a checkpoint and reset to its initial image by a restart; each expansion reaches its
  * own part only through the views the game setup hands it (`expansionViews`).
  */
-import { PHASE_PLACE, SCORE_SOURCES } from './constants.ts';
-import type { ScoreSource } from './constants.ts';
+import { PHASE_PLACE } from './constants.ts';
 import type { EventSink } from './events.ts';
 import type { ExpansionStateLayout } from './expansion-state.ts';
 
@@ -27,6 +26,8 @@ export interface PositionLayout {
   readonly expansionState: ExpansionStateLayout;
   readonly statCount: number;
   readonly meeplesPerPlayer: number;
+  /** The columns of a player's score breakdown. */
+  readonly scoreSources: readonly string[];
 }
 
 type NumberArray = Int8Array | Uint8Array | Int16Array | Int32Array | Float64Array;
@@ -61,7 +62,7 @@ export const ARRAY_FIELDS = {
   placedRot: { make: (l) => new Uint8Array(l.maxTiles), undo: 'count', restart: 'none' },
   placedCell: { make: (l) => new Int32Array(l.maxTiles), undo: 'count', restart: 'none' },
   completedThisTurn: { make: (l) => new Int32Array(4 * l.segmentsPerTile + 16), undo: 'count', restart: 'none' },
-  scores: { make: (l) => new Int32Array(l.players * SCORE_SOURCES.length), undo: 'copy', restart: 'zero' },
+  scores: { make: (l) => new Int32Array(l.players * l.scoreSources.length), undo: 'copy', restart: 'zero' },
   meeplesLeft: { make: (l) => new Int8Array(l.players).fill(l.meeplesPerPlayer), undo: 'copy', restart: 'meeples' },
   expansionBytes: { make: (l) => l.expansionState.initial.slice(), undo: 'copy', restart: 'initial' },
   stats: { make: (l) => new Float64Array(l.statCount), undo: 'copy', restart: 'zero' },
@@ -166,7 +167,7 @@ export class Position {
   /** 1 on the root of a completed feature. */
   declare readonly done: Uint8Array;
   declare readonly meeplesLeft: Int8Array;
-  /** Points by player and source: [player * SOURCES + source]. */
+  /** Points by player and source: [player * sourceCount + source], sources as in `layout.scoreSources`. */
   declare readonly scores: Int32Array;
   /** The expansions' declared state, laid out by `layout.expansionState`; reached through `#expansionViews`. */
   private declare readonly expansionBytes: Uint8Array<ArrayBuffer>;
@@ -180,6 +181,9 @@ export class Position {
   /** Roots of the features completed this turn (read by `afterScoring` hooks). */
   declare readonly completedThisTurn: Int32Array;
 
+  /** Score sources per player (the stride of `scores`). */
+  readonly sourceCount: number;
+
   // Checkpoint state (not cloned: a clone starts with none open).
   private depth = 0;
   private journal = new Int32Array(3 * 256);
@@ -189,6 +193,7 @@ export class Position {
 
   protected constructor(readonly layout: PositionLayout, deck: Int16Array, from?: Position) {
     this.deck = deck;
+    this.sourceCount = layout.scoreSources.length;
     const self = this as unknown as Record<ArrayName, NumberArray>;
     for (const name of ARRAY_NAMES) self[name] = from ? (from as unknown as Record<ArrayName, NumberArray>)[name].slice() : ARRAY_FIELDS[name].make(layout);
     if (from) {
@@ -234,7 +239,7 @@ export class Position {
 
   /** Adds points to a player's score under a source (for expansions). */
   addScore(player: number, source: number, points: number): void {
-    this.scores[player * SCORE_SOURCES.length + source]! += points;
+    this.scores[player * this.sourceCount + source]! += points;
   }
 
   /** Turn number shown in logs: 1 for the first placement after the start tile. */
@@ -245,7 +250,7 @@ export class Position {
   // ---- results ---------------------------------------------------------------------------------
 
   score(player: number): number {
-    const W = SCORE_SOURCES.length;
+    const W = this.sourceCount;
     let sum = 0;
     for (let s = 0; s < W; s++) sum += this.scores[player * W + s]!;
     return sum;
@@ -256,9 +261,9 @@ export class Position {
   }
 
   /** Points of a player by source name. */
-  breakdown(player: number): Record<ScoreSource, number> {
-    const W = SCORE_SOURCES.length;
-    return Object.fromEntries(SCORE_SOURCES.map((name, s) => [name, this.scores[player * W + s]!])) as Record<ScoreSource, number>;
+  breakdown(player: number): Record<string, number> {
+    const W = this.sourceCount;
+    return Object.fromEntries(this.layout.scoreSources.map((name, s) => [name, this.scores[player * W + s]!]));
   }
 
   /** 1 + the number of players with a strictly higher score (ties share a rank). */

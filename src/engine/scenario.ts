@@ -5,10 +5,11 @@
  * expansion registry.
  */
 import { SEGMENT_KINDS } from './catalog/types.ts';
-import { ACTION_BLOCK, SCORE_SOURCES } from './constants.ts';
+import { ACTION_BLOCK } from './constants.ts';
 import { InputError, rejectUnknownKeys, suggestion } from './errors.ts';
 import type { EventSink } from './events.ts';
 import type { Expansion } from './expansion.ts';
+import { scoreSourcesOf } from './game.ts';
 import { HALF_EDGE_PORT, SIDES, centrePort, isRotation, rotatePort } from './geometry.ts';
 import type { HalfEdge } from './geometry.ts';
 import { PHASE_PLACE } from './constants.ts';
@@ -32,10 +33,10 @@ export interface Scenario {
   turns: ScenarioTurn[];
 }
 
-/** Scores and breakdowns, then every registered expansion's summary keys (null when not in the game). */
+/** Scores and breakdowns (every registered score source, 0 when not in the game), then every registered expansion's summary keys (null when not in the game). */
 export interface ReplayResult {
   scores: number[];
-  breakdown: Record<(typeof SCORE_SOURCES)[number], number>[];
+  breakdown: Record<string, number>[];
   [expansionKey: string]: unknown;
 }
 
@@ -236,14 +237,19 @@ function followUpProblem(state: State, action: number): string {
 }
 
 /**
- * Scores and expansion summaries of a state, in the replay output shape: every expansion of the
- * registry has its `summaryKeys` in the output, in alphabetical order, null when it is not in the game.
+ * Scores and expansion summaries of a state, in the replay output shape: every score source of the
+ * registry is in each breakdown (0 when not in the game), and every expansion of the registry has
+ * its `summaryKeys` in the output, in alphabetical order, null when it is not in the game.
  */
 export function replayResult(state: State, registry: ReadonlyMap<string, Expansion>): ReplayResult {
   const players = Array.from({ length: state.game.players }, (_, p) => p);
+  const sources = scoreSourcesOf(registry.values());
   const result: ReplayResult = {
     scores: players.map((p) => state.score(p)),
-    breakdown: players.map((p) => state.breakdown(p)),
+    breakdown: players.map((p) => {
+      const own = state.breakdown(p);
+      return Object.fromEntries(sources.map((name) => [name, own[name] ?? 0]));
+    }),
   };
   const keys = [...registry.values()].flatMap((e) => e.summaryKeys ?? []).sort();
   for (const key of keys) result[key] = null;

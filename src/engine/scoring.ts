@@ -6,7 +6,7 @@
  */
 import type { Board } from './board.ts';
 import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
-import { SCORE_SOURCES, SOURCE } from './constants.ts';
+import { SOURCE } from './constants.ts';
 import type { GameSetup } from './game.ts';
 import { J_DONE, J_MEEPLE, J_ROOT_MEEPLES } from './position.ts';
 
@@ -82,7 +82,7 @@ function payMajority(state: State, perPlayer: Int32Array, source: number, points
   let max = 0;
   for (let p = 0; p < state.game.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
   if (max === 0) return 0;
-  const W = SCORE_SOURCES.length;
+  const W = state.sourceCount;
   let winners = 0;
   for (let p = 0; p < state.game.players; p++) {
     if (perPlayer[p] !== max) continue;

@@ -11,7 +11,7 @@
  */
 import { Board } from './board.ts';
 import { SEG_FIELD, SEGMENT_KINDS } from './catalog/types.ts';
-import { ACTION_BLOCK, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE, SOURCE } from './constants.ts';
+import { ACTION_BLOCK, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE } from './constants.ts';
 import type { GameSetup } from './game.ts';
 import { J_MEEPLE, J_ROOT_MEEPLES } from './position.ts';
 import { finalScore, scoreTurn } from './scoring.ts';
@@ -26,7 +26,8 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
   protected begin(startType: number, startRotation: number): void {
     // House rule `seatCompensation`: each seat starts with its points.
     const compensation = this.game.seatCompensation;
-    for (let p = 0; p < compensation.length; p++) this.addScore(p, SOURCE.compensation, compensation[p]!);
+    const source = this.sourceCount - 1; // `COMPENSATION_SOURCE`, the last
+    for (let p = 0; p < compensation.length; p++) this.addScore(p, source, compensation[p]!);
     this.placeTile(startType, this.game.originCell, startRotation);
     for (const h of this.game.hooks) h.initState?.(this);
     this.beginTurn();

@@ -2,6 +2,7 @@
  * The expansion registry: name → `Expansion`. Scenarios, experiments and the CLI resolve names
  * here; the engine itself never imports an expansion.
  */
+import { scoreSourcesOf } from '../engine/index.ts';
 import type { Expansion } from '../engine/index.ts';
 import { kingRobber } from './king-robber/index.ts';
 import { labyrinth } from './labyrinth/index.ts';
@@ -15,6 +16,14 @@ export function registerExpansion(expansion: Expansion): void {
 }
 
 export const expansionRegistry: ReadonlyMap<string, Expansion> = registry;
+
+/**
+ * Every score source a game of registered expansions can have, in the order of the score columns
+ * of summaries, tables and kept games (a source a game lacks is 0 there).
+ */
+export function registeredScoreSources(): string[] {
+  return scoreSourcesOf(registry.values());
+}
 
 registerExpansion(tollkeepers);
 registerExpansion(labyrinth);

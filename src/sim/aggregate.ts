@@ -44,7 +44,7 @@ export interface SeatData {
   /** Games finished at rank 1, 2, … (ties share the better rank). */
   ranks: number[];
   score: DistData;
-  /** Points summed per score source (`SCORE_SOURCES` order). */
+  /** Points summed per score source (`registeredScoreSources` order). */
   sources: number[];
   /** One per `game.playerStatNames`. */
   playerStats: DistData[];

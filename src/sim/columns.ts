@@ -10,8 +10,8 @@
  * Shard columns are persisted in a small binary file (`encodeColumns`): a JSON header then the raw
  * buffers, 8-byte aligned.
  */
-import { SCORE_SOURCES } from '../engine/index.ts';
 import type { Game } from '../engine/index.ts';
+import { registeredScoreSources } from '../expansions/index.ts';
 import type { Plan } from './plan.ts';
 
 export type ColumnType = 'u8' | 'i32' | 'f64';
@@ -37,7 +37,7 @@ export function columnLayout(plan: Plan, games: readonly Game[]): ColumnSpec[] {
   };
   if (plan.columns.includes('score')) perSeat('score');
   if (plan.columns.includes('rank')) perSeat('rank');
-  if (plan.columns.includes('breakdown')) for (const source of SCORE_SOURCES) perSeat(source);
+  if (plan.columns.includes('breakdown')) for (const source of registeredScoreSources()) perSeat(source);
   if (plan.columns.includes('stats')) {
     const stats = [...new Set(games.flatMap((g) => g.statNames))];
     const playerStats = [...new Set(games.flatMap((g) => g.playerStatNames))];

@@ -2,15 +2,15 @@
  * The main metrics of a deal, the quantities that paired comparisons between arms are made of.
  * Per arm and deal, each metric is a whole-number sum over the deal's games (and seats) with a fixed
  * divisor: `score` (mean score per seat: Σ scores / (games · players)), `winnerScore`, `margin`
- * (winner minus runner-up), `score.<source>` per seat, every statistic of `game.statNames` (per game)
+ * (winner minus runner-up), `score.<source>` per seat (every registered source), every statistic of `game.statNames` (per game)
  * and `game.playerStatNames` (per seat), and `seat<s>.score` / `seat<s>.wins` (per game).
  *
  * A pair (a, b) compares the metrics both arms have: per deal, x = S_b·(L/d_b) − S_a·(L/d_a) with
  * L = lcm(d_a, d_b) is a whole number and x / L is the difference of the two arms' deal means
  * (b minus a), so sums of x stay exact.
  */
-import { SCORE_SOURCES } from '../engine/index.ts';
 import type { Game } from '../engine/index.ts';
+import { registeredScoreSources } from '../expansions/index.ts';
 import { WIN_UNITS } from './aggregate.ts';
 import { gamesPerDeal } from './plan.ts';
 import type { Plan } from './plan.ts';
@@ -42,7 +42,7 @@ export function armMetrics(game: Game, gamesInDeal: number): ArmMetrics {
   const winnerScore = push('winnerScore', gamesInDeal);
   const margin = push('margin', gamesInDeal);
   const sources = names.length;
-  for (const source of SCORE_SOURCES) push(`score.${source}`, gamesInDeal * P);
+  for (const source of registeredScoreSources()) push(`score.${source}`, gamesInDeal * P);
   const stats = names.length;
   for (const stat of game.statNames) push(`stat.${stat}`, gamesInDeal);
   const playerStats = names.length;

@@ -8,8 +8,8 @@
  * key), so arms share the base tiles' relative order), lineup player i draws from (seed, d, i), and
  * each rotation of the arm's scheme is one game.
  */
-import { SCORE_SOURCES } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
+import { registeredScoreSources } from '../expansions/index.ts';
 import { Diff, Dist, WIN_UNITS, checkExact } from './aggregate.ts';
 import type { Aggregate, ArmData, SeatData } from './aggregate.ts';
 import { allocColumns, columnLayout } from './columns.ts';
@@ -32,18 +32,18 @@ export interface ShardResult {
   columns?: Columns;
 }
 
-const SOURCES = SCORE_SOURCES.length;
-
 class SeatAcc {
   games = 0;
   winUnits = 0;
   readonly ranks: Float64Array;
   readonly score: Dist;
-  readonly sources = new Float64Array(SOURCES);
+  /** Points per registered score source (`registeredScoreSources` order). */
+  readonly sources: Float64Array;
   readonly playerStats: Dist[];
 
-  constructor(players: number, playerStats: number, spec: HistogramSpec) {
+  constructor(players: number, sources: number, playerStats: number, spec: HistogramSpec) {
     this.ranks = new Float64Array(players);
+    this.sources = new Float64Array(sources);
     this.score = new Dist(spec);
     this.playerStats = Array.from({ length: playerStats }, () => new Dist(spec));
   }
@@ -73,12 +73,16 @@ class ArmAcc {
   readonly moves: Int32Array;
   private readonly scores: Float64Array;
   private readonly playerStatBase: number;
+  /** Per score source of the game, its place among the registered ones (the summary's columns). */
+  private readonly sourceColumns: Int32Array;
 
   constructor(private readonly game: Game, private readonly metrics: ArmMetrics, spec: HistogramSpec, gamesPerDealOfArm: number) {
     const P = game.players;
     const ps = game.playerStatNames.length;
-    this.seats = Array.from({ length: P }, () => new SeatAcc(P, ps, spec));
-    this.players = Array.from({ length: P }, () => new SeatAcc(P, ps, spec));
+    const registered = registeredScoreSources();
+    this.sourceColumns = Int32Array.from(game.scoreSources, (name) => registered.indexOf(name));
+    this.seats = Array.from({ length: P }, () => new SeatAcc(P, registered.length, ps, spec));
+    this.players = Array.from({ length: P }, () => new SeatAcc(P, registered.length, ps, spec));
     this.winnerScore = new Dist(spec);
     this.margin = new Dist(spec);
     this.stats = game.statNames.map(() => new Dist(spec));
@@ -150,7 +154,8 @@ class ArmAcc {
       this.addSeat(this.players[playerInSeat(s, rotation, P)]!, state, s, v, rank, units);
       deal[m.seats + 2 * s]! += v;
       deal[m.seats + 2 * s + 1]! += units;
-      for (let j = 0; j < SOURCES; j++) deal[m.sources + j]! += state.scores[s * SOURCES + j]!;
+      const W = this.sourceColumns.length;
+      for (let j = 0; j < W; j++) deal[m.sources + this.sourceColumns[j]!]! += state.scores[s * W + j]!;
       for (let k = 0; k < this.seats[s]!.playerStats.length; k++) deal[m.playerStats + k]! += stats[this.playerStatBase + k * P + s]!;
     }
   }
@@ -162,7 +167,8 @@ class ArmAcc {
     acc.winUnits += units;
     acc.ranks[rank - 1]!++;
     acc.score.add(score);
-    for (let j = 0; j < SOURCES; j++) acc.sources[j]! += state.scores[seat * SOURCES + j]!;
+    const W = this.sourceColumns.length;
+    for (let j = 0; j < W; j++) acc.sources[this.sourceColumns[j]!]! += state.scores[seat * W + j]!;
     for (let k = 0; k < acc.playerStats.length; k++) acc.playerStats[k]!.add(state.stats[this.playerStatBase + k * P + seat]!);
   }
 
@@ -197,7 +203,12 @@ class RowWriter {
     if (plan.columns.includes('score')) perSeat('score', (state, s) => state.score(s));
     if (plan.columns.includes('rank')) perSeat('rank', (state, s) => state.rank(s));
     if (plan.columns.includes('breakdown')) {
-      SCORE_SOURCES.forEach((source, j) => perSeat(source, (state, s) => state.scores[s * SOURCES + j]!));
+      // Every registered source has its columns; one the game lacks is 0.
+      const W = game.scoreSources.length;
+      for (const source of registeredScoreSources()) {
+        const j = game.scoreSources.indexOf(source);
+        perSeat(source, j < 0 ? () => 0 : (state, s) => state.scores[s * W + j]!);
+      }
     }
     if (plan.columns.includes('stats')) {
       game.statNames.forEach((stat, k) => {

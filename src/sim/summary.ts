@@ -5,8 +5,8 @@
  * (variance numerators in BigInt); intervals are left to the statistics layer (`src/stats`), so every
  * interval of a number is computed one way (Student t for means and paired differences).
  */
-import { SCORE_SOURCES } from '../engine/index.ts';
 import type { Game } from '../engine/index.ts';
+import { registeredScoreSources } from '../expansions/index.ts';
 import { WIN_UNITS } from './aggregate.ts';
 import type { Aggregate, DiffData, DistData, SeatData } from './aggregate.ts';
 import type { RunLayout } from './metrics.ts';
@@ -149,7 +149,7 @@ function describeSeat(s: SeatData, game: Game): SeatSummary {
     winRate: s.games ? s.winUnits / WIN_UNITS / s.games : null,
     ranks: s.ranks,
     score: describeDist(s.score),
-    sources: Object.fromEntries(SCORE_SOURCES.map((name, j) => [name, s.games ? s.sources[j]! / s.games : null])),
+    sources: Object.fromEntries(registeredScoreSources().map((name, j) => [name, s.games ? s.sources[j]! / s.games : null])),
     stats: Object.fromEntries(game.playerStatNames.map((name, k) => [name, describeDist(s.playerStats[k]!)])),
   };
 }
@@ -199,8 +199,9 @@ const csv = (header: string[], rows: unknown[][]): string => [header, ...rows].m
 
 /** The CSV tables: seats.csv, lineup.csv, stats.csv, pairs.csv. */
 export function summaryTables(summary: Summary): Record<string, string> {
-  const seatHeader = ['games', 'wins', 'winRate', 'scoreMean', 'scoreSd', 'scoreMin', 'scoreMax', ...SCORE_SOURCES.map((s) => `${s}Mean`)];
-  const seatCells = (s: SeatSummary) => [s.games, s.wins, s.winRate, s.score.mean, s.score.sd, s.score.min, s.score.max, ...SCORE_SOURCES.map((n) => s.sources[n])];
+  const sources = registeredScoreSources();
+  const seatHeader = ['games', 'wins', 'winRate', 'scoreMean', 'scoreSd', 'scoreMin', 'scoreMax', ...sources.map((s) => `${s}Mean`)];
+  const seatCells = (s: SeatSummary) => [s.games, s.wins, s.winRate, s.score.mean, s.score.sd, s.score.min, s.score.max, ...sources.map((n) => s.sources[n])];
   const statRows: unknown[][] = [];
   for (const arm of summary.arms) {
     const push = (stat: string, seat: number | null, d: DistSummary) => statRows.push([arm.name, stat, seat, d.n, d.mean, d.sd, d.min, d.max]);

@@ -5,7 +5,7 @@
  */
 import { Game, MAX_ACTIONS_HINT, randomIndex } from '../../src/engine/index.ts';
 import type { GameOptions, Rng, State } from '../../src/engine/index.ts';
-import { expansionRegistry } from '../../src/expansions/index.ts';
+import { expansionRegistry, registeredScoreSources } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { hashString, makeRng } from '../../src/sim/rng.ts';
 
@@ -120,7 +120,10 @@ export const TRANSCRIPT_DEALS = 3;
 export interface Golden {
   /** Per deal: perft counts at depths 1..PERFT_DEPTH after the opening. */
   perft: number[][];
-  /** Per deal: hash of the action list of a uniform game, its length, the final scores and statistics. */
+  /**
+   * Per deal: hash of the action list of a uniform game, its length, the final scores (per player, every
+   * registered score source, 0 for one the game lacks) and statistics.
+   */
   transcripts: { actions: number; hash: number; scores: number[]; stats: number[] }[];
 }
 
@@ -139,7 +142,8 @@ export function goldenOf(c: (typeof CASES)[number]): Golden {
   const transcripts = Array.from({ length: TRANSCRIPT_DEALS }, (_, deal) => {
     const state = game.newState(dealOf(game, 'transcript', deal));
     const actions = playUniform(state, makeRng('transcript', deal));
-    return { actions: actions.length, hash: hashString(actions.join(',')), scores: Array.from(state.scores), stats: Array.from(state.stats) };
+    const scores = Array.from({ length: game.players }, (_, p) => state.breakdown(p)).flatMap((b) => registeredScoreSources().map((name) => b[name] ?? 0));
+    return { actions: actions.length, hash: hashString(actions.join(',')), scores, stats: Array.from(state.stats) };
   });
   return { perft: perftCounts, transcripts };
 }

@@ -15,8 +15,9 @@
  * (farmers lie down), expansions' pieces (`boardPieces` hooks: tollhouses) as player-coloured houses
  * showing their label; the legend adds each expansion's `playerNotes`. No expansion is named here.
  */
-import { SEG_FIELD, SEG_MONASTERY, SCORE_SOURCES } from '../../engine/index.ts';
+import { SEG_FIELD, SEG_MONASTERY } from '../../engine/index.ts';
 import type { BoardPiece, Illustration, State } from '../../engine/index.ts';
+import { registeredScoreSources } from '../../expansions/index.ts';
 import { tileGeometry } from './geometry.ts';
 import { CENTRE, rotatePt } from './points.ts';
 import type { Pt } from './points.ts';
@@ -233,7 +234,7 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
     const colour = PLAYER_COLOUR_NAMES[p % PLAYER_COLOUR_NAMES.length];
     line(`${name} (${colour}): ${score} point${score === 1 ? '' : 's'}`, { size: 13, bold: true, x: x0 + 24 });
     const b = state.breakdown(p);
-    const parts = SCORE_SOURCES.filter((src) => b[src] !== 0).map((src) => `${src} ${b[src]}`);
+    const parts = registeredScoreSources().filter((src) => (b[src] ?? 0) !== 0).map((src) => `${src} ${b[src]}`);
     const extras: string[] = [`${state.meeplesLeft[p]} meeple${state.meeplesLeft[p] === 1 ? '' : 's'} in supply`];
     for (const h of game.hooks) if (h.playerNotes) extras.push(...h.playerNotes(state, p));
     line(parts.length ? parts.join(', ') : 'no points yet', { size: 11, x: x0 + 24 });

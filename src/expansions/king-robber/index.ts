@@ -8,7 +8,7 @@
  * a feature of its kind is completed; `kingRobberIncrementalTiming`: `after` any hand-over, the
  * project's ruling, or `before` it, as JCloisterZone's "continuously": the first completion pays nobody).
  */
-import { SEG_CITY, SEG_ROAD, SOURCE, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
+import { SEG_CITY, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
 import type { Board, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -23,8 +23,8 @@ export const KING_ROBBER_PARAMS = {
 } as const;
 
 const CARDS = [
-  { name: 'king', title: 'King', kind: SEG_CITY, source: SOURCE.king, summary: 'kingHolder' },
-  { name: 'robber', title: 'Robber Baron', kind: SEG_ROAD, source: SOURCE.robber, summary: 'robberHolder' },
+  { name: 'king', title: 'King', kind: SEG_CITY, summary: 'kingHolder' },
+  { name: 'robber', title: 'Robber Baron', kind: SEG_ROAD, summary: 'robberHolder' },
 ] as const;
 const STATS = CARDS.flatMap((c) => [`${c.name}FirstHolder`, `${c.name}FinalHolder`, `${c.name}Handovers`, `${c.name}Value`]);
 
@@ -46,6 +46,7 @@ export const kingRobber: Expansion = defineExpansion({
   tiles: { data: tileFile, where: 'King and Robber Baron tiles (src/expansions/king-robber/tiles.json)' },
   params: Object.values(KING_ROBBER_PARAMS),
   stats: STATS,
+  scoreSources: CARDS.map((c) => c.name),
   summaryKeys: CARDS.map((c) => c.summary),
   state: STATE,
   events: EVENTS,
@@ -55,13 +56,14 @@ export const kingRobber: Expansion = defineExpansion({
     const scoring = rules.kingRobberScoring;
     const payBefore = rules.kingRobberIncrementalTiming === 'before';
     const stat = (card: number, what: string) => ctx.stat(`${CARDS[card]!.name}${what}`);
+    const sources = CARDS.map((c) => ctx.source(c.name));
     const feature: FeatureScore = {
       root: 0, kind: 0, completed: true, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
     };
     const pay = (state: Board, card: number, points: number) => {
       const holder = own(state).holder[card]!;
       if (holder < 0 || points === 0) return;
-      state.addScore(holder, CARDS[card]!.source, points);
+      state.addScore(holder, sources[card]!, points);
       state.stats[stat(card, 'Value')]! += points;
     };
     /** What card c pays its holder at the end under the scoring variant, as the board stands. */

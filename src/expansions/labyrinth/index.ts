@@ -6,7 +6,7 @@
  * without crossing a labyrinth tile; R-L1: each labyrinth tile separates branches). A completed
  * network pays its majority 1 per tile plus a bonus per meeple anywhere on it; no bonus at the end.
  */
-import { SEG_ROAD, SOURCE, defineExpansion, enumParam, intParam, rulesOf } from '../../engine/index.ts';
+import { SEG_ROAD, defineExpansion, enumParam, intParam, rulesOf } from '../../engine/index.ts';
 import type { Board, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -26,7 +26,9 @@ export const labyrinth: Expansion = defineExpansion({
   params: Object.values(LABYRINTH_PARAMS),
   stats: STATS,
   playerStats: PLAYER_STATS,
+  scoreSources: ['labyrinth'],
   setup(ctx) {
+    const source = ctx.source('labyrinth');
     const networkPoints = ctx.playerStat('labyrinthNetworkPoints');
     const rules = rulesOf(LABYRINTH_PARAMS, ctx.rules);
     const advanced = rules.labyrinth === 'advanced';
@@ -112,7 +114,7 @@ export const labyrinth: Expansion = defineExpansion({
         if (f.meeples === 0) return;
         if (advanced) {
           f.bonus = bonusPerMeeple * f.meeples;
-          f.bonusSource = SOURCE.labyrinth;
+          f.bonusSource = source;
         }
         let max = 0;
         for (let p = 0; p < ctx.players; p++) if (f.perPlayer[p]! > max) max = f.perPlayer[p]!;

@@ -7,7 +7,7 @@
  * comes before scoring; R-T3: a tollhouse is not a meeple). A tollhouse that scored travellers flips
  * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
  */
-import { InputError, SEG_ROAD, SOURCE, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
+import { InputError, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
 import type { Board, Expansion, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -69,12 +69,14 @@ export const tollkeepers: Expansion = defineExpansion({
   tiles: { data: tileFile, where: 'Tollkeepers tiles (src/expansions/tollkeepers/tiles.json)' },
   params: Object.values(TOLLKEEPERS_PARAMS),
   stats: STATS,
+  scoreSources: ['toll'],
   scenarioKeys: ['tollhouse'],
   summaryKeys: ['tollValues'],
   pieceKinds: [{ kind: 'tollhouse', sampleLabel: '1', description: 'tollhouse, showing its value (1 or 2)' }],
   state: STATE,
   events: EVENTS,
   setup(ctx) {
+    const source = ctx.source('toll');
     const { players, actionBase, own, emit } = ctx;
     const rules = rulesOf(TOLLKEEPERS_PARAMS, ctx.rules);
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<(typeof STATS)[number], number>;
@@ -176,7 +178,7 @@ export const tollkeepers: Expansion = defineExpansion({
             const value = values[owner]!;
             const fromIllustrations = road.illustrations * pay.illustration[value]!;
             const fromTravellers = road.travellers * pay.travellers[value]!;
-            state.addScore(owner, SOURCE.toll, fromIllustrations + fromTravellers);
+            state.addScore(owner, source, fromIllustrations + fromTravellers);
             state.stats[value === 1 ? stat.tollIllustrationIncome1 : stat.tollIllustrationIncome2]! += fromIllustrations;
             state.stats[value === 1 ? stat.tollTravellersIncome1 : stat.tollTravellersIncome2]! += fromTravellers;
             if (road.travellers > 0) flips[owner] = 1;
@@ -202,7 +204,7 @@ export const tollkeepers: Expansion = defineExpansion({
           const road = roadTolls(state, g);
           const points = road.illustrations * rules.tollFinalIllustrationPoints + road.travellers * rules.tollFinalTravellersPoints;
           for (const owner of road.owners) {
-            state.addScore(owner, SOURCE.toll, points);
+            state.addScore(owner, source, points);
             state.stats[stat.tollFinalIncome]! += points;
             if (state.sink && points) emit(state, 'finalTollPaid', { owner, points, illustrations: road.illustrations, travellers: road.travellers });
           }
