@@ -1,6 +1,6 @@
 /**
  * Local backends that run shard tasks: a piscina pool of worker threads (when the sources run as
- * TypeScript, each thread starts at `worker-entry.mjs`, which registers tsx's loader) and the
+ * TypeScript, the threads load the worker's code compiled to JavaScript once, `worker-build.ts`) and the
  * in-process backend (the main thread, one shard at a time). Both run the same `runShard`, so they
  * give identical aggregates.
  */
@@ -8,6 +8,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { runShard } from '../sim/shard.ts';
 import type { ShardResult, ShardTask } from '../sim/shard.ts';
+import { compiledWorker } from './worker-build.ts';
 
 export interface Backend {
   readonly name: string;
@@ -46,9 +47,8 @@ export const WORKER_YOUNG_GENERATION_MB = 8;
 
 export function poolBackend(workers = defaultWorkers()): Backend {
   const here = import.meta.url;
-  const isTs = here.endsWith('.ts');
   const pool = new Piscina<ShardTask, ShardResult>({
-    filename: new URL(isTs ? './worker-entry.mjs' : './worker.js', here).href,
+    filename: here.endsWith('.ts') ? compiledWorker() ?? new URL('./worker-entry.mjs', here).href : new URL('./worker.js', here).href,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,

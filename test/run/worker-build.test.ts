@@ -1,0 +1,84 @@
+/**
+ * The pool threads' JavaScript build (`src/run/worker-build.ts`), in a copy of the checkout: built
+ * once per version of the worker's sources and reused, built anew when a source changes (and its
+ * threads then play the changed rules), old builds pruned, and no build (the tsx fallback) without
+ * TypeScript installed. That the build plays the same games as the main thread, for any number of
+ * threads, is `determinism.test.ts` (the pool runs it).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runShard } from '../../src/sim/shard.ts';
+import type { ShardResult, ShardTask } from '../../src/sim/shard.ts';
+import { compiledWorker } from '../../src/run/worker-build.ts';
+import { planOf } from '../sim/helpers.ts';
+import { ROAD_POINTS_PATCH, patchedCopy } from './patched-copy.ts';
+
+const plan = planOf({ name: 'worker-build', seed: 'wb-1', deals: 6, arms: [{ name: 'base-2p', players: 2 }] });
+const task: ShardTask = { plan, start: 0, end: 6, keepGames: false };
+const copy = patchedCopy([]);
+const builds = join(copy, '.cache', 'worker');
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+async function playOn(workerUrl: string): Promise<ShardResult> {
+  const pool = new Piscina<ShardTask, ShardResult>({ filename: workerUrl, minThreads: 1, maxThreads: 1 });
+  try {
+    return await pool.run(task);
+  } finally {
+    await pool.destroy();
+  }
+}
+
+const roadPoints = (r: ShardResult) => r.aggregate.arms[0]!.seats[0]!.sources[0]!;
+
+describe('the compiled worker', () => {
+  it('is built once as JavaScript, reused while the sources stay the same, and plays as the main thread does', async () => {
+    const url = compiledWorker(copy)!;
+    expect(url.startsWith(`${pathToFileURL(builds).href}/`)).toBe(true);
+    expect(url.endsWith('/src/run/worker.js')).toBe(true);
+    const buildDir = join(fileURLToPath(url), '..', '..', '..');
+    expect(readdirSync(join(buildDir, 'src', 'engine')).filter((f) => f.endsWith('.ts'))).toEqual([]);
+    writeFileSync(join(buildDir, 'marker'), '');
+    expect(compiledWorker(copy)).toBe(url);
+    expect(existsSync(join(buildDir, 'marker'))).toBe(true);
+    expect((await playOn(url)).aggregate).toEqual(runShard(task).aggregate);
+  });
+
+  it('is built anew when a source changes, and its threads play the changed rules', async () => {
+    const before = compiledWorker(copy)!;
+    const file = join(copy, ROAD_POINTS_PATCH.file);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(ROAD_POINTS_PATCH.from, ROAD_POINTS_PATCH.to));
+    const after = compiledWorker(copy)!;
+    expect(after).not.toBe(before);
+    expect(roadPoints(await playOn(after))).toBeGreaterThan(roadPoints(runShard(task)));
+  });
+
+  it('keeps only the newest builds, the one just made and three others', () => {
+    const current = readdirSync(builds);
+    expect(current).toHaveLength(2);
+    for (let i = 0; i < 6; i++) {
+      mkdirSync(join(builds, `old-${i}`));
+      utimesSync(join(builds, `old-${i}`), 1000 + i, 1000 + i);
+    }
+    const file = join(copy, 'src', 'sim', 'play.ts');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
+    compiledWorker(copy);
+    const kept = readdirSync(builds);
+    expect(kept).toHaveLength(4);
+    expect(kept.filter((f) => f.startsWith('old-'))).toEqual(['old-5']);
+    for (const name of current) expect(kept).toContain(name);
+  });
+
+  it('is not built without TypeScript installed (the pool then loads the sources through tsx)', () => {
+    const bare = mkdtempSync(join(tmpdir(), 'carclab-no-typescript-'));
+    try {
+      expect(compiledWorker(bare)).toBeUndefined();
+      expect(existsSync(join(bare, '.cache'))).toBe(false);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
