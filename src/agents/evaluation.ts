@@ -12,11 +12,14 @@
  * standing on the board costs `meepleCost`, by default `MEEPLE_COST` (the chances it no longer has). Expansions add their own expectations through the engine's `evaluate` hook (toll
  * income, the advanced Labyrinth bonus, the King and Robber Baron cards).
  */
-import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
+import { MAX_PLAYERS, PHASE_PLACE, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 
 /** Points a meeple on the board is charged: a heuristic weight, not a rule. */
 export const MEEPLE_COST = 1;
+
+/** Values closer than this are equal. */
+export const EPSILON = 1e-9;
 
 export class Evaluator {
   private readonly expected: Float64Array;
@@ -25,22 +28,25 @@ export class Evaluator {
   private readonly seen: Int32Array;
   private stamp = 0;
   // The position remembered before a turn's placements are tried (`remember`): its base totals and,
-  // per root of an occupied feature, the feature's worth and its majority (bit p: player p).
-  private readonly before: Float64Array;
+  // per root of an occupied feature, the feature's worth, its majority (bit p: player p) and its
+  // meeples per player ([root * players + p]). Read by `PlacementPreview`.
+  readonly before: Float64Array;
   private readonly beforeScore: Float64Array;
   private readonly beforeLeft: Int32Array;
-  private readonly beforeWorth: Float64Array;
-  private readonly beforeMajority: Int32Array;
+  readonly beforeWorth: Float64Array;
+  readonly beforeMajority: Int32Array;
+  readonly beforePlayers: Int32Array;
   private readonly beforeSeen: Int32Array;
   private beforeStamp = 0;
   private rememberedState: State | undefined;
   private rememberedPlaced = -1;
-  private readonly road: number;
-  private readonly cityTile: number;
-  private readonly cityPennant: number;
-  private readonly monastery: number;
+  // The rates (points per segment, pennant, monastery tile, completed city), from the game's rules.
+  readonly road: number;
+  readonly cityTile: number;
+  readonly cityPennant: number;
+  readonly monastery: number;
   /** Points per completed bordering city, 0 without farmers. */
-  private readonly farmer: number;
+  readonly farmer: number;
 
   /** @param meepleCost points charged per meeple standing on the board (a heuristic weight). */
   constructor(readonly game: Game, readonly meepleCost = MEEPLE_COST) {
@@ -53,6 +59,7 @@ export class Evaluator {
     this.beforeLeft = new Int32Array(game.players);
     this.beforeWorth = new Float64Array(segments);
     this.beforeMajority = new Int32Array(segments);
+    this.beforePlayers = new Int32Array(segments * game.players);
     this.beforeSeen = new Int32Array(segments);
     const mean = (a: string, b: string) => ((rules[a] as number) + (rules[b] as number)) / 2;
     this.road = mean('roadPointsPerTile', 'finalRoadPointsPerTile');
@@ -99,6 +106,16 @@ export class Evaluator {
 
   forget(): void {
     this.rememberedState = undefined;
+  }
+
+  /** Changes with every `remember` (never 0): tells a cache of the remembered position when it is stale. */
+  get rememberStamp(): number {
+    return this.beforeStamp;
+  }
+
+  /** Whether `state` is the remembered position itself: the remembered object, nothing applied since (the caller promises nothing was applied and kept). */
+  remembers(state: State): boolean {
+    return this.rememberedState === state && state.placedCount === this.rememberedPlaced && state.phase === PHASE_PLACE;
   }
 
   /**
@@ -232,6 +249,8 @@ export class Evaluator {
         this.beforeSeen[root] = this.beforeStamp;
         this.beforeWorth[root] = worth;
         this.beforeMajority[root] = majority;
+        const players = this.game.players;
+        for (let p = 0; p < players; p++) this.beforePlayers[root * players + p] = this.perPlayer[p]!;
       }
     }
   }
@@ -272,13 +291,7 @@ export class Evaluator {
 
   /** The players with the most meeples in `perPlayer` as a bit mask (0 when nobody has one). */
   private majority(): number {
-    const perPlayer = this.perPlayer;
-    let max = 0;
-    for (let p = 0; p < this.game.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
-    if (max === 0) return 0;
-    let mask = 0;
-    for (let p = 0; p < this.game.players; p++) if (perPlayer[p] === max) mask |= 1 << p;
-    return mask;
+    return majorityOf(this.perPlayer, this.game.players);
   }
 
   /** The expected worth of open feature `root` to its majority; fills `perPlayer` with its meeples. */
@@ -302,8 +315,18 @@ export class Evaluator {
 
 /** Adds `worth` to each player in bit mask `players`. */
 // hot path
-function addTo(out: Float64Array, players: number, worth: number): void {
+export function addTo(out: Float64Array, players: number, worth: number): void {
   for (let p = 0; players !== 0; p++, players >>= 1) if (players & 1) out[p]! += worth;
+}
+
+/** The players (of the first `players`) with the most meeples in `perPlayer` as a bit mask (0 when nobody has one). */
+export function majorityOf(perPlayer: Int32Array, players: number): number {
+  let max = 0;
+  for (let p = 0; p < players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
+  if (max === 0) return 0;
+  let mask = 0;
+  for (let p = 0; p < players; p++) if (perPlayer[p] === max) mask |= 1 << p;
+  return mask;
 }
 
 const memberCounts = new Int32Array(2);

@@ -26,8 +26,8 @@ import type { FeatureScore, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
-import { MEEPLE_COST, countMembers } from './evaluation.ts';
-import { EPSILON, OnePly, completesSomething } from './one-ply.ts';
+import { EPSILON, MEEPLE_COST, countMembers } from './evaluation.ts';
+import { OnePly, completesSomething } from './one-ply.ts';
 
 export const FEATURE_WORTH = { roadPerSegment: 1, cityPerSegment: 1.5, cityPerPennant: 1.5, monasteryPerTile: 1, fieldPerCompletedCity: 3 } as const;
 const MAX_ROOTS = 32;
@@ -72,18 +72,23 @@ class GreedyAgent implements Agent {
     state.deferFinal = true;
     if (this.ruleAware && this.onePly?.game !== state.game) this.onePly = new OnePly(state.game, this.meepleCost);
     const onePly = this.ruleAware ? this.onePly : undefined;
-    onePly?.remember(state);
+    if (onePly) {
+      onePly.remember(state);
+      for (let i = 0; i < count; i++) {
+        const placement = legal[i]!;
+        if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
+        this.consider(onePly.valuePlacement(state, placement, me), placement, onePly.followUp);
+      }
+      onePly.forget();
+      state.deferFinal = deferFinal;
+      return this.bestPlacement;
+    }
     const outer = state.checkpoint();
     for (let i = 0; i < count; i++) {
       const placement = legal[i]!;
       if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
       state.apply(placement);
       const placed = state.lastPlaced;
-      if (onePly) {
-        this.consider(onePly.bestFollowUp(state, me), placement, onePly.followUp);
-        state.rollback(outer, true);
-        continue;
-      }
       const n = state.legalFollowUps(this.followUps);
       if (completesSomething(state, placed)) {
         const inner = state.checkpoint();
@@ -106,7 +111,6 @@ class GreedyAgent implements Agent {
     }
     state.rollback(outer);
     state.deferFinal = deferFinal;
-    onePly?.forget();
     return this.bestPlacement;
   }
 

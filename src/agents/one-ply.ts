@@ -2,16 +2,19 @@
  * One-ply valuation with the rule-aware evaluation (`evaluation.ts`): after a tile was placed, the
  * value to the mover of each legal follow-up (own expected total minus the best opponent's), and
  * the best of them. Used by `greedy` (every placement) and by `mcts` (to order the root's placements).
+ * A placement that completes nothing in a game without expansions is valued without applying it
+ * (`preview.ts`); the others are applied, valued and taken back.
  */
 import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
-import { Evaluator, marginOf } from './evaluation.ts';
+import { EPSILON, Evaluator, marginOf } from './evaluation.ts';
+import { PlacementPreview } from './preview.ts';
 
-/** Values closer than this are equal. */
-export const EPSILON = 1e-9;
+export { EPSILON } from './evaluation.ts';
 
 export class OnePly {
   readonly evaluator: Evaluator;
+  private readonly preview: PlacementPreview;
   private readonly base: Float64Array;
   private readonly totals: Float64Array;
   private readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
@@ -20,6 +23,7 @@ export class OnePly {
 
   constructor(readonly game: Game, meepleCost?: number) {
     this.evaluator = new Evaluator(game, meepleCost);
+    this.preview = new PlacementPreview(this.evaluator);
     this.base = new Float64Array(game.players);
     this.totals = new Float64Array(game.players);
   }
@@ -34,6 +38,27 @@ export class OnePly {
 
   forget(): void {
     this.evaluator.forget();
+  }
+
+  /**
+   * Value to `me` of legal placement `placement` from the remembered position (`remember(state)`
+   * was called on this very state, nothing applied since), with its best follow-up in `followUp`:
+   * the value `bestFollowUp` gives after applying it. The state is left as found.
+   */
+  // hot path
+  valuePlacement(state: State, placement: number, me: number): number {
+    if (this.preview.applies && this.evaluator.remembers(state)) {
+      const value = this.preview.value(state, placement, me);
+      if (value === value) { // not NaN: previewed
+        this.followUp = this.preview.followUp;
+        return value;
+      }
+    }
+    const level = state.checkpoint();
+    state.apply(placement);
+    const value = this.bestFollowUp(state, me);
+    state.rollback(level);
+    return value;
   }
 
   /**

@@ -1,0 +1,362 @@
+/**
+ * The one-ply value of a placement without applying it (`OnePly.valuePlacement`'s fast path): the
+ * same number `OnePly.bestFollowUp` gives after applying it, and the same best follow-up, read off
+ * the remembered position (`Evaluator.remember`). It holds when the placement completes nothing and
+ * the game has no expansion (no hooks): the turn then scores nothing, and the placement changes the
+ * evaluation only through the features the tile joins and the monasteries around its cell.
+ *
+ * A tile segment joins the features across its ports; the tile's segments that reach a common
+ * feature become one feature. A feature made of old features R1…Rk and some of the tile's segments
+ * has their segments, pennants and meeples summed, open ends Σ open ends − 2 per joined port pair
+ * (0: completed, so not previewed), and, for a field, the union of the completed cities they
+ * border (the tile's own cities are not completed: that would be a completion). Every occupied
+ * monastery around the cell gains one neighbour. Per old feature, what is read from its members
+ * (segments, pennants, bordering cities) is kept until the next `remember`.
+ */
+import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, facingPort, neighbourOffset } from '../engine/index.ts';
+import type { Game, State } from '../engine/index.ts';
+import { EPSILON, addTo, majorityOf, marginOf } from './evaluation.ts';
+import type { Evaluator } from './evaluation.ts';
+/** The port of the neighbouring tile facing each port. */
+const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
+
+/** At most this many segments on a tile, ports joined per placement. */
+const MAX_SEGMENTS = 32;
+
+export class PlacementPreview {
+  private readonly game: Game;
+  /** The best follow-up of the last previewed placement. */
+  followUp = -1;
+  // Per old feature root, stamped with the remembered position it was read in.
+  private readonly readIn: Int32Array;
+  private readonly segments: Int32Array;
+  private readonly pennants: Int32Array;
+  /** A field's completed bordering cities: `cities[cityStart[root] … cityStart[root] + cityCount[root])`. */
+  private readonly cityStart: Int32Array;
+  private readonly cityCount: Int32Array;
+  private cities: Int32Array;
+  private cityEnd = 0;
+  private rememberStamp = 0;
+  private stamp = 0;
+  /** Per segment: stamp of the last union of city lists that counted it. */
+  private readonly cityMark: Int32Array;
+  private markStamp = 0;
+  // One placement: per joined port its tile segment and old root; per tile segment its feature (a
+  // representative tile segment) with the feature's meeples, open ends and worth.
+  private readonly joinSegment = new Int32Array(PORTS);
+  private readonly joinRoot = new Int32Array(PORTS);
+  private readonly link = new Int32Array(MAX_SEGMENTS);
+  private readonly meeples = new Int32Array(MAX_SEGMENTS);
+  private readonly openEnds = new Int32Array(MAX_SEGMENTS);
+  private readonly perPlayer: Int32Array;
+  private readonly totals: Float64Array;
+  // Per frontier slot, stamped: the roots across its ports (`portRootsOf`).
+  private readonly slotReadIn: Int32Array;
+  private readonly portRoots: Int32Array;
+  // The remembered position's monasteries not yet completed: cell coordinates, neighbours, owner + 1 or 0.
+  private readonly monasteryX: Int32Array;
+  private readonly monasteryY: Int32Array;
+  private readonly monasteryNeighbours: Int32Array;
+  private readonly monasteryOwner: Int32Array;
+  private monasteryCount = 0;
+
+  constructor(private readonly evaluator: Evaluator) {
+    const game = evaluator.game;
+    this.game = game;
+    const segments = game.maxTiles * game.segmentsPerTile;
+    this.readIn = new Int32Array(segments);
+    this.segments = new Int32Array(segments);
+    this.pennants = new Int32Array(segments);
+    this.cityStart = new Int32Array(segments);
+    this.cityCount = new Int32Array(segments);
+    this.cities = new Int32Array(segments);
+    this.cityMark = new Int32Array(segments);
+    this.perPlayer = new Int32Array(game.players);
+    this.totals = new Float64Array(game.players);
+    const slots = 4 * game.maxTiles + 4;
+    this.slotReadIn = new Int32Array(slots);
+    this.portRoots = new Int32Array(slots * PORTS);
+    this.monasteryX = new Int32Array(game.maxTiles);
+    this.monasteryY = new Int32Array(game.maxTiles);
+    this.monasteryNeighbours = new Int32Array(game.maxTiles);
+    this.monasteryOwner = new Int32Array(game.maxTiles);
+  }
+
+  /** Whether placements of this game can be previewed at all (no expansion hooks). */
+  get applies(): boolean {
+    return this.game.hooks.length === 0;
+  }
+
+  /**
+   * The value to `me` of placement `placement` of the drawn tile in the remembered position
+   * (`Evaluator.remembers(state)` must hold and `applies`), with its best follow-up in `followUp`;
+   * NaN when the placement completes something (then it must be applied to be valued).
+   */
+  // hot path
+  value(state: State, placement: number, me: number): number {
+    const game = this.game;
+    const evaluator = this.evaluator;
+    const S = game.segmentsPerTile;
+    const G = game.gridSide;
+    const type = state.drawn;
+    const cell = (placement / 4) | 0;
+    const o12 = (type * 4 + (placement & 3)) * PORTS;
+    const count = game.segmentCount[type]!;
+    if (evaluator.rememberStamp !== this.rememberStamp) this.newPosition(state);
+    // 1. The ports joined to the neighbours' features, and the tile's segments linked through them.
+    const link = this.link;
+    for (let s = 0; s < count; s++) link[s] = s;
+    const across = this.portRootsOf(state, -state.grid[cell]! - 1);
+    let joins = 0;
+    for (let p = 0; p < PORTS; p++) {
+      const root = this.portRoots[across + p]!;
+      if (root < 0) continue;
+      const s = game.portSegment[o12 + p]!;
+      if (s < 0) continue;
+      for (let j = 0; j < joins; j++) if (this.joinRoot[j] === root) this.unite(s, this.joinSegment[j]!);
+      this.joinSegment[joins] = s;
+      this.joinRoot[joins++] = root;
+    }
+    // 2. Each feature's meeples and open ends (at its representative); a road or city left without
+    // open ends is completed.
+    const meeples = this.meeples;
+    const openEnds = this.openEnds;
+    for (let s = 0; s < count; s++) {
+      meeples[s] = 0;
+      openEnds[s] = 0;
+    }
+    for (let s = 0; s < count; s++) openEnds[this.representative(s)]! += game.segmentPorts[type * S + s]!;
+    for (let j = 0; j < joins; j++) {
+      const root = this.joinRoot[j]!;
+      const r = this.representative(this.joinSegment[j]!);
+      openEnds[r]! -= 2;
+      if (this.firstJoinOf(j)) {
+        openEnds[r]! += state.openEnds[root]!;
+        meeples[r]! += state.rootMeeples[root]!;
+      }
+    }
+    for (let s = 0; s < count; s++) {
+      const kind = game.segmentKind[type * S + s]!;
+      if ((kind === SEG_ROAD || kind === SEG_CITY) && link[s] === s && openEnds[s] === 0) return NaN;
+    }
+    // 3. The monasteries around: one completed is not previewed; each occupied one gains a neighbour.
+    const ownMonastery = game.monasterySegment[type]!;
+    if (ownMonastery >= 0 && state.neighbourCount(cell) === 8) return NaN;
+    const totals = this.totals;
+    const players = totals.length;
+    for (let p = 0; p < players; p++) totals[p] = evaluator.before[p]!;
+    const x = cell % G;
+    const y = (cell / G) | 0;
+    for (let m = 0; m < this.monasteryCount; m++) {
+      const dx = this.monasteryX[m]! - x;
+      const dy = this.monasteryY[m]! - y;
+      if (dx < -1 || dx > 1 || dy < -1 || dy > 1) continue;
+      if (this.monasteryNeighbours[m] === 7) return NaN;
+      const owner = this.monasteryOwner[m]!;
+      if (owner !== 0) totals[owner - 1]! += evaluator.monastery;
+    }
+    // 4. The occupied features the tile joins: their old worth off, the joined feature's worth on.
+    const perPlayer = this.perPlayer;
+    for (let s = 0; s < count; s++) {
+      if (link[s] !== s || meeples[s] === 0) continue;
+      for (let p = 0; p < players; p++) perPlayer[p] = 0;
+      for (let j = 0; j < joins; j++) {
+        const root = this.joinRoot[j]!;
+        if (state.rootMeeples[root] === 0 || this.representative(this.joinSegment[j]!) !== s || !this.firstJoinOf(j)) continue;
+        addTo(totals, evaluator.beforeMajority[root]!, -evaluator.beforeWorth[root]!);
+        for (let p = 0; p < players; p++) perPlayer[p]! += evaluator.beforePlayers[root * players + p]!;
+      }
+      addTo(totals, majorityOf(perPlayer, players), this.worth(state, s, count, joins));
+    }
+    // 5. The follow-ups in their legal order (nothing, then a meeple on each free segment); the first best.
+    let best = marginOf(totals, me);
+    this.followUp = FOLLOW_NOTHING;
+    if (state.meeplesLeft[state.currentPlayer]! <= 0) return best;
+    const mine = totals[me]!;
+    for (let s = 0; s < count; s++) {
+      const kind = game.segmentKind[type * S + s]!;
+      if (kind === SEG_FIELD && !game.farmers) continue;
+      const r = this.representative(s);
+      if (meeples[r] !== 0) continue;
+      const worth = kind === SEG_MONASTERY ? evaluator.monastery * (1 + state.neighbourCount(cell)) : this.worth(state, r, count, joins);
+      totals[me] = mine + worth;
+      totals[me]! -= evaluator.meepleCost;
+      const value = marginOf(totals, me);
+      if (value > best + EPSILON) {
+        best = value;
+        this.followUp = FOLLOW_MEEPLE + s;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The offset in `portRoots` of frontier slot `slot`'s twelve board ports: per port, the root of
+   * the neighbour's feature across it, or -1 (no tile there or no segment at its port). Found once
+   * per remembered position.
+   */
+  private portRootsOf(state: State, slot: number): number {
+    const at = slot * PORTS;
+    if (this.slotReadIn[slot] === this.stamp) return at;
+    this.slotReadIn[slot] = this.stamp;
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const cell = state.frontier[slot]!;
+    for (let side = 0; side < 4; side++) {
+      const k = state.grid[cell + neighbourOffset(side, game.gridSide)]! - 1;
+      const k12 = k < 0 ? -1 : state.orientation(k) * PORTS;
+      for (let p = side * 3; p < side * 3 + 3; p++) {
+        const s2 = k < 0 ? -1 : game.portSegment[k12 + FACING[p]!]!;
+        this.portRoots[at + p] = s2 < 0 ? -1 : state.find(k * S + s2);
+      }
+    }
+    return at;
+  }
+
+  /**
+   * What the feature of representative tile segment `r` is worth to its majority after the
+   * placement (as `Evaluator` measures it): its segments and pennants, or its completed cities.
+   */
+  private worth(state: State, r: number, count: number, joins: number): number {
+    const game = this.game;
+    const evaluator = this.evaluator;
+    const S = game.segmentsPerTile;
+    const type = state.drawn;
+    const kind = game.segmentKind[type * S + r]!;
+    if (kind === SEG_FIELD) {
+      if (evaluator.farmer === 0) return 0;
+      for (let j = 0; j < joins; j++) if (this.representative(this.joinSegment[j]!) === r) this.read(state, this.joinRoot[j]!);
+      const mark = this.nextMark(); // after the reads, which take marks of their own
+      let cities = 0;
+      for (let j = 0; j < joins; j++) {
+        if (this.representative(this.joinSegment[j]!) !== r || !this.firstJoinOf(j)) continue;
+        const root = this.joinRoot[j]!;
+        const start = this.cityStart[root]!;
+        for (let c = start; c < start + this.cityCount[root]!; c++) {
+          const city = this.cities[c]!;
+          if (this.cityMark[city] !== mark) {
+            this.cityMark[city] = mark;
+            cities++;
+          }
+        }
+      }
+      return evaluator.farmer * cities;
+    }
+    if (kind !== SEG_ROAD && kind !== SEG_CITY) return 0;
+    let segments = 0;
+    let pennants = 0;
+    for (let s = 0; s < count; s++) {
+      if (this.representative(s) !== r) continue;
+      segments++;
+      pennants += game.segmentPennants[type * S + s]!;
+    }
+    for (let j = 0; j < joins; j++) {
+      if (this.representative(this.joinSegment[j]!) !== r || !this.firstJoinOf(j)) continue;
+      const root = this.joinRoot[j]!;
+      this.read(state, root);
+      segments += this.segments[root]!;
+      pennants += this.pennants[root]!;
+    }
+    return kind === SEG_ROAD ? evaluator.road * segments : evaluator.cityTile * segments + evaluator.cityPennant * pennants;
+  }
+
+  /** Reads old feature `root` (segments and pennants, or a field's completed cities) once per remembered position. */
+  private read(state: State, root: number): void {
+    if (this.readIn[root] === this.stamp) return;
+    this.readIn[root] = this.stamp;
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    if (state.segmentKind(root) !== SEG_FIELD) {
+      let segments = 0;
+      let pennants = 0;
+      let m = root;
+      do {
+        segments++;
+        pennants += game.segmentPennants[state.placedType[(m / S) | 0]! * S + (m % S)]!;
+        m = state.next[m]!;
+      } while (m !== root);
+      this.segments[root] = segments;
+      this.pennants[root] = pennants;
+      return;
+    }
+    const mark = this.nextMark();
+    const start = this.cityEnd;
+    let m = root;
+    do {
+      const placed = (m / S) | 0;
+      const i = state.placedType[placed]! * S + (m % S);
+      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
+        const city = state.find(placed * S + game.fieldCities[k]!);
+        if (state.done[city] === 1 && this.cityMark[city] !== mark) {
+          this.cityMark[city] = mark;
+          if (this.cityEnd === this.cities.length) this.growCities();
+          this.cities[this.cityEnd++] = city;
+        }
+      }
+      m = state.next[m]!;
+    } while (m !== root);
+    this.cityStart[root] = start;
+    this.cityCount[root] = this.cityEnd - start;
+  }
+
+  /** Whether join j is the first to reach its old root (each old feature is counted once). */
+  private firstJoinOf(j: number): boolean {
+    const root = this.joinRoot[j]!;
+    for (let i = 0; i < j; i++) if (this.joinRoot[i] === root) return false;
+    return true;
+  }
+
+  /** The representative (smallest linked) tile segment of segment s's feature. */
+  private representative(s: number): number {
+    const link = this.link;
+    while (link[s] !== s) s = link[s]!;
+    return s;
+  }
+
+  private unite(a: number, b: number): void {
+    const ra = this.representative(a);
+    const rb = this.representative(b);
+    if (ra < rb) this.link[rb] = ra;
+    else if (rb < ra) this.link[ra] = rb;
+  }
+
+  /** A new remembered position: what was read of it is stale; lists its monasteries not yet completed. */
+  private newPosition(state: State): void {
+    this.rememberStamp = this.evaluator.rememberStamp;
+    this.cityEnd = 0;
+    if (++this.stamp === 0x7fffffff) {
+      this.readIn.fill(0);
+      this.slotReadIn.fill(0);
+      this.stamp = 1;
+    }
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const G = game.gridSide;
+    this.monasteryCount = 0;
+    for (let k = 0; k < state.placedCount; k++) {
+      const ms = game.monasterySegment[state.placedType[k]!]!;
+      if (ms < 0 || state.done[k * S + ms] !== 0) continue;
+      const cell = state.placedCell[k]!;
+      const m = this.monasteryCount++;
+      this.monasteryX[m] = cell % G;
+      this.monasteryY[m] = (cell / G) | 0;
+      this.monasteryNeighbours[m] = state.neighbourCount(cell);
+      this.monasteryOwner[m] = state.meeple[k * S + ms]!;
+    }
+  }
+
+  /** A fresh stamp for `cityMark`. */
+  private nextMark(): number {
+    if (++this.markStamp === 0x7fffffff) {
+      this.cityMark.fill(0);
+      this.markStamp = 1;
+    }
+    return this.markStamp;
+  }
+
+  private growCities(): void {
+    const bigger = new Int32Array(this.cities.length * 2);
+    bigger.set(this.cities);
+    this.cities = bigger;
+  }
+}

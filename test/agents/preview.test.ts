@@ -1,0 +1,66 @@
+/**
+ * The placement preview (`preview.ts`) against the placement applied: for every placement of every
+ * turn of a few greedy games, the previewed value and best follow-up equal what `bestFollowUp` gives
+ * after applying the placement, and the preview declines exactly the placements that complete something.
+ */
+import { describe, expect, it } from 'vitest';
+import { OnePly, completesSomething } from '../../src/agents/one-ply.ts';
+import { PlacementPreview } from '../../src/agents/preview.ts';
+import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
+import type { GameOptions, State } from '../../src/engine/index.ts';
+import { expansionRegistry } from '../../src/expansions/index.ts';
+import { gameWith, playChecked } from '../util.ts';
+
+/** Compares preview and applied placement on every turn of deal `deal`; returns [placements, previewed]. */
+function compareOn(options: GameOptions, deal: number, meepleCost?: number): [number, number] {
+  const game = gameWith(options);
+  const onePly = new OnePly(game, meepleCost);
+  const preview = new PlacementPreview(onePly.evaluator);
+  const legal = new Int32Array(MAX_ACTIONS_HINT);
+  let placements = 0;
+  let previewed = 0;
+  const check = (state: State) => {
+    if (state.phase !== PHASE_PLACE) return;
+    const me = state.currentPlayer;
+    state.deferFinal = true;
+    onePly.remember(state);
+    const n = state.legalPlacements(legal);
+    for (let i = 0; i < n; i++) {
+      const value = preview.value(state, legal[i]!, me);
+      const followUp = preview.followUp;
+      const level = state.checkpoint();
+      state.apply(legal[i]!);
+      const completes = completesSomething(state, state.lastPlaced);
+      const applied = onePly.bestFollowUp(state, me);
+      state.rollback(level);
+      placements++;
+      expect(Number.isNaN(value), `${state.actionToString(legal[i]!)} completes something`).toBe(completes);
+      if (completes) continue;
+      previewed++;
+      expect(value, state.actionToString(legal[i]!)).toBeCloseTo(applied, 9);
+      expect(followUp, state.actionToString(legal[i]!)).toBe(onePly.followUp);
+    }
+    onePly.forget();
+    state.deferFinal = false;
+  };
+  playChecked(game, 'preview', deal, check, undefined, 'greedy');
+  return [placements, previewed];
+}
+
+describe('placement preview', () => {
+  it('gives the applied placement\'s value and follow-up, 2 players with farmers', () => {
+    const [placements, previewed] = compareOn({ players: 2 }, 1);
+    expect(previewed).toBeGreaterThan(placements / 2);
+  });
+  it('does so for 4 players, farmers off, another meeple cost', () => {
+    const [placements, previewed] = compareOn({ players: 4, rules: { farmers: 'off' } }, 2, 0.7);
+    expect(previewed).toBeGreaterThan(placements / 2);
+  });
+  it('does so for 3 players with other rates', () => {
+    compareOn({ players: 3, rules: { cityPointsPerTile: 3, farmerPointsPerCity: 4, monasteryPointsPerTile: 2 } }, 3);
+  });
+  it('is not used in a game with an expansion', () => {
+    const game = gameWith({ players: 2, expansions: [expansionRegistry.get('tollkeepers')!] });
+    expect(new PlacementPreview(new OnePly(game).evaluator).applies).toBe(false);
+  });
+});
