@@ -138,8 +138,12 @@ class MctsAgent implements Agent {
     if (placing) onePly.remember(state);
     const level = state.checkpoint();
     for (let i = 0; i < count; i++) {
+      if (placing) {
+        this.prior[i] = onePly.valuePlacement(state, tree.action[start + i]!, me);
+        continue;
+      }
       state.apply(tree.action[start + i]!);
-      this.prior[i] = placing ? onePly.bestFollowUp(state, me) : onePly.evaluator.margin(state, me);
+      this.prior[i] = onePly.evaluator.margin(state, me);
       state.rollback(level, true);
     }
     state.rollback(level);
