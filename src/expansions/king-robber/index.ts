@@ -55,7 +55,11 @@ export const kingRobber: Expansion = defineExpansion({
     const rules = rulesOf(KING_ROBBER_PARAMS, ctx.rules);
     const scoring = rules.kingRobberScoring;
     const payBefore = rules.kingRobberIncrementalTiming === 'before';
-    const stat = (card: number, what: string) => ctx.stat(`${CARDS[card]!.name}${what}`);
+    // Per card, the indices of its statistics in `State.stats` (looked up once, not per scoring).
+    const stat = CARDS.map((c) => ({
+      firstHolder: ctx.stat(`${c.name}FirstHolder`), finalHolder: ctx.stat(`${c.name}FinalHolder`),
+      handovers: ctx.stat(`${c.name}Handovers`), value: ctx.stat(`${c.name}Value`),
+    }));
     const sources = CARDS.map((c) => ctx.source(c.name));
     const feature: FeatureScore = {
       root: 0, kind: 0, completed: true, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
@@ -64,7 +68,7 @@ export const kingRobber: Expansion = defineExpansion({
       const holder = own(state).holder[card]!;
       if (holder < 0 || points === 0) return;
       state.addScore(holder, sources[card]!, points);
-      state.stats[stat(card, 'Value')]! += points;
+      state.stats[stat[card]!.value]! += points;
     };
     /** What card c pays its holder at the end under the scoring variant, as the board stands. */
     const endValue = (state: Board, c: number): number => {
@@ -80,8 +84,8 @@ export const kingRobber: Expansion = defineExpansion({
     return {
       initState(state) {
         for (let c = 0; c < 2; c++) {
-          state.stats[stat(c, 'FirstHolder')] = -1;
-          state.stats[stat(c, 'FinalHolder')] = -1;
+          state.stats[stat[c]!.firstHolder] = -1;
+          state.stats[stat[c]!.finalHolder] = -1;
         }
       },
       afterScoring(state) {
@@ -103,11 +107,11 @@ export const kingRobber: Expansion = defineExpansion({
           const holder = holders[c]!;
           if (holder < 0 || largest > largestDone[c]!) {
             const taker = state.currentPlayer;
-            if (holder < 0) state.stats[stat(c, 'FirstHolder')] = taker;
-            else if (holder !== taker) state.stats[stat(c, 'Handovers')]! += 1;
+            if (holder < 0) state.stats[stat[c]!.firstHolder] = taker;
+            else if (holder !== taker) state.stats[stat[c]!.handovers]! += 1;
             holders[c] = taker;
             largestDone[c] = largest;
-            state.stats[stat(c, 'FinalHolder')] = taker;
+            state.stats[stat[c]!.finalHolder] = taker;
             if (state.sink && holder !== taker) {
               if (c === 0) emit(state, 'kingHandedOver', { from: holder, to: taker, cityTiles: largest });
               else emit(state, 'robberHandedOver', { from: holder, to: taker, roadTiles: largest });
