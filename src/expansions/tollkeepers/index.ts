@@ -61,7 +61,8 @@ function alreadyCounted(state: Board, placed: number, roads: Int8Array, start: n
 }
 
 /** What a road carries for tolls, gathered from its segments. */
-interface RoadTolls { illustrations: number; travellers: number; owners: number[] }
+/** What a road carries to its tollhouses: `owners[0 … ownerCount)` in the order the road reaches them. */
+interface RoadTolls { illustrations: number; travellers: number; owners: Int8Array; ownerCount: number }
 
 export const tollkeepers: Expansion = defineExpansion({
   name: 'tollkeepers',
@@ -85,7 +86,6 @@ export const tollkeepers: Expansion = defineExpansion({
       illustration: [0, rules.tollIllustrationPoints1, rules.tollIllustrationPoints2],
       travellers: [0, rules.tollTravellersPoints1, rules.tollTravellersPoints2],
     };
-    const members = new Int32Array(4096);
 
     /** The player whose tollhouse stands on placed tile `placed`, or -1 (`tile`: the state's `tile` field). */
     const holderOf = (tile: Int16Array, placed: number): number => {
@@ -94,41 +94,48 @@ export const tollkeepers: Expansion = defineExpansion({
     };
     const crossroads = Uint8Array.from(ctx.catalog.types, (t) => (t.crossroads ? 1 : 0));
     const isCrossroads = (state: Board, placed: number) => crossroads[state.placedType[placed]!] === 1;
-    // For the evaluation: toll-paying illustrations and travellers per (type, segment), and each
-    // type's road segments that end at its village: villageRoads[villageRoadStart[t] … [t + 1]).
+    // Per (type, segment): toll-paying illustrations, travellers, whether it is a road ending at a
+    // village; and each crossroads type's village roads: villageRoads[villageRoadStart[t] … [t + 1]).
     const S = ctx.catalog.maxSegments;
     const segmentIllustrations = new Uint8Array(ctx.catalog.types.length * S);
     const segmentTravellers = new Uint8Array(ctx.catalog.types.length * S);
+    const segmentAtVillage = new Uint8Array(ctx.catalog.types.length * S);
     const villageRoadStart = new Int32Array(ctx.catalog.types.length + 1);
     const villageList: number[] = [];
     ctx.catalog.types.forEach((type, t) => {
       type.segments.forEach((seg, s) => {
         segmentIllustrations[t * S + s] = seg.illustrations.filter((kind) => kind !== 'watertower').length;
         segmentTravellers[t * S + s] = seg.travellers;
+        segmentAtVillage[t * S + s] = seg.end === 'village' ? 1 : 0;
         if (type.crossroads && seg.kind === SEG_ROAD && seg.end === 'village') villageList.push(s);
       });
       villageRoadStart[t + 1] = villageList.length;
     });
     const villageRoads = Int8Array.from(villageList);
+    /** Final scoring's scratch: the open roads ending at a tollhouse. */
+    const openRoads = new Int32Array(players * Math.max(0, ...ctx.catalog.types.map((_, t) => villageRoadStart[t + 1]! - villageRoadStart[t]!)));
 
-    /** Illustrations (never water towers), travellers and tollhouse owners at the ends of road `root`. */
+    const road: RoadTolls = { illustrations: 0, travellers: 0, owners: new Int8Array(players), ownerCount: 0 };
+    /** Illustrations (never water towers), travellers and tollhouse owners at the ends of road `root` (into `road`, reused). */
     const roadTolls = (state: Board, root: number): RoadTolls => {
-      const S = state.game.segmentsPerTile;
       const tile = own(state).tile;
-      const n = state.members(root, members);
-      const out: RoadTolls = { illustrations: 0, travellers: 0, owners: [] };
-      for (let i = 0; i < n; i++) {
-        const g = members[i]!;
+      road.illustrations = 0;
+      road.travellers = 0;
+      road.ownerCount = 0;
+      let g = root;
+      do {
         const placed = (g / S) | 0;
-        const seg = state.typeOf(placed).segments[g % S]!;
-        for (const kind of seg.illustrations) if (kind !== 'watertower') out.illustrations++;
-        out.travellers += seg.travellers;
-        if (seg.end === 'village') {
+        const i = state.placedType[placed]! * S + (g % S);
+        road.illustrations += segmentIllustrations[i]!;
+        road.travellers += segmentTravellers[i]!;
+        if (segmentAtVillage[i] === 1) {
           const owner = holderOf(tile, placed);
-          if (owner >= 0 && !out.owners.includes(owner)) out.owners.push(owner); // R-T1: once per tollhouse
+          // R-T1: once per tollhouse.
+          if (owner >= 0 && !road.owners.subarray(0, road.ownerCount).includes(owner)) road.owners[road.ownerCount++] = owner;
         }
-      }
-      return out;
+        g = state.next[g]!;
+      } while (g !== root);
+      return road;
     };
 
     return {
@@ -172,7 +179,8 @@ export const tollkeepers: Expansion = defineExpansion({
           const root = state.completedThisTurn[c]!;
           if (state.segmentKind(root) !== SEG_ROAD) continue;
           const road = roadTolls(state, root);
-          for (const owner of road.owners) {
+          for (let k = 0; k < road.ownerCount; k++) {
+            const owner = road.owners[k]!;
             const { value: values, flips } = own(state);
             // All roads a tollhouse scores this turn use its value from the start of the turn (flip at end).
             const value = values[owner]!;
@@ -196,14 +204,26 @@ export const tollkeepers: Expansion = defineExpansion({
           if (state.sink) emit(state, 'tollhouseFlipped', { player: p, value: value[p]! });
         }
       },
+      // Only roads ending at a tollhouse pay: those of the tollhouses' village roads still open, each
+      // once, in increasing root order (the order of their events).
       finalScoring(state) {
-        const S = state.game.segmentsPerTile;
-        const total = state.placedCount * S;
-        for (let g = 0; g < total; g++) {
-          if (state.parent[g] !== g || state.done[g] !== 0 || g % S >= state.typeOf(state.tileOf(g)).segments.length || state.segmentKind(g) !== SEG_ROAD) continue;
-          const road = roadTolls(state, g);
+        const tile = own(state).tile;
+        let n = 0;
+        for (let p = 0; p < players; p++) {
+          const placed = tile[p]!;
+          if (placed < 0) continue;
+          const type = state.placedType[placed]!;
+          for (let k = villageRoadStart[type]!; k < villageRoadStart[type + 1]!; k++) {
+            const root = state.find(placed * S + villageRoads[k]!);
+            if (state.done[root] === 0 && !openRoads.subarray(0, n).includes(root)) openRoads[n++] = root;
+          }
+        }
+        openRoads.subarray(0, n).sort();
+        for (let i = 0; i < n; i++) {
+          const road = roadTolls(state, openRoads[i]!);
           const points = road.illustrations * rules.tollFinalIllustrationPoints + road.travellers * rules.tollFinalTravellersPoints;
-          for (const owner of road.owners) {
+          for (let k = 0; k < road.ownerCount; k++) {
+            const owner = road.owners[k]!;
             state.addScore(owner, source, points);
             state.stats[stat.tollFinalIncome]! += points;
             if (state.sink && points) emit(state, 'finalTollPaid', { owner, points, illustrations: road.illustrations, travellers: road.travellers });
