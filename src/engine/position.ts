@@ -101,6 +101,11 @@ type ScalarCopy = (position: Position, values: Float64Array) => void;
 const saveScalars = new Function('p', 'v', SCALAR_NAMES.map((name, i) => `v[${i}] = p.${name};`).join('\n')) as ScalarCopy;
 const restoreScalars = new Function('p', 'v', SCALAR_NAMES.map((name, i) => `p.${name} = v[${i}];`).join('\n')) as ScalarCopy;
 const copyScalars = new Function('to', 'from', SCALAR_NAMES.map((name) => `to.${name} = from.${name};`).join('\n')) as (to: Position, from: Position) => void;
+/** Copies each copied array into its saved copy (`save`) or back (`restore`), element by element: they are small. */
+type ArrayCopy = (position: Position, saved: NumberArray[]) => void;
+const copyLoop = (from: string, to: string) => `{ const from = ${from}, to = ${to}; for (let k = 0; k < from.length; k++) to[k] = from[k]; }`;
+const saveArrays = new Function('p', 'a', COPIED.map((name, i) => copyLoop(`p.${name}`, `a[${i}]`)).join('\n')) as ArrayCopy;
+const restoreArrays = new Function('p', 'a', COPIED.map((name, i) => copyLoop(`a[${i}]`, `p.${name}`)).join('\n')) as ArrayCopy;
 /** Undoes the journal entries from `end` back to `start` (entries: code, index, old value). */
 const undoJournal = new Function('p', 'j', 'start', 'end', `
   for (let e = end - 3; e >= start; e -= 3) {
@@ -284,7 +289,7 @@ export class Position {
       saved = new Saved(COPIED.map((name) => this[name].slice()));
       this.savedLevels[level] = saved;
     } else {
-      for (let i = 0; i < COPIED.length; i++) saved.arrays[i]!.set(this[COPIED[i]!]);
+      saveArrays(this, saved.arrays);
     }
     saved.journalLength = this.journalLength;
     saveScalars(this, saved.scalars);
@@ -304,7 +309,7 @@ export class Position {
     const saved = this.savedLevels[level]!;
     undoJournal(this, this.journal, saved.journalLength, this.journalLength);
     this.journalLength = saved.journalLength;
-    for (let i = 0; i < COPIED.length; i++) this[COPIED[i]!].set(saved.arrays[i]! as never);
+    restoreArrays(this, saved.arrays);
     restoreScalars(this, saved.scalars);
     this.depth = keepOpen ? level + 1 : level;
     if (this.depth === 0) this.sink = this.quietSink;
