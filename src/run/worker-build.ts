@@ -6,8 +6,8 @@
  * those files, the packages they import and the TypeScript version, so changed code gets a new build.
  * The threads then load plain JavaScript with Node's own loader: no tsx, no loader thread and no
  * transpiling per thread, which took each thread about 0.4 s of CPU at start-up (issue 12).
- * Without TypeScript installed (a production install) or a writable checkout there is no build, and
- * the pool falls back to `worker-entry.mjs` (tsx in each thread).
+ * Without TypeScript installed (a production install), a writable checkout or Node 20.10 there is no
+ * build, and the pool falls back to `worker-entry.mjs` (tsx in each thread).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -17,8 +17,11 @@ import { pathToFileURL } from 'node:url';
 import { hashSources } from './code.ts';
 import { REPO_ROOT } from './files.ts';
 
-/** Builds kept besides the newest (other checkouts of the code, e.g. a branch switched back to). */
+/** Builds kept, the one in use included (others serve other versions of the code, e.g. a branch switched back to). */
 const KEEP_BUILDS = 4;
+/** The build keeps the sources' `import … with { type: 'json' }`, which Node reads from 20.10 on. */
+const [NODE_MAJOR = 0, NODE_MINOR = 0] = process.versions.node.split('.').map(Number);
+const NODE_IMPORTS_JSON = NODE_MAJOR > 20 || (NODE_MAJOR === 20 && NODE_MINOR >= 10);
 /** Changes when the build's layout or options change. */
 const BUILD_FORMAT = 'carclab-worker-build/1';
 
@@ -35,7 +38,7 @@ interface TypeScriptApi {
  */
 export function compiledWorker(root = REPO_ROOT): string | undefined {
   const typescript = typeScriptVersion(root);
-  if (typescript === undefined) return undefined;
+  if (typescript === undefined || !NODE_IMPORTS_JSON) return undefined;
   const sources = hashSources(join(root, 'src', 'run', 'worker.ts'), root);
   const cacheDir = join(root, '.cache', 'worker');
   const key = createHash('sha256').update(`${BUILD_FORMAT}\0${sources.hash}\0${typescript}`).digest('hex').slice(0, 16);
