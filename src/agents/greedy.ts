@@ -22,7 +22,7 @@
  * meeples standing on an open feature costs `MEEPLE_COST`.
  */
 import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
-import type { FeatureScore, State } from '../engine/index.ts';
+import type { FeatureScore, Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
@@ -70,7 +70,7 @@ class GreedyAgent implements Agent {
     this.bestPlacement = legal[0]!;
     const deferFinal = state.deferFinal;
     state.deferFinal = true;
-    if (this.ruleAware && this.onePly?.game !== state.game) this.onePly = new OnePly(state.game, this.meepleCost);
+    if (this.ruleAware && this.onePly?.game !== state.game) this.onePly = sharedOnePly(state.game, this.meepleCost);
     const onePly = this.ruleAware ? this.onePly : undefined;
     if (onePly) {
       onePly.remember(state);
@@ -188,6 +188,16 @@ class GreedyAgent implements Agent {
   }
 }
 
+
+/** One valuation per game and meeple cost, shared by the greedy agents of a thread (it keeps nothing between two choices). */
+const onePlys = new WeakMap<Game, Map<number, OnePly>>();
+function sharedOnePly(game: Game, meepleCost: number): OnePly {
+  let byCost = onePlys.get(game);
+  if (!byCost) onePlys.set(game, (byCost = new Map()));
+  let onePly = byCost.get(meepleCost);
+  if (!onePly) byCost.set(meepleCost, (onePly = new OnePly(game, meepleCost)));
+  return onePly;
+}
 
 /** Own score minus the best opponent's. */
 function margin(state: State, me: number): number {

@@ -18,6 +18,8 @@ export class OnePly {
   private readonly base: Float64Array;
   private readonly totals: Float64Array;
   private readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
+  /** The value of each follow-up in `followUps`. */
+  private readonly values = new Float64Array(MAX_ACTIONS_HINT);
   /** The best follow-up found by the last `bestFollowUp` (the first of equal values). */
   followUp = -1;
 
@@ -65,55 +67,101 @@ export class OnePly {
    * Value to `me` of the best follow-up of the tile just placed (`state.lastPlaced`, phase FOLLOW);
    * the state is left as found. When the tile completes nothing, the turn changes no score, so the
    * base-game part is evaluated once (from the remembered position when there is one) and a meeple's
-   * change added locally; only the expansions' hooks see each follow-up applied. Set
+   * change added locally; only the expansions' hooks see each follow-up applied. When it completes
+   * something in a game without expansions, only doing nothing and the meeples on the features the
+   * turn completes are applied: a meeple on a feature left open changes the turn by itself alone. Set
    * `state.deferFinal` to keep the final scoring out of the value.
    */
   bestFollowUp(state: State, me: number): number {
-    const evaluator = this.evaluator;
-    const placed = state.lastPlaced;
     const n = state.legalFollowUps(this.followUps);
-    const completes = completesSomething(state, placed);
-    const remembered = evaluator.remembersBefore(state);
-    if (!completes) {
-      if (remembered) evaluator.baseTotalsSince(state, this.base);
-      else evaluator.baseTotals(state, this.base);
-    }
-    // Only a follow-up that is applied needs a checkpoint to be taken back.
-    const applies = completes || evaluator.hooked;
-    const inner = applies ? state.checkpoint() : -1;
+    if (!completesSomething(state, state.lastPlaced)) this.valueOpenTurn(state, me, n);
+    else if (this.preview.applies) this.valueCompletingTurn(state, me, n);
+    else this.valueApplied(state, me, n, false);
     let best = -Infinity;
     for (let j = 0; j < n; j++) {
-      const followUp = this.followUps[j]!;
-      let value: number;
-      if (completes) {
-        state.apply(followUp);
-        if (remembered) {
-          evaluator.baseTotalsSince(state, this.totals);
-          evaluator.addHooks(state, this.totals);
-          value = marginOf(this.totals, me);
-        } else {
-          value = evaluator.margin(state, me);
-        }
-      } else {
-        const totals = this.totals;
-        totals.set(this.base);
-        if (followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK) {
-          evaluator.addMeeple(state, state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE), me, totals);
-        }
-        if (evaluator.hooked) {
-          state.apply(followUp);
-          evaluator.addHooks(state, totals);
-        }
-        value = marginOf(totals, me);
+      if (this.values[j]! > best + EPSILON) {
+        best = this.values[j]!;
+        this.followUp = this.followUps[j]!;
       }
-      if (value > best + EPSILON) {
-        best = value;
-        this.followUp = followUp;
-      }
-      if (applies) state.rollback(inner, true);
     }
-    if (applies) state.rollback(inner);
     return best;
+  }
+
+  /** `values` of the `n` follow-ups of a turn that completes nothing. */
+  private valueOpenTurn(state: State, me: number, n: number): void {
+    const evaluator = this.evaluator;
+    const placed = state.lastPlaced;
+    if (evaluator.remembersBefore(state)) evaluator.baseTotalsSince(state, this.base);
+    else evaluator.baseTotals(state, this.base);
+    // Only a follow-up that is applied needs a checkpoint to be taken back.
+    const hooked = evaluator.hooked;
+    const inner = hooked ? state.checkpoint() : -1;
+    const totals = this.totals;
+    for (let j = 0; j < n; j++) {
+      const followUp = this.followUps[j]!;
+      for (let p = 0; p < totals.length; p++) totals[p] = this.base[p]!;
+      if (followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK) {
+        evaluator.addMeeple(state, state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE), me, totals);
+      }
+      if (hooked) {
+        state.apply(followUp);
+        evaluator.addHooks(state, totals);
+        state.rollback(inner, true);
+      }
+      this.values[j] = marginOf(totals, me);
+    }
+    if (hooked) state.rollback(inner);
+  }
+
+  /**
+   * `values` of the `n` follow-ups of a turn that completes something, in a game without expansion
+   * hooks: doing nothing is applied, a meeple on a feature the turn leaves open adds its change to
+   * that, a meeple on a completed feature is applied.
+   */
+  private valueCompletingTurn(state: State, me: number, n: number): void {
+    const evaluator = this.evaluator;
+    const placed = state.lastPlaced;
+    const S = state.game.segmentsPerTile;
+    const inner = state.checkpoint();
+    state.apply(FOLLOW_NOTHING);
+    if (evaluator.remembersBefore(state)) evaluator.baseTotalsSince(state, this.base);
+    else evaluator.baseTotals(state, this.base);
+    let pending = false;
+    const totals = this.totals;
+    for (let j = 0; j < n; j++) {
+      const followUp = this.followUps[j]!;
+      const root = followUp === FOLLOW_NOTHING ? -1 : state.find(placed * S + followUp - FOLLOW_MEEPLE);
+      if (root >= 0 && state.done[root] !== 0) {
+        this.values[j] = NaN;
+        pending = true;
+        continue;
+      }
+      for (let p = 0; p < totals.length; p++) totals[p] = this.base[p]!;
+      if (root >= 0) evaluator.addMeeple(state, root, me, totals);
+      this.values[j] = marginOf(totals, me);
+    }
+    state.rollback(inner);
+    if (pending) this.valueApplied(state, me, n, true);
+  }
+
+  /** `values` of the `n` follow-ups (with `onlyPending`, of those valued NaN), each applied and taken back. */
+  private valueApplied(state: State, me: number, n: number, onlyPending: boolean): void {
+    const evaluator = this.evaluator;
+    const remembered = evaluator.remembersBefore(state);
+    const inner = state.checkpoint();
+    for (let j = 0; j < n; j++) {
+      if (onlyPending && !Number.isNaN(this.values[j])) continue;
+      state.apply(this.followUps[j]!);
+      if (remembered) {
+        evaluator.baseTotalsSince(state, this.totals);
+        evaluator.addHooks(state, this.totals);
+        this.values[j] = marginOf(this.totals, me);
+      } else {
+        this.values[j] = evaluator.margin(state, me);
+      }
+      state.rollback(inner, true);
+    }
+    state.rollback(inner);
   }
 }
 

@@ -1,9 +1,12 @@
 /**
  * The placement preview (`preview.ts`) against the placement applied: for every placement of every
  * turn of a few greedy games, the previewed value and best follow-up equal what `bestFollowUp` gives
- * after applying the placement, and the preview declines exactly the placements that complete something.
+ * after applying the placement, and the preview declines exactly the placements that complete
+ * something; for those, `bestFollowUp` (which applies only some follow-ups) equals every follow-up
+ * applied and evaluated from scratch.
  */
 import { describe, expect, it } from 'vitest';
+import { EPSILON, Evaluator } from '../../src/agents/evaluation.ts';
 import { OnePly, completesSomething } from '../../src/agents/one-ply.ts';
 import { PlacementPreview } from '../../src/agents/preview.ts';
 import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
@@ -11,11 +14,29 @@ import type { GameOptions, State } from '../../src/engine/index.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import { gameWith, playChecked } from '../util.ts';
 
+/** The first best follow-up's value and code, every follow-up applied and the position evaluated from scratch. */
+function everyFollowUpApplied(state: State, evaluator: Evaluator, me: number): [number, number] {
+  const followUps = new Int32Array(MAX_ACTIONS_HINT);
+  const n = state.legalFollowUps(followUps);
+  const level = state.checkpoint();
+  let best = -Infinity;
+  let bestFollowUp = -1;
+  for (let j = 0; j < n; j++) {
+    state.apply(followUps[j]!);
+    const value = evaluator.margin(state, me);
+    if (value > best + EPSILON) [best, bestFollowUp] = [value, followUps[j]!];
+    state.rollback(level, true);
+  }
+  state.rollback(level);
+  return [best, bestFollowUp];
+}
+
 /** Compares preview and applied placement on every turn of deal `deal`; returns [placements, previewed]. */
 function compareOn(options: GameOptions, deal: number, meepleCost?: number): [number, number] {
   const game = gameWith(options);
   const onePly = new OnePly(game, meepleCost);
   const preview = new PlacementPreview(onePly.evaluator);
+  const fresh = new Evaluator(game, meepleCost);
   const legal = new Int32Array(MAX_ACTIONS_HINT);
   let placements = 0;
   let previewed = 0;
@@ -26,19 +47,26 @@ function compareOn(options: GameOptions, deal: number, meepleCost?: number): [nu
     onePly.remember(state);
     const n = state.legalPlacements(legal);
     for (let i = 0; i < n; i++) {
+      const what = state.actionToString(legal[i]!);
       const value = preview.value(state, legal[i]!, me);
       const followUp = preview.followUp;
       const level = state.checkpoint();
       state.apply(legal[i]!);
       const completes = completesSomething(state, state.lastPlaced);
       const applied = onePly.bestFollowUp(state, me);
+      if (completes) {
+        // The shortcut for a completing turn (only some follow-ups applied) against every follow-up applied.
+        const [best, bestFollowUp] = everyFollowUpApplied(state, fresh, me);
+        expect(applied, what).toBeCloseTo(best, 9);
+        expect(onePly.followUp).toBe(bestFollowUp);
+      }
       state.rollback(level);
       placements++;
-      expect(Number.isNaN(value), `${state.actionToString(legal[i]!)} completes something`).toBe(completes);
+      expect(Number.isNaN(value), `${what} completes something`).toBe(completes);
       if (completes) continue;
       previewed++;
-      expect(value, state.actionToString(legal[i]!)).toBeCloseTo(applied, 9);
-      expect(followUp, state.actionToString(legal[i]!)).toBe(onePly.followUp);
+      expect(value, what).toBeCloseTo(applied, 9);
+      expect(followUp, what).toBe(onePly.followUp);
     }
     onePly.forget();
     state.deferFinal = false;
