@@ -4,7 +4,7 @@
  * field with all expansions in play.
  */
 import { describe, expect, it } from 'vitest';
-import { Game, defineExpansion } from '../../src/engine/index.ts';
+import { Game, MAX_TILES, defineExpansion } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { ExpansionStateLayout } from '../../src/engine/expansion-state.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
@@ -73,7 +73,7 @@ describe('declared state with all expansions', () => {
 
   it('starts every field at its declared initial value', () => {
     expect(initial).toEqual({
-      tollkeepers: { tile: [-1, -1, -1, -1], value: [1, 1, 1, 1], flips: [0, 0, 0, 0] },
+      tollkeepers: { tile: [-1, -1, -1, -1], value: [1, 1, 1, 1], flips: [0, 0, 0, 0], crossroads: new Array(MAX_TILES / 32).fill(0) },
       labyrinth: {},
       kingRobber: { holder: [-1, -1], largest: [0, 0], completed: [0, 0] },
     });
@@ -122,6 +122,6 @@ describe('declared state with all expansions', () => {
       }
     }
     // flips are cleared at the end of every turn; the other fields keep what they became.
-    expect([...moved].sort()).toEqual(['kingRobber.completed', 'kingRobber.holder', 'kingRobber.largest', 'tollkeepers.tile', 'tollkeepers.value']);
+    expect([...moved].sort()).toEqual(['kingRobber.completed', 'kingRobber.holder', 'kingRobber.largest', 'tollkeepers.crossroads', 'tollkeepers.tile', 'tollkeepers.value']);
   });
 });

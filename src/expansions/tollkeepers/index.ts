@@ -7,7 +7,7 @@
  * comes before scoring; R-T3: a tollhouse is not a meeple). A tollhouse that scored travellers flips
  * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
  */
-import { InputError, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
+import { InputError, MAX_TILES, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
 import type { Board, Expansion, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -27,11 +27,16 @@ const STATS = [
   'tollFinalIncome',
 ] as const;
 
-/** Per player: the placed index of its tollhouse's tile (-1: in supply), its value, whether it scored travellers this turn. */
+/**
+ * Per player: the placed index of its tollhouse's tile (-1: in supply), its value, whether it scored
+ * travellers this turn. `crossroads`: bit k set when placed tile k is a crossroads (every tile of an
+ * ended turn, and the start tile), so that the follow-ups need not look at every placed tile.
+ */
 const STATE = {
   tile: { type: 'i16', length: 'players', initial: -1 },
   value: { type: 'i8', length: 'players', initial: 1 },
   flips: { type: 'u8', length: 'players' },
+  crossroads: { type: 'i32', length: MAX_TILES / 32 },
 } as const;
 
 /** The toll rate per unit at tollhouse `value`; the mean of both sides when the tollhouse may flip first. No closure: evaluate runs in the search's hot loop. */
@@ -140,12 +145,21 @@ export const tollkeepers: Expansion = defineExpansion({
 
     return {
       includeTile: (type: TileType) => type.expansion !== 'tollkeepers' || type.edition === undefined || type.edition === edition,
-      // hot path
+      initState(state) {
+        if (isCrossroads(state, 0)) own(state).crossroads[0] = 1; // the start tile
+      },
+      // The free crossroads in placed order: the recorded ones, then this turn's tile (recorded at the end of the turn). hot path
       followUps(state, out, count) {
-        const tile = own(state).tile;
-        for (let k = 0; k < state.placedCount; k++) {
-          if (crossroads[state.placedType[k]!] === 1 && holderOf(tile, k) < 0) out[count++] = actionBase + k;
+        const { tile, crossroads: recorded } = own(state);
+        const words = (state.placedCount + 31) >> 5;
+        for (let w = 0; w < words; w++) {
+          for (let bits = recorded[w]!; bits !== 0; bits &= bits - 1) {
+            const k = (w << 5) + 31 - Math.clz32(bits & -bits);
+            if (holderOf(tile, k) < 0) out[count++] = actionBase + k;
+          }
         }
+        const last = state.lastPlaced;
+        if (isCrossroads(state, last) && ((recorded[last >> 5]! >>> (last & 31)) & 1) === 0 && holderOf(tile, last) < 0) out[count++] = actionBase + last;
         return count;
       },
       applyFollowUp(state, action) {
@@ -195,7 +209,9 @@ export const tollkeepers: Expansion = defineExpansion({
         }
       },
       endOfTurn(state) {
-        const { value, flips } = own(state);
+        const { value, flips, crossroads: recorded } = own(state);
+        const last = state.lastPlaced;
+        if (isCrossroads(state, last)) recorded[last >> 5]! |= 1 << (last & 31);
         for (let p = 0; p < players; p++) {
           if (flips[p] === 0) continue;
           flips[p] = 0;
