@@ -45,13 +45,16 @@ export class PlacementPreview {
   // representative tile segment) with the feature's meeples, open ends and worth.
   private readonly joinSegment = new Int32Array(PORTS);
   private readonly joinRoot = new Int32Array(PORTS);
+  private readonly joinFirst = new Uint8Array(PORTS);
   private readonly link = new Int32Array(MAX_SEGMENTS);
   private readonly meeples = new Int32Array(MAX_SEGMENTS);
   private readonly openEnds = new Int32Array(MAX_SEGMENTS);
   private readonly perPlayer: Int32Array;
   private readonly totals: Float64Array;
-  // Per frontier slot, stamped: the roots across its ports (`portRootsOf`).
+  // Per frontier slot, stamped: its joinable ports and the roots across them (`portRootsOf`).
   private readonly slotReadIn: Int32Array;
+  private readonly portCount: Int32Array;
+  private readonly portIndex: Int32Array;
   private readonly portRoots: Int32Array;
   // The remembered position's monasteries not yet completed: cell coordinates, neighbours, owner + 1 or 0.
   private readonly monasteryX: Int32Array;
@@ -75,6 +78,8 @@ export class PlacementPreview {
     this.totals = new Float64Array(game.players);
     const slots = 4 * game.maxTiles + 4;
     this.slotReadIn = new Int32Array(slots);
+    this.portCount = new Int32Array(slots);
+    this.portIndex = new Int32Array(slots * PORTS);
     this.portRoots = new Int32Array(slots * PORTS);
     this.monasteryX = new Int32Array(game.maxTiles);
     this.monasteryY = new Int32Array(game.maxTiles);
@@ -106,34 +111,42 @@ export class PlacementPreview {
     // 1. The ports joined to the neighbours' features, and the tile's segments linked through them.
     const link = this.link;
     for (let s = 0; s < count; s++) link[s] = s;
-    const across = this.portRootsOf(state, -state.grid[cell]! - 1);
+    const slot = -state.grid[cell]! - 1;
+    const across = this.portRootsOf(state, slot);
+    const ports = this.portCount[slot]!;
     let joins = 0;
-    for (let p = 0; p < PORTS; p++) {
-      const root = this.portRoots[across + p]!;
-      if (root < 0) continue;
-      const s = game.portSegment[o12 + p]!;
+    let linked = false;
+    for (let i = across; i < across + ports; i++) {
+      const root = this.portRoots[i]!;
+      const s = game.portSegment[o12 + this.portIndex[i]!]!;
       if (s < 0) continue;
-      for (let j = 0; j < joins; j++) if (this.joinRoot[j] === root) this.unite(s, this.joinSegment[j]!);
+      let first = 1;
+      for (let j = 0; j < joins; j++) {
+        if (this.joinRoot[j] !== root) continue;
+        first = 0;
+        if (this.unite(s, this.joinSegment[j]!)) linked = true;
+      }
       this.joinSegment[joins] = s;
-      this.joinRoot[joins++] = root;
+      this.joinRoot[joins] = root;
+      this.joinFirst[joins++] = first;
     }
     // 2. Each feature's meeples and open ends (at its representative); a road or city left without
     // open ends is completed.
     const meeples = this.meeples;
     const openEnds = this.openEnds;
     for (let s = 0; s < count; s++) {
+      if (linked) link[s] = this.representative(s); // from here on each segment links straight to its representative
       meeples[s] = 0;
       openEnds[s] = 0;
     }
-    for (let s = 0; s < count; s++) openEnds[this.representative(s)]! += game.segmentPorts[type * S + s]!;
+    for (let s = 0; s < count; s++) openEnds[link[s]!]! += game.segmentPorts[type * S + s]!;
     for (let j = 0; j < joins; j++) {
-      const root = this.joinRoot[j]!;
-      const r = this.representative(this.joinSegment[j]!);
+      const r = link[this.joinSegment[j]!]!;
       openEnds[r]! -= 2;
-      if (this.firstJoinOf(j)) {
-        openEnds[r]! += state.openEnds[root]!;
-        meeples[r]! += state.rootMeeples[root]!;
-      }
+      if (this.joinFirst[j] === 0) continue;
+      const root = this.joinRoot[j]!;
+      openEnds[r]! += state.openEnds[root]!;
+      meeples[r]! += state.rootMeeples[root]!;
     }
     for (let s = 0; s < count; s++) {
       const kind = game.segmentKind[type * S + s]!;
@@ -162,7 +175,7 @@ export class PlacementPreview {
       for (let p = 0; p < players; p++) perPlayer[p] = 0;
       for (let j = 0; j < joins; j++) {
         const root = this.joinRoot[j]!;
-        if (state.rootMeeples[root] === 0 || this.representative(this.joinSegment[j]!) !== s || !this.firstJoinOf(j)) continue;
+        if (this.joinFirst[j] === 0 || state.rootMeeples[root] === 0 || link[this.joinSegment[j]!] !== s) continue;
         addTo(totals, evaluator.beforeMajority[root]!, -evaluator.beforeWorth[root]!);
         for (let p = 0; p < players; p++) perPlayer[p]! += evaluator.beforePlayers[root * players + p]!;
       }
@@ -176,7 +189,7 @@ export class PlacementPreview {
     for (let s = 0; s < count; s++) {
       const kind = game.segmentKind[type * S + s]!;
       if (kind === SEG_FIELD && !game.farmers) continue;
-      const r = this.representative(s);
+      const r = link[s]!;
       if (meeples[r] !== 0) continue;
       const worth = kind === SEG_MONASTERY ? evaluator.monastery * (1 + state.neighbourCount(cell)) : this.worth(state, r, count, joins);
       totals[me] = mine + worth;
@@ -191,9 +204,9 @@ export class PlacementPreview {
   }
 
   /**
-   * The offset in `portRoots` of frontier slot `slot`'s twelve board ports: per port, the root of
-   * the neighbour's feature across it, or -1 (no tile there or no segment at its port). Found once
-   * per remembered position.
+   * The offset in `portIndex`/`portRoots` of frontier slot `slot`'s joinable board ports (`portCount`
+   * of them): each port with a neighbour's segment across it, and the root of that segment's feature.
+   * Found once per remembered position.
    */
   private portRootsOf(state: State, slot: number): number {
     const at = slot * PORTS;
@@ -202,14 +215,19 @@ export class PlacementPreview {
     const game = this.game;
     const S = game.segmentsPerTile;
     const cell = state.frontier[slot]!;
+    let n = at;
     for (let side = 0; side < 4; side++) {
       const k = state.grid[cell + neighbourOffset(side, game.gridSide)]! - 1;
-      const k12 = k < 0 ? -1 : state.orientation(k) * PORTS;
+      if (k < 0) continue;
+      const k12 = state.orientation(k) * PORTS;
       for (let p = side * 3; p < side * 3 + 3; p++) {
-        const s2 = k < 0 ? -1 : game.portSegment[k12 + FACING[p]!]!;
-        this.portRoots[at + p] = s2 < 0 ? -1 : state.find(k * S + s2);
+        const s2 = game.portSegment[k12 + FACING[p]!]!;
+        if (s2 < 0) continue;
+        this.portIndex[n] = p;
+        this.portRoots[n++] = state.find(k * S + s2);
       }
     }
+    this.portCount[slot] = n - at;
     return at;
   }
 
@@ -225,11 +243,11 @@ export class PlacementPreview {
     const kind = game.segmentKind[type * S + r]!;
     if (kind === SEG_FIELD) {
       if (evaluator.farmer === 0) return 0;
-      for (let j = 0; j < joins; j++) if (this.representative(this.joinSegment[j]!) === r) this.read(state, this.joinRoot[j]!);
+      for (let j = 0; j < joins; j++) if (this.link[this.joinSegment[j]!] === r) this.read(state, this.joinRoot[j]!);
       const mark = this.nextMark(); // after the reads, which take marks of their own
       let cities = 0;
       for (let j = 0; j < joins; j++) {
-        if (this.representative(this.joinSegment[j]!) !== r || !this.firstJoinOf(j)) continue;
+        if (this.joinFirst[j] === 0 || this.link[this.joinSegment[j]!] !== r) continue;
         const root = this.joinRoot[j]!;
         const start = this.cityStart[root]!;
         for (let c = start; c < start + this.cityCount[root]!; c++) {
@@ -246,12 +264,12 @@ export class PlacementPreview {
     let segments = 0;
     let pennants = 0;
     for (let s = 0; s < count; s++) {
-      if (this.representative(s) !== r) continue;
+      if (this.link[s] !== r) continue;
       segments++;
       pennants += game.segmentPennants[type * S + s]!;
     }
     for (let j = 0; j < joins; j++) {
-      if (this.representative(this.joinSegment[j]!) !== r || !this.firstJoinOf(j)) continue;
+      if (this.joinFirst[j] === 0 || this.link[this.joinSegment[j]!] !== r) continue;
       const root = this.joinRoot[j]!;
       this.read(state, root);
       segments += this.segments[root]!;
@@ -299,13 +317,6 @@ export class PlacementPreview {
     this.cityCount[root] = this.cityEnd - start;
   }
 
-  /** Whether join j is the first to reach its old root (each old feature is counted once). */
-  private firstJoinOf(j: number): boolean {
-    const root = this.joinRoot[j]!;
-    for (let i = 0; i < j; i++) if (this.joinRoot[i] === root) return false;
-    return true;
-  }
-
   /** The representative (smallest linked) tile segment of segment s's feature. */
   private representative(s: number): number {
     const link = this.link;
@@ -313,11 +324,13 @@ export class PlacementPreview {
     return s;
   }
 
-  private unite(a: number, b: number): void {
+  /** Links the features of tile segments a and b; true if they were apart. */
+  private unite(a: number, b: number): boolean {
     const ra = this.representative(a);
     const rb = this.representative(b);
     if (ra < rb) this.link[rb] = ra;
     else if (rb < ra) this.link[ra] = rb;
+    return ra !== rb;
   }
 
   /** A new remembered position: what was read of it is stale; lists its monasteries not yet completed. */
