@@ -40,6 +40,9 @@ export class Evaluator {
   private beforeStamp = 0;
   private rememberedState: State | undefined;
   private rememberedPlaced = -1;
+  // The last position's meeple array and its view by words (`wordsOf`).
+  private meepleBytes: Int8Array | undefined;
+  private meepleWords: Int32Array | undefined;
   // The rates (points per segment, pennant, monastery tile, completed city), from the game's rules.
   readonly road: number;
   readonly cityTile: number;
@@ -235,7 +238,12 @@ export class Evaluator {
     const stamp = this.nextStamp();
     if (remember) this.nextBeforeStamp();
     const end = state.placedCount * S;
+    const words = this.wordsOf(state.meeple);
     for (let g = 0; g < end; g++) {
+      if ((g & 3) === 0 && words !== undefined && words[g >> 2] === 0) {
+        g += 3; // four segments without a meeple
+        continue;
+      }
       const owner = state.meeple[g]!;
       if (owner === 0) continue;
       out[owner - 1]! -= this.meepleCost;
@@ -253,6 +261,15 @@ export class Evaluator {
         for (let p = 0; p < players; p++) this.beforePlayers[root * players + p] = this.perPlayer[p]!;
       }
     }
+  }
+
+  /** `meeple` read four segments at a time (a view of the same memory), or undefined when it does not divide so. */
+  private wordsOf(meeple: Int8Array): Int32Array | undefined {
+    if (meeple !== this.meepleBytes) {
+      this.meepleBytes = meeple;
+      this.meepleWords = meeple.byteOffset % 4 === 0 && meeple.length % 4 === 0 ? new Int32Array(meeple.buffer, meeple.byteOffset, meeple.length / 4) : undefined;
+    }
+    return this.meepleWords;
   }
 
   /**

@@ -62,7 +62,6 @@ class GreedyAgent implements Agent {
       return legal[0]!; // not reached: the pending follow-up was legal when chosen
     }
     const me = state.currentPlayer;
-    const before = margin(state, me);
     const distinct = state.game.distinctRotation;
     const t4 = state.drawn * 4;
     this.best = -Infinity;
@@ -83,6 +82,7 @@ class GreedyAgent implements Agent {
       state.deferFinal = deferFinal;
       return this.bestPlacement;
     }
+    const before = margin(state, me);
     const outer = state.checkpoint();
     for (let i = 0; i < count; i++) {
       const placement = legal[i]!;
