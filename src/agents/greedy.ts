@@ -73,11 +73,13 @@ class GreedyAgent implements Agent {
     const onePly = this.ruleAware ? this.onePly : undefined;
     if (onePly) {
       onePly.remember(state);
+      const open = state.checkpoint();
       for (let i = 0; i < count; i++) {
         const placement = legal[i]!;
         if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
-        this.consider(onePly.valuePlacement(state, placement, me), placement, onePly.followUp);
+        this.consider(onePly.valuePlacement(state, placement, me, open), placement, onePly.followUp);
       }
+      state.rollback(open);
       onePly.forget();
       state.deferFinal = deferFinal;
       return this.bestPlacement;

@@ -139,7 +139,7 @@ class MctsAgent implements Agent {
     const level = state.checkpoint();
     for (let i = 0; i < count; i++) {
       if (placing) {
-        this.prior[i] = onePly.valuePlacement(state, tree.action[start + i]!, me);
+        this.prior[i] = onePly.valuePlacement(state, tree.action[start + i]!, me, level);
         continue;
       }
       state.apply(tree.action[start + i]!);

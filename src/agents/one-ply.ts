@@ -45,10 +45,12 @@ export class OnePly {
   /**
    * Value to `me` of legal placement `placement` from the remembered position (`remember(state)`
    * was called on this very state, nothing applied since), with its best follow-up in `followUp`:
-   * the value `bestFollowUp` gives after applying it. The state is left as found.
+   * the value `bestFollowUp` gives after applying it. The state is left as found. `open`: a
+   * checkpoint the caller opened at this position, for a placement that must be applied to be
+   * taken back to (kept open); without it, one is opened and closed here.
    */
   // hot path
-  valuePlacement(state: State, placement: number, me: number): number {
+  valuePlacement(state: State, placement: number, me: number, open = -1): number {
     if (this.preview.applies && this.evaluator.remembers(state)) {
       const value = this.preview.value(state, placement, me);
       if (value === value) { // not NaN: previewed
@@ -56,10 +58,10 @@ export class OnePly {
         return value;
       }
     }
-    const level = state.checkpoint();
+    const level = open >= 0 ? open : state.checkpoint();
     state.apply(placement);
     const value = this.bestFollowUp(state, me);
-    state.rollback(level);
+    state.rollback(level, open >= 0);
     return value;
   }
 
