@@ -29,12 +29,15 @@ import type { Agent, AgentDefinition } from './agent.ts';
 import { EPSILON, MEEPLE_COST, countMembers } from './evaluation.ts';
 import { OnePly, completesSomething } from './one-ply.ts';
 
+const followUpScratch = new Int32Array(MAX_ACTIONS_HINT);
+
 export const FEATURE_WORTH = { roadPerSegment: 1, cityPerSegment: 1.5, cityPerPennant: 1.5, monasteryPerTile: 1, fieldPerCompletedCity: 3 } as const;
 const MAX_ROOTS = 32;
 
 class GreedyAgent implements Agent {
   readonly name = 'greedy';
-  private readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
+  /** The follow-ups of the placement being tried (`eval=features`): one buffer for all agents of a thread, as a choice runs to its end before another starts. */
+  private readonly followUps = followUpScratch;
   private readonly feature: FeatureScore = {
     root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(8),
   };
