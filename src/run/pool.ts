@@ -45,10 +45,22 @@ export const defaultWorkers = (): number => os.availableParallelism();
  */
 export const WORKER_YOUNG_GENERATION_MB = 8;
 
-export function poolBackend(workers = defaultWorkers()): Backend {
+/**
+ * The pool threads' entry, chosen once per process: every pool of a process (a report's studies,
+ * the benchmarks) plays the code of its first pool's build, even if the sources change on disk
+ * meanwhile, as the main thread and the run's code identity keep theirs.
+ */
+let workerEntry: string | undefined;
+
+function poolWorkerEntry(): string {
   const here = import.meta.url;
+  workerEntry ??= here.endsWith('.ts') ? compiledWorker() ?? new URL('./worker-entry.mjs', here).href : new URL('./worker.js', here).href;
+  return workerEntry;
+}
+
+export function poolBackend(workers = defaultWorkers()): Backend {
   const pool = new Piscina<ShardTask, ShardResult>({
-    filename: here.endsWith('.ts') ? compiledWorker() ?? new URL('./worker-entry.mjs', here).href : new URL('./worker.js', here).href,
+    filename: poolWorkerEntry(),
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,

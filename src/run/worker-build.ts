@@ -10,15 +10,19 @@
  * build, and the pool falls back to `worker-entry.mjs` (tsx in each thread).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashSources } from './code.ts';
 import { REPO_ROOT } from './files.ts';
 
-/** Builds kept, the one in use included (others serve other versions of the code, e.g. a branch switched back to). */
+/**
+ * Builds kept, the one just made included (others serve other versions of the code, e.g. a branch
+ * switched back to, or a long run that started with older code); builds used within a day are kept too.
+ */
 const KEEP_BUILDS = 4;
+const KEEP_USED_MS = 24 * 3600 * 1000;
 /** The build keeps the sources' `import … with { type: 'json' }`, which Node reads from 20.10 on. */
 const [NODE_MAJOR = 0, NODE_MINOR = 0] = process.versions.node.split('.').map(Number);
 const NODE_IMPORTS_JSON = NODE_MAJOR > 20 || (NODE_MAJOR === 20 && NODE_MINOR >= 10);
@@ -44,7 +48,9 @@ export function compiledWorker(root = REPO_ROOT): string | undefined {
   const key = createHash('sha256').update(`${BUILD_FORMAT}\0${sources.hash}\0${typescript}`).digest('hex').slice(0, 16);
   const dir = join(cacheDir, key);
   const entry = join(dir, 'src', 'run', 'worker.js');
-  if (!existsSync(entry)) {
+  if (existsSync(entry)) {
+    markUsed(dir);
+  } else {
     try {
       build(root, sources.files, dir);
     } catch {
@@ -86,13 +92,25 @@ function build(root: string, files: readonly string[], dir: string): void {
   }
 }
 
-/** Removes all but the newest `KEEP_BUILDS` builds (and never `current`). */
+/** Sets a build's time to now, so that pruning keeps a build in use. */
+function markUsed(dir: string): void {
+  try {
+    const now = new Date();
+    utimesSync(dir, now, now);
+  } catch {
+    // A read-only checkout: the build is used all the same.
+  }
+}
+
+/** Removes the builds beyond the newest `KEEP_BUILDS` that were not used within `KEEP_USED_MS` (never `current`). */
 function pruneBuilds(cacheDir: string, current: string): void {
   try {
     const builds = readdirSync(cacheDir).filter((name) => name !== current && !name.endsWith('.tmp'))
       .map((name) => ({ name, time: statSync(join(cacheDir, name)).mtimeMs }))
       .sort((a, b) => b.time - a.time);
-    for (const { name } of builds.slice(KEEP_BUILDS - 1)) rmSync(join(cacheDir, name), { recursive: true, force: true });
+    for (const { name, time } of builds.slice(KEEP_BUILDS - 1)) {
+      if (Date.now() - time > KEEP_USED_MS) rmSync(join(cacheDir, name), { recursive: true, force: true });
+    }
   } catch {
     // Pruning is housekeeping: another process may be pruning too.
   }

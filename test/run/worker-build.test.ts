@@ -1,11 +1,12 @@
 /**
  * The pool threads' JavaScript build (`src/run/worker-build.ts`), in a copy of the checkout: built
  * once per version of the worker's sources and reused, built anew when a source changes (and its
- * threads then play the changed rules), old builds pruned, and no build (the tsx fallback) without
- * TypeScript installed. That the build plays the same games as the main thread, for any number of
- * threads, is `determinism.test.ts` (the pool runs it).
+ * threads then play the changed rules), builds neither among the newest nor used within a day
+ * pruned, and no build (the tsx fallback) without TypeScript installed. That the build plays the
+ * same games as the main thread, for any number of threads, is `determinism.test.ts` (the pool runs
+ * it).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -42,8 +43,10 @@ describe('the compiled worker', () => {
     const buildDir = join(fileURLToPath(url), '..', '..', '..');
     expect(readdirSync(join(buildDir, 'src', 'engine')).filter((f) => f.endsWith('.ts'))).toEqual([]);
     writeFileSync(join(buildDir, 'marker'), '');
+    utimesSync(buildDir, 1000, 1000);
     expect(compiledWorker(copy)).toBe(url);
     expect(existsSync(join(buildDir, 'marker'))).toBe(true);
+    expect(Date.now() - statSync(buildDir).mtimeMs).toBeLessThan(60_000);
     expect((await playOn(url)).aggregate).toEqual(runShard(task).aggregate);
   });
 
@@ -56,20 +59,24 @@ describe('the compiled worker', () => {
     expect(roadPoints(await playOn(after))).toBeGreaterThan(roadPoints(runShard(task)));
   });
 
-  it('keeps only the newest builds, the one just made and three others', () => {
+  it('keeps the newest builds, the one just made and three others, and those used within a day', () => {
     const current = readdirSync(builds);
     expect(current).toHaveLength(2);
-    for (let i = 0; i < 6; i++) {
-      mkdirSync(join(builds, `old-${i}`));
-      utimesSync(join(builds, `old-${i}`), 1000 + i, 1000 + i);
+    const hours = (h: number) => (Date.now() - h * 3600_000) / 1000;
+    const olds = ['old-0', 'old-1', 'old-2'];
+    const recents = ['recent-1', 'recent-2', 'recent-3'];
+    for (const [i, name] of [...olds, ...recents].entries()) {
+      mkdirSync(join(builds, name));
+      utimesSync(join(builds, name), i < 3 ? hours(48 + i) : hours(i - 2), i < 3 ? hours(48 + i) : hours(i - 2));
     }
     const file = join(copy, 'src', 'sim', 'play.ts');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
     compiledWorker(copy);
     const kept = readdirSync(builds);
-    expect(kept).toHaveLength(4);
-    expect(kept.filter((f) => f.startsWith('old-'))).toEqual(['old-5']);
+    expect(kept.filter((f) => f.startsWith('old-'))).toEqual([]);
+    expect(kept.filter((f) => f.startsWith('recent-')).sort()).toEqual(recents);
     for (const name of current) expect(kept).toContain(name);
+    expect(kept).toHaveLength(6);
   });
 
   it('is not built without TypeScript installed (the pool then loads the sources through tsx)', () => {
