@@ -291,19 +291,12 @@ export class Evaluator {
 
   /** A fresh stamp for `seen`. */
   private nextStamp(): number {
-    if (++this.stamp === 0x7fffffff) {
-      this.seen.fill(0);
-      this.stamp = 1;
-    }
-    return this.stamp;
+    return (this.stamp = advanceStamp(this.stamp, this.seen));
   }
 
   /** A fresh stamp for `beforeSeen`, one per `remember` (its own count, so that no evaluation in between can wrap it). */
   private nextBeforeStamp(): void {
-    if (++this.beforeStamp === 0x7fffffff) {
-      this.beforeSeen.fill(0);
-      this.beforeStamp = 1;
-    }
+    this.beforeStamp = advanceStamp(this.beforeStamp, this.beforeSeen);
   }
 
   /** The players with the most meeples in `perPlayer` as a bit mask (0 when nobody has one). */
@@ -328,6 +321,17 @@ export class Evaluator {
     const counts = countMembers(state, root, perPlayer);
     return kind === SEG_ROAD ? this.road * counts[0]! : kind === SEG_CITY ? this.cityTile * counts[0]! + this.cityPennant * counts[1]! : 0;
   }
+}
+
+/**
+ * The stamp after `stamp` for marks kept in `marks` (and `more`), an entry being marked when it holds
+ * the current stamp: before the count would overflow the marks are cleared and it starts again at 1.
+ */
+export function advanceStamp(stamp: number, marks: Int32Array, more?: Int32Array): number {
+  if (stamp + 1 < 0x7fffffff) return stamp + 1;
+  marks.fill(0);
+  more?.fill(0);
+  return 1;
 }
 
 /** Adds `worth` to each player in bit mask `players`. */

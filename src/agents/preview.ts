@@ -15,7 +15,7 @@
  */
 import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, facingPort, neighbourOffset } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
-import { EPSILON, addTo, majorityOf, marginOf } from './evaluation.ts';
+import { EPSILON, addTo, advanceStamp, majorityOf, marginOf } from './evaluation.ts';
 import type { Evaluator } from './evaluation.ts';
 /** The port of the neighbouring tile facing each port. */
 const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
@@ -337,11 +337,7 @@ export class PlacementPreview {
   private newPosition(state: State): void {
     this.rememberStamp = this.evaluator.rememberStamp;
     this.cityEnd = 0;
-    if (++this.stamp === 0x7fffffff) {
-      this.readIn.fill(0);
-      this.slotReadIn.fill(0);
-      this.stamp = 1;
-    }
+    this.stamp = advanceStamp(this.stamp, this.readIn, this.slotReadIn);
     const game = this.game;
     const S = game.segmentsPerTile;
     const G = game.gridSide;
@@ -360,11 +356,7 @@ export class PlacementPreview {
 
   /** A fresh stamp for `cityMark`. */
   private nextMark(): number {
-    if (++this.markStamp === 0x7fffffff) {
-      this.cityMark.fill(0);
-      this.markStamp = 1;
-    }
-    return this.markStamp;
+    return (this.markStamp = advanceStamp(this.markStamp, this.cityMark));
   }
 
   private growCities(): void {
