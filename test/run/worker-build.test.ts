@@ -1,10 +1,10 @@
 /**
  * The pool threads' JavaScript build (`src/run/worker-build.ts`), in a copy of the checkout: built
- * once per version of the worker's sources and reused, built anew when a source changes (and its
- * threads then play the changed rules), builds neither among the newest nor used within a day
- * pruned, and no build (the tsx fallback) without TypeScript installed. That the build plays the
- * same games as the main thread, for any number of threads, is `determinism.test.ts` (the pool runs
- * it).
+ * once per version of the worker's sources and reused, built anew when a source changes (transpiling
+ * only that file; the threads then play the changed rules), builds and transpiled files neither among
+ * the newest nor used within a day pruned, and no build (the tsx fallback) without TypeScript
+ * installed. That the build plays the same games as the main thread, for any number of threads, is
+ * `determinism.test.ts` (the pool runs it).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,16 +50,19 @@ describe('the compiled worker', () => {
     expect((await playOn(url)).aggregate).toEqual(runShard(task).aggregate);
   });
 
-  it('is built anew when a source changes, and its threads play the changed rules', async () => {
+  it('is built anew when a source changes, transpiling only that file, and its threads play the changed rules', async () => {
     const before = compiledWorker(copy)!;
+    const transpiled = () => readdirSync(join(copy, '.cache', 'worker-files'));
+    const kept = transpiled();
     const file = join(copy, ROAD_POINTS_PATCH.file);
     writeFileSync(file, readFileSync(file, 'utf8').replace(ROAD_POINTS_PATCH.from, ROAD_POINTS_PATCH.to));
     const after = compiledWorker(copy)!;
     expect(after).not.toBe(before);
+    expect(transpiled().filter((f) => !kept.includes(f))).toHaveLength(1);
     expect(roadPoints(await playOn(after))).toBeGreaterThan(roadPoints(runShard(task)));
   });
 
-  it('keeps the newest builds, the one just made and three others, and those used within a day', () => {
+  it('keeps the newest builds, the one just made and three others, and builds and transpiled files used within a day', () => {
     const current = readdirSync(builds);
     expect(current).toHaveLength(2);
     const hours = (h: number) => (Date.now() - h * 3600_000) / 1000;
@@ -69,9 +72,16 @@ describe('the compiled worker', () => {
       mkdirSync(join(builds, name));
       utimesSync(join(builds, name), i < 3 ? hours(48 + i) : hours(i - 2), i < 3 ? hours(48 + i) : hours(i - 2));
     }
+    const files = join(copy, '.cache', 'worker-files');
+    writeFileSync(join(files, 'unused.js'), '');
+    utimesSync(join(files, 'unused.js'), hours(25), hours(25));
+    writeFileSync(join(files, 'used.js'), '');
+    utimesSync(join(files, 'used.js'), hours(23), hours(23));
     const file = join(copy, 'src', 'sim', 'play.ts');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
     compiledWorker(copy);
+    expect(existsSync(join(files, 'unused.js'))).toBe(false);
+    expect(existsSync(join(files, 'used.js'))).toBe(true);
     const kept = readdirSync(builds);
     expect(kept.filter((f) => f.startsWith('old-'))).toEqual([]);
     expect(kept.filter((f) => f.startsWith('recent-')).sort()).toEqual(recents);
