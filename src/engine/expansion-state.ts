@@ -13,11 +13,21 @@ export const ELEMENT_TYPES = {
 } as const;
 export type ElementType = keyof typeof ELEMENT_TYPES;
 
+/** The size of a game, for fields whose length depends on it. */
+export interface GameSize {
+  readonly players: number;
+  /** Most tiles on the board (the deck and the start tile). */
+  readonly maxTiles: number;
+}
+
 /** One field of an expansion's state. */
 export interface StateField {
   readonly type: ElementType;
-  /** Entries: one per player (`'players'`) or a fixed number (1 for a per-game value). */
-  readonly length: 'players' | number;
+  /**
+   * Entries: one per player (`'players'`), a fixed number (1 for a per-game value), or a number from
+   * the game's size (e.g. one bit per tile). Keep fields small: a checkpoint copies them all.
+   */
+  readonly length: 'players' | number | ((size: GameSize) => number);
   /** Value of every entry at the start of a game (default 0); must fit the element type. */
   readonly initial?: number;
 }
@@ -49,19 +59,19 @@ export class ExpansionStateLayout {
   readonly initial: Uint8Array<ArrayBuffer>;
 
   /** `declared[k]`: the fields of the game's k-th expansion, named `names[k]` in error messages. */
-  constructor(private readonly declared: readonly (StateFields | undefined)[], players: number, private readonly names: readonly string[]) {
+  constructor(private readonly declared: readonly (StateFields | undefined)[], size: GameSize, private readonly names: readonly string[]) {
     // 1. Offsets: fields in declaration order, each aligned to its element size.
     let bytes = 0;
     const initials: number[] = [];
     declared.forEach((own, expansion) => {
       for (const [name, field] of Object.entries(own ?? {})) {
-        const size = ELEMENT_TYPES[field.type].BYTES_PER_ELEMENT;
-        const length = field.length === 'players' ? players : field.length;
+        const element = ELEMENT_TYPES[field.type].BYTES_PER_ELEMENT;
+        const length = field.length === 'players' ? size.players : typeof field.length === 'function' ? field.length(size) : field.length;
         if (!Number.isInteger(length) || length < 1) throw new Error(`expansion ${names[expansion]}: state field ${name} needs a whole length of at least 1`);
-        const byteOffset = Math.ceil(bytes / size) * size;
+        const byteOffset = Math.ceil(bytes / element) * element;
         this.fields.push({ expansion, name, type: field.type, byteOffset, length });
         initials.push(field.initial ?? 0);
-        bytes = byteOffset + length * size;
+        bytes = byteOffset + length * element;
       }
     });
     // 2. The initial image (whole 8-byte words, so that a copy keeps every view aligned).

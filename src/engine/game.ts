@@ -151,14 +151,13 @@ function prepare(options: GameOptions) {
   const catalog = buildCatalog(sources);
   const startType = catalog.indexOf(catalog.startId);
 
-  // 3. Statistics and expansion state layouts, then the hooks (each reaching only its own state and events).
+  // 3. Statistics and score sources, then the hooks (each reaching only its own state and events).
   const statNames = [...BASE_STATS, ...expansions.flatMap((e) => e.stats ?? [])];
   const playerStatNames = [...BASE_PLAYER_STATS, ...expansions.flatMap((e) => e.playerStats ?? [])];
   const statCount = statNames.length + playerStatNames.length * players;
   const scoreSources = scoreSourcesOf(expansions);
   const twice = scoreSources.find((name, i) => scoreSources.indexOf(name) !== i);
   if (twice !== undefined) throw new Error(`score source ${twice} is declared twice by the game's expansions`);
-  const expansionState = new ExpansionStateLayout(expansions.map((e) => e.state), players, expansions.map((e) => e.name));
   const hooks: ExpansionHooks[] = [];
   expansions.forEach((expansion, k) => {
     const own = new Set(expansion.stats ?? []);
@@ -188,7 +187,7 @@ function prepare(options: GameOptions) {
   });
   const hookLists = collectHooks(hooks);
 
-  // 4. The deck: every copy of every tile the expansions admit, less the start tile.
+  // 4. The deck: every copy of every tile the expansions admit, less the start tile; then the expansions' state laid out for a game of its size.
   const counts = options.tileCounts ?? {};
   for (const [id, count] of Object.entries(counts)) {
     if (!catalog.has(id)) throw new InputError('catalog', `${where}: "tileCounts" names unknown tile ${JSON.stringify(id)}${suggestion(id, catalog.types.map((t) => t.id))}`);
@@ -208,6 +207,7 @@ function prepare(options: GameOptions) {
       deckKeys.push(`${type.id}#${c + 1}`);
     }
   });
+  const expansionState = new ExpansionStateLayout(expansions.map((e) => e.state), { players, maxTiles: deck.length + 1 }, expansions.map((e) => e.name));
   return {
     players, expansions, rules, explicitRules, paramDefs, seatCompensation, catalog, startType,
     statNames, playerStatNames, statCount, scoreSources, expansionState, hooks, hookLists,

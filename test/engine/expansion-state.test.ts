@@ -4,7 +4,7 @@
  * field with all expansions in play.
  */
 import { describe, expect, it } from 'vitest';
-import { Game, MAX_TILES, defineExpansion } from '../../src/engine/index.ts';
+import { Game, defineExpansion } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { ExpansionStateLayout } from '../../src/engine/expansion-state.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
@@ -17,7 +17,7 @@ describe('the layout of declared fields', () => {
     { flag: { type: 'u8', length: 1, initial: 1 }, seats: { type: 'i16', length: 'players', initial: -1 } },
     undefined,
     { total: { type: 'f64', length: 2, initial: 0.5 }, count: { type: 'i32', length: 3 } },
-  ], 3, ['a', 'none', 'b']);
+  ], { players: 3, maxTiles: 72 }, ['a', 'none', 'b']);
 
   it('gives every field its length and initial value, each view aligned to its element size', () => {
     const views = layout.views(layout.initial.slice().buffer) as Record<string, ArrayLike<number> & { byteOffset: number; BYTES_PER_ELEMENT: number }>[];
@@ -26,9 +26,14 @@ describe('the layout of declared fields', () => {
     expect(layout.read(layout.initial.buffer)).toEqual({ a: { flag: [1], seats: [-1, -1, -1] }, none: {}, b: { total: [0.5, 0.5], count: [0, 0, 0] } });
   });
 
+  it('sizes a field from the game when its length is a function of the size', () => {
+    const sized = new ExpansionStateLayout([{ bits: { type: 'i32', length: (size) => Math.ceil(size.maxTiles / 32) }, seats: { type: 'u8', length: 'players' } }], { players: 5, maxTiles: 72 }, ['e']);
+    expect(sized.read(sized.initial.buffer)).toEqual({ e: { bits: [0, 0, 0], seats: [0, 0, 0, 0, 0] } });
+  });
+
   it('rejects an initial value its element type cannot hold, and an empty field', () => {
-    expect(() => new ExpansionStateLayout([{ x: { type: 'u8', length: 1, initial: -1 } }], 2, ['e'])).toThrow(/expansion e: state field x's initial value -1 does not fit u8/);
-    expect(() => new ExpansionStateLayout([{ x: { type: 'i8', length: 0 } }], 2, ['e'])).toThrow(/expansion e: state field x needs a whole length/);
+    expect(() => new ExpansionStateLayout([{ x: { type: 'u8', length: 1, initial: -1 } }], { players: 2, maxTiles: 72 }, ['e'])).toThrow(/expansion e: state field x's initial value -1 does not fit u8/);
+    expect(() => new ExpansionStateLayout([{ x: { type: 'i8', length: 0 } }], { players: 2, maxTiles: 72 }, ['e'])).toThrow(/expansion e: state field x needs a whole length/);
   });
 });
 
@@ -73,7 +78,7 @@ describe('declared state with all expansions', () => {
 
   it('starts every field at its declared initial value', () => {
     expect(initial).toEqual({
-      tollkeepers: { tile: [-1, -1, -1, -1], value: [1, 1, 1, 1], flips: [0, 0, 0, 0], crossroads: new Array(MAX_TILES / 32).fill(0) },
+      tollkeepers: { tile: [-1, -1, -1, -1], value: [1, 1, 1, 1], flips: [0, 0, 0, 0], crossroads: [0, 0, 0] }, // one bit per tile: 88 tiles
       labyrinth: {},
       kingRobber: { holder: [-1, -1], largest: [0, 0], completed: [0, 0] },
     });

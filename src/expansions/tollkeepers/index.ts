@@ -7,8 +7,8 @@
  * comes before scoring; R-T3: a tollhouse is not a meeple). A tollhouse that scored travellers flips
  * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
  */
-import { InputError, MAX_TILES, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
-import type { Board, Expansion, TileType } from '../../engine/index.ts';
+import { InputError, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
+import type { Board, Expansion, GameSize, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const TOLLKEEPERS_PARAMS = {
@@ -36,7 +36,7 @@ const STATE = {
   tile: { type: 'i16', length: 'players', initial: -1 },
   value: { type: 'i8', length: 'players', initial: 1 },
   flips: { type: 'u8', length: 'players' },
-  crossroads: { type: 'i32', length: MAX_TILES / 32 },
+  crossroads: { type: 'i32', length: (size: GameSize) => Math.ceil(size.maxTiles / 32) },
 } as const;
 
 /** The toll rate per unit at tollhouse `value`; the mean of both sides when the tollhouse may flip first. No closure: evaluate runs in the search's hot loop. */
@@ -127,6 +127,7 @@ export const tollkeepers: Expansion = defineExpansion({
       road.illustrations = 0;
       road.travellers = 0;
       road.ownerCount = 0;
+      let listed = 0; // bit p: player p's tollhouse is in `owners`
       let g = root;
       do {
         const placed = (g / S) | 0;
@@ -136,7 +137,10 @@ export const tollkeepers: Expansion = defineExpansion({
         if (segmentAtVillage[i] === 1) {
           const owner = holderOf(tile, placed);
           // R-T1: once per tollhouse.
-          if (owner >= 0 && !road.owners.subarray(0, road.ownerCount).includes(owner)) road.owners[road.ownerCount++] = owner;
+          if (owner >= 0 && ((listed >> owner) & 1) === 0) {
+            listed |= 1 << owner;
+            road.owners[road.ownerCount++] = owner;
+          }
         }
         g = state.next[g]!;
       } while (g !== root);
@@ -153,10 +157,9 @@ export const tollkeepers: Expansion = defineExpansion({
         const { tile, crossroads: recorded } = own(state);
         const words = (state.placedCount + 31) >> 5;
         for (let w = 0; w < words; w++) {
-          for (let bits = recorded[w]!; bits !== 0; bits &= bits - 1) {
-            const k = (w << 5) + 31 - Math.clz32(bits & -bits);
-            if (holderOf(tile, k) < 0) out[count++] = actionBase + k;
-          }
+          let bits = recorded[w]!;
+          for (let p = 0; p < players; p++) if (tile[p]! >> 5 === w) bits &= ~(1 << (tile[p]! & 31)); // not the tollhouses' tiles
+          for (; bits !== 0; bits &= bits - 1) out[count++] = actionBase + (w << 5) + 31 - Math.clz32(bits & -bits);
         }
         const last = state.lastPlaced;
         if (isCrossroads(state, last) && ((recorded[last >> 5]! >>> (last & 31)) & 1) === 0 && holderOf(tile, last) < 0) out[count++] = actionBase + last;
@@ -231,10 +234,15 @@ export const tollkeepers: Expansion = defineExpansion({
           const type = state.placedType[placed]!;
           for (let k = villageRoadStart[type]!; k < villageRoadStart[type + 1]!; k++) {
             const root = state.find(placed * S + villageRoads[k]!);
-            if (state.done[root] === 0 && !openRoads.subarray(0, n).includes(root)) openRoads[n++] = root;
+            if (state.done[root] !== 0) continue;
+            // Insertion in increasing order, each root once (a few at most).
+            let i = n;
+            while (i > 0 && openRoads[i - 1]! > root) i--;
+            if (i > 0 && openRoads[i - 1] === root) continue;
+            openRoads.copyWithin(i + 1, i, n++);
+            openRoads[i] = root;
           }
         }
-        openRoads.subarray(0, n).sort();
         for (let i = 0; i < n; i++) {
           const road = roadTolls(state, openRoads[i]!);
           const points = road.illustrations * rules.tollFinalIllustrationPoints + road.travellers * rules.tollFinalTravellersPoints;
