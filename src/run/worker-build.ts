@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { threadId } from 'node:worker_threads';
 import { hashSources } from './code.ts';
 import { REPO_ROOT } from './files.ts';
 
@@ -27,6 +28,8 @@ const KEEP_USED_MS = 24 * 3600 * 1000;
 /** The build keeps the sources' `import … with { type: 'json' }`, which Node reads from 20.10 on. */
 const [NODE_MAJOR = 0, NODE_MINOR = 0] = process.versions.node.split('.').map(Number);
 const NODE_IMPORTS_JSON = NODE_MAJOR > 20 || (NODE_MAJOR === 20 && NODE_MINOR >= 10);
+/** Names this thread's temporary files (two processes, or two threads of one, may build at once). */
+const WRITER = `${process.pid}-${threadId}`;
 /** Changes when the build's layout or options change. */
 const BUILD_FORMAT = 'carclab-worker-build/1';
 
@@ -85,11 +88,11 @@ function build(root: string, files: readonly string[], dir: string, typescript: 
     }
     transpile ??= typeScriptTranspiler(root);
     const out = transpile(text, file);
-    writeFileSync(`${cached}.${process.pid}.tmp`, out);
-    renameSync(`${cached}.${process.pid}.tmp`, cached);
+    writeFileSync(`${cached}.${WRITER}.tmp`, out);
+    renameSync(`${cached}.${WRITER}.tmp`, cached);
     return out;
   };
-  const temp = `${dir}.${process.pid}-${Date.now()}.tmp`;
+  const temp = `${dir}.${WRITER}.tmp`;
   try {
     for (const file of files) {
       const text = readFileSync(join(root, file), 'utf8');
@@ -130,7 +133,7 @@ function markUsed(dir: string): void {
 /** Removes the builds beyond the newest `KEEP_BUILDS` that were not used within `KEEP_USED_MS` (never `current`). */
 function pruneBuilds(cacheDir: string, current: string): void {
   try {
-    const builds = readdirSync(cacheDir).filter((name) => name !== current && !name.endsWith('.tmp'))
+    const builds = readdirSync(cacheDir).filter((name) => name !== current) // a crashed build's temporary folder goes by age too
       .map((name) => ({ name, time: statSync(join(cacheDir, name)).mtimeMs }))
       .sort((a, b) => b.time - a.time);
     for (const { name, time } of builds.slice(KEEP_BUILDS - 1)) {
