@@ -34,7 +34,7 @@ const followUpScratch = new Int32Array(MAX_ACTIONS_HINT);
 export const FEATURE_WORTH = { roadPerSegment: 1, cityPerSegment: 1.5, cityPerPennant: 1.5, monasteryPerTile: 1, fieldPerCompletedCity: 3 } as const;
 const MAX_ROOTS = 32;
 
-class GreedyAgent implements Agent {
+export class GreedyAgent implements Agent {
   readonly name = 'greedy';
   /** The follow-ups of the placement being tried (`eval=features`): one buffer for all agents of a thread, as a choice runs to its end before another starts. */
   private readonly followUps = followUpScratch;

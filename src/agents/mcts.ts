@@ -13,8 +13,9 @@
  * evaluation from the expansions' hooks.
  *
  * One iteration: determinize → descend by UCT (a node's unplayed children first) → play one new
- * action → roll out (`rollout`: `uniform` over legal actions, or `meeple`: uniform placements and,
- * with probability `meeple`, a uniformly chosen follow-up other than nothing; `none`: no rollout)
+ * action → roll out (`rollout`: `uniform` over legal actions; `meeple`: uniform placements and,
+ * with probability `meeple`, a uniformly chosen follow-up other than nothing; `greedy`: the one-ply
+ * `greedy` agent with this agent's evaluation weights and stream; `none`: no rollout)
  * until the end of the game or for `depth` turns → reward → back up. Reward of each player: its
  * score minus the best opponent's, in units of `REWARD_SCALE` points — final scores at the end of
  * the game, the rule-aware evaluation (`evaluation.ts`, charging `meepleCost` per meeple on the
@@ -38,11 +39,12 @@ import { enumParam, intParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, AgentParams } from './agent.ts';
 import { Evaluator } from './evaluation.ts';
 import { OnePly } from './one-ply.ts';
+import { GreedyAgent } from './greedy.ts';
 import { CHANCE, DECISION, SearchTree } from './tree.ts';
 
 /** Rewards are score differences divided by this many points (so `c` is in these units). */
 export const REWARD_SCALE = 10;
-const ROLLOUTS = ['none', 'uniform', 'meeple'] as const;
+const ROLLOUTS = ['none', 'uniform', 'meeple', 'greedy'] as const;
 /** Wall-clock checks happen every this many iterations. */
 const CLOCK_EVERY = 16;
 
@@ -76,6 +78,7 @@ class MctsAgent implements Agent {
   private pendingDeckPos = -1;
   /** One-ply values of the root's placements (`width`). */
   private onePly: OnePly | undefined;
+  private greedy: GreedyAgent | undefined;
   private prior = new Float64Array(0);
   /** Iterations run by the last search (for benchmarks). */
   lastIterations = 0;
@@ -328,20 +331,14 @@ class MctsAgent implements Agent {
   /** Plays on with the rollout policy, then writes each player's reward into `rewards`. */
   // hot path
   private rollout(state: State): void {
-    const rng = this.rng;
-    const legal = this.legal;
-    const { depth, rollout, meeple } = this.options;
+    const depth = this.options.depth;
     let turns = 0;
-    while (state.phase !== PHASE_OVER && rollout !== 'none') {
+    while (state.phase !== PHASE_OVER && this.options.rollout !== 'none') {
       if (state.phase === PHASE_PLACE) {
         if (depth > 0 && turns === depth) break;
         turns++;
-        state.apply(state.samplePlacement(rng, legal));
-      } else {
-        const n = state.legalFollowUps(legal);
-        if (rollout === 'uniform') state.apply(legal[Math.floor(rng() * n)]!);
-        else state.apply(n > 1 && rng() < meeple ? legal[1 + Math.floor(rng() * (n - 1))]! : FOLLOW_NOTHING);
       }
+      state.apply(this.rolloutAction(state));
     }
     const players = state.game.players;
     const rewards = this.rewards;
@@ -367,6 +364,21 @@ class MctsAgent implements Agent {
       rewards[p] = (v - (v === first ? second : first)) / REWARD_SCALE;
     }
   }
+
+  /** The rollout policy's action in `state` (phase PLACE or FOLLOW). */
+  private rolloutAction(state: State): number {
+    const { rng, legal } = this;
+    const { rollout, meeple } = this.options;
+    if (rollout === 'greedy') {
+      // One-ply greedy with this agent's evaluation weights and random stream.
+      this.greedy ??= new GreedyAgent(rng, true, this.options.meepleCost);
+      return this.greedy.choose(state, legal, state.legalActions(legal));
+    }
+    if (state.phase === PHASE_PLACE) return state.samplePlacement(rng, legal);
+    const n = state.legalFollowUps(legal);
+    if (rollout === 'uniform') return legal[Math.floor(rng() * n)]!;
+    return n > 1 && rng() < meeple ? legal[1 + Math.floor(rng() * (n - 1))]! : FOLLOW_NOTHING;
+  }
 }
 
 /** Iterations the last search of an `mcts` agent ran (0 for other agents). */
@@ -379,7 +391,7 @@ export const mctsAgent: AgentDefinition = {
     intParam('iterations', 4000, 0, 10_000_000, 'iterations per decision (0: no limit, then ms must be set)'),
     intParam('ms', 0, 0, 600_000, 'wall-clock milliseconds per decision (0: no limit); makes runs not reproducible'),
     realParam('c', 1, 0, 100, 'UCT exploration constant, rewards in units of 10 points'),
-    enumParam('rollout', [...ROLLOUTS], 'meeple', 'rollout policy: none (evaluate the new node at once), uniform over legal actions, or meeple (uniform placements, a follow-up other than nothing with probability meeple)'),
+    enumParam('rollout', [...ROLLOUTS], 'meeple', 'rollout policy: none (evaluate the new node at once), uniform over legal actions, meeple (uniform placements, a follow-up other than nothing with probability meeple), or greedy (one-ply greedy moves: slower, better informed)'),
     realParam('meeple', 0.3, 0, 1, 'meeple rollouts: probability of a follow-up other than nothing'),
     intParam('depth', 2, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
     intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),

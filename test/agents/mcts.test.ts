@@ -85,7 +85,7 @@ describe('mcts', () => {
       expect(chooseIn(state, 'mcts:iterations=300', 'det', deal)).toBe(chosen);
     }
   });
-  it('is deterministic for a stream and leaves the state as it found it', () => {
+  it.each(['mcts:iterations=200,depth=4', 'mcts:iterations=60,rollout=greedy,depth=2'])('is deterministic for a stream and leaves the state as it found it: %s', (spec) => {
     const state = midGame(2, 16);
     // Everything a player can see (the segment arrays past the placed tiles hold no meaning).
     const seen = () => {
@@ -93,9 +93,9 @@ describe('mcts', () => {
       return JSON.stringify([Array.from(state.scores), Array.from(state.meeple.subarray(0, used)), Array.from(state.parent.subarray(0, used)), Array.from(state.grid), state.deckPos, state.placedCount, state.drawn, Array.from(state.deck)]);
     };
     const before = seen();
-    const a = chooseIn(state, 'mcts:iterations=200,depth=4', 'same', 1);
+    const a = chooseIn(state, spec, 'same', 1);
     expect(seen()).toBe(before);
-    expect(chooseIn(state, 'mcts:iterations=200,depth=4', 'same', 1)).toBe(a);
+    expect(chooseIn(state, spec, 'same', 1)).toBe(a);
   });
   it('completes a large city of its own', () => {
     for (const mover of [0, 1]) {
@@ -139,8 +139,10 @@ describe('mcts', () => {
     for (const mix of mixes) {
       for (let players = 2; players <= 6; players++) {
         const game = new Game({ players, expansions: mix.map((n) => expansionRegistry.get(n)!), rules: mix.includes('labyrinth') ? { labyrinth: 'advanced' } : {} });
-        // The root's one-ply ordering (width) costs a greedy move: only with 2 and 3 players here.
-        const state = playChecked(game, `mix-${mix.join('+')}`, players, undefined, undefined, `mcts:iterations=2,depth=1,width=${players <= 3 ? 4 : 0}`);
+        // The root's one-ply ordering (width) costs a greedy move: only with 2 and 3 players here;
+        // greedy rollouts with an odd number of players.
+        const spec = `mcts:iterations=2,depth=1,width=${players <= 3 ? 4 : 0},rollout=${players % 2 === 1 ? 'greedy' : 'meeple'}`;
+        const state = playChecked(game, `mix-${mix.join('+')}`, players, undefined, undefined, spec);
         expect(state.isOver()).toBe(true);
         expect(state.placedCount + state.stats[1]!).toBe(game.deck.length + 1);
       }
@@ -149,7 +151,7 @@ describe('mcts', () => {
   it('rejects bad specs with the allowed values', () => {
     expect(() => parseAgentSpec('mcts:iterations=0', 'here')).toThrow(/needs a budget/);
     expect(() => parseAgentSpec('mcts:rollout=smart', 'here')).toThrow(InputError);
-    expect(() => parseAgentSpec('mcts:rollout=smart', 'here')).toThrow(/one of none\|uniform\|meeple/);
+    expect(() => parseAgentSpec('mcts:rollout=smart', 'here')).toThrow(/one of none\|uniform\|meeple\|greedy/);
     expect(() => parseAgentSpec('mcts:c=-1', 'here')).toThrow(/c must be c \(number 0…100/);
     expect(() => parseAgentSpec('mcts:budget=3', 'here')).toThrow(/unknown parameter "budget"; known parameters of mcts: iterations/);
   });
