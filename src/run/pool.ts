@@ -48,11 +48,11 @@ export const WORKER_YOUNG_GENERATION_MB = 8;
 /**
  * The pool threads' entry, chosen once per process: every pool of a process (a report's studies,
  * the benchmarks) plays the code of its first pool's build, even if the sources change on disk
- * meanwhile, as the main thread and the run's code identity keep theirs.
+ * meanwhile, as the main thread and the run's code identity keep theirs. Exported for a test.
  */
 let workerEntry: string | undefined;
 
-function poolWorkerEntry(): string {
+export function poolWorkerEntry(): string {
   const here = import.meta.url;
   workerEntry ??= here.endsWith('.ts') ? compiledWorker() ?? new URL('./worker-entry.mjs', here).href : new URL('./worker.js', here).href;
   return workerEntry;

@@ -14,6 +14,7 @@ import { Piscina } from 'piscina';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runShard } from '../../src/sim/shard.ts';
 import type { ShardResult, ShardTask } from '../../src/sim/shard.ts';
+import { poolWorkerEntry } from '../../src/run/pool.ts';
 import { compiledWorker } from '../../src/run/worker-build.ts';
 import { planOf } from '../sim/helpers.ts';
 import { ROAD_POINTS_PATCH, patchedCopy } from './patched-copy.ts';
@@ -87,6 +88,11 @@ describe('the compiled worker', () => {
     expect(kept.filter((f) => f.startsWith('recent-')).sort()).toEqual(recents);
     for (const name of current) expect(kept).toContain(name);
     expect(kept).toHaveLength(6);
+  });
+
+  it('is where the pool threads of this checkout start', () => {
+    expect(poolWorkerEntry()).toBe(compiledWorker());
+    expect(poolWorkerEntry()).toMatch(/\/\.cache\/worker\/[0-9a-f]{16}\/src\/run\/worker\.js$/);
   });
 
   it('is not built without TypeScript installed (the pool then loads the sources through tsx)', () => {
