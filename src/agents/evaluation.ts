@@ -328,7 +328,11 @@ export class Evaluator {
  * the current stamp: before the count would overflow the marks are cleared and it starts again at 1.
  */
 export function advanceStamp(stamp: number, marks: Int32Array, more?: Int32Array): number {
-  if (stamp + 1 < 0x7fffffff) return stamp + 1;
+  return stamp + 1 < 0x7fffffff ? stamp + 1 : restartStamps(marks, more);
+}
+
+/** Clears the marks; returns the first stamp (kept out of `advanceStamp` so that it stays small enough to inline). */
+function restartStamps(marks: Int32Array, more: Int32Array | undefined): number {
   marks.fill(0);
   more?.fill(0);
   return 1;
