@@ -9,8 +9,9 @@
  * segment, cities the same with the city rates per segment and per pennant, monasteries
  * monasteryPointsPerTile × (1 + neighbours), fields (with farmers) farmerPointsPerCity per completed
  * bordering city (a segment is a tile's part of a feature: see `countMembers`). Every meeple
- * standing on the board costs `meepleCost`, by default `MEEPLE_COST` (the chances it no longer has). Expansions add their own expectations through the engine's `evaluate` hook (toll
- * income, the advanced Labyrinth bonus, the King and Robber Baron cards).
+ * standing on the board costs `meepleCost`, by default `MEEPLE_COST` (the chances it no longer
+ * has). Expansions add their own expectations through the engine's `evaluate` hook (toll income,
+ * the advanced Labyrinth bonus, the King and Robber Baron cards).
  */
 import { MAX_PLAYERS, PHASE_PLACE, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';

@@ -10,8 +10,6 @@ import type { Game, State } from '../engine/index.ts';
 import { EPSILON, Evaluator, marginOf } from './evaluation.ts';
 import { PlacementPreview } from './preview.ts';
 
-export { EPSILON } from './evaluation.ts';
-
 export class OnePly {
   readonly evaluator: Evaluator;
   private readonly preview: PlacementPreview;

@@ -15,7 +15,7 @@
  */
 import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, facingPort, neighbourOffset } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
-import { EPSILON, addTo, advanceStamp, majorityOf, marginOf } from './evaluation.ts';
+import { EPSILON, addTo, advanceStamp, countMembers, majorityOf, marginOf } from './evaluation.ts';
 import type { Evaluator } from './evaluation.ts';
 /** The port of the neighbouring tile facing each port. */
 const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
@@ -50,6 +50,8 @@ export class PlacementPreview {
   private readonly meeples = new Int32Array(MAX_SEGMENTS);
   private readonly openEnds = new Int32Array(MAX_SEGMENTS);
   private readonly perPlayer: Int32Array;
+  /** Meeples per player counted by `countMembers` while reading an old feature (not used). */
+  private readonly readMeeples: Int32Array;
   private readonly totals: Float64Array;
   // Per frontier slot, stamped: its joinable ports and the roots across them (`portRootsOf`).
   private readonly slotReadIn: Int32Array;
@@ -75,6 +77,7 @@ export class PlacementPreview {
     this.cities = new Int32Array(segments);
     this.cityMark = new Int32Array(segments);
     this.perPlayer = new Int32Array(game.players);
+    this.readMeeples = new Int32Array(game.players);
     this.totals = new Float64Array(game.players);
     const slots = 4 * game.maxTiles + 4;
     this.slotReadIn = new Int32Array(slots);
@@ -285,16 +288,10 @@ export class PlacementPreview {
     const game = this.game;
     const S = game.segmentsPerTile;
     if (state.segmentKind(root) !== SEG_FIELD) {
-      let segments = 0;
-      let pennants = 0;
-      let m = root;
-      do {
-        segments++;
-        pennants += game.segmentPennants[state.placedType[(m / S) | 0]! * S + (m % S)]!;
-        m = state.next[m]!;
-      } while (m !== root);
-      this.segments[root] = segments;
-      this.pennants[root] = pennants;
+      this.readMeeples.fill(0);
+      const counts = countMembers(state, root, this.readMeeples);
+      this.segments[root] = counts[0]!;
+      this.pennants[root] = counts[1]!;
       return;
     }
     const mark = this.nextMark();
