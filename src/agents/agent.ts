@@ -11,6 +11,12 @@ export interface Agent {
   readonly name: string;
   /** Picks one of `legal[0..count)`. */
   choose(state: State, legal: Int32Array, count: number): number;
+  /**
+   * For agents whose choice depends only on how many legal actions there are (uniform random): the
+   * index in the legal list of the action `choose` would pick. Lets the caller skip listing the
+   * placements (`State.legalPlacementAt`).
+   */
+  chooseIndex?(count: number): number;
 }
 
 export type AgentParamValue = number | string | boolean;

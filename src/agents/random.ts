@@ -13,7 +13,12 @@ class RandomAgent implements Agent {
 
   // hot path
   choose(_state: State, legal: Int32Array, count: number): number {
-    return legal[randomIndex(this.rng, count)]!;
+    return legal[this.chooseIndex(count)]!;
+  }
+
+  // hot path
+  chooseIndex(count: number): number {
+    return randomIndex(this.rng, count);
   }
 }
 

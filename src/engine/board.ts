@@ -1,35 +1,23 @@
 /**
- * The board floor (`RULES.md` §1 "A turn"): a position with its tables. Placing a tile joins its
- * segments to its neighbours' features — a union-find over tile segments (segment id g = placedIndex
- * * S + s) with per-root open-end and meeple counts and a circular member list — and keeps the
- * frontier of open cells with the edge pattern each requires. Neighbourhood and feature queries
- * (members, size and occupation, bordering cities, monastery surroundings) read it. Writes go through
- * `record` so that checkpoints can undo them. No rules: points and turns live on the floors above.
+ * The board floor (`RULES.md` §1 "A turn"): the frontier (`frontier.ts`) with the features on it.
+ * Placing a tile joins its segments to its neighbours' features — a union-find over tile segments
+ * (segment id g = placedIndex * S + s) with per-root open-end and meeple counts and a circular member
+ * list — and updates the frontier. Neighbourhood and feature queries (members, size and occupation,
+ * bordering cities, monastery surroundings) read it. Writes go through `record` so that checkpoints
+ * can undo them. No rules: points and turns live on the floors above.
  */
 import { SEG_CITY, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
 import type { TileType } from './catalog/types.ts';
+import { Frontier } from './frontier.ts';
+import type { BoardLayout } from './frontier.ts';
 import { PORTS, SIDES, facingPort, halfEdgeName, neighbourOffset, rotatePort, sideOfPort } from './geometry.ts';
-import { J_FRONTIER, J_FRONTIER_REQ, J_GRID, J_NEXT, J_OPEN_ENDS, J_PARENT, J_ROOT_MEEPLES, Position } from './position.ts';
-import type { PositionLayout } from './position.ts';
-import type { FeatureScore, Tables } from './tables.ts';
+import { J_GRID, J_NEXT, J_OPEN_ENDS, J_PARENT, J_ROOT_MEEPLES } from './position.ts';
+import type { FeatureScore } from './tables.ts';
 
 /** The port of the neighbouring tile facing each port (`facingPort`). */
 const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
 
-/** A frontier requirement that must be recomputed (a real one is (mask << 8) | value ≥ 0). */
-export const STALE = -1;
-
-/** What a board needs of its game: the tables and the position's sizes. */
-export type BoardLayout = Tables & PositionLayout;
-
-export class Board<G extends BoardLayout = BoardLayout> extends Position {
-  readonly game: G;
-
-  protected constructor(game: G, deck: Int16Array, from?: Board<G>) {
-    super(game, deck, from);
-    this.game = game;
-  }
-
+export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
   // ---- placement ---------------------------------------------------------------------------------
 
   /** Places a tile and joins its segments to the neighbours'; returns its placed index. */
@@ -68,45 +56,6 @@ export class Board<G extends BoardLayout = BoardLayout> extends Position {
     }
     this.updateFrontier(cell, slot);
     return i;
-  }
-
-  /**
-   * Takes the placed cell off the frontier (it was at `slot`, or -1 for the start tile), adds its
-   * empty neighbours and marks their requirements stale. A frontier cell's grid entry is -(slot + 1).
-   */
-  private updateFrontier(cell: number, slot: number): void {
-    const G = this.game.gridSide;
-    const grid = this.grid;
-    const frontier = this.frontier;
-    const req = this.frontierReq;
-    const journaled = this.journaling();
-    if (slot >= 0) {
-      const last = --this.frontierCount;
-      if (slot !== last) {
-        const moved = frontier[last]!;
-        if (journaled) { this.record(J_FRONTIER, slot, frontier[slot]!); this.record(J_FRONTIER_REQ, slot, req[slot]!); this.record(J_GRID, moved, grid[moved]!); }
-        frontier[slot] = moved;
-        req[slot] = req[last]!;
-        grid[moved] = -(slot + 1);
-      }
-    }
-    for (let side = 0; side < 4; side++) {
-      const nc = cell + neighbourOffset(side, G);
-      const v = grid[nc]!;
-      if (v > 0) continue;
-      let i: number;
-      if (v < 0) {
-        i = -v - 1;
-      } else {
-        i = this.frontierCount++;
-        if (journaled) { this.record(J_FRONTIER, i, frontier[i]!); this.record(J_GRID, nc, 0); }
-        frontier[i] = nc;
-        grid[nc] = -(i + 1);
-      }
-      // Recomputed when next asked for (`requirementAt`): tried placements never ask.
-      this.record(J_FRONTIER_REQ, i, req[i]!);
-      req[i] = STALE;
-    }
   }
 
   // ---- union-find ------------------------------------------------------------------------------
@@ -157,84 +106,7 @@ export class Board<G extends BoardLayout = BoardLayout> extends Position {
     this.next[child] = t;
   }
 
-  // ---- the frontier ------------------------------------------------------------------------------
-
-  /** The cached requirement of frontier slot i, recomputed if a neighbour was placed since. hot path */
-  protected requirementAt(i: number): number {
-    let req = this.frontierReq[i]!;
-    if (req === STALE) {
-      req = this.requirement(this.frontier[i]!);
-      this.record(J_FRONTIER_REQ, i, STALE);
-      this.frontierReq[i] = req;
-    }
-    return req;
-  }
-
-  /** The edge pattern an empty cell requires: (mask << 8) | value, 2 bits per side. hot path */
-  private requirement(cell: number): number {
-    const grid = this.grid;
-    const side = this.game.sideEdge;
-    const G = this.game.gridSide;
-    let mask = 0;
-    let val = 0;
-    let k = grid[cell - G]!;
-    if (k > 0) { mask |= 3; val |= side[this.orientation(k - 1) * 4 + 2]!; }
-    k = grid[cell + 1]!;
-    if (k > 0) { mask |= 12; val |= side[this.orientation(k - 1) * 4 + 3]! << 2; }
-    k = grid[cell + G]!;
-    if (k > 0) { mask |= 48; val |= side[this.orientation(k - 1) * 4]! << 4; }
-    k = grid[cell - 1]!;
-    if (k > 0) { mask |= 192; val |= side[this.orientation(k - 1) * 4 + 1]! << 6; }
-    return (mask << 8) | val;
-  }
-
-  /**
-   * Writes every legal placement of tile `type` (cell * 4 + rotation) into `out`, frontier slot by
-   * slot, rotations in increasing order; returns how many. `out` needs room for 4 per frontier cell:
-   * each slot writes four entries and keeps those that fit (no branch per rotation: they mispredict).
-   * hot path
-   */
-  placementsOf(type: number, out: Int32Array): number {
-    const fitList = this.game.fitList;
-    const t256 = type * 256;
-    const frontier = this.frontier;
-    const reqs = this.frontierReq;
-    const count = this.frontierCount;
-    let n = 0;
-    for (let i = 0; i < count; i++) {
-      let req = reqs[i]!;
-      if (req === STALE) req = this.requirementAt(i);
-      const list = fitList[t256 + (req & 255)]!;
-      const c4 = frontier[i]! * 4;
-      out[n] = c4 + (list & 3);
-      out[n + 1] = c4 + ((list >> 2) & 3);
-      out[n + 2] = c4 + ((list >> 4) & 3);
-      out[n + 3] = c4 + ((list >> 6) & 3);
-      n += list >> 8;
-    }
-    return n;
-  }
-
-  /** Whether tile `type` fits anywhere. hot path */
-  hasPlacement(type: number): boolean {
-    const fits = this.game.fits;
-    const t256 = type * 256;
-    const reqs = this.frontierReq;
-    const count = this.frontierCount;
-    for (let i = 0; i < count; i++) {
-      let req = reqs[i]!;
-      if (req === STALE) req = this.requirementAt(i);
-      if (fits[t256 + (req & 255)] !== 0) return true;
-    }
-    return false;
-  }
-
   // ---- queries -----------------------------------------------------------------------------------
-
-  /** Orientation index (type * 4 + rotation) of a placed tile. */
-  orientation(placed: number): number {
-    return this.placedType[placed]! * 4 + this.placedRot[placed]!;
-  }
 
   /** Kind of segment g (`SEG_ROAD` …). */
   segmentKind(g: number): number {

@@ -161,7 +161,7 @@ export class Position {
   declare readonly placedRot: Uint8Array;
   declare readonly placedCell: Int32Array;
   declare readonly frontier: Int32Array;
-  /** The edge pattern each frontier cell requires, `(mask << 8) | value`, or `STALE` (`board.ts`). */
+  /** The edge pattern each frontier cell requires, `(mask << 8) | value`, or `STALE` (`frontier.ts`). */
   declare readonly frontierReq: Int32Array;
   declare readonly parent: Int32Array;
   declare readonly next: Int32Array;

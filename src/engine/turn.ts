@@ -64,6 +64,16 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     return this.placementsOf(this.drawn, out);
   }
 
+  /** How many legal placements the drawn tile has (what `legalPlacements` returns), without listing them. hot path */
+  legalPlacementCount(): number {
+    return this.countPlacements(this.drawn);
+  }
+
+  /** The legal placement at `index` of the list `legalPlacements` writes, without writing it. hot path */
+  legalPlacementAt(index: number): number {
+    return this.nthPlacement(this.drawn, index);
+  }
+
   /**
    * A legal placement of the drawn tile drawn uniformly with `random` (values in [0, 1)), for search
    * agents' rollouts: tries random (frontier cell, rotation) pairs, and after `tries` misses picks

@@ -7,7 +7,7 @@
  * of two arms mean the arms played the same moves (`STUDIES.md` 1, "play, not rescoring").
  */
 import type { Agent } from '../agents/index.ts';
-import { MAX_ACTIONS_HINT } from '../engine/index.ts';
+import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 
 const buffers = new WeakMap<Game, Int32Array>();
@@ -33,8 +33,14 @@ export function playGame(game: Game, order: ArrayLike<number>, agents: readonly 
   }
   let hash = 0x811c9dc5;
   while (!state.isOver()) {
-    const count = state.legalActions(legal);
-    const action = agents[state.currentPlayer]!.choose(state, legal, count);
+    const agent = agents[state.currentPlayer]!;
+    let action: number;
+    if (agent.chooseIndex !== undefined && state.phase === PHASE_PLACE) {
+      // Placements are the long lists: an agent that only needs their number gets its pick without them.
+      action = state.legalPlacementAt(agent.chooseIndex(state.legalPlacementCount()));
+    } else {
+      action = agent.choose(state, legal, state.legalActions(legal));
+    }
     hash = Math.imul(hash ^ action, 0x01000193);
     state.apply(action);
   }

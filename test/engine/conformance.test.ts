@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { randomIndex } from '../../src/engine/index.ts';
+import { PHASE_PLACE, randomIndex } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 import { CASES, GOLDEN_FILE, dealOf, gameOf, goldenOf, legalOf, playUniform, snapshot, strayCells } from './conformance.ts';
@@ -26,6 +26,23 @@ describe.each(CASES)('$key', (c) => {
         expect(new Set(legal).size).toBe(legal.length);
       });
       expect(legalOf(state)).toEqual([]);
+    }
+  });
+
+  it('counts and indexes the placements without listing them exactly as it lists them', () => {
+    const state = game.newState(dealOf(game, 'count', 0));
+    const rng = makeRng('count', 0);
+    while (!state.isOver()) {
+      // Clones taken before the listing, which refreshes the frontier's stale requirements.
+      const counted = state.clone();
+      const indexed = state.clone();
+      const legal = legalOf(state);
+      if (state.phase === PHASE_PLACE) {
+        expect(indexed.legalPlacementAt(legal.length - 1)).toBe(legal.at(-1));
+        expect(counted.legalPlacementCount()).toBe(legal.length);
+        expect(Array.from(legal, (_, i) => counted.legalPlacementAt(i))).toEqual(legal);
+      }
+      state.apply(legal[randomIndex(rng, legal.length)]!);
     }
   });
 

@@ -1,0 +1,171 @@
+/**
+ * The frontier floor (`RULES.md` §1 "A turn"): the empty cells next to the placed tiles, each with
+ * the edge pattern it requires (cached, and recomputed when asked after a neighbour was placed), and
+ * the placements of a tile they admit — listed, counted, or the n-th of the list without listing it.
+ * A frontier cell's grid entry is -(slot + 1). Writes go through `record` so that checkpoints can
+ * undo them.
+ */
+import { neighbourOffset } from './geometry.ts';
+import { J_FRONTIER, J_FRONTIER_REQ, J_GRID, Position } from './position.ts';
+import type { PositionLayout } from './position.ts';
+import type { Tables } from './tables.ts';
+
+/** A frontier requirement that must be recomputed (a real one is (mask << 8) | value ≥ 0). */
+export const STALE = -1;
+
+/** What a board needs of its game: the tables and the position's sizes. */
+export type BoardLayout = Tables & PositionLayout;
+
+export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
+  readonly game: G;
+
+  protected constructor(game: G, deck: Int16Array, from?: Frontier<G>) {
+    super(game, deck, from);
+    this.game = game;
+  }
+
+  /** Orientation index (type * 4 + rotation) of a placed tile. */
+  orientation(placed: number): number {
+    return this.placedType[placed]! * 4 + this.placedRot[placed]!;
+  }
+
+  /**
+   * Takes the placed cell off the frontier (it was at `slot`, or -1 for the start tile), adds its
+   * empty neighbours and marks their requirements stale. A frontier cell's grid entry is -(slot + 1).
+   */
+  protected updateFrontier(cell: number, slot: number): void {
+    const G = this.game.gridSide;
+    const grid = this.grid;
+    const frontier = this.frontier;
+    const req = this.frontierReq;
+    const journaled = this.journaling();
+    if (slot >= 0) {
+      const last = --this.frontierCount;
+      if (slot !== last) {
+        const moved = frontier[last]!;
+        if (journaled) { this.record(J_FRONTIER, slot, frontier[slot]!); this.record(J_FRONTIER_REQ, slot, req[slot]!); this.record(J_GRID, moved, grid[moved]!); }
+        frontier[slot] = moved;
+        req[slot] = req[last]!;
+        grid[moved] = -(slot + 1);
+      }
+    }
+    for (let side = 0; side < 4; side++) {
+      const nc = cell + neighbourOffset(side, G);
+      const v = grid[nc]!;
+      if (v > 0) continue;
+      let i: number;
+      if (v < 0) {
+        i = -v - 1;
+      } else {
+        i = this.frontierCount++;
+        if (journaled) { this.record(J_FRONTIER, i, frontier[i]!); this.record(J_GRID, nc, 0); }
+        frontier[i] = nc;
+        grid[nc] = -(i + 1);
+      }
+      // Recomputed when next asked for (`requirementAt`): tried placements never ask.
+      this.record(J_FRONTIER_REQ, i, req[i]!);
+      req[i] = STALE;
+    }
+  }
+
+  /** The cached requirement of frontier slot i, recomputed if a neighbour was placed since. hot path */
+  protected requirementAt(i: number): number {
+    let req = this.frontierReq[i]!;
+    if (req === STALE) {
+      req = this.requirement(this.frontier[i]!);
+      this.record(J_FRONTIER_REQ, i, STALE);
+      this.frontierReq[i] = req;
+    }
+    return req;
+  }
+
+  /** The edge pattern an empty cell requires: (mask << 8) | value, 2 bits per side. hot path */
+  private requirement(cell: number): number {
+    const grid = this.grid;
+    const side = this.game.sideEdge;
+    const G = this.game.gridSide;
+    let mask = 0;
+    let val = 0;
+    let k = grid[cell - G]!;
+    if (k > 0) { mask |= 3; val |= side[this.orientation(k - 1) * 4 + 2]!; }
+    k = grid[cell + 1]!;
+    if (k > 0) { mask |= 12; val |= side[this.orientation(k - 1) * 4 + 3]! << 2; }
+    k = grid[cell + G]!;
+    if (k > 0) { mask |= 48; val |= side[this.orientation(k - 1) * 4]! << 4; }
+    k = grid[cell - 1]!;
+    if (k > 0) { mask |= 192; val |= side[this.orientation(k - 1) * 4 + 1]! << 6; }
+    return (mask << 8) | val;
+  }
+
+  /**
+   * Writes every legal placement of tile `type` (cell * 4 + rotation) into `out`, frontier slot by
+   * slot, rotations in increasing order; returns how many. `out` needs room for 4 per frontier cell:
+   * each slot writes four entries and keeps those that fit (no branch per rotation: they mispredict).
+   * hot path
+   */
+  placementsOf(type: number, out: Int32Array): number {
+    const fitList = this.game.fitList;
+    const t256 = type * 256;
+    const frontier = this.frontier;
+    const reqs = this.frontierReq;
+    const count = this.frontierCount;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      let req = reqs[i]!;
+      if (req === STALE) req = this.requirementAt(i);
+      const list = fitList[t256 + (req & 255)]!;
+      const c4 = frontier[i]! * 4;
+      out[n] = c4 + (list & 3);
+      out[n + 1] = c4 + ((list >> 2) & 3);
+      out[n + 2] = c4 + ((list >> 4) & 3);
+      out[n + 3] = c4 + ((list >> 6) & 3);
+      n += list >> 8;
+    }
+    return n;
+  }
+
+  /** How many placements `placementsOf(type)` writes, counted without writing them. hot path */
+  countPlacements(type: number): number {
+    const fitList = this.game.fitList;
+    const t256 = type * 256;
+    const reqs = this.frontierReq;
+    const count = this.frontierCount;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      let req = reqs[i]!;
+      if (req === STALE) req = this.requirementAt(i);
+      n += fitList[t256 + (req & 255)]! >> 8;
+    }
+    return n;
+  }
+
+  /** The placement at `index` (< `countPlacements(type)`) of the list `placementsOf(type)` writes, found without writing it. hot path */
+  nthPlacement(type: number, index: number): number {
+    const fitList = this.game.fitList;
+    const t256 = type * 256;
+    const reqs = this.frontierReq;
+    let i = 0;
+    for (;; i++) {
+      let req = reqs[i]!;
+      if (req === STALE) req = this.requirementAt(i);
+      const list = fitList[t256 + (req & 255)]!;
+      const fitting = list >> 8;
+      if (index < fitting) return this.frontier[i]! * 4 + ((list >> (2 * index)) & 3);
+      index -= fitting;
+    }
+  }
+
+  /** Whether tile `type` fits anywhere. hot path */
+  hasPlacement(type: number): boolean {
+    const fits = this.game.fits;
+    const t256 = type * 256;
+    const reqs = this.frontierReq;
+    const count = this.frontierCount;
+    for (let i = 0; i < count; i++) {
+      let req = reqs[i]!;
+      if (req === STALE) req = this.requirementAt(i);
+      if (fits[t256 + (req & 255)] !== 0) return true;
+    }
+    return false;
+  }
+}
