@@ -3,18 +3,18 @@
  * deals stay the same; keys drawn from a few values so that ties are common.
  */
 import { describe, expect, it } from 'vitest';
-import { sortByKey } from '../../src/sim/deal.ts';
+import { SORT_COUNTS, sortByKey } from '../../src/sim/deal.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 
 describe('sortByKey', () => {
-  it('orders indices by key, equal keys in index order, for every length up to 150', () => {
+  it('orders indices by key, equal keys in index order, for every length up to 150 and keys up to 2^64', () => {
     const rng = makeRng('sort-by-key');
     for (let n = 0; n <= 150; n++) {
       for (const distinct of [1, 3, 50, 1e9]) {
-        const keys = Float64Array.from({ length: n }, () => Math.floor(rng() * distinct) * 2 ** 33);
-        const index = Int32Array.from({ length: n }, (_, i) => i);
-        const want = Array.from(index).sort((a, b) => keys[a]! - keys[b]! || a - b);
-        expect(Array.from(sortByKey(index, new Int32Array(n), keys, n)), `n ${n}, ${distinct} distinct keys`).toEqual(want);
+        // Up to 2^64, the largest key a deal makes (2^64 - 1 rounded to a double).
+        const keys = Float64Array.from({ length: n }, () => Math.ceil(rng() * distinct) / distinct * 2 ** 64);
+        const want = Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+        expect(Array.from(sortByKey(keys, n, new Int32Array(n), new Int32Array(SORT_COUNTS))), `n ${n}, ${distinct} distinct keys`).toEqual(want);
       }
     }
   });
