@@ -61,6 +61,7 @@ export const ARRAY_FIELDS = {
   placedType: { make: (l) => new Int16Array(l.maxTiles), undo: 'count', restart: 'none' },
   placedRot: { make: (l) => new Uint8Array(l.maxTiles), undo: 'count', restart: 'none' },
   placedCell: { make: (l) => new Int32Array(l.maxTiles), undo: 'count', restart: 'none' },
+  monasteryTiles: { make: (l) => new Int16Array(l.maxTiles), undo: 'count', restart: 'none' },
   completedThisTurn: { make: (l) => new Int32Array(4 * l.segmentsPerTile + 16), undo: 'count', restart: 'none' },
   scores: { make: (l) => new Int32Array(l.players * l.scoreSources.length), undo: 'copy', restart: 'zero' },
   meeplesLeft: { make: (l) => new Int8Array(l.players).fill(l.meeplesPerPlayer), undo: 'copy', restart: 'meeples' },
@@ -88,6 +89,7 @@ export const J_FRONTIER_REQ = JOURNALED.indexOf('frontierReq');
 /** Scalars saved at a checkpoint and copied by a clone, with the value a restart gives them (null: set by the new game's start). */
 export const SCALAR_FIELDS = {
   deckPos: 0, currentPlayer: 0, phase: null, drawn: null, lastPlaced: -1, placedCount: 0, frontierCount: 0, completedCount: 0, finalScored: 0,
+  monasteryCount: 0,
 } as const;
 type ScalarName = keyof typeof SCALAR_FIELDS;
 const SCALAR_NAMES = Object.keys(SCALAR_FIELDS) as ScalarName[];
@@ -147,6 +149,7 @@ export class Position {
   lastPlaced = -1;
   placedCount = 0;
   frontierCount = 0;
+  monasteryCount = 0;
   completedCount = 0;
   /** 1 once the final scoring ran. */
   finalScored = 0;
@@ -160,6 +163,8 @@ export class Position {
   declare readonly placedType: Int16Array;
   declare readonly placedRot: Uint8Array;
   declare readonly placedCell: Int32Array;
+  /** Placed indices of the tiles with a monastery, in placement order (the first `monasteryCount`). */
+  declare readonly monasteryTiles: Int16Array;
   declare readonly frontier: Int32Array;
   /** The edge pattern each frontier cell requires, `(mask << 8) | value`, or `STALE` (`frontier.ts`). */
   declare readonly frontierReq: Int32Array;
