@@ -69,9 +69,9 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     return this.countPlacements(this.drawn);
   }
 
-  /** The legal placement at `index` of the list `legalPlacements` writes, without writing it. hot path */
-  legalPlacementAt(index: number): number {
-    return this.nthPlacement(this.drawn, index);
+  /** The legal placement at `index` of the list `legalPlacements` writes, without writing it; `count` is `legalPlacementCount()`. hot path */
+  legalPlacementAt(index: number, count: number): number {
+    return this.nthPlacement(this.drawn, index, count);
   }
 
   /**

@@ -37,7 +37,8 @@ export function playGame(game: Game, order: ArrayLike<number>, agents: readonly 
     let action: number;
     if (agent.chooseIndex !== undefined && state.phase === PHASE_PLACE) {
       // Placements are the long lists: an agent that only needs their number gets its pick without them.
-      action = state.legalPlacementAt(agent.chooseIndex(state.legalPlacementCount()));
+      const count = state.legalPlacementCount();
+      action = state.legalPlacementAt(agent.chooseIndex(count), count);
     } else {
       action = agent.choose(state, legal, state.legalActions(legal));
     }

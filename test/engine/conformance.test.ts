@@ -38,9 +38,10 @@ describe.each(CASES)('$key', (c) => {
       const indexed = state.clone();
       const legal = legalOf(state);
       if (state.phase === PHASE_PLACE) {
-        expect(indexed.legalPlacementAt(legal.length - 1)).toBe(legal.at(-1));
+        expect(indexed.legalPlacementAt(0, legal.length)).toBe(legal[0]);
+        expect(indexed.legalPlacementAt(legal.length - 1, legal.length)).toBe(legal.at(-1));
         expect(counted.legalPlacementCount()).toBe(legal.length);
-        expect(Array.from(legal, (_, i) => counted.legalPlacementAt(i))).toEqual(legal);
+        expect(Array.from(legal, (_, i) => counted.legalPlacementAt(i, legal.length))).toEqual(legal);
       }
       state.apply(legal[randomIndex(rng, legal.length)]!);
     }
