@@ -67,10 +67,11 @@ export class OnePly {
    * Value to `me` of the best follow-up of the tile just placed (`state.lastPlaced`, phase FOLLOW);
    * the state is left as found. When the tile completes nothing, the turn changes no score, so the
    * base-game part is evaluated once (from the remembered position when there is one) and a meeple's
-   * change added locally; only the expansions' hooks see each follow-up applied. When it completes
-   * something in a game without expansions, only doing nothing and the meeples on the features the
-   * turn completes are applied: a meeple on a feature left open changes the turn by itself alone. Set
-   * `state.deferFinal` to keep the final scoring out of the value.
+   * change added locally; only the expansions' hooks see each follow-up, staged on the board without
+   * ending the turn (`State.stageFollowUp`). When it completes something in a game without
+   * expansions, only doing nothing and the meeples on the features the turn completes are applied: a
+   * meeple on a feature left open changes the turn by itself alone. Set `state.deferFinal` to keep
+   * the final scoring out of the value.
    */
   bestFollowUp(state: State, me: number): number {
     const n = state.legalFollowUps(this.followUps);
@@ -104,7 +105,7 @@ export class OnePly {
         evaluator.addMeeple(state, state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE), me, totals);
       }
       if (hooked) {
-        state.apply(followUp);
+        state.stageFollowUp(followUp); // the turn's end changes nothing the hooks read (it completes nothing)
         evaluator.addHooks(state, totals);
         state.rollback(inner, true);
       }

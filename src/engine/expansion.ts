@@ -113,6 +113,9 @@ export interface ExpansionHooks {
    * expansion beyond `State.score(p)` (e.g. a tollhouse's income from its open roads, a card's end
    * value). Convention: an open feature counts halfway between what completing it would pay and what
    * the final scoring would. Values come from the resolved rules only; the state is not changed.
+   * It reads the board, the pieces and the expansion's own state, never whose turn it is nor what
+   * `endOfTurn` keeps for later turns: agents may call it on a turn's follow-up staged, before the
+   * turn ends (`State.stageFollowUp`), when the turn completes nothing.
    */
   evaluate?(state: State, expected: Float64Array): void;
   /** Keys this expansion adds to the replay output (e.g. `kingHolder`). */

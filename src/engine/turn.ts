@@ -132,16 +132,25 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
   }
 
   private applyFollowUp(action: number): void {
-    if (action >= ACTION_BLOCK) {
-      this.game.hooks[((action / ACTION_BLOCK) | 0) - 1]!.applyFollowUp!(this, action);
-    } else if (action !== FOLLOW_NOTHING) {
-      this.deployMeeple(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE, this.currentPlayer);
-    }
+    this.stageFollowUp(action);
     scoreTurn(this);
     for (const h of this.game.hookLists.endOfTurn) h.endOfTurn(this);
     this.stats[2]! += 1; // turns
     this.currentPlayer = (this.currentPlayer + 1) % this.game.players;
     this.beginTurn();
+  }
+
+  /**
+   * The first half of a follow-up (phase FOLLOW, legal `action`): its piece goes on the board, but the
+   * turn does not end (no scoring, no next draw). For agents valuing a turn that completes nothing,
+   * whose ending changes nothing an evaluation reads; take it back with a rollback.
+   */
+  stageFollowUp(action: number): void {
+    if (action >= ACTION_BLOCK) {
+      this.game.hooks[((action / ACTION_BLOCK) | 0) - 1]!.applyFollowUp!(this, action);
+    } else if (action !== FOLLOW_NOTHING) {
+      this.deployMeeple(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE, this.currentPlayer);
+    }
   }
 
   /** Puts one of `player`'s meeples on segment g. */

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Evaluator } from '../../src/agents/evaluation.ts';
-import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
+import { completesSomething } from '../../src/agents/one-ply.ts';
+import { MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_PLACE } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { replayState } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
@@ -135,5 +136,45 @@ describe('valuing a turn by what it changes', () => {
       playChecked(game, 'since-later', deal, (state) => compareLaterTurns(state, evaluator, rng, counts));
     }
     expect(counts.compared).toBeGreaterThan(500);
+  });
+});
+
+describe('a follow-up staged without ending the turn', () => {
+  // After every placement of random games that completes nothing, each follow-up is applied (the turn
+  // ends: scoring, end-of-turn hooks, the next draw) and, separately, only staged; the expansions'
+  // evaluation must give the same numbers for both (one-ply valuation relies on it).
+  it.each([2, 4])('gets the same expansion evaluation as the applied one, all three expansions (advanced Labyrinth), %i players', (players) => {
+    const game = gameWith({ players, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!), rules: { labyrinth: 'advanced' } });
+    const evaluator = new Evaluator(game);
+    const applied = new Float64Array(players);
+    const staged = new Float64Array(players);
+    const followUps = new Int32Array(MAX_ACTIONS_HINT);
+    let compared = 0;
+    let nonZero = 0;
+    const check = (state: State) => {
+      if (state.phase !== PHASE_FOLLOW || completesSomething(state, state.lastPlaced)) return;
+      const deferFinal = state.deferFinal;
+      state.deferFinal = true;
+      const level = state.checkpoint();
+      const n = state.legalFollowUps(followUps);
+      for (let j = 0; j < n; j++) {
+        applied.fill(0);
+        staged.fill(0);
+        state.apply(followUps[j]!);
+        evaluator.addHooks(state, applied);
+        state.rollback(level, true);
+        state.stageFollowUp(followUps[j]!);
+        evaluator.addHooks(state, staged);
+        state.rollback(level, true);
+        expect(Array.from(staged)).toEqual(Array.from(applied));
+        compared++;
+        if (applied.some((v) => v !== 0)) nonZero++;
+      }
+      state.rollback(level);
+      state.deferFinal = deferFinal;
+    };
+    for (let deal = 0; deal < 3; deal++) playChecked(game, 'staged', deal, check, undefined, 'greedy');
+    expect(compared).toBeGreaterThan(300);
+    expect(nonZero).toBeGreaterThan(100); // the hooks had something to value
   });
 });
