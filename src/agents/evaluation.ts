@@ -10,7 +10,8 @@
  * monasteryPointsPerTile × (1 + neighbours), fields (with farmers) farmerPointsPerCity per completed
  * bordering city (a segment is a tile's part of a feature: see `countMembers`). Every meeple
  * standing on the board costs `meepleCost`, by default `MEEPLE_COST` (the chances it no longer
- * has). Expansions add their own expectations through the engine's `evaluate` hook (toll income,
+ * has), and a player with no meeple left in hand is charged `emptyHand` more (no claim is possible
+ * until a feature gives one back; 0 by default). Expansions add their own expectations through the engine's `evaluate` hook (toll income,
  * the advanced Labyrinth bonus, the King and Robber Baron cards).
  */
 import { MAX_PLAYERS, PHASE_PLACE, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
@@ -18,6 +19,16 @@ import type { Game, State } from '../engine/index.ts';
 
 /** Points a meeple on the board is charged: a heuristic weight, not a rule. */
 export const MEEPLE_COST = 1;
+
+/** The evaluation's heuristic weights (points; not rules): what holding meeples is worth. */
+export interface Weights {
+  /** Charged per meeple standing on the board. */
+  readonly meepleCost: number;
+  /** Charged to a player with no meeple left in hand. */
+  readonly emptyHand: number;
+}
+
+export const DEFAULT_WEIGHTS: Weights = { meepleCost: MEEPLE_COST, emptyHand: 0 };
 
 /** Values closer than this are equal. */
 export const EPSILON = 1e-9;
@@ -52,8 +63,12 @@ export class Evaluator {
   /** Points per completed bordering city, 0 without farmers. */
   readonly farmer: number;
 
-  /** @param meepleCost points charged per meeple standing on the board (a heuristic weight). */
-  constructor(readonly game: Game, readonly meepleCost = MEEPLE_COST) {
+  readonly meepleCost: number;
+  readonly emptyHand: number;
+
+  constructor(readonly game: Game, weights: Weights = DEFAULT_WEIGHTS) {
+    this.meepleCost = weights.meepleCost;
+    this.emptyHand = weights.emptyHand;
     const rules = game.rules;
     const segments = game.maxTiles * game.segmentsPerTile;
     this.expected = new Float64Array(game.players);
@@ -137,7 +152,7 @@ export class Evaluator {
    * valued again: the scores, the meeples on the board, the features the new tiles joined (occupied,
    * or completed since: their meeples went home), the monasteries around the new tiles, and the fields
    * bordering a city completed since (such a city holds the new tile that closed it). The same
-   * numbers as `baseTotals` when `meepleCost` is a multiple of ½ (the defaults): every worth is then
+   * numbers as `baseTotals` when the weights are multiples of ½ (the defaults): every worth is then
    * a multiple of ½ and the sums are exact in any order; with another cost they may differ by
    * rounding, far below the agents' `EPSILON`.
    */
@@ -147,7 +162,9 @@ export class Evaluator {
     const S = game.segmentsPerTile;
     const G = game.gridSide;
     for (let p = 0; p < game.players; p++) {
-      out[p] = this.before[p]! - this.beforeScore[p]! + state.score(p) + this.meepleCost * (state.meeplesLeft[p]! - this.beforeLeft[p]!);
+      const left = state.meeplesLeft[p]!;
+      const beforeLeft = this.beforeLeft[p]!;
+      out[p] = this.before[p]! - this.beforeScore[p]! + state.score(p) + this.meepleCost * (left - beforeLeft) - this.handCharge(left) + this.handCharge(beforeLeft);
     }
     const stamp = this.nextStamp();
     for (let placed = this.rememberedPlaced; placed < state.placedCount; placed++) {
@@ -225,17 +242,28 @@ export class Evaluator {
     if (state.rootMeeples[root] !== 0) addTo(out, this.majority(), -worth);
     this.perPlayer[player]! += 1;
     addTo(out, this.majority(), worth);
-    out[player]! -= this.meepleCost;
+    out[player]! -= this.deployCharge(state, player);
+  }
+
+  /** What one more meeple of `player` on the board is charged (`meepleCost`, and `emptyHand` for the last in hand). */
+  deployCharge(state: State, player: number): number {
+    const left = state.meeplesLeft[player]!;
+    return this.meepleCost + this.handCharge(left - 1) - this.handCharge(left);
+  }
+
+  /** The charge for a hand of `left` meeples. */
+  private handCharge(left: number): number {
+    return left === 0 ? this.emptyHand : 0;
   }
 
   /**
-   * Scores plus the worth of every occupied feature to its majority, less `meepleCost` per meeple,
-   * into `out`; with `remember`, also keeps each feature's worth and majority by its root.
+   * Scores plus the worth of every occupied feature to its majority, less `meepleCost` per meeple
+   * and `emptyHand` for an empty hand, into `out`; with `remember`, also keeps each feature's worth and majority by its root.
    */
   // hot path
   private scan(state: State, out: Float64Array, remember: boolean): void {
     const S = this.game.segmentsPerTile;
-    for (let p = 0; p < this.game.players; p++) out[p] = state.score(p);
+    for (let p = 0; p < this.game.players; p++) out[p] = state.score(p) - this.handCharge(state.meeplesLeft[p]!);
     const stamp = this.nextStamp();
     if (remember) this.nextBeforeStamp();
     const end = state.placedCount * S;

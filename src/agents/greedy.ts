@@ -27,6 +27,7 @@ import type { Rng } from '../engine/index.ts';
 import { enumParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
 import { EPSILON, MEEPLE_COST, countMembers } from './evaluation.ts';
+import type { Weights } from './evaluation.ts';
 import { OnePly, completesSomething } from './one-ply.ts';
 
 const followUpScratch = new Int32Array(MAX_ACTIONS_HINT);
@@ -57,7 +58,7 @@ export class GreedyAgent implements Agent {
   private onePly: OnePly | undefined;
 
   /** `ruleAware` false: the original feature valuation (`eval=features`). */
-  constructor(private readonly rng: Rng, private readonly ruleAware: boolean, private readonly meepleCost: number) {}
+  constructor(private readonly rng: Rng, private readonly ruleAware: boolean, private readonly weights: Weights) {}
 
   choose(state: State, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
@@ -72,7 +73,7 @@ export class GreedyAgent implements Agent {
     this.bestPlacement = legal[0]!;
     const deferFinal = state.deferFinal;
     state.deferFinal = true;
-    if (this.ruleAware && this.onePly?.game !== state.game) this.onePly = sharedOnePly(state.game, this.meepleCost);
+    if (this.ruleAware && this.onePly?.game !== state.game) this.onePly = sharedOnePly(state.game, this.weights);
     const onePly = this.ruleAware ? this.onePly : undefined;
     if (onePly) {
       onePly.remember(state);
@@ -194,13 +195,14 @@ export class GreedyAgent implements Agent {
 }
 
 
-/** One valuation per game and meeple cost, shared by the greedy agents of a thread (it keeps nothing between two choices). */
-const onePlys = new WeakMap<Game, Map<number, OnePly>>();
-function sharedOnePly(game: Game, meepleCost: number): OnePly {
-  let byCost = onePlys.get(game);
-  if (!byCost) onePlys.set(game, (byCost = new Map()));
-  let onePly = byCost.get(meepleCost);
-  if (!onePly) byCost.set(meepleCost, (onePly = new OnePly(game, meepleCost)));
+/** One valuation per game and weights, shared by the greedy agents of a thread (it keeps nothing between two choices). */
+const onePlys = new WeakMap<Game, Map<string, OnePly>>();
+function sharedOnePly(game: Game, weights: Weights): OnePly {
+  let byWeights = onePlys.get(game);
+  if (!byWeights) onePlys.set(game, (byWeights = new Map()));
+  const key = `${weights.meepleCost}/${weights.emptyHand}`;
+  let onePly = byWeights.get(key);
+  if (!onePly) byWeights.set(key, (onePly = new OnePly(game, weights)));
   return onePly;
 }
 
@@ -217,6 +219,7 @@ export const greedyAgent: AgentDefinition = {
   params: [
     enumParam('eval', ['rules', 'features'], 'rules', 'rules: the rule-aware evaluation with the expansions\' hooks; features: the original fixed open-feature estimate'),
     realParam('meepleCost', MEEPLE_COST, 0, 100, 'eval=rules: points charged per meeple standing on the board'),
+    realParam('emptyHand', 0, 0, 100, 'eval=rules: points charged to a player with no meeple left in hand'),
   ],
-  create: (rng, params) => new GreedyAgent(rng, params.eval === 'rules', params.meepleCost as number),
+  create: (rng, params) => new GreedyAgent(rng, params.eval === 'rules', { meepleCost: params.meepleCost as number, emptyHand: params.emptyHand as number }),
 };

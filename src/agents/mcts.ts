@@ -59,6 +59,7 @@ interface MctsOptions {
   guide: number;
   widen: number;
   meepleCost: number;
+  emptyHand: number;
   clip: number;
 }
 
@@ -113,7 +114,7 @@ class MctsAgent implements Agent {
   private prepare(state: State): void {
     if (this.game !== state.game) {
       this.game = state.game;
-      this.evaluator = new Evaluator(state.game, this.options.meepleCost);
+      this.evaluator = new Evaluator(state.game, this.options);
       this.rewards = new Float64Array(state.game.players);
     }
     if (this.deck.length !== state.deck.length) this.deck = new Int16Array(state.deck.length);
@@ -131,7 +132,7 @@ class MctsAgent implements Agent {
   private orderByValue(node: number, state: State): void {
     const tree = this.tree;
     const me = state.currentPlayer;
-    if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game, this.options.meepleCost);
+    if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game, this.options);
     const onePly = this.onePly;
     const start = tree.childStart[node]!;
     const count = tree.childCount[node]!;
@@ -374,7 +375,7 @@ class MctsAgent implements Agent {
     const { rollout, meeple } = this.options;
     if (rollout === 'greedy') {
       // One-ply greedy with this agent's evaluation weights and random stream.
-      this.greedy ??= new GreedyAgent(rng, true, this.options.meepleCost);
+      this.greedy ??= new GreedyAgent(rng, true, this.options);
       return this.greedy.choose(state, legal, state.legalActions(legal));
     }
     if (state.phase === PHASE_PLACE) return state.samplePlacement(rng, legal);
@@ -400,6 +401,7 @@ export const mctsAgent: AgentDefinition = {
     intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
     intParam('guide', 3, 0, 200, 'decisions below the root whose children are ordered by one-ply value and widened progressively (0: the root only)'),
     realParam('meepleCost', 2, 0, 100, 'evaluation: points charged per meeple standing on the board (greedy charges 1)'),
+    realParam('emptyHand', 0, 0, 100, 'evaluation: points charged to a player with no meeple left in hand'),
     realParam('clip', 0, 0, 1000, 'reward: a margin m counts as clip·tanh(m / clip) points (0: as m), so a lead beyond about clip points adds little and closing a gap near zero counts most'),
     realParam('widen', 1, 0, 100, 'progressive widening of guided nodes: 1 + widen·√visits children may be played'),
   ],

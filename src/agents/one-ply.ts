@@ -8,6 +8,7 @@
 import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import { EPSILON, Evaluator, marginOf } from './evaluation.ts';
+import type { Weights } from './evaluation.ts';
 import { PlacementPreview } from './preview.ts';
 
 export class OnePly {
@@ -21,8 +22,8 @@ export class OnePly {
   /** The best follow-up found by the last `bestFollowUp` (the first of equal values). */
   followUp = -1;
 
-  constructor(readonly game: Game, meepleCost?: number) {
-    this.evaluator = new Evaluator(game, meepleCost);
+  constructor(readonly game: Game, weights?: Weights) {
+    this.evaluator = new Evaluator(game, weights);
     this.preview = new PlacementPreview(this.evaluator);
     this.base = new Float64Array(game.players);
     this.totals = new Float64Array(game.players);

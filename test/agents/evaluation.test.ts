@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Evaluator } from '../../src/agents/evaluation.ts';
+import type { Weights } from '../../src/agents/evaluation.ts';
 import { completesSomething } from '../../src/agents/one-ply.ts';
 import { MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_PLACE } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
@@ -91,9 +92,10 @@ describe('valuing a turn by what it changes', () => {
   it.each([
     ['the base game, 2 players', { players: 2 }],
     ['all three expansions, 4 players', { players: 4, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!) }],
-  ])('gives the full evaluation\'s numbers: %s', (_name, options) => {
+    ['two meeples each, an empty-hand charge', { players: 2, rules: { meeples: 2 } }, { meepleCost: 1, emptyHand: 3 }],
+  ])('gives the full evaluation\'s numbers: %s', (_name, options, weights?: Weights) => {
     const game = gameWith(options);
-    const evaluator = new Evaluator(game);
+    const evaluator = new Evaluator(game, weights);
     const counts = { compared: 0 };
     for (let deal = 0; deal < 2; deal++) playChecked(game, 'since', deal, (state) => compareEveryTurn(state, evaluator, counts));
     expect(counts.compared).toBeGreaterThan(1000);

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EPSILON, Evaluator } from '../../src/agents/evaluation.ts';
+import type { Weights } from '../../src/agents/evaluation.ts';
 import { OnePly, completesSomething } from '../../src/agents/one-ply.ts';
 import { PlacementPreview } from '../../src/agents/preview.ts';
 import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
@@ -32,11 +33,11 @@ function everyFollowUpApplied(state: State, evaluator: Evaluator, me: number): [
 }
 
 /** Compares preview and applied placement on every turn of deal `deal`; returns [placements, previewed]. */
-function compareOn(options: GameOptions, deal: number, meepleCost?: number): [number, number] {
+function compareOn(options: GameOptions, deal: number, weights?: Weights): [number, number] {
   const game = gameWith(options);
-  const onePly = new OnePly(game, meepleCost);
+  const onePly = new OnePly(game, weights);
   const preview = new PlacementPreview(onePly.evaluator);
-  const fresh = new Evaluator(game, meepleCost);
+  const fresh = new Evaluator(game, weights);
   const legal = new Int32Array(MAX_ACTIONS_HINT);
   let placements = 0;
   let previewed = 0;
@@ -81,7 +82,11 @@ describe('placement preview', () => {
     expect(previewed).toBeGreaterThan(placements / 2);
   });
   it('does so for 4 players, farmers off, another meeple cost', () => {
-    const [placements, previewed] = compareOn({ players: 4, rules: { farmers: 'off' } }, 2, 0.7);
+    const [placements, previewed] = compareOn({ players: 4, rules: { farmers: 'off' } }, 2, { meepleCost: 0.7, emptyHand: 0 });
+    expect(previewed).toBeGreaterThan(placements / 2);
+  });
+  it('does so with an empty-hand charge, two meeples each (hands run empty)', () => {
+    const [placements, previewed] = compareOn({ players: 2, rules: { meeples: 2 } }, 4, { meepleCost: 1, emptyHand: 3 });
     expect(previewed).toBeGreaterThan(placements / 2);
   });
   it('does so for 3 players with other rates', () => {
