@@ -10,8 +10,9 @@
  * monasteryPointsPerTile × (1 + neighbours), fields (with farmers) farmerPointsPerCity per completed
  * bordering city (a segment is a tile's part of a feature: see `countMembers`). Every meeple
  * standing on the board costs `meepleCost`, by default `MEEPLE_COST` (the chances it no longer
- * has), and a player with no meeple left in hand is charged `emptyHand` more (no claim is possible
- * until a feature gives one back; 0 by default). Expansions add their own expectations through the engine's `evaluate` hook (toll income,
+ * has), a meeple in a field `farmerCost` more (it stays there until the end), and a player with no
+ * meeple left in hand `emptyHand` (no claim is possible until a feature gives one back); the last two
+ * are 0 by default. Expansions add their own expectations through the engine's `evaluate` hook (toll income,
  * the advanced Labyrinth bonus, the King and Robber Baron cards).
  */
 import { MAX_PLAYERS, PHASE_PLACE, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
@@ -24,11 +25,13 @@ export const MEEPLE_COST = 1;
 export interface Weights {
   /** Charged per meeple standing on the board. */
   readonly meepleCost: number;
+  /** Charged per meeple in a field, besides `meepleCost`. */
+  readonly farmerCost: number;
   /** Charged to a player with no meeple left in hand. */
   readonly emptyHand: number;
 }
 
-export const DEFAULT_WEIGHTS: Weights = { meepleCost: MEEPLE_COST, emptyHand: 0 };
+export const DEFAULT_WEIGHTS: Weights = { meepleCost: MEEPLE_COST, farmerCost: 0, emptyHand: 0 };
 
 /** Values closer than this are equal. */
 export const EPSILON = 1e-9;
@@ -64,10 +67,12 @@ export class Evaluator {
   readonly farmer: number;
 
   readonly meepleCost: number;
+  readonly farmerCost: number;
   readonly emptyHand: number;
 
   constructor(readonly game: Game, weights: Weights = DEFAULT_WEIGHTS) {
     this.meepleCost = weights.meepleCost;
+    this.farmerCost = weights.farmerCost;
     this.emptyHand = weights.emptyHand;
     const rules = game.rules;
     const segments = game.maxTiles * game.segmentsPerTile;
@@ -168,8 +173,15 @@ export class Evaluator {
     }
     const stamp = this.nextStamp();
     for (let placed = this.rememberedPlaced; placed < state.placedCount; placed++) {
-      // 1. The features the tile belongs to; the others were unoccupied before and still are.
       const count = game.segmentCount[state.placedType[placed]!]!;
+      // 0. A farmer deployed since (it is on a new tile, and farmers stay).
+      if (this.farmerCost !== 0) {
+        for (let s = 0; s < count; s++) {
+          const owner = state.meeple[placed * S + s]!;
+          if (owner !== 0 && state.segmentKind(placed * S + s) === SEG_FIELD) out[owner - 1]! -= this.farmerCost;
+        }
+      }
+      // 1. The features the tile belongs to; the others were unoccupied before and still are.
       for (let s = 0; s < count; s++) {
         const root = state.find(placed * S + s);
         if (this.seen[root] === stamp || (state.rootMeeples[root] === 0 && state.done[root] === 0)) continue;
@@ -242,13 +254,16 @@ export class Evaluator {
     if (state.rootMeeples[root] !== 0) addTo(out, this.majority(), -worth);
     this.perPlayer[player]! += 1;
     addTo(out, this.majority(), worth);
-    out[player]! -= this.deployCharge(state, player);
+    out[player]! -= this.deployCharge(state, player, state.segmentKind(root));
   }
 
-  /** What one more meeple of `player` on the board is charged (`meepleCost`, and `emptyHand` for the last in hand). */
-  deployCharge(state: State, player: number): number {
+  /**
+   * What one more meeple of `player` on a feature of kind `kind` is charged: `meepleCost`, `farmerCost`
+   * in a field, `emptyHand` for the last in hand.
+   */
+  deployCharge(state: State, player: number, kind: number): number {
     const left = state.meeplesLeft[player]!;
-    return this.meepleCost + this.handCharge(left - 1) - this.handCharge(left);
+    return this.meepleCost + (kind === SEG_FIELD ? this.farmerCost : 0) + this.handCharge(left - 1) - this.handCharge(left);
   }
 
   /** The charge for a hand of `left` meeples. */
@@ -257,8 +272,8 @@ export class Evaluator {
   }
 
   /**
-   * Scores plus the worth of every occupied feature to its majority, less `meepleCost` per meeple
-   * and `emptyHand` for an empty hand, into `out`; with `remember`, also keeps each feature's worth and majority by its root.
+   * Scores plus the worth of every occupied feature to its majority, less `meepleCost` per meeple,
+   * `farmerCost` per farmer and `emptyHand` for an empty hand, into `out`; with `remember`, also keeps each feature's worth and majority by its root.
    */
   // hot path
   private scan(state: State, out: Float64Array, remember: boolean): void {
@@ -276,6 +291,7 @@ export class Evaluator {
       const owner = state.meeple[g]!;
       if (owner === 0) continue;
       out[owner - 1]! -= this.meepleCost;
+      if (this.farmerCost !== 0 && state.segmentKind(g) === SEG_FIELD) out[owner - 1]! -= this.farmerCost;
       const root = state.find(g);
       if (this.seen[root] === stamp) continue;
       this.seen[root] = stamp;

@@ -200,7 +200,7 @@ const onePlys = new WeakMap<Game, Map<string, OnePly>>();
 function sharedOnePly(game: Game, weights: Weights): OnePly {
   let byWeights = onePlys.get(game);
   if (!byWeights) onePlys.set(game, (byWeights = new Map()));
-  const key = `${weights.meepleCost}/${weights.emptyHand}`;
+  const key = `${weights.meepleCost}/${weights.farmerCost}/${weights.emptyHand}`;
   let onePly = byWeights.get(key);
   if (!onePly) byWeights.set(key, (onePly = new OnePly(game, weights)));
   return onePly;
@@ -219,7 +219,8 @@ export const greedyAgent: AgentDefinition = {
   params: [
     enumParam('eval', ['rules', 'features'], 'rules', 'rules: the rule-aware evaluation with the expansions\' hooks; features: the original fixed open-feature estimate'),
     realParam('meepleCost', MEEPLE_COST, 0, 100, 'eval=rules: points charged per meeple standing on the board'),
+    realParam('farmerCost', 0, 0, 100, 'eval=rules: points charged per meeple in a field, besides meepleCost'),
     realParam('emptyHand', 0, 0, 100, 'eval=rules: points charged to a player with no meeple left in hand'),
   ],
-  create: (rng, params) => new GreedyAgent(rng, params.eval === 'rules', { meepleCost: params.meepleCost as number, emptyHand: params.emptyHand as number }),
+  create: (rng, params) => new GreedyAgent(rng, params.eval === 'rules', { meepleCost: params.meepleCost as number, farmerCost: params.farmerCost as number, emptyHand: params.emptyHand as number }),
 };

@@ -196,7 +196,7 @@ export class PlacementPreview {
       if (meeples[r] !== 0) continue;
       const worth = kind === SEG_MONASTERY ? evaluator.monastery * (1 + state.neighbourCount(cell)) : this.worth(state, r, count, joins);
       totals[me] = mine + worth;
-      totals[me]! -= evaluator.deployCharge(state, state.currentPlayer);
+      totals[me]! -= evaluator.deployCharge(state, state.currentPlayer, kind);
       const value = marginOf(totals, me);
       if (value > best + EPSILON) {
         best = value;

@@ -82,11 +82,11 @@ describe('placement preview', () => {
     expect(previewed).toBeGreaterThan(placements / 2);
   });
   it('does so for 4 players, farmers off, another meeple cost', () => {
-    const [placements, previewed] = compareOn({ players: 4, rules: { farmers: 'off' } }, 2, { meepleCost: 0.7, emptyHand: 0 });
+    const [placements, previewed] = compareOn({ players: 4, rules: { farmers: 'off' } }, 2, { meepleCost: 0.7, farmerCost: 0, emptyHand: 0 });
     expect(previewed).toBeGreaterThan(placements / 2);
   });
-  it('does so with an empty-hand charge, two meeples each (hands run empty)', () => {
-    const [placements, previewed] = compareOn({ players: 2, rules: { meeples: 2 } }, 4, { meepleCost: 1, emptyHand: 3 });
+  it('does so with farmer and empty-hand charges, two meeples each (hands run empty)', () => {
+    const [placements, previewed] = compareOn({ players: 2, rules: { meeples: 2 } }, 4, { meepleCost: 1, farmerCost: 2, emptyHand: 3 });
     expect(previewed).toBeGreaterThan(placements / 2);
   });
   it('does so for 3 players with other rates', () => {
