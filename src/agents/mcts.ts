@@ -61,7 +61,6 @@ interface MctsOptions {
   meepleCost: number;
   farmerCost: number;
   emptyHand: number;
-  clip: number;
 }
 
 class MctsAgent implements Agent {
@@ -362,11 +361,9 @@ class MctsAgent implements Agent {
         second = v;
       }
     }
-    const clip = this.options.clip;
     for (let p = 0; p < players; p++) {
       const v = rewards[p]!;
-      const margin = v - (v === first ? second : first);
-      rewards[p] = (clip > 0 ? clip * Math.tanh(margin / clip) : margin) / REWARD_SCALE;
+      rewards[p] = (v - (v === first ? second : first)) / REWARD_SCALE;
     }
   }
 
@@ -404,7 +401,6 @@ export const mctsAgent: AgentDefinition = {
     realParam('meepleCost', 2, 0, 100, 'evaluation: points charged per meeple standing on the board (greedy charges 1)'),
     realParam('farmerCost', 0, 0, 100, 'evaluation: points charged per meeple in a field, besides meepleCost'),
     realParam('emptyHand', 0, 0, 100, 'evaluation: points charged to a player with no meeple left in hand'),
-    realParam('clip', 0, 0, 1000, 'reward: a margin m counts as clip·tanh(m / clip) points (0: as m), so a lead beyond about clip points adds little and closing a gap near zero counts most'),
     realParam('widen', 1, 0, 100, 'progressive widening of guided nodes: 1 + widen·√visits children may be played'),
   ],
   resolve(params, given) {
