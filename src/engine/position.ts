@@ -119,6 +119,20 @@ const undoJournal = new Function('p', 'j', 'start', 'end', `
     }
   }`) as (position: Position, journal: Int32Array, start: number, end: number) => void;
 
+/** What a restart does to each array (`ArrayField.restart`) and to the scalars, written out for the same reason. */
+const RESTART_CODE: Record<ArrayField['restart'], (array: string) => string> = {
+  cells: (a) => `for (let i = 0; i < p.placedCount; i++) ${a}[p.placedCell[i]] = 0;\nfor (let i = 0; i < p.frontierCount; i++) ${a}[p.frontier[i]] = 0;`,
+  used: (a) => `${a}.fill(0, 0, p.placedCount * p.layout.segmentsPerTile);`,
+  zero: (a) => `${a}.fill(0);`,
+  meeples: (a) => `${a}.fill(p.layout.meeplesPerPlayer);`,
+  initial: (a) => `${a}.set(p.layout.expansionState.initial);`,
+  none: () => '',
+};
+const restartFields = new Function('p', [
+  ...ARRAY_NAMES.map((name) => RESTART_CODE[ARRAY_FIELDS[name].restart](`p.${name}`)),
+  ...SCALAR_NAMES.flatMap((name) => (SCALAR_FIELDS[name] === null ? [] : [`p.${name} = ${SCALAR_FIELDS[name]};`])),
+].join('\n')) as (position: Position) => void;
+
 /** A checkpoint's copy of the copied arrays and the scalars. */
 class Saved {
   journalLength = 0;
@@ -224,26 +238,7 @@ export class Position {
    */
   protected clear(deck: Int16Array): void {
     if (this.depth !== 0) throw new Error('restart with an open checkpoint');
-    const used = this.placedCount * this.layout.segmentsPerTile;
-    for (const name of ARRAY_NAMES) {
-      const array = this[name];
-      switch (ARRAY_FIELDS[name].restart) {
-        case 'cells':
-          for (let i = 0; i < this.placedCount; i++) array[this.placedCell[i]!] = 0;
-          for (let i = 0; i < this.frontierCount; i++) array[this.frontier[i]!] = 0;
-          break;
-        case 'used': array.fill(0, 0, used); break;
-        case 'zero': array.fill(0); break;
-        case 'meeples': array.fill(this.layout.meeplesPerPlayer); break;
-        case 'initial': array.set(this.layout.expansionState.initial); break;
-        case 'none': break;
-      }
-    }
-    const scalars = this as unknown as Record<ScalarName, number>;
-    for (const name of SCALAR_NAMES) {
-      const value = SCALAR_FIELDS[name];
-      if (value !== null) scalars[name] = value;
-    }
+    restartFields(this);
     this.deck = deck;
   }
 
