@@ -1,9 +1,9 @@
 /**
  * The frontier floor (`RULES.md` §1 "A turn"): the empty cells next to the placed tiles, each with
- * the edge pattern it requires (cached, and recomputed when asked after a neighbour was placed), and
- * the placements of a tile they admit — listed, counted, or the n-th of the list without listing it.
- * A frontier cell's grid entry is -(slot + 1). Writes go through `record` so that checkpoints can
- * undo them.
+ * the edge pattern it requires (cached, and recomputed when asked after a neighbour was placed: the
+ * slots that went stale are noted, so a listing refreshes them without a scan), and the placements of
+ * a tile they admit — listed, counted, or the n-th of the list without listing it. A frontier cell's
+ * grid entry is -(slot + 1). Writes go through `record` so that checkpoints can undo them.
  */
 import { neighbourOffset } from './geometry.ts';
 import { J_FRONTIER, J_FRONTIER_REQ, J_GRID, Position } from './position.ts';
@@ -47,6 +47,7 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
         frontier[slot] = moved;
         req[slot] = req[last]!;
         grid[moved] = -(slot + 1);
+        if (req[slot]! < 0) this.noteStale(slot);
       }
     }
     for (let side = 0; side < 4; side++) {
@@ -65,13 +66,34 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
       // Recomputed when next asked for (`requirementAt`): tried placements never ask.
       this.record(J_FRONTIER_REQ, i, req[i]!);
       req[i] = STALE;
+      this.noteStale(i);
     }
+  }
+
+  /** Notes that slot i may be stale, for `refreshRequirements`. */
+  private noteStale(i: number): void {
+    this.staleSlots[this.staleCount++] = i;
+  }
+
+  /**
+   * Recomputes every stale requirement, visiting only the slots noted as they went stale (a superset).
+   * The notes are emptied only outside checkpoints: a rollback restores `staleCount`, so the entries
+   * below it must stay as they were. hot path
+   */
+  protected refreshRequirements(): void {
+    const reqs = this.frontierReq;
+    const noted = this.staleCount;
+    for (let k = 0; k < noted; k++) {
+      const i = this.staleSlots[k]!;
+      if (i < this.frontierCount && reqs[i]! < 0) this.requirementAt(i);
+    }
+    if (!this.journaling()) this.staleCount = 0;
   }
 
   /** The cached requirement of frontier slot i, recomputed if a neighbour was placed since. hot path */
   protected requirementAt(i: number): number {
     let req = this.frontierReq[i]!;
-    if (req === STALE) {
+    if (req < 0) {
       req = this.requirement(this.frontier[i]!);
       this.record(J_FRONTIER_REQ, i, STALE);
       this.frontierReq[i] = req;
@@ -104,6 +126,7 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
    * hot path
    */
   placementsOf(type: number, out: Int32Array): number {
+    this.refreshRequirements();
     const fitList = this.game.fitList;
     const t256 = type * 256;
     const frontier = this.frontier;
@@ -111,9 +134,7 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
     const count = this.frontierCount;
     let n = 0;
     for (let i = 0; i < count; i++) {
-      let req = reqs[i]!;
-      if (req === STALE) req = this.requirementAt(i);
-      const list = fitList[t256 + (req & 255)]!;
+      const list = fitList[t256 + (reqs[i]! & 255)]!;
       const c4 = frontier[i]! * 4;
       out[n] = c4 + (list & 3);
       out[n + 1] = c4 + ((list >> 2) & 3);
@@ -126,16 +147,14 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
 
   /** How many placements `placementsOf(type)` writes, counted without writing them. hot path */
   countPlacements(type: number): number {
+    this.refreshRequirements();
     const fitList = this.game.fitList;
     const t256 = type * 256;
     const reqs = this.frontierReq;
     const count = this.frontierCount;
     let n = 0;
-    for (let i = 0; i < count; i++) {
-      let req = reqs[i]!;
-      if (req === STALE) req = this.requirementAt(i);
-      n += fitList[t256 + (req & 255)]! >> 8;
-    }
+    // No call in the loop: the typed arrays' checks stay out of it.
+    for (let i = 0; i < count; i++) n += fitList[t256 + (reqs[i]! & 255)]! >> 8;
     return n;
   }
 
@@ -145,14 +164,13 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
    * hot path
    */
   nthPlacement(type: number, index: number, total: number): number {
+    this.refreshRequirements();
     const fitList = this.game.fitList;
     const t256 = type * 256;
     const reqs = this.frontierReq;
     if (2 * index < total) {
       for (let i = 0; ; i++) {
-        let req = reqs[i]!;
-        if (req === STALE) req = this.requirementAt(i);
-        const list = fitList[t256 + (req & 255)]!;
+        const list = fitList[t256 + (reqs[i]! & 255)]!;
         const fitting = list >> 8;
         if (index < fitting) return this.frontier[i]! * 4 + ((list >> (2 * index)) & 3);
         index -= fitting;
@@ -160,9 +178,7 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
     }
     let after = total - 1 - index; // placements after the one sought
     for (let i = this.frontierCount - 1; ; i--) {
-      let req = reqs[i]!;
-      if (req === STALE) req = this.requirementAt(i);
-      const list = fitList[t256 + (req & 255)]!;
+      const list = fitList[t256 + (reqs[i]! & 255)]!;
       const fitting = list >> 8;
       if (after < fitting) return this.frontier[i]! * 4 + ((list >> (2 * (fitting - 1 - after))) & 3);
       after -= fitting;
@@ -177,7 +193,7 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
     const count = this.frontierCount;
     for (let i = 0; i < count; i++) {
       let req = reqs[i]!;
-      if (req === STALE) req = this.requirementAt(i);
+      if (req < 0) req = this.requirementAt(i);
       if (fits[t256 + (req & 255)] !== 0) return true;
     }
     return false;
