@@ -18,8 +18,8 @@
  * `greedy` agent with this agent's evaluation weights and stream; `none`: no rollout)
  * until the end of the game or for `depth` turns → reward → back up. Reward of each player: its
  * score minus the best opponent's, in units of `REWARD_SCALE` points — final scores at the end of
- * the game, the rule-aware evaluation (`evaluation.ts`, charging `meepleCost` per meeple on the
- * board) after a truncated rollout. UCT: mean + c·√(ln N / n).
+ * the game, the rule-aware evaluation (`evaluation.ts`, with this agent's weights `meepleCost`,
+ * `farmerCost`, `emptyHand`) after a truncated rollout. UCT: mean + c·√(ln N / n).
  * Guided nodes: within `guide` decisions of the root, a node's children are ordered best first by
  * their one-ply value to the player choosing there (`one-ply.ts`, as `greedy` values them) and
  * widened progressively (at n visits the first 1 + ⌊widen·√n⌋ may be played); deeper nodes play
