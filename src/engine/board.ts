@@ -31,6 +31,7 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     this.grid[cell] = i + 1;
     this.placedType[i] = type;
     this.placedRot[i] = rotation;
+    this.placedOrientation[i] = type * 4 + rotation;
     this.placedCell[i] = cell;
     if (game.monasterySegment[type]! >= 0) this.monasteryTiles[this.monasteryCount++] = i;
     const base = i * S;

@@ -26,7 +26,7 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
 
   /** Orientation index (type * 4 + rotation) of a placed tile. */
   orientation(placed: number): number {
-    return this.placedType[placed]! * 4 + this.placedRot[placed]!;
+    return this.placedOrientation[placed]!;
   }
 
   /**

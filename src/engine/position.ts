@@ -63,6 +63,7 @@ export const ARRAY_FIELDS = {
   placedType: { make: (l) => new Int16Array(l.maxTiles), undo: 'count', restart: 'none' },
   placedRot: { make: (l) => new Uint8Array(l.maxTiles), undo: 'count', restart: 'none' },
   placedCell: { make: (l) => new Int32Array(l.maxTiles), undo: 'count', restart: 'none' },
+  placedOrientation: { make: (l) => new Int16Array(l.maxTiles), undo: 'count', restart: 'none' },
   monasteryTiles: { make: (l) => new Int16Array(l.maxTiles), undo: 'count', restart: 'none' },
   completedThisTurn: { make: (l) => new Int32Array(4 * l.segmentsPerTile + 16), undo: 'count', restart: 'none' },
   scores: { make: (l) => new Int32Array(l.players * l.scoreSources.length), undo: 'copy', restart: 'zero' },
@@ -180,6 +181,8 @@ export class Position {
   declare readonly placedType: Int16Array;
   declare readonly placedRot: Uint8Array;
   declare readonly placedCell: Int32Array;
+  /** type * 4 + rotation of each placed tile, read on every look at a neighbour. */
+  declare readonly placedOrientation: Int16Array;
   /** Placed indices of the tiles with a monastery, in placement order (the first `monasteryCount`). */
   declare readonly monasteryTiles: Int16Array;
   declare readonly frontier: Int32Array;
