@@ -58,8 +58,8 @@ function closestText(l: LevelRows, base: string, variants: readonly string[], wh
 export const study: Study = {
   name: 'king-robber-value',
   title: (players) => `What the King and the Robber Baron are worth${players ? ` (${players} players)` : ''}`,
-  levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000,guide=1,rollout=meeple,depth=2,farmerCost=0,emptyHand=0', deals: 300 }],
-  suiteLevels: [{ agents: 'random', deals: 10_000 }, { agents: 'greedy', deals: 150 }, { agents: 'mcts:iterations=300,guide=1,rollout=meeple,depth=2,farmerCost=0,emptyHand=0', deals: 30 }],
+  levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 300 }],
+  suiteLevels: [{ agents: 'random', deals: 10_000 }, { agents: 'greedy', deals: 150 }, { agents: 'mcts:iterations=300,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 30 }],
   checkArms: expansionStudyArms('kingRobber'),
   analyse(report: Report, runs): StudyHighlights {
     const levels = runs.map(levelRows);

@@ -56,8 +56,8 @@ const meanScore = (l: LevelRows, row: number) => l.games.scores(row).reduce((t, 
 export const study: Study = {
   name: 'labyrinth-variants',
   title: (players) => `The Labyrinth: basic vs advanced${players ? ` (${players} players)` : ''}`,
-  levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000,guide=1,rollout=meeple,depth=2,farmerCost=0,emptyHand=0', deals: 400 }],
-  suiteLevels: [{ agents: 'random', deals: 12_000 }, { agents: 'greedy', deals: 200 }, { agents: 'mcts:iterations=300,guide=1,rollout=meeple,depth=2,farmerCost=0,emptyHand=0', deals: 40 }],
+  levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 400 }],
+  suiteLevels: [{ agents: 'random', deals: 12_000 }, { agents: 'greedy', deals: 200 }, { agents: 'mcts:iterations=300,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 40 }],
   checkArms: expansionStudyArms('labyrinth'),
   analyse(report: Report, runs): StudyHighlights {
     const levels = runs.map(levelRows);

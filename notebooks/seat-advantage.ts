@@ -30,8 +30,8 @@ const checkArms = (arms: StudyArms): string | null => (arms.length ? null : 'it 
 export const study: Study = {
   name: 'seat-advantage',
   title: (players) => (players ? `Seat advantage by expansion mix (${players} players)` : 'Seat advantage by expansion mix and player count'),
-  levels: [{ agents: 'random', deals: 20_000 }, { agents: 'greedy', deals: 1_000 }, { agents: 'mcts:iterations=1000,guide=1,rollout=meeple,depth=2,farmerCost=0,emptyHand=0', deals: 80 }],
-  suiteLevels: [{ agents: 'random', deals: 4000 }, { agents: 'greedy', deals: 40 }, { agents: 'mcts:iterations=300,guide=1,rollout=meeple,depth=2,farmerCost=0,emptyHand=0', deals: 8 }],
+  levels: [{ agents: 'random', deals: 20_000 }, { agents: 'greedy', deals: 1_000 }, { agents: 'mcts:iterations=1000,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 80 }],
+  suiteLevels: [{ agents: 'random', deals: 4000 }, { agents: 'greedy', deals: 40 }, { agents: 'mcts:iterations=300,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 8 }],
   checkArms,
   analyse(report: Report, runs): StudyHighlights {
     const levels = runs.map(levelRows);

@@ -398,9 +398,9 @@ export const mctsAgent: AgentDefinition = {
     intParam('depth', 1, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
     intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
     intParam('guide', 3, 0, 200, 'decisions below the root whose children are ordered by one-ply value and widened progressively (0: the root only)'),
-    realParam('meepleCost', 2, 0, 100, 'evaluation: points charged per meeple standing on the board (greedy charges 1)'),
-    realParam('farmerCost', 3, 0, 100, 'evaluation: points charged per meeple in a field, besides meepleCost (greedy charges 0)'),
-    realParam('emptyHand', 4, 0, 100, 'evaluation: points charged to a player with no meeple left in hand (greedy charges 0)'),
+    realParam('meepleCost', 1.25, 0, 100, 'evaluation: points charged per meeple standing on the board (greedy charges 1)'),
+    realParam('farmerCost', 4, 0, 100, 'evaluation: points charged per meeple in a field, besides meepleCost (greedy charges 0)'),
+    realParam('emptyHand', 2, 0, 100, 'evaluation: points charged to a player with no meeple left in hand (greedy charges 0)'),
     realParam('widen', 1, 0, 100, 'progressive widening of guided nodes: 1 + widen·√visits children may be played'),
   ],
   resolve(params, given) {
