@@ -157,8 +157,8 @@ export class Evaluator {
    * valued again: the scores, the meeples on the board, the features the new tiles joined (occupied,
    * or completed since: their meeples went home), the monasteries around the new tiles, and the fields
    * bordering a city completed since (such a city holds the new tile that closed it). The same
-   * numbers as `baseTotals` when the weights are multiples of ½ (the defaults): every worth is then
-   * a multiple of ½ and the sums are exact in any order; with another cost they may differ by
+   * numbers as `baseTotals` when the weights are multiples of ¼ (the defaults): every worth is then
+   * a multiple of ¼ and the sums are exact in any order; with other weights they may differ by
    * rounding, far below the agents' `EPSILON`.
    */
   // hot path

@@ -92,7 +92,7 @@ describe('valuing a turn by what it changes', () => {
   it.each([
     ['the base game, 2 players', { players: 2 }],
     ['all three expansions, 4 players', { players: 4, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!) }],
-    ['two meeples each, farmer and empty-hand charges', { players: 2, rules: { meeples: 2 } }, { meepleCost: 1, farmerCost: 2, emptyHand: 3 }],
+    ['two meeples each, farmer and empty-hand charges', { players: 2, rules: { meeples: 2 } }, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 }],
   ])('gives the full evaluation\'s numbers: %s', (_name, options, weights?: Weights) => {
     const game = gameWith(options);
     const evaluator = new Evaluator(game, weights);
