@@ -115,6 +115,9 @@ describe('the Redis backend', () => {
     const reference = await local(small, true);
     const workers = [startWorker(redis.url, queue), startWorker(redis.url, queue)];
     try {
+      // Both listening before the shards go out: a process that starts late on a busy machine would
+      // find the queue already emptied by the other.
+      await waitFor('both workers to listen', () => workers.every((w) => w.log().includes('taking shards from')));
       const outcome = await distributed(small, queue, 4, { keepGames: true });
       expect(outcome.status).toBe('complete');
       const got = files(outcome);
