@@ -12,8 +12,8 @@
  * standing on the board costs `meepleCost`, by default `MEEPLE_COST` (the chances it no longer
  * has), a meeple in a field `farmerCost` more (it stays there until the end), and a player with no
  * meeple left in hand `emptyHand` (no claim is possible until a feature gives one back); the last two
- * are 0 by default. Expansions add their own expectations through the engine's `evaluate` hook (toll income,
- * the advanced Labyrinth bonus, the King and Robber Baron cards).
+ * are 0 by default. Expansions add their own expectations through the engine's `evaluate` hook
+ * (toll income, the advanced Labyrinth bonus, the King and Robber Baron cards).
  */
 import { MAX_PLAYERS, PHASE_PLACE, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
@@ -273,7 +273,8 @@ export class Evaluator {
 
   /**
    * Scores plus the worth of every occupied feature to its majority, less `meepleCost` per meeple,
-   * `farmerCost` per farmer and `emptyHand` for an empty hand, into `out`; with `remember`, also keeps each feature's worth and majority by its root.
+   * `farmerCost` per farmer and `emptyHand` for an empty hand, into `out`; with `remember`, also
+   * keeps each feature's worth and majority by its root.
    */
   // hot path
   private scan(state: State, out: Float64Array, remember: boolean): void {
