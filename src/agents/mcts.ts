@@ -38,6 +38,7 @@ import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, AgentParams } from './agent.ts';
 import { Evaluator } from './evaluation.ts';
+import type { Weights } from './evaluation.ts';
 import { OnePly } from './one-ply.ts';
 import { GreedyAgent } from './greedy.ts';
 import { CHANCE, DECISION, SearchTree } from './tree.ts';
@@ -48,7 +49,8 @@ const ROLLOUTS = ['none', 'uniform', 'meeple', 'greedy'] as const;
 /** Wall-clock checks happen every this many iterations. */
 const CLOCK_EVERY = 16;
 
-interface MctsOptions {
+/** The agent's parameters; the evaluation weights are passed on as they are. */
+interface MctsOptions extends Weights {
   iterations: number;
   width: number;
   ms: number;
@@ -58,9 +60,6 @@ interface MctsOptions {
   depth: number;
   guide: number;
   widen: number;
-  meepleCost: number;
-  farmerCost: number;
-  emptyHand: number;
 }
 
 class MctsAgent implements Agent {
