@@ -56,7 +56,7 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
         if (s2 >= 0) this.join(base + s, k * S + s2, kinds[type * S + s]!);
       }
     }
-    this.updateFrontier(cell, slot);
+    this.updateFrontier(cell, slot, type * 4 + rotation);
     return i;
   }
 

@@ -1,17 +1,14 @@
 /**
  * The frontier floor (`RULES.md` §1 "A turn"): the empty cells next to the placed tiles, each with
- * the edge pattern it requires (cached, and recomputed when asked after a neighbour was placed: the
- * slots that went stale are noted, so a listing refreshes them without a scan), and the placements of
- * a tile they admit — listed, counted, or the n-th of the list without listing it. A frontier cell's
- * grid entry is -(slot + 1). Writes go through `record` so that checkpoints can undo them.
+ * the edge pattern it requires (kept up to date by each placement: the placed tile adds its side to
+ * the requirement of each empty neighbour), and the placements of a tile they admit — listed,
+ * counted, or the n-th of the list without listing it. A frontier cell's grid entry is -(slot + 1).
+ * Writes go through `record` so that checkpoints can undo them.
  */
 import { neighbourOffset } from './geometry.ts';
 import { J_FRONTIER, J_FRONTIER_REQ, J_GRID, Position } from './position.ts';
 import type { PositionLayout } from './position.ts';
 import type { Tables } from './tables.ts';
-
-/** A frontier requirement that must be recomputed (a real one is (mask << 8) | value ≥ 0). */
-export const STALE = -1;
 
 /** What a board needs of its game: the tables and the position's sizes. */
 export type BoardLayout = Tables & PositionLayout;
@@ -30,11 +27,13 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
   }
 
   /**
-   * Takes the placed cell off the frontier (it was at `slot`, or -1 for the start tile), adds its
-   * empty neighbours and marks their requirements stale. A frontier cell's grid entry is -(slot + 1).
+   * Takes the cell of a tile just placed in orientation `orientation` off the frontier (it was at
+   * `slot`, or -1 for the start tile), adds its empty neighbours and adds the tile's sides to their
+   * requirements. A frontier cell's grid entry is -(slot + 1).
    */
-  protected updateFrontier(cell: number, slot: number): void {
+  protected updateFrontier(cell: number, slot: number, orientation: number): void {
     const G = this.game.gridSide;
+    const sideEdge = this.game.sideEdge;
     const grid = this.grid;
     const frontier = this.frontier;
     const req = this.frontierReq;
@@ -47,76 +46,30 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
         frontier[slot] = moved;
         req[slot] = req[last]!;
         grid[moved] = -(slot + 1);
-        if (req[slot]! < 0) this.noteStale(slot);
       }
     }
     for (let side = 0; side < 4; side++) {
       const nc = cell + neighbourOffset(side, G);
       const v = grid[nc]!;
       if (v > 0) continue;
+      // The requirement is (mask << 8) | value, 2 bits per side of the empty cell (N, E, S, W from
+      // the low bits): the tile is on the neighbour's opposite side, and its edge there is required.
+      const shift = 2 * ((side + 2) & 3);
+      const need = (3 << (8 + shift)) | (sideEdge[orientation * 4 + side]! << shift);
       let i: number;
       if (v < 0) {
         i = -v - 1;
+        if (journaled) this.record(J_FRONTIER_REQ, i, req[i]!);
+        req[i]! |= need;
       } else {
+        // A cell off the frontier has no tile around it yet: this one is its only requirement.
         i = this.frontierCount++;
-        if (journaled) { this.record(J_FRONTIER, i, frontier[i]!); this.record(J_GRID, nc, 0); }
+        if (journaled) { this.record(J_FRONTIER, i, frontier[i]!); this.record(J_GRID, nc, 0); this.record(J_FRONTIER_REQ, i, req[i]!); }
         frontier[i] = nc;
         grid[nc] = -(i + 1);
+        req[i] = need;
       }
-      // Recomputed when next asked for (`requirementAt`): tried placements never ask.
-      this.record(J_FRONTIER_REQ, i, req[i]!);
-      req[i] = STALE;
-      this.noteStale(i);
     }
-  }
-
-  /** Notes that slot i may be stale, for `refreshRequirements`. */
-  private noteStale(i: number): void {
-    this.staleSlots[this.staleCount++] = i;
-  }
-
-  /**
-   * Recomputes every stale requirement, visiting only the slots noted as they went stale (a superset).
-   * The notes are emptied only outside checkpoints: a rollback restores `staleCount`, so the entries
-   * below it must stay as they were. hot path
-   */
-  protected refreshRequirements(): void {
-    const reqs = this.frontierReq;
-    const noted = this.staleCount;
-    for (let k = 0; k < noted; k++) {
-      const i = this.staleSlots[k]!;
-      if (i < this.frontierCount && reqs[i]! < 0) this.requirementAt(i);
-    }
-    if (!this.journaling()) this.staleCount = 0;
-  }
-
-  /** The cached requirement of frontier slot i, recomputed if a neighbour was placed since. hot path */
-  protected requirementAt(i: number): number {
-    let req = this.frontierReq[i]!;
-    if (req < 0) {
-      req = this.requirement(this.frontier[i]!);
-      this.record(J_FRONTIER_REQ, i, STALE);
-      this.frontierReq[i] = req;
-    }
-    return req;
-  }
-
-  /** The edge pattern an empty cell requires: (mask << 8) | value, 2 bits per side. hot path */
-  private requirement(cell: number): number {
-    const grid = this.grid;
-    const side = this.game.sideEdge;
-    const G = this.game.gridSide;
-    let mask = 0;
-    let val = 0;
-    let k = grid[cell - G]!;
-    if (k > 0) { mask |= 3; val |= side[this.orientation(k - 1) * 4 + 2]!; }
-    k = grid[cell + 1]!;
-    if (k > 0) { mask |= 12; val |= side[this.orientation(k - 1) * 4 + 3]! << 2; }
-    k = grid[cell + G]!;
-    if (k > 0) { mask |= 48; val |= side[this.orientation(k - 1) * 4]! << 4; }
-    k = grid[cell - 1]!;
-    if (k > 0) { mask |= 192; val |= side[this.orientation(k - 1) * 4 + 1]! << 6; }
-    return (mask << 8) | val;
   }
 
   /**
@@ -126,7 +79,6 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
    * hot path
    */
   placementsOf(type: number, out: Int32Array): number {
-    this.refreshRequirements();
     const fitList = this.game.fitList;
     const t256 = type * 256;
     const frontier = this.frontier;
@@ -147,13 +99,11 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
 
   /** How many placements `placementsOf(type)` writes, counted without writing them. hot path */
   countPlacements(type: number): number {
-    this.refreshRequirements();
     const fitList = this.game.fitList;
     const t256 = type * 256;
     const reqs = this.frontierReq;
     const count = this.frontierCount;
     let n = 0;
-    // No call in the loop: the typed arrays' checks stay out of it.
     for (let i = 0; i < count; i++) n += fitList[t256 + (reqs[i]! & 255)]! >> 8;
     return n;
   }
@@ -164,7 +114,6 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
    * hot path
    */
   nthPlacement(type: number, index: number, total: number): number {
-    this.refreshRequirements();
     const fitList = this.game.fitList;
     const t256 = type * 256;
     const reqs = this.frontierReq;
@@ -191,11 +140,7 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
     const t256 = type * 256;
     const reqs = this.frontierReq;
     const count = this.frontierCount;
-    for (let i = 0; i < count; i++) {
-      let req = reqs[i]!;
-      if (req < 0) req = this.requirementAt(i);
-      if (fits[t256 + (req & 255)] !== 0) return true;
-    }
+    for (let i = 0; i < count; i++) if (fits[t256 + (reqs[i]! & 255)] !== 0) return true;
     return false;
   }
 }

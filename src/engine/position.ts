@@ -58,8 +58,6 @@ export const ARRAY_FIELDS = {
   grid: { make: (l) => new Int16Array(l.gridSide * l.gridSide), undo: 'journal', restart: 'cells' },
   frontier: { make: (l) => new Int32Array(4 * l.maxTiles + 4), undo: 'journal', restart: 'none' },
   frontierReq: { make: (l) => new Int32Array(4 * l.maxTiles + 4), undo: 'journal', restart: 'none' },
-  // At most 5 notes a placement (4 neighbours and the slot moved into the placed one's), emptied only by a refresh outside checkpoints.
-  staleSlots: { make: (l) => new Int32Array(5 * l.maxTiles), undo: 'count', restart: 'none' },
   placedType: { make: (l) => new Int16Array(l.maxTiles), undo: 'count', restart: 'none' },
   placedRot: { make: (l) => new Uint8Array(l.maxTiles), undo: 'count', restart: 'none' },
   placedCell: { make: (l) => new Int32Array(l.maxTiles), undo: 'count', restart: 'none' },
@@ -92,7 +90,7 @@ export const J_FRONTIER_REQ = JOURNALED.indexOf('frontierReq');
 /** Scalars saved at a checkpoint and copied by a clone, with the value a restart gives them (null: set by the new game's start). */
 export const SCALAR_FIELDS = {
   deckPos: 0, currentPlayer: 0, phase: null, drawn: null, lastPlaced: -1, placedCount: 0, frontierCount: 0, completedCount: 0, finalScored: 0,
-  monasteryCount: 0, staleCount: 0,
+  monasteryCount: 0,
 } as const;
 type ScalarName = keyof typeof SCALAR_FIELDS;
 const SCALAR_NAMES = Object.keys(SCALAR_FIELDS) as ScalarName[];
@@ -167,7 +165,6 @@ export class Position {
   placedCount = 0;
   frontierCount = 0;
   monasteryCount = 0;
-  staleCount = 0;
   completedCount = 0;
   /** 1 once the final scoring ran. */
   finalScored = 0;
@@ -186,10 +183,8 @@ export class Position {
   /** Placed indices of the tiles with a monastery, in placement order (the first `monasteryCount`). */
   declare readonly monasteryTiles: Int16Array;
   declare readonly frontier: Int32Array;
-  /** The edge pattern each frontier cell requires, `(mask << 8) | value`, or `STALE` (`frontier.ts`). */
+  /** The edge pattern each frontier cell requires, `(mask << 8) | value` (`frontier.ts`). */
   declare readonly frontierReq: Int32Array;
-  /** Frontier slots that may have gone stale since the last refresh (the first `staleCount`; `frontier.ts`). */
-  declare readonly staleSlots: Int32Array;
   declare readonly parent: Int32Array;
   declare readonly next: Int32Array;
   declare readonly openEnds: Int16Array;

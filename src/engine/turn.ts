@@ -86,7 +86,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     for (let k = 0; k < tries; k++) {
       const i = Math.floor(random() * this.frontierCount);
       const r = Math.floor(random() * 4);
-      if ((fits[t256 + (this.requirementAt(i) & 255)]! >> r) & 1) return this.frontier[i]! * 4 + r;
+      if ((fits[t256 + (this.frontierReq[i]! & 255)]! >> r) & 1) return this.frontier[i]! * 4 + r;
     }
     return out[Math.floor(random() * this.legalPlacements(out))]!;
   }
