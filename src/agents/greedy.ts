@@ -30,23 +30,33 @@ import { EPSILON, MEEPLE_COST, countMembers } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
 import { OnePly, completesSomething } from './one-ply.ts';
 
-const followUpScratch = new Int32Array(MAX_ACTIONS_HINT);
-
 export const FEATURE_WORTH = { roadPerSegment: 1, cityPerSegment: 1.5, cityPerPennant: 1.5, monasteryPerTile: 1, fieldPerCompletedCity: 3 } as const;
 const MAX_ROOTS = 32;
 
+/**
+ * The buffers of `eval=features`: one set for all agents of a thread, as a choice runs to its end
+ * before another starts (and an agent is made per seat and game: allocating them there showed in
+ * profiles). The follow-ups of the placement being tried; the open features of the placed tile:
+ * root, worth, the agent's and the best opponent's meeples.
+ */
+const scratch = {
+  followUps: new Int32Array(MAX_ACTIONS_HINT),
+  feature: { root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(8) } as FeatureScore,
+  roots: new Int32Array(MAX_ROOTS),
+  worth: new Float64Array(MAX_ROOTS),
+  mine: new Int32Array(MAX_ROOTS),
+  theirs: new Int32Array(MAX_ROOTS),
+};
+
 export class GreedyAgent implements Agent {
   readonly name = 'greedy';
-  /** The follow-ups of the placement being tried (`eval=features`): one buffer for all agents of a thread, as a choice runs to its end before another starts. */
-  private readonly followUps = followUpScratch;
-  private readonly feature: FeatureScore = {
-    root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(8),
-  };
-  // The open features of the placed tile: root, worth, the agent's and the best opponent's meeples.
-  private readonly roots = new Int32Array(MAX_ROOTS);
-  private readonly worth = new Float64Array(MAX_ROOTS);
-  private readonly mine = new Int32Array(MAX_ROOTS);
-  private readonly theirs = new Int32Array(MAX_ROOTS);
+  // `eval=features`: the shared buffers (`scratch`) and how many open features were collected.
+  private readonly followUps = scratch.followUps;
+  private readonly feature = scratch.feature;
+  private readonly roots = scratch.roots;
+  private readonly worth = scratch.worth;
+  private readonly mine = scratch.mine;
+  private readonly theirs = scratch.theirs;
   private rootCount = 0;
   /** The follow-up chosen together with the placement. */
   private pending = -1;
