@@ -63,6 +63,8 @@ export class Evaluator {
   readonly cityTile: number;
   readonly cityPennant: number;
   readonly monastery: number;
+  /** Points per tile of a road completed during the game (what a meeple put on a road the turn completes scores). */
+  readonly completedRoad: number;
   /** Points per completed bordering city, 0 without farmers. */
   readonly farmer: number;
 
@@ -90,6 +92,7 @@ export class Evaluator {
     this.cityTile = mean('cityPointsPerTile', 'finalCityPointsPerTile');
     this.cityPennant = mean('cityPointsPerPennant', 'finalCityPointsPerPennant');
     this.monastery = rules.monasteryPointsPerTile as number;
+    this.completedRoad = rules.roadPointsPerTile as number;
     this.farmer = rules.farmers === 'on' ? (rules.farmerPointsPerCity as number) : 0;
   }
 

@@ -1,15 +1,19 @@
 /**
  * The one-ply value of a placement without applying it (`OnePly.valuePlacement`'s fast path): the
  * same number `OnePly.bestFollowUp` gives after applying it, and the same best follow-up, read off
- * the remembered position (`Evaluator.remember`). It holds when the placement completes nothing and
- * the game has no expansion (no hooks): the turn then scores nothing, and the placement changes the
- * evaluation only through the features the tile joins and the monasteries around its cell.
+ * the remembered position (`Evaluator.remember`). It holds when the game has no expansion (no hooks)
+ * and the placement completes nothing but unoccupied roads (most completing placements): the turn
+ * then scores nothing unless the mover's meeple goes on such a road, and the placement changes the
+ * evaluation only through the features the tile joins and the monasteries around its cell. A meeple
+ * on a road the turn completes scores it at once (roadPointsPerTile per tile, each tile once) and
+ * comes back: it adds those points and is charged nothing.
  *
  * A tile segment joins the features across its ports; the tile's segments that reach a common
  * feature become one feature. A feature made of old features R1…Rk and some of the tile's segments
  * has their segments, pennants and meeples summed, open ends Σ open ends − 2 per joined port pair
- * (0: completed, so not previewed), and, for a field, the union of the completed cities they
- * border (the tile's own cities are not completed: that would be a completion). Every occupied
+ * (0: completed; a completed city or occupied road is not previewed), and, for a field, the union
+ * of the completed cities they border (the tile's own cities are not completed: that would not be
+ * previewed). Every occupied
  * monastery around the cell gains one neighbour. Per old feature, what is read from its members
  * (segments, pennants, bordering cities) is kept until the next `remember`.
  */
@@ -41,6 +45,9 @@ export class PlacementPreview {
   /** Per segment: stamp of the last union of city lists that counted it. */
   private readonly cityMark: Int32Array;
   private markStamp = 0;
+  /** Per placed tile: stamp of the last count of a completed road's tiles that counted it. */
+  private readonly tileMark: Int32Array;
+  private tileStamp = 0;
   // One placement: per joined port its tile segment and old root; per tile segment its feature (a
   // representative tile segment) with the feature's meeples, open ends and worth.
   private readonly joinSegment = new Int32Array(PORTS);
@@ -76,6 +83,7 @@ export class PlacementPreview {
     this.cityCount = new Int32Array(segments);
     this.cities = new Int32Array(segments);
     this.cityMark = new Int32Array(segments);
+    this.tileMark = new Int32Array(game.maxTiles);
     this.perPlayer = new Int32Array(game.players);
     this.readMeeples = new Int32Array(game.players);
     this.totals = new Float64Array(game.players);
@@ -98,7 +106,8 @@ export class PlacementPreview {
   /**
    * The value to `me` of placement `placement` of the drawn tile in the remembered position
    * (`Evaluator.remembers(state)` must hold and `applies`), with its best follow-up in `followUp`;
-   * NaN when the placement completes something (then it must be applied to be valued).
+   * NaN when the placement completes a city, a monastery or an occupied road (then it must be
+   * applied to be valued).
    */
   // hot path
   value(state: State, placement: number, me: number): number {
@@ -134,7 +143,7 @@ export class PlacementPreview {
       this.joinFirst[joins++] = first;
     }
     // 2. Each feature's meeples and open ends (at its representative); a road or city left without
-    // open ends is completed.
+    // open ends is completed: a city or an occupied road is not previewed.
     const meeples = this.meeples;
     const openEnds = this.openEnds;
     for (let s = 0; s < count; s++) {
@@ -153,7 +162,8 @@ export class PlacementPreview {
     }
     for (let s = 0; s < count; s++) {
       const kind = game.segmentKind[type * S + s]!;
-      if ((kind === SEG_ROAD || kind === SEG_CITY) && link[s] === s && openEnds[s] === 0) return NaN;
+      if (link[s] !== s || openEnds[s] !== 0) continue;
+      if (kind === SEG_CITY || (kind === SEG_ROAD && meeples[s] !== 0)) return NaN;
     }
     // 3. The monasteries around: one completed is not previewed; each occupied one gains a neighbour.
     const ownMonastery = game.monasterySegment[type]!;
@@ -194,9 +204,13 @@ export class PlacementPreview {
       if (kind === SEG_FIELD && !game.farmers) continue;
       const r = link[s]!;
       if (meeples[r] !== 0) continue;
-      const worth = kind === SEG_MONASTERY ? evaluator.monastery * (1 + state.neighbourCount(cell)) : this.worth(state, r, count, joins);
-      totals[me] = mine + worth;
-      totals[me]! -= evaluator.deployCharge(state, state.currentPlayer, kind);
+      if (kind === SEG_ROAD && openEnds[r] === 0) {
+        totals[me] = mine + evaluator.completedRoad * this.roadTiles(state, r, joins); // scored and back in hand: no charge
+      } else {
+        const worth = kind === SEG_MONASTERY ? evaluator.monastery * (1 + state.neighbourCount(cell)) : this.worth(state, r, count, joins);
+        totals[me] = mine + worth;
+        totals[me]! -= evaluator.deployCharge(state, state.currentPlayer, kind);
+      }
       const value = marginOf(totals, me);
       if (value > best + EPSILON) {
         best = value;
@@ -279,6 +293,27 @@ export class PlacementPreview {
       pennants += this.pennants[root]!;
     }
     return kind === SEG_ROAD ? evaluator.road * segments : evaluator.cityTile * segments + evaluator.cityPennant * pennants;
+  }
+
+  /** The tiles of the road the placement completes at representative tile segment `r`, each counted once (as scoring counts them). */
+  private roadTiles(state: State, r: number, joins: number): number {
+    const S = this.game.segmentsPerTile;
+    const mark = (this.tileStamp = advanceStamp(this.tileStamp, this.tileMark));
+    let tiles = 1; // the placed tile, not on the board yet
+    for (let j = 0; j < joins; j++) {
+      if (this.joinFirst[j] === 0 || this.link[this.joinSegment[j]!] !== r) continue;
+      const root = this.joinRoot[j]!;
+      let m = root;
+      do {
+        const tile = (m / S) | 0;
+        if (this.tileMark[tile] !== mark) {
+          this.tileMark[tile] = mark;
+          tiles++;
+        }
+        m = state.next[m]!;
+      } while (m !== root);
+    }
+    return tiles;
   }
 
   /** Reads old feature `root` (segments and pennants, or a field's completed cities) once per remembered position. */

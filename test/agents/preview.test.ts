@@ -1,16 +1,17 @@
 /**
  * The placement preview (`preview.ts`) against the placement applied: for every placement of every
  * turn of a few greedy games, the previewed value and best follow-up equal what `bestFollowUp` gives
- * after applying the placement, and the preview declines exactly the placements that complete
- * something; for those, `bestFollowUp` (which applies only some follow-ups) equals every follow-up
- * applied and evaluated from scratch.
+ * after applying the placement, and the preview declines exactly the placements that complete a
+ * city, a monastery or an occupied road (it values those completing only unoccupied roads); for
+ * every completing placement, `bestFollowUp` (which applies only some follow-ups) equals every
+ * follow-up applied and evaluated from scratch.
  */
 import { describe, expect, it } from 'vitest';
 import { EPSILON, Evaluator } from '../../src/agents/evaluation.ts';
 import type { Weights } from '../../src/agents/evaluation.ts';
 import { OnePly, completesSomething } from '../../src/agents/one-ply.ts';
 import { PlacementPreview } from '../../src/agents/preview.ts';
-import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
+import { MAX_ACTIONS_HINT, PHASE_PLACE, SEG_CITY } from '../../src/engine/index.ts';
 import type { GameOptions, State } from '../../src/engine/index.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import { gameWith, playChecked } from '../util.ts';
@@ -32,8 +33,24 @@ function everyFollowUpApplied(state: State, evaluator: Evaluator, me: number): [
   return [best, bestFollowUp];
 }
 
-/** Compares preview and applied placement on every turn of deal `deal`; returns [placements, previewed]. */
-function compareOn(options: GameOptions, deal: number, weights?: Weights): [number, number] {
+/** Whether the tile just placed completes a city, a monastery or an occupied road (what the preview declines). */
+function completesScoring(state: State): boolean {
+  const game = state.game;
+  const S = game.segmentsPerTile;
+  const placed = state.lastPlaced;
+  const type = state.placedType[placed]!;
+  for (let k = game.closableStart[type]!; k < game.closableStart[type + 1]!; k++) {
+    const root = state.find(placed * S + game.closable[k]!);
+    if (state.openEnds[root] === 0 && (state.segmentKind(root) === SEG_CITY || state.rootMeeples[root] !== 0)) return true;
+  }
+  return state.completeMonasteriesAround(state.placedCell[placed]!, new Int32Array(9), 0) > 0;
+}
+
+/**
+ * Compares preview and applied placement on every turn of deal `deal`; returns [placements,
+ * previewed, previewed placements that complete a road].
+ */
+function compareOn(options: GameOptions, deal: number, weights?: Weights): [number, number, number] {
   const game = gameWith(options);
   const onePly = new OnePly(game, weights);
   const preview = new PlacementPreview(onePly.evaluator);
@@ -41,6 +58,7 @@ function compareOn(options: GameOptions, deal: number, weights?: Weights): [numb
   const legal = new Int32Array(MAX_ACTIONS_HINT);
   let placements = 0;
   let previewed = 0;
+  let roads = 0;
   const check = (state: State) => {
     if (state.phase !== PHASE_PLACE) return;
     const me = state.currentPlayer;
@@ -54,6 +72,7 @@ function compareOn(options: GameOptions, deal: number, weights?: Weights): [numb
       const level = state.checkpoint();
       state.apply(legal[i]!);
       const completes = completesSomething(state, state.lastPlaced);
+      const declined = completes && completesScoring(state);
       const applied = onePly.bestFollowUp(state, me);
       if (completes) {
         // The shortcut for a completing turn (only some follow-ups applied) against every follow-up applied.
@@ -63,9 +82,10 @@ function compareOn(options: GameOptions, deal: number, weights?: Weights): [numb
       }
       state.rollback(level);
       placements++;
-      expect(Number.isNaN(value), `${what} completes something`).toBe(completes);
-      if (completes) continue;
+      expect(Number.isNaN(value), `${what} completes a city, a monastery or an occupied road`).toBe(declined);
+      if (declined) continue;
       previewed++;
+      if (completes) roads++;
       expect(value, what).toBeCloseTo(applied, 9);
       expect(followUp, what).toBe(onePly.followUp);
     }
@@ -73,13 +93,14 @@ function compareOn(options: GameOptions, deal: number, weights?: Weights): [numb
     state.deferFinal = false;
   };
   playChecked(game, 'preview', deal, check, undefined, 'greedy');
-  return [placements, previewed];
+  return [placements, previewed, roads];
 }
 
 describe('placement preview', () => {
   it('gives the applied placement\'s value and follow-up, 2 players with farmers', () => {
-    const [placements, previewed] = compareOn({ players: 2 }, 1);
+    const [placements, previewed, roads] = compareOn({ players: 2 }, 1);
     expect(previewed).toBeGreaterThan(placements / 2);
+    expect(roads).toBeGreaterThan(0);
   });
   it('does so for 4 players, farmers off, another meeple cost', () => {
     const [placements, previewed] = compareOn({ players: 4, rules: { farmers: 'off' } }, 2, { meepleCost: 0.7, farmerCost: 0, emptyHand: 0 });
@@ -90,7 +111,8 @@ describe('placement preview', () => {
     expect(previewed).toBeGreaterThan(placements / 2);
   });
   it('does so for 3 players with other rates', () => {
-    compareOn({ players: 3, rules: { cityPointsPerTile: 3, farmerPointsPerCity: 4, monasteryPointsPerTile: 2 } }, 3);
+    const [, , roads] = compareOn({ players: 3, rules: { roadPointsPerTile: 2, cityPointsPerTile: 3, farmerPointsPerCity: 4, monasteryPointsPerTile: 2 } }, 3);
+    expect(roads).toBeGreaterThan(0);
   });
   it('is not used in a game with an expansion', () => {
     const game = gameWith({ players: 2, expansions: [expansionRegistry.get('tollkeepers')!] });
