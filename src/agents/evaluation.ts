@@ -265,8 +265,17 @@ export class Evaluator {
    * in a field, `emptyHand` for the last in hand.
    */
   deployCharge(state: State, player: number, kind: number): number {
-    const left = state.meeplesLeft[player]!;
+    return this.chargeFrom(state.meeplesLeft[player]!, kind);
+  }
+
+  /** `deployCharge` from a hand of `left` meeples. */
+  chargeFrom(left: number, kind: number): number {
     return this.meepleCost + (kind === SEG_FIELD ? this.farmerCost : 0) + this.handCharge(left - 1) - this.handCharge(left);
+  }
+
+  /** What `back` meeples coming back from the board to a hand of `left` add to a player's total (no farmers among them). */
+  meeplesBack(left: number, back: number): number {
+    return this.meepleCost * back - this.handCharge(left + back) + this.handCharge(left);
   }
 
   /** The charge for a hand of `left` meeples. */

@@ -2,16 +2,16 @@
  * The one-ply value of a placement without applying it (`OnePly.valuePlacement`'s fast path): the
  * same number `OnePly.bestFollowUp` gives after applying it, and the same best follow-up, read off
  * the remembered position (`Evaluator.remember`). It holds when the game has no expansion (no hooks)
- * and the placement completes nothing but unoccupied roads (most completing placements): the turn
- * then scores nothing unless the mover's meeple goes on such a road, and the placement changes the
- * evaluation only through the features the tile joins and the monasteries around its cell. A meeple
- * on a road the turn completes scores it at once (roadPointsPerTile per tile, each tile once) and
- * comes back: it adds those points and is charged nothing.
+ * and the placement completes nothing but roads (most completing placements): the turn then scores
+ * only those roads, and the placement changes the evaluation only through the features the tile
+ * joins and the monasteries around its cell. A completed road is scored at once (roadPointsPerTile
+ * per tile, each tile once) for its majority and its meeples come back; a meeple the mover puts on
+ * an unoccupied one does the same (it adds the points and is charged nothing).
  *
  * A tile segment joins the features across its ports; the tile's segments that reach a common
  * feature become one feature. A feature made of old features R1…Rk and some of the tile's segments
  * has their segments, pennants and meeples summed, open ends Σ open ends − 2 per joined port pair
- * (0: completed; a completed city or occupied road is not previewed), and, for a field, the union
+ * (0: completed; a completed city is not previewed), and, for a field, the union
  * of the completed cities they border (the tile's own cities are not completed: that would not be
  * previewed). Every occupied
  * monastery around the cell gains one neighbour. Per old feature, what is read from its members
@@ -57,6 +57,8 @@ export class PlacementPreview {
   private readonly meeples = new Int32Array(MAX_SEGMENTS);
   private readonly openEnds = new Int32Array(MAX_SEGMENTS);
   private readonly perPlayer: Int32Array;
+  /** Meeples per player coming back from the roads the placement completes. */
+  private readonly back: Int32Array;
   /** Meeples per player counted by `countMembers` while reading an old feature (not used). */
   private readonly readMeeples: Int32Array;
   private readonly totals: Float64Array;
@@ -85,6 +87,7 @@ export class PlacementPreview {
     this.cityMark = new Int32Array(segments);
     this.tileMark = new Int32Array(game.maxTiles);
     this.perPlayer = new Int32Array(game.players);
+    this.back = new Int32Array(game.players);
     this.readMeeples = new Int32Array(game.players);
     this.totals = new Float64Array(game.players);
     const slots = 4 * game.maxTiles + 4;
@@ -106,8 +109,7 @@ export class PlacementPreview {
   /**
    * The value to `me` of placement `placement` of the drawn tile in the remembered position
    * (`Evaluator.remembers(state)` must hold and `applies`), with its best follow-up in `followUp`;
-   * NaN when the placement completes a city, a monastery or an occupied road (then it must be
-   * applied to be valued).
+   * NaN when the placement completes a city or a monastery (then it must be applied to be valued).
    */
   // hot path
   value(state: State, placement: number, me: number): number {
@@ -143,7 +145,7 @@ export class PlacementPreview {
       this.joinFirst[joins++] = first;
     }
     // 2. Each feature's meeples and open ends (at its representative); a road or city left without
-    // open ends is completed: a city or an occupied road is not previewed.
+    // open ends is completed: a city is not previewed.
     const meeples = this.meeples;
     const openEnds = this.openEnds;
     for (let s = 0; s < count; s++) {
@@ -163,7 +165,7 @@ export class PlacementPreview {
     for (let s = 0; s < count; s++) {
       const kind = game.segmentKind[type * S + s]!;
       if (link[s] !== s || openEnds[s] !== 0) continue;
-      if (kind === SEG_CITY || (kind === SEG_ROAD && meeples[s] !== 0)) return NaN;
+      if (kind === SEG_CITY) return NaN;
     }
     // 3. The monasteries around: one completed is not previewed; each occupied one gains a neighbour.
     const ownMonastery = game.monasterySegment[type]!;
@@ -181,8 +183,11 @@ export class PlacementPreview {
       const owner = this.monasteryOwner[m]!;
       if (owner !== 0) totals[owner - 1]! += evaluator.monastery;
     }
-    // 4. The occupied features the tile joins: their old worth off, the joined feature's worth on.
+    // 4. The occupied features the tile joins: their old worth off, the joined feature's worth on (a
+    // completed road: its points, and its meeples back in hand).
     const perPlayer = this.perPlayer;
+    const back = this.back;
+    let anyBack = false;
     for (let s = 0; s < count; s++) {
       if (link[s] !== s || meeples[s] === 0) continue;
       for (let p = 0; p < players; p++) perPlayer[p] = 0;
@@ -192,8 +197,16 @@ export class PlacementPreview {
         addTo(totals, evaluator.beforeMajority[root]!, -evaluator.beforeWorth[root]!);
         for (let p = 0; p < players; p++) perPlayer[p]! += evaluator.beforePlayers[root * players + p]!;
       }
-      addTo(totals, majorityOf(perPlayer, players), this.worth(state, s, count, joins));
+      if (openEnds[s] !== 0 || game.segmentKind[type * S + s] !== SEG_ROAD) {
+        addTo(totals, majorityOf(perPlayer, players), this.worth(state, s, count, joins));
+        continue;
+      }
+      addTo(totals, majorityOf(perPlayer, players), evaluator.completedRoad * this.roadTiles(state, s, joins));
+      if (!anyBack) back.fill(0);
+      anyBack = true;
+      for (let p = 0; p < players; p++) back[p]! += perPlayer[p]!;
     }
+    if (anyBack) for (let p = 0; p < players; p++) if (back[p] !== 0) totals[p]! += evaluator.meeplesBack(state.meeplesLeft[p]!, back[p]!);
     // 5. The follow-ups in their legal order (nothing, then a meeple on each free segment); the first best.
     let best = marginOf(totals, me);
     this.followUp = FOLLOW_NOTHING;
@@ -209,7 +222,7 @@ export class PlacementPreview {
       } else {
         const worth = kind === SEG_MONASTERY ? evaluator.monastery * (1 + state.neighbourCount(cell)) : this.worth(state, r, count, joins);
         totals[me] = mine + worth;
-        totals[me]! -= evaluator.deployCharge(state, state.currentPlayer, kind);
+        totals[me]! -= evaluator.chargeFrom(state.meeplesLeft[state.currentPlayer]! + (anyBack ? back[state.currentPlayer]! : 0), kind);
       }
       const value = marginOf(totals, me);
       if (value > best + EPSILON) {
