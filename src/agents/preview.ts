@@ -15,12 +15,13 @@
  * of the completed cities they border (the tile's own cities are not completed: that would not be
  * previewed). Every occupied
  * monastery around the cell gains one neighbour. Per old feature, what is read from its members
- * (segments, pennants, bordering cities) is kept until the next `remember`.
+ * (segments, pennants, bordering cities) is kept until the next `remember` (`old-features.ts`).
  */
 import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, facingPort, neighbourOffset } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
-import { EPSILON, addTo, advanceStamp, countMembers, majorityOf, marginOf } from './evaluation.ts';
+import { EPSILON, addTo, advanceStamp, majorityOf, marginOf } from './evaluation.ts';
 import type { Evaluator } from './evaluation.ts';
+import { OldFeatures } from './old-features.ts';
 /** The port of the neighbouring tile facing each port. */
 const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
 
@@ -31,23 +32,10 @@ export class PlacementPreview {
   private readonly game: Game;
   /** The best follow-up of the last previewed placement. */
   followUp = -1;
-  // Per old feature root, stamped with the remembered position it was read in.
-  private readonly readIn: Int32Array;
-  private readonly segments: Int32Array;
-  private readonly pennants: Int32Array;
-  /** A field's completed bordering cities: `cities[cityStart[root] … cityStart[root] + cityCount[root])`. */
-  private readonly cityStart: Int32Array;
-  private readonly cityCount: Int32Array;
-  private cities: Int32Array;
-  private cityEnd = 0;
+  /** What was read of the features on the board. */
+  private readonly old: OldFeatures;
   private rememberStamp = 0;
   private stamp = 0;
-  /** Per segment: stamp of the last union of city lists that counted it. */
-  private readonly cityMark: Int32Array;
-  private markStamp = 0;
-  /** Per placed tile: stamp of the last count of a completed road's tiles that counted it. */
-  private readonly tileMark: Int32Array;
-  private tileStamp = 0;
   // One placement: per joined port its tile segment and old root; per tile segment its feature (a
   // representative tile segment) with the feature's meeples, open ends and worth.
   private readonly joinSegment = new Int32Array(PORTS);
@@ -59,8 +47,6 @@ export class PlacementPreview {
   private readonly perPlayer: Int32Array;
   /** Meeples per player coming back from the roads the placement completes. */
   private readonly back: Int32Array;
-  /** Meeples per player counted by `countMembers` while reading an old feature (not used). */
-  private readonly readMeeples: Int32Array;
   private readonly totals: Float64Array;
   // Per frontier slot, stamped: its joinable ports and the roots across them (`portRootsOf`).
   private readonly slotReadIn: Int32Array;
@@ -77,18 +63,9 @@ export class PlacementPreview {
   constructor(private readonly evaluator: Evaluator) {
     const game = evaluator.game;
     this.game = game;
-    const segments = game.maxTiles * game.segmentsPerTile;
-    this.readIn = new Int32Array(segments);
-    this.segments = new Int32Array(segments);
-    this.pennants = new Int32Array(segments);
-    this.cityStart = new Int32Array(segments);
-    this.cityCount = new Int32Array(segments);
-    this.cities = new Int32Array(segments);
-    this.cityMark = new Int32Array(segments);
-    this.tileMark = new Int32Array(game.maxTiles);
+    this.old = new OldFeatures(game);
     this.perPlayer = new Int32Array(game.players);
     this.back = new Int32Array(game.players);
-    this.readMeeples = new Int32Array(game.players);
     this.totals = new Float64Array(game.players);
     const slots = 4 * game.maxTiles + 4;
     this.slotReadIn = new Int32Array(slots);
@@ -273,21 +250,10 @@ export class PlacementPreview {
     const kind = game.segmentKind[type * S + r]!;
     if (kind === SEG_FIELD) {
       if (evaluator.farmer === 0) return 0;
-      for (let j = 0; j < joins; j++) if (this.link[this.joinSegment[j]!] === r) this.read(state, this.joinRoot[j]!);
-      const mark = this.nextMark(); // after the reads, which take marks of their own
+      for (let j = 0; j < joins; j++) if (this.link[this.joinSegment[j]!] === r) this.old.read(state, this.joinRoot[j]!);
+      this.old.startCities();
       let cities = 0;
-      for (let j = 0; j < joins; j++) {
-        if (this.joinFirst[j] === 0 || this.link[this.joinSegment[j]!] !== r) continue;
-        const root = this.joinRoot[j]!;
-        const start = this.cityStart[root]!;
-        for (let c = start; c < start + this.cityCount[root]!; c++) {
-          const city = this.cities[c]!;
-          if (this.cityMark[city] !== mark) {
-            this.cityMark[city] = mark;
-            cities++;
-          }
-        }
-      }
+      for (let j = 0; j < joins; j++) if (this.joinFirst[j] !== 0 && this.link[this.joinSegment[j]!] === r) cities += this.old.addCities(this.joinRoot[j]!);
       return evaluator.farmer * cities;
     }
     if (kind !== SEG_ROAD && kind !== SEG_CITY) return 0;
@@ -301,65 +267,19 @@ export class PlacementPreview {
     for (let j = 0; j < joins; j++) {
       if (this.joinFirst[j] === 0 || this.link[this.joinSegment[j]!] !== r) continue;
       const root = this.joinRoot[j]!;
-      this.read(state, root);
-      segments += this.segments[root]!;
-      pennants += this.pennants[root]!;
+      this.old.read(state, root);
+      segments += this.old.segments[root]!;
+      pennants += this.old.pennants[root]!;
     }
     return kind === SEG_ROAD ? evaluator.road * segments : evaluator.cityTile * segments + evaluator.cityPennant * pennants;
   }
 
   /** The tiles of the road the placement completes at representative tile segment `r`, each counted once (as scoring counts them). */
   private roadTiles(state: State, r: number, joins: number): number {
-    const S = this.game.segmentsPerTile;
-    const mark = (this.tileStamp = advanceStamp(this.tileStamp, this.tileMark));
+    this.old.startTiles();
     let tiles = 1; // the placed tile, not on the board yet
-    for (let j = 0; j < joins; j++) {
-      if (this.joinFirst[j] === 0 || this.link[this.joinSegment[j]!] !== r) continue;
-      const root = this.joinRoot[j]!;
-      let m = root;
-      do {
-        const tile = (m / S) | 0;
-        if (this.tileMark[tile] !== mark) {
-          this.tileMark[tile] = mark;
-          tiles++;
-        }
-        m = state.next[m]!;
-      } while (m !== root);
-    }
+    for (let j = 0; j < joins; j++) if (this.joinFirst[j] !== 0 && this.link[this.joinSegment[j]!] === r) tiles += this.old.addTiles(state, this.joinRoot[j]!);
     return tiles;
-  }
-
-  /** Reads old feature `root` (segments and pennants, or a field's completed cities) once per remembered position. */
-  private read(state: State, root: number): void {
-    if (this.readIn[root] === this.stamp) return;
-    this.readIn[root] = this.stamp;
-    const game = this.game;
-    const S = game.segmentsPerTile;
-    if (state.segmentKind(root) !== SEG_FIELD) {
-      this.readMeeples.fill(0);
-      const counts = countMembers(state, root, this.readMeeples);
-      this.segments[root] = counts[0]!;
-      this.pennants[root] = counts[1]!;
-      return;
-    }
-    const mark = this.nextMark();
-    const start = this.cityEnd;
-    let m = root;
-    do {
-      const placed = (m / S) | 0;
-      const i = state.placedType[placed]! * S + (m % S);
-      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
-        const city = state.find(placed * S + game.fieldCities[k]!);
-        if (state.done[city] === 1 && this.cityMark[city] !== mark) {
-          this.cityMark[city] = mark;
-          if (this.cityEnd === this.cities.length) this.growCities();
-          this.cities[this.cityEnd++] = city;
-        }
-      }
-      m = state.next[m]!;
-    } while (m !== root);
-    this.cityStart[root] = start;
-    this.cityCount[root] = this.cityEnd - start;
   }
 
   /** The representative (smallest linked) tile segment of segment s's feature. */
@@ -381,8 +301,8 @@ export class PlacementPreview {
   /** A new remembered position: what was read of it is stale; lists its monasteries not yet completed. */
   private newPosition(state: State): void {
     this.rememberStamp = this.evaluator.rememberStamp;
-    this.cityEnd = 0;
-    this.stamp = advanceStamp(this.stamp, this.readIn, this.slotReadIn);
+    this.old.newPosition();
+    this.stamp = advanceStamp(this.stamp, this.slotReadIn);
     const game = this.game;
     const S = game.segmentsPerTile;
     const G = game.gridSide;
@@ -397,16 +317,5 @@ export class PlacementPreview {
       this.monasteryNeighbours[m] = state.neighbourCount(cell);
       this.monasteryOwner[m] = state.meeple[k * S + ms]!;
     }
-  }
-
-  /** A fresh stamp for `cityMark`. */
-  private nextMark(): number {
-    return (this.markStamp = advanceStamp(this.markStamp, this.cityMark));
-  }
-
-  private growCities(): void {
-    const bigger = new Int32Array(this.cities.length * 2);
-    bigger.set(this.cities);
-    this.cities = bigger;
   }
 }

@@ -1,0 +1,137 @@
+/**
+ * What `PlacementPreview` reads of the features already on the board, by root, once per remembered
+ * position (`newPosition` makes everything read stale): a road's or city's segments and pennants
+ * (`countMembers`), a field's completed bordering cities. And the counts it takes over a union of
+ * such features: the distinct completed cities bordering some fields (a city bordering two of them
+ * counts once), the distinct tiles of some roads (as scoring counts a road's tiles).
+ */
+import { SEG_FIELD } from '../engine/index.ts';
+import type { Game, State } from '../engine/index.ts';
+import { advanceStamp, countMembers } from './evaluation.ts';
+
+export class OldFeatures {
+  /** Per road or city root read: its segments and pennants. */
+  readonly segments: Int32Array;
+  readonly pennants: Int32Array;
+  // Per root, stamped with the remembered position it was read in.
+  private readonly readIn: Int32Array;
+  private stamp = 0;
+  /** A field's completed bordering cities: `cities[cityStart[root] … cityStart[root] + cityCount[root])`. */
+  private readonly cityStart: Int32Array;
+  private readonly cityCount: Int32Array;
+  private cities: Int32Array;
+  private cityEnd = 0;
+  /** Per segment: stamp of the last read or union of city lists that counted it. */
+  private readonly cityMark: Int32Array;
+  private markStamp = 0;
+  /** Per placed tile: stamp of the last count of a union's tiles that counted it. */
+  private readonly tileMark: Int32Array;
+  private tileStamp = 0;
+  /** Meeples per player counted by `countMembers` while reading (not used). */
+  private readonly readMeeples: Int32Array;
+
+  constructor(private readonly game: Game) {
+    const segments = game.maxTiles * game.segmentsPerTile;
+    this.segments = new Int32Array(segments);
+    this.pennants = new Int32Array(segments);
+    this.readIn = new Int32Array(segments);
+    this.cityStart = new Int32Array(segments);
+    this.cityCount = new Int32Array(segments);
+    this.cities = new Int32Array(segments);
+    this.cityMark = new Int32Array(segments);
+    this.tileMark = new Int32Array(game.maxTiles);
+    this.readMeeples = new Int32Array(game.players);
+  }
+
+  /** A new remembered position: what was read is stale. */
+  newPosition(): void {
+    this.stamp = advanceStamp(this.stamp, this.readIn);
+    this.cityEnd = 0;
+  }
+
+  /** Reads feature `root` (segments and pennants, or a field's completed cities) unless read in this position. */
+  read(state: State, root: number): void {
+    if (this.readIn[root] === this.stamp) return;
+    this.readIn[root] = this.stamp;
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    if (state.segmentKind(root) !== SEG_FIELD) {
+      this.readMeeples.fill(0);
+      const counts = countMembers(state, root, this.readMeeples);
+      this.segments[root] = counts[0]!;
+      this.pennants[root] = counts[1]!;
+      return;
+    }
+    const mark = this.nextMark();
+    const start = this.cityEnd;
+    let m = root;
+    do {
+      const placed = (m / S) | 0;
+      const i = state.placedType[placed]! * S + (m % S);
+      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
+        const city = state.find(placed * S + game.fieldCities[k]!);
+        if (state.done[city] === 1 && this.cityMark[city] !== mark) {
+          this.cityMark[city] = mark;
+          if (this.cityEnd === this.cities.length) this.growCities();
+          this.cities[this.cityEnd++] = city;
+        }
+      }
+      m = state.next[m]!;
+    } while (m !== root);
+    this.cityStart[root] = start;
+    this.cityCount[root] = this.cityEnd - start;
+  }
+
+  /** Starts a union of fields' cities (after reading them: a read takes a mark of its own). */
+  startCities(): void {
+    this.nextMark();
+  }
+
+  /** Adds read field `root` to the union; returns how many of its cities were not in it yet. */
+  addCities(root: number): number {
+    const mark = this.markStamp;
+    let added = 0;
+    const start = this.cityStart[root]!;
+    for (let c = start; c < start + this.cityCount[root]!; c++) {
+      const city = this.cities[c]!;
+      if (this.cityMark[city] !== mark) {
+        this.cityMark[city] = mark;
+        added++;
+      }
+    }
+    return added;
+  }
+
+  /** Starts a union of features' tiles. */
+  startTiles(): void {
+    this.tileStamp = advanceStamp(this.tileStamp, this.tileMark);
+  }
+
+  /** Adds feature `root` to the union; returns how many of its tiles were not in it yet. */
+  addTiles(state: State, root: number): number {
+    const S = this.game.segmentsPerTile;
+    const mark = this.tileStamp;
+    let added = 0;
+    let m = root;
+    do {
+      const tile = (m / S) | 0;
+      if (this.tileMark[tile] !== mark) {
+        this.tileMark[tile] = mark;
+        added++;
+      }
+      m = state.next[m]!;
+    } while (m !== root);
+    return added;
+  }
+
+  /** A fresh stamp for `cityMark`. */
+  private nextMark(): number {
+    return (this.markStamp = advanceStamp(this.markStamp, this.cityMark));
+  }
+
+  private growCities(): void {
+    const bigger = new Int32Array(this.cities.length * 2);
+    bigger.set(this.cities);
+    this.cities = bigger;
+  }
+}
