@@ -63,8 +63,10 @@ export class Evaluator {
   readonly cityTile: number;
   readonly cityPennant: number;
   readonly monastery: number;
-  /** Points per tile of a road completed during the game (what a meeple put on a road the turn completes scores). */
+  // What a road or city completed during the game scores: per tile, and per pennant of a city.
   readonly completedRoad: number;
+  readonly completedCityTile: number;
+  readonly completedCityPennant: number;
   /** Points per completed bordering city, 0 without farmers. */
   readonly farmer: number;
 
@@ -93,6 +95,8 @@ export class Evaluator {
     this.cityPennant = mean('cityPointsPerPennant', 'finalCityPointsPerPennant');
     this.monastery = rules.monasteryPointsPerTile as number;
     this.completedRoad = rules.roadPointsPerTile as number;
+    this.completedCityTile = rules.cityPointsPerTile as number;
+    this.completedCityPennant = rules.cityPointsPerPennant as number;
     this.farmer = rules.farmers === 'on' ? (rules.farmerPointsPerCity as number) : 0;
   }
 

@@ -3,7 +3,8 @@
  * position (`newPosition` makes everything read stale): a road's or city's segments and pennants
  * (`countMembers`), a field's completed bordering cities. And the counts it takes over a union of
  * such features: the distinct completed cities bordering some fields (a city bordering two of them
- * counts once), the distinct tiles of some roads (as scoring counts a road's tiles).
+ * counts once), the distinct tiles of some roads (as scoring counts a road's tiles), the fields
+ * beside some cities.
  */
 import { SEG_FIELD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
@@ -27,6 +28,12 @@ export class OldFeatures {
   /** Per placed tile: stamp of the last count of a union's tiles that counted it. */
   private readonly tileMark: Int32Array;
   private tileStamp = 0;
+  /** The field segments of a tile beside each of its city segments: `cityFields[cityFieldStart[i] … cityFieldStart[i + 1])` for i = type * S + s. */
+  readonly cityFieldStart: Uint16Array;
+  readonly cityFields: Int8Array;
+  /** Per segment: stamp of the last union of fields beside cities that counted it. */
+  private readonly fieldMark: Int32Array;
+  private fieldStamp = 0;
   /** Meeples per player counted by `countMembers` while reading (not used). */
   private readonly readMeeples: Int32Array;
 
@@ -41,6 +48,16 @@ export class OldFeatures {
     this.cityMark = new Int32Array(segments);
     this.tileMark = new Int32Array(game.maxTiles);
     this.readMeeples = new Int32Array(game.players);
+    this.fieldMark = new Int32Array(segments);
+    // The game's fields → cities table turned around.
+    const S = game.segmentsPerTile;
+    const lists: number[][] = Array.from({ length: game.segmentKind.length }, () => []);
+    for (let i = 0; i < game.segmentKind.length; i++) {
+      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) lists[i - (i % S) + game.fieldCities[k]!]!.push(i % S);
+    }
+    this.cityFieldStart = new Uint16Array(lists.length + 1);
+    lists.forEach((list, i) => { this.cityFieldStart[i + 1] = this.cityFieldStart[i]! + list.length; });
+    this.cityFields = Int8Array.from(lists.flat());
   }
 
   /** A new remembered position: what was read is stale. */
@@ -122,6 +139,39 @@ export class OldFeatures {
       m = state.next[m]!;
     } while (m !== root);
     return added;
+  }
+
+  /** Starts a union of the fields beside some cities. */
+  startFields(): void {
+    this.fieldStamp = advanceStamp(this.fieldStamp, this.fieldMark);
+  }
+
+  /**
+   * Adds the fields beside city `root` to the union: writes the roots of those not in it yet from
+   * `out[n]`; returns the new end of `out`.
+   */
+  addFieldsBeside(state: State, root: number, out: Int32Array, n: number): number {
+    const S = this.game.segmentsPerTile;
+    const mark = this.fieldStamp;
+    let m = root;
+    do {
+      const placed = (m / S) | 0;
+      const i = state.placedType[placed]! * S + (m % S);
+      for (let k = this.cityFieldStart[i]!; k < this.cityFieldStart[i + 1]!; k++) {
+        const field = state.find(placed * S + this.cityFields[k]!);
+        if (this.fieldMark[field] !== mark) {
+          this.fieldMark[field] = mark;
+          out[n++] = field;
+        }
+      }
+      m = state.next[m]!;
+    } while (m !== root);
+    return n;
+  }
+
+  /** Whether field `root` is in the union of fields beside cities. */
+  inFields(root: number): boolean {
+    return this.fieldMark[root] === this.fieldStamp;
   }
 
   /** A fresh stamp for `cityMark`. */

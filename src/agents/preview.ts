@@ -32,6 +32,8 @@ export class PlacementPreview {
   private readonly game: Game;
   /** The best follow-up of the last previewed placement. */
   followUp = -1;
+  /** The drawn tile of the placement being previewed. */
+  private type = 0;
   /** What was read of the features on the board. */
   private readonly old: OldFeatures;
   private rememberStamp = 0;
@@ -45,8 +47,15 @@ export class PlacementPreview {
   private readonly meeples = new Int32Array(MAX_SEGMENTS);
   private readonly openEnds = new Int32Array(MAX_SEGMENTS);
   private readonly perPlayer: Int32Array;
-  /** Meeples per player coming back from the roads the placement completes. */
+  /** Meeples per player coming back from the roads and cities the placement completes. */
   private readonly back: Int32Array;
+  // The cities the placement completes (`citiesDone`): whether there are any (with farmers), the
+  // cities each tile field (representative) gains, the fields on the board beside one, and which
+  // tile fields are beside the one at hand.
+  private extraOn = false;
+  private readonly extra = new Int32Array(MAX_SEGMENTS);
+  private readonly fields: Int32Array;
+  private readonly beside = new Uint8Array(MAX_SEGMENTS);
   private readonly totals: Float64Array;
   // Per frontier slot, stamped: its joinable ports and the roots across them (`portRootsOf`).
   private readonly slotReadIn: Int32Array;
@@ -66,6 +75,7 @@ export class PlacementPreview {
     this.old = new OldFeatures(game);
     this.perPlayer = new Int32Array(game.players);
     this.back = new Int32Array(game.players);
+    this.fields = new Int32Array(game.maxTiles * game.segmentsPerTile);
     this.totals = new Float64Array(game.players);
     const slots = 4 * game.maxTiles + 4;
     this.slotReadIn = new Int32Array(slots);
@@ -94,7 +104,7 @@ export class PlacementPreview {
     const evaluator = this.evaluator;
     const S = game.segmentsPerTile;
     const G = game.gridSide;
-    const type = state.drawn;
+    const type = (this.type = state.drawn);
     const cell = (placement / 4) | 0;
     const o12 = (type * 4 + (placement & 3)) * PORTS;
     const count = game.segmentCount[type]!;
@@ -122,7 +132,7 @@ export class PlacementPreview {
       this.joinFirst[joins++] = first;
     }
     // 2. Each feature's meeples and open ends (at its representative); a road or city left without
-    // open ends is completed: a city is not previewed.
+    // open ends is completed.
     const meeples = this.meeples;
     const openEnds = this.openEnds;
     for (let s = 0; s < count; s++) {
@@ -139,11 +149,8 @@ export class PlacementPreview {
       openEnds[r]! += state.openEnds[root]!;
       meeples[r]! += state.rootMeeples[root]!;
     }
-    for (let s = 0; s < count; s++) {
-      const kind = game.segmentKind[type * S + s]!;
-      if (link[s] !== s || openEnds[s] !== 0) continue;
-      if (kind === SEG_CITY) return NaN;
-    }
+    let cityDone = false;
+    for (let s = 0; s < count; s++) if (link[s] === s && openEnds[s] === 0 && game.segmentKind[type * S + s] === SEG_CITY) cityDone = true;
     // 3. The monasteries around: one completed is not previewed; each occupied one gains a neighbour.
     const ownMonastery = game.monasterySegment[type]!;
     if (ownMonastery >= 0 && state.neighbourCount(cell) === 8) return NaN;
@@ -160,8 +167,10 @@ export class PlacementPreview {
       const owner = this.monasteryOwner[m]!;
       if (owner !== 0) totals[owner - 1]! += evaluator.monastery;
     }
+    this.extraOn = cityDone && evaluator.farmer !== 0;
+    if (this.extraOn) this.citiesDone(state, count, joins, totals);
     // 4. The occupied features the tile joins: their old worth off, the joined feature's worth on (a
-    // completed road: its points, and its meeples back in hand).
+    // completed road or city: its points, and its meeples back in hand).
     const perPlayer = this.perPlayer;
     const back = this.back;
     let anyBack = false;
@@ -174,11 +183,11 @@ export class PlacementPreview {
         addTo(totals, evaluator.beforeMajority[root]!, -evaluator.beforeWorth[root]!);
         for (let p = 0; p < players; p++) perPlayer[p]! += evaluator.beforePlayers[root * players + p]!;
       }
-      if (openEnds[s] !== 0 || game.segmentKind[type * S + s] !== SEG_ROAD) {
+      if (!this.completed(s)) {
         addTo(totals, majorityOf(perPlayer, players), this.worth(state, s, count, joins));
         continue;
       }
-      addTo(totals, majorityOf(perPlayer, players), evaluator.completedRoad * this.roadTiles(state, s, joins));
+      addTo(totals, majorityOf(perPlayer, players), this.points(state, s, count, joins));
       if (!anyBack) back.fill(0);
       anyBack = true;
       for (let p = 0; p < players; p++) back[p]! += perPlayer[p]!;
@@ -194,8 +203,8 @@ export class PlacementPreview {
       if (kind === SEG_FIELD && !game.farmers) continue;
       const r = link[s]!;
       if (meeples[r] !== 0) continue;
-      if (kind === SEG_ROAD && openEnds[r] === 0) {
-        totals[me] = mine + evaluator.completedRoad * this.roadTiles(state, r, joins); // scored and back in hand: no charge
+      if (this.completed(r)) {
+        totals[me] = mine + this.points(state, r, count, joins); // scored and back in hand: no charge
       } else {
         const worth = kind === SEG_MONASTERY ? evaluator.monastery * (1 + state.neighbourCount(cell)) : this.worth(state, r, count, joins);
         totals[me] = mine + worth;
@@ -254,7 +263,7 @@ export class PlacementPreview {
       this.old.startCities();
       let cities = 0;
       for (let j = 0; j < joins; j++) if (this.joinFirst[j] !== 0 && this.link[this.joinSegment[j]!] === r) cities += this.old.addCities(this.joinRoot[j]!);
-      return evaluator.farmer * cities;
+      return evaluator.farmer * (this.extraOn ? cities + this.extra[r]! : cities);
     }
     if (kind !== SEG_ROAD && kind !== SEG_CITY) return 0;
     let segments = 0;
@@ -274,12 +283,70 @@ export class PlacementPreview {
     return kind === SEG_ROAD ? evaluator.road * segments : evaluator.cityTile * segments + evaluator.cityPennant * pennants;
   }
 
-  /** The tiles of the road the placement completes at representative tile segment `r`, each counted once (as scoring counts them). */
-  private roadTiles(state: State, r: number, joins: number): number {
-    this.old.startTiles();
+  /** Whether the feature of representative tile segment `r` is a road or city the placement completes. */
+  private completed(r: number): boolean {
+    const kind = this.game.segmentKind[this.type * this.game.segmentsPerTile + r]!;
+    return this.openEnds[r] === 0 && (kind === SEG_ROAD || kind === SEG_CITY);
+  }
+
+  /** What the road or city the placement completes at representative tile segment `r` scores (tiles counted once, as scoring does). */
+  private points(state: State, r: number, count: number, joins: number): number {
+    const evaluator = this.evaluator;
+    const S = this.game.segmentsPerTile;
+    const old = this.old;
+    old.startTiles();
     let tiles = 1; // the placed tile, not on the board yet
-    for (let j = 0; j < joins; j++) if (this.joinFirst[j] !== 0 && this.link[this.joinSegment[j]!] === r) tiles += this.old.addTiles(state, this.joinRoot[j]!);
-    return tiles;
+    let pennants = 0;
+    for (let s = 0; s < count; s++) if (this.link[s] === r) pennants += this.game.segmentPennants[this.type * S + s]!;
+    for (let j = 0; j < joins; j++) {
+      if (this.joinFirst[j] === 0 || this.link[this.joinSegment[j]!] !== r) continue;
+      const root = this.joinRoot[j]!;
+      tiles += old.addTiles(state, root);
+      old.read(state, root);
+      pennants += old.pennants[root]!;
+    }
+    if (this.game.segmentKind[this.type * S + r] === SEG_ROAD) return evaluator.completedRoad * tiles;
+    return tiles * evaluator.completedCityTile + pennants * evaluator.completedCityPennant;
+  }
+
+  /**
+   * The cities the placement completes, to the fields: per field of the tile (its representative) in
+   * `extra`, how many of them it borders (`worth` adds them); to each occupied field beside one that
+   * the tile does not join, its farmers' points for it, in `totals`.
+   */
+  private citiesDone(state: State, count: number, joins: number, totals: Float64Array): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const old = this.old;
+    const link = this.link;
+    this.extra.fill(0);
+    for (let c = 0; c < count; c++) {
+      if (link[c] !== c || !this.completed(c) || game.segmentKind[this.type * S + c] !== SEG_CITY) continue;
+      // The fields on the board beside the city's old parts, and the tile's fields beside its own.
+      old.startFields();
+      let n = 0;
+      for (let j = 0; j < joins; j++) if (this.joinFirst[j] !== 0 && link[this.joinSegment[j]!] === c) n = old.addFieldsBeside(state, this.joinRoot[j]!, this.fields, n);
+      const beside = this.beside;
+      beside.fill(0);
+      for (let s = 0; s < count; s++) {
+        if (link[s] !== c) continue;
+        const i = this.type * S + s;
+        for (let k = old.cityFieldStart[i]!; k < old.cityFieldStart[i + 1]!; k++) beside[link[old.cityFields[k]!]!] = 1;
+      }
+      for (let j = 0; j < joins; j++) if (old.inFields(this.joinRoot[j]!)) beside[link[this.joinSegment[j]!]!] = 1;
+      for (let s = 0; s < count; s++) this.extra[s]! += beside[s]!;
+      for (let k = 0; k < n; k++) {
+        const field = this.fields[k]!;
+        if (state.rootMeeples[field] === 0 || this.joined(field, joins)) continue;
+        addTo(totals, this.evaluator.beforeMajority[field]!, this.evaluator.farmer);
+      }
+    }
+  }
+
+  /** Whether the tile joins old feature `root`. */
+  private joined(root: number, joins: number): boolean {
+    for (let j = 0; j < joins; j++) if (this.joinRoot[j] === root) return true;
+    return false;
   }
 
   /** The representative (smallest linked) tile segment of segment s's feature. */

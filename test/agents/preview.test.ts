@@ -2,7 +2,7 @@
  * The placement preview (`preview.ts`) against the placement applied: for every placement of every
  * turn of a few greedy games, the previewed value and best follow-up equal what `bestFollowUp` gives
  * after applying the placement, and the preview declines exactly the placements that complete a
- * city or a monastery (it values those completing only roads); for
+ * monastery (it values those completing roads and cities); for
  * every completing placement, `bestFollowUp` (which applies only some follow-ups) equals every
  * follow-up applied and evaluated from scratch.
  */
@@ -33,28 +33,30 @@ function everyFollowUpApplied(state: State, evaluator: Evaluator, me: number): [
   return [best, bestFollowUp];
 }
 
-/** What the tile just placed completes: a city or a monastery (what the preview declines), an occupied road. */
-function completed(state: State): { declined: boolean; occupiedRoad: boolean } {
+/** What the tile just placed completes: a monastery (what the preview declines), an occupied road, a city. */
+function completed(state: State): { declined: boolean; occupiedRoad: boolean; city: boolean } {
   const game = state.game;
   const S = game.segmentsPerTile;
   const placed = state.lastPlaced;
   const type = state.placedType[placed]!;
-  let declined = state.completeMonasteriesAround(state.placedCell[placed]!, new Int32Array(9), 0) > 0;
+  const declined = state.completeMonasteriesAround(state.placedCell[placed]!, new Int32Array(9), 0) > 0;
   let occupiedRoad = false;
+  let city = false;
   for (let k = game.closableStart[type]!; k < game.closableStart[type + 1]!; k++) {
     const root = state.find(placed * S + game.closable[k]!);
     if (state.openEnds[root] !== 0) continue;
-    if (state.segmentKind(root) === SEG_CITY) declined = true;
+    if (state.segmentKind(root) === SEG_CITY) city = true;
     else if (state.rootMeeples[root] !== 0) occupiedRoad = true;
   }
-  return { declined, occupiedRoad };
+  return { declined, occupiedRoad, city };
 }
 
 /**
  * Compares preview and applied placement on every turn of deal `deal`; returns [placements,
- * previewed, previewed placements that complete a road, those that complete an occupied road].
+ * previewed, previewed placements that complete something, those that complete an occupied road,
+ * those that complete a city].
  */
-function compareOn(options: GameOptions, deal: number, weights?: Weights): [number, number, number, number] {
+function compareOn(options: GameOptions, deal: number, weights?: Weights): [number, number, number, number, number] {
   const game = gameWith(options);
   const onePly = new OnePly(game, weights);
   const preview = new PlacementPreview(onePly.evaluator);
@@ -64,6 +66,7 @@ function compareOn(options: GameOptions, deal: number, weights?: Weights): [numb
   let previewed = 0;
   let roads = 0;
   let occupiedRoads = 0;
+  let cities = 0;
   const check = (state: State) => {
     if (state.phase !== PHASE_PLACE) return;
     const me = state.currentPlayer;
@@ -77,7 +80,7 @@ function compareOn(options: GameOptions, deal: number, weights?: Weights): [numb
       const level = state.checkpoint();
       state.apply(legal[i]!);
       const completes = completesSomething(state, state.lastPlaced);
-      const { declined, occupiedRoad } = completed(state);
+      const { declined, occupiedRoad, city } = completed(state);
       const applied = onePly.bestFollowUp(state, me);
       if (completes) {
         // The shortcut for a completing turn (only some follow-ups applied) against every follow-up applied.
@@ -87,11 +90,12 @@ function compareOn(options: GameOptions, deal: number, weights?: Weights): [numb
       }
       state.rollback(level);
       placements++;
-      expect(Number.isNaN(value), `${what} completes a city or a monastery`).toBe(declined);
+      expect(Number.isNaN(value), `${what} completes a monastery`).toBe(declined);
       if (declined) continue;
       previewed++;
       if (completes) roads++;
       if (occupiedRoad) occupiedRoads++;
+      if (city) cities++;
       expect(value, what).toBeCloseTo(applied, 9);
       expect(followUp, what).toBe(onePly.followUp);
     }
@@ -99,15 +103,16 @@ function compareOn(options: GameOptions, deal: number, weights?: Weights): [numb
     state.deferFinal = false;
   };
   playChecked(game, 'preview', deal, check, undefined, 'greedy');
-  return [placements, previewed, roads, occupiedRoads];
+  return [placements, previewed, roads, occupiedRoads, cities];
 }
 
 describe('placement preview', () => {
   it('gives the applied placement\'s value and follow-up, 2 players with farmers', () => {
-    const [placements, previewed, roads, occupiedRoads] = compareOn({ players: 2 }, 1);
+    const [placements, previewed, completing, occupiedRoads, cities] = compareOn({ players: 2 }, 1);
     expect(previewed).toBeGreaterThan(placements / 2);
-    expect(roads).toBeGreaterThan(occupiedRoads);
+    expect(completing).toBeGreaterThan(occupiedRoads + cities);
     expect(occupiedRoads).toBeGreaterThan(0);
+    expect(cities).toBeGreaterThan(0);
   });
   it('does so for 4 players, farmers off, another meeple cost', () => {
     const [placements, previewed] = compareOn({ players: 4, rules: { farmers: 'off' } }, 2, { meepleCost: 0.7, farmerCost: 0, emptyHand: 0 });
@@ -119,8 +124,9 @@ describe('placement preview', () => {
     expect(occupiedRoads).toBeGreaterThan(0);
   });
   it('does so for 3 players with other rates', () => {
-    const [, , roads] = compareOn({ players: 3, rules: { roadPointsPerTile: 2, cityPointsPerTile: 3, farmerPointsPerCity: 4, monasteryPointsPerTile: 2 } }, 3);
-    expect(roads).toBeGreaterThan(0);
+    const [, , completing, , cities] = compareOn({ players: 3, rules: { roadPointsPerTile: 2, cityPointsPerTile: 3, cityPointsPerPennant: 3, farmerPointsPerCity: 4, monasteryPointsPerTile: 2 } }, 3);
+    expect(completing).toBeGreaterThan(cities);
+    expect(cities).toBeGreaterThan(0);
   });
   it('is not used in a game with an expansion', () => {
     const game = gameWith({ players: 2, expansions: [expansionRegistry.get('tollkeepers')!] });
