@@ -2,8 +2,8 @@
  * One-ply valuation with the rule-aware evaluation (`evaluation.ts`): after a tile was placed, the
  * value to the mover of each legal follow-up (own expected total minus the best opponent's), and
  * the best of them. Used by `greedy` (every placement) and by `mcts` (to order the root's placements).
- * A placement that completes nothing, or only unoccupied roads, in a game without expansions is
- * valued without applying it (`preview.ts`); the others are applied, valued and taken back.
+ * A placement that completes no monastery, in a game without expansions, is valued without applying
+ * it (`preview.ts`); the others are applied, valued and taken back.
  */
 import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';

@@ -2,20 +2,20 @@
  * The one-ply value of a placement without applying it (`OnePly.valuePlacement`'s fast path): the
  * same number `OnePly.bestFollowUp` gives after applying it, and the same best follow-up, read off
  * the remembered position (`Evaluator.remember`). It holds when the game has no expansion (no hooks)
- * and the placement completes nothing but roads (most completing placements): the turn then scores
- * only those roads, and the placement changes the evaluation only through the features the tile
- * joins and the monasteries around its cell. A completed road is scored at once (roadPointsPerTile
- * per tile, each tile once) for its majority and its meeples come back; a meeple the mover puts on
- * an unoccupied one does the same (it adds the points and is charged nothing).
+ * and the placement completes no monastery: the placement changes the evaluation only through the
+ * features the tile joins, the monasteries around its cell and the roads and cities it completes.
+ * A completed road or city is scored at once (rules' completed rates; tiles counted once, pennants
+ * per segment) for its majority and its meeples come back; a meeple the mover puts on an unoccupied
+ * one does the same (it adds the points and is charged nothing); every field beside a completed
+ * city borders one more completed city.
  *
  * A tile segment joins the features across its ports; the tile's segments that reach a common
  * feature become one feature. A feature made of old features R1…Rk and some of the tile's segments
  * has their segments, pennants and meeples summed, open ends Σ open ends − 2 per joined port pair
- * (0: completed; a completed city is not previewed), and, for a field, the union
- * of the completed cities they border (the tile's own cities are not completed: that would not be
- * previewed). Every occupied
- * monastery around the cell gains one neighbour. Per old feature, what is read from its members
- * (segments, pennants, bordering cities) is kept until the next `remember` (`old-features.ts`).
+ * (0: completed), and, for a field, the union of the completed cities they border, plus the cities
+ * the placement completes beside it. Every occupied monastery around the cell gains one neighbour.
+ * Per old feature, what is read from its members (segments, pennants, bordering cities) is kept
+ * until the next `remember` (`old-features.ts`).
  */
 import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, facingPort, neighbourOffset } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
@@ -96,7 +96,7 @@ export class PlacementPreview {
   /**
    * The value to `me` of placement `placement` of the drawn tile in the remembered position
    * (`Evaluator.remembers(state)` must hold and `applies`), with its best follow-up in `followUp`;
-   * NaN when the placement completes a city or a monastery (then it must be applied to be valued).
+   * NaN when the placement completes a monastery (then it must be applied to be valued).
    */
   // hot path
   value(state: State, placement: number, me: number): number {
