@@ -26,7 +26,8 @@ import type { FeatureScore, Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
-import { EPSILON, MEEPLE_COST, countMembers } from './evaluation.ts';
+import { EPSILON, MEEPLE_COST } from './evaluation.ts';
+import { countMembers } from './tallies.ts';
 import type { Weights } from './evaluation.ts';
 import { OnePly, completesSomething } from './one-ply.ts';
 

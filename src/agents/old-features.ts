@@ -8,7 +8,7 @@
  */
 import { SEG_FIELD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
-import { advanceStamp, countMembers } from './evaluation.ts';
+import { advanceStamp, countMembers } from './tallies.ts';
 
 export class OldFeatures {
   /** Per road or city root read: its segments and pennants. */

@@ -7,7 +7,8 @@
  */
 import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
-import { EPSILON, Evaluator, marginOf } from './evaluation.ts';
+import { EPSILON, Evaluator } from './evaluation.ts';
+import { marginOf } from './tallies.ts';
 import type { Weights } from './evaluation.ts';
 import { PlacementPreview } from './preview.ts';
 

@@ -19,7 +19,8 @@
  */
 import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, facingPort, neighbourOffset } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
-import { EPSILON, addTo, advanceStamp, majorityOf, marginOf } from './evaluation.ts';
+import { EPSILON } from './evaluation.ts';
+import { addTo, advanceStamp, majorityOf, marginOf } from './tallies.ts';
 import type { Evaluator } from './evaluation.ts';
 import { OldFeatures } from './old-features.ts';
 /** The port of the neighbouring tile facing each port. */
