@@ -51,13 +51,7 @@ const scratch = {
 
 export class GreedyAgent implements Agent {
   readonly name = 'greedy';
-  // `eval=features`: the shared buffers (`scratch`) and how many open features were collected.
-  private readonly followUps = scratch.followUps;
-  private readonly feature = scratch.feature;
-  private readonly roots = scratch.roots;
-  private readonly worth = scratch.worth;
-  private readonly mine = scratch.mine;
-  private readonly theirs = scratch.theirs;
+  /** `eval=features`: how many open features were collected into `scratch`. */
   private rootCount = 0;
   /** The follow-up chosen together with the placement. */
   private pending = -1;
@@ -106,11 +100,11 @@ export class GreedyAgent implements Agent {
       if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
       state.apply(placement);
       const placed = state.lastPlaced;
-      const n = state.legalFollowUps(this.followUps);
+      const n = state.legalFollowUps(scratch.followUps);
       if (completesSomething(state, placed)) {
         const inner = state.checkpoint();
         for (let j = 0; j < n; j++) {
-          const followUp = this.followUps[j]!;
+          const followUp = scratch.followUps[j]!;
           state.apply(followUp);
           this.collectOpen(state, placed, me, 0);
           this.consider(margin(state, me) - before + this.openWorth(-1), placement, followUp);
@@ -119,7 +113,7 @@ export class GreedyAgent implements Agent {
       } else {
         this.collectOpen(state, placed, me, n);
         for (let j = 0; j < n; j++) {
-          const followUp = this.followUps[j]!;
+          const followUp = scratch.followUps[j]!;
           const meeple = followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK ? state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE) : -1;
           this.consider(this.openWorth(meeple), placement, followUp);
         }
@@ -152,19 +146,19 @@ export class GreedyAgent implements Agent {
     const game = state.game;
     const S = game.segmentsPerTile;
     const count = game.segmentCount[state.placedType[placed]!]!;
-    const f = this.feature;
+    const f = scratch.feature;
     const perPlayer = f.perPlayer;
     this.rootCount = 0;
     for (let s = 0; s < count; s++) {
       const root = state.find(placed * S + s);
       if (state.done[root] === 1 || (state.openEnds[root] === 0 && state.segmentKind(root) !== SEG_FIELD)) continue;
       let known = false;
-      for (let k = 0; k < this.rootCount; k++) if (this.roots[k] === root) known = true;
+      for (let k = 0; k < this.rootCount; k++) if (scratch.roots[k] === root) known = true;
       if (known) continue;
       if (state.rootMeeples[root] === 0) {
         // Unoccupied: worth nothing to anyone unless a follow-up puts a meeple on this very segment.
         let target = false;
-        for (let j = 0; j < targets; j++) if (this.followUps[j] === FOLLOW_MEEPLE + s) target = true;
+        for (let j = 0; j < targets; j++) if (scratch.followUps[j] === FOLLOW_MEEPLE + s) target = true;
         if (!target) continue;
       }
       const kind = state.segmentKind(root);
@@ -184,10 +178,10 @@ export class GreedyAgent implements Agent {
       let theirs = 0;
       for (let p = 0; p < game.players; p++) if (p !== me && perPlayer[p]! > theirs) theirs = perPlayer[p]!;
       const k = this.rootCount++;
-      this.roots[k] = root;
-      this.worth[k] = value;
-      this.mine[k] = perPlayer[me]!;
-      this.theirs[k] = theirs;
+      scratch.roots[k] = root;
+      scratch.worth[k] = value;
+      scratch.mine[k] = perPlayer[me]!;
+      scratch.theirs[k] = theirs;
     }
   }
 
@@ -195,10 +189,10 @@ export class GreedyAgent implements Agent {
   private openWorth(extraRoot: number): number {
     let total = 0;
     for (let k = 0; k < this.rootCount; k++) {
-      const mine = this.mine[k]! + (this.roots[k] === extraRoot ? 1 : 0);
-      const theirs = this.theirs[k]!;
-      if (mine > 0 && mine >= theirs) total += this.worth[k]!;
-      if (theirs > 0 && theirs >= mine) total -= this.worth[k]!;
+      const mine = scratch.mine[k]! + (scratch.roots[k] === extraRoot ? 1 : 0);
+      const theirs = scratch.theirs[k]!;
+      if (mine > 0 && mine >= theirs) total += scratch.worth[k]!;
+      if (theirs > 0 && theirs >= mine) total -= scratch.worth[k]!;
       total -= MEEPLE_COST * mine;
     }
     return total;
