@@ -4,16 +4,16 @@
  * (start-up, merging and writing included), each into a fresh temporary results root. The runs
  * alternate which goes first; the figure is the median of the per-pair ratios (the machine is shared
  * and noisy). On 2 cores a healthy pool gives about 1.8: a ratio near 1 means the worker threads play
- * slower than the main thread (issue 12: they loaded TypeScript the slow way). The pool threads'
- * JavaScript build (`src/run/worker-build.ts`) is made before the first timed run, as any run after
- * the first of this code finds it.
+ * slower than the main thread (issue 12: they loaded TypeScript the slow way). The JavaScript build
+ * of the sources (`src/run/js-build.mjs`) is made before the first timed run, as any run after the
+ * first of this code finds it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { compiledWorker } from '../run/worker-build.ts';
+import { REPO_ROOT } from '../run/files.ts';
+import { jsBuild } from '../run/js-build.mjs';
 
 export interface RunVsMainFigure {
   /** Median games/s of the 2-worker runs. */
@@ -25,7 +25,7 @@ export interface RunVsMainFigure {
   ratios: number[];
 }
 
-const CARCLAB = fileURLToPath(new URL('../../bin/carclab.js', import.meta.url));
+const CARCLAB = join(REPO_ROOT, 'bin', 'carclab.js');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
 
 /** Games/s of one `carclab run default` process, timed from spawn to exit. */
@@ -46,7 +46,7 @@ function timedRun(deals: number, mode: string[]): number {
 export async function benchRunVsMain(runs: number, scale = 1, deals = 50_000): Promise<RunVsMainFigure> {
   const n = Math.max(1, Math.min(runs, 3));
   const size = Math.max(100, Math.round(deals * scale));
-  compiledWorker();
+  jsBuild();
   const pool: number[] = [];
   const main: number[] = [];
   for (let r = 0; r < n; r++) {

@@ -7,11 +7,11 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { InputError } from '../engine/index.ts';
+import { repositoryRoot } from './js-build.mjs';
 
-/** The repository root (this file is src/run/files.ts). */
-export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The repository root (this module may run from the JavaScript build inside the repository's `.cache`). */
+export const REPO_ROOT = repositoryRoot(import.meta.url);
 
 const TEMP_PREFIX = '.tmp-';
 

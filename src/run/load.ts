@@ -6,11 +6,12 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InputError, suggestion } from '../engine/index.ts';
 import type { TileSource } from '../engine/index.ts';
 import { resolveExperiment } from '../sim/experiment.ts';
 import { REPO_ROOT, readJsonFile } from './files.ts';
+import { builtPath } from './js-build.mjs';
 import type { Plan } from '../sim/plan.ts';
 
 export const EXPERIMENTS_DIR = join(REPO_ROOT, 'experiments');
@@ -57,11 +58,30 @@ async function importWithin(file: string, ms: number): Promise<unknown> {
     timer.unref();
   });
   try {
-    return await Promise.race([import(pathToFileURL(file).href), stuck]);
+    return await Promise.race([importable(file).then((url) => import(url)), stuck]);
   } finally {
     process.off('beforeExit', onIdle!);
     clearTimeout(timer);
   }
+}
+
+/** The folder of the running code: the repository, or the JavaScript build `bin/carclab.js` runs from. */
+const CODE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+let typeScriptLoader: Promise<void> | undefined;
+
+/**
+ * The URL to import for an experiment module. Running from the JavaScript build, a TypeScript file
+ * of the repository is taken from the build (which transpiled it with the sources, so it shares their
+ * modules), and any other TypeScript file needs tsx's loader, registered on first need.
+ */
+async function importable(file: string): Promise<string> {
+  const inRepo = relative(REPO_ROOT, file);
+  if (CODE_ROOT === REPO_ROOT || !/\.m?ts$/.test(file)) return pathToFileURL(file).href;
+  const built = builtPath(CODE_ROOT, inRepo);
+  if (!inRepo.startsWith('..') && !isAbsolute(inRepo) && existsSync(built)) return pathToFileURL(built).href;
+  typeScriptLoader ??= import('tsx/esm/api').then(({ register }) => void register());
+  await typeScriptLoader;
+  return pathToFileURL(file).href;
 }
 
 export interface LoadOptions {

@@ -1,6 +1,6 @@
 /**
- * Local backends that run shard tasks: a piscina pool of worker threads (when the sources run as
- * TypeScript, the threads load the worker's code compiled to JavaScript once, `worker-build.ts`) and the
+ * Local backends that run shard tasks: a piscina pool of worker threads (they start from the JavaScript
+ * build of the sources, `js-build.mjs`, also when the main thread runs the TypeScript) and the
  * in-process backend (the main thread, one shard at a time). Both run the same `runShard`, so they
  * give identical aggregates.
  */
@@ -8,7 +8,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { runShard } from '../sim/shard.ts';
 import type { ShardResult, ShardTask } from '../sim/shard.ts';
-import { compiledWorker } from './worker-build.ts';
+import { compiledWorker } from './js-build.mjs';
 
 export interface Backend {
   readonly name: string;

@@ -1,11 +1,13 @@
 /**
- * The pool threads' JavaScript build (`src/run/worker-build.ts`), in a copy of the checkout: built
- * once per version of the worker's sources and reused, built anew when a source changes (transpiling
- * only that file; the threads then play the changed rules), builds and transpiled files neither among
- * the newest nor used within a day pruned, and no build (the tsx fallback) without TypeScript
- * installed. That the build plays the same games as the main thread, for any number of threads, is
- * `determinism.test.ts` (the pool runs it).
+ * The JavaScript build of the sources (`src/run/js-build.mjs`), in a copy of the checkout: built once
+ * per version of the sources and reused, built anew when a source changes (transpiling only that
+ * file; the pool threads then play the changed rules), the command run from it, builds and
+ * transpiled files neither among the newest nor used within a day pruned, and no build (the tsx
+ * fallback) without TypeScript installed. That the build plays the same games as the main thread,
+ * for any number of threads, is `determinism.test.ts` (the pool runs it); the CLI tests run the
+ * command from the build, with experiment files inside and outside the repository.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,14 +17,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runShard } from '../../src/sim/shard.ts';
 import type { ShardResult, ShardTask } from '../../src/sim/shard.ts';
 import { poolWorkerEntry } from '../../src/run/pool.ts';
-import { compiledWorker } from '../../src/run/worker-build.ts';
+import { compiledWorker, jsBuild } from '../../src/run/js-build.mjs';
 import { planOf } from '../sim/helpers.ts';
 import { ROAD_POINTS_PATCH, patchedCopy } from './patched-copy.ts';
 
 const plan = planOf({ name: 'worker-build', seed: 'wb-1', deals: 6, arms: [{ name: 'base-2p', players: 2 }] });
 const task: ShardTask = { plan, start: 0, end: 6, keepGames: false };
 const copy = patchedCopy([]);
-const builds = join(copy, '.cache', 'worker');
+const builds = join(copy, '.cache', 'js');
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 async function playOn(workerUrl: string): Promise<ShardResult> {
@@ -36,7 +38,7 @@ async function playOn(workerUrl: string): Promise<ShardResult> {
 
 const roadPoints = (r: ShardResult) => r.aggregate.arms[0]!.seats[0]!.sources[0]!;
 
-describe('the compiled worker', () => {
+describe('the JavaScript build', () => {
   it('is built once as JavaScript, reused while the sources stay the same, and plays as the main thread does', async () => {
     const url = compiledWorker(copy)!;
     expect(url.startsWith(`${pathToFileURL(builds).href}/`)).toBe(true);
@@ -53,7 +55,7 @@ describe('the compiled worker', () => {
 
   it('is built anew when a source changes, transpiling only that file, and its threads play the changed rules', async () => {
     const before = compiledWorker(copy)!;
-    const transpiled = () => readdirSync(join(copy, '.cache', 'worker-files'));
+    const transpiled = () => readdirSync(join(copy, '.cache', 'js-files'));
     const kept = transpiled();
     const file = join(copy, ROAD_POINTS_PATCH.file);
     writeFileSync(file, readFileSync(file, 'utf8').replace(ROAD_POINTS_PATCH.from, ROAD_POINTS_PATCH.to));
@@ -73,7 +75,7 @@ describe('the compiled worker', () => {
       mkdirSync(join(builds, name));
       utimesSync(join(builds, name), i < 3 ? hours(48 + i) : hours(i - 2), i < 3 ? hours(48 + i) : hours(i - 2));
     }
-    const files = join(copy, '.cache', 'worker-files');
+    const files = join(copy, '.cache', 'js-files');
     writeFileSync(join(files, 'unused.js'), '');
     utimesSync(join(files, 'unused.js'), hours(25), hours(25));
     writeFileSync(join(files, 'used.js'), '');
@@ -90,9 +92,23 @@ describe('the compiled worker', () => {
     expect(kept).toHaveLength(6);
   });
 
+  it('is what the command runs, made anew by the command when a source changed', () => {
+    const dir = jsBuild(copy)!;
+    const main = join(dir, 'src', 'cli', 'main.js');
+    writeFileSync(main, `process.stdout.write('from the build\\n');\n${readFileSync(main, 'utf8')}`);
+    const help = () => spawnSync(process.execPath, [join(copy, 'bin', 'carclab.js'), 'show', '--help'], { encoding: 'utf8' });
+    expect(help().stdout).toMatch(/^from the build\nusage: carclab show/);
+    const file = join(copy, 'src', 'cli', 'show.ts');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
+    const r = help();
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^usage: carclab show/);
+    expect(jsBuild(copy)).not.toBe(dir);
+  });
+
   it('is where the pool threads of this checkout start', () => {
     expect(poolWorkerEntry()).toBe(compiledWorker());
-    expect(poolWorkerEntry()).toMatch(/\/\.cache\/worker\/[0-9a-f]{16}\/src\/run\/worker\.js$/);
+    expect(poolWorkerEntry()).toMatch(/\/\.cache\/js\/[0-9a-f]{16}\/src\/run\/worker\.js$/);
   });
 
   it('is not built without TypeScript installed (the pool then loads the sources through tsx)', () => {
