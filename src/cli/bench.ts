@@ -44,7 +44,7 @@ export const BENCH_CASES: BenchCase[] = [
   { key: 'pool-2w-scaling', description: 'games/s on 2 pool workers ÷ 1 worker, 200,000 random 2-player base games per run (median of at most 3 runs)', options: { players: 2 }, agent: 'random', games: 200_000, run: benchPoolScaling },
   { key: 'mcts-2p-iterations', description: 'default mcts deciding mid-game placements of 2-player base games (30 tiles down), one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: benchMctsIterations, metric: { key: 'iterationsPerSecond', unit: 'iterations/s' } },
   { key: 'mcts-2p-move-ms', description: 'wall time of one default mcts decision in those positions, one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: benchMctsMove, metric: { key: 'msPerMove', unit: 'ms/move' } },
-  { key: 'run-2w-vs-main', description: 'games/s of `carclab run default --deals 50000` on 2 pool workers ÷ the same run --in-process, whole processes (median of at most 3 pairs)', options: { players: 2 }, agent: 'random', games: 100_000, run: benchRunVsMain },
+  { key: 'run-2w-vs-main', description: 'games/s of `carclab run default --deals 100000` on 2 pool workers ÷ the same run --in-process, whole processes (median of at most 3 pairs)', options: { players: 2 }, agent: 'random', games: 200_000, run: benchRunVsMain },
 ];
 
 export interface BenchFigure { gamesPerSecond: number; runs: number }
