@@ -58,7 +58,7 @@ async function importWithin(file: string, ms: number): Promise<unknown> {
     timer.unref();
   });
   try {
-    return await Promise.race([importable(file).then((url) => import(url)), stuck]);
+    return await Promise.race([moduleUrl(file).then((url) => import(url)), stuck]);
   } finally {
     process.off('beforeExit', onIdle!);
     clearTimeout(timer);
@@ -70,11 +70,12 @@ const CODE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let typeScriptLoader: Promise<void> | undefined;
 
 /**
- * The URL to import for an experiment module. Running from the JavaScript build, a TypeScript file
- * of the repository is taken from the build (which transpiled it with the sources, so it shares their
- * modules), and any other TypeScript file needs tsx's loader, registered on first need.
+ * The URL to import for an experiment's (or a tuning's) module. Running from the JavaScript build, a
+ * TypeScript file of the repository is taken from the build (which transpiled it with the sources,
+ * so it shares their modules), and any other TypeScript file needs tsx's loader, registered on first
+ * need.
  */
-async function importable(file: string): Promise<string> {
+export async function moduleUrl(file: string): Promise<string> {
   const inRepo = relative(REPO_ROOT, file);
   if (CODE_ROOT === REPO_ROOT || !/\.m?ts$/.test(file)) return pathToFileURL(file).href;
   const built = builtPath(CODE_ROOT, inRepo);

@@ -17,9 +17,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runShard } from '../../src/sim/shard.ts';
 import type { ShardResult, ShardTask } from '../../src/sim/shard.ts';
 import { poolWorkerEntry } from '../../src/run/pool.ts';
-import { compiledWorker, jsBuild } from '../../src/run/js-build.mjs';
+import { builtPath, compiledWorker, jsBuild } from '../../src/run/js-build.mjs';
 import { planOf } from '../sim/helpers.ts';
-import { ROAD_POINTS_PATCH, patchedCopy } from './patched-copy.ts';
+import { ROAD_POINTS_PATCH, ROOT, patchedCopy } from './patched-copy.ts';
 
 const plan = planOf({ name: 'worker-build', seed: 'wb-1', deals: 6, arms: [{ name: 'base-2p', players: 2 }] });
 const task: ShardTask = { plan, start: 0, end: 6, keepGames: false };
@@ -104,6 +104,14 @@ describe('the JavaScript build', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^usage: carclab show/);
     expect(jsBuild(copy)).not.toBe(dir);
+  });
+
+  it('gives the command the repository\'s experiment files transpiled with the sources', async () => {
+    const dir = jsBuild()!;
+    const load = (await import(pathToFileURL(builtPath(dir, 'src/run/load.ts')).href)) as typeof import('../../src/run/load.ts');
+    const url = await load.moduleUrl(join(ROOT, 'experiments', 'default.ts'));
+    expect(url).toBe(pathToFileURL(join(dir, 'experiments', 'default.js')).href);
+    expect(((await import(url)) as { default: { name: string } }).default.name).toBe('default');
   });
 
   it('is where the pool threads of this checkout start', () => {
