@@ -18,26 +18,13 @@
 import { MAX_PLAYERS, PHASE_PLACE, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import { addTo, advanceStamp, countMembers, majorityOf, marginOf } from './tallies.ts';
+import { Charges, DEFAULT_WEIGHTS } from './weights.ts';
+import type { Weights } from './weights.ts';
 
-/** Points a meeple on the board is charged: a heuristic weight, not a rule. */
-export const MEEPLE_COST = 1;
+export { DEFAULT_WEIGHTS, EPSILON, MEEPLE_COST } from './weights.ts';
+export type { Weights } from './weights.ts';
 
-/** The evaluation's heuristic weights (points; not rules): what holding meeples is worth. */
-export interface Weights {
-  /** Charged per meeple standing on the board. */
-  readonly meepleCost: number;
-  /** Charged per meeple in a field, besides `meepleCost`. */
-  readonly farmerCost: number;
-  /** Charged to a player with no meeple left in hand. */
-  readonly emptyHand: number;
-}
-
-export const DEFAULT_WEIGHTS: Weights = { meepleCost: MEEPLE_COST, farmerCost: 0, emptyHand: 0 };
-
-/** Values closer than this are equal. */
-export const EPSILON = 1e-9;
-
-export class Evaluator {
+export class Evaluator extends Charges {
   private readonly expected: Float64Array;
   private readonly perPlayer = new Int32Array(MAX_PLAYERS);
   /** Per segment: the stamp of the last evaluation that valued the feature rooted there. */
@@ -56,6 +43,11 @@ export class Evaluator {
   private beforeStamp = 0;
   private rememberedState: State | undefined;
   private rememberedPlaced = -1;
+  /** The state and position id the remembered tables describe (kept after `forget`, for the next `remember`). */
+  private tablesOf: State | undefined;
+  private tablesId = -1;
+  /** How many positions were remembered (`rememberStamp`). */
+  private remembered = 0;
   // The last position's meeple array and its view by words (`wordsOf`).
   private meepleBytes: Int8Array | undefined;
   private meepleWords: Int32Array | undefined;
@@ -71,14 +63,8 @@ export class Evaluator {
   /** Points per completed bordering city, 0 without farmers. */
   readonly farmer: number;
 
-  readonly meepleCost: number;
-  readonly farmerCost: number;
-  readonly emptyHand: number;
-
   constructor(readonly game: Game, weights: Weights = DEFAULT_WEIGHTS) {
-    this.meepleCost = weights.meepleCost;
-    this.farmerCost = weights.farmerCost;
-    this.emptyHand = weights.emptyHand;
+    super(weights);
     const rules = game.rules;
     const segments = game.maxTiles * game.segmentsPerTile;
     this.expected = new Float64Array(game.players);
@@ -127,7 +113,14 @@ export class Evaluator {
    * `baseTotalsSince` can value each placement and follow-up by what they change. Valid until `forget`.
    */
   remember(state: State): void {
-    this.scan(state, this.before, true);
+    // A position that follows from the last one remembered is valued by what changed since (as
+    // `baseTotalsSince` does), and its tables updated in place. Not with expansions: their actions
+    // may change features away from the tiles placed since.
+    if (this.tablesOf === state && this.game.hooks.length === 0 && state.followsFrom(this.tablesId, this.rememberedPlaced)) this.since(state, this.before, true);
+    else this.scan(state, this.before, true);
+    this.tablesOf = state;
+    this.tablesId = state.positionId;
+    this.remembered++;
     for (let p = 0; p < this.game.players; p++) {
       this.beforeScore[p] = state.score(p);
       this.beforeLeft[p] = state.meeplesLeft[p]!;
@@ -142,7 +135,7 @@ export class Evaluator {
 
   /** Changes with every `remember` (never 0): tells a cache of the remembered position when it is stale. */
   get rememberStamp(): number {
-    return this.beforeStamp;
+    return this.remembered;
   }
 
   /** Whether `state` is the remembered position itself: the remembered object, nothing applied since (the caller promises nothing was applied and kept). */
@@ -169,8 +162,13 @@ export class Evaluator {
    * a multiple of ¼ and the sums are exact in any order; with other weights they may differ by
    * rounding, far below the agents' `EPSILON`.
    */
-  // hot path
   baseTotalsSince(state: State, out: Float64Array): void {
+    this.since(state, out, false);
+  }
+
+  /** `baseTotalsSince`; with `keep`, also updates the remembered features' tables to `state` (`revalue`). */
+  // hot path
+  private since(state: State, out: Float64Array, keep: boolean): void {
     const game = this.game;
     const S = game.segmentsPerTile;
     const G = game.gridSide;
@@ -194,12 +192,12 @@ export class Evaluator {
         const root = state.find(placed * S + s);
         if (this.seen[root] === stamp || (state.rootMeeples[root] === 0 && state.done[root] === 0)) continue;
         this.seen[root] = stamp;
-        this.revalue(state, root, out);
+        this.revalue(state, root, out, keep);
         // 2. A city completed since: the occupied fields beside it.
         if (state.done[root] !== 0 && state.segmentKind(root) === SEG_CITY) {
           let m = root;
           do {
-            this.revalueFieldsBeside(state, m, stamp, out);
+            this.revalueFieldsBeside(state, m, stamp, out, keep);
             m = state.next[m]!;
           } while (m !== root);
         }
@@ -215,14 +213,14 @@ export class Evaluator {
           const g = k * S + ms;
           if (this.seen[g] === stamp || (state.rootMeeples[g] === 0 && this.beforeSeen[g] !== this.beforeStamp)) continue;
           this.seen[g] = stamp;
-          this.revalue(state, g, out);
+          this.revalue(state, g, out, keep);
         }
       }
     }
   }
 
   /** Revalues the occupied fields, not yet seen under `stamp`, that border city segment `citySegment` on its tile. */
-  private revalueFieldsBeside(state: State, citySegment: number, stamp: number, out: Float64Array): void {
+  private revalueFieldsBeside(state: State, citySegment: number, stamp: number, out: Float64Array, keep: boolean): void {
     const game = this.game;
     const S = game.segmentsPerTile;
     const tile = (citySegment / S) | 0;
@@ -236,7 +234,7 @@ export class Evaluator {
         const root = state.find(tile * S + f);
         if (state.rootMeeples[root] !== 0 && this.seen[root] !== stamp) {
           this.seen[root] = stamp;
-          this.revalue(state, root, out);
+          this.revalue(state, root, out, keep);
         }
       }
     }
@@ -263,29 +261,6 @@ export class Evaluator {
     this.perPlayer[player]! += 1;
     addTo(out, this.majority(), worth);
     out[player]! -= this.deployCharge(state, player, state.segmentKind(root));
-  }
-
-  /**
-   * What one more meeple of `player` on a feature of kind `kind` is charged: `meepleCost`, `farmerCost`
-   * in a field, `emptyHand` for the last in hand.
-   */
-  deployCharge(state: State, player: number, kind: number): number {
-    return this.chargeFrom(state.meeplesLeft[player]!, kind);
-  }
-
-  /** `deployCharge` from a hand of `left` meeples. */
-  chargeFrom(left: number, kind: number): number {
-    return this.meepleCost + (kind === SEG_FIELD ? this.farmerCost : 0) + this.handCharge(left - 1) - this.handCharge(left);
-  }
-
-  /** What `back` meeples coming back from the board to a hand of `left` add to a player's total (no farmers among them). */
-  meeplesBack(left: number, back: number): number {
-    return this.meepleCost * back - this.handCharge(left + back) + this.handCharge(left);
-  }
-
-  /** The charge for a hand of `left` meeples. */
-  private handCharge(left: number): number {
-    return left === 0 ? this.emptyHand : 0;
   }
 
   /**
@@ -316,14 +291,17 @@ export class Evaluator {
       const worth = this.measure(state, root);
       const majority = this.majority();
       addTo(out, majority, worth);
-      if (remember) {
-        this.beforeSeen[root] = this.beforeStamp;
-        this.beforeWorth[root] = worth;
-        this.beforeMajority[root] = majority;
-        const players = this.game.players;
-        for (let p = 0; p < players; p++) this.beforePlayers[root * players + p] = this.perPlayer[p]!;
-      }
+      if (remember) this.keep(root, worth, majority);
     }
+  }
+
+  /** Remembers occupied feature `root`: its worth, majority and meeples (`perPlayer`). */
+  private keep(root: number, worth: number, majority: number): void {
+    this.beforeSeen[root] = this.beforeStamp;
+    this.beforeWorth[root] = worth;
+    this.beforeMajority[root] = majority;
+    const players = this.game.players;
+    for (let p = 0; p < players; p++) this.beforePlayers[root * players + p] = this.perPlayer[p]!;
   }
 
   /** `meeple` read four segments at a time (a view of the same memory), or undefined when it does not divide so. */
@@ -338,18 +316,24 @@ export class Evaluator {
   /**
    * For feature `root` after a placement: takes off `out` what the remembered features now part of
    * it were worth (their roots are among its segments) and adds what it is worth now if occupied.
+   * With `keep`, the remembered features are replaced by it (dropped when it is unoccupied).
    */
   // hot path
-  private revalue(state: State, root: number, out: Float64Array): void {
+  private revalue(state: State, root: number, out: Float64Array, keep: boolean): void {
     const stamp = this.beforeStamp;
     let g = root;
     do {
-      if (this.beforeSeen[g] === stamp) addTo(out, this.beforeMajority[g]!, -this.beforeWorth[g]!);
+      if (this.beforeSeen[g] === stamp) {
+        addTo(out, this.beforeMajority[g]!, -this.beforeWorth[g]!);
+        if (keep) this.beforeSeen[g] = 0; // no stamp is 0
+      }
       g = state.next[g]!;
     } while (g !== root);
     if (state.rootMeeples[root] === 0) return;
     const worth = this.measure(state, root);
-    addTo(out, this.majority(), worth);
+    const majority = this.majority();
+    addTo(out, majority, worth);
+    if (keep) this.keep(root, worth, majority);
   }
 
   /** A fresh stamp for `seen`. */

@@ -33,6 +33,7 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     this.placedRot[i] = rotation;
     this.placedOrientation[i] = type * 4 + rotation;
     this.placedCell[i] = cell;
+    this.placedFrom[i] = this.positionId;
     if (game.monasterySegment[type]! >= 0) this.monasteryTiles[this.monasteryCount++] = i;
     const base = i * S;
     const count = game.segmentCount[type]!;

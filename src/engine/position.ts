@@ -62,6 +62,7 @@ export const ARRAY_FIELDS = {
   placedRot: { make: (l) => new Uint8Array(l.maxTiles), undo: 'count', restart: 'none' },
   placedCell: { make: (l) => new Int32Array(l.maxTiles), undo: 'count', restart: 'none' },
   placedOrientation: { make: (l) => new Int16Array(l.maxTiles), undo: 'count', restart: 'none' },
+  placedFrom: { make: (l) => new Float64Array(l.maxTiles), undo: 'count', restart: 'none' },
   monasteryTiles: { make: (l) => new Int16Array(l.maxTiles), undo: 'count', restart: 'none' },
   completedThisTurn: { make: (l) => new Int32Array(4 * l.segmentsPerTile + 16), undo: 'count', restart: 'none' },
   scores: { make: (l) => new Int32Array(l.players * l.scoreSources.length), undo: 'copy', restart: 'zero' },
@@ -90,7 +91,7 @@ export const J_FRONTIER_REQ = JOURNALED.indexOf('frontierReq');
 /** Scalars saved at a checkpoint and copied by a clone, with the value a restart gives them (null: set by the new game's start). */
 export const SCALAR_FIELDS = {
   deckPos: 0, currentPlayer: 0, phase: null, drawn: null, lastPlaced: -1, placedCount: 0, frontierCount: 0, completedCount: 0, finalScored: 0,
-  monasteryCount: 0,
+  monasteryCount: 0, positionId: null,
 } as const;
 type ScalarName = keyof typeof SCALAR_FIELDS;
 const SCALAR_NAMES = Object.keys(SCALAR_FIELDS) as ScalarName[];
@@ -143,6 +144,9 @@ class Saved {
 
 let viewsOf: (position: Position) => readonly object[];
 
+/** The last position id given out, in any position (never taken back, so that no two positions share one). */
+let lastId = 0;
+
 /** The views of the k-th expansion's declared state in a position (for the game setup, which hands each expansion its own). */
 export function expansionViews(position: Position, k: number): object {
   return viewsOf(position)[k]!;
@@ -168,6 +172,12 @@ export class Position {
   completedCount = 0;
   /** 1 once the final scoring ran. */
   finalScored = 0;
+  /**
+   * Names the position among all this object has been in: a fresh number whenever it changes
+   * (`renew`), the old one back with a rollback. With `placedFrom`, lets an agent that read a
+   * position tell whether the present one follows from it (`followsFrom`).
+   */
+  positionId = 0;
   /** When set, the game stops before final scoring until `finalScoring()` is called (replays' `--no-final`). Copied by a clone. */
   deferFinal = false;
   /** Optional event sink (not cloned). */
@@ -180,6 +190,8 @@ export class Position {
   declare readonly placedCell: Int32Array;
   /** type * 4 + rotation of each placed tile, read on every look at a neighbour. */
   declare readonly placedOrientation: Int16Array;
+  /** Per placed tile: the `positionId` of the position it was placed from. */
+  declare readonly placedFrom: Float64Array;
   /** Placed indices of the tiles with a monastery, in placement order (the first `monasteryCount`). */
   declare readonly monasteryTiles: Int16Array;
   declare readonly frontier: Int32Array;
@@ -243,6 +255,20 @@ export class Position {
     if (this.depth !== 0) throw new Error('restart with an open checkpoint');
     restartFields(this);
     this.deck = deck;
+  }
+
+  /** Gives the position a fresh id: called by every change of the position other than a rollback. */
+  protected renew(): void {
+    this.positionId = ++lastId;
+  }
+
+  /**
+   * Whether this is the position whose id was `id`, a position in phase PLACE with `placed` tiles, or
+   * one reached from it by applying actions (with any tries rolled back in between). Ids are never
+   * reused, and tile `placed` records the id of the position it was placed from.
+   */
+  followsFrom(id: number, placed: number): boolean {
+    return this.positionId === id || (this.placedCount > placed && this.placedFrom[placed] === id);
   }
 
   /** Adds points to a player's score under a source (for expansions). */

@@ -24,6 +24,7 @@ export const MAX_ACTIONS_HINT = 4096;
 export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
   /** Places the start tile, gives each seat its starting points, lets expansions set up, draws the first tile. */
   protected begin(startType: number, startRotation: number): void {
+    this.renew();
     // House rule `seatCompensation`: each seat starts with its points.
     const compensation = this.game.seatCompensation;
     const source = this.sourceCount - 1; // `COMPENSATION_SOURCE`, the last
@@ -49,6 +50,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     if (this.phase === PHASE_PLACE) this.applyPlacement(action);
     else if (this.phase === PHASE_FOLLOW) this.applyFollowUp(action);
     else throw new Error('the game is over');
+    this.renew();
   }
 
   /** Whether an action is legal now (for checked replays; not for the hot loop). */
@@ -151,6 +153,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     } else if (action !== FOLLOW_NOTHING) {
       this.deployMeeple(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE, this.currentPlayer);
     }
+    this.renew();
   }
 
   /** Puts one of `player`'s meeples on segment g. */
@@ -191,6 +194,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
   /** For scenario replays that name the player of a turn. */
   setCurrentPlayer(player: number): void {
     this.currentPlayer = player;
+    this.renew();
   }
 
   /** Final scoring (`RULES.md` §1 "Game end"): incomplete features, then fields, then expansions. Once. */
@@ -198,6 +202,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     if (this.phase !== PHASE_OVER || this.finalScored) throw new Error('final scoring runs once, after the last tile');
     this.finalScored = 1;
     finalScore(this);
+    this.renew();
   }
 
   /** Readable form of an action in the current phase, for logs and errors. */

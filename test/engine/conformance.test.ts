@@ -1,8 +1,8 @@
 /**
  * The engine contract, checked the same way over every expansion mix and 2–6 players (`STYLE.md`
  * 6–8): clones are independent, rollbacks exact at random depths, a restarted state plays like a
- * fresh one, legal actions are unique and present until the game is over, a recorded action list
- * replays the game, and perft counts and seeded transcripts match the golden file (`npm run golden`).
+ * fresh one, legal actions are unique and present until the game is over, a position tells which
+ * earlier positions it follows from, a recorded action list replays the game, and perft counts and seeded transcripts match the golden file (`npm run golden`).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -85,6 +85,35 @@ describe.each(CASES)('$key', (c) => {
         if (back.level > 0) s.rollback(0);
       });
     }
+  });
+
+  it('tells the earlier positions it follows from, not those of tries rolled back nor of the last game', () => {
+    const rng = makeRng('follows', 0);
+    const state = game.newState(dealOf(game, 'follows', 0));
+    const line: { id: number; placed: number }[] = [];
+    const tried: { id: number; placed: number }[] = [];
+    const follows = (s: State, p: { id: number; placed: number }) => s.followsFrom(p.id, p.placed);
+    playUniform(state, rng, (s) => {
+      expect(line.every((p) => follows(s, p))).toBe(true);
+      expect(tried.some((p) => follows(s, p))).toBe(false);
+      if (s.phase !== PHASE_PLACE) return;
+      const here = { id: s.positionId, placed: s.placedCount };
+      // A try of 1–6 plies (as a search does), rolled back: the position and its id come back.
+      const level = s.checkpoint();
+      const plies = 1 + randomIndex(rng, 6);
+      for (let k = 0; k < plies && !s.isOver(); k++) {
+        const legal = legalOf(s);
+        s.apply(legal[randomIndex(rng, legal.length)]!);
+        expect(follows(s, here)).toBe(true);
+        if (s.phase === PHASE_PLACE) tried.push({ id: s.positionId, placed: s.placedCount });
+      }
+      s.rollback(level);
+      expect(s.positionId).toBe(here.id);
+      line.push(here);
+    });
+    expect(line.every((p) => follows(state, p))).toBe(true);
+    state.restart(dealOf(game, 'follows', 1));
+    expect([...line, ...tried].some((p) => follows(state, p))).toBe(false);
   });
 
   it('plays a restarted state exactly like a fresh one, step by step', () => {
