@@ -58,11 +58,13 @@ export class PlacementPreview {
   private readonly fields: Int32Array;
   private readonly beside = new Uint8Array(MAX_SEGMENTS);
   private readonly totals: Float64Array;
-  // Per frontier slot, stamped: its joinable ports and the roots across them (`portRootsOf`).
+  // Per frontier slot, stamped: its joinable ports and the roots across them, and the totals with the
+  // monasteries around it each one neighbour richer, or NaN when one of them would be completed (`readSlot`).
   private readonly slotReadIn: Int32Array;
   private readonly portCount: Int32Array;
   private readonly portIndex: Int32Array;
   private readonly portRoots: Int32Array;
+  private readonly slotTotals: Float64Array;
   // The remembered position's monasteries not yet completed: cell coordinates, neighbours, owner + 1 or 0.
   private readonly monasteryX: Int32Array;
   private readonly monasteryY: Int32Array;
@@ -83,6 +85,7 @@ export class PlacementPreview {
     this.portCount = new Int32Array(slots);
     this.portIndex = new Int32Array(slots * PORTS);
     this.portRoots = new Int32Array(slots * PORTS);
+    this.slotTotals = new Float64Array(slots * game.players);
     this.monasteryX = new Int32Array(game.maxTiles);
     this.monasteryY = new Int32Array(game.maxTiles);
     this.monasteryNeighbours = new Int32Array(game.maxTiles);
@@ -104,17 +107,22 @@ export class PlacementPreview {
     const game = this.game;
     const evaluator = this.evaluator;
     const S = game.segmentsPerTile;
-    const G = game.gridSide;
     const type = (this.type = state.drawn);
     const cell = (placement / 4) | 0;
     const o12 = (type * 4 + (placement & 3)) * PORTS;
     const count = game.segmentCount[type]!;
     if (evaluator.rememberStamp !== this.rememberStamp) this.newPosition(state);
     // 1. The ports joined to the neighbours' features, and the tile's segments linked through them.
+    const slot = -state.grid[cell]! - 1;
+    const across = this.readSlot(state, slot);
+    const totals = this.totals;
+    const players = totals.length;
+    const base = slot * players;
+    // A monastery completed, around or on the tile, is not previewed.
+    if (Number.isNaN(this.slotTotals[base])) return NaN;
+    if (game.monasterySegment[type]! >= 0 && state.neighbourCount(cell) === 8) return NaN;
     const link = this.link;
     for (let s = 0; s < count; s++) link[s] = s;
-    const slot = -state.grid[cell]! - 1;
-    const across = this.portRootsOf(state, slot);
     const ports = this.portCount[slot]!;
     let joins = 0;
     let linked = false;
@@ -136,12 +144,19 @@ export class PlacementPreview {
     // open ends is completed.
     const meeples = this.meeples;
     const openEnds = this.openEnds;
-    for (let s = 0; s < count; s++) {
-      if (linked) link[s] = this.representative(s); // from here on each segment links straight to its representative
-      meeples[s] = 0;
-      openEnds[s] = 0;
+    if (linked) {
+      for (let s = 0; s < count; s++) {
+        link[s] = this.representative(s); // from here on each segment links straight to its representative
+        meeples[s] = 0;
+        openEnds[s] = 0;
+      }
+      for (let s = 0; s < count; s++) openEnds[link[s]!]! += game.segmentPorts[type * S + s]!;
+    } else {
+      for (let s = 0; s < count; s++) {
+        meeples[s] = 0;
+        openEnds[s] = game.segmentPorts[type * S + s]!;
+      }
     }
-    for (let s = 0; s < count; s++) openEnds[link[s]!]! += game.segmentPorts[type * S + s]!;
     for (let j = 0; j < joins; j++) {
       const r = link[this.joinSegment[j]!]!;
       openEnds[r]! -= 2;
@@ -152,22 +167,8 @@ export class PlacementPreview {
     }
     let cityDone = false;
     for (let s = 0; s < count; s++) if (link[s] === s && openEnds[s] === 0 && game.segmentKind[type * S + s] === SEG_CITY) cityDone = true;
-    // 3. The monasteries around: one completed is not previewed; each occupied one gains a neighbour.
-    const ownMonastery = game.monasterySegment[type]!;
-    if (ownMonastery >= 0 && state.neighbourCount(cell) === 8) return NaN;
-    const totals = this.totals;
-    const players = totals.length;
-    for (let p = 0; p < players; p++) totals[p] = evaluator.before[p]!;
-    const x = cell % G;
-    const y = (cell / G) | 0;
-    for (let m = 0; m < this.monasteryCount; m++) {
-      const dx = this.monasteryX[m]! - x;
-      const dy = this.monasteryY[m]! - y;
-      if (dx < -1 || dx > 1 || dy < -1 || dy > 1) continue;
-      if (this.monasteryNeighbours[m] === 7) return NaN;
-      const owner = this.monasteryOwner[m]!;
-      if (owner !== 0) totals[owner - 1]! += evaluator.monastery;
-    }
+    // 3. The totals with the monasteries around (the slot's), the cities completed to the fields.
+    for (let p = 0; p < players; p++) totals[p] = this.slotTotals[base + p]!;
     this.extraOn = cityDone && evaluator.farmer !== 0;
     if (this.extraOn) this.citiesDone(state, count, joins, totals);
     // 4. The occupied features the tile joins: their old worth off, the joined feature's worth on (a
@@ -221,17 +222,20 @@ export class PlacementPreview {
   }
 
   /**
-   * The offset in `portIndex`/`portRoots` of frontier slot `slot`'s joinable board ports (`portCount`
-   * of them): each port with a neighbour's segment across it, and the root of that segment's feature.
-   * Found once per remembered position.
+   * Reads frontier slot `slot` once per remembered position. Returns the offset in `portIndex`/`portRoots`
+   * of its joinable board ports (`portCount` of them): each port with a neighbour's segment across it,
+   * and the root of that segment's feature. Writes its `slotTotals`: the remembered totals, each
+   * occupied monastery around one neighbour richer; NaN when a tile there completes one (it is not
+   * previewed).
    */
-  private portRootsOf(state: State, slot: number): number {
+  private readSlot(state: State, slot: number): number {
     const at = slot * PORTS;
     if (this.slotReadIn[slot] === this.stamp) return at;
     this.slotReadIn[slot] = this.stamp;
     const game = this.game;
     const S = game.segmentsPerTile;
     const cell = state.frontier[slot]!;
+    this.monasteriesAround(cell, this.slotTotals, slot * this.totals.length);
     let n = at;
     for (let side = 0; side < 4; side++) {
       const k = state.grid[cell + neighbourOffset(side, game.gridSide)]! - 1;
@@ -350,6 +354,27 @@ export class PlacementPreview {
     return false;
   }
 
+  /** Writes the remembered totals with the monasteries around `cell` into `out` from `at`, or NaN (`readSlot`). */
+  private monasteriesAround(cell: number, out: Float64Array, at: number): void {
+    const evaluator = this.evaluator;
+    const players = this.totals.length;
+    for (let p = 0; p < players; p++) out[at + p] = evaluator.before[p]!;
+    const G = this.game.gridSide;
+    const x = cell % G;
+    const y = (cell / G) | 0;
+    for (let m = 0; m < this.monasteryCount; m++) {
+      const dx = this.monasteryX[m]! - x;
+      const dy = this.monasteryY[m]! - y;
+      if (dx < -1 || dx > 1 || dy < -1 || dy > 1) continue;
+      if (this.monasteryNeighbours[m] === 7) {
+        out[at] = NaN;
+        return;
+      }
+      const owner = this.monasteryOwner[m]!;
+      if (owner !== 0) out[at + owner - 1]! += evaluator.monastery;
+    }
+  }
+
   /** The representative (smallest linked) tile segment of segment s's feature. */
   private representative(s: number): number {
     const link = this.link;
@@ -375,7 +400,8 @@ export class PlacementPreview {
     const S = game.segmentsPerTile;
     const G = game.gridSide;
     this.monasteryCount = 0;
-    for (let k = 0; k < state.placedCount; k++) {
+    for (let i = 0; i < state.monasteryCount; i++) {
+      const k = state.monasteryTiles[i]!;
       const ms = game.monasterySegment[state.placedType[k]!]!;
       if (ms < 0 || state.done[k * S + ms] !== 0) continue;
       const cell = state.placedCell[k]!;
