@@ -15,16 +15,16 @@
  * (0: completed), and, for a field, the union of the completed cities they border, plus the cities
  * the placement completes beside it. Every occupied monastery around the cell gains one neighbour.
  * Per old feature, what is read from its members (segments, pennants, bordering cities) is kept
- * until the next `remember` (`old-features.ts`).
+ * until the next `remember` (`old-features.ts`); per frontier slot, the ports a tile there joins
+ * and the monasteries around (`slots.ts`).
  */
-import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, facingPort, neighbourOffset } from '../engine/index.ts';
+import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import { EPSILON } from './evaluation.ts';
-import { addTo, advanceStamp, majorityOf, marginOf } from './tallies.ts';
+import { addTo, majorityOf, marginOf } from './tallies.ts';
 import type { Evaluator } from './evaluation.ts';
 import { OldFeatures } from './old-features.ts';
-/** The port of the neighbouring tile facing each port. */
-const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
+import { FrontierSlots } from './slots.ts';
 
 /** At most this many segments on a tile, ports joined per placement. */
 const MAX_SEGMENTS = 32;
@@ -38,7 +38,8 @@ export class PlacementPreview {
   /** What was read of the features on the board. */
   private readonly old: OldFeatures;
   private rememberStamp = 0;
-  private stamp = 0;
+  /** What was read of the frontier. */
+  private readonly slots: FrontierSlots;
   // One placement: per joined port its tile segment and old root; per tile segment its feature (a
   // representative tile segment) with the feature's meeples, open ends and worth.
   private readonly joinSegment = new Int32Array(PORTS);
@@ -58,19 +59,6 @@ export class PlacementPreview {
   private readonly fields: Int32Array;
   private readonly beside = new Uint8Array(MAX_SEGMENTS);
   private readonly totals: Float64Array;
-  // Per frontier slot, stamped: its joinable ports and the roots across them, and the totals with the
-  // monasteries around it each one neighbour richer, or NaN when one of them would be completed (`readSlot`).
-  private readonly slotReadIn: Int32Array;
-  private readonly portCount: Int32Array;
-  private readonly portIndex: Int32Array;
-  private readonly portRoots: Int32Array;
-  private readonly slotTotals: Float64Array;
-  // The remembered position's monasteries not yet completed: cell coordinates, neighbours, owner + 1 or 0.
-  private readonly monasteryX: Int32Array;
-  private readonly monasteryY: Int32Array;
-  private readonly monasteryNeighbours: Int32Array;
-  private readonly monasteryOwner: Int32Array;
-  private monasteryCount = 0;
 
   constructor(private readonly evaluator: Evaluator) {
     const game = evaluator.game;
@@ -80,16 +68,7 @@ export class PlacementPreview {
     this.back = new Int32Array(game.players);
     this.fields = new Int32Array(game.maxTiles * game.segmentsPerTile);
     this.totals = new Float64Array(game.players);
-    const slots = 4 * game.maxTiles + 4;
-    this.slotReadIn = new Int32Array(slots);
-    this.portCount = new Int32Array(slots);
-    this.portIndex = new Int32Array(slots * PORTS);
-    this.portRoots = new Int32Array(slots * PORTS);
-    this.slotTotals = new Float64Array(slots * game.players);
-    this.monasteryX = new Int32Array(game.maxTiles);
-    this.monasteryY = new Int32Array(game.maxTiles);
-    this.monasteryNeighbours = new Int32Array(game.maxTiles);
-    this.monasteryOwner = new Int32Array(game.maxTiles);
+    this.slots = new FrontierSlots(game, game.players);
   }
 
   /** Whether placements of this game can be previewed at all (no expansion hooks). */
@@ -113,22 +92,23 @@ export class PlacementPreview {
     const count = game.segmentCount[type]!;
     if (evaluator.rememberStamp !== this.rememberStamp) this.newPosition(state);
     // 1. The ports joined to the neighbours' features, and the tile's segments linked through them.
+    const slots = this.slots;
     const slot = -state.grid[cell]! - 1;
-    const across = this.readSlot(state, slot);
+    const across = slots.read(state, slot, evaluator.before, evaluator.monastery);
     const totals = this.totals;
     const players = totals.length;
     const base = slot * players;
     // A monastery completed, around or on the tile, is not previewed.
-    if (Number.isNaN(this.slotTotals[base])) return NaN;
+    if (Number.isNaN(slots.totals[base])) return NaN;
     if (game.monasterySegment[type]! >= 0 && state.neighbourCount(cell) === 8) return NaN;
     const link = this.link;
     for (let s = 0; s < count; s++) link[s] = s;
-    const ports = this.portCount[slot]!;
+    const ports = slots.count[slot]!;
     let joins = 0;
     let linked = false;
     for (let i = across; i < across + ports; i++) {
-      const root = this.portRoots[i]!;
-      const s = game.portSegment[o12 + this.portIndex[i]!]!;
+      const root = slots.root[i]!;
+      const s = game.portSegment[o12 + slots.port[i]!]!;
       if (s < 0) continue;
       let first = 1;
       for (let j = 0; j < joins; j++) {
@@ -168,7 +148,7 @@ export class PlacementPreview {
     let cityDone = false;
     for (let s = 0; s < count; s++) if (link[s] === s && openEnds[s] === 0 && game.segmentKind[type * S + s] === SEG_CITY) cityDone = true;
     // 3. The totals with the monasteries around (the slot's), the cities completed to the fields.
-    for (let p = 0; p < players; p++) totals[p] = this.slotTotals[base + p]!;
+    for (let p = 0; p < players; p++) totals[p] = slots.totals[base + p]!;
     this.extraOn = cityDone && evaluator.farmer !== 0;
     if (this.extraOn) this.citiesDone(state, count, joins, totals);
     // 4. The occupied features the tile joins: their old worth off, the joined feature's worth on (a
@@ -219,37 +199,6 @@ export class PlacementPreview {
       }
     }
     return best;
-  }
-
-  /**
-   * Reads frontier slot `slot` once per remembered position. Returns the offset in `portIndex`/`portRoots`
-   * of its joinable board ports (`portCount` of them): each port with a neighbour's segment across it,
-   * and the root of that segment's feature. Writes its `slotTotals`: the remembered totals, each
-   * occupied monastery around one neighbour richer; NaN when a tile there completes one (it is not
-   * previewed).
-   */
-  private readSlot(state: State, slot: number): number {
-    const at = slot * PORTS;
-    if (this.slotReadIn[slot] === this.stamp) return at;
-    this.slotReadIn[slot] = this.stamp;
-    const game = this.game;
-    const S = game.segmentsPerTile;
-    const cell = state.frontier[slot]!;
-    this.monasteriesAround(cell, this.slotTotals, slot * this.totals.length);
-    let n = at;
-    for (let side = 0; side < 4; side++) {
-      const k = state.grid[cell + neighbourOffset(side, game.gridSide)]! - 1;
-      if (k < 0) continue;
-      const k12 = state.orientation(k) * PORTS;
-      for (let p = side * 3; p < side * 3 + 3; p++) {
-        const s2 = game.portSegment[k12 + FACING[p]!]!;
-        if (s2 < 0) continue;
-        this.portIndex[n] = p;
-        this.portRoots[n++] = state.find(k * S + s2);
-      }
-    }
-    this.portCount[slot] = n - at;
-    return at;
   }
 
   /**
@@ -354,27 +303,6 @@ export class PlacementPreview {
     return false;
   }
 
-  /** Writes the remembered totals with the monasteries around `cell` into `out` from `at`, or NaN (`readSlot`). */
-  private monasteriesAround(cell: number, out: Float64Array, at: number): void {
-    const evaluator = this.evaluator;
-    const players = this.totals.length;
-    for (let p = 0; p < players; p++) out[at + p] = evaluator.before[p]!;
-    const G = this.game.gridSide;
-    const x = cell % G;
-    const y = (cell / G) | 0;
-    for (let m = 0; m < this.monasteryCount; m++) {
-      const dx = this.monasteryX[m]! - x;
-      const dy = this.monasteryY[m]! - y;
-      if (dx < -1 || dx > 1 || dy < -1 || dy > 1) continue;
-      if (this.monasteryNeighbours[m] === 7) {
-        out[at] = NaN;
-        return;
-      }
-      const owner = this.monasteryOwner[m]!;
-      if (owner !== 0) out[at + owner - 1]! += evaluator.monastery;
-    }
-  }
-
   /** The representative (smallest linked) tile segment of segment s's feature. */
   private representative(s: number): number {
     const link = this.link;
@@ -391,25 +319,10 @@ export class PlacementPreview {
     return ra !== rb;
   }
 
-  /** A new remembered position: what was read of it is stale; lists its monasteries not yet completed. */
+  /** A new remembered position: what was read of it is stale. */
   private newPosition(state: State): void {
     this.rememberStamp = this.evaluator.rememberStamp;
     this.old.newPosition();
-    this.stamp = advanceStamp(this.stamp, this.slotReadIn);
-    const game = this.game;
-    const S = game.segmentsPerTile;
-    const G = game.gridSide;
-    this.monasteryCount = 0;
-    for (let i = 0; i < state.monasteryCount; i++) {
-      const k = state.monasteryTiles[i]!;
-      const ms = game.monasterySegment[state.placedType[k]!]!;
-      if (ms < 0 || state.done[k * S + ms] !== 0) continue;
-      const cell = state.placedCell[k]!;
-      const m = this.monasteryCount++;
-      this.monasteryX[m] = cell % G;
-      this.monasteryY[m] = (cell / G) | 0;
-      this.monasteryNeighbours[m] = state.neighbourCount(cell);
-      this.monasteryOwner[m] = state.meeple[k * S + ms]!;
-    }
+    this.slots.newPosition(state);
   }
 }
