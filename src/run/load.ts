@@ -58,7 +58,7 @@ async function importWithin(file: string, ms: number): Promise<unknown> {
     timer.unref();
   });
   try {
-    return await Promise.race([moduleUrl(file).then((url) => import(url)), stuck]);
+    return await Promise.race([importModule(file), stuck]);
   } finally {
     process.off('beforeExit', onIdle!);
     clearTimeout(timer);
@@ -70,19 +70,26 @@ const CODE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let typeScriptLoader: Promise<void> | undefined;
 
 /**
- * The URL to import for an experiment's (or a tuning's) module. Running from the JavaScript build, a
- * TypeScript file of the repository is taken from the build (which transpiled it with the sources,
- * so it shares their modules), and any other TypeScript file needs tsx's loader, registered on first
- * need.
+ * Imports an experiment's (or a tuning's) module. Running from the JavaScript build, a TypeScript
+ * file of the repository is taken from the build, which transpiled it with the sources (so it shares
+ * their modules); any other TypeScript file, or one importing a file the build lacks (outside src/
+ * and experiments/), is loaded through tsx's loader, registered on first need.
  */
-export async function moduleUrl(file: string): Promise<string> {
+export async function importModule(file: string): Promise<unknown> {
+  const source = pathToFileURL(file).href;
+  if (CODE_ROOT === REPO_ROOT || !/\.m?ts$/.test(file)) return import(source);
   const inRepo = relative(REPO_ROOT, file);
-  if (CODE_ROOT === REPO_ROOT || !/\.m?ts$/.test(file)) return pathToFileURL(file).href;
   const built = builtPath(CODE_ROOT, inRepo);
-  if (!inRepo.startsWith('..') && !isAbsolute(inRepo) && existsSync(built)) return pathToFileURL(built).href;
+  if (!inRepo.startsWith('..') && !isAbsolute(inRepo) && existsSync(built)) {
+    try {
+      return await import(pathToFileURL(built).href);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    }
+  }
   typeScriptLoader ??= import('tsx/esm/api').then(({ register }) => void register());
   await typeScriptLoader;
-  return pathToFileURL(file).href;
+  return import(source);
 }
 
 export interface LoadOptions {

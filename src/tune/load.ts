@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { REPO_ROOT, readJsonFile } from '../run/files.ts';
-import { moduleUrl } from '../run/load.ts';
+import { importModule } from '../run/load.ts';
 import { resolveTuning } from './definition.ts';
 import type { Tuning } from './definition.ts';
 
@@ -34,7 +34,7 @@ export async function loadTuning(spec: string, overrides: { seed?: string } = {}
   if (extname(file) === '.json') definition = readJsonFile(file, 'experiment');
   else {
     try {
-      definition = ((await import(await moduleUrl(file))) as { default?: unknown }).default;
+      definition = ((await importModule(file)) as { default?: unknown }).default;
     } catch (error) {
       throw new InputError('experiment', `${file}: cannot load (${(error as Error).message.split('\n')[0]})`);
     }

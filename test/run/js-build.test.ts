@@ -17,9 +17,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runShard } from '../../src/sim/shard.ts';
 import type { ShardResult, ShardTask } from '../../src/sim/shard.ts';
 import { poolWorkerEntry } from '../../src/run/pool.ts';
-import { builtPath, compiledWorker, jsBuild } from '../../src/run/js-build.mjs';
+import { compiledWorker, jsBuild } from '../../src/run/js-build.mjs';
 import { planOf } from '../sim/helpers.ts';
-import { ROAD_POINTS_PATCH, ROOT, patchedCopy } from './patched-copy.ts';
+import { ROAD_POINTS_PATCH, patchedCopy } from './patched-copy.ts';
 
 const plan = planOf({ name: 'worker-build', seed: 'wb-1', deals: 6, arms: [{ name: 'base-2p', players: 2 }] });
 const task: ShardTask = { plan, start: 0, end: 6, keepGames: false };
@@ -106,17 +106,27 @@ describe('the JavaScript build', () => {
     expect(jsBuild(copy)).not.toBe(dir);
   });
 
-  it('gives the command the repository\'s experiment files transpiled with the sources', async () => {
-    const dir = jsBuild()!;
-    const load = (await import(pathToFileURL(builtPath(dir, 'src/run/load.ts')).href)) as typeof import('../../src/run/load.ts');
-    const url = await load.moduleUrl(join(ROOT, 'experiments', 'default.ts'));
-    expect(url).toBe(pathToFileURL(join(dir, 'experiments', 'default.js')).href);
-    expect(((await import(url)) as { default: { name: string } }).default.name).toBe('default');
-  });
-
   it('is where the pool threads of this checkout start', () => {
     expect(poolWorkerEntry()).toBe(compiledWorker());
     expect(poolWorkerEntry()).toMatch(/\/\.cache\/js\/[0-9a-f]{16}\/src\/run\/worker\.js$/);
+  });
+
+  it('gives the command the repository\'s experiment files transpiled with the sources, and the others through tsx', () => {
+    const experiment = (name: string, imports = '', arms = `[{ name: 'a', players: 2 }]`) => writeFileSync(join(copy, 'experiments', `${name}.ts`),
+      `import { defineExperiment } from '../src/sim/experiment.ts';\n${imports}export default defineExperiment({ name: '${name}', seed: 's', deals: 2, arms: ${arms} });\n`);
+    mkdirSync(join(copy, 'experiments'));
+    mkdirSync(join(copy, 'lib'));
+    writeFileSync(join(copy, 'lib', 'arms.ts'), `export const arms = [{ name: 'b', players: 3 }];\n`);
+    experiment('twin');
+    experiment('helped', `import { arms } from '../lib/arms.ts';\n`, 'arms');
+    const twin = join(jsBuild(copy)!, 'experiments', 'twin.js');
+    writeFileSync(twin, readFileSync(twin, 'utf8').replace("name: 'twin'", "name: 'twin-from-the-build'"));
+    const run = (name: string) => spawnSync(process.execPath, [join(copy, 'bin', 'carclab.js'), 'run', name, '--in-process', '--out', join(copy, 'results')], { cwd: copy, encoding: 'utf8' });
+    expect(run('twin').stdout).toMatch(/^twin-from-the-build: 2 games/);
+    const helped = run('helped'); // lib/ is not in the build: through tsx
+    expect(helped.stderr).not.toMatch(/cannot load/);
+    expect(helped.status).toBe(0);
+    expect(helped.stdout).toMatch(/^helped: 2 games/);
   });
 
   it('is not built without TypeScript installed (the pool then loads the sources through tsx)', () => {
