@@ -61,8 +61,8 @@ export function jsBuild(root = repositoryRoot(import.meta.url)) {
   const files = [...filesUnder(root, 'src', () => true), ...filesUnder(root, 'experiments', (name) => TYPESCRIPT.test(name))]
     .filter((file) => !DECLARATION.test(file)).sort();
   const hash = createHash('sha256').update(`${BUILD_FORMAT}\0${typescript}\0`);
-  const texts = files.map((file) => readFileSync(join(root, file), 'utf8'));
-  files.forEach((file, i) => hash.update(`${file}\0${texts[i]}\0`));
+  const contents = files.map((file) => readFileSync(join(root, file)));
+  files.forEach((file, i) => hash.update(`${file}\0`).update(contents[i]).update('\0'));
   const cacheDir = join(root, '.cache', 'js');
   const key = hash.digest('hex').slice(0, 16);
   const dir = join(cacheDir, key);
@@ -71,7 +71,7 @@ export function jsBuild(root = repositoryRoot(import.meta.url)) {
     return dir;
   }
   try {
-    build(root, files, texts, dir, typescript);
+    build(root, files, contents, dir, typescript);
   } catch {
     return undefined; // not writable, or TypeScript failed to load: the sources run through tsx
   }
@@ -122,12 +122,12 @@ function typeScriptVersion(root) {
 }
 
 /**
- * Writes `files` (repository paths, with their `texts`) into a fresh folder, then renames it into
+ * Writes `files` (repository paths, with their `contents`) into a fresh folder, then renames it into
  * place in one step. A file's JavaScript is taken from `.cache/js-files/` when its text was
  * transpiled before (TypeScript takes 10–50 ms a file).
- * @param {string} root @param {string[]} files @param {string[]} texts @param {string} dir @param {string} typescript
+ * @param {string} root @param {string[]} files @param {Buffer[]} contents @param {string} dir @param {string} typescript
  */
-function build(root, files, texts, dir, typescript) {
+function build(root, files, contents, dir, typescript) {
   const filesDir = join(root, '.cache', 'js-files');
   mkdirSync(filesDir, { recursive: true });
   /** @type {((text: string, file: string) => string) | undefined} */
@@ -151,7 +151,7 @@ function build(root, files, texts, dir, typescript) {
       const isTs = TYPESCRIPT.test(file);
       const out = isTs ? builtPath(temp, file) : join(temp, file);
       mkdirSync(dirname(out), { recursive: true });
-      writeFileSync(out, isTs ? javaScriptOf(texts[i], file) : texts[i]);
+      writeFileSync(out, isTs ? javaScriptOf(contents[i].toString('utf8'), file) : contents[i]);
     });
     try {
       renameSync(temp, dir);
