@@ -94,7 +94,7 @@ export class PlacementPreview {
     // 1. The ports joined to the neighbours' features, and the tile's segments linked through them.
     const slots = this.slots;
     const slot = -state.grid[cell]! - 1;
-    const across = slots.read(state, slot, evaluator.before, evaluator.monastery);
+    const across = slots.read(state, slot);
     const totals = this.totals;
     const players = totals.length;
     const base = slot * players;
@@ -323,6 +323,6 @@ export class PlacementPreview {
   private newPosition(state: State): void {
     this.rememberStamp = this.evaluator.rememberStamp;
     this.old.newPosition();
-    this.slots.newPosition(state);
+    this.slots.newPosition(state, this.evaluator.before, this.evaluator.monastery);
   }
 }

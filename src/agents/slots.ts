@@ -17,17 +17,14 @@ export class FrontierSlots {
   readonly count: Int32Array;
   readonly port: Int32Array;
   readonly root: Int32Array;
-  /** Per slot: `players` totals with the monasteries around (`monasteriesAround`). */
+  /** Per slot: `players` totals with the monasteries around. */
   readonly totals: Float64Array;
-  /** Per slot: stamp of the position it was read in. */
+  // Per slot, stamps of the position: read in it; given its totals (a monastery is around).
   private readonly readIn: Int32Array;
+  private readonly totalsIn: Int32Array;
   private stamp = 0;
-  // The position's monasteries not yet completed: cell coordinates, neighbours, owner + 1 or 0.
-  private readonly monasteryX: Int32Array;
-  private readonly monasteryY: Int32Array;
-  private readonly monasteryNeighbours: Int32Array;
-  private readonly monasteryOwner: Int32Array;
-  private monasteryCount = 0;
+  /** The remembered totals of the position. */
+  private before: Float64Array | undefined;
 
   constructor(private readonly game: Game, private readonly players: number) {
     const slots = 4 * game.maxTiles + 4;
@@ -36,39 +33,52 @@ export class FrontierSlots {
     this.root = new Int32Array(slots * PORTS);
     this.totals = new Float64Array(slots * players);
     this.readIn = new Int32Array(slots);
-    this.monasteryX = new Int32Array(game.maxTiles);
-    this.monasteryY = new Int32Array(game.maxTiles);
-    this.monasteryNeighbours = new Int32Array(game.maxTiles);
-    this.monasteryOwner = new Int32Array(game.maxTiles);
+    this.totalsIn = new Int32Array(slots);
   }
 
-  /** A new position (phase PLACE): the slots read are stale; lists its monasteries not yet completed. */
-  newPosition(state: State): void {
-    this.stamp = advanceStamp(this.stamp, this.readIn);
+  /**
+   * A new position (phase PLACE) with remembered totals `before`: the slots read are stale. Each
+   * monastery not yet completed that a tile beside it would pay (it is occupied: `monastery` points
+   * to its owner) or complete (7 neighbours: NaN) gives the frontier slots around it their totals,
+   * in the engine's order of monasteries.
+   */
+  newPosition(state: State, before: Float64Array, monastery: number): void {
+    this.stamp = advanceStamp(this.stamp, this.readIn, this.totalsIn);
+    this.before = before;
     const game = this.game;
     const S = game.segmentsPerTile;
     const G = game.gridSide;
-    this.monasteryCount = 0;
+    const players = this.players;
     for (let i = 0; i < state.monasteryCount; i++) {
       const k = state.monasteryTiles[i]!;
-      const ms = game.monasterySegment[state.placedType[k]!]!;
-      if (state.done[k * S + ms] !== 0) continue;
+      const ms = k * S + game.monasterySegment[state.placedType[k]!]!;
       const cell = state.placedCell[k]!;
-      const m = this.monasteryCount++;
-      this.monasteryX[m] = cell % G;
-      this.monasteryY[m] = (cell / G) | 0;
-      this.monasteryNeighbours[m] = state.neighbourCount(cell);
-      this.monasteryOwner[m] = state.meeple[k * S + ms]!;
+      const owner = state.meeple[ms]!;
+      const closing = state.neighbourCount(cell) === 7;
+      if (state.done[ms] !== 0 || (owner === 0 && !closing)) continue;
+      for (let dy = -G; dy <= G; dy += G) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const v = state.grid[cell + dy + dx]!;
+          if (v >= 0) continue; // a tile or off the frontier
+          const at = (-v - 1) * players;
+          if (this.totalsIn[-v - 1] !== this.stamp) {
+            this.totalsIn[-v - 1] = this.stamp;
+            for (let p = 0; p < players; p++) this.totals[at + p] = before[p]!;
+          }
+          if (closing) this.totals[at] = NaN;
+          else this.totals[at + owner - 1]! += monastery;
+        }
+      }
     }
   }
 
-  /** Reads slot `slot` of the position (`newPosition`) unless read already, with its totals from `before`; returns its offset in `port`/`root`. */
-  read(state: State, slot: number, before: Float64Array, monastery: number): number {
+  /** Reads slot `slot` of the position (`newPosition`) unless read already; returns its offset in `port`/`root`. */
+  read(state: State, slot: number): number {
     const at = slot * PORTS;
     if (this.readIn[slot] === this.stamp) return at;
     this.readIn[slot] = this.stamp;
+    if (this.totalsIn[slot] !== this.stamp) for (let p = 0; p < this.players; p++) this.totals[slot * this.players + p] = this.before![p]!;
     const cell = state.frontier[slot]!;
-    this.monasteriesAround(cell, slot, before, monastery);
     const game = this.game;
     const S = game.segmentsPerTile;
     let n = at;
@@ -85,26 +95,5 @@ export class FrontierSlots {
     }
     this.count[slot] = n - at;
     return at;
-  }
-
-  /** Writes slot `slot`'s totals: `before`, each occupied monastery around `cell` `monastery` points richer; NaN when one has 7 neighbours. */
-  private monasteriesAround(cell: number, slot: number, before: Float64Array, monastery: number): void {
-    const out = this.totals;
-    const at = slot * this.players;
-    for (let p = 0; p < this.players; p++) out[at + p] = before[p]!;
-    const G = this.game.gridSide;
-    const x = cell % G;
-    const y = (cell / G) | 0;
-    for (let m = 0; m < this.monasteryCount; m++) {
-      const dx = this.monasteryX[m]! - x;
-      const dy = this.monasteryY[m]! - y;
-      if (dx < -1 || dx > 1 || dy < -1 || dy > 1) continue;
-      if (this.monasteryNeighbours[m] === 7) {
-        out[at] = NaN;
-        return;
-      }
-      const owner = this.monasteryOwner[m]!;
-      if (owner !== 0) out[at + owner - 1]! += monastery;
-    }
   }
 }
