@@ -1,12 +1,14 @@
 /**
- * What `PlacementPreview` reads of the features already on the board, by root, once per remembered
- * position (`newPosition` makes everything read stale): a road's or city's segments and pennants
- * (`countMembers`), a field's completed bordering cities. And the counts it takes over a union of
- * such features: the distinct completed cities bordering some fields (a city bordering two of them
+ * What `PlacementPreview` reads of the features already on the board, by root: a road's or city's
+ * segments and pennants (`countMembers`), a field's completed bordering cities. Kept from one
+ * remembered position to the next when that one follows from it (`State.followsFrom`), but for the
+ * features the tiles placed since joined and the fields beside the cities they completed (the only
+ * ones that changed); otherwise everything read is stale (`newPosition`). And the counts it takes
+ * over a union of such features: the distinct completed cities bordering some fields (a city bordering two of them
  * counts once), the distinct tiles of some roads (as scoring counts a road's tiles), the fields
  * beside some cities.
  */
-import { SEG_FIELD } from '../engine/index.ts';
+import { SEG_CITY, SEG_FIELD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import { advanceStamp, countMembers } from './tallies.ts';
 
@@ -14,9 +16,12 @@ export class OldFeatures {
   /** Per road or city root read: its segments and pennants. */
   readonly segments: Int32Array;
   readonly pennants: Int32Array;
-  // Per root, stamped with the remembered position it was read in.
+  // Per root, stamped when read (0: changed since).
   private readonly readIn: Int32Array;
   private stamp = 0;
+  /** The position read in: its id and tiles (`followsFrom`). */
+  private positionId = -1;
+  private placed = 0;
   /** A field's completed bordering cities: `cities[cityStart[root] … cityStart[root] + cityCount[root])`. */
   private readonly cityStart: Int32Array;
   private readonly cityCount: Int32Array;
@@ -60,10 +65,37 @@ export class OldFeatures {
     this.cityFields = Int8Array.from(lists.flat());
   }
 
-  /** A new remembered position: what was read is stale. */
-  newPosition(): void {
-    this.stamp = advanceStamp(this.stamp, this.readIn);
-    this.cityEnd = 0;
+  /** A new remembered position (phase PLACE): what was read of it is stale, or only what changed since the last one. */
+  newPosition(state: State): void {
+    // The city lists of fields read again pile up: when they fill half the room, start afresh.
+    if (state.followsFrom(this.positionId, this.placed) && this.cityEnd <= this.cities.length >> 1) {
+      this.forgetChanged(state);
+    } else {
+      this.stamp = advanceStamp(this.stamp, this.readIn);
+      this.cityEnd = 0;
+    }
+    this.positionId = state.positionId;
+    this.placed = state.placedCount;
+  }
+
+  /** Forgets the features the tiles placed since the last position belong to, and the fields beside the cities they completed. */
+  private forgetChanged(state: State): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    for (let k = this.placed; k < state.placedCount; k++) {
+      const count = game.segmentCount[state.placedType[k]!]!;
+      for (let s = 0; s < count; s++) {
+        const root = state.find(k * S + s);
+        this.readIn[root] = 0; // no stamp is 0
+        if (state.done[root] === 0 || state.segmentKind(root) !== SEG_CITY) continue;
+        let m = root;
+        do {
+          const i = state.placedType[(m / S) | 0]! * S + (m % S);
+          for (let f = this.cityFieldStart[i]!; f < this.cityFieldStart[i + 1]!; f++) this.readIn[state.find(m - (m % S) + this.cityFields[f]!)] = 0;
+          m = state.next[m]!;
+        } while (m !== root);
+      }
+    }
   }
 
   /** Reads feature `root` (segments and pennants, or a field's completed cities) unless read in this position. */

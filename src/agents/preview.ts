@@ -15,7 +15,7 @@
  * (0: completed), and, for a field, the union of the completed cities they border, plus the cities
  * the placement completes beside it. Every occupied monastery around the cell gains one neighbour.
  * Per old feature, what is read from its members (segments, pennants, bordering cities) is kept
- * until the next `remember` (`old-features.ts`); per frontier slot, the ports a tile there joins
+ * until it changes (`old-features.ts`); per frontier slot, the ports a tile there joins
  * and the monasteries around (`slots.ts`).
  */
 import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
@@ -322,7 +322,7 @@ export class PlacementPreview {
   /** A new remembered position: what was read of it is stale. */
   private newPosition(state: State): void {
     this.rememberStamp = this.evaluator.rememberStamp;
-    this.old.newPosition();
+    this.old.newPosition(state);
     this.slots.newPosition(state, this.evaluator.before, this.evaluator.monastery);
   }
 }
