@@ -4,9 +4,9 @@
  * remembered position to the next when that one follows from it (`State.followsFrom`), but for the
  * features the tiles placed since joined and the fields beside the cities they completed (the only
  * ones that changed); otherwise everything read is stale (`newPosition`). And the counts it takes
- * over a union of such features: the distinct completed cities bordering some fields (a city bordering two of them
- * counts once), the distinct tiles of some roads (as scoring counts a road's tiles), the fields
- * beside some cities.
+ * over a union of such features: the distinct completed cities bordering some fields (a city
+ * bordering two of them counts once), the distinct tiles of some roads (as scoring counts a road's
+ * tiles), the fields beside some cities.
  */
 import { SEG_CITY, SEG_FIELD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
@@ -129,6 +129,11 @@ export class OldFeatures {
     } while (m !== root);
     this.cityStart[root] = start;
     this.cityCount[root] = this.cityEnd - start;
+  }
+
+  /** How many completed cities read field `root` borders. */
+  citiesOf(root: number): number {
+    return this.cityCount[root]!;
   }
 
   /** Starts a union of fields' cities (after reading them: a read takes a mark of its own). */

@@ -178,21 +178,27 @@ export class PlacementPreview {
     // 5. The follow-ups in their legal order (nothing, then a meeple on each free segment); the first best.
     let best = marginOf(totals, me);
     this.followUp = FOLLOW_NOTHING;
-    if (state.meeplesLeft[state.currentPlayer]! <= 0) return best;
+    const left = state.meeplesLeft[state.currentPlayer]!;
+    if (left <= 0) return best;
+    // A meeple changes the mover's total only: each follow-up's value is that less the best other total.
     const mine = totals[me]!;
+    let others = -Infinity;
+    for (let p = 0; p < players; p++) if (p !== me && totals[p]! > others) others = totals[p]!;
+    const hand = left + (anyBack ? back[state.currentPlayer]! : 0);
     for (let s = 0; s < count; s++) {
       const kind = game.segmentKind[type * S + s]!;
       if (kind === SEG_FIELD && !game.farmers) continue;
       const r = link[s]!;
       if (meeples[r] !== 0) continue;
+      let total: number;
       if (this.completed(r)) {
-        totals[me] = mine + this.points(state, r, count, joins); // scored and back in hand: no charge
+        total = mine + this.points(state, r, count, joins); // scored and back in hand: no charge
       } else {
         const worth = kind === SEG_MONASTERY ? evaluator.monastery * (1 + state.neighbourCount(cell)) : this.worth(state, r, count, joins);
-        totals[me] = mine + worth;
-        totals[me]! -= evaluator.chargeFrom(state.meeplesLeft[state.currentPlayer]! + (anyBack ? back[state.currentPlayer]! : 0), kind);
+        total = mine + worth;
+        total -= evaluator.chargeFrom(hand, kind);
       }
-      const value = marginOf(totals, me);
+      const value = total - others;
       if (value > best + EPSILON) {
         best = value;
         this.followUp = FOLLOW_MEEPLE + s;
@@ -213,10 +219,21 @@ export class PlacementPreview {
     const kind = game.segmentKind[type * S + r]!;
     if (kind === SEG_FIELD) {
       if (evaluator.farmer === 0) return 0;
-      for (let j = 0; j < joins; j++) if (this.link[this.joinSegment[j]!] === r) this.old.read(state, this.joinRoot[j]!);
-      this.old.startCities();
-      let cities = 0;
-      for (let j = 0; j < joins; j++) if (this.joinFirst[j] !== 0 && this.link[this.joinSegment[j]!] === r) cities += this.old.addCities(this.joinRoot[j]!);
+      // The completed cities of the one old field it joins, or of the union of several.
+      const old = this.old;
+      let fields = 0;
+      let field = -1;
+      for (let j = 0; j < joins; j++) {
+        if (this.joinFirst[j] === 0 || this.link[this.joinSegment[j]!] !== r) continue;
+        field = this.joinRoot[j]!;
+        old.read(state, field);
+        fields++;
+      }
+      let cities = fields === 1 ? old.citiesOf(field) : 0;
+      if (fields > 1) {
+        old.startCities();
+        for (let j = 0; j < joins; j++) if (this.joinFirst[j] !== 0 && this.link[this.joinSegment[j]!] === r) cities += old.addCities(this.joinRoot[j]!);
+      }
       return evaluator.farmer * (this.extraOn ? cities + this.extra[r]! : cities);
     }
     if (kind !== SEG_ROAD && kind !== SEG_CITY) return 0;
