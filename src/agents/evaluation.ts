@@ -76,15 +76,14 @@ export class Evaluator extends Charges {
     this.beforeMajority = new Int32Array(segments);
     this.beforePlayers = new Int32Array(segments * game.players);
     this.beforeSeen = new Int32Array(segments);
-    const mean = (a: string, b: string) => ((rules[a] as number) + (rules[b] as number)) / 2;
-    this.road = mean('roadPointsPerTile', 'finalRoadPointsPerTile');
-    this.cityTile = mean('cityPointsPerTile', 'finalCityPointsPerTile');
-    this.cityPennant = mean('cityPointsPerPennant', 'finalCityPointsPerPennant');
-    this.monastery = rules.monasteryPointsPerTile as number;
-    this.completedRoad = rules.roadPointsPerTile as number;
-    this.completedCityTile = rules.cityPointsPerTile as number;
-    this.completedCityPennant = rules.cityPointsPerPennant as number;
-    this.farmer = rules.farmers === 'on' ? (rules.farmerPointsPerCity as number) : 0;
+    this.road = (rules.roadPointsPerTile + rules.finalRoadPointsPerTile) / 2;
+    this.cityTile = (rules.cityPointsPerTile + rules.finalCityPointsPerTile) / 2;
+    this.cityPennant = (rules.cityPointsPerPennant + rules.finalCityPointsPerPennant) / 2;
+    this.monastery = rules.monasteryPointsPerTile;
+    this.completedRoad = rules.roadPointsPerTile;
+    this.completedCityTile = rules.cityPointsPerTile;
+    this.completedCityPennant = rules.cityPointsPerPennant;
+    this.farmer = game.farmers ? rules.farmerPointsPerCity : 0;
   }
 
   /** Own expected total minus the best opponent's. */
