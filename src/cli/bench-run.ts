@@ -1,5 +1,7 @@
 /**
- * End-to-end run benchmark (`carclab bench --only run-2w-vs-main`): wall time of a whole
+ * Whole-process benchmarks, timed in child `carclab` processes.
+ *
+ * End-to-end run (`carclab bench --only run-2w-vs-main`): wall time of a whole
  * `carclab run default --deals N` process on 2 pool workers against the same run `--in-process`
  * (start-up, merging and writing included), each into a fresh temporary results root. The runs
  * alternate which goes first; the figure is the median of the per-pair ratios (the machine is shared
@@ -7,6 +9,9 @@
  * slower than the main thread (issue 12: they loaded TypeScript the slow way). The JavaScript build
  * of the sources (`src/run/js-build.mjs`) is made before the first timed run, as any run after the
  * first of this code finds it.
+ *
+ * A ratio of two bench cases (`random-per-greedy`): each case timed by `carclab bench` processes of
+ * its own, alternating, the median of the per-pair ratios.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -62,4 +67,44 @@ export async function benchRunVsMain(runs: number, scale = 1, deals = 100_000): 
   }
   const ratios = pool.map((p, i) => Math.round((p / main[i]!) * 1000) / 1000);
   return { gamesPerSecond: Math.round(median(pool)), runs: n, ratio: median(ratios), inProcessGamesPerSecond: Math.round(median(main)), ratios };
+}
+
+export interface ProcessRatioFigure {
+  /** Median games/s of the first case's processes. */
+  gamesPerSecond: number;
+  /** Median games/s of the second case's processes. */
+  otherGamesPerSecond: number;
+  runs: number;
+  /** Median of the per-pair ratios, first ÷ second. */
+  ratio: number;
+  ratios: number[];
+}
+
+/** The figure one `carclab bench --only KEY --runs 5 --json` process prints for its case. */
+function benchProcess(key: string, scale: number, cpu: boolean): number {
+  const flags = ['bench', '--only', key, '--runs', '5', '--scale', String(scale), '--json', ...(cpu ? ['--cpu'] : [])];
+  const r = spawnSync(process.execPath, [CARCLAB, ...flags], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`carclab ${flags.join(' ')} failed (exit ${r.status}): ${r.stderr}`);
+  return (JSON.parse(r.stdout) as Record<string, { gamesPerSecond: number }>)[key]!.gamesPerSecond;
+}
+
+/**
+ * How many times faster bench case `a` plays than case `b`, each in processes of its own as
+ * `carclab bench --only` times them (one process playing both would let each case's type feedback
+ * slow the other's compiled code). The processes alternate which goes first; the figure is the
+ * median of the per-pair ratios, since this host's speed swings between processes and minutes.
+ */
+export async function benchProcessRatio(a: string, b: string, runs: number, scale = 1, cpu = false): Promise<ProcessRatioFigure> {
+  const n = Math.max(1, Math.min(runs, 7));
+  jsBuild();
+  const pairs = Array.from({ length: n }, (_, r) => {
+    if (r % 2 === 0) {
+      const x = benchProcess(a, scale, cpu);
+      return [x, benchProcess(b, scale, cpu)] as const;
+    }
+    const y = benchProcess(b, scale, cpu);
+    return [benchProcess(a, scale, cpu), y] as const;
+  });
+  const ratios = pairs.map(([x, y]) => Math.round((x / y) * 100) / 100);
+  return { gamesPerSecond: median(pairs.map(([x]) => x)), otherGamesPerSecond: median(pairs.map(([, y]) => y)), runs: n, ratio: median(ratios), ratios };
 }

@@ -12,7 +12,7 @@ import { expansionRegistry } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
 import { benchPoolScaling } from '../run/bench-pool.ts';
 import { benchMctsIterations, benchMctsMove } from './bench-mcts.ts';
-import { benchRunVsMain } from './bench-run.ts';
+import { benchProcessRatio, benchRunVsMain } from './bench-run.ts';
 import { playGame } from '../sim/play.ts';
 import { makeRng } from '../sim/rng.ts';
 import { intFlag, numberFlag } from './args.ts';
@@ -26,7 +26,9 @@ interface BenchCase {
   agent: string;
   games: number;
   /** A benchmark with its own runner (e.g. the worker pool) instead of `benchCase`. */
-  run?: (runs: number, scale: number) => Promise<Figure>;
+  run?: (runs: number, scale: number, cpu: boolean) => Promise<Figure>;
+  /** Whether `--cpu` applies to a case with its own runner (it always does to plain self-play cases). */
+  cpuClock?: boolean;
   /** The figure's key and unit when it is not games per second. */
   metric?: { key: string; unit: string };
 }
@@ -41,10 +43,14 @@ export const BENCH_CASES: BenchCase[] = [
   { key: 'all-4p-random', description: '4-player games with all three expansions, random agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'random', games: 1000 },
   { key: 'base-2p-greedy', description: '2-player base games with farmers, greedy agents', options: { players: 2 }, agent: 'greedy', games: 100 },
   { key: 'all-4p-greedy', description: '4-player games with all three expansions, greedy agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'greedy', games: 25 },
-  { key: 'pool-2w-scaling', description: 'games/s on 2 pool workers ÷ 1 worker, 200,000 random 2-player base games per run (median of at most 3 runs)', options: { players: 2 }, agent: 'random', games: 200_000, run: benchPoolScaling },
+  {
+    key: 'random-per-greedy', description: 'games/s of base-2p-random ÷ base-2p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 25)',
+    options: { players: 2 }, agent: 'random', games: 2000, cpuClock: true, run: (runs, scale, cpu) => benchProcessRatio('base-2p-random', 'base-2p-greedy', runs, scale, cpu),
+  },
+  { key: 'pool-2w-scaling', description: 'games/s on 2 pool workers ÷ 1 worker, 200,000 random 2-player base games per run (median of at most 3 runs)', options: { players: 2 }, agent: 'random', games: 200_000, run: (runs, scale) => benchPoolScaling(runs, scale) },
   { key: 'mcts-2p-iterations', description: 'default mcts deciding mid-game placements of 2-player base games (30 tiles down), one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: benchMctsIterations, metric: { key: 'iterationsPerSecond', unit: 'iterations/s' } },
   { key: 'mcts-2p-move-ms', description: 'wall time of one default mcts decision in those positions, one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: benchMctsMove, metric: { key: 'msPerMove', unit: 'ms/move' } },
-  { key: 'run-2w-vs-main', description: 'games/s of `carclab run default --deals 100000` on 2 pool workers ÷ the same run --in-process, whole processes (median of at most 3 pairs)', options: { players: 2 }, agent: 'random', games: 200_000, run: benchRunVsMain },
+  { key: 'run-2w-vs-main', description: 'games/s of `carclab run default --deals 100000` on 2 pool workers ÷ the same run --in-process, whole processes (median of at most 3 pairs)', options: { players: 2 }, agent: 'random', games: 200_000, run: (runs, scale) => benchRunVsMain(runs, scale) },
 ];
 
 export interface BenchFigure { gamesPerSecond: number; runs: number }
@@ -100,10 +106,11 @@ export const benchCommand: Command = {
     if (cases.length === 0) throw new InputError('usage', `--only: unknown benchmark ${JSON.stringify(flags.only)}; known: ${BENCH_CASES.map((c) => c.key).join(', ')}`);
     const results: Record<string, Figure> = {};
     for (const c of cases) {
-      const figure: Figure = c.run ? await c.run(runs, scale) : benchCase(c, runs, scale, flags.cpu === true);
+      const cpu = flags.cpu === true;
+      const figure: Figure = c.run ? await c.run(runs, scale, cpu) : benchCase(c, runs, scale, cpu);
       results[c.key] = figure;
       const metric = c.metric ?? { key: 'gamesPerSecond', unit: 'games/s' };
-      if (!flags.json) process.stderr.write(`${c.key.padEnd(20)} ${String((figure as unknown as Record<string, number>)[metric.key]).padStart(8)} ${metric.unit}  ${figure.ratio === undefined ? '' : `ratio ${figure.ratio}  `}(median of ${figure.runs}${flags.cpu && !c.run ? ', per CPU second' : ''}; ${c.description})\n`);
+      if (!flags.json) process.stderr.write(`${c.key.padEnd(20)} ${String((figure as unknown as Record<string, number>)[metric.key]).padStart(8)} ${metric.unit}  ${figure.ratio === undefined ? '' : `ratio ${figure.ratio}  `}(median of ${figure.runs}${flags.cpu && (!c.run || c.cpuClock) ? ', per CPU second' : ''}; ${c.description})\n`);
     }
     if (flags.json) process.stdout.write(`${JSON.stringify(results)}\n`);
     return 0;

@@ -78,4 +78,14 @@ describe('carclab bench', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^base-2p-random +\d+ games\/s +\(median of 1, per CPU second;/);
   });
+  it('random-per-greedy times each case in processes of its own and reports the ratio of their figures', () => {
+    const r = carclab('bench', '--json', '--cpu', '--runs', '1', '--scale', '0.01', '--only', 'random-per-greedy');
+    expect(r.code).toBe(0);
+    const figure = JSON.parse(r.stdout)['random-per-greedy'];
+    expect(figure.runs).toBe(1);
+    expect(figure.gamesPerSecond).toBeGreaterThan(figure.otherGamesPerSecond);
+    expect(figure.ratios).toEqual([figure.ratio]);
+    // The printed games/s are rounded to whole games, the ratio is taken before.
+    expect(Math.abs(figure.ratio / (figure.gamesPerSecond / figure.otherGamesPerSecond) - 1)).toBeLessThan(0.05);
+  });
 });
