@@ -18,12 +18,12 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart } from '../src/charts/index.ts';
-import { acrossLevels, addConclusions, levelRows, levelSizes, verdictSentence } from '../src/report/levels.ts';
+import { acrossLevels, addConclusions, expansionLevels, verdictSentence } from '../src/report/levels.ts';
 import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { armNamed, ci, ciDiff, ciPct, count, dealCI, differenceOnSharedDeals, sums, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { DealValues } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import { expansionStudyArms, studyMain } from '../src/report/study.ts';
+import { expansionStudyArms, skillLevels, studyMain } from '../src/report/study.ts';
 import type { Study, StudyHighlights } from '../src/report/study.ts';
 import { holmAdjust, pairedComparison } from '../src/stats/index.ts';
 
@@ -58,17 +58,12 @@ function closestText(l: LevelRows, base: string, variants: readonly string[], wh
 export const study: Study = {
   name: 'king-robber-value',
   title: (players) => `What the King and the Robber Baron are worth${players ? ` (${players} players)` : ''}`,
-  levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 300 }],
-  suiteLevels: [{ agents: 'random', deals: 10_000 }, { agents: 'greedy', deals: 150 }, { agents: 'mcts:iterations=300,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 30 }],
+  levels: skillLevels({ random: 40_000, greedy: 2_000, search: 300 }, 1000),
+  suiteLevels: skillLevels({ random: 10_000, greedy: 150, search: 30 }, 300),
   checkArms: expansionStudyArms('kingRobber'),
   analyse(report: Report, runs): StudyHighlights {
-    const levels = runs.map(levelRows);
-    const names = levels.map((l) => l.agents);
-    const first = levels[0]!;
-    const P = first.players;
-    const base = first.armsWith(null)[0]!.name;
-    const variants = first.armsWith('kingRobber').map((a) => a.name);
-    const size = levelSizes(levels);
+    const { levels, names, players: P, base, variants: arms, size } = expansionLevels(runs, 'kingRobber');
+    const variants = arms.map((a) => a.name);
 
     // 1. Worth.
     const rows = levels.flatMap((l) => variants.flatMap((v) => CARDS.map((c) => ({ level: l.agents, variant: v, card: c.label, ...toEstimate(dealCI(armNamed(l.run.summary, v), `stat.${c.key}Value`)) }))));

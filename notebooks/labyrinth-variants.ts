@@ -17,11 +17,11 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart } from '../src/charts/index.ts';
-import { acrossLevels, addConclusions, levelRows, levelSizes, verdictSentence } from '../src/report/levels.ts';
+import { acrossLevels, addConclusions, expansionLevels, verdictSentence } from '../src/report/levels.ts';
 import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { armNamed, ci, ciPct, count, dealCI, sums, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import { expansionStudyArms, studyMain } from '../src/report/study.ts';
+import { expansionStudyArms, skillLevels, studyMain } from '../src/report/study.ts';
 import type { Study, StudyHighlights } from '../src/report/study.ts';
 
 const QUANTITIES = [
@@ -56,17 +56,12 @@ const meanScore = (l: LevelRows, row: number) => l.games.scores(row).reduce((t, 
 export const study: Study = {
   name: 'labyrinth-variants',
   title: (players) => `The Labyrinth: basic vs advanced${players ? ` (${players} players)` : ''}`,
-  levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 400 }],
-  suiteLevels: [{ agents: 'random', deals: 12_000 }, { agents: 'greedy', deals: 200 }, { agents: 'mcts:iterations=300,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 40 }],
+  levels: skillLevels({ random: 40_000, greedy: 2_000, search: 400 }, 1000),
+  suiteLevels: skillLevels({ random: 12_000, greedy: 200, search: 40 }, 300),
   checkArms: expansionStudyArms('labyrinth'),
   analyse(report: Report, runs): StudyHighlights {
-    const levels = runs.map(levelRows);
-    const names = levels.map((l) => l.agents);
-    const first = levels[0]!;
-    const P = first.players;
-    const base = first.armsWith(null)[0]!.name;
-    const variants = first.armsWith('labyrinth').map((a) => a.name);
-    const size = levelSizes(levels);
+    const { levels, names, players: P, base, variants: arms, size } = expansionLevels(runs, 'labyrinth');
+    const variants = arms.map((a) => a.name);
 
     // 1. What the labyrinth pays.
     const rows = levels.flatMap((l) => variants.flatMap((v) => {

@@ -19,7 +19,7 @@ import { acrossLevels, addConclusions, levelRows, levelSizes, verdictSentence } 
 import type { Conclusion } from '../src/report/levels.ts';
 import { ciPct, count, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import { studyMain } from '../src/report/study.ts';
+import { skillLevels, studyMain } from '../src/report/study.ts';
 import type { Study, StudyArms, StudyHighlights } from '../src/report/study.ts';
 import { seatFairness } from '../src/stats/index.ts';
 
@@ -30,8 +30,8 @@ const checkArms = (arms: StudyArms): string | null => (arms.length ? null : 'it 
 export const study: Study = {
   name: 'seat-advantage',
   title: (players) => (players ? `Seat advantage by expansion mix (${players} players)` : 'Seat advantage by expansion mix and player count'),
-  levels: [{ agents: 'random', deals: 20_000 }, { agents: 'greedy', deals: 1_000 }, { agents: 'mcts:iterations=1000,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 80 }],
-  suiteLevels: [{ agents: 'random', deals: 4000 }, { agents: 'greedy', deals: 40 }, { agents: 'mcts:iterations=300,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 8 }],
+  levels: skillLevels({ random: 20_000, greedy: 1_000, search: 80 }, 1000),
+  suiteLevels: skillLevels({ random: 4000, greedy: 40, search: 8 }, 300),
   checkArms,
   analyse(report: Report, runs): StudyHighlights {
     const levels = runs.map(levelRows);

@@ -15,12 +15,12 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart } from '../src/charts/index.ts';
-import { acrossLevels, addConclusions, levelEstimate, levelRows, levelSizes, verdictSentence } from '../src/report/levels.ts';
+import { acrossLevels, addConclusions, expansionLevels, levelEstimate, verdictSentence } from '../src/report/levels.ts';
 import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { armNamed, ci, dealCI, toEstimate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import { armSources } from '../src/report/run-report.ts';
-import { expansionStudyArms, studyMain } from '../src/report/study.ts';
+import { expansionStudyArms, skillLevels, studyMain } from '../src/report/study.ts';
 import type { Study, StudyHighlights } from '../src/report/study.ts';
 
 const INCOME = [
@@ -38,17 +38,12 @@ const meanScore = (l: LevelRows, row: number) => l.games.scores(row).reduce((t, 
 export const study: Study = {
   name: 'toll-yields',
   title: (players) => `Toll yields: what the Tollkeepers pay${players ? ` (${players} players)` : ''}`,
-  levels: [{ agents: 'random', deals: 40_000 }, { agents: 'greedy', deals: 2_000 }, { agents: 'mcts:iterations=1000,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 400 }],
-  suiteLevels: [{ agents: 'random', deals: 12_000 }, { agents: 'greedy', deals: 200 }, { agents: 'mcts:iterations=300,guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0', deals: 40 }],
+  levels: skillLevels({ random: 40_000, greedy: 2_000, search: 400 }, 1000),
+  suiteLevels: skillLevels({ random: 12_000, greedy: 200, search: 40 }, 300),
   checkArms: expansionStudyArms('tollkeepers'),
   analyse(report: Report, runs): StudyHighlights {
-    const levels = runs.map(levelRows);
-    const names = levels.map((l) => l.agents);
-    const first = levels[0]!;
-    const P = first.players;
-    const base = first.armsWith(null)[0]!.name;
-    const tolls = first.armsWith('tollkeepers').map((a) => ({ name: a.name, edition: String(a.rules.explicit.tollkeepersEdition ?? a.rules.defaulted.tollkeepersEdition ?? 'C3') }));
-    const size = levelSizes(levels);
+    const { levels, names, players: P, base, variants, size } = expansionLevels(runs, 'tollkeepers');
+    const tolls = variants.map((a) => ({ name: a.name, edition: String(a.rules.explicit.tollkeepersEdition ?? a.rules.defaulted.tollkeepersEdition ?? 'C3') }));
 
     // 1. Income by value and source, per level.
     const rows = levels.flatMap((l) => tolls.flatMap((t) => {

@@ -44,6 +44,30 @@ export function levelRows(level: LevelRun): LevelRows {
   };
 }
 
+/** What an expansion study reads of its levels first: their rows and names, and the arms of the first. */
+export interface ExpansionLevels {
+  levels: LevelRows[];
+  /** The levels' agent specs. */
+  names: string[];
+  first: LevelRows;
+  players: number;
+  /** The name of the base-game arm. */
+  base: string;
+  /** The arms with the expansion. */
+  variants: Manifest['arms'];
+  /** The levels' sizes, for chart captions (`levelSizes`). */
+  size: string;
+}
+
+export function expansionLevels(runs: readonly LevelRun[], expansion: string): ExpansionLevels {
+  const levels = runs.map(levelRows);
+  const first = levels[0]!;
+  return {
+    levels, names: levels.map((l) => l.agents), first, players: first.players,
+    base: first.armsWith(null)[0]!.name, variants: first.armsWith(expansion), size: levelSizes(levels),
+  };
+}
+
 /**
  * Per-deal values of one conclusion at every level: `of(level, armIndex…)` is called with the indices
  * of the named arms, and a level lacking one of them gets null.

@@ -47,6 +47,18 @@ export interface LevelPlan {
   deals: number;
 }
 
+/**
+ * The studies' search level: `mcts` with `iterations` and its guide and rollouts as the studies tuned
+ * them, the evaluation weights pinned to those the studies were first run with (so that a change of
+ * mcts's defaults leaves the studies' games as they were).
+ */
+export const searchLevel = (iterations: number): string => `mcts:iterations=${iterations},guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0`;
+
+/** A study's three skill levels, random, greedy and search (`searchLevel(iterations)`), with their deals. */
+export function skillLevels(deals: { random: number; greedy: number; search: number }, iterations: number): LevelPlan[] {
+  return [{ agents: 'random', deals: deals.random }, { agents: 'greedy', deals: deals.greedy }, { agents: searchLevel(iterations), deals: deals.search }];
+}
+
 /** The arms of a run or plan, as far as a study checks them. */
 export type StudyArms = readonly { name: string; players: number; expansions: readonly string[] }[];
 
