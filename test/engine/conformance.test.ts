@@ -33,7 +33,7 @@ describe.each(CASES)('$key', (c) => {
     const state = game.newState(dealOf(game, 'count', 0));
     const rng = makeRng('count', 0);
     while (!state.isOver()) {
-      // Clones taken before the listing, which refreshes the frontier's stale requirements.
+      // Clones taken before the listing: counting and indexing each start from a position the listing has not touched.
       const counted = state.clone();
       const indexed = state.clone();
       const legal = legalOf(state);
