@@ -50,6 +50,8 @@ export function scoreTurn(state: State): void {
  */
 function scoreFeature(state: State, root: number, completed: boolean): void {
   const game = state.game;
+  // A feature nobody holds pays nobody: unless an expansion or an event sink reads it, there is nothing to measure.
+  if (state.rootMeeples[root] === 0 && game.hookLists.scoreFeature.length === 0 && !state.sink) return;
   const rules = game.rules;
   const f = game.scratch.feature;
   state.measure(root, f);
