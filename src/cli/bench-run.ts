@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { alternatingRounds } from '../run/bench-pool.ts';
 import { REPO_ROOT } from '../run/files.ts';
 import { jsBuild } from '../run/js-build.mjs';
 
@@ -56,16 +57,7 @@ export async function benchRunVsMain(runs: number, scale = 1, deals = 100_000): 
   const n = Math.max(1, Math.min(runs, 3));
   const size = Math.max(100, Math.round(deals * scale));
   jsBuild();
-  const pool: number[] = [];
-  const main: number[] = [];
-  for (let r = 0; r < n; r++) {
-    const order = r % 2 === 0 ? ['pool', 'main'] : ['main', 'pool'];
-    for (const which of order) {
-      if (which === 'pool') pool.push(timedRun(size, ['--workers', '2']));
-      else main.push(timedRun(size, ['--in-process']));
-    }
-  }
-  const ratios = pool.map((p, i) => Math.round((p / main[i]!) * 1000) / 1000);
+  const { first: pool, second: main, ratios } = await alternatingRounds(n, () => timedRun(size, ['--workers', '2']), () => timedRun(size, ['--in-process']));
   return { gamesPerSecond: Math.round(median(pool)), runs: n, ratio: median(ratios), inProcessGamesPerSecond: Math.round(median(main)), ratios };
 }
 
@@ -97,14 +89,6 @@ function benchProcess(key: string, scale: number, cpu: boolean): number {
 export async function benchProcessRatio(a: string, b: string, runs: number, scale = 1, cpu = false): Promise<ProcessRatioFigure> {
   const n = Math.max(1, Math.min(runs, 7));
   jsBuild();
-  const pairs = Array.from({ length: n }, (_, r) => {
-    if (r % 2 === 0) {
-      const x = benchProcess(a, scale, cpu);
-      return [x, benchProcess(b, scale, cpu)] as const;
-    }
-    const y = benchProcess(b, scale, cpu);
-    return [benchProcess(a, scale, cpu), y] as const;
-  });
-  const ratios = pairs.map(([x, y]) => Math.round((x / y) * 100) / 100);
-  return { gamesPerSecond: median(pairs.map(([x]) => x)), otherGamesPerSecond: median(pairs.map(([, y]) => y)), runs: n, ratio: median(ratios), ratios };
+  const { first, second, ratios } = await alternatingRounds(n, () => benchProcess(a, scale, cpu), () => benchProcess(b, scale, cpu));
+  return { gamesPerSecond: median(first), otherGamesPerSecond: median(second), runs: n, ratio: median(ratios), ratios };
 }

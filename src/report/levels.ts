@@ -49,7 +49,6 @@ export interface ExpansionLevels {
   levels: LevelRows[];
   /** The levels' agent specs. */
   names: string[];
-  first: LevelRows;
   players: number;
   /** The name of the base-game arm. */
   base: string;
@@ -63,7 +62,7 @@ export function expansionLevels(runs: readonly LevelRun[], expansion: string): E
   const levels = runs.map(levelRows);
   const first = levels[0]!;
   return {
-    levels, names: levels.map((l) => l.agents), first, players: first.players,
+    levels, names: levels.map((l) => l.agents), players: first.players,
     base: first.armsWith(null)[0]!.name, variants: first.armsWith(expansion), size: levelSizes(levels),
   };
 }

@@ -21,6 +21,26 @@ export interface PoolScalingFigure {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
 
+/**
+ * `n` rounds of one measurement of each of `first` and `second`, alternating which goes first (this
+ * host's speed swings from one minute to the next); their figures and the per-round ratios,
+ * first ÷ second, to 3 decimals. Shared by the benchmarks that compare two ways of playing.
+ */
+export async function alternatingRounds(n: number, first: () => number | Promise<number>, second: () => number | Promise<number>): Promise<{ first: number[]; second: number[]; ratios: number[] }> {
+  const figures = { first: [] as number[], second: [] as number[] };
+  for (let r = 0; r < n; r++) {
+    if (r % 2 === 0) {
+      figures.first.push(await first());
+      figures.second.push(await second());
+    } else {
+      figures.second.push(await second());
+      figures.first.push(await first());
+    }
+  }
+  const ratios = figures.first.map((x, i) => Math.round((x / figures.second[i]!) * 1000) / 1000);
+  return { ...figures, ratios };
+}
+
 async function timedRun(backend: Backend, plan: ReturnType<typeof resolveExperiment>, games: number, shard: number): Promise<number> {
   const tasks: Promise<unknown>[] = [];
   const start = performance.now();
@@ -39,19 +59,8 @@ export async function benchPoolScaling(runs: number, scale = 1, games = 200_000)
   try {
     // Warm-up: threads started, modules loaded, the JIT settled.
     for (const pool of pools) await timedRun(pool, plan, Math.min(total, 8000), Math.ceil(Math.min(total, 8000) / 4));
-    const one: number[] = [];
-    const two: number[] = [];
     const n = Math.max(1, Math.min(runs, 3));
-    for (let r = 0; r < n; r++) {
-      if (r % 2 === 0) {
-        one.push(await timedRun(pools[0], plan, total, shard));
-        two.push(await timedRun(pools[1], plan, total, shard));
-      } else {
-        two.push(await timedRun(pools[1], plan, total, shard));
-        one.push(await timedRun(pools[0], plan, total, shard));
-      }
-    }
-    const ratios = one.map((o, i) => Math.round((two[i]! / o) * 1000) / 1000);
+    const { first: two, second: one, ratios } = await alternatingRounds(n, () => timedRun(pools[1], plan, total, shard), () => timedRun(pools[0], plan, total, shard));
     return {
       gamesPerSecond: Math.round(median(two)), runs: n, ratio: median(ratios),
       oneWorkerGamesPerSecond: Math.round(median(one)), twoWorkersGamesPerSecond: Math.round(median(two)), ratios,
