@@ -10,6 +10,10 @@
  * `agentNames()` lists the registry; `searchIterations(agent)` is the iterations of an mcts agent's last search.
  */
 export type { Agent, AgentDefinition, AgentParamDef, AgentParams, AgentParamValue, AgentSpec } from './agent.ts';
+export { FEATURE_COUNT, FEATURE_NAMES, FeatureReader } from './features.ts';
+export { INITIAL_WEIGHTS } from './learned.ts';
+export type { FeatureWeights } from './learned.ts';
+export { StrongAgent } from './strong.ts';
 export { searchIterations } from './mcts.ts';
 export { agentNames, registerAgent } from './registry.ts';
 export { createAgent, parseAgentSpec } from './spec.ts';

@@ -2,6 +2,7 @@
 import type { AgentDefinition } from './agent.ts';
 import { greedyAgent } from './greedy.ts';
 import { mctsAgent } from './mcts.ts';
+import { strongAgent } from './strong.ts';
 import { randomAgent } from './random.ts';
 
 const registry = new Map<string, AgentDefinition>();
@@ -18,3 +19,4 @@ export const agentNames = (): string[] => [...registry.keys()];
 registerAgent(randomAgent);
 registerAgent(greedyAgent);
 registerAgent(mctsAgent);
+registerAgent(strongAgent);

@@ -1,0 +1,216 @@
+/**
+ * Rule-scaled position features for the learned evaluation of `strong` (`learned.ts`), one vector per
+ * player. Every value that stands for points is a rule rate times a count read off the board, so a
+ * learned weight scales what the rules pay rather than replacing it: with `roadPointsPerTile` doubled,
+ * the road features double and the evaluation with them.
+ *
+ * Per player p, over the occupied open features whose meeple majority p holds (ties: every tied
+ * player), with t the share of the game's tiles still to place (1 at the start, 0 at the end):
+ * - roads and cities: what completing them would pay (`C`) and what the final scoring would (`F`),
+ *   each also times t, and for cities with three or more open ends (hard to close) again;
+ * - monasteries: what they pay now, `monasteryPointsPerTile` × (1 + neighbours), and the rest a
+ *   completion would add, × (8 − neighbours), also times t;
+ * - fields (with farmers): `farmerPointsPerCity` per completed bordering city, and per open one (also
+ *   times t);
+ * - a minority stake: the completion pay of roads and cities where p has meeples but not the majority;
+ * - meeples: in hand, in hand times t, an empty hand, farmers standing;
+ * - p's turns still to come and a constant (the future points no feature names);
+ * - the expansions' expectations (`evaluate` hooks).
+ * Only public information: tiles still to place are counted from the tiles placed, never from the
+ * deck's position (which would tell whether the next draws fit).
+ */
+import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
+import type { Game, State } from '../engine/index.ts';
+import { advanceStamp, countMembers, majorityOf } from './tallies.ts';
+
+export const FEATURE_NAMES = [
+  'roadComplete', 'roadFinal', 'roadCompleteEarly', 'roadFinalEarly',
+  'cityComplete', 'cityFinal', 'cityCompleteEarly', 'cityFinalEarly', 'cityCompleteWide', 'cityFinalWide',
+  'monasteryNow', 'monasteryRest', 'monasteryRestEarly',
+  'farmCompleted', 'farmOpen', 'farmOpenEarly',
+  'minorityStake',
+  'hand', 'handEarly', 'emptyHand', 'farmers',
+  'turnsLeft', 'constant',
+  'expansions',
+] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+export const FEATURE_COUNT = FEATURE_NAMES.length;
+const F = Object.fromEntries(FEATURE_NAMES.map((name, i) => [name, i])) as Record<FeatureName, number>;
+
+/** A city with this many open ends or more counts as wide (hard to close). */
+const WIDE_CITY = 3;
+
+export class FeatureReader {
+  /** The last `read`: `values[p * FEATURE_COUNT + k]` is feature k of player p. */
+  readonly values: Float64Array;
+  private readonly seen: Int32Array;
+  private stamp = 0;
+  private readonly citySeen: Int32Array;
+  private cityStamp = 0;
+  private readonly perPlayer = new Int32Array(MAX_PLAYERS);
+  private readonly hookTotals: Float64Array;
+  // Rule rates: per road / city tile and city pennant when completed and at the end; monastery tile; completed city for a farmer.
+  private readonly roadComplete: number;
+  private readonly roadFinal: number;
+  private readonly cityTileComplete: number;
+  private readonly cityPennantComplete: number;
+  private readonly cityTileFinal: number;
+  private readonly cityPennantFinal: number;
+  private readonly monastery: number;
+  private readonly farmer: number;
+
+  constructor(readonly game: Game) {
+    const rules = game.rules;
+    const segments = game.maxTiles * game.segmentsPerTile;
+    this.values = new Float64Array(game.players * FEATURE_COUNT);
+    this.seen = new Int32Array(segments);
+    this.citySeen = new Int32Array(segments);
+    this.hookTotals = new Float64Array(game.players);
+    this.roadComplete = rules.roadPointsPerTile;
+    this.roadFinal = rules.finalRoadPointsPerTile;
+    this.cityTileComplete = rules.cityPointsPerTile;
+    this.cityPennantComplete = rules.cityPointsPerPennant;
+    this.cityTileFinal = rules.finalCityPointsPerTile;
+    this.cityPennantFinal = rules.finalCityPointsPerPennant;
+    this.monastery = rules.monasteryPointsPerTile;
+    this.farmer = game.farmers ? rules.farmerPointsPerCity : 0;
+  }
+
+  /** The share of the game's tiles still to place (counted from the tiles placed: public). */
+  tilesLeftShare(state: State): number {
+    const total = state.deck.length + 1;
+    return Math.max(0, total - state.placedCount) / total;
+  }
+
+  /** Fills `values` with every player's features in `state`; returns it. */
+  // hot path
+  read(state: State): Float64Array {
+    const game = this.game;
+    const players = game.players;
+    const S = game.segmentsPerTile;
+    const v = this.values;
+    v.fill(0);
+    const t = this.tilesLeftShare(state);
+    const left = Math.max(0, state.deck.length + 1 - state.placedCount);
+    const next = state.currentPlayer;
+    for (let p = 0; p < players; p++) {
+      const o = p * FEATURE_COUNT;
+      const hand = state.meeplesLeft[p]!;
+      v[o + F.hand] = hand;
+      v[o + F.handEarly] = hand * t;
+      v[o + F.emptyHand] = hand === 0 ? 1 : 0;
+      const offset = (p - next + players) % players;
+      v[o + F.turnsLeft] = left > offset ? Math.floor((left - 1 - offset) / players) + 1 : 0;
+      v[o + F.constant] = 1;
+    }
+    const stamp = (this.stamp = advanceStamp(this.stamp, this.seen));
+    const end = state.placedCount * S;
+    for (let g = 0; g < end; g++) {
+      const owner = state.meeple[g]!;
+      if (owner === 0) continue;
+      const kind = state.segmentKind(g);
+      if (kind === SEG_FIELD) v[(owner - 1) * FEATURE_COUNT + F.farmers]! += 1;
+      const root = state.find(g);
+      if (this.seen[root] === stamp) continue;
+      this.seen[root] = stamp;
+      if (state.done[root] !== 0) continue;
+      this.feature(state, root, kind, t);
+    }
+    const hooks = game.hookLists.evaluate;
+    if (hooks.length) {
+      const totals = this.hookTotals;
+      totals.fill(0);
+      for (const h of hooks) h.evaluate(state, totals);
+      for (let p = 0; p < players; p++) v[p * FEATURE_COUNT + F.expansions] = totals[p]!;
+    }
+    return v;
+  }
+
+  /** Adds open occupied feature `root` of kind `kind` to its majority's features. */
+  private feature(state: State, root: number, kind: number, t: number): void {
+    const perPlayer = this.perPlayer;
+    const players = this.game.players;
+    if (kind === SEG_FIELD) {
+      if (this.farmer === 0) return;
+      this.fieldCities(state, root);
+      const majority = majorityOf(perPlayer, players);
+      this.add(majority, F.farmCompleted, this.farmer * this.completedCities);
+      this.add(majority, F.farmOpen, this.farmer * this.openCities);
+      this.add(majority, F.farmOpenEarly, this.farmer * this.openCities * t);
+      return;
+    }
+    perPlayer.fill(0);
+    if (kind === SEG_MONASTERY) {
+      perPlayer[state.meeple[root]! - 1] = 1;
+      const neighbours = state.neighbourCount(state.placedCell[state.tileOf(root)]!);
+      const majority = majorityOf(perPlayer, players);
+      this.add(majority, F.monasteryNow, this.monastery * (1 + neighbours));
+      this.add(majority, F.monasteryRest, this.monastery * (8 - neighbours));
+      this.add(majority, F.monasteryRestEarly, this.monastery * (8 - neighbours) * t);
+      return;
+    }
+    const counts = countMembers(state, root, perPlayer);
+    const majority = majorityOf(perPlayer, players);
+    let complete: number;
+    if (kind === SEG_ROAD) {
+      complete = this.roadComplete * counts[0]!;
+      const final = this.roadFinal * counts[0]!;
+      this.add(majority, F.roadComplete, complete);
+      this.add(majority, F.roadFinal, final);
+      this.add(majority, F.roadCompleteEarly, complete * t);
+      this.add(majority, F.roadFinalEarly, final * t);
+    } else if (kind === SEG_CITY) {
+      complete = this.cityTileComplete * counts[0]! + this.cityPennantComplete * counts[1]!;
+      const final = this.cityTileFinal * counts[0]! + this.cityPennantFinal * counts[1]!;
+      this.add(majority, F.cityComplete, complete);
+      this.add(majority, F.cityFinal, final);
+      this.add(majority, F.cityCompleteEarly, complete * t);
+      this.add(majority, F.cityFinalEarly, final * t);
+      if (state.openEnds[root]! >= WIDE_CITY) {
+        this.add(majority, F.cityCompleteWide, complete);
+        this.add(majority, F.cityFinalWide, final);
+      }
+    } else {
+      return; // a kind an expansion values through its hook
+    }
+    for (let p = 0; p < players; p++) {
+      if (perPlayer[p]! > 0 && (majority & (1 << p)) === 0) this.values[p * FEATURE_COUNT + F.minorityStake]! += complete;
+    }
+  }
+
+  private completedCities = 0;
+  private openCities = 0;
+
+  /** Counts the completed and open cities field `root` borders (`completedCities`, `openCities`) and its farmers per player (`perPlayer`). */
+  private fieldCities(state: State, root: number): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const perPlayer = this.perPlayer;
+    perPlayer.fill(0);
+    const stamp = (this.cityStamp = advanceStamp(this.cityStamp, this.citySeen));
+    let completed = 0;
+    let open = 0;
+    let g = root;
+    do {
+      const placed = (g / S) | 0;
+      const owner = state.meeple[g]!;
+      if (owner !== 0) perPlayer[owner - 1]! += 1;
+      const i = state.placedType[placed]! * S + (g % S);
+      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
+        const city = state.find(placed * S + game.fieldCities[k]!);
+        if (this.citySeen[city] === stamp) continue;
+        this.citySeen[city] = stamp;
+        if (state.done[city] !== 0) completed++;
+        else open++;
+      }
+      g = state.next[g]!;
+    } while (g !== root);
+    this.completedCities = completed;
+    this.openCities = open;
+  }
+
+  /** Adds `value` to feature `k` of each player in bit mask `players`. */
+  private add(players: number, k: number, value: number): void {
+    for (let p = 0; players !== 0; p++, players >>= 1) if (players & 1) this.values[p * FEATURE_COUNT + k]! += value;
+  }
+}
