@@ -3,20 +3,21 @@
  * src/agents/strong-weights.ts (data, committed). Seeded and reproducible: the same options give the
  * same file.
  *
- * Each round plays `--games` self-play games of `strong` with the current weights (the first round
- * starts from the rule-aware evaluation, `INITIAL_WEIGHTS`) over a spread of setups (2–5 players, any
- * expansions, official and other rule rates: `src/sim/training.ts`), samples positions, labels each
- * player's row by the points it went on to score, and fits the weights by ridge least squares on four
- * games in five; the fifth is held out to measure the fit (root mean square error, R²). The next
- * round plays with the new weights.
+ * Each round plays `--games` self-play games of `strong` (one ply) with the current weights — the
+ * first round starts from the rule-aware evaluation (`INITIAL_WEIGHTS`) — over a spread of setups
+ * (2–5 players, any expansions, official and other rule rates: `src/sim/training.ts`), with a share
+ * of random placements and follow-ups, samples positions, labels each player's row by the points it
+ * went on to score, and fits one weight vector per player count by ridge least squares on four games
+ * in five; the fifth is held out to measure the fit (root mean square error, R²). The next round
+ * plays with the new weights; each round's weights are written as soon as they are fitted.
  *
- *   npx tsx scripts/train.ts [--games N] [--rounds R] [--seed S] [--width W] [--out FILE]
+ *   npx tsx scripts/train.ts [--games N] [--rounds R] [--seed S] [--out FILE] …
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FEATURE_COUNT, FEATURE_NAMES, INITIAL_WEIGHTS, StrongAgent } from '../src/agents/index.ts';
-import type { FeatureWeights } from '../src/agents/index.ts';
+import { FEATURE_COUNT, FEATURE_NAMES, INITIAL_WEIGHT_SET, StrongAgent, WEIGHT_PLAYERS } from '../src/agents/index.ts';
+import type { FeatureWeights, WeightSet } from '../src/agents/index.ts';
 import type { Game } from '../src/engine/index.ts';
 import { makeRng } from '../src/sim/rng.ts';
 import { TrainingRows, buildSetupGame, playTrainingGame, trainingSetup } from '../src/sim/training.ts';
@@ -25,39 +26,37 @@ import { RidgeAccumulator } from '../src/stats/least-squares.ts';
 const { values } = parseArgs({
   options: {
     games: { type: 'string', default: '2000' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '2' },
     seed: { type: 'string', default: 'train-1' },
     width: { type: 'string', default: '8' },
     sample: { type: 'string', default: '0.25' },
     explore: { type: 'string', default: '0.05' },
+    'explore-follow-up': { type: 'string', default: '0.1' },
     lambda: { type: 'string', default: '0.001' },
     out: { type: 'string', default: 'src/agents/strong-weights.ts' },
   },
 });
 
+function fail(message: string): never {
+  console.error(`train: ${message}`);
+  process.exit(2);
+}
 function wholeNumber(name: string, text: string, min: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min) {
-    console.error(`train: --${name} must be a whole number ≥ ${min}, got ${JSON.stringify(text)}`);
-    process.exit(2);
-  }
+  if (!/^\d+$/.test(text) || Number(text) < min) fail(`--${name} must be a whole number ≥ ${min}, got ${JSON.stringify(text)}`);
   return Number(text);
 }
 function share(name: string, text: string): number {
-  const value = Number(text);
-  if (!/^\d*\.?\d+$/.test(text) || value < 0 || value > 1) {
-    console.error(`train: --${name} must be a number from 0 to 1, got ${JSON.stringify(text)}`);
-    process.exit(2);
-  }
-  return value;
+  if (!/^(0|1|0?\.\d+)$/.test(text)) fail(`--${name} must be a number from 0 to 1, got ${JSON.stringify(text)}`);
+  return Number(text);
 }
 
 const games = wholeNumber('games', values.games!, 10);
 const rounds = wholeNumber('rounds', values.rounds!, 1);
 const width = wholeNumber('width', values.width!, 1);
-const sample = share('sample', values.sample!);
-const explore = share('explore', values.explore!);
+const play = { sample: share('sample', values.sample!), explore: share('explore', values.explore!), exploreFollowUp: share('explore-follow-up', values['explore-follow-up']!) };
 const lambda = share('lambda', values.lambda!);
 const seed = values.seed!;
+const command = `npm run train -- --games ${games} --rounds ${rounds} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}`;
 
 const gameCache = new Map<string, Game>();
 function setupGame(index: number, roundSeed: string): Game {
@@ -68,27 +67,17 @@ function setupGame(index: number, roundSeed: string): Game {
   return game;
 }
 
-interface Fit { weights: FeatureWeights; rmse: number; r2: number; trainRows: number; testRows: number }
+/** The weight group of a player count (6 players train and play with the weights of 5). */
+const groupOf = (players: number) => String(Math.min(players, WEIGHT_PLAYERS[WEIGHT_PLAYERS.length - 1]));
 
-function fitRound(round: number, weights: FeatureWeights): Fit {
-  const roundSeed = `${seed}:round${round}`;
-  const rows = new TrainingRows();
-  const started = Date.now();
-  for (let i = 0; i < games; i++) {
-    const game = setupGame(i, roundSeed);
-    const agents = Array.from({ length: game.players }, (_, seat) => new StrongAgent(makeRng(roundSeed, 'agent', i, seat), width, weights));
-    playTrainingGame(game, roundSeed, i, agents, { sample, explore }, rows);
-    if ((i + 1) % 100 === 0 || i + 1 === games) {
-      const seconds = (Date.now() - started) / 1000;
-      process.stderr.write(`\rtrain: round ${round}/${rounds}: ${i + 1}/${games} games, ${rows.count} rows, ${seconds.toFixed(0)} s   `);
-    }
-  }
-  process.stderr.write('\n');
-  // Four games in five fit, the fifth measures.
+interface Fit { weights: FeatureWeights; rmse: number; r2: number; rowsFitted: number; rowsHeldOut: number; games: number }
+
+/** Fits one player count's rows: four games in five, measured on the fifth. */
+function fit(rows: TrainingRows): Fit {
   const held = (r: number) => rows.games[r]! % 5 === 4;
-  const fit = new RidgeAccumulator(FEATURE_COUNT);
-  for (let r = 0; r < rows.count; r++) if (!held(r)) fit.add(rows.features, r * FEATURE_COUNT, rows.labels[r]!);
-  const w = fit.solve(lambda);
+  const acc = new RidgeAccumulator(FEATURE_COUNT);
+  for (let r = 0; r < rows.count; r++) if (!held(r)) acc.add(rows.features, r * FEATURE_COUNT, rows.labels[r]!);
+  const w = acc.solve(lambda);
   let squares = 0;
   let n = 0;
   let sum = 0;
@@ -103,50 +92,65 @@ function fitRound(round: number, weights: FeatureWeights): Fit {
     sumSquares += y * y;
     n++;
   }
-  const variance = sumSquares / n - (sum / n) ** 2;
-  const rmse = Math.sqrt(squares / n);
   return {
     weights: Object.fromEntries(FEATURE_NAMES.map((name, k) => [name, round6(w[k]!)])),
-    rmse,
-    r2: 1 - squares / n / variance,
-    trainRows: fit.count,
-    testRows: n,
+    rmse: Math.sqrt(squares / n),
+    r2: 1 - squares / n / (sumSquares / n - (sum / n) ** 2),
+    rowsFitted: acc.count,
+    rowsHeldOut: n,
+    games: new Set(rows.games.subarray(0, rows.count)).size,
   };
+}
+
+function playRound(round: number, weightSet: WeightSet): Map<string, TrainingRows> {
+  const roundSeed = `${seed}:round${round}`;
+  const byGroup = new Map<string, TrainingRows>(WEIGHT_PLAYERS.map((p) => [String(p), new TrainingRows()]));
+  const started = Date.now();
+  for (let i = 0; i < games; i++) {
+    const game = setupGame(i, roundSeed);
+    const agents = Array.from({ length: game.players }, (_, seat) => new StrongAgent(makeRng(roundSeed, 'agent', i, seat), width, weightSet));
+    playTrainingGame(game, roundSeed, i, agents, play, byGroup.get(groupOf(game.players))!);
+    if ((i + 1) % 50 === 0 || i + 1 === games) process.stderr.write(`\rtrain: round ${round}/${rounds}: ${i + 1}/${games} games, ${((Date.now() - started) / 1000).toFixed(0)} s   `);
+  }
+  process.stderr.write('\n');
+  return byGroup;
 }
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-let weights: FeatureWeights = INITIAL_WEIGHTS;
-let last: Fit | undefined;
-for (let round = 1; round <= rounds; round++) {
-  last = fitRound(round, weights);
-  weights = last.weights;
-  console.log(`round ${round}: rows ${last.trainRows} fitted, ${last.testRows} held out; held-out RMSE ${last.rmse.toFixed(2)} points, R² ${last.r2.toFixed(3)}`);
+/** Writes the weight set with how it was fitted into the weights module. */
+function writeWeights(fits: Map<string, Fit>, round: number): string {
+  const training = {
+    command,
+    rounds: round,
+    gamesPerRound: games,
+    lastRound: Object.fromEntries([...fits].map(([group, f]) => [`${group}p`, { games: f.games, rowsFitted: f.rowsFitted, rowsHeldOut: f.rowsHeldOut, heldOutRmse: round6(f.rmse), heldOutR2: round6(f.r2) }])),
+  };
+  const lines = [
+    '/**',
+    ' * The learned evaluation\'s weights per player count (`learned.ts`). Written by `npm run train`',
+    ' * (scripts/train.ts); do not edit by hand. `training` says how: the command, and per player count the',
+    ' * last round\'s games, its rows (one player at one sampled position; the label the points the player',
+    ' * scored from there) and the fit on the held-out games (points).',
+    ' */',
+    'export const STRONG_WEIGHTS = {',
+    '  byPlayers: {',
+    ...[...fits].flatMap(([group, f]) => [`    '${group}': {`, ...FEATURE_NAMES.map((name) => `      ${name}: ${f.weights[name]},`), '    },']),
+    '  },',
+    `  training: ${JSON.stringify(training, null, 2).replace(/\n/g, '\n  ')} as null | Record<string, unknown>,`,
+    '};',
+    '',
+  ];
+  const out = resolve(values.out!);
+  writeFileSync(out, lines.join('\n'));
+  return out;
 }
 
-const training = {
-  command: `npm run train -- --games ${games} --rounds ${rounds} --seed ${seed} --width ${width} --sample ${sample} --explore ${explore} --lambda ${lambda}`,
-  gamesPerRound: games,
-  rounds,
-  rowsFitted: last!.trainRows,
-  rowsHeldOut: last!.testRows,
-  heldOutRmse: round6(last!.rmse),
-  heldOutR2: round6(last!.r2),
-};
-const lines = [
-  '/**',
-  ' * The learned evaluation\'s weights (`learned.ts`). Written by `npm run train` (scripts/train.ts);',
-  ' * do not edit by hand. `training` says how: the command, the last round\'s rows and its held-out fit',
-  ' * (each row one player at one sampled position; the label the points the player scored from there).',
-  ' */',
-  'export const STRONG_WEIGHTS = {',
-  '  weights: {',
-  ...FEATURE_NAMES.map((name) => `    ${name}: ${weights[name]},`),
-  '  },',
-  `  training: ${JSON.stringify(training, null, 2).replace(/\n/g, '\n  ')} as null | Record<string, unknown>,`,
-  '};',
-  '',
-];
-const out = resolve(values.out!);
-writeFileSync(out, lines.join('\n'));
-console.log(`train: wrote ${out}`);
+let weightSet: WeightSet = INITIAL_WEIGHT_SET;
+for (let round = 1; round <= rounds; round++) {
+  const fits = new Map([...playRound(round, weightSet)].map(([group, rows]) => [group, fit(rows)]));
+  weightSet = Object.fromEntries([...fits].map(([group, f]) => [group, f.weights]));
+  const out = writeWeights(fits, round);
+  for (const [group, f] of fits) console.log(`round ${round}, ${group} players: ${f.games} games, ${f.rowsFitted} rows fitted, ${f.rowsHeldOut} held out; held-out RMSE ${f.rmse.toFixed(2)} points, R² ${f.r2.toFixed(3)}`);
+  console.log(`train: wrote ${out}`);
+}

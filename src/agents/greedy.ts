@@ -200,9 +200,9 @@ export class GreedyAgent implements Agent {
 }
 
 
-/** One valuation per game and weights, shared by the greedy agents of a thread (it keeps nothing between two choices). */
+/** One valuation per game and weights, shared by the agents of a thread (it keeps nothing between two choices). */
 const onePlys = new WeakMap<Game, Map<string, OnePly>>();
-function sharedOnePly(game: Game, weights: Weights): OnePly {
+export function sharedOnePly(game: Game, weights: Weights): OnePly {
   let byWeights = onePlys.get(game);
   if (!byWeights) onePlys.set(game, (byWeights = new Map()));
   const key = `${weights.meepleCost}/${weights.farmerCost}/${weights.emptyHand}`;

@@ -12,6 +12,18 @@ import { marginOf } from './tallies.ts';
 /** Weights by feature name, as `npm run train` writes them. */
 export type FeatureWeights = Readonly<Record<string, number>>;
 
+/** Weights per player count ("2" … "5"; games of 6 players use those of 5), fitted each on games of that count. */
+export type WeightSet = Readonly<Record<string, FeatureWeights>>;
+
+/** The largest player count with weights of its own. */
+export const WEIGHT_PLAYERS = [2, 3, 4, 5] as const;
+
+export function weightsForPlayers(set: WeightSet, players: number): FeatureWeights {
+  const weights = set[String(Math.min(players, WEIGHT_PLAYERS[WEIGHT_PLAYERS.length - 1]))];
+  if (!weights) throw new Error(`learned weights: none for ${players} players`);
+  return weights;
+}
+
 /** The weights in `FEATURE_NAMES` order; every feature must have one, and no other name may appear. */
 export function weightVector(weights: FeatureWeights): Float64Array {
   const unknown = Object.keys(weights).filter((name) => !(FEATURE_NAMES as readonly string[]).includes(name));
@@ -70,3 +82,5 @@ export const INITIAL_WEIGHTS: FeatureWeights = {
   turnsLeft: 0, constant: 0,
   expansions: 1,
 };
+
+export const INITIAL_WEIGHT_SET: WeightSet = Object.fromEntries(WEIGHT_PLAYERS.map((p) => [String(p), INITIAL_WEIGHTS]));

@@ -13,13 +13,14 @@
 import { MAX_ACTIONS_HINT, PHASE_FOLLOW } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { intParam } from './agent.ts';
+import { enumParam, intParam } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
-import { LearnedEvaluator, weightVector } from './learned.ts';
-import type { FeatureWeights } from './learned.ts';
-import { OnePly } from './one-ply.ts';
+import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
+import type { FeatureWeights, WeightSet } from './learned.ts';
+import { GreedyAgent, sharedOnePly } from './greedy.ts';
+import type { OnePly } from './one-ply.ts';
 import { STRONG_WEIGHTS } from './strong-weights.ts';
 
 /** The weights of the first, one-ply pass over all placements (those `mcts` evaluates with). */
@@ -30,10 +31,19 @@ export class StrongAgent implements Agent {
   private game: Game | undefined;
   private onePly: OnePly | undefined;
   private learned: LearnedEvaluator | undefined;
-  private readonly weights: Float64Array;
+  private weights: Float64Array = new Float64Array(0);
   private readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
   private candidates = new Int32Array(0);
   private candidateValues = new Float64Array(0);
+  // Every pair valued by the learned evaluation in this choice: placement, follow-up, value.
+  private pairPlacement = new Int32Array(256);
+  private pairFollowUp = new Int32Array(256);
+  private pairValue = new Float64Array(256);
+  private pairs = 0;
+  /** The look-ahead's determinized decks (the undrawn part re-dealt from the agent's own stream). */
+  private decks: Int16Array[] = [];
+  private reply: GreedyAgent | undefined;
+  private readonly replyLegal = new Int32Array(MAX_ACTIONS_HINT);
   // The follow-up chosen with the last placement, valid right after it.
   private pending = -1;
   private pendingPlaced = -1;
@@ -44,9 +54,8 @@ export class StrongAgent implements Agent {
   private bestPlacement = -1;
   private bestFollowUp = -1;
 
-  constructor(private readonly rng: Rng, private readonly width: number, weights: FeatureWeights = STRONG_WEIGHTS.weights) {
-    this.weights = weightVector(weights);
-  }
+  /** `weightSet`: the evaluation's weights per player count (`strong-weights.ts`). */
+  constructor(private readonly rng: Rng, private readonly width: number, private readonly weightSet: WeightSet = STRONG_WEIGHTS.byPlayers, private readonly lookahead = 0, private readonly samples = 0) {}
 
   choose(state: State, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
@@ -62,6 +71,7 @@ export class StrongAgent implements Agent {
     this.ties = 0;
     this.bestPlacement = this.candidates[0]!;
     this.bestFollowUp = -1;
+    this.pairs = 0;
     const deferFinal = state.deferFinal;
     state.deferFinal = false; // a turn that ends the game is valued by the final scores
     const level = state.checkpoint();
@@ -73,13 +83,16 @@ export class StrongAgent implements Agent {
       for (let j = 0; j < followUps; j++) {
         const followUp = this.followUps[j]!;
         state.apply(followUp);
-        this.consider(this.learned!.margin(state, me), placement, followUp);
+        const value = this.learned!.margin(state, me);
+        this.consider(value, placement, followUp);
+        this.keepPair(placement, followUp, value);
         state.rollback(inner, true);
       }
       state.rollback(inner);
       state.rollback(level, true);
     }
     state.rollback(level);
+    if (this.lookahead > 0 && this.samples > 0 && this.pairs > 1) this.lookAhead(state, me);
     state.deferFinal = deferFinal;
     this.pending = this.bestFollowUp;
     this.pendingPlaced = state.placedCount + 1;
@@ -87,11 +100,89 @@ export class StrongAgent implements Agent {
     return this.bestPlacement;
   }
 
+  private keepPair(placement: number, followUp: number, value: number): void {
+    if (this.pairs === this.pairValue.length) {
+      const grow = <T extends Int32Array | Float64Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.pairPlacement = grow(this.pairPlacement);
+      this.pairFollowUp = grow(this.pairFollowUp);
+      this.pairValue = grow(this.pairValue);
+    }
+    this.pairPlacement[this.pairs] = placement;
+    this.pairFollowUp[this.pairs] = followUp;
+    this.pairValue[this.pairs] = value;
+    this.pairs++;
+  }
+
+  /**
+   * Revalues the best `lookahead` pairs of the one-ply pass by what the next player does to them:
+   * for each of `samples` deals of the undrawn tiles (from the agent's own stream; the same deals for
+   * every pair), the pair is played, the next player replies as `greedy` would with the drawn tile,
+   * and the learned evaluation values the position after the reply; a pair's value is the mean.
+   * The best mean is played (ties: the agent's stream).
+   */
+  private lookAhead(state: State, me: number): void {
+    const top = this.topPairs(Math.min(this.lookahead, this.pairs));
+    this.dealDecks(state);
+    this.reply ??= new GreedyAgent(this.rng, true, PREFILTER_WEIGHTS);
+    const realDeck = state.deck;
+    const legal = this.replyLegal;
+    this.best = -Infinity;
+    this.ties = 0;
+    const level = state.checkpoint();
+    try {
+      for (const k of top) {
+        let sum = 0;
+        for (const deck of this.decks) {
+          state.deck = deck;
+          state.apply(this.pairPlacement[k]!);
+          state.apply(this.pairFollowUp[k]!);
+          for (let step = 0; step < 2 && !state.isOver(); step++) state.apply(this.reply.choose(state, legal, state.legalActions(legal)));
+          sum += this.learned!.margin(state, me);
+          state.rollback(level, true);
+        }
+        this.consider(sum / this.decks.length, this.pairPlacement[k]!, this.pairFollowUp[k]!);
+      }
+    } finally {
+      state.rollback(level);
+      state.deck = realDeck;
+    }
+  }
+
+  /** The indices of the `m` best pairs by one-ply value, best first (stable). */
+  private topPairs(m: number): number[] {
+    const order = Array.from({ length: this.pairs }, (_, i) => i);
+    order.sort((a, b) => this.pairValue[b]! - this.pairValue[a]! || a - b);
+    return order.slice(0, m);
+  }
+
+  /** `samples` decks: the drawn part as it is, the undrawn tiles (their multiset, sorted first: no order is read) shuffled by the agent's stream. */
+  private dealDecks(state: State): void {
+    const n = state.deck.length;
+    if (this.decks.length !== this.samples || this.decks[0]!.length !== n) this.decks = Array.from({ length: this.samples }, () => new Int16Array(n));
+    const from = state.deckPos;
+    for (const deck of this.decks) {
+      deck.set(state.deck);
+      const undrawn = deck.subarray(from);
+      undrawn.sort();
+      for (let i = undrawn.length - 1; i > 0; i--) {
+        const j = Math.floor(this.rng() * (i + 1));
+        const t = undrawn[i]!;
+        undrawn[i] = undrawn[j]!;
+        undrawn[j] = t;
+      }
+    }
+  }
+
   private prepare(game: Game): void {
     if (this.game === game) return;
     this.game = game;
-    this.onePly = new OnePly(game, PREFILTER_WEIGHTS);
-    this.learned = new LearnedEvaluator(game, this.weights);
+    this.weights = vectorOf(weightsForPlayers(this.weightSet, game.players));
+    this.onePly = sharedOnePly(game, PREFILTER_WEIGHTS);
+    this.learned = sharedLearned(game, this.weights);
   }
 
   /** Writes the best `width` distinct placements by their one-ply value into `candidates`, best first; returns how many. */
@@ -164,11 +255,35 @@ export class StrongAgent implements Agent {
   }
 }
 
+/** The weight vector of each weights object (one per object, so that agents share their evaluation). */
+const vectors = new WeakMap<FeatureWeights, Float64Array>();
+function vectorOf(weights: FeatureWeights): Float64Array {
+  let vector = vectors.get(weights);
+  if (!vector) vectors.set(weights, (vector = weightVector(weights)));
+  return vector;
+}
+
+/**
+ * One learned evaluation per game and weights, shared by the agents of a thread (an agent is made per
+ * seat and game; the evaluation's buffers are per game, and it keeps nothing between two choices).
+ */
+const learnedEvaluators = new WeakMap<Game, Map<Float64Array, LearnedEvaluator>>();
+function sharedLearned(game: Game, weights: Float64Array): LearnedEvaluator {
+  let byWeights = learnedEvaluators.get(game);
+  if (!byWeights) learnedEvaluators.set(game, (byWeights = new Map()));
+  let evaluator = byWeights.get(weights);
+  if (!evaluator) byWeights.set(weights, (evaluator = new LearnedEvaluator(game, weights)));
+  return evaluator;
+}
+
 export const strongAgent: AgentDefinition = {
   name: 'strong',
   description: 'one ply on an evaluation learned from self-play: the best placements by greedy\'s value, each follow-up valued by the learned evaluation',
   params: [
     intParam('width', 8, 1, 10_000, 'placements (the best by one-ply greedy value) whose follow-ups the learned evaluation values'),
+    intParam('lookahead', 4, 0, 1000, 'best pairs of the one-ply pass revalued by the next player\'s greedy reply (0: one ply only)'),
+    intParam('samples', 6, 1, 1000, 'look-ahead: deals of the undrawn tiles each pair is tried on (the next player\'s tile)'),
+    enumParam('weights', ['learned', 'initial'], 'learned', 'learned: the fitted weights (strong-weights.ts); initial: the rule-aware evaluation the training starts from (to measure what the training adds)'),
   ],
-  create: (rng, params) => new StrongAgent(rng, params.width as number),
+  create: (rng, params) => new StrongAgent(rng, params.width as number, params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers, params.lookahead as number, params.samples as number),
 };

@@ -1,10 +1,11 @@
 /**
- * MCTS benchmarks (`carclab bench --only mcts-2p-iterations|mcts-2p-move-ms`): the default `mcts`
- * spec deciding mid-game placements of 2-player base games, on one thread. Positions: deal d played
- * by `greedy:eval=features` until 30 tiles lie on the board (a placement to decide). Each run decides
- * `8 × scale` positions after one warm-up run; the figure is the median over runs.
- *   mcts-2p-iterations → { iterationsPerSecond, runs }: search iterations per second.
- *   mcts-2p-move-ms    → { msPerMove, runs }: wall time of one decision at the default budget.
+ * Decision benchmarks (`carclab bench --only mcts-2p-iterations|mcts-2p-move-ms|strong-2p-move-ms`):
+ * an agent spec deciding mid-game placements of 2-player base games, on one thread. Positions: deal
+ * d played by `greedy:eval=features` until 30 tiles lie on the board (a placement to decide). Each
+ * run decides `positions × scale` positions after one warm-up run; the figure is the median over runs.
+ *   mcts-2p-iterations → { iterationsPerSecond, runs }: search iterations per second of the default mcts.
+ *   mcts-2p-move-ms    → { msPerMove, runs }: wall time of one decision of the default mcts.
+ *   strong-2p-move-ms  → { msPerMove, runs }: the same for `strong`.
  */
 import { performance } from 'node:perf_hooks';
 import { createAgent, parseAgentSpec, searchIterations } from '../agents/index.ts';
@@ -35,10 +36,10 @@ function midGamePositions(first: number, count: number): State[] {
   });
 }
 
-/** Times the default mcts on the positions of each run; returns per run [iterations, milliseconds, decisions]. */
-function timedRuns(runs: number, scale: number): { iterations: number; ms: number; decisions: number }[] {
-  const spec = parseAgentSpec('mcts', 'bench');
-  const count = Math.max(1, Math.round(POSITIONS * scale));
+/** Times agent `specText` on the positions of each run; returns per run [iterations (mcts), milliseconds, decisions]. */
+function timedRuns(specText: string, runs: number, scale: number, positionsPerRun = POSITIONS): { iterations: number; ms: number; decisions: number }[] {
+  const spec = parseAgentSpec(specText, 'bench');
+  const count = Math.max(1, Math.round(positionsPerRun * scale));
   const legal = new Int32Array(MAX_ACTIONS_HINT);
   return Array.from({ length: runs + 1 }, (_, run) => {
     const positions = midGamePositions(run * count, count);
@@ -57,11 +58,12 @@ function timedRuns(runs: number, scale: number): { iterations: number; ms: numbe
 }
 
 export async function benchMctsIterations(runs: number, scale: number): Promise<IterationsFigure> {
-  const rates = timedRuns(runs, scale).map((r) => r.iterations / (r.ms / 1000));
+  const rates = timedRuns('mcts', runs, scale).map((r) => r.iterations / (r.ms / 1000));
   return { iterationsPerSecond: Math.round(median(rates)), runs };
 }
 
-export async function benchMctsMove(runs: number, scale: number): Promise<MoveFigure> {
-  const times = timedRuns(runs, scale).map((r) => r.ms / r.decisions);
-  return { msPerMove: Math.round(median(times)), runs };
+/** Milliseconds per decision of agent `spec` (to 0.01 ms), over `positions × scale` positions a run. */
+export async function benchMove(spec: string, runs: number, scale: number, positions = POSITIONS): Promise<MoveFigure> {
+  const times = timedRuns(spec, runs, scale, positions).map((r) => r.ms / r.decisions);
+  return { msPerMove: Math.round(median(times) * 100) / 100, runs };
 }

@@ -11,7 +11,7 @@ import type { GameOptions, State } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
 import { benchPoolScaling } from '../run/bench-pool.ts';
-import { benchMctsIterations, benchMctsMove } from './bench-mcts.ts';
+import { benchMctsIterations, benchMove } from './bench-mcts.ts';
 import { benchProcessRatio, benchRunVsMain } from './bench-run.ts';
 import { playGame } from '../sim/play.ts';
 import { makeRng } from '../sim/rng.ts';
@@ -42,14 +42,20 @@ export const BENCH_CASES: BenchCase[] = [
   { key: 'base-2p-random', description: '2-player base games with farmers, random agents', options: { players: 2 }, agent: 'random', games: 2000 },
   { key: 'all-4p-random', description: '4-player games with all three expansions, random agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'random', games: 1000 },
   { key: 'base-2p-greedy', description: '2-player base games with farmers, greedy agents', options: { players: 2 }, agent: 'greedy', games: 100 },
+  { key: 'base-2p-strong', description: '2-player base games with farmers, strong agents', options: { players: 2 }, agent: 'strong', games: 20 },
   { key: 'all-4p-greedy', description: '4-player games with all three expansions, greedy agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'greedy', games: 25 },
   {
     key: 'random-per-greedy', description: 'games/s of base-2p-random ÷ base-2p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 25)',
     options: { players: 2 }, agent: 'random', games: 2000, cpuClock: true, run: (runs, scale, cpu) => benchProcessRatio('base-2p-random', 'base-2p-greedy', runs, scale, cpu),
   },
+  {
+    key: 'strong-per-greedy', description: 'games/s of base-2p-greedy ÷ base-2p-strong, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 100)',
+    options: { players: 2 }, agent: 'greedy', games: 100, cpuClock: true, run: (runs, scale, cpu) => benchProcessRatio('base-2p-greedy', 'base-2p-strong', runs, scale, cpu),
+  },
   { key: 'pool-2w-scaling', description: 'games/s on 2 pool workers ÷ 1 worker, 200,000 random 2-player base games per run (median of at most 3 runs)', options: { players: 2 }, agent: 'random', games: 200_000, run: (runs, scale) => benchPoolScaling(runs, scale) },
   { key: 'mcts-2p-iterations', description: 'default mcts deciding mid-game placements of 2-player base games (30 tiles down), one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: benchMctsIterations, metric: { key: 'iterationsPerSecond', unit: 'iterations/s' } },
-  { key: 'mcts-2p-move-ms', description: 'wall time of one default mcts decision in those positions, one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: benchMctsMove, metric: { key: 'msPerMove', unit: 'ms/move' } },
+  { key: 'mcts-2p-move-ms', description: 'wall time of one default mcts decision in those positions, one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: (runs, scale) => benchMove('mcts', runs, scale), metric: { key: 'msPerMove', unit: 'ms/move' } },
+  { key: 'strong-2p-move-ms', description: 'wall time of one strong decision in those positions (64 a run), one thread', options: { players: 2 }, agent: 'strong', games: 64, run: (runs, scale) => benchMove('strong', runs, scale, 64), metric: { key: 'msPerMove', unit: 'ms/move' } },
   { key: 'run-2w-vs-main', description: 'games/s of `carclab run default --deals 100000` on 2 pool workers ÷ the same run --in-process, whole processes (median of at most 3 pairs)', options: { players: 2 }, agent: 'random', games: 200_000, run: (runs, scale) => benchRunVsMain(runs, scale) },
 ];
 

@@ -86,8 +86,14 @@ export class TrainingRows {
 export interface TrainingPlay {
   /** Share of turn starts whose position is recorded. */
   sample: number;
-  /** Share of turns played as a uniformly random placement (the agent then chooses its follow-up), for variety. */
+  /** Share of placements chosen uniformly at random instead of by the agent (the agent then chooses the follow-up). */
   explore: number;
+  /**
+   * Share of follow-ups chosen uniformly at random. Without it a feature such as "farmers standing"
+   * would only be seen where the agent chose a farmer because the field was good, and its weight
+   * would learn that selection rather than what a farmer is worth.
+   */
+  exploreFollowUp: number;
 }
 
 /**
@@ -111,7 +117,8 @@ export function playTrainingGame(game: Game, seed: string, index: number, agents
       }
     }
     const count = state.legalActions(legal);
-    const action = state.phase === PHASE_PLACE && rng() < play.explore ? legal[Math.floor(rng() * count)]! : agents[state.currentPlayer]!.choose(state, legal, count);
+    const explore = state.phase === PHASE_PLACE ? play.explore : play.exploreFollowUp;
+    const action = rng() < explore ? legal[Math.floor(rng() * count)]! : agents[state.currentPlayer]!.choose(state, legal, count);
     state.apply(action);
   }
   for (let r = first; r < rows.count; r++) rows.labels[r] = state.score((r - first) % game.players) - scoreAt[r - first]!;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchMctsIterations, benchMctsMove } from '../../src/cli/bench-mcts.ts';
+import { benchMctsIterations, benchMove } from '../../src/cli/bench-mcts.ts';
 import { inProcessBackend, poolBackend } from '../../src/run/pool.ts';
 import type { Backend } from '../../src/run/pool.ts';
 import { runExperiment } from '../../src/run/runner.ts';
@@ -47,7 +47,7 @@ describe('mcts bench keys', () => {
     const iterations = await benchMctsIterations(1, 0.125);
     expect(Object.keys(iterations)).toEqual(['iterationsPerSecond', 'runs']);
     expect(iterations.iterationsPerSecond).toBeGreaterThan(0);
-    const move = await benchMctsMove(1, 0.125);
+    const move = await benchMove('mcts', 1, 0.125);
     expect(Object.keys(move)).toEqual(['msPerMove', 'runs']);
     expect(move.msPerMove).toBeGreaterThan(0);
   });

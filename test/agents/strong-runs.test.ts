@@ -1,0 +1,37 @@
+/** `strong` plays the same games on 1 and 2 pool workers and in-process (byte-identical results). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inProcessBackend, poolBackend } from '../../src/run/pool.ts';
+import type { Backend } from '../../src/run/pool.ts';
+import { runExperiment } from '../../src/run/runner.ts';
+import { planOf, tempDir } from '../sim/helpers.ts';
+
+const plan = planOf({
+  name: 'strong-workers', seed: 'strong-w', deals: 6, rotation: 'all',
+  arms: [
+    { name: 'base', players: 2, agents: ['strong', 'greedy'] },
+    { name: 'all', players: 3, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'], agents: 'strong' },
+  ],
+});
+
+async function run(backend: Backend, shardDeals: number) {
+  try {
+    const outcome = await runExperiment({ plan, outRoot: tempDir(), backend, keepGames: true, shardDeals });
+    expect(outcome.status).toBe('complete');
+    return { summary: readFileSync(join(outcome.runDir, 'summary.json'), 'utf8'), games: readFileSync(join(outcome.runDir, 'games.arrow')) };
+  } finally {
+    await backend.close();
+  }
+}
+
+describe('strong in runs', () => {
+  it('gives byte-identical games on 1 worker, 2 workers and in-process', async () => {
+    const one = await run(poolBackend(1), 6);
+    for (const other of [await run(poolBackend(2), 1), await run(inProcessBackend(), 4)]) {
+      expect(other.summary).toBe(one.summary);
+      expect(Buffer.compare(other.games, one.games)).toBe(0);
+    }
+    expect(JSON.parse(one.summary).games).toBe(6 * 2 + 6 * 3);
+  }, 120_000);
+});
