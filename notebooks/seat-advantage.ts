@@ -30,8 +30,8 @@ const checkArms = (arms: StudyArms): string | null => (arms.length ? null : 'it 
 export const study: Study = {
   name: 'seat-advantage',
   title: (players) => (players ? `Seat advantage by expansion mix (${players} players)` : 'Seat advantage by expansion mix and player count'),
-  levels: skillLevels({ random: 20_000, greedy: 1_000, search: 80 }, 1000),
-  suiteLevels: skillLevels({ random: 4000, greedy: 40, search: 8 }, 300),
+  levels: skillLevels({ random: 20_000, greedy: 1_000, strong: 300 }),
+  suiteLevels: skillLevels({ random: 4000, greedy: 40, strong: 30 }),
   checkArms,
   analyse(report: Report, runs): StudyHighlights {
     const levels = runs.map(levelRows);

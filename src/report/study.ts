@@ -35,29 +35,31 @@ export interface StudyHighlights {
   charts: { name: string; spec: TopLevelSpec; caption?: string }[];
 }
 
-/** One skill level: the agent every seat played (`levelLabel`), and its finished run. */
+/**
+ * One skill level: its short name (`agents`: the name the user gave, else `levelLabel` of the spec;
+ * reports, charts, tables and folder names use it), the full canonical spec every seat played
+ * (`spec`, listed once in the report's run facts), and its finished run.
+ */
 export interface LevelRun {
   agents: string;
+  spec: string;
   run: LoadedRun;
 }
 
-/** A level to run: an agent spec and its deals. */
+/** A level to run: an agent spec, its deals, and optionally a short name for it (default `levelLabel(agents)`). */
 export interface LevelPlan {
   agents: string;
   deals: number;
+  label?: string;
 }
 
-/**
- * The studies' search level: `mcts` with `iterations` and its guide and rollouts as the studies tuned
- * them, the evaluation weights pinned to those the studies were first run with (so that a change of
- * mcts's defaults leaves the studies' games as they were).
- */
-export const searchLevel = (iterations: number): string => `mcts:iterations=${iterations},guide=1,rollout=meeple,depth=2,meepleCost=2,farmerCost=0,emptyHand=0`;
-
-/** A study's three skill levels, random, greedy and search (`searchLevel(iterations)`), with their deals. */
-export function skillLevels(deals: { random: number; greedy: number; search: number }, iterations: number): LevelPlan[] {
-  return [{ agents: 'random', deals: deals.random }, { agents: 'greedy', deals: deals.greedy }, { agents: searchLevel(iterations), deals: deals.search }];
+/** A study's three skill levels, random, greedy and strong, with their deals. */
+export function skillLevels(deals: { random: number; greedy: number; strong: number }): LevelPlan[] {
+  return [{ agents: 'random', deals: deals.random }, { agents: 'greedy', deals: deals.greedy }, { agents: 'strong', deals: deals.strong }];
 }
+
+/** A level's short name: the one given, else `levelLabel` of its spec. */
+export const levelName = (level: LevelPlan): string => level.label ?? levelLabel(level.agents);
 
 /** The arms of a run or plan, as far as a study checks them. */
 export type StudyArms = readonly { name: string; players: number; expansions: readonly string[] }[];
@@ -142,7 +144,7 @@ const slug = (spec: string) => spec.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
 /** The plan of one level: the experiment with every seat's agent replaced, on the experiment's seed. */
 export function levelPlan(plan: Plan, level: LevelPlan): Plan {
   const agents = parseAgentSpec(level.agents, '--agents').text;
-  return { ...plan, experiment: `${plan.experiment}-${slug(levelLabel(level.agents))}`.slice(0, 64), deals: level.deals, arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })) };
+  return { ...plan, experiment: `${plan.experiment}-${slug(levelName(level))}`.slice(0, 64), deals: level.deals, arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })) };
 }
 
 async function runLevel(plan: Plan, file: string, backend: Backend, outRoot: string, log: (l: string) => void): Promise<string> {
@@ -167,10 +169,10 @@ async function runLevel(plan: Plan, file: string, backend: Backend, outRoot: str
 }
 
 /** The agent spec every seat of a run played, or an input error naming the run. */
-function levelOf(run: LoadedRun): string {
+function specOf(run: LoadedRun): string {
   const agents = new Set(run.manifest.arms.flatMap((a) => a.agents));
   if (agents.size !== 1) throw new InputError('usage', `${run.dir}: a study level is one agent in every seat; this run has ${[...agents].join(', ')}`);
-  return levelLabel([...agents][0]!);
+  return [...agents][0]!;
 }
 
 /** The study's levels: checked, then run (or loaded), then analysed into a report in the first level's folder. */
@@ -179,23 +181,27 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   const outRoot = options.outRoot ?? 'results';
   // 1. Check everything before any game: the given runs, or the experiment and the level specs.
   let given: LevelRun[] | undefined;
-  let planned: { plan: Plan; file: string }[] = [];
+  let planned: { plan: Plan; file: string; name: string }[] = [];
   if (options.runs?.length) {
     given = options.runs.map((dir) => {
       const run = loadRun(dir);
       if (!run.manifest.keepGames) throw new InputError('usage', `${dir}: the run kept no games (games.arrow); run it again with --keep-games`);
       const problem = study.checkArms(run.manifest.arms);
       if (problem) throw new InputError('usage', `${dir}: not a run of the ${study.name} study: ${problem}`);
-      return { agents: levelOf(run), run };
+      const spec = specOf(run);
+      return { agents: levelLabel(spec), spec, run };
     });
   } else {
     const levels = options.levels ?? study.levels.filter((l) => hasAgent(l.agents));
     for (const l of options.levels ?? study.levels) if (!options.levels && !hasAgent(l.agents)) log(`${study.name}: level ${l.agents} skipped (this build has no such agent)`);
     for (const l of levels) parseAgentSpec(l.agents, '--agents');
+    const names = levels.map(levelName);
+    const twice = names.find((n, k) => names.indexOf(n) !== k);
+    if (twice !== undefined) throw new InputError('usage', `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`);
     const { plan, file } = await loadExperiment(options.experiment ?? study.name);
     const problem = study.checkArms(plan.arms);
     if (problem) throw new InputError('usage', `${file}: not an experiment of the ${study.name} study: ${problem}`);
-    planned = levels.map((l) => ({ plan: levelPlan(plan, l), file }));
+    planned = levels.map((l) => ({ plan: levelPlan(plan, l), file, name: levelName(l) }));
   }
   // 2. Run the levels (smallest budget first is no faster: they run one after another on the backend).
   let backend = options.backend;
@@ -203,7 +209,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   if (own) backend = poolBackend(options.workers ?? defaultWorkers());
   try {
     const levels = given ?? [];
-    for (const { plan, file } of planned) levels.push({ agents: levelLabel(plan.arms[0]!.agents[0]!), run: loadRun(await runLevel(plan, file, backend!, outRoot, log)) });
+    for (const { plan, file, name } of planned) levels.push({ agents: name, spec: plan.arms[0]!.agents[0]!, run: loadRun(await runLevel(plan, file, backend!, outRoot, log)) });
     // 3. Analyse and write the report.
     const players = new Set(levels[0]!.run.manifest.arms.map((a) => a.players));
     const report = new Report(study.title(players.size === 1 ? [...players][0]! : null), studyIntro(levels));
@@ -243,8 +249,8 @@ function studyIntro(levels: readonly LevelRun[]): string {
   const first = levels[0]!.run;
   return [
     `${levels.length} skill level${levels.length === 1 ? '' : 's'} on the seed \`${first.summary.seed}\` (a smaller level's deals are the first deals of a larger one, so levels are compared on their shared deals):`,
-    levels.map((l) => `- **${l.agents}**: ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games), run \`${l.run.manifest.runId}\`${l.run === first ? '' : `, folder \`${relative(first.dir, l.run.dir)}\``}`).join('\n'),
-    'Uniform-random play is a floor, not a model of people; greedy plays the best immediate move by the rules in force; search agents look ahead.',
+    levels.map((l) => `- **${l.agents}** (\`${l.spec}\`): ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games), run \`${l.run.manifest.runId}\`${l.run === first ? '' : `, folder \`${relative(first.dir, l.run.dir)}\``}`).join('\n'),
+    'Uniform-random play is a floor, not a model of people; greedy plays the best immediate move by the rules in force; strong plays one ply on an evaluation learned from self-play, with a look at the next player\'s reply (README "Agents"); search agents (mcts) look ahead further.',
     INTERVALS_TEXT,
     levels.some((l) => l.run.manifest.reconstructedTiles) ? '**The Tollkeepers land tiles used here are a documented reconstruction** (marked in every manifest), not the published tiles.' : '',
   ].filter(Boolean).join('\n\n');
@@ -258,7 +264,7 @@ function helpText(study: Study): string {
     `${study.title(null)}: plays experiments/${study.name}.ts at each skill level (every seat one agent, same seed) and writes report.md and report.html into the first level's run folder.`,
     'With RUN_DIR arguments it analyses finished runs instead (one per level, kept games), playing nothing.', '',
     'options:',
-    `  --agents SPEC,...    skill levels, e.g. random,greedy,mcts:iterations=200 (default ${study.levels.map((l) => l.agents).join(',')})`,
+    `  --agents SPEC,...    skill levels, e.g. random,greedy,strong or careful=strong:lookahead=8 (NAME=SPEC names a level; default ${study.levels.map((l) => l.agents).join(',')})`,
     `  --deals N[,N,...]    deals per level; one N sets the first level and keeps the others' ratio (default ${study.levels.map((l) => l.deals).join(',')})`,
     '  --experiment FILE    other arms for the same study (e.g. 4 players); must have the arms the study needs',
     '  --workers K          worker threads of the local pool (default: the cores)',
@@ -271,17 +277,47 @@ function helpText(study: Study): string {
 /** Levels from --agents and --deals: deals per agent kind from the study's levels, or the last level's. */
 function levelsFrom(study: Study, agents: string | undefined, deals: string | undefined): LevelPlan[] | undefined {
   if (agents === undefined && deals === undefined) return undefined;
-  const specs = agents === undefined ? study.levels.filter((l) => hasAgent(l.agents)).map((l) => l.agents) : agents.split(',').map((s) => s.trim());
-  if (specs.some((s) => s === '')) throw new InputError('usage', `--agents must be agent specs separated by commas, got ${JSON.stringify(agents)}`);
+  const named = agents === undefined ? study.levels.filter((l) => hasAgent(l.agents)).map((l) => ({ agents: l.agents, label: l.label })) : splitLevels(agents);
+  const specs = named.map((l) => l.agents);
   for (const s of specs) parseAgentSpec(s, '--agents');
   const kind = (spec: string) => spec.split(':')[0]!;
   const defaults = specs.map((s) => (study.levels.find((l) => l.agents === s) ?? study.levels.find((l) => kind(l.agents) === kind(s)) ?? study.levels[study.levels.length - 1]!).deals);
-  if (deals === undefined) return specs.map((s, k) => ({ agents: s, deals: defaults[k]! }));
+  const level = (k: number, n: number): LevelPlan => ({ ...named[k]!, deals: n });
+  if (deals === undefined) return specs.map((_, k) => level(k, defaults[k]!));
   const counts = deals.split(',').map((x) => Number(x.trim()));
   if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 1e9)) throw new InputError('usage', `--deals must be whole numbers from 1 to 1e9 separated by commas, got ${JSON.stringify(deals)}`);
-  if (counts.length === 1) return specs.map((s, k) => ({ agents: s, deals: k === 0 ? counts[0]! : Math.max(1, Math.round((counts[0]! * defaults[k]!) / defaults[0]!)) }));
+  if (counts.length === 1) return specs.map((_, k) => level(k, k === 0 ? counts[0]! : Math.max(1, Math.round((counts[0]! * defaults[k]!) / defaults[0]!))));
   if (counts.length !== specs.length) throw new InputError('usage', `--deals gives ${counts.length} counts for ${specs.length} levels (${specs.join(', ')})`);
-  return specs.map((s, k) => ({ agents: s, deals: counts[k]! }));
+  return specs.map((_, k) => level(k, counts[k]!));
+}
+
+/**
+ * `--agents` levels: specs separated by commas, each optionally named `NAME=SPEC` (a name has no
+ * ":"); a comma followed by one of the previous spec's own parameters (`key=value`) continues it.
+ */
+export function splitLevels(text: string): { agents: string; label?: string }[] {
+  const levels: { agents: string; label?: string }[] = [];
+  for (const piece of text.split(',').map((s) => s.trim())) {
+    const last = levels[levels.length - 1];
+    if (last && last.agents.includes(':') && paramsOf(last.agents).includes(piece.split('=')[0]!)) {
+      last.agents += `,${piece}`;
+      continue;
+    }
+    // A spec alone has no "=" before its ":", so text before the first "=" without ":" is a name.
+    const eq = piece.indexOf('=');
+    levels.push(eq > 0 && !piece.slice(0, eq).includes(':') ? { label: piece.slice(0, eq), agents: piece.slice(eq + 1) } : { agents: piece });
+  }
+  if (levels.some((l) => l.agents === '')) throw new InputError('usage', `--agents must be agent specs separated by commas, got ${JSON.stringify(text)}`);
+  return levels;
+}
+
+/** The parameter names of a spec's agent (none when the agent is unknown: the spec is checked later). */
+function paramsOf(spec: string): string[] {
+  try {
+    return Object.keys(parseAgentSpec(spec.split(':')[0]!, '--agents').params);
+  } catch {
+    return [];
+  }
 }
 
 /** A notebook's command line; returns the exit code (2 for bad input, before anything is played). */
