@@ -1,38 +1,43 @@
 /**
- * `npm run train`: fits the weights of `strong`'s learned evaluation and writes them into
- * src/agents/strong-weights.ts (data, committed). Seeded and reproducible: the same options give the
- * same file.
+ * `npm run train`: fits the weights of `strong`'s learned evaluation to a search agent's choices and
+ * writes them into src/agents/strong-weights.ts (data, committed). Seeded and reproducible: the same
+ * options give the same file.
  *
- * Each round plays `--games` self-play games of `strong` (one ply) with the current weights — the
- * first round starts from the rule-aware evaluation (`INITIAL_WEIGHTS`) — over a spread of setups
- * (2–5 players, any expansions, official and other rule rates: `src/sim/training.ts`), with a share
- * of random placements and follow-ups, samples positions, labels each player's row by the points it
- * went on to score, and fits one weight vector per player count by ridge least squares on four games
- * in five; the fifth is held out to measure the fit (root mean square error, R²). The next round
- * plays with the new weights; each round's weights are written as soon as they are fitted.
+ * Each round plays `--games` games of `strong` (one ply) with the current weights — the first round
+ * starts from the rule-aware evaluation (`INITIAL_WEIGHTS`) — over a spread of setups (2–5 players,
+ * any expansions, official and other rule rates: `src/sim/training.ts`), with a few random moves. At
+ * a `--sample` share of the turns the teacher (`--teacher`, default `mcts:iterations=300`, which plays
+ * even with the full `mcts`) chooses the move, and the decision is recorded with the candidates
+ * `strong` weighs (the best `--width` placements by one-ply value and the teacher's, with every
+ * follow-up). Per player count, a conditional logit is fitted to those choices (`src/stats/choice-fit.ts`:
+ * the value of a candidate is β·(score margin + w·feature differences)) on four games in five; the
+ * fifth is held out to measure how often the top-valued candidate is the teacher's move. The weights
+ * are w: the evaluation in points. Each round's weights are written as soon as they are fitted.
  *
- *   npx tsx scripts/train.ts [--games N] [--rounds R] [--seed S] [--out FILE] …
+ *   npx tsx scripts/train.ts [--games N] [--rounds R] [--teacher SPEC] [--seed S] [--out FILE] …
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FEATURE_COUNT, FEATURE_NAMES, INITIAL_WEIGHT_SET, StrongAgent, WEIGHT_PLAYERS } from '../src/agents/index.ts';
+import { createAgent, FEATURE_NAMES, INITIAL_WEIGHT_SET, INITIAL_WEIGHTS, parseAgentSpec, StrongAgent, WEIGHT_PLAYERS, weightVector } from '../src/agents/index.ts';
 import type { FeatureWeights, WeightSet } from '../src/agents/index.ts';
+import { isInputError } from '../src/engine/index.ts';
 import type { Game } from '../src/engine/index.ts';
 import { makeRng } from '../src/sim/rng.ts';
-import { TrainingRows, buildSetupGame, playTrainingGame, trainingSetup } from '../src/sim/training.ts';
-import { RidgeAccumulator } from '../src/stats/least-squares.ts';
+import { buildSetupGame, ChoiceRows, playChoiceGame, trainingSetup } from '../src/sim/training.ts';
+import { choiceAccuracy, fitChoices } from '../src/stats/choice-fit.ts';
 
 const { values } = parseArgs({
   options: {
-    games: { type: 'string', default: '2000' },
-    rounds: { type: 'string', default: '2' },
+    games: { type: 'string', default: '600' },
+    rounds: { type: 'string', default: '1' },
+    teacher: { type: 'string', default: 'mcts:iterations=300' },
     seed: { type: 'string', default: 'train-1' },
-    width: { type: 'string', default: '8' },
-    sample: { type: 'string', default: '0.25' },
-    explore: { type: 'string', default: '0.05' },
-    'explore-follow-up': { type: 'string', default: '0.1' },
-    lambda: { type: 'string', default: '0.001' },
+    width: { type: 'string', default: '12' },
+    sample: { type: 'string', default: '0.12' },
+    explore: { type: 'string', default: '0.03' },
+    'explore-follow-up': { type: 'string', default: '0.05' },
+    lambda: { type: 'string', default: '0.0001' },
     out: { type: 'string', default: 'src/agents/strong-weights.ts' },
   },
 });
@@ -56,7 +61,14 @@ const width = wholeNumber('width', values.width!, 1);
 const play = { sample: share('sample', values.sample!), explore: share('explore', values.explore!), exploreFollowUp: share('explore-follow-up', values['explore-follow-up']!) };
 const lambda = share('lambda', values.lambda!);
 const seed = values.seed!;
-const command = `npm run train -- --games ${games} --rounds ${rounds} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}`;
+let teacherSpec: ReturnType<typeof parseAgentSpec>;
+try {
+  teacherSpec = parseAgentSpec(values.teacher!, '--teacher');
+} catch (error) {
+  if (isInputError(error)) fail((error as Error).message);
+  throw error;
+}
+const command = `npm run train -- --games ${games} --rounds ${rounds} --teacher ${values.teacher} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}`;
 
 const gameCache = new Map<string, Game>();
 function setupGame(index: number, roundSeed: string): Game {
@@ -70,68 +82,70 @@ function setupGame(index: number, roundSeed: string): Game {
 /** The weight group of a player count (6 players train and play with the weights of 5). */
 const groupOf = (players: number) => String(Math.min(players, WEIGHT_PLAYERS[WEIGHT_PLAYERS.length - 1]));
 
-interface Fit { weights: FeatureWeights; rmse: number; r2: number; rowsFitted: number; rowsHeldOut: number; games: number }
+interface Fit { weights: FeatureWeights; games: number; fitted: number; heldOut: number; agreement: number; initialAgreement: number; logLikelihood: number }
 
-/** Fits one player count's rows: four games in five, measured on the fifth. */
-function fit(rows: TrainingRows): Fit {
-  const held = (r: number) => rows.games[r]! % 5 === 4;
-  const acc = new RidgeAccumulator(FEATURE_COUNT);
-  for (let r = 0; r < rows.count; r++) if (!held(r)) acc.add(rows.features, r * FEATURE_COUNT, rows.labels[r]!);
-  const w = acc.solve(lambda);
-  let squares = 0;
-  let n = 0;
-  let sum = 0;
-  let sumSquares = 0;
-  for (let r = 0; r < rows.count; r++) {
-    if (!held(r)) continue;
-    let prediction = 0;
-    for (let k = 0; k < FEATURE_COUNT; k++) prediction += w[k]! * rows.features[r * FEATURE_COUNT + k]!;
-    const y = rows.labels[r]!;
-    squares += (y - prediction) ** 2;
-    sum += y;
-    sumSquares += y * y;
-    n++;
-  }
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+/** Fewer decisions than this for a player count and its fit is not trusted. */
+const MIN_DECISIONS = 100;
+
+/** Fits one player count's decisions: four games in five, measured on the fifth. */
+function fit(rows: ChoiceRows, start: FeatureWeights): Fit {
+  const C = ChoiceRows.COLUMNS;
+  const fitted = (d: number) => rows.games[d]! % 5 !== 4;
+  const held = (d: number) => !fitted(d);
+  const thetaOf = (w: FeatureWeights, scale: number) => Float64Array.from([scale, ...Array.from(weightVector(w), (x) => scale * x)]);
+  let heldOut = 0;
+  for (let d = 0; d < rows.decisions; d++) if (held(d)) heldOut++;
+  if (rows.decisions - heldOut < MIN_DECISIONS) fail(`only ${rows.decisions - heldOut} decisions to fit for ${[...new Set(rows.games)].length} games of this player count (at least ${MIN_DECISIONS}): give more --games or a larger --sample`);
+  const result = fitChoices(rows, C, fitted, lambda, thetaOf(start, 0.3));
+  const beta = result.theta[0]!;
+  if (!(beta > 0)) fail(`the fit gave the score margin a weight of ${beta}: no evaluation in points follows (more games?)`);
   return {
-    weights: Object.fromEntries(FEATURE_NAMES.map((name, k) => [name, round6(w[k]!)])),
-    rmse: Math.sqrt(squares / n),
-    r2: 1 - squares / n / (sumSquares / n - (sum / n) ** 2),
-    rowsFitted: acc.count,
-    rowsHeldOut: n,
-    games: new Set(rows.games.subarray(0, rows.count)).size,
+    weights: Object.fromEntries(FEATURE_NAMES.map((name, k) => [name, round6(result.theta[1 + k]! / beta)])),
+    games: new Set(rows.games).size,
+    fitted: rows.decisions - heldOut,
+    heldOut,
+    agreement: choiceAccuracy(rows, C, held, result.theta),
+    initialAgreement: choiceAccuracy(rows, C, held, thetaOf(INITIAL_WEIGHTS, 1)),
+    logLikelihood: result.logLikelihood,
   };
 }
 
-function playRound(round: number, weightSet: WeightSet): Map<string, TrainingRows> {
+function playRound(round: number, weightSet: WeightSet): Map<string, ChoiceRows> {
   const roundSeed = `${seed}:round${round}`;
-  const byGroup = new Map<string, TrainingRows>(WEIGHT_PLAYERS.map((p) => [String(p), new TrainingRows()]));
+  const byGroup = new Map<string, ChoiceRows>(WEIGHT_PLAYERS.map((p) => [String(p), new ChoiceRows()]));
   const started = Date.now();
   for (let i = 0; i < games; i++) {
     const game = setupGame(i, roundSeed);
     const agents = Array.from({ length: game.players }, (_, seat) => new StrongAgent(makeRng(roundSeed, 'agent', i, seat), width, weightSet));
-    playTrainingGame(game, roundSeed, i, agents, play, byGroup.get(groupOf(game.players))!);
-    if ((i + 1) % 50 === 0 || i + 1 === games) process.stderr.write(`\rtrain: round ${round}/${rounds}: ${i + 1}/${games} games, ${((Date.now() - started) / 1000).toFixed(0)} s   `);
+    const teacher = (seat: number) => createAgent(teacherSpec, makeRng(roundSeed, 'teacher', i, seat));
+    playChoiceGame(game, roundSeed, i, agents, teacher, width, play, byGroup.get(groupOf(game.players))!);
+    const decisions = [...byGroup.values()].reduce((n, r) => n + r.decisions, 0);
+    process.stderr.write(`\rtrain: round ${round}/${rounds}: ${i + 1}/${games} games, ${decisions} decisions, ${((Date.now() - started) / 1000).toFixed(0)} s   `);
   }
   process.stderr.write('\n');
   return byGroup;
 }
 
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
-
 /** Writes the weight set with how it was fitted into the weights module. */
 function writeWeights(fits: Map<string, Fit>, round: number): string {
   const training = {
     command,
+    teacher: teacherSpec.text,
     rounds: round,
     gamesPerRound: games,
-    lastRound: Object.fromEntries([...fits].map(([group, f]) => [`${group}p`, { games: f.games, rowsFitted: f.rowsFitted, rowsHeldOut: f.rowsHeldOut, heldOutRmse: round6(f.rmse), heldOutR2: round6(f.r2) }])),
+    lastRound: Object.fromEntries([...fits].map(([group, f]) => [`${group}p`, {
+      games: f.games, decisionsFitted: f.fitted, decisionsHeldOut: f.heldOut,
+      heldOutAgreement: round6(f.agreement), heldOutAgreementOfInitialWeights: round6(f.initialAgreement),
+    }])),
   };
   const lines = [
     '/**',
-    ' * The learned evaluation\'s weights per player count (`learned.ts`). Written by `npm run train`',
-    ' * (scripts/train.ts); do not edit by hand. `training` says how: the command, and per player count the',
-    ' * last round\'s games, its rows (one player at one sampled position; the label the points the player',
-    ' * scored from there) and the fit on the held-out games (points).',
+    ' * The learned evaluation\'s weights per player count (`learned.ts`), fitted to a search agent\'s',
+    ' * choices. Written by `npm run train` (scripts/train.ts); do not edit by hand. `training` says how:',
+    ' * the command, the teacher, and per player count the last round\'s games and decisions, and how often',
+    ' * the candidate these weights value highest was the teacher\'s move in the held-out games (and with',
+    ' * the initial weights).',
     ' */',
     'export const STRONG_WEIGHTS = {',
     '  byPlayers: {',
@@ -148,9 +162,9 @@ function writeWeights(fits: Map<string, Fit>, round: number): string {
 
 let weightSet: WeightSet = INITIAL_WEIGHT_SET;
 for (let round = 1; round <= rounds; round++) {
-  const fits = new Map([...playRound(round, weightSet)].map(([group, rows]) => [group, fit(rows)]));
+  const fits = new Map([...playRound(round, weightSet)].map(([group, rows]) => [group, fit(rows, weightSet[group]!)]));
   weightSet = Object.fromEntries([...fits].map(([group, f]) => [group, f.weights]));
   const out = writeWeights(fits, round);
-  for (const [group, f] of fits) console.log(`round ${round}, ${group} players: ${f.games} games, ${f.rowsFitted} rows fitted, ${f.rowsHeldOut} held out; held-out RMSE ${f.rmse.toFixed(2)} points, R² ${f.r2.toFixed(3)}`);
+  for (const [group, f] of fits) console.log(`round ${round}, ${group} players: ${f.games} games, ${f.fitted} decisions fitted, ${f.heldOut} held out; the teacher's move valued highest in ${(f.agreement * 100).toFixed(1)} % of held-out decisions (initial weights ${(f.initialAgreement * 100).toFixed(1)} %)`);
   console.log(`train: wrote ${out}`);
 }

@@ -66,7 +66,7 @@ export class StrongAgent implements Agent {
     }
     this.prepare(state.game);
     const me = state.currentPlayer;
-    const n = this.shortlist(state, legal, count, me);
+    const n = this.shortlist(state, legal, count);
     this.best = -Infinity;
     this.ties = 0;
     this.bestPlacement = this.candidates[0]!;
@@ -185,40 +185,13 @@ export class StrongAgent implements Agent {
     this.learned = sharedLearned(game, this.weights);
   }
 
-  /** Writes the best `width` distinct placements by their one-ply value into `candidates`, best first; returns how many. */
-  private shortlist(state: State, legal: Int32Array, count: number, me: number): number {
+  /** Writes the best `width` distinct placements into `candidates` (`shortlist`); returns how many. */
+  private shortlist(state: State, legal: Int32Array, count: number): number {
     if (this.candidates.length < count) {
       this.candidates = new Int32Array(count);
       this.candidateValues = new Float64Array(count);
     }
-    const onePly = this.onePly!;
-    const distinct = state.game.distinctRotation;
-    const t4 = state.drawn * 4;
-    const deferFinal = state.deferFinal;
-    state.deferFinal = true;
-    onePly.remember(state);
-    const open = state.checkpoint();
-    let n = 0;
-    for (let i = 0; i < count; i++) {
-      const placement = legal[i]!;
-      if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
-      const value = onePly.valuePlacement(state, placement, me, open);
-      // Insertion into the sorted shortlist (stable: equal values keep the legal order).
-      let j = Math.min(n, this.width);
-      if (j === this.width && value <= this.candidateValues[j - 1]!) continue;
-      if (j === this.width) j--;
-      for (; j > 0 && this.candidateValues[j - 1]! < value; j--) {
-        this.candidates[j] = this.candidates[j - 1]!;
-        this.candidateValues[j] = this.candidateValues[j - 1]!;
-      }
-      this.candidates[j] = placement;
-      this.candidateValues[j] = value;
-      if (n < this.width) n++;
-    }
-    state.rollback(open);
-    onePly.forget();
-    state.deferFinal = deferFinal;
-    return n;
+    return shortlist(state, legal, count, this.width, this.onePly!, this.candidates, this.candidateValues);
   }
 
   /** A follow-up asked for without a placement of this agent's before it: the best by the learned value. */
@@ -253,6 +226,50 @@ export class StrongAgent implements Agent {
       this.bestFollowUp = followUp;
     }
   }
+}
+
+/**
+ * Writes the best `width` distinct legal placements of `state` (phase PLACE) by their one-ply value
+ * to the mover (`greedy`'s valuation with `PREFILTER_WEIGHTS`) into `out`, best first, their values
+ * into `values`; returns how many. Equal values keep the legal order.
+ */
+function shortlist(state: State, legal: Int32Array, count: number, width: number, onePly: OnePly, out: Int32Array, values: Float64Array): number {
+  const me = state.currentPlayer;
+  const distinct = state.game.distinctRotation;
+  const t4 = state.drawn * 4;
+  const deferFinal = state.deferFinal;
+  state.deferFinal = true;
+  onePly.remember(state);
+  const open = state.checkpoint();
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    const placement = legal[i]!;
+    if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
+    const value = onePly.valuePlacement(state, placement, me, open);
+    let j = n;
+    if (j === width && value <= values[j - 1]!) continue;
+    if (j === width) j--;
+    for (; j > 0 && values[j - 1]! < value; j--) {
+      out[j] = out[j - 1]!;
+      values[j] = values[j - 1]!;
+    }
+    out[j] = placement;
+    values[j] = value;
+    if (n < width) n++;
+  }
+  state.rollback(open);
+  onePly.forget();
+  state.deferFinal = deferFinal;
+  return n;
+}
+
+/** The best `width` placements of `state` as `strong` shortlists them (for training: allocates). */
+export function rankPlacements(state: State, width: number): number[] {
+  const legal = new Int32Array(MAX_ACTIONS_HINT);
+  const count = state.legalPlacements(legal);
+  const out = new Int32Array(count);
+  const n = shortlist(state, legal, count, width, sharedOnePly(state.game, PREFILTER_WEIGHTS), out, new Float64Array(count));
+  return Array.from(out.subarray(0, n));
 }
 
 /** The weight vector of each weights object (one per object, so that agents share their evaluation). */

@@ -1,14 +1,14 @@
 /**
- * Training data for the learned evaluation of `strong` (`npm run train`): seeded self-play games over
- * a spread of setups, with positions sampled at the start of turns and labelled, per player, by the
- * points the player went on to score from there (final score − score at the position). The setups
- * vary the player count, the expansions and the base game's rule rates, so that each feature's
- * weight is learned as a multiple of the rate it carries (with one rule set only, what completing
- * and what the final scoring pay could not be told apart).
+ * Training data for the learned evaluation of `strong` (`npm run train`): seeded games over a spread
+ * of setups, played by the learner, in which a teacher (a search agent) is asked for its move at a
+ * share of the turns; each such decision is recorded with the candidates the learner weighs. The
+ * setups vary the player count, the expansions and the base game's rule rates, so that each
+ * feature's weight is learned as a multiple of the rate it carries (with one rule set only, what
+ * completing and what the final scoring pay could not be told apart).
  */
 import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../engine/index.ts';
-import type { Game } from '../engine/index.ts';
-import { FEATURE_COUNT, FeatureReader } from '../agents/index.ts';
+import type { Game, State } from '../engine/index.ts';
+import { FEATURE_COUNT, FeatureReader, INITIAL_WEIGHTS, rankPlacements, weightVector } from '../agents/index.ts';
 import type { Agent } from '../agents/index.ts';
 import { Dealer } from './deal.ts';
 import { buildArmGame } from './plan.ts';
@@ -55,34 +55,6 @@ export function trainingSetup(seed: string, index: number): TrainingSetup {
 export const buildSetupGame = (setup: TrainingSetup, where: string): Game =>
   buildArmGame({ name: 'train', players: setup.players, expansions: setup.expansions, rules: setup.rules, agents: [], tiles: [], tileCounts: {} }, where);
 
-/** Sampled positions: each row one player's features at one position, its label and its game. */
-export class TrainingRows {
-  features = new Float64Array(1 << 16);
-  labels = new Float64Array((1 << 16) / FEATURE_COUNT);
-  games = new Int32Array((1 << 16) / FEATURE_COUNT);
-  count = 0;
-
-  push(x: Float64Array, offset: number, label: number, game: number): void {
-    if ((this.count + 1) * FEATURE_COUNT > this.features.length) this.grow();
-    this.features.set(x.subarray(offset, offset + FEATURE_COUNT), this.count * FEATURE_COUNT);
-    this.labels[this.count] = label;
-    this.games[this.count] = game;
-    this.count++;
-  }
-
-  private grow(): void {
-    const features = new Float64Array(this.features.length * 2);
-    features.set(this.features);
-    this.features = features;
-    const labels = new Float64Array(this.labels.length * 2);
-    labels.set(this.labels);
-    this.labels = labels;
-    const games = new Int32Array(this.games.length * 2);
-    games.set(this.games);
-    this.games = games;
-  }
-}
-
 export interface TrainingPlay {
   /** Share of turn starts whose position is recorded. */
   sample: number;
@@ -97,29 +69,118 @@ export interface TrainingPlay {
 }
 
 /**
- * Plays deal `deal` of setup game `game` (seeded by `seed`), agents per seat, recording sampled
- * positions into `rows` with labels once the game is over. `index` names the game in `rows`.
+ * A teacher's choices for the comparison fit (`npm run train`): per recorded decision, one row per
+ * candidate (placement, follow-up) pair — the mover's score margin over the leading opponent after
+ * the pair, then the difference of their features — and which candidate the teacher played.
  */
-export function playTrainingGame(game: Game, seed: string, index: number, agents: readonly Agent[], play: TrainingPlay, rows: TrainingRows): void {
-  const order = new Dealer(game).deal(seed, index);
-  const state = game.newState(order);
+export class ChoiceRows {
+  /** Columns of a row: the score margin, then the feature differences. */
+  static readonly COLUMNS = 1 + FEATURE_COUNT;
+  features = new Float64Array(1 << 16);
+  rows = 0;
+  /** Per decision: its first row, its row count, the teacher's row, its game. */
+  start: number[] = [];
+  size: number[] = [];
+  chosen: number[] = [];
+  games: number[] = [];
+
+  addRow(row: Float64Array): void {
+    const C = ChoiceRows.COLUMNS;
+    if ((this.rows + 1) * C > this.features.length) {
+      const more = new Float64Array(this.features.length * 2);
+      more.set(this.features);
+      this.features = more;
+    }
+    this.features.set(row, this.rows * C);
+    this.rows++;
+  }
+
+  get decisions(): number {
+    return this.start.length;
+  }
+}
+
+/**
+ * Plays game `index` of setup `game` with `agents` (the learner), and at a `play.sample` share of the
+ * turns asks `teacher` for its choice and records it with the candidates the learner would weigh:
+ * the `width` best placements by one-ply value and the teacher's own, each with every follow-up.
+ * Positions come from the learner's own play, labels from the teacher (as in DAgger), so the fit
+ * learns what to do in the positions the learner reaches.
+ */
+export function playChoiceGame(game: Game, seed: string, index: number, agents: readonly Agent[], teacher: (seat: number) => Agent, width: number, play: TrainingPlay, rows: ChoiceRows): void {
+  const state = game.newState(new Dealer(game).deal(seed, index));
   const rng = makeRng(seed, 'play', index);
   const reader = new FeatureReader(game);
   const legal = new Int32Array(MAX_ACTIONS_HINT);
-  const first = rows.count;
-  const scoreAt: number[] = [];
+  const initial = weightVector(INITIAL_WEIGHTS);
   while (!state.isOver()) {
-    if (state.phase === PHASE_PLACE && rng() < play.sample) {
-      const x = reader.read(state);
-      for (let p = 0; p < game.players; p++) {
-        rows.push(x, p * FEATURE_COUNT, 0, index);
-        scoreAt.push(state.score(p));
-      }
-    }
+    if (state.phase === PHASE_PLACE && rng() < play.sample) recordChoice(state, teacher(state.currentPlayer), width, reader, initial, rows, index);
     const count = state.legalActions(legal);
     const explore = state.phase === PHASE_PLACE ? play.explore : play.exploreFollowUp;
     const action = rng() < explore ? legal[Math.floor(rng() * count)]! : agents[state.currentPlayer]!.choose(state, legal, count);
     state.apply(action);
   }
-  for (let r = first; r < rows.count; r++) rows.labels[r] = state.score((r - first) % game.players) - scoreAt[r - first]!;
+}
+
+const choiceLegal = new Int32Array(MAX_ACTIONS_HINT);
+const followUps = new Int32Array(MAX_ACTIONS_HINT);
+
+function recordChoice(state: State, teacher: Agent, width: number, reader: FeatureReader, initial: Float64Array, rows: ChoiceRows, index: number): void {
+  const me = state.currentPlayer;
+  const deferFinal = state.deferFinal;
+  state.deferFinal = true;
+  const level = state.checkpoint();
+  // The teacher's pair.
+  const placement = teacher.choose(state, choiceLegal, state.legalActions(choiceLegal));
+  state.apply(placement);
+  const followUp = teacher.choose(state, choiceLegal, state.legalActions(choiceLegal));
+  state.rollback(level, true);
+  const candidates = rankPlacements(state, width);
+  if (!candidates.includes(placement)) candidates.push(placement);
+  const first = rows.rows;
+  let chosen = -1;
+  const row = new Float64Array(ChoiceRows.COLUMNS);
+  for (const p of candidates) {
+    state.apply(p);
+    const n = state.legalFollowUps(followUps);
+    const inner = state.checkpoint();
+    for (let j = 0; j < n; j++) {
+      state.apply(followUps[j]!);
+      if (p === placement && followUps[j] === followUp) chosen = rows.rows - first;
+      candidateRow(state, me, reader, initial, row);
+      rows.addRow(row);
+      state.rollback(inner, true);
+    }
+    state.rollback(inner);
+    state.rollback(level, true);
+  }
+  state.rollback(level);
+  state.deferFinal = deferFinal;
+  if (chosen < 0 || rows.rows - first < 2) {
+    rows.rows = first; // the teacher's follow-up was not among the legal ones listed, or nothing to choose: drop it
+    return;
+  }
+  rows.start.push(first);
+  rows.size.push(rows.rows - first);
+  rows.chosen.push(chosen);
+  rows.games.push(index);
+}
+
+/** The row of the position after a candidate pair: margin over the leading opponent (by the initial evaluation), feature differences. */
+function candidateRow(state: State, me: number, reader: FeatureReader, initial: Float64Array, row: Float64Array): void {
+  const x = reader.read(state);
+  const players = state.game.players;
+  let opponent = -1;
+  let best = -Infinity;
+  for (let p = 0; p < players; p++) {
+    if (p === me) continue;
+    let total = state.score(p);
+    for (let k = 0; k < FEATURE_COUNT; k++) total += initial[k]! * x[p * FEATURE_COUNT + k]!;
+    if (total > best) {
+      best = total;
+      opponent = p;
+    }
+  }
+  row[0] = state.score(me) - state.score(opponent);
+  for (let k = 0; k < FEATURE_COUNT; k++) row[1 + k] = x[me * FEATURE_COUNT + k]! - x[opponent * FEATURE_COUNT + k]!;
 }
