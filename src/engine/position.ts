@@ -271,8 +271,9 @@ export class Position {
     return this.positionId === id || (this.placedCount > placed && this.placedFrom[placed] === id);
   }
 
-  /** Adds points to a player's score under a source (for expansions). */
+  /** Adds points to a player's score under a source (for expansions); whole points only (the scores are integers). */
   addScore(player: number, source: number, points: number): void {
+    if (!Number.isInteger(points)) throw new Error(`addScore: ${points} is not a whole number of points`);
     this.scores[player * this.sourceCount + source]! += points;
   }
 

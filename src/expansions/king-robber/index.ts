@@ -75,10 +75,12 @@ export const kingRobber: Expansion = defineExpansion({
       if (scoring === 'official') return own(state).completed[c]! * rules.kingRobberPointsPerFeature;
       if (scoring === 'flat10') return rules.kingRobberFlatPoints;
       if (scoring !== 'flat15-40') return 0; // incremental: paid as features complete
-      // One player with both cards: the 40 is split evenly between the two score sources.
       const holder = own(state).holder;
-      const both = holder[0]! >= 0 && holder[0] === holder[1];
-      return both ? rules.kingRobberFlatBothPoints / 2 : rules.kingRobberFlatEachPoints;
+      if (holder[0]! < 0 || holder[0] !== holder[1]) return rules.kingRobberFlatEachPoints;
+      // One player with both cards: the points are split between the two score sources in whole
+      // points (scores are integers), the King taking the odd one, so both add up to the parameter.
+      const robberShare = Math.floor(rules.kingRobberFlatBothPoints / 2);
+      return c === 0 ? rules.kingRobberFlatBothPoints - robberShare : robberShare;
     };
 
     return {
