@@ -1,6 +1,7 @@
 /**
  * Hand-scored scenario files and the tests they define. Each JSON file in `test/scenarios/<dir>/` is
- * a scenario (`DESIGN.md` "Scenario files") plus:
+ * a scenario (`DESIGN.md` "Scenario files"; a designer tile file it names under `"tiles"` is read
+ * relative to the directory, e.g. `test/scenarios/designer/tiles/`) plus:
  *   - "rule": the test name, phrased as the rule it checks;
  *   - "description": the layout and the hand count (arithmetic written out);
  *   - "sketch": an ASCII drawing of the board (x grows east, y grows south);
