@@ -5,9 +5,12 @@
  * tile Z1 of the README's tile file drawn by the board renderer with its segments named.
  *
  *   npx tsx scripts/half-edges.ts [--png FILE]     # --png also writes a PNG, to look at
+ *
+ * `test/charts/half-edges.test.ts` checks that the committed picture is what this draws.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { boardSvgToPNG, tileGeometry } from '../src/charts/board/index.ts';
 import { drawTile, escapeXml, fmt } from '../src/charts/board/tile-picture.ts';
@@ -16,7 +19,7 @@ import type { HalfEdge } from '../src/engine/index.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const EXAMPLE = 'test/scenarios/designer/tiles/village.json';
-const OUT = join(ROOT, 'docs', 'half-edges.svg');
+export const HALF_EDGES_SVG = join(ROOT, 'docs', 'half-edges.svg');
 
 const T = 240; // side of a drawn tile
 const GAP = 150; // between the two tiles
@@ -80,7 +83,8 @@ function clockwiseArrow(ox: number, oy: number): string {
   return `<path d="M${fmt(x0)} ${fmt(y0)} A ${fmt(r * T)} ${fmt(r * T)} 0 1 1 ${fmt(x1)} ${fmt(y1)}" fill="none" stroke="#1f5e8c" stroke-width="2"/><polygon points="${head}" fill="#1f5e8c"/>`;
 }
 
-function picture(): string {
+/** The picture as an SVG document (deterministic: the same text on every run). */
+export function halfEdgesPicture(): string {
   // 1. The plain tile: names, port numbers and the clockwise order.
   const plain = [
     `<rect x="${LEFT}" y="${TOP}" width="${T}" height="${T}" fill="#F2F2EE" stroke="#333" stroke-width="1.5"/>`,
@@ -120,11 +124,13 @@ function picture(): string {
   ].join('\n');
 }
 
-const { values } = parseArgs({ options: { png: { type: 'string' } } });
-const svg = picture();
-writeFileSync(OUT, `${svg}\n`);
-console.log(`wrote ${OUT}`);
-if (values.png) {
-  writeFileSync(values.png, boardSvgToPNG(svg, 1.5));
-  console.log(`wrote ${values.png}`);
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { png: { type: 'string' } } });
+  const svg = halfEdgesPicture();
+  writeFileSync(HALF_EDGES_SVG, `${svg}\n`);
+  console.log(`wrote ${HALF_EDGES_SVG}`);
+  if (values.png) {
+    writeFileSync(values.png, boardSvgToPNG(svg, 1.5));
+    console.log(`wrote ${values.png}`);
+  }
 }
