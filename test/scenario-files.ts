@@ -1,6 +1,7 @@
 /**
  * Hand-scored scenario files and the tests they define. Each JSON file in `test/scenarios/<dir>/` is
- * a scenario (`DESIGN.md` "Scenario files") plus:
+ * a scenario (`DESIGN.md` "Scenario files"; a designer tile file it names under `"tiles"` is read
+ * relative to the directory, e.g. `test/scenarios/designer/tiles/`) plus:
  *   - "rule": the test name, phrased as the rule it checks;
  *   - "description": the layout and the hand count (arithmetic written out);
  *   - "sketch": an ASCII drawing of the board (x grows east, y grows south);
@@ -15,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { InputError } from '../src/engine/errors.ts';
-import type { Expansion } from '../src/engine/index.ts';
+import type { Expansion, TileSource } from '../src/engine/index.ts';
 import { replayScenario } from '../src/engine/scenario.ts';
 
 export interface Expectation {
@@ -37,14 +38,15 @@ export interface ScenarioFile {
   [key: string]: unknown;
 }
 
-const SCENARIO_KEYS = ['players', 'expansions', 'rules', 'start', 'turns'];
+const SCENARIO_KEYS = ['players', 'expansions', 'rules', 'tiles', 'start', 'turns'];
 
-/** The scenario files of `test/scenarios/<dir>/`, sorted, with a loader. */
+/** The scenario files of `test/scenarios/<dir>/`, sorted, with a loader and a reader of the tile files they name (relative to the directory). */
 export function scenarioDir(dir: string) {
   const url = new URL(`scenarios/${dir}/`, import.meta.url);
   return {
     files: readdirSync(url).filter((f) => f.endsWith('.json')).sort(),
     load: (file: string): ScenarioFile => JSON.parse(readFileSync(new URL(file, url), 'utf8')) as ScenarioFile,
+    readTileFile: (path: string): TileSource => ({ data: JSON.parse(readFileSync(new URL(path, url), 'utf8')), where: path }),
   };
 }
 
@@ -54,15 +56,16 @@ export function scenarioOf(file: ScenarioFile): Record<string, unknown> {
 }
 
 /** Defines the tests of one scenario file: its scores (and before final scoring), or its refusal. */
-export function scenarioTests(name: string, file: ScenarioFile, registry: ReadonlyMap<string, Expansion>): void {
+export function scenarioTests(name: string, file: ScenarioFile, registry: ReadonlyMap<string, Expansion>, readTileFile?: (path: string) => TileSource): void {
   const want = file.expect;
   const scenario = scenarioOf(file);
+  const options = { where: name, ...(readTileFile ? { readTileFile } : {}) };
   if (want.error) {
     const { turn, match } = want.error;
     it(`${file.rule} (${name})`, () => {
       let caught: unknown;
       try {
-        replayScenario(scenario, registry, { where: name });
+        replayScenario(scenario, registry, options);
       } catch (error) {
         caught = error;
       }
@@ -75,7 +78,7 @@ export function scenarioTests(name: string, file: ScenarioFile, registry: Readon
     return;
   }
   it(`${file.rule} (${name})`, () => {
-    const result = replayScenario(scenario, registry, { where: name });
+    const result = replayScenario(scenario, registry, options);
     expect(result.scores, file.description).toEqual(want.scores);
     want.breakdown?.forEach((sources, p) => {
       expect(result.breakdown[p], `player ${p} breakdown: ${file.description}`).toMatchObject(sources);
@@ -86,7 +89,7 @@ export function scenarioTests(name: string, file: ScenarioFile, registry: Readon
   });
   if (want.beforeFinal) {
     it(`${file.rule}: before final scoring (${name}, noFinal)`, () => {
-      const result = replayScenario(scenario, registry, { where: name, noFinal: true });
+      const result = replayScenario(scenario, registry, { ...options, noFinal: true });
       expect(result.scores, file.description).toEqual(want.beforeFinal);
     });
   }

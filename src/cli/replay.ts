@@ -1,4 +1,5 @@
 /** `carclab replay FILE [--json] [--no-final]`: plays a scenario file and prints the scores. */
+import { dirname, resolve } from 'node:path';
 import { replayResult, replayState } from '../engine/scenario.ts';
 import { InputError } from '../engine/index.ts';
 import type { GameEvent } from '../engine/index.ts';
@@ -26,6 +27,11 @@ export const replayCommand: Command = {
       where: file,
       noFinal: flags['no-final'] === true,
       sink: (e) => events.push(e),
+      // A designer tile file the scenario names, relative to the scenario file.
+      readTileFile: (path) => {
+        const where = `${file}: tile file ${path}`;
+        return { data: readJsonFile(resolve(dirname(file), path), 'catalog', where), where };
+      },
     });
     const result = replayResult(state, expansionRegistry);
     // Pictures and output only once the whole scenario is known to be legal.

@@ -6,17 +6,60 @@
  * per-hook lists so that unused hooks cost nothing. Through the setup context an expansion reaches
  * only its own state fields and events. Expansions never import each other, and the engine never
  * imports an expansion by name.
+ *
+ * Hooks see the game through `BoardView`: the board and the position read-only (the types refuse a
+ * write to any of the position's arrays or scalars, `test/engine/hook-access.test.ts`), so that no
+ * hook can change a journaled array behind `record` and break a rollback. A hook changes the game
+ * only through the view's methods (`addScore`, `addStat`, `setStat`: arrays a checkpoint copies
+ * whole) and its own state fields (`SetupContext.own`, likewise copied).
  */
 import type { Catalog, TileSource } from './catalog/index.ts';
 import type { TileType } from './catalog/types.ts';
 import type { ParamDef, Rules } from './rules.ts';
 import type { Board } from './board.ts';
-import type { EventData, EventKinds } from './events.ts';
+import type { EventData, EventKinds, EventSink } from './events.ts';
 import type { StateFields, StateViews } from './expansion-state.ts';
 import type { FeatureScore } from './tables.ts';
 
-/** What a hook sees of a game in progress: the board floor (position, board queries, scores, statistics, events). */
-type State = Board;
+/** A typed array a hook may read but not write (entries and length only). */
+export interface ReadonlyNumbers {
+  readonly [index: number]: number;
+  readonly length: number;
+}
+
+/**
+ * What a hook sees of a game in progress (a `State` is one; no copy is made): the position's arrays
+ * and scalars read-only, the board's queries, and the methods through which a hook may change the
+ * game. Arrays as in `Position` (`position.ts`); segment ids as in `board.ts`.
+ */
+export interface BoardView extends Pick<Board,
+  | 'game' | 'find' | 'segmentKind' | 'tileOf' | 'typeOf' | 'tileAt' | 'orientation' | 'members' | 'segmentsAcross'
+  | 'neighbourCount' | 'measure' | 'completedCitiesOf' | 'describeSegment' | 'turnNumber' | 'score'
+  | 'addScore' | 'addStat' | 'setStat'> {
+  readonly currentPlayer: number;
+  readonly placedCount: number;
+  /** Placed index of the tile placed this turn. */
+  readonly lastPlaced: number;
+  /** How many roots `completedThisTurn` holds. */
+  readonly completedCount: number;
+  /** The event sink; send events through `SetupContext.emit`, only when it is set. */
+  readonly sink: EventSink | undefined;
+  readonly grid: ReadonlyNumbers;
+  readonly placedType: ReadonlyNumbers;
+  readonly placedRot: ReadonlyNumbers;
+  readonly placedCell: ReadonlyNumbers;
+  readonly parent: ReadonlyNumbers;
+  readonly next: ReadonlyNumbers;
+  readonly openEnds: ReadonlyNumbers;
+  readonly rootMeeples: ReadonlyNumbers;
+  readonly meeple: ReadonlyNumbers;
+  readonly done: ReadonlyNumbers;
+  readonly meeplesLeft: ReadonlyNumbers;
+  readonly stats: ReadonlyNumbers;
+  readonly completedThisTurn: ReadonlyNumbers;
+}
+
+type State = BoardView;
 
 /** A player's piece standing on a placed tile (drawn as a marker in the player's colour with its label). */
 export interface BoardPiece {
@@ -79,7 +122,7 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   readonly actionBase: number;
 }
 
-/** Hooks an expansion may implement; all optional. `State` methods are the only way in. */
+/** Hooks an expansion may implement; all optional. They read the game through a `BoardView` and change it only through its methods and their own state. */
 export interface ExpansionHooks {
   /** Whether a catalog tile goes into the deck (e.g. an edition's distribution). */
   includeTile?(type: TileType): boolean;

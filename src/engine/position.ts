@@ -147,9 +147,13 @@ let viewsOf: (position: Position) => readonly object[];
 /** The last position id given out, in any position (never taken back, so that no two positions share one). */
 let lastId = 0;
 
-/** The views of the k-th expansion's declared state in a position (for the game setup, which hands each expansion its own). */
-export function expansionViews(position: Position, k: number): object {
-  return viewsOf(position)[k]!;
+/**
+ * The views of the k-th expansion's declared state in a position (for the game setup, which hands
+ * each expansion its own). Hooks pass their read-only view of the state, which is the position
+ * itself; anything else throws (a private field read).
+ */
+export function expansionViews(position: object, k: number): object {
+  return viewsOf(position as Position)[k]!;
 }
 
 export class Position {
@@ -271,9 +275,22 @@ export class Position {
     return this.positionId === id || (this.placedCount > placed && this.placedFrom[placed] === id);
   }
 
-  /** Adds points to a player's score under a source (for expansions). */
+  /** Adds points to a player's score under a source (for expansions); whole points only (the scores are integers). */
   addScore(player: number, source: number, points: number): void {
+    if (!Number.isInteger(points)) throw new Error(`addScore: ${points} is not a whole number of points`);
     this.scores[player * this.sourceCount + source]! += points;
+  }
+
+  /** Adds to a statistic (an index from `SetupContext.stat` or `playerStat`); whole numbers only, as every statistic. */
+  addStat(index: number, amount: number): void {
+    if (!Number.isInteger(amount)) throw new Error(`addStat: ${amount} is not a whole number`);
+    this.stats[index]! += amount;
+  }
+
+  /** Sets a statistic (e.g. a card's first holder); whole numbers only. */
+  setStat(index: number, value: number): void {
+    if (!Number.isInteger(value)) throw new Error(`setStat: ${value} is not a whole number`);
+    this.stats[index] = value;
   }
 
   /** Turn number shown in logs: 1 for the first placement after the start tile. */

@@ -4,6 +4,7 @@
  * turn and the reason for the first illegal one. Pure: the caller reads the file and passes the
  * expansion registry.
  */
+import type { TileSource } from './catalog/index.ts';
 import { SEGMENT_KINDS } from './catalog/types.ts';
 import { ACTION_BLOCK } from './constants.ts';
 import { InputError, rejectUnknownKeys, suggestion } from './errors.ts';
@@ -29,6 +30,8 @@ export interface Scenario {
   players: number;
   expansions?: string[];
   rules?: Record<string, unknown>;
+  /** Designer tile files (`carclab-tiles/1`) added to the catalog: paths (relative to the scenario file) or inline objects. */
+  tiles?: string | Record<string, unknown> | (string | Record<string, unknown>)[];
   start?: { tile: string; rotation?: number };
   turns: ScenarioTurn[];
 }
@@ -46,17 +49,22 @@ export interface ReplayOptions {
   sink?: EventSink;
   /** Named in error messages (a file path). */
   where?: string;
+  /**
+   * Reads a designer tile file a scenario names by path (the caller resolves it, e.g. relative to the
+   * scenario file, and names it in its `where`). Without it, only inline tile files are accepted.
+   */
+  readTileFile?: (path: string) => TileSource;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Keys of a scenario; `description`, `rule`, `sketch` and `expect` are notes for readers and tests. */
-const SCENARIO_KEYS = ['players', 'expansions', 'rules', 'start', 'turns', 'description', 'rule', 'sketch', 'expect'];
+const SCENARIO_KEYS = ['players', 'expansions', 'rules', 'tiles', 'start', 'turns', 'description', 'rule', 'sketch', 'expect'];
 const START_KEYS = ['tile', 'rotation'];
 const TURN_KEYS = ['tile', 'at', 'rotation', 'meeple', 'player'];
 
-/** Builds the game a scenario describes (players, expansions by name, rules). */
-export function scenarioGame(raw: unknown, registry: ReadonlyMap<string, Expansion>, where = 'scenario'): { game: Game; scenario: Scenario } {
+/** Builds the game a scenario describes (players, expansions by name, rules, designer tile files). */
+export function scenarioGame(raw: unknown, registry: ReadonlyMap<string, Expansion>, where = 'scenario', readTileFile?: ReplayOptions['readTileFile']): { game: Game; scenario: Scenario } {
   const fail = (message: string): never => {
     throw new InputError('scenario', `${where}: ${message}`);
   };
@@ -72,7 +80,14 @@ export function scenarioGame(raw: unknown, registry: ReadonlyMap<string, Expansi
     return e;
   });
   if (scenario.rules !== undefined && !isObject(scenario.rules)) fail('"rules" must be an object');
-  const game = new Game({ players: scenario.players, expansions, rules: scenario.rules ?? {}, where });
+  const refs = scenario.tiles === undefined ? [] : Array.isArray(scenario.tiles) ? scenario.tiles : [scenario.tiles];
+  const extraTiles = refs.map((ref, i): TileSource => {
+    if (isObject(ref)) return { data: ref, where: `${where}: tiles[${i}]` };
+    if (typeof ref !== 'string') return fail(`"tiles" must be a tile file path or object, or a list of them; got ${JSON.stringify(ref)}`);
+    if (!readTileFile) return fail(`"tiles" names the file ${JSON.stringify(ref)}, but this replay reads no files: give the tile file inline`);
+    return readTileFile(ref);
+  });
+  const game = new Game({ players: scenario.players, expansions, rules: scenario.rules ?? {}, extraTiles, where });
   return { game, scenario };
 }
 
@@ -84,7 +99,7 @@ export function replayScenario(raw: unknown, registry: ReadonlyMap<string, Expan
 /** Plays a scenario and returns the final state (for statistics and pictures). */
 export function replayState(raw: unknown, registry: ReadonlyMap<string, Expansion>, options: ReplayOptions = {}): State {
   const where = options.where ?? 'scenario';
-  const { game, scenario } = scenarioGame(raw, registry, where);
+  const { game, scenario } = scenarioGame(raw, registry, where, options.readTileFile);
   // The board and the engine's per-tile arrays are sized for the game's deck plus the start tile.
   if (scenario.turns.length > game.maxTiles - 1) {
     throw new InputError('scenario', `${where}: ${scenario.turns.length} turns, but a game of these expansions has at most ${game.maxTiles - 1} tiles after the start tile`);

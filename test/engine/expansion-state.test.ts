@@ -10,6 +10,7 @@ import { ExpansionStateLayout } from '../../src/engine/expansion-state.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 import { dealOf, legalOf, playUniform, snapshot } from './conformance.ts';
+import { compileHooks } from './hook-compile.ts';
 import { randomIndex } from '../../src/engine/index.ts';
 
 describe('the layout of declared fields', () => {
@@ -55,10 +56,16 @@ describe('each expansion reaches only its own fields', () => {
     expect(three!.counter![0]).toBe(3 * one!.counter![0]!);
   });
 
-  it('offers hooks no way to the buffer behind the views', () => {
-    const state = new Game({ players: 2 }).newState();
-    // @ts-expect-error the bytes are private to the position: hooks have only their own views
-    expect(state.expansionBytes).toBeInstanceOf(Uint8Array);
+  it('offers hooks no way to the buffer behind the views, nor to fields they did not declare', () => {
+    // A type check of hook code (the bytes are there at run time: only the types keep hooks out).
+    const { probes } = compileHooks({
+      own: 'ctx.own(state).mine[0]! += 1;',
+      bytes: 'void state.expansionBytes;',
+      undeclared: 'ctx.own(state).holder[0] = 1;',
+    });
+    expect(probes.own).toEqual([]);
+    expect(probes.bytes!.join('\n')).toMatch(/^TS2339: Property 'expansionBytes' does not exist on type 'BoardView'/);
+    expect(probes.undeclared!.join('\n')).toMatch(/^TS2339: Property 'holder' does not exist on type/);
   });
 });
 

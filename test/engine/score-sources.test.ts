@@ -45,6 +45,14 @@ describe('score sources', () => {
       state.apply(firstLegal(state));
     }).toThrow(/expansion a did not declare score source beta/);
   });
+
+  it('take whole points only: the scores are integers, and a fraction would be cut off unseen', () => {
+    const state = new Game({ players: 2, expansions: [paying('a', ['alpha'], 'alpha', 20.5)] }).newState();
+    expect(() => {
+      state.apply(firstLegal(state));
+      state.apply(firstLegal(state));
+    }).toThrow(/addScore: 20.5 is not a whole number of points/);
+  });
 });
 
 function firstLegal(state: ReturnType<Game['newState']>): number {

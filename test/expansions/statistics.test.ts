@@ -36,3 +36,17 @@ describe('tollkeepers statistics', () => {
     expect(s.game('tollIllustrationIncome2')).toBe(0);
   });
 });
+
+describe('king and robber statistics', () => {
+  // The cards' values are per-game statistics summed by the runner; they must be whole numbers and
+  // equal the points the breakdown books under `king` and `robber`.
+  for (const [name, king, robber] of [['kr-variant-flat15-40-both', 20, 20], ['kr-variant-flat15-40-both-odd', 21, 20], ['kr-variant-official-split', 3, 4]] as const) {
+    it(`each card's value equals the points booked under its source (${name}: ${king} + ${robber})`, () => {
+      const state = replayState(scenario(name), expansionRegistry);
+      const s = stats(name);
+      const booked = (source: string) => [0, 1].reduce((sum, p) => sum + state.breakdown(p)[source]!, 0);
+      expect([s.game('kingValue'), s.game('robberValue')]).toEqual([king, robber]);
+      expect([booked('king'), booked('robber')]).toEqual([king, robber]);
+    });
+  }
+});

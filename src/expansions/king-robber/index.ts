@@ -9,7 +9,7 @@
  * project's ruling, or `before` it, as JCloisterZone's "continuously": the first completion pays nobody).
  */
 import { SEG_CITY, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
-import type { Board, Expansion, FeatureScore } from '../../engine/index.ts';
+import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const KING_ROBBER_PARAMS = {
@@ -64,28 +64,30 @@ export const kingRobber: Expansion = defineExpansion({
     const feature: FeatureScore = {
       root: 0, kind: 0, completed: true, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
     };
-    const pay = (state: Board, card: number, points: number) => {
+    const pay = (state: BoardView, card: number, points: number) => {
       const holder = own(state).holder[card]!;
       if (holder < 0 || points === 0) return;
       state.addScore(holder, sources[card]!, points);
-      state.stats[stat[card]!.value]! += points;
+      state.addStat(stat[card]!.value, points);
     };
     /** What card c pays its holder at the end under the scoring variant, as the board stands. */
-    const endValue = (state: Board, c: number): number => {
+    const endValue = (state: BoardView, c: number): number => {
       if (scoring === 'official') return own(state).completed[c]! * rules.kingRobberPointsPerFeature;
       if (scoring === 'flat10') return rules.kingRobberFlatPoints;
       if (scoring !== 'flat15-40') return 0; // incremental: paid as features complete
-      // One player with both cards: the 40 is split evenly between the two score sources.
       const holder = own(state).holder;
-      const both = holder[0]! >= 0 && holder[0] === holder[1];
-      return both ? rules.kingRobberFlatBothPoints / 2 : rules.kingRobberFlatEachPoints;
+      if (holder[0]! < 0 || holder[0] !== holder[1]) return rules.kingRobberFlatEachPoints;
+      // One player with both cards: the points are split between the two score sources in whole
+      // points (scores are integers), the King taking the odd one, so both add up to the parameter.
+      const robberShare = Math.floor(rules.kingRobberFlatBothPoints / 2);
+      return c === 0 ? rules.kingRobberFlatBothPoints - robberShare : robberShare;
     };
 
     return {
       initState(state) {
         for (let c = 0; c < 2; c++) {
-          state.stats[stat[c]!.firstHolder] = -1;
-          state.stats[stat[c]!.finalHolder] = -1;
+          state.setStat(stat[c]!.firstHolder, -1);
+          state.setStat(stat[c]!.finalHolder, -1);
         }
       },
       afterScoring(state) {
@@ -107,11 +109,11 @@ export const kingRobber: Expansion = defineExpansion({
           const holder = holders[c]!;
           if (holder < 0 || largest > largestDone[c]!) {
             const taker = state.currentPlayer;
-            if (holder < 0) state.stats[stat[c]!.firstHolder] = taker;
-            else if (holder !== taker) state.stats[stat[c]!.handovers]! += 1;
+            if (holder < 0) state.setStat(stat[c]!.firstHolder, taker);
+            else if (holder !== taker) state.addStat(stat[c]!.handovers, 1);
             holders[c] = taker;
             largestDone[c] = largest;
-            state.stats[stat[c]!.finalHolder] = taker;
+            state.setStat(stat[c]!.finalHolder, taker);
             if (state.sink && holder !== taker) {
               if (c === 0) emit(state, 'kingHandedOver', { from: holder, to: taker, cityTiles: largest });
               else emit(state, 'robberHandedOver', { from: holder, to: taker, roadTiles: largest });

@@ -7,7 +7,7 @@
  * network pays its majority 1 per tile plus a bonus per meeple anywhere on it; no bonus at the end.
  */
 import { SEG_ROAD, defineExpansion, enumParam, intParam, rulesOf } from '../../engine/index.ts';
-import type { Board, Expansion, FeatureScore } from '../../engine/index.ts';
+import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const LABYRINTH_PARAMS = {
@@ -48,14 +48,14 @@ export const labyrinth: Expansion = defineExpansion({
     let visited = new Int32Array(0);
     let stamp = 0;
 
-    const isLabyrinth = (state: Board, g: number) => isLabyrinthType[state.placedType[state.tileOf(g)]! * S + (g % S)] === 1;
-    const networkHasLabyrinth = (state: Board, root: number): boolean => {
+    const isLabyrinth = (state: BoardView, g: number) => isLabyrinthType[state.placedType[state.tileOf(g)]! * S + (g % S)] === 1;
+    const networkHasLabyrinth = (state: BoardView, root: number): boolean => {
       const n = state.members(root, members);
       for (let i = 0; i < n; i++) if (isLabyrinth(state, members[i]!)) return true;
       return false;
     };
     /** Whether the branch of road segment g (reached without crossing a labyrinth) holds no meeple. */
-    const branchIsFree = (state: Board, g: number): boolean => {
+    const branchIsFree = (state: BoardView, g: number): boolean => {
       if (visited.length < state.parent.length) visited = new Int32Array(state.parent.length);
       const mark = ++stamp;
       const queue: number[] = [g];
@@ -76,20 +76,20 @@ export const labyrinth: Expansion = defineExpansion({
 
     return {
       ...(advanced ? {
-        allowOnOccupied(state: Board, g: number): boolean {
+        allowOnOccupied(state: BoardView, g: number): boolean {
           if (state.segmentKind(g) !== SEG_ROAD || !networkHasLabyrinth(state, state.find(g))) return false;
           // The labyrinth itself (just placed, so free), or a road on a branch without a meeple.
           return isLabyrinth(state, g) ? state.meeple[g] === 0 : branchIsFree(state, g);
         },
-        meepleDeployed(state: Board, g: number): void {
+        meepleDeployed(state: BoardView, g: number): void {
           const root = state.find(g);
-          if (state.rootMeeples[root]! > 1 && networkHasLabyrinth(state, root)) state.stats[stat.labyrinthBranchPlacements]! += 1;
+          if (state.rootMeeples[root]! > 1 && networkHasLabyrinth(state, root)) state.addStat(stat.labyrinthBranchPlacements, 1);
         },
       } : {}),
       // Expected bonus (advanced): an open occupied network with a labyrinth would pay its majority
       // the bonus per meeple on completion and nothing at the end: half of it is expected.
       ...(advanced ? {
-        evaluate(state: Board, expected: Float64Array): void {
+        evaluate(state: BoardView, expected: Float64Array): void {
           const perPlayer = feature.perPlayer;
           let counted = 0;
           for (let k = 0; k < state.placedCount; k++) {
@@ -109,8 +109,8 @@ export const labyrinth: Expansion = defineExpansion({
       } : {}),
       scoreFeature(state, f) {
         if (f.kind !== SEG_ROAD || !f.completed || !networkHasLabyrinth(state, f.root)) return;
-        state.stats[stat.labyrinthNetworksCompleted]! += 1;
-        state.stats[stat.labyrinthMeeplesOnCompleted]! += f.meeples;
+        state.addStat(stat.labyrinthNetworksCompleted, 1);
+        state.addStat(stat.labyrinthMeeplesOnCompleted, f.meeples);
         if (f.meeples === 0) return;
         if (advanced) {
           f.bonus = bonusPerMeeple * f.meeples;
@@ -120,8 +120,8 @@ export const labyrinth: Expansion = defineExpansion({
         for (let p = 0; p < ctx.players; p++) if (f.perPlayer[p]! > max) max = f.perPlayer[p]!;
         for (let p = 0; p < ctx.players; p++) {
           if (f.perPlayer[p] !== max) continue;
-          state.stats[networkPoints + p]! += f.points + f.bonus;
-          state.stats[stat.labyrinthBonusPoints]! += f.bonus;
+          state.addStat(networkPoints + p, f.points + f.bonus);
+          state.addStat(stat.labyrinthBonusPoints, f.bonus);
         }
       },
     };

@@ -8,7 +8,7 @@
  * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
  */
 import { InputError, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
-import type { Board, Expansion, GameSize, TileType } from '../../engine/index.ts';
+import type { BoardView, Expansion, GameSize, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const TOLLKEEPERS_PARAMS = {
@@ -59,7 +59,7 @@ const EVENTS = {
 } as const;
 
 /** Whether an earlier village road of the tile (index from `start` to before `k`) belongs to road `root` (R-T1: once per road). */
-function alreadyCounted(state: Board, placed: number, roads: Int8Array, start: number, k: number, root: number): boolean {
+function alreadyCounted(state: BoardView, placed: number, roads: Int8Array, start: number, k: number, root: number): boolean {
   const S = state.game.segmentsPerTile;
   for (let j = start; j < k; j++) if (state.find(placed * S + roads[j]!) === root) return true;
   return false;
@@ -98,7 +98,7 @@ export const tollkeepers: Expansion = defineExpansion({
       return -1;
     };
     const crossroads = Uint8Array.from(ctx.catalog.types, (t) => (t.crossroads ? 1 : 0));
-    const isCrossroads = (state: Board, placed: number) => crossroads[state.placedType[placed]!] === 1;
+    const isCrossroads = (state: BoardView, placed: number) => crossroads[state.placedType[placed]!] === 1;
     // Per (type, segment): toll-paying illustrations, travellers, whether it is a road ending at a
     // village; and each crossroads type's village roads: villageRoads[villageRoadStart[t] … [t + 1]).
     const S = ctx.catalog.maxSegments;
@@ -122,7 +122,7 @@ export const tollkeepers: Expansion = defineExpansion({
 
     const road: RoadTolls = { illustrations: 0, travellers: 0, owners: new Int8Array(players), ownerCount: 0 };
     /** Illustrations (never water towers), travellers and tollhouse owners at the ends of road `root` (into `road`, reused). */
-    const roadTolls = (state: Board, root: number): RoadTolls => {
+    const roadTolls = (state: BoardView, root: number): RoadTolls => {
       const tile = own(state).tile;
       road.illustrations = 0;
       road.travellers = 0;
@@ -169,8 +169,8 @@ export const tollkeepers: Expansion = defineExpansion({
         const p = state.currentPlayer;
         const placed = action - actionBase;
         const { tile, value } = own(state);
-        if (tile[p] === -1) state.stats[stat.tollhousePlacements]! += 1;
-        else state.stats[stat.tollhouseRelocations]! += 1;
+        if (tile[p] === -1) state.addStat(stat.tollhousePlacements, 1);
+        else state.addStat(stat.tollhouseRelocations, 1);
         tile[p] = placed;
         if (state.sink) {
           const cell = state.placedCell[placed]!;
@@ -204,8 +204,8 @@ export const tollkeepers: Expansion = defineExpansion({
             const fromIllustrations = road.illustrations * pay.illustration[value]!;
             const fromTravellers = road.travellers * pay.travellers[value]!;
             state.addScore(owner, source, fromIllustrations + fromTravellers);
-            state.stats[value === 1 ? stat.tollIllustrationIncome1 : stat.tollIllustrationIncome2]! += fromIllustrations;
-            state.stats[value === 1 ? stat.tollTravellersIncome1 : stat.tollTravellersIncome2]! += fromTravellers;
+            state.addStat(value === 1 ? stat.tollIllustrationIncome1 : stat.tollIllustrationIncome2, fromIllustrations);
+            state.addStat(value === 1 ? stat.tollTravellersIncome1 : stat.tollTravellersIncome2, fromTravellers);
             if (road.travellers > 0) flips[owner] = 1;
             if (state.sink) emit(state, 'tollPaid', { owner, points: fromIllustrations + fromTravellers, value, illustrations: road.illustrations, travellers: road.travellers });
           }
@@ -219,7 +219,7 @@ export const tollkeepers: Expansion = defineExpansion({
           if (flips[p] === 0) continue;
           flips[p] = 0;
           value[p] = 3 - value[p]!;
-          state.stats[stat.tollFlips]! += 1;
+          state.addStat(stat.tollFlips, 1);
           if (state.sink) emit(state, 'tollhouseFlipped', { player: p, value: value[p]! });
         }
       },
@@ -249,7 +249,7 @@ export const tollkeepers: Expansion = defineExpansion({
           for (let k = 0; k < road.ownerCount; k++) {
             const owner = road.owners[k]!;
             state.addScore(owner, source, points);
-            state.stats[stat.tollFinalIncome]! += points;
+            state.addStat(stat.tollFinalIncome, points);
             if (state.sink && points) emit(state, 'finalTollPaid', { owner, points, illustrations: road.illustrations, travellers: road.travellers });
           }
         }
