@@ -88,4 +88,14 @@ describe('carclab bench', () => {
     // The printed games/s are rounded to whole games, the ratio is taken before.
     expect(Math.abs(figure.ratio / (figure.gamesPerSecond / figure.otherGamesPerSecond) - 1)).toBeLessThan(0.05);
   });
+  it('strong-per-greedy times greedy and strong self-play in processes of their own; strong-2p-move-ms times its decisions', () => {
+    const r = carclab('bench', '--json', '--cpu', '--runs', '1', '--scale', '0.1', '--only', 'strong-per-greedy');
+    expect(r.code).toBe(0);
+    const figure = JSON.parse(r.stdout)['strong-per-greedy'];
+    expect(figure.gamesPerSecond).toBeGreaterThan(figure.otherGamesPerSecond); // greedy plays faster than strong
+    expect(figure.ratio).toBeGreaterThan(1);
+    const move = carclab('bench', '--json', '--runs', '1', '--scale', '0.1', '--only', 'strong-2p-move-ms');
+    expect(move.code).toBe(0);
+    expect(JSON.parse(move.stdout)['strong-2p-move-ms'].msPerMove).toBeGreaterThan(0);
+  });
 });
