@@ -46,3 +46,6 @@ export function svgElement(svg: string): SVGSVGElement {
 }
 
 export const seatList = (seats: number[]): string => (seats.length ? seats.map((s) => `P${s}`).join(' + ') : 'nobody');
+
+/** The URL of a file under the results folder (each part of its path encoded). */
+export const fileUrl = (path: string): string => `/files/${path.split('/').map(encodeURIComponent).join('/')}`;

@@ -4,7 +4,7 @@
  * among its legal rotations, pick a follow-up from the preview, confirm; the agents answer.
  */
 import type { AgentInfo, LegalCell, PlayPreview, PlayRequest, PlayState } from '../src/serve/api-types.ts';
-import { api, button, el, query, svgElement, table } from './dom.ts';
+import { api, button, el, fileUrl, query, svgElement, table } from './dom.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -128,7 +128,7 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
       const sources = Object.keys(state.final.breakdown[0] ?? {}).filter((s) => state.final!.breakdown.some((b) => b[s] !== 0));
       parts.push(table(['seat', ...sources, 'total'], state.seats.map((s, p) => [`P${p} (${s})`, ...sources.map((src) => state.final!.breakdown[p]![src] ?? 0), state.final!.scores[p]]), { id: 'play-final' }));
       if (state.saved) {
-        parts.push(el('p', { id: 'play-saved' }, 'Saved as ', el('a', { href: `/files/${state.saved.scenario}`, id: 'saved-scenario' }, state.saved.scenario),
+        parts.push(el('p', { id: 'play-saved' }, 'Saved as ', el('a', { href: fileUrl(state.saved.scenario), id: 'saved-scenario' }, state.saved.scenario),
           ' (carclab replay plays it) and as the run ', el('a', { href: `#/run?${query({ run: state.saved.run })}` }, state.saved.run), '.'));
       }
     }

@@ -1,7 +1,7 @@
 /** The runs list and one run: its setup, reports, live charts, and ways into its games. */
 import type { FlipsView, RunDetail, RunListItem } from '../src/serve/api-types.ts';
 import { embedSpec } from './charts.ts';
-import { api, button, el, query, seatList, table } from './dom.ts';
+import { api, button, el, fileUrl, query, seatList, table } from './dom.ts';
 
 const armText = (arm: RunListItem['arms'][number]) => {
   const rules = Object.entries(arm.rules).map(([k, v]) => `${k}=${v}`).join(', ');
@@ -39,19 +39,19 @@ export async function runView(app: HTMLElement, params: URLSearchParams): Promis
       el('dt', {}, 'code'), el('dd', {}, `${run.code} ${run.git} v${run.version}`)),
     table(['arm', 'players', 'expansions', 'rules set', 'agents'], run.arms.map((a) => [a.name, a.players, a.expansions.join(', ') || 'base game', Object.entries(a.rules).map(([k, v]) => `${k}=${v}`).join(', ') || 'official', a.agents.join(', ')])),
     el('h2', {}, 'Games'),
-    run.kind === 'played' ? el('p', {}, el('a', { href: `#/game?${query({ run: run.path })}`, id: 'open-game' }, 'step through the game'), ' · ', el('a', { href: `/files/${run.path}/scenario.json` }, 'scenario file'))
+    run.kind === 'played' ? el('p', {}, el('a', { href: `#/game?${query({ run: run.path })}`, id: 'open-game' }, 'step through the game'), ' · ', el('a', { href: fileUrl(`${run.path}/scenario.json`) }, 'scenario file'))
       : gamePicker(run),
     run.reports.length ? el('h2', {}, 'Reports') : null,
-    el('ul', {}, ...run.reports.map((r) => el('li', {}, el('a', { href: `/files/${r}`, target: '_blank' }, r.split('/').pop()!)))),
+    el('ul', {}, ...run.reports.map((r) => el('li', {}, el('a', { href: fileUrl(r), target: '_blank' }, r.split('/').pop()!)))),
     run.charts.length ? el('h2', {}, 'Charts (Vega-Lite, rendered live)') : null,
     charts,
     run.tables.length ? el('h2', {}, 'Tables') : null,
-    el('ul', {}, ...run.tables.map((t) => el('li', {}, el('a', { href: `/files/${t}` }, t.split('/').pop()!)))),
+    el('ul', {}, ...run.tables.map((t) => el('li', {}, el('a', { href: fileUrl(t) }, t.split('/').pop()!)))),
   ));
   for (const chart of run.charts) {
     const target = el('div', { class: 'chart', 'data-chart': chart.name });
     charts.append(el('figure', {}, target, el('figcaption', {}, chart.name)));
-    void fetch(`/files/${chart.spec}`).then((r) => r.json()).then((spec: object) => embedSpec(target, spec));
+    void fetch(fileUrl(chart.spec)).then((r) => r.json()).then((spec: object) => embedSpec(target, spec));
   }
 }
 

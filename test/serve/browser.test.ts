@@ -44,11 +44,12 @@ const text = async (page: Page, selector: string) => (await page.textContent(sel
 
 /** Waits until the board picture shows the given turn and has loaded. */
 async function boardAt(page: Page, id: string, turn: number): Promise<void> {
-  await page.waitForFunction(([sel, t]) => {
-    const img = document.querySelector<HTMLImageElement>(sel as string);
-    return img !== null && img.src.includes(`turn=${t}`) && img.complete && img.naturalWidth > 0;
-  }, [`#${id}-board`, turn]);
+  const img = page.locator(`#${id}-board`);
+  await expect.poll(async () => (await img.getAttribute('src'))?.includes(`turn=${turn}`) && img.evaluate((e: { complete: boolean; naturalWidth: number }) => e.complete && e.naturalWidth > 0)).toBe(true);
 }
+
+/** Waits until the status line of a game in play is no longer `before`. */
+const statusChanged = (page: Page, before: string) => expect.poll(() => text(page, '#play-status')).not.toBe(before);
 
 describe('the explorer in Chromium', () => {
   it('opens a run: setup, reports and every Vega-Lite chart rendered live', async () => {
@@ -59,7 +60,7 @@ describe('the explorer in Chromium', () => {
     expect(await text(page, 'h1')).toBe('explorer-test');
     const charts = await page.locator('.chart').count();
     expect(charts).toBeGreaterThan(2);
-    await page.waitForFunction((n) => document.querySelectorAll('.chart[data-rendered="1"] svg.marks').length === n, charts);
+    await expect.poll(() => page.locator('.chart[data-rendered="1"] svg.marks').count()).toBe(charts);
     expect(await page.locator('a[href$="report.html"]').count()).toBe(1);
     await page.close();
   });
@@ -136,7 +137,7 @@ describe('the explorer in Chromium', () => {
       await page.locator('rect.legal').first().dispatchEvent('click');
       await page.waitForSelector('#confirm');
       await page.click('#confirm');
-      await page.waitForFunction((before) => document.querySelector('#play-status')?.textContent !== before, status);
+      await statusChanged(page, status);
       moves++;
       expect(moves).toBeLessThan(80);
     }
@@ -170,7 +171,7 @@ describe('the explorer in Chromium', () => {
     await ready(again, '/play');
     await again.locator('rect.legal').first().dispatchEvent('click');
     await again.click('#confirm');
-    await again.waitForFunction(() => document.querySelector('#play-status')?.textContent?.startsWith('Turn 3'));
+    await expect.poll(() => text(again, '#play-status')).toMatch(/^Turn 3:/);
     await again.close();
     expect((await fetch(`${f.server.url}api/runs`)).status).toBe(200);
     expect(pageErrors).toEqual([]);
