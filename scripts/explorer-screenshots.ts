@@ -6,7 +6,7 @@
  *
  * run.png: the first run with charts; game.png and pair.png: the first run of `greedy` with two
  * arms, on its first deal where the arms part after turn 1 (game at the divergence, with the
- * candidates); play.png: a game against `greedy` with the Tollkeepers, a few moves in, a cell chosen.
+ * candidates, and the pair with its flip list); play.png: a game against `greedy` with the Tollkeepers, a few moves in, a cell chosen.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,7 +63,9 @@ try {
   }, 1250);
   await shot(`#/pair?${q({ run: greedy.path, a: greedy.arms[0]!.name, b: greedy.arms[1]!.name, deal: chosen.deal })}`, 'pair.png', async (page) => {
     await page.click('#jump-divergence');
-  });
+    await page.click('#list-flips');
+    await page.waitForSelector('#flip-table', { timeout: 60_000 });
+  }, 1300);
   await shot('#/play', 'play.png', async (page) => {
     await page.selectOption('select.seat[data-seat="1"]', 'greedy');
     await page.check('input.expansion[value="tollkeepers"]');

@@ -11,7 +11,7 @@ import type { State } from '../engine/index.ts';
 import { Evaluator } from '../agents/evaluation.ts';
 import { renderBoard } from '../charts/board/index.ts';
 import type { Candidate, CandidatesView } from './api-types.ts';
-import { stateAfter, turnCount, weightsOf } from './games.ts';
+import { shortSpec, stateAfter, turnCount, weightsOf } from './games.ts';
 import type { GameRecord } from './games.ts';
 import { HttpError } from './http.ts';
 
@@ -62,7 +62,7 @@ export function candidatesAt(record: GameRecord, turn: number): CandidatesView {
   if (!chosen) throw new Error(`turn ${turn}: the move played is not among the legal candidates`);
   return {
     turn, seat,
-    agent: agent?.text ?? 'human',
+    agent: agent ? shortSpec(agent) : 'human',
     weights: `meepleCost ${weights.meepleCost}, farmerCost ${weights.farmerCost}, emptyHand ${weights.emptyHand}`,
     count: candidates.length,
     best: candidates[0]!.value,

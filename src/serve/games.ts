@@ -11,6 +11,7 @@ import type { GameEvent, State } from '../engine/index.ts';
 import { expansionRegistry } from '../expansions/index.ts';
 import { parseAgentSpec } from '../agents/index.ts';
 import type { AgentSpec } from '../agents/index.ts';
+import { agentDefinition } from '../agents/registry.ts';
 import { DEFAULT_WEIGHTS, Evaluator } from '../agents/evaluation.ts';
 import type { Weights } from '../agents/evaluation.ts';
 import { armSetups, playerInSeat, rotationsOf, seatAgents } from '../sim/plan.ts';
@@ -40,6 +41,13 @@ function cached(key: string, make: () => GameRecord): GameRecord {
   }
   cache.set(key, record);
   return record;
+}
+
+/** An agent spec as people write it: the name and only the parameters that differ from their defaults. */
+export function shortSpec(spec: AgentSpec): string {
+  const definition = agentDefinition(spec.name);
+  const changed = (definition?.params ?? []).filter((p) => spec.params[p.name] !== p.default).map((p) => `${p.name}=${String(spec.params[p.name])}`);
+  return changed.length ? `${spec.name}:${changed.join(',')}` : spec.name;
 }
 
 /** The arm index named by `arm` (a name or an index) in a plan. */
@@ -87,8 +95,8 @@ export function planGame(runPath: string, plan: Plan, arm: number, deal: number,
     const actions: number[] = [];
     const { deck } = playDeal(plan, arm, deal, rotation, (action) => actions.push(action));
     const seats = Array.from({ length: players }, (_, s) => {
-      const text = setup.arm.agents[playerInSeat(s, rotation, players)]!;
-      return { label: `P${s} (${text})`, agent: setup.agents[playerInSeat(s, rotation, players)]! };
+      const agent = setup.agents[playerInSeat(s, rotation, players)]!;
+      return { label: `P${s} (${shortSpec(agent)})`, agent };
     });
     return { title: `${plan.experiment}: arm ${setup.arm.name}, deal ${deal}, rotation ${rotation}`, game: setup.game, deck, actions, seats };
   });
