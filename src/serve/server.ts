@@ -10,7 +10,7 @@
  * through a rebound DNS name).
  */
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InputError } from '../engine/index.ts';
 import { agentDefinition, agentNames } from '../agents/registry.ts';
 import { expansionRegistry } from '../expansions/index.ts';
@@ -35,7 +35,6 @@ export interface ServeOptions {
 
 export interface RunningServer {
   url: string;
-  server: Server;
   close(): Promise<void>;
 }
 
@@ -44,7 +43,7 @@ const FLIP_BUDGET_MS = 8000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 type Handler = (q: Query, ctx: Context, rest: string) => unknown;
-interface Context { root: Root; room: PlayRoom; req: IncomingMessage }
+interface Context { root: Root; room: PlayRoom }
 
 /** The game a query names: `run` (a run's path) with `arm`, `deal`, `rotation`, or a played game's path alone. */
 function recordOf(q: Query, root: Root): GameRecord {
@@ -122,7 +121,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (loopback && !LOOPBACK.has(hostName)) throw new HttpError(421, `this server answers only requests to a loopback host, not ${JSON.stringify(hostName)}`);
     const method = req.method ?? 'GET';
     const path = url.pathname;
-    const ctx: Context = { root, room, req };
+    const ctx: Context = { root, room };
     if (method === 'POST' && path.startsWith('/api/')) {
       const [name, ...rest] = path.slice('/api/'.length).split('/');
       const handler = Object.hasOwn(POST, name!) ? POST[name!] : undefined;
@@ -181,7 +180,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${shownHost}:${port}/`,
-    server,
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
