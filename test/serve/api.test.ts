@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandidatesView, FlipsView, GameView, PairView, RunDetail, RunListItem } from '../../src/serve/api-types.ts';
+import { agentNames } from '../../src/agents/index.ts';
 import { explorerFixture } from './fixture.ts';
 import type { Fixture } from './fixture.ts';
 import { tempDir } from '../sim/helpers.ts';
@@ -53,6 +54,12 @@ describe('carclab serve: the API', () => {
     expect(detail.charts.length).toBeGreaterThan(0);
     const spec = await getJson<{ $schema: string }>(`/files/${detail.charts[0]!.spec}`);
     expect(spec.$schema).toContain('vega-lite');
+  });
+
+  it('offers every agent of the registry to play against', async () => {
+    const agents = await getJson<{ name: string; description: string }[]>('/api/agents');
+    expect(agents.map((a) => a.name)).toEqual(agentNames());
+    expect(agents.every((a) => a.description.length > 0)).toBe(true);
   });
 
   it('replays a game turn by turn with the final scores the run recorded', async () => {
