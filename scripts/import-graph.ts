@@ -6,7 +6,8 @@
  *   2. upward imports: a module importing from a layer above its own, in the order of `DESIGN.md`
  *      "Layers" (engine, expansions, agents, sim, stats, run, charts, report, cli from the bottom: the
  *      pure core first, then the runner with its files, pool and queue; the matches and ladders of
- *      src/match sit on run and stats, under charts; the tunings of src/tune on report, under cli);
+ *      src/match sit on run and stats, under charts; the tunings of src/tune on report, and the
+ *      explorer of src/serve on all of those, under cli);
  *   3. I/O in the pure core: a module of engine, expansions, agents, sim or stats importing a package
  *      that reaches files, processes, threads or the network (`IO_PACKAGES`).
  * Relative imports make the graph; of packages only the names are kept, for rule 3.
@@ -16,7 +17,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** `DESIGN.md` "Layers", bottom first: a module may import from its own layer and the ones before it. */
-export const LAYERS = ['engine', 'expansions', 'agents', 'sim', 'stats', 'run', 'match', 'charts', 'report', 'tune', 'cli'] as const;
+export const LAYERS = ['engine', 'expansions', 'agents', 'sim', 'stats', 'run', 'match', 'charts', 'report', 'tune', 'serve', 'cli'] as const;
 
 /** The layers that do no I/O: everything a shard's games depend on, and the statistics. */
 export const PURE_LAYERS: readonly string[] = ['engine', 'expansions', 'agents', 'sim', 'stats'];

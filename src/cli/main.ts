@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   match: async () => (await import('./match.ts')).matchCommand,
   ladder: async () => (await import('./ladder.ts')).ladderCommand,
   tune: async () => (await import('./tune.ts')).tuneCommand,
+  serve: async () => (await import('./serve.ts')).serveCommand,
 };
 
 async function usage(): Promise<string> {

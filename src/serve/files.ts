@@ -1,0 +1,53 @@
+/**
+ * Reading inside the results folder only. Every path the explorer reads comes from a request and
+ * goes through `insideRoot`: it is a relative path of plain names (no `..`, `.`, empty part,
+ * backslash or NUL), and its real path (symbolic links followed) must lie inside the root's real
+ * path; anything else is refused before a file is opened.
+ */
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { extname, join, sep } from 'node:path';
+import { HttpError } from './http.ts';
+
+/** A folder whose files may be served; `real` is its real path. */
+export interface Root {
+  readonly dir: string;
+  readonly real: string;
+}
+
+export function openRoot(dir: string): Root {
+  return { dir, real: realpathSync(dir) };
+}
+
+/**
+ * The real path of `relative` (`/`-separated, already percent-decoded) under the root, or a 4xx:
+ * 400 for a malformed path, 404 when nothing is there, 403 when it leads outside the root.
+ */
+export function insideRoot(root: Root, relative: string): string {
+  const parts = relative.split('/').filter((part, i, all) => !(part === '' && (i === 0 || i === all.length - 1)));
+  for (const part of parts) {
+    if (part === '' || part === '.' || part === '..' || part.includes('\\') || part.includes('\0')) {
+      throw new HttpError(400, `bad path ${JSON.stringify(relative)}: use plain names separated by "/"`);
+    }
+  }
+  let real: string;
+  try {
+    real = realpathSync(join(root.real, ...parts));
+  } catch {
+    throw new HttpError(404, `no such file: ${relative}`);
+  }
+  if (real !== root.real && !real.startsWith(root.real + sep)) throw new HttpError(403, `${relative} leads outside the results folder`);
+  return real;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.json': 'application/json; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
+  '.arrow': 'application/vnd.apache.arrow.file',
+};
+
+/** A regular file under the root, with its content type. */
+export function readRootFile(root: Root, relative: string): { body: Buffer; type: string } {
+  const real = insideRoot(root, relative);
+  if (!statSync(real).isFile()) throw new HttpError(404, `${relative} is not a file`);
+  return { body: readFileSync(real), type: TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream' };
+}
