@@ -105,12 +105,19 @@ describe('carclab ladder', () => {
     const fit = bradleyTerry([[0, pair.winsA], [pair.games - pair.winsA, 0]], { anchor: 1 });
     expect(byName.greedy.elo).toBeCloseTo(fit.elo[0]!, 9);
     expect(byName.greedy.eloLo).toBeLessThanOrEqual(byName.greedy.elo);
+    // greedy won every game: its rating is a bound, and so is the difference to random (no chart of artefacts).
+    expect(pair.perfectRecord).toBe(true);
+    expect(byName.greedy.bound).toBeCloseTo(pair.eloALo, 9);
+    expect(ladder.adjacent).toEqual([expect.objectContaining({ upper: 'greedy', lower: 'random', separated: true })]);
     expect(ladder.matrix).toHaveLength(2);
     const dir = runDirOf(out, 'ladder');
-    for (const f of ['ladder.json', 'report.md', 'report.html', 'charts/ratings.png', 'charts/win-share-matrix.png', 'manifest.json', 'games.arrow']) expect(existsSync(join(dir, f)), f).toBe(true);
+    for (const f of ['ladder.json', 'report.md', 'report.html', 'charts/win-share-matrix.png', 'manifest.json', 'games.arrow']) expect(existsSync(join(dir, f)), f).toBe(true);
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/\|1\|greedy\|[^|]*\|\|\|\|≥ \+\d+\|8\|1\|/);
+    const text = carclab('ladder', 'greedy', 'random', '--deals', '4', '--in-process', '--out', out);
+    expect(text.stdout).toMatch(/\| 1 \| `greedy` \| ≥ \+\d+ \| a bound: perfect record against the anchor \|/);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href="https?:/);
     expect(html).toMatch(/vegaEmbed\("#chart-win-share-matrix"/);
-    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/Perfect records|\| 1 \| `greedy`/);
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/Perfect records/);
   });
 });
