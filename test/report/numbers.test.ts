@@ -3,7 +3,8 @@ import * as aq from 'arquero';
 import { describe, expect, it } from 'vitest';
 import { levelDifference, levelEstimate, verdictOf, verdictSentence } from '../../src/report/levels.ts';
 import type { Conclusion } from '../../src/report/levels.ts';
-import { Games, winShareOf } from '../../src/report/numbers.ts';
+import { countCI, Games, winShareOf } from '../../src/report/numbers.ts';
+import type { ArmSummary } from '../../src/sim/summary.ts';
 
 describe('Games.paired', () => {
   // Rotation `all`, 3 players: every deal has 3 games per arm. Arm 1's value is arm 0's + (deal + 1)
@@ -135,5 +136,17 @@ describe('conclusions across levels', () => {
     expect(verdictOf(seat).holds).toBe(0);
     expect(verdictSentence(seat, ['random', 'greedy'])).toMatch(/not established at every level \(the arm's joint seat test is not significant at greedy: Holm p 0\.399/);
     expect(verdictOf({ ...seat, jointTest: [0.001, 0.01] }).holds).toBe(1);
+  });
+});
+
+describe('counts of rare events', () => {
+  it('a statistic with no event in 400 games gets the one-sided exact bound, not 0 [0, 0]', () => {
+    const arm = {
+      name: 'a', games: 400, stats: { networks: { n: 400, sum: 0, sumSq: 0, mean: 0, sd: 0, min: 0, max: 0 } },
+      perDeal: { 'stat.networks': { deals: 400, mean: 0, sd: 0, se: 0 } },
+    } as unknown as ArmSummary;
+    const c = countCI(arm, 'networks');
+    expect(c).toMatchObject({ mean: 0, lo: 0, method: 'exact Poisson, one-sided (no event)' });
+    expect(c.hi).toBeCloseTo(-Math.log(0.05) / 400, 12);
   });
 });
