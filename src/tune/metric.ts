@@ -72,9 +72,12 @@ export function measureInterval(m: Measure, level: number): Interval {
   return { lo: t.lo ?? -Infinity, hi: t.hi ?? Infinity };
 }
 
-/** The name of the interval method of a metric, for reports. */
-export const intervalMethod = (metric: string): string => (SEAT_WINS.test(metric) ? 'Wilson (deal-clustered under rotation all; Clopper–Pearson bound at 0 or 1)'
-  : metric.startsWith('stat.') ? 'exact Poisson on the count where the statistic counts (else Student t on per-deal means)' : 'Student t on per-deal means');
+/** The name of the interval method of a measure, for reports. */
+export function intervalMethod(m: Measure): string {
+  if (m.wins) return m.wins.wins === 0 || m.wins.wins === m.wins.games ? 'Clopper–Pearson, one-sided (a share of 0 or 1)' : `Wilson${m.n < m.wins.games ? ' on the effective games (clustered by deal)' : ''}`;
+  if (m.count) return m.mean === 0 ? 'exact Poisson, one-sided (no event)' : 'exact Poisson (Garwood) on the count';
+  return m.n >= 2 && m.sd === 0 ? 'none: every deal alike' : 'Student t on per-deal means';
+}
 
 /** Metric names an arm of this game measures (the paired comparisons' names). */
 export function metricNamesOf(game: Game, rotation: Rotation): string[] {

@@ -110,7 +110,7 @@ export function reportedIntervals(summary: Summary, targets: readonly PrecisionT
     const m = measureOf(arm, metric);
     const { lo, hi } = stopInterval(m, family);
     const nominal = familyLevel(family) * 100;
-    return { arm: arm.name, metric, estimate: m.mean, lo, hi, method: `${intervalMethod(metric)} at nominal ${Number(nominal.toPrecision(4))} % (covers ≥ ${PRECISION_LEVEL * 100} % under the stop)` };
+    return { arm: arm.name, metric, estimate: m.mean, lo, hi, method: `${intervalMethod(m)} at nominal ${Number(nominal.toPrecision(4))} % (covers ≥ ${PRECISION_LEVEL * 100} % under the stop)` };
   }));
 }
 

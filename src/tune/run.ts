@@ -158,7 +158,7 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
       parameters: tuning.parameters.map((p) => p.name), value: search.point.length === 1 ? search.point[0]! : search.point, point: search.point,
       metric: tuning.metric, target: { kind: tuning.kind, value: tuning.value },
       ...quantity, level: stop.level, nominalLevel: STOP_LEVEL,
-      interval: `${tuning.parts.length > 1 ? 'Wilson per seat (Bonferroni over the seats), as the largest distance from 1/players' : intervalMethod(tuning.metric)}, nominal ${STOP_LEVEL * 100} %, covering ≥ ${stop.level * 100} % under the confirmation's stop`,
+      interval: `${tuning.parts.length > 1 ? 'Wilson per seat (Bonferroni over the seats), as the largest distance from 1/players' : intervalMethod(measureOf(confirmed.summary!.arms[0]!, tuning.metric))}, nominal ${STOP_LEVEL * 100} %, covering ≥ ${stop.level * 100} % under the confirmation's stop`,
       notRejected: search.notRejected.map((p) => (p.length === 1 ? p[0]! : p)), warnings: answerWarnings(tuning, quantity, { reason: stop.reason, halfWidth, deals: stop.deals }),
       games: search.games + confirmGames, searchGames: search.games,
       confirmation: { seed, deals: stop.deals, games: confirmGames, reason: stop.reason, halfWidth },

@@ -66,7 +66,7 @@ describe('--precision', () => {
     expect(outcome.stop!.batches.map((b) => b.deals)).toEqual([FIRST_BATCH_DEALS, FIRST_BATCH_DEALS + 100]);
     // Every arm's interval at the stop, with its method, is recorded.
     expect(outcome.stop!.intervals.map((iv) => iv.arm)).toEqual(['base', 'no-farmers']);
-    expect(outcome.stop!.intervals[0]!.method).toMatch(/Wilson .* at nominal 99 % \(covers ≥ 95 % under the stop\)/);
+    expect(outcome.stop!.intervals[0]!.method).toMatch(/^Wilson at nominal 99 % \(covers ≥ 95 % under the stop\)$/);
   });
 
   it('runs from the command line and refuses --keep-games with it', () => {
