@@ -20,12 +20,11 @@ import * as aq from 'arquero';
 import { estimatesChart } from '../src/charts/index.ts';
 import { acrossLevels, addConclusions, expansionLevels, verdictSentence } from '../src/report/levels.ts';
 import type { Conclusion, LevelRows } from '../src/report/levels.ts';
-import { armNamed, ci, ciDiff, ciPct, count, dealCI, differenceOnSharedDeals, sums, toEstimate, winRate } from '../src/report/numbers.ts';
-import type { DealValues } from '../src/report/numbers.ts';
+import { closestVariant } from '../src/report/closest.ts';
+import { armNamed, ci, ciDiff, ciPct, count, dealCI, sums, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import { expansionStudyArms, skillLevels, studyMain } from '../src/report/study.ts';
 import type { Study, StudyHighlights } from '../src/report/study.ts';
-import { holmAdjust, pairedComparison } from '../src/stats/index.ts';
 
 const CARDS = [{ key: 'king', label: 'King' }, { key: 'robber', label: 'Robber Baron' }] as const;
 type Card = (typeof CARDS)[number];
@@ -38,21 +37,16 @@ const holderWins = (l: LevelRows, row: number, card: Card) => (holder(l, row, ca
 const holderEffect = (l: LevelRows, row: number, card: Card) => l.games.winShareEffect(row, holder(l, row, card), cardPoints(l, card));
 
 /**
- * Which variant keeps `value` closest to the base game, per level: variants ordered by |mean change|,
- * and the closest one tested against each other variant on the same deals (per deal s_w·x_w − s_c·x_c
- * with x the change against base and s its estimated sign; paired t, Holm over the others).
+ * Which variant keeps `value` closest to the base game, per level: the variant with the smallest mean
+ * change, separated from another only by a test that survives its selection (`closestVariant`: paired
+ * t, Holm over every pair of variants).
  */
 function closestText(l: LevelRows, base: string, variants: readonly string[], what: string, value: (row: number) => number): string {
   const b = l.arm(base);
-  const change = new Map(variants.map((v) => [v, l.games.pairedPerDeal(b, l.arm(v), value)]));
-  const mean = (v: string) => sums(change.get(v)!.values).sum / Math.max(1, change.get(v)!.values.length);
-  const order = [...variants].sort((x, y) => Math.abs(mean(x)) - Math.abs(mean(y)));
-  const c = order[0]!;
-  const signed = (v: string): DealValues => ({ ...change.get(v)!, values: change.get(v)!.values.map((x) => Math.sign(mean(v)) * x) });
-  const tests = order.slice(1).map((w) => ({ w, t: pairedComparison(sums(differenceOnSharedDeals(signed(c), signed(w)).values)) }));
-  const adjusted = holmAdjust(tests.map((x) => x.t.p));
-  const against = tests.map((x, k) => `${x.w} (further by ${ciDiff(x.t)}, Holm p ${adjusted[k] === null ? '–' : adjusted[k]! < 1e-4 ? '< 0.0001' : adjusted[k]!.toPrecision(2)}${adjusted[k] !== null && adjusted[k]! <= 0.05 ? '' : ': not separated'})`);
-  return `${l.agents}: ${what} closest to ${base}: **${c}** (change ${ciDiff(pairedComparison(sums(change.get(c)!.values)))}); against ${against.join(', ')}.`;
+  const { closest, change, others, family } = closestVariant(new Map(variants.map((v) => [v, l.games.pairedPerDeal(b, l.arm(v), value)])));
+  const p = (x: number | null) => (x === null ? '–' : x < 1e-4 ? '< 0.0001' : x.toPrecision(2));
+  const against = others.map((o) => `${o.variant} (further by ${ciDiff(o.further)}, Holm p ${p(o.pHolm)} over the ${family} pairs of variants${o.separated ? '' : ': not separated'})`);
+  return `${l.agents}: ${what} closest to ${base}: **${closest}** (change ${ciDiff(change)}); against ${against.join(', ')}.`;
 }
 
 export const study: Study = {
@@ -121,7 +115,7 @@ export const study: Study = {
       closestText(l, base, variants, 'margin', (row) => l.games.margin(row)),
       closestText(l, base, variants, 'per-game score sd', (row) => l.games.scoreSd(row)),
     ]);
-    closest.text(['A ranking needs the differences between the variants, not only each against the base game: the closest variant is tested against each other one on the same deals (is the other further from the base game? paired t, Holm over the others).', ...ranking.map((r) => `- ${r}`)].join('\n'));
+    closest.text(['A ranking needs the differences between the variants, not only each against the base game: the closest variant is tested against each other one on the same deals (is the other further from the base game? paired t), with Holm over every pair of variants, since the closest was picked from the same data (`STUDIES.md` 11).', ...ranking.map((r) => `- ${r}`)].join('\n'));
 
     const official = variants.includes('official') ? 'official' : variants[0]!;
     const k = variants.indexOf(official);

@@ -19,7 +19,7 @@ import * as aq from 'arquero';
 import { estimatesChart } from '../src/charts/index.ts';
 import { acrossLevels, addConclusions, expansionLevels, verdictSentence } from '../src/report/levels.ts';
 import type { Conclusion, LevelRows } from '../src/report/levels.ts';
-import { armNamed, ci, ciPct, count, dealCI, sums, toEstimate, winRate } from '../src/report/numbers.ts';
+import { armNamed, ci, ciPct, count, countCI, dealCI, sums, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import { expansionStudyArms, skillLevels, studyMain } from '../src/report/study.ts';
 import type { Study, StudyHighlights } from '../src/report/study.ts';
@@ -110,10 +110,10 @@ export const study: Study = {
     const shown = addConclusions(con, conclusions, names, { name: 'labyrinth-conclusions', title: 'The Labyrinth: conclusions per skill level', runSize: size });
 
     const V = variants.length;
-    const completed = levels.map((l) => `${l.agents} ${variants.map((v) => `${v} ${ci(dealCI(armNamed(l.run.summary, v), 'stat.labyrinthNetworksCompleted'), 3)}`).join(', ')}`).join('; ');
+    const completed = levels.map((l) => `${l.agents} ${variants.map((v) => `${v} ${ci(countCI(armNamed(l.run.summary, v), 'labyrinthNetworksCompleted'), 4)}`).join(', ')}`).join('; ');
     const headlines = [
       ...[...Array(V).keys()].map((k) => verdictSentence(conclusions[k]!, names)),
-      `Networks completed per game (the completion rate; t 95 % intervals over deals): ${completed}.`,
+      `Networks completed per game (the completion rate; exact Poisson 95 % intervals of the count, one-sided where none was completed): ${completed}.`,
       verdictSentence(conclusions[2 * V - 1]!, names),
       ...conclusions.slice(4 * V).map((c) => verdictSentence(c, names)),
     ];

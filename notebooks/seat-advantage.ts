@@ -39,6 +39,8 @@ export const study: Study = {
     const size = levelSizes(levels);
     const charts: { name: string; spec: ReturnType<typeof estimatesChart> }[] = [];
     const flagged: string[] = [];
+    /** Per level, each arm's Holm-adjusted joint seat test (STUDIES.md 3: a seat is named only in a flagged arm). */
+    const jointByLevel: Map<string, number>[] = [];
 
     for (const [k, l] of levels.entries()) {
       const arms = l.run.summary.arms;
@@ -64,27 +66,29 @@ export const study: Study = {
         ...Object.fromEntries(Array.from({ length: maxSeats }, (_, s) => [`seat ${s}`, arm.seats[s] ? ciPct(winRate(arm.seats[s]!.games, arm.seats[s]!.wins)) : ''])),
         chiSquare: fairness[i]!.chiSquare, df: fairness[i]!.df, p: fairness[i]!.p, pHolm: fairness[i]!.pHolm,
       }))), { caption: `Win share by seat, % [Wilson 95 % interval]; joint test per arm (chi-square against 1/players), Holm over the ${arms.length} arms of this level.` });
+      jointByLevel.push(new Map(fairness.map((f) => [f.name, f.pHolm])));
       const off = fairness.filter((f) => f.pHolm <= 0.05);
       const text = off.length
         ? `Arms the joint test flags (Holm-adjusted p ≤ 0.05 over ${arms.length} arms): ${off.length}. ${off.map((f) => `${f.name}: ${f.seats.length ? f.seats.map((s) => `seat ${s.seat} ${(s.rate * 100).toFixed(1)} %`).join(', ') : 'no single seat named'}`).join('; ')}.`
         : `No arm's joint test is significant after Holm over the ${arms.length} arms.`;
       sec.text(text);
-      flagged.push(`${l.agents}: ${off.length} of ${arms.length} arms${off.length ? ` (${off.map((f) => f.name).join(', ')})` : ''}`);
+      flagged.push(`${l.agents}: ${off.length} of ${arms.length} arms on ${count(deals)} deals${off.length ? ` (${off.map((f) => f.name).join(', ')})` : ''}`);
     }
 
     // Conclusions: the first player's win share in the base game of every player count.
     const baseArms = levels[0]!.armsWith(null);
     const conclusions = baseArms.map((arm): Conclusion => ({
       label: `${arm.name}: seat 0 win share (fair 1/${arm.players})`, kind: 'share', reference: 1 / arm.players, percent: true,
+      jointTest: jointByLevel.map((tests) => tests.get(arm.name) ?? null),
       values: acrossLevels(levels, [arm.name], (l, a) => l.games.perDeal(a, (row) => l.games.winShare(row, 0))),
     }));
     const con = report.section('The first player across skill levels');
-    con.text('Seat 0 (the first player) in the base game: its win share at each level (Wilson 95 % interval; the reference is the fair share), and the differences between levels on their shared deals (paired t).');
+    con.text('Seat 0 (the first player) in the base game: its win share at each level (Wilson 95 % interval; the reference is the fair share), and the differences between levels on their shared deals (paired t), with both levels\' shares on those deals. Seat 0 is said to hold an advantage at a level only where its arm\'s joint seat test is significant there (`STUDIES.md` 3).');
     const shown = addConclusions(con, conclusions, names, { name: 'seat-conclusions', title: 'The first player\'s win share per skill level', runSize: size });
 
     const headlines = [
       ...conclusions.map((c) => verdictSentence(c, names)),
-      `Arms whose joint seat test is significant (chi-square per arm, Holm over the arms of a level): ${flagged.join('; ')}.`,
+      `Arms whose joint seat test is significant (chi-square per arm, Holm over the arms of a level), per level: ${flagged.join('; ')}. These counts are not compared between levels: a level with fewer deals has less power to flag an arm (\`STUDIES.md\` 2); whether a seat's share differs between levels is the difference between levels above.`,
     ];
     return { headlines, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, ...charts.slice(0, 1)] };
   },

@@ -18,6 +18,12 @@ import { PAIRING_FLAGS, parsePairingRun, playPairings, setupText } from './pairi
 /** Deals played at most under `--sprt` when `--deals` is not given. */
 const SPRT_DEFAULT_DEALS = 20_000;
 
+/** The largest |Elo| an SPRT hypothesis may name (an expected score of 0.997). */
+export const SPRT_MAX_ELO = 1000;
+
+/** What the intervals printed after an SPRT stop are worth (`--json`, match.json and the text say it). */
+export const SPRT_INTERVALS_NOTE = 'the intervals are not adjusted for the sequential stop: they cover less than 95 % (about 92 % in an independent audit of this command)';
+
 /** `--sprt elo0,elo1[,alpha,beta]`. */
 export function parseSprtFlag(text: string): Required<SprtHypotheses> {
   const parts = text.split(',').map((s) => s.trim());
@@ -28,6 +34,8 @@ export function parseSprtFlag(text: string): Required<SprtHypotheses> {
   if ((parts.length !== 2 && parts.length !== 4) || parts.some((p) => p === '') || values.some((v) => !Number.isFinite(v))) bad('two or four numbers');
   const [elo0, elo1, alpha = 0.05, beta = 0.05] = values as [number, number, number?, number?];
   if (!(elo1 > elo0)) bad('elo1 must exceed elo0');
+  // Past that an expected score rounds to 0 or 1 and the likelihood ratio does not exist.
+  if (Math.abs(elo0) > SPRT_MAX_ELO || Math.abs(elo1) > SPRT_MAX_ELO) bad(`elo0 and elo1 must lie within ±${SPRT_MAX_ELO}`);
   if (!(alpha > 0 && alpha < 0.5 && beta > 0 && beta < 0.5)) bad('alpha and beta must lie between 0 and 0.5');
   return { elo0, elo1, alpha, beta };
 }
@@ -40,7 +48,7 @@ export interface MatchJson extends PairResult {
   seed: string;
   /** Deals the run was planned with (with an SPRT: the most it would play). */
   dealsPlanned: number;
-  sprt: (Required<SprtHypotheses> & { lower: number; upper: number; llr: number; decision: 'H0' | 'H1' | 'inconclusive' }) | null;
+  sprt: (Required<SprtHypotheses> & { lower: number; upper: number; llr: number; decision: 'H0' | 'H1' | 'inconclusive'; intervals: string | null }) | null;
   results: string;
 }
 
@@ -51,23 +59,40 @@ const elo = (x: number | null, rate: number | null) => (x !== null ? signed(x, 0
 
 function sprtJson(hypotheses: Required<SprtHypotheses>, state: SprtState): NonNullable<MatchJson['sprt']> {
   const { lower, upper } = sprtBounds(hypotheses.alpha, hypotheses.beta);
-  return { ...hypotheses, lower, upper, llr: state.llr, decision: state.decision === 'continue' ? 'inconclusive' : state.decision };
+  const decision = state.decision === 'continue' ? 'inconclusive' : state.decision;
+  return { ...hypotheses, lower, upper, llr: state.llr, decision, intervals: decision === 'inconclusive' ? null : SPRT_INTERVALS_NOTE };
 }
+
+/** The share's interval and its method: one-sided bounds for a perfect record. */
+function shareText(m: MatchJson): string {
+  if (m.perfectRecord) return `[${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (one-sided Clopper–Pearson 95 %: every game ${m.winsA === 0 ? 'lost' : 'won'}, a bound only`;
+  return `[${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (Wilson 95 %`;
+}
+
+/** The Elo and its interval; a perfect record gives a bound ("≥ +477"), never a finite upper end. */
+function eloText(m: MatchJson): string {
+  if (m.perfectRecord) return m.winsA === 0 ? `Elo ≤ ${elo(m.eloAHi, m.winRateAHi)}` : `Elo ≥ ${elo(m.eloALo, m.winRateALo)}`;
+  return `Elo ${elo(m.eloA, m.winRateA)} [${elo(m.eloALo, m.winRateALo)}, ${elo(m.eloAHi, m.winRateAHi)}]`;
+}
+
+/** Below this many deals the intervals say so: they rest on a handful of units. */
+export const FEW_DEALS = 10;
 
 export function matchText(m: MatchJson, labels: readonly string[]): string {
   const [a, b] = labels;
   const lines = [
-    `${a} against ${b}: ${m.games.toLocaleString('en')} games on ${m.deals.toLocaleString('en')} deals`,
-    `  ${a} win share ${pct(m.winRateA)} % [${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (Wilson 95 %, ties shared: ${m.ties}; deal-clustered t [${pct(m.winRateADealLo)}, ${pct(m.winRateADealHi)}]), Elo ${elo(m.eloA, m.winRateA)} [${elo(m.eloALo, m.winRateALo)}, ${elo(m.eloAHi, m.winRateAHi)}]`,
+    `${a} against ${b}: ${m.games.toLocaleString('en')} games on ${m.deals.toLocaleString('en')} deals${m.deals < FEW_DEALS ? ` (only ${m.deals} deal${m.deals === 1 ? '' : 's'}: the intervals below are rough)` : ''}`,
+    `  ${a} win share ${pct(m.winRateA)} % ${shareText(m)}, ties shared: ${m.ties}; deal-clustered ${m.dealsAlike ? 'bound (every deal scored alike; exact, distribution-free)' : 't'} [${pct(m.winRateADealLo)}, ${pct(m.winRateADealHi)}]), ${eloText(m)}`,
     `  ${a} margin per game ${signed(m.marginA, 2)} [${signed(m.marginALo, 2)}, ${signed(m.marginAHi, 2)}] points (t 95 %, the deal is the unit)`,
   ];
   if (m.pentanomial) lines.push(`  deals by ${a}'s points of 2 (0, ½, 1, 1½, 2): ${m.pentanomial.join(', ')}`);
   if (m.sprt) {
     const s = m.sprt;
-    const verdict = s.decision === 'H1' ? `H1 accepted (${a}'s advantage is ${s.elo1} Elo or more rather than ${s.elo0} or less)`
-      : s.decision === 'H0' ? `H0 accepted (${a}'s advantage is ${s.elo0} Elo or less rather than ${s.elo1} or more)` : 'no decision';
+    // An SPRT chooses between two simple hypotheses; it does not bound the advantage (at the midpoint it accepts either half the time).
+    const verdict = s.decision === 'H1' ? `H1 accepted: the games favour an advantage of ${s.elo1} Elo for ${a} over one of ${s.elo0} (not a proof that it is ${s.elo1} or more)`
+      : s.decision === 'H0' ? `H0 accepted: the games favour an advantage of ${s.elo0} Elo for ${a} over one of ${s.elo1} (not a proof that it is ${s.elo0} or less)` : 'no decision';
     lines.push(`  SPRT elo0 ${s.elo0}, elo1 ${s.elo1}, α ${s.alpha}, β ${s.beta}: ${verdict} after ${m.deals} of at most ${m.dealsPlanned} deals; LLR ${s.llr.toFixed(3)}, bounds [${s.lower.toFixed(3)}, ${s.upper.toFixed(3)}]`);
-    if (s.decision !== 'inconclusive') lines.push('  (the intervals above are not adjusted for stopping when the test decided)');
+    if (s.intervals) lines.push(`  (${s.intervals})`);
   }
   return lines.join('\n');
 }

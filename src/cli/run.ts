@@ -76,7 +76,7 @@ export const runCommand: Command = {
     'shard-deals': { type: 'string', help: 'deals per shard (default: about 4,000 games per shard)' },
     backend: { type: 'string', help: 'play the shards on carclab workers through Redis: "redis" takes the URL from CARCLAB_REDIS_URL (or the file CARCLAB_REDIS_URL_FILE names), or give redis://host:port (rediss:// for TLS)' },
     queue: { type: 'string', help: 'queue name shared with the workers (with --backend)', default: 'carclab-shards' },
-    precision: { type: 'string', help: 'play in batches until each METRIC\'s 95 % interval is within ±HALFWIDTH in every arm (e.g. margin=0.2,seat0.wins=0.01), or --deals is reached' },
+    precision: { type: 'string', help: 'play in batches until each METRIC\'s interval (valid under this stopping rule) is within ±HALFWIDTH in every arm (e.g. margin=0.2,seat0.wins=0.01), or --deals is reached' },
     verify: { type: 'string', help: 'with --backend: fraction of the workers\' shards replayed here to check them, besides each worker\'s first (0 to 1)', default: '0.02' },
     'redis-wait': { type: 'string', help: 'with --backend: seconds to wait for a Redis that stopped answering before the run fails', default: '120' },
     'new-run': { type: 'boolean', help: 'play the plan again although a run of it by other code (an older engine) exists' },
@@ -121,6 +121,7 @@ export const runCommand: Command = {
       );
       const stop = outcome.stop;
       if (stop?.reason === 'deals') process.stderr.write(`carclab: precision not reached: all ${stop.deals.toLocaleString('en')} deals (--deals) played first\n`);
+      for (const iv of stop?.intervals ?? []) process.stderr.write(`carclab: ${iv.arm} ${iv.metric} ${iv.estimate.toPrecision(4)} [${iv.lo.toPrecision(4)}, ${iv.hi.toPrecision(4)}] (${iv.method})\n`);
       if (outcome.status === 'interrupted') {
         process.stderr.write(`carclab: interrupted after ${outcome.gamesPlayed.toLocaleString('en')} games this session; run the same command to resume ${outcome.runDir}\n`);
         return 130;

@@ -15,7 +15,7 @@ import type { Command } from './args.ts';
 
 export const tuneCommand: Command = {
   name: 'tune',
-  usage: 'carclab tune <tuning> [--seed S] [--workers K] [--in-process] [--out DIR] [--json]',
+  usage: 'carclab tune <tuning> [--seed S] [--workers K] [--in-process] [--out DIR] [--json] [--new-run]',
   summary: 'Finds the rule value that meets a target (a name in experiments/tunings/ or a path); re-running resumes it.',
   flags: {
     seed: { type: 'string', help: 'seed (overrides the tuning\'s)' },
@@ -23,6 +23,7 @@ export const tuneCommand: Command = {
     'in-process': { type: 'boolean', help: 'play in the main thread instead of a worker pool' },
     out: { type: 'string', help: 'results root', default: 'results' },
     json: { type: 'boolean', help: 'print the result as one JSON object (value, estimate, lo, hi, games, …)' },
+    'new-run': { type: 'boolean', help: 'play the candidates again although runs of them by other code (an older engine) exist' },
   },
   async run(positionals, flags) {
     const [spec, ...rest] = positionals;
@@ -37,7 +38,7 @@ export const tuneCommand: Command = {
     const bar = progressBar('tune games [{bar}] {value}/{total} (budget of the search; the confirmation comes on top)');
     bar.start(tuning.budget.games, 0);
     try {
-      const outcome = await withStopSignal((signal) => runTuning({ tuning, file, outRoot: flags.out as string, backend, signal, onGames: (games) => bar.update(games) }));
+      const outcome = await withStopSignal((signal) => runTuning({ tuning, file, outRoot: flags.out as string, backend, newRun: flags['new-run'] === true, signal, onGames: (games) => bar.update(games) }));
       bar.stop();
       if (outcome.status === 'interrupted') {
         process.stderr.write(`carclab: interrupted; run the same command to resume ${outcome.dir}\n`);

@@ -8,10 +8,21 @@
  * replicate draws deals with replacement (the same draw for every pair: the deal is the unit), sums
  * each pair's wins over the drawn deals, refits and re-anchors; the interval is the 2.5 and 97.5 %
  * quantiles of each agent's replicates. The stream is explicit: (run seed, 'ladder-bootstrap').
+ *
+ * Perfect records (`STUDIES.md` 10): where the agents above some place in the order won every game
+ * against those below (a "cut"), the gap across it is set by the virtual win alone, and so are the
+ * bootstrap intervals across it. A rating on the other side of a cut from the anchor is therefore
+ * given as a bound only (`bound`: the Elo of the one-sided Clopper–Pearson bound of the agent's
+ * games against the anchor, "≥ +477"), and so is a difference between neighbours across a cut.
+ * Rankings are tested (`STUDIES.md` 6): `adjacent` gives the difference between each agent and the
+ * next one down, paired by the bootstrap over deals (its 2.5 and 97.5 % quantiles), and an agent
+ * gets a rank of its own only when that difference's interval excludes 0 (else it shares its
+ * neighbour's, shown as "2=").
  */
 import { WIN_UNITS } from '../sim/aggregate.ts';
 import { makeRng } from '../sim/rng.ts';
-import { bradleyTerry } from '../stats/bradley-terry.ts';
+import { bradleyTerry, scoreToElo } from '../stats/bradley-terry.ts';
+import { clopperPearson } from '../stats/exact.ts';
 import { sortedQuantile } from '../stats/bootstrap.ts';
 import type { MatchDesign } from './design.ts';
 import type { DealOutcomes } from './outcomes.ts';
@@ -24,11 +35,14 @@ export interface Rating {
   spec: string;
   /** The spec as given. */
   label: string;
-  /** 1 = strongest. */
+  /** 1 = strongest; agents whose difference from the next one up is not established share its rank. */
   rank: number;
+  /** The Bradley–Terry estimate (with the virtual wins); across a perfect-record cut from the anchor, an artefact: see `bound`. */
   elo: number;
   eloLo: number;
   eloHi: number;
+  /** Across a perfect-record cut from the anchor: the only rating the data give, a bound (≥ above the anchor, ≤ below); else null. */
+  bound: number | null;
   games: number;
   /** Share of all its games won (ties shared), against the whole field. */
   winRate: number;
@@ -47,6 +61,20 @@ export interface MatrixCell {
   marginHi: number | null;
 }
 
+/** An agent against the next one down in the order of the ratings. */
+export interface AdjacentDifference {
+  upper: string;
+  lower: string;
+  /** Rating difference upper − lower (Elo) with its bootstrap interval; across a cut, `bound` replaces them. */
+  diff: number;
+  lo: number;
+  hi: number;
+  /** Every game between the agents above and those below was won by those above: the difference is at least this (Elo). */
+  bound: number | null;
+  /** The interval (or the bound) lies above 0: the order of the two is established. */
+  separated: boolean;
+}
+
 export interface LadderResult {
   format: 'carclab-ladder/1';
   specs: string[];
@@ -57,6 +85,8 @@ export interface LadderResult {
   deals: number;
   games: number;
   ratings: Rating[];
+  /** Neighbours in the order of the ratings, strongest first. */
+  adjacent: AdjacentDifference[];
   matrix: MatrixCell[];
   /** The pairs as played (a against b), with every figure of a match. */
   pairs: PairResult[];
@@ -132,16 +162,39 @@ export function ladderResult(design: MatchDesign, outcomes: DealOutcomes, option
     wins[b]! += pairs[p]!.games - pairs[p]!.winsA;
   });
   const order = specs.map((_, i) => i).sort((i, j) => fit.elo[j]! - fit.elo[i]!);
+  // 4. Perfect-record cuts in that order, and what the data say across them.
+  const all = winMatrix(design, outcomes, new Float64Array(deals).fill(1));
+  const cutAfter = order.map((_, k) => k < order.length - 1 && order.slice(0, k + 1).every((i) => order.slice(k + 1).every((j) => all[j]![i]! === 0 && all[i]![j]! > 0)));
+  const position = (i: number) => order.indexOf(i);
+  const crossesCut = (i: number, j: number) => cutAfter.slice(Math.min(position(i), position(j)), Math.max(position(i), position(j))).some(Boolean);
+  /** The Elo gap i − j the games of i against j bound when one side won them all (one-sided Clopper–Pearson). */
+  const pairBound = (i: number, j: number): number | null => {
+    const games = all[i]![j]! + all[j]![i]!;
+    if (!(games > 0) || (all[i]![j]! > 0 && all[j]![i]! > 0)) return null;
+    const c = clopperPearson({ games, wins: all[i]![j]! });
+    return all[j]![i]! === 0 ? scoreToElo(c.lo!) : scoreToElo(c.hi!);
+  };
+  const adjacent = order.slice(0, -1).map((i, k): AdjacentDifference => {
+    const j = order[k + 1]!;
+    const diffs = Float64Array.from(replicates[i]!, (e, r) => e - replicates[j]![r]!).sort();
+    const lo = sortedQuantile(diffs, 0.025);
+    const hi = sortedQuantile(diffs, 0.975);
+    const bound = cutAfter[k] ? pairBound(i, j) : null;
+    return { upper: labels[i]!, lower: labels[j]!, diff: fit.elo[i]! - fit.elo[j]!, lo, hi, bound, separated: cutAfter[k] ? bound !== null && bound > 0 : lo > 0 };
+  });
+  const rankOf = new Array<number>(specs.length);
+  order.forEach((i, k) => (rankOf[i] = k === 0 || adjacent[k - 1]!.separated ? k + 1 : rankOf[order[k - 1]!]!));
   const ratings = specs.map((spec, i): Rating => {
-    const sorted = replicates[i]!.sort();
+    const sorted = replicates[i]!.slice().sort();
     return {
-      spec, label: labels[i]!, rank: order.indexOf(i) + 1, elo: fit.elo[i]!, eloLo: sortedQuantile(sorted, 0.025), eloHi: sortedQuantile(sorted, 0.975),
+      spec, label: labels[i]!, rank: rankOf[i]!, elo: fit.elo[i]!, eloLo: sortedQuantile(sorted, 0.025), eloHi: sortedQuantile(sorted, 0.975),
+      bound: i !== anchor && crossesCut(i, anchor) ? pairBound(i, anchor) : null,
       games: games[i]!, winRate: wins[i]! / games[i]!,
     };
   });
   return {
     format: 'carclab-ladder/1', specs, labels, anchor: specs[anchor]!, players: design.players, deals,
-    games: pairs.reduce((t, r) => t + r.games, 0), ratings, matrix, pairs,
+    games: pairs.reduce((t, r) => t + r.games, 0), ratings, adjacent, matrix, pairs,
     bootstrap: { resamples, level: 0.95, stream: `${design.plan.seed}:ladder-bootstrap` }, smoothing,
   };
 }

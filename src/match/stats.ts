@@ -1,16 +1,20 @@
 /**
  * The result of one pair of agents (a against b) over deals [0, n) of a design's outcomes:
- *   - a's win share with its Wilson interval over games (ties shared), and the same on the Elo scale
- *     (−400·log10(1/s − 1) of the rate and of its bounds); beside it a deal-clustered interval of the
- *     same share: t over the deals' scores (a's share of each deal's wins), which counts the games of
- *     a deal as one unit as the pentanomial error bars of engine testing do (with every deal scored
- *     alike it has no width, where Wilson still has);
+ *   - a's win share with its Wilson interval over games (ties shared; a perfect record, won or lost
+ *     every game, has the one-sided Clopper–Pearson bound instead), and the same on the Elo scale
+ *     (−400·log10(1/s − 1) of the rate and of its bounds; a bound at 0 or 1 is −∞ or +∞, `null` in
+ *     JSON); beside it a deal-clustered interval of the same share: t over the deals' scores (a's
+ *     share of each deal's wins), which counts the games of a deal as one unit as the pentanomial
+ *     error bars of engine testing do. When every deal scored alike the t interval would have no
+ *     width: the distribution-free bound of `degenerateInterval` on [0, 1] is given instead
+ *     (`STUDIES.md` 10);
  *   - a's mean margin over b per game with a t interval in which the deal is the unit: the games of a
  *     deal (every seat arrangement) are averaged first, the interval is over the n deal means;
  *   - ties for first between a and b; for 2 players the pentanomial counts of the deal pairs
  *     (a's points on a deal of two seat-swapped games: 0, ½, 1, 1½, 2).
  */
 import { scoreToElo } from '../stats/bradley-terry.ts';
+import { clopperPearson, degenerateInterval } from '../stats/exact.ts';
 import { meanInterval, wilsonInterval } from '../stats/index.ts';
 import { WIN_UNITS } from '../sim/aggregate.ts';
 import { dealScore } from './outcomes.ts';
@@ -26,9 +30,13 @@ export interface PairResult {
   winRateA: number | null;
   winRateALo: number | null;
   winRateAHi: number | null;
-  /** t interval of the win share over deal scores (the deal is the unit). */
+  /** t interval of the win share over deal scores (the deal is the unit); an exact bound when every deal scored alike. */
   winRateADealLo: number | null;
   winRateADealHi: number | null;
+  /** Every game won by one side: the share's and the Elo's interval are one-sided bounds. */
+  perfectRecord: boolean;
+  /** Every deal scored alike: the deal-clustered interval is the exact bound, not a t interval. */
+  dealsAlike: boolean;
   eloA: number | null;
   eloALo: number | null;
   eloAHi: number | null;
@@ -41,7 +49,8 @@ export interface PairResult {
   pentanomial: number[] | null;
 }
 
-const finite = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : x);
+/** The Elo of a share, null (±∞) at 0 and 1, and within rounding of them (a Wilson end of 0.9999999999999999). */
+const eloOf = (x: number | null): number | null => (x === null || x < 1e-12 || x > 1 - 1e-12 ? null : scoreToElo(x));
 
 /** Result of `pair` over the outcomes' deals [start, start + n) (default all of them). */
 export function pairResult(outcomes: DealOutcomes, pair: number, specs: { a: string; b: string }, players: number, n = outcomes.end - outcomes.start): PairResult {
@@ -68,15 +77,18 @@ export function pairResult(outcomes: DealOutcomes, pair: number, specs: { a: str
     if (pentanomial) pentanomial[Math.round(score * 4)]!++;
   }
   const wins = winUnits / WIN_UNITS;
-  const rate = wilsonInterval({ games, wins });
+  const perfectRecord = games > 0 && (wins === 0 || wins === games);
+  const rate = perfectRecord ? { rate: wins / games, ...clopperPearson({ games, wins }) } : wilsonInterval({ games, wins });
   const margin = meanInterval({ n, sum, sumSq });
   const byDeal = meanInterval({ n, sum: scoreSum, sumSq: scoreSumSq });
-  const elo = (x: number | null) => (x === null ? null : finite(scoreToElo(x)));
+  const dealsAlike = n >= 2 && byDeal.sd === 0 ? degenerateInterval({ n, value: scoreSum / n, min: 0, max: 1 }) : null;
   return {
     a: specs.a, b: specs.b, deals: n, games, winsA: wins,
     winRateA: rate.rate, winRateALo: rate.lo, winRateAHi: rate.hi,
-    winRateADealLo: byDeal.lo === null ? null : Math.max(0, byDeal.lo), winRateADealHi: byDeal.hi === null ? null : Math.min(1, byDeal.hi),
-    eloA: elo(rate.rate), eloALo: elo(rate.lo), eloAHi: elo(rate.hi),
+    winRateADealLo: dealsAlike ? dealsAlike.lo : byDeal.lo === null ? null : Math.max(0, byDeal.lo),
+    winRateADealHi: dealsAlike ? dealsAlike.hi : byDeal.hi === null ? null : Math.min(1, byDeal.hi),
+    perfectRecord, dealsAlike: dealsAlike !== null,
+    eloA: eloOf(rate.rate), eloALo: eloOf(rate.lo), eloAHi: eloOf(rate.hi),
     marginA: margin.mean, marginALo: margin.lo, marginAHi: margin.hi,
     ties, pentanomial,
   };

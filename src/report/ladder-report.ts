@@ -18,22 +18,40 @@ const signed = (x: number | null, digits: number) => {
 /** The label of a canonical spec. */
 const labelOf = (ladder: LadderResult, spec: string): string => ladder.labels[ladder.specs.indexOf(spec)] ?? spec;
 
-/** Pairs where one side won every game: their Elo gap is bounded by the prior only. */
+/** Pairs where one side won every game: the gap between them is bounded, not measured. */
 function perfectRecords(ladder: LadderResult): string[] {
-  return ladder.pairs.filter((p) => p.winsA === 0 || p.winsA === p.games).map((p) => {
+  return ladder.pairs.filter((p) => p.perfectRecord).map((p) => {
     const [winner, loser] = (p.winsA === 0 ? [p.b, p.a] : [p.a, p.b]).map((s) => labelOf(ladder, s));
     const bound = p.winsA === 0 ? -(p.eloAHi ?? 0) : (p.eloALo ?? 0);
-    return `\`${winner}\` won all ${formatCount(p.games)} games against \`${loser}\` (Elo gap ≥ ${bound.toFixed(0)} by the Wilson bound)`;
+    return `\`${winner}\` won all ${formatCount(p.games)} games against \`${loser}\` (Elo gap ≥ ${bound.toFixed(0)}, one-sided Clopper–Pearson 95 %)`;
   });
 }
 
-/** The ratings and the matrix as Markdown tables (for the terminal and README). */
+/** "2=" when an agent shares the rank of the one above (their difference is not established). */
+const rankText = (ladder: LadderResult, rank: number): string => `${rank}${ladder.ratings.filter((r) => r.rank === rank).length > 1 ? '=' : ''}`;
+
+/** A rating as text: the estimate and its interval, or the bound that is all the data give. */
+const ratingText = (r: LadderResult['ratings'][number]): [string, string] => (r.bound === null
+  ? [signed(r.elo, 0), `[${signed(r.eloLo, 0)}, ${signed(r.eloHi, 0)}]`]
+  : [`${r.bound > 0 ? '≥' : '≤'} ${signed(r.bound, 0)}`, 'a bound: perfect record against the anchor']);
+
+/** A difference between neighbours as text. */
+const adjacentText = (d: LadderResult['adjacent'][number]): string => (d.bound !== null
+  ? `≥ ${signed(d.bound, 0)} (every game across won by the upper agents: a bound)`
+  : `${signed(d.diff, 0)} [${signed(d.lo, 0)}, ${signed(d.hi, 0)}]${d.separated ? '' : ' (not established: same rank)'}`);
+
+/** The ratings, the differences between neighbours and the matrix as Markdown tables (for the terminal and README). */
 export function ladderMarkdown(ladder: LadderResult): string {
-  const ranked = [...ladder.ratings].sort((x, y) => x.rank - y.rank);
+  const ranked = [...ladder.ratings].sort((x, y) => x.rank - y.rank || y.elo - x.elo);
   const ratings = [
     '| rank | agent | Elo | 95 % interval | games | win share |',
     '|---:|---|---:|---|---:|---:|',
-    ...ranked.map((r) => `| ${r.rank} | \`${r.label}\` | ${signed(r.elo, 0)} | [${signed(r.eloLo, 0)}, ${signed(r.eloHi, 0)}] | ${formatCount(r.games)} | ${pct(r.winRate)} % |`),
+    ...ranked.map((r) => { const [elo, interval] = ratingText(r); return `| ${rankText(ladder, r.rank)} | \`${r.label}\` | ${elo} | ${interval} | ${formatCount(r.games)} | ${pct(r.winRate)} % |`; }),
+  ];
+  const adjacent = [
+    '| agent | next one down | Elo difference [95 %] |',
+    '|---|---|---|',
+    ...ladder.adjacent.map((d) => `| \`${d.upper}\` | \`${d.lower}\` | ${adjacentText(d)} |`),
   ];
   const pairs = [
     '| agent | against | games | win share [95 %] | margin per game [95 %] | ties |',
@@ -41,7 +59,7 @@ export function ladderMarkdown(ladder: LadderResult): string {
     ...ladder.pairs.map((p) => `| \`${labelOf(ladder, p.a)}\` | \`${labelOf(ladder, p.b)}\` | ${formatCount(p.games)} | ${pct(p.winRateA)} % [${pct(p.winRateALo)}, ${pct(p.winRateAHi)}] | ${signed(p.marginA, 1)} [${signed(p.marginALo, 1)}, ${signed(p.marginAHi, 1)}] | ${p.ties} |`),
   ];
   const full = ladder.specs.flatMap((spec, i) => (spec === ladder.labels[i] ? [] : [`- \`${ladder.labels[i]}\` = \`${spec}\``]));
-  return `${ratings.join('\n')}\n\n${pairs.join('\n')}\n${full.length ? `\nAgents with every parameter:\n\n${full.join('\n')}\n` : ''}`;
+  return `${ratings.join('\n')}\n\n${adjacent.join('\n')}\n\n${pairs.join('\n')}\n${full.length ? `\nAgents with every parameter:\n\n${full.join('\n')}\n` : ''}`;
 }
 
 export function ladderMethod(ladder: LadderResult): string {
@@ -51,7 +69,8 @@ export function ladderMethod(ladder: LadderResult): string {
   return [
     `- Design: every pair of agents plays the same ${formatCount(ladder.deals)} deals (tile orders); ${arrangements}. A tie for first shares the win.`,
     `- Ratings: Bradley–Terry by minorization–maximization on the Elo scale (400 points = 10:1 odds), from all games of all pairs, with ${ladder.smoothing} virtual win added to every ordered pair; anchored at \`${labelOf(ladder, ladder.anchor)}\` = 0${ladder.anchor.split(':')[0] === 'random' ? '' : ' (no random agent in the ladder: the first agent is the anchor)'}.`,
-    `- Rating intervals: percentile bootstrap over deals (${formatCount(ladder.bootstrap.resamples)} replicates, the same deals drawn for every pair, stream \`${ladder.bootstrap.stream}\`).`,
+    `- Rating intervals: percentile bootstrap over deals (${formatCount(ladder.bootstrap.resamples)} replicates, the same deals drawn for every pair, stream \`${ladder.bootstrap.stream}\`). Where the agents above a place in the order won every game against those below, the gap is set by the virtual win alone: a rating across such a gap from the anchor, and a difference across it, are given as the bound the games support (one-sided Clopper–Pearson 95 %).`,
+    '- Ranks are tested: each agent against the next one down, the difference of their ratings on the same bootstrap replicates; an agent shares its neighbour\'s rank ("2=") unless that interval lies above 0.',
     '- Win shares: Wilson 95 % intervals over games. Margins (mean points of the row agent minus its opponent per game): Student t 95 % intervals over deals, the games of a deal averaged first.',
   ].join('\n');
 }
@@ -62,17 +81,24 @@ export function ladderReport(ladder: LadderResult, facts: { command: string; run
   ].join('\n\n'));
   const size = `${formatCount(ladder.deals)} deals, ${formatCount(ladder.games)} games`;
 
-  // 1. Ratings.
-  const ranked = [...ladder.ratings].sort((x, y) => x.rank - y.rank);
+  // 1. Ratings, and the differences between neighbours (what ranks rest on).
+  const ranked = [...ladder.ratings].sort((x, y) => x.rank - y.rank || y.elo - x.elo);
   const ratings = report.section('Ratings');
-  ratings.chart('ratings', forestChart(ranked.map((r) => ({ agent: r.label, estimate: r.elo, lower: r.eloLo, upper: r.eloHi })), {
-    title: 'Bradley–Terry ratings (Elo scale)', subtitle: `anchor ${labelOf(ladder, ladder.anchor)} = 0; 95 % bootstrap intervals over deals`, runSize: size,
-    label: 'agent', valueTitle: 'Elo', valueFormat: '+.0f', referenceLabel: labelOf(ladder, ladder.anchor),
-  }));
-  ratings.table(aq.from(ranked.map((r) => ({ rank: r.rank, agent: r.label, spec: r.spec, elo: r.elo, eloLo: r.eloLo, eloHi: r.eloHi, games: r.games, winShare: r.winRate }))), { digits: 3 });
+  const measured = ladder.adjacent.filter((d) => d.bound === null);
+  if (measured.length) {
+    ratings.chart('ratings', forestChart(measured.map((d) => ({ agent: `${d.upper} − ${d.lower}`, estimate: d.diff, lower: d.lo, upper: d.hi })), {
+      title: 'Each agent against the next one down (Elo difference)', subtitle: '95 % bootstrap intervals over deals; differences across a perfect record are bounds (table)', runSize: size,
+      label: 'agent', valueTitle: 'Elo difference', valueFormat: '+.0f',
+    }));
+  }
+  ratings.table(aq.from(ranked.map((r) => ({
+    rank: rankText(ladder, r.rank), agent: r.label, spec: r.spec, elo: r.bound === null ? r.elo : null, eloLo: r.bound === null ? r.eloLo : null, eloHi: r.bound === null ? r.eloHi : null,
+    bound: r.bound === null ? '' : ratingText(r)[0], games: r.games, winShare: r.winRate,
+  }))), { digits: 3, caption: `Bradley–Terry ratings, anchor ${labelOf(ladder, ladder.anchor)} = 0; a rank shared ("2=") where the difference from the agent above is not established; \`bound\` where a perfect record leaves only a bound.` });
+  ratings.table(aq.from(ladder.adjacent.map((d) => ({ agent: d.upper, 'next one down': d.lower, difference: adjacentText(d) }))), { caption: 'Each agent against the next one down: rating difference with its 95 % bootstrap interval (paired: the same replicates), or the bound a perfect record gives.' });
   const perfect = perfectRecords(ladder);
   if (perfect.length) {
-    ratings.text(`**Perfect records.** ${perfect.join('; ')}. With no game lost, the likelihood keeps growing with the gap: the rating difference shown is held finite only by the ${ladder.smoothing} virtual win, and its interval is open on that side. Read such a gap as "at least the Wilson bound".`);
+    ratings.text(`**Perfect records.** ${perfect.join('; ')}. With no game lost, the likelihood keeps growing with the gap: the Bradley–Terry gap is held finite only by the ${ladder.smoothing} virtual win, and so is its bootstrap interval. Such gaps are given as the bound above.`);
   }
 
   // 2. The matrix.

@@ -7,12 +7,22 @@
  * smaller run's deals are the first deals of a larger one), never by comparing significance.
  *
  * A conclusion "holds at every level" when every level's interval lies on the same side of the
- * reference (an intersection–union test: each level tested at 5 %, no adjustment needed).
+ * reference (an intersection–union test: each level tested at 5 %, no adjustment needed), and, for a
+ * claim about one seat of an arm, the arm's joint seat test is significant at every level
+ * (`STUDIES.md` 3: the arm first, then the seat).
+ *
+ * Degenerate and tiny samples (`STUDIES.md` 10): an interval stays within what its quantity can be
+ * (a share in [0, 1], a difference of shares in [−1, 1]); values that are all equal get the
+ * distribution-free bound of `degenerateInterval` on that range (none for an unbounded mean), never
+ * "± 0"; fewer than `FEW_DEALS` deals are said to be too few. A difference between levels is shown
+ * with both levels' estimates on the deals it is computed on (`STUDIES.md` 12), not beside
+ * estimates from other deals whose sign may disagree.
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart } from '../charts/index.ts';
+import { degenerateInterval } from '../stats/exact.ts';
 import { meanInterval, pairedComparison, welchComparison, wilsonInterval } from '../stats/index.ts';
 import type { PairedComparison } from '../stats/index.ts';
 import { count, differenceOnSharedDeals, Games, sums } from './numbers.ts';
@@ -94,6 +104,28 @@ export interface Conclusion {
   values: (DealValues | null)[];
   /** Shown as percentages (shares and share differences). */
   percent?: boolean;
+  /**
+   * A claim about one seat of an arm: per level, the Holm-adjusted p of the arm's joint seat test
+   * (null where the level has no such test); the claim holds at a level only if the arm is flagged.
+   */
+  jointTest?: (number | null)[];
+}
+
+/** Fewer deals than this and a figure says it rests on too few. */
+export const FEW_DEALS = 10;
+
+/** What one deal's value of a conclusion can be: [0, 1] for a share, [−1, 1] for a difference of shares, else open. */
+export const rangeOf = (kind: ConclusionKind, percent?: boolean): [number, number] =>
+  (kind === 'share' ? [0, 1] : percent ? [-1, 1] : [-Infinity, Infinity]);
+
+/** An interval clamped to a range; all-equal values (sd 0) get the exact bound on it instead. */
+function withinRange(est: { n: number; mean: number | null; sd: number | null; lo: number | null; hi: number | null }, range: [number, number]): { lo: number | null; hi: number | null; degenerate: boolean } {
+  if (est.n >= 2 && est.sd === 0 && est.mean !== null) {
+    const d = degenerateInterval({ n: est.n, value: Math.min(Math.max(est.mean, range[0]), range[1]), min: range[0], max: range[1] });
+    return { lo: d.lo, hi: d.hi, degenerate: true };
+  }
+  const clamp = (x: number | null) => (x === null ? null : Math.min(Math.max(x, range[0]), range[1]));
+  return { lo: clamp(est.lo), hi: clamp(est.hi), degenerate: false };
 }
 
 export interface LevelEstimate {
@@ -103,10 +135,12 @@ export interface LevelEstimate {
   hi: number | null;
   /** The interval's method, as named on the page. */
   method: string;
+  /** Every deal had the same value: the interval is the exact bound (or none). */
+  degenerate?: boolean;
 }
 
-/** The estimate of one level's per-deal values with the interval of its kind. */
-export function levelEstimate(kind: ConclusionKind, v: DealValues): LevelEstimate {
+/** The estimate of one level's per-deal values with the interval of its kind, within the range of its values. */
+export function levelEstimate(kind: ConclusionKind, v: DealValues, percent?: boolean): LevelEstimate {
   const s = sums(v.values);
   if (kind === 'share' && v.games === v.deals.length) {
     const w = wilsonInterval({ games: s.n, wins: s.sum });
@@ -114,23 +148,49 @@ export function levelEstimate(kind: ConclusionKind, v: DealValues): LevelEstimat
   }
   const m = kind === 'difference' ? pairedComparison(s) : null;
   const t = meanInterval(s);
-  return { deals: s.n, estimate: t.mean, lo: m ? m.lo : t.lo, hi: m ? m.hi : t.hi, method: kind === 'difference' ? 'paired t' : 't over deals' };
+  const bounded = withinRange({ n: s.n, mean: t.mean, sd: t.sd, lo: m ? m.lo : t.lo, hi: m ? m.hi : t.hi }, rangeOf(kind, percent));
+  return {
+    deals: s.n, estimate: t.mean, lo: bounded.lo, hi: bounded.hi, degenerate: bounded.degenerate,
+    method: bounded.degenerate ? 'exact bound (every deal alike)' : kind === 'difference' ? 'paired t' : 't over deals',
+  };
 }
 
 /** Fewer shared deals than this and levels are compared unpaired (Welch). */
 export const MIN_SHARED_DEALS = 10;
 
+/** A difference between levels, with both levels' estimates on the deals it uses. */
+export type LevelDifference = PairedComparison & {
+  paired: boolean;
+  /** Level i's and level j's mean on the deals the difference uses (all their deals when unpaired). */
+  onDeals: [number | null, number | null];
+  degenerate: boolean;
+};
+
+const meanOf = (values: readonly number[]): number | null => (values.length ? values.reduce((t, x) => t + x, 0) / values.length : null);
+
 /**
  * Level j's value minus level i's: paired t on the deals both have a value for, or — when fewer than
- * `MIN_SHARED_DEALS` are shared (a rare event at one level) — Welch's unpaired t on all their deals.
+ * `MIN_SHARED_DEALS` are shared (a rare event at one level) — Welch's unpaired t on all their deals;
+ * within the range a difference of the conclusion's values can take, and with the exact bound when
+ * every shared deal's difference is the same.
  */
-export function levelDifference(c: Conclusion, i: number, j: number): (PairedComparison & { paired: boolean }) | null {
+export function levelDifference(c: Conclusion, i: number, j: number): LevelDifference | null {
   const a = c.values[i];
   const b = c.values[j];
   if (!a || !b) return null;
+  const [min, max] = rangeOf(c.kind, c.percent);
+  const range: [number, number] = [min - max, max - min];
   const shared = differenceOnSharedDeals(a, b);
-  if (shared.deals.length >= MIN_SHARED_DEALS || shared.deals.length === Math.min(a.deals.length, b.deals.length)) return { ...pairedComparison(sums(shared.values)), paired: true };
-  return { ...welchComparison(sums(a.values), sums(b.values)), paired: false };
+  if (shared.deals.length >= MIN_SHARED_DEALS || shared.deals.length === Math.min(a.deals.length, b.deals.length)) {
+    const d = pairedComparison(sums(shared.values));
+    const bounded = withinRange({ n: d.n, mean: d.meanDiff, sd: d.sdDiff, lo: d.lo, hi: d.hi }, range);
+    const on = new Set(shared.deals);
+    const onShared = (v: DealValues) => meanOf(v.values.filter((_, k) => on.has(v.deals[k]!)));
+    return { ...d, lo: bounded.lo, hi: bounded.hi, p: bounded.degenerate ? null : d.p, paired: true, onDeals: [onShared(a), onShared(b)], degenerate: bounded.degenerate };
+  }
+  const w = welchComparison(sums(a.values), sums(b.values));
+  const bounded = withinRange({ n: w.n, mean: w.meanDiff, sd: null, lo: w.lo, hi: w.hi }, range);
+  return { ...w, lo: bounded.lo, hi: bounded.hi, paired: false, onDeals: [meanOf(a.values), meanOf(b.values)], degenerate: false };
 }
 
 /** −1, 0 or +1: the interval lies wholly below, around or above the reference. */
@@ -142,12 +202,15 @@ export interface LevelVerdict {
   /** +1 / −1 when every level's interval lies above / below the reference, else 0. */
   holds: number;
   /** Each level after the first minus the first, on shared deals (or unpaired when they share too few). */
-  differences: { level: number; diff: (PairedComparison & { paired: boolean }) | null }[];
+  differences: { level: number; diff: LevelDifference | null }[];
 }
 
+/** The level's arm is flagged by its joint seat test (or the conclusion is not about a seat). */
+const jointFlagged = (c: Conclusion, k: number): boolean => !c.jointTest || (c.jointTest[k] !== null && c.jointTest[k] !== undefined && c.jointTest[k]! <= 0.05);
+
 export function verdictOf(c: Conclusion): LevelVerdict {
-  const estimates = c.values.map((v) => (v && v.deals.length ? levelEstimate(c.kind, v) : null));
-  const sides = estimates.map((e) => (e ? sideOf(e, c.reference) : 0));
+  const estimates = c.values.map((v) => (v && v.deals.length ? levelEstimate(c.kind, v, c.percent) : null));
+  const sides = estimates.map((e, k) => (e && jointFlagged(c, k) ? sideOf(e, c.reference) : 0));
   const holds = sides.every((s) => s === sides[0]) ? sides[0]! : 0;
   return { estimates, holds, differences: c.values.slice(1).map((_, k) => ({ level: k + 1, diff: levelDifference(c, 0, k + 1) })) };
 }
@@ -161,10 +224,18 @@ const fmt = (x: number | null, percent: boolean, sign = false) => {
 const intervalText = (est: number | null, lo: number | null, hi: number | null, percent: boolean, sign: boolean) =>
   `${fmt(est, percent, sign)}${percent ? (sign ? ' pp' : ' %') : ''} [${fmt(lo, percent, sign)}, ${fmt(hi, percent, sign)}]`;
 
+/** " (6 deals: too few to say much)" below `FEW_DEALS`, " (all 200 deals alike: exact bound)" for a degenerate sample. */
+const sampleNote = (n: number, degenerate?: boolean): string =>
+  (n < FEW_DEALS ? ` (${n} deal${n === 1 ? '' : 's'}: too few to say much)` : degenerate ? ` (all ${count(n)} deals alike: exact bound)` : '');
+
 /** "0.08 [0.06, 0.10]" or "+4.2 pp [+1.0, +7.4]": a level's estimate as text. */
-export const estimateText = (c: Conclusion, e: LevelEstimate | null): string => (e ? intervalText(e.estimate, e.lo, e.hi, !!c.percent, c.kind === 'difference') : '–');
-/** A difference between levels as text (points, or percentage points for shares). */
-export const differenceText = (c: Conclusion, d: PairedComparison | null): string => (d ? intervalText(d.meanDiff, d.lo, d.hi, !!c.percent, true) : '–');
+export const estimateText = (c: Conclusion, e: LevelEstimate | null): string => (e ? `${intervalText(e.estimate, e.lo, e.hi, !!c.percent, c.kind === 'difference')}${sampleNote(e.deals, e.degenerate)}` : '–');
+/** A level's value on the deals a difference uses, as text. */
+const onDealsText = (c: Conclusion, x: number | null): string => `${fmt(x, !!c.percent, c.kind === 'difference')}${c.percent ? (c.kind === 'difference' ? ' pp' : ' %') : ''}`;
+/** A difference between levels as text (points, or percentage points for shares), with both levels' values on its deals. */
+export const differenceText = (c: Conclusion, d: LevelDifference | null, names?: readonly [string, string]): string => (d
+  ? `${intervalText(d.meanDiff, d.lo, d.hi, !!c.percent, true)}${sampleNote(d.n, d.degenerate)}${names ? ` (${d.paired ? `on the ${count(d.n)} shared deals` : 'unpaired, Welch: too few shared deals'}: ${names[0]} ${onDealsText(c, d.onDeals[0])}, ${names[1]} ${onDealsText(c, d.onDeals[1])})` : ''}`
+  : '–');
 
 /** One sentence per conclusion: the estimate at every level, whether it holds at every level, and the differences between levels. */
 export function verdictSentence(c: Conclusion, levels: readonly string[]): string {
@@ -174,12 +245,16 @@ export function verdictSentence(c: Conclusion, levels: readonly string[]): strin
   if (levels.length === 1) return `${c.label}: ${per}.`;
   const sides = v.estimates.map((e) => (e ? sideOf(e, c.reference) : 0));
   const at = (side: number) => levels.filter((_, k) => sides[k] === side).join(', ');
+  const untested = levels.filter((_, k) => !jointFlagged(c, k));
+  const joint = (k: number) => (c.jointTest?.[k] === null || c.jointTest?.[k] === undefined ? 'no test' : `Holm p ${c.jointTest[k]!.toPrecision(3)}`);
   const holds = v.holds !== 0
-    ? `**holds at every level** (${v.holds > 0 ? 'above' : 'below'} ${ref} at each)`
+    ? `**holds at every level** (${v.holds > 0 ? 'above' : 'below'} ${ref} at each${c.jointTest ? ', and the arm\'s joint seat test flags it at each' : ''})`
     : sides.includes(0)
       ? `not established at every level (the interval includes ${ref} at ${at(0)})`
-      : `opposite directions (above ${ref} at ${at(1)}, below at ${at(-1)})`;
-  const diffs = v.differences.map(({ level, diff }) => `${levels[level]} − ${levels[0]} ${differenceText(c, diff)}${diff ? (diff.paired ? ` (${count(diff.n)} shared deals)` : ' (unpaired, Welch: too few shared deals)') : ''}`).join('; ');
+      : untested.length && sides.every((s, k) => s === sides[0] || !jointFlagged(c, k))
+        ? `not established at every level (the arm's joint seat test is not significant at ${untested.map((l) => `${l}: ${joint(levels.indexOf(l))}`).join(', ')}, so no seat is named there)`
+        : `opposite directions (above ${ref} at ${at(1)}, below at ${at(-1)})`;
+  const diffs = v.differences.map(({ level, diff }) => `${levels[level]} − ${levels[0]} ${differenceText(c, diff, [levels[0]!, levels[level]!])}`).join('; ');
   return `${c.label}: ${per}; ${holds}. Between levels: ${diffs}.`;
 }
 
@@ -192,7 +267,7 @@ export function levelTable(conclusions: readonly Conclusion[], levels: readonly 
     'every level': verdicts.map((v) => (levels.length < 2 ? '–' : v.holds > 0 ? 'yes, above' : v.holds < 0 ? 'yes, below' : 'no')),
     ...Object.fromEntries(levels.slice(1).map((l, k) => [`${l} − ${levels[0]}`, conclusions.map((c, i) => {
       const d = verdicts[i]!.differences[k]?.diff ?? null;
-      return `${differenceText(c, d)}${d && !d.paired ? ' (Welch)' : ''}`;
+      return differenceText(c, d, [levels[0]!, l]);
     })])),
   });
 }
@@ -210,7 +285,7 @@ export function levelChart(conclusions: readonly Conclusion[], levels: readonly 
   });
 }
 
-export const LEVEL_TABLE_CAPTION = 'Per skill level (95 % intervals; each row is its own question, so no adjustment across rows); "every level": each level\'s interval on the same side of the reference (an intersection–union test); the last columns: differences between levels on their shared deals (paired t; Welch where fewer than 10 deals are shared).';
+export const LEVEL_TABLE_CAPTION = 'Per skill level (95 % intervals, kept within what the quantity can be; each row is its own question, so no adjustment across rows); "every level": each level\'s interval on the same side of the reference (an intersection–union test; for a seat, also its arm\'s joint seat test at each level); the last columns: differences between levels on their shared deals (paired t; Welch where fewer than 10 deals are shared), with both levels\' values on those deals.';
 
 /** Adds the conclusions to a section (a sentence each, the wide table, the chart) and returns the table and chart for the suite. */
 export function addConclusions(section: Section, conclusions: readonly Conclusion[], levels: readonly string[], chart: { name: string; title: string; runSize: string }): { table: ColumnTable; caption: string; chart: { name: string; spec: TopLevelSpec } } {

@@ -6,6 +6,7 @@
  * without some points (`STUDIES.md` 5: an effect measured on the same games).
  */
 import type { ColumnTable } from 'arquero';
+import { poissonInterval } from '../stats/exact.ts';
 import { meanInterval, pairedComparison, wilsonInterval } from '../stats/index.ts';
 import type { MeanInterval, PairedComparison, RateInterval } from '../stats/index.ts';
 import type { ArmSummary, Summary } from '../sim/summary.ts';
@@ -37,6 +38,20 @@ export function dealCI(arm: ArmSummary, metric: string): MeanInterval {
   const d = arm.perDeal[metric];
   if (!d) throw new Error(`arm ${arm.name} has no metric ${metric}`);
   return meanInterval({ n: d.deals, mean: d.mean, sd: d.sd });
+}
+
+/**
+ * Events per game of a counting statistic (`stat.<name>`, whole values ≥ 0) with the exact Poisson
+ * (Garwood) interval of its total over the games — valid for rare events, where a t interval over
+ * deals is not (no event yet: the one-sided bound, not "0 ± 0"; `STUDIES.md` 10). With several
+ * games per deal (rotation `all`) the games are not independent and the t interval over deals is used.
+ */
+export function countCI(arm: ArmSummary, stat: string): { mean: number | null; lo: number | null; hi: number | null; method: string } {
+  const d = arm.stats[stat];
+  const deals = arm.perDeal[`stat.${stat}`]?.deals ?? 0;
+  if (!d || d.n === 0 || d.n !== deals || d.min === null || d.min < 0) return { ...dealCI(arm, `stat.${stat}`), method: 't over deals' };
+  const p = poissonInterval({ count: d.sum, exposure: d.n });
+  return { mean: p.estimate, lo: p.lo, hi: p.hi, method: p.oneSided ? 'exact Poisson, one-sided (no event)' : 'exact Poisson' };
 }
 
 /** The summary's paired comparison of a metric between two arms (b − a), with a paired t interval. */

@@ -8,7 +8,7 @@
  */
 import * as aq from 'arquero';
 import { estimatesChart, forestChart, formatCount, histogramChart, sharesChart } from '../charts/index.ts';
-import { comparisonTable, meanInterval, recordsFromSummary, seatFairness, summaryTable, wilsonInterval } from '../stats/index.ts';
+import { comparisonTable, meanInterval, recordsFromSummary, seatFairness, shareDesignEffect, summaryTable, wilsonInterval } from '../stats/index.ts';
 import type { ArmSummary, DistSummary, Summary } from '../sim/summary.ts';
 import type { Report, Section } from './report.ts';
 import type { LoadedRun, Manifest } from './run.ts';
@@ -114,7 +114,7 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
   const records = recordsFromSummary(summary);
   const seats = summaryTable(records.seats);
   const wins = report.section(`${t}Win rate and mean score by seat`, level);
-  wins.text('Win rates with Wilson 95 % intervals (a tie for first shares the win), mean final scores with Student t 95 % intervals. Seat 0 moves first.');
+  wins.text('Win rates with Wilson 95 % intervals (a tie for first shares the win), mean final scores with Student t 95 % intervals. Seat 0 moves first. Under rotation `all` a seat plays every rotation of a deal: its games are clustered by deal, so its interval uses the effective number of games (the design effect of the per-deal shares) and its mean score is taken over deals; the joint test is corrected the same way.');
   const seatRows = seats.objects() as { arm: string; seat: number; winRate: number; winLo: number; winHi: number; scoreMean: number; scoreLo: number; scoreHi: number }[];
   const players = new Map(arms.map((a) => [a.name, a.players]));
   const many = arms.length > 6;
@@ -187,7 +187,15 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
 
 /** Joint seat fairness per arm (chi-square, Holm over the arms), then the seats named in flagged arms. */
 function addSeatFairness(section: Section, arms: readonly ArmSummary[]): void {
-  const results = seatFairness(arms.map((a) => ({ name: a.name, seats: a.seats })));
+  // Several games of a seat per deal (rotation all): the deal is the unit, through the design effect.
+  const designEffect = (a: ArmSummary) => {
+    const effects = a.seats.map((s) => {
+      const d = a.perDeal[`seat${s.seat}.wins`];
+      return d && d.deals > 0 ? shareDesignEffect({ share: s.wins / s.games, sdPerDeal: d.sd, gamesPerDeal: s.games / d.deals }) : 1;
+    });
+    return effects.reduce((t, x) => t + x, 0) / Math.max(1, effects.length);
+  };
+  const results = seatFairness(arms.map((a) => ({ name: a.name, seats: a.seats, designEffect: designEffect(a) })));
   section.text(`Is each arm fair to every seat? One joint test per arm (Pearson chi-square of the seats' win counts against 1/players, df = players − 1; in a 2-player arm the two seats are one question), Holm-adjusted over the ${arms.length} arm${arms.length === 1 ? '' : 's'} of this run; seats are named only in an arm the joint test flags (z-test against 1/players, Holm within the arm).`);
   section.table(aq.table({
     arm: results.map((r) => r.name),

@@ -58,3 +58,17 @@ export function clusteredMean(rows: { cluster: ArrayLike<number>; value: ArrayLi
   const half = studentTQuantile(1 - (1 - level) / 2, df) * se;
   return { n, clusters: G, mean, se, df, lo: mean - half, hi: mean + half, level };
 }
+
+/**
+ * Design effect of a share measured on several games per deal (rotation `all`: a seat plays every
+ * rotation of a deal): the variance of the per-deal shares over what independent games would give,
+ * sd²·m / (p(1 − p)) with m games per deal, at least 1. Dividing the games by it gives the effective
+ * number of independent games (Kish), for a Wilson interval or a chi-square test in which the deal is
+ * the unit (a first-order Rao–Scott correction).
+ * @example shareDesignEffect({ share: 0.4, sdPerDeal: 0.3464, gamesPerDeal: 3 }) // 1.5
+ */
+export function shareDesignEffect(input: { share: number; sdPerDeal: number | null; gamesPerDeal: number }): number {
+  const { share: p, sdPerDeal: sd, gamesPerDeal: m } = input;
+  if (!(m > 1) || sd === null || !(p > 0 && p < 1)) return 1;
+  return Math.max(1, (sd * sd * m) / (p * (1 - p)));
+}

@@ -6,7 +6,7 @@
  * randomness is the RNG passed to the bootstrap.
  */
 export { bootstrapByDeal } from './bootstrap.ts';
-export { clusteredMean } from './cluster.ts';
+export { clusteredMean, shareDesignEffect } from './cluster.ts';
 export type { ClusteredMean } from './cluster.ts';
 export type { BootstrapInterval, BootstrapOptions } from './bootstrap.ts';
 export { comparisonTable, COMPARISON_COLUMNS } from './comparison-table.ts';

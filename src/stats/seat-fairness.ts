@@ -9,6 +9,8 @@
  * of a family of arms are Holm-adjusted together; only in an arm whose adjusted joint p is at most α
  * are seats named: each seat's two-sided z-test of its share against 1/P (normal approximation of the
  * binomial), Holm-adjusted within the arm. Ties for first share the win, so counts may be fractional.
+ * When a seat plays several games per deal (rotation `all`), the games of a deal are one unit
+ * (`STUDIES.md` 4): X² and z² are divided by the arm's design effect (first-order Rao–Scott).
  */
 import { holmAdjust } from './holm.ts';
 import { normalCdf } from './normal.ts';
@@ -18,6 +20,8 @@ export interface SeatFairnessArm {
   name: string;
   /** Per seat: games played in it and wins (ties shared); every seat of an arm has the same games. */
   seats: readonly { games: number; wins: number }[];
+  /** The arm's design effect (`shareDesignEffect`, mean over its seats), default 1: independent games. */
+  designEffect?: number;
 }
 
 export interface SeatFairnessResult {
@@ -46,7 +50,7 @@ export function seatFairness(arms: readonly SeatFairnessArm[], alpha = 0.05): Se
     const P = arm.seats.length;
     const games = arm.seats[0]?.games ?? 0;
     const expected = games / P;
-    const chiSquare = expected > 0 ? arm.seats.reduce((t, s) => t + (s.wins - expected) ** 2 / expected, 0) : 0;
+    const chiSquare = expected > 0 ? arm.seats.reduce((t, s) => t + (s.wins - expected) ** 2 / expected, 0) / (arm.designEffect ?? 1) : 0;
     return { name: arm.name, players: P, games, chiSquare, df: P - 1, p: chiSquareSf(chiSquare, P - 1) };
   });
   const adjusted = holmAdjust(joint.map((j) => j.p));
@@ -58,7 +62,7 @@ export function seatFairness(arms: readonly SeatFairnessArm[], alpha = 0.05): Se
     if (pHolm <= alpha && j.games > 0) {
       const tests = seats.map((s, seat) => {
         const rate = s.wins / s.games;
-        const z = (rate - 1 / P) / Math.sqrt((1 / P) * (1 - 1 / P) / s.games);
+        const z = (rate - 1 / P) / Math.sqrt(((1 / P) * (1 - 1 / P) * (arms[a]!.designEffect ?? 1)) / s.games);
         return { seat, rate, p: Math.min(1, 2 * normalCdf(-Math.abs(z))) };
       });
       if (P === 2) {

@@ -18,6 +18,8 @@ export interface SeatRecord {
   wins: number;
   /** Scores of the seat; `min`/`max` are copied to the table when present. */
   score?: MomentsInput & { min?: number | null; max?: number | null };
+  /** Games per deal cluster (rotation `all`): the Wilson interval uses games / designEffect (`shareDesignEffect`). */
+  designEffect?: number;
 }
 
 /** Column names of `summaryTable`, in order. */
@@ -26,7 +28,8 @@ export const SUMMARY_COLUMNS = [
 ] as const;
 
 /**
- * Summary table with interval columns: `winRate` [`winLo`, `winHi`] (Wilson) and `scoreMean`
+ * Summary table with interval columns: `winRate` [`winLo`, `winHi`] (Wilson, on the effective games
+ * when a record has a design effect) and `scoreMean`
  * [`scoreLo`, `scoreHi`] (Student t), plus `scoreSd`, `scoreMin`, `scoreMax`; null where undefined.
  * @example
  * summaryTable([{ arm: 'base', seat: 0, games: 20, wins: 7, score: { n: 20, sum: 1700, sumSq: 148000 } }])
@@ -35,7 +38,8 @@ export const SUMMARY_COLUMNS = [
 export function summaryTable(records: readonly SeatRecord[], options: LevelOptions = {}): ColumnTable {
   const columns: Record<(typeof SUMMARY_COLUMNS)[number], unknown[]> = Object.fromEntries(SUMMARY_COLUMNS.map((c) => [c, []])) as never;
   for (const r of records) {
-    const w = wilsonInterval(r, options);
+    const deff = r.designEffect ?? 1;
+    const w = wilsonInterval({ games: r.games / deff, wins: r.wins / deff }, options);
     const s = r.score ? meanInterval(r.score, options) : null;
     columns.arm.push(r.arm);
     columns.seat.push(r.seat);

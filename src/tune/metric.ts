@@ -2,16 +2,24 @@
  * The measured quantities a stopping rule or a tuning targets, read from one arm of a run's summary:
  * every per-deal metric of the paired comparisons (`score`, `winnerScore`, `margin`,
  * `score.<source>`, `stat.<name>`, `seat<s>.score`, `seat<s>.wins`; `src/sim/metrics.ts`), each
- * with its interval: Wilson for a seat's win share (a seat plays one game per deal, so its games are
- * independent), Student t on the per-deal means for everything else (the deal is the unit,
- * `STUDIES.md` §4, §7).
+ * with the interval of its kind (`STUDIES.md` §4, §7, §10):
+ *   - a seat's win share: Wilson; when a deal has several games of the seat (rotation `all`), on the
+ *     effective number of games n·p(1 − p)/(deals·sd²) that the per-deal shares' spread allows (the
+ *     deal is the unit); a share of 0 or 1 has the one-sided Clopper–Pearson bound instead;
+ *   - a statistic that counts (`stat.<name>` with whole values ≥ 0): the exact Poisson interval of
+ *     its total count over the games (Garwood), the count and the games divided by the dispersion
+ *     var/mean when the counts spread more than Poisson ones; no event yet: the one-sided bound;
+ *   - everything else: Student t on the per-deal means (the deal is the unit).
+ * A sample whose units are all equal (sd 0) has no t interval: it gets the distribution-free bound
+ * of `degenerateInterval` where its range is known, else none, and is marked `degenerate`.
  */
 import { armMetrics } from '../sim/metrics.ts';
 import { gamesPerDeal } from '../sim/plan.ts';
 import type { Rotation } from '../sim/plan.ts';
 import type { ArmSummary } from '../sim/summary.ts';
 import type { Game } from '../engine/index.ts';
-// The two interval files, not the statistics index (which loads arquero into `carclab run`).
+// The interval files, not the statistics index (which loads arquero into `carclab run`).
+import { clopperPearson, degenerateInterval, poissonInterval } from '../stats/exact.ts';
 import { meanInterval } from '../stats/mean-interval.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
 
@@ -22,29 +30,54 @@ export interface Measure {
   mean: number;
   /** Standard deviation of one unit (per-deal mean, or one game's win share). */
   sd: number;
-  /** Present for a win share: its interval is Wilson's. */
+  /** Present for a win share: its interval is Wilson's on these (effective) games and wins. */
   wins?: { games: number; wins: number };
+  /** Present for a count: the mean is per unit (game, or player and game), `units` of them in all. */
+  count?: { units: number };
+  /** The range one unit's value is known to lie in (a share: [0, 1]), for degenerate samples. */
+  range?: [number, number];
 }
 
 export interface Interval {
   lo: number;
   hi: number;
+  /** Every unit had the same value: the interval is an exact bound (or none), never "± 0". */
+  degenerate?: boolean;
 }
 
 const SEAT_WINS = /^seat(\d+)\.wins$/;
 
-/** Interval of a measure at a two-sided level (t with n − 1 degrees of freedom, or Wilson). */
+/** Interval of a measure at a two-sided level (see the module comment for the kinds). */
 export function measureInterval(m: Measure, level: number): Interval {
   if (m.wins) {
+    const { games, wins } = m.wins;
+    if (games > 0 && (wins === 0 || wins === games)) {
+      const exact = clopperPearson(m.wins, { level });
+      return { lo: exact.lo!, hi: exact.hi!, degenerate: true };
+    }
     const w = wilsonInterval(m.wins, { level });
     return { lo: w.lo ?? 0, hi: w.hi ?? 1 };
+  }
+  if (m.count && m.n >= 2) {
+    const dispersion = m.mean > 0 ? Math.max(1, (m.sd * m.sd * m.count.units) / (m.n * m.mean)) : 1;
+    const p = poissonInterval({ count: (m.mean * m.count.units) / dispersion, exposure: m.count.units / dispersion }, { level });
+    return { lo: p.lo!, hi: p.hi!, degenerate: m.sd === 0 };
+  }
+  if (m.n >= 2 && m.sd === 0) {
+    const [min, max] = m.range ?? [-Infinity, Infinity];
+    const d = degenerateInterval({ n: m.n, value: m.mean, min, max }, { level });
+    return { lo: d.lo ?? -Infinity, hi: d.hi ?? Infinity, degenerate: true };
   }
   const t = meanInterval({ n: m.n, mean: m.mean, sd: m.sd }, { level });
   return { lo: t.lo ?? -Infinity, hi: t.hi ?? Infinity };
 }
 
-/** The name of the interval method of a metric, for reports. */
-export const intervalMethod = (metric: string): string => (SEAT_WINS.test(metric) ? 'Wilson' : 'Student t on per-deal means');
+/** The name of the interval method of a measure, for reports. */
+export function intervalMethod(m: Measure): string {
+  if (m.wins) return m.wins.wins === 0 || m.wins.wins === m.wins.games ? 'Clopper–Pearson, one-sided (a share of 0 or 1)' : `Wilson${m.n < m.wins.games ? ' on the effective games (clustered by deal)' : ''}`;
+  if (m.count) return m.mean === 0 ? 'exact Poisson, one-sided (no event)' : 'exact Poisson (Garwood) on the count';
+  return m.n >= 2 && m.sd === 0 ? 'none: every deal alike' : 'Student t on per-deal means';
+}
 
 /** Metric names an arm of this game measures (the paired comparisons' names). */
 export function metricNamesOf(game: Game, rotation: Rotation): string[] {
@@ -53,13 +86,27 @@ export function metricNamesOf(game: Game, rotation: Rotation): string[] {
 
 /** The measure of `metric` in one arm of a summary; `metric` must be one of `metricNamesOf`. */
 export function measureOf(arm: ArmSummary, metric: string): Measure {
+  const d = arm.perDeal[metric];
+  if (!d) throw new Error(`metric ${metric} is not measured by arm ${arm.name}`);
   const seat = SEAT_WINS.exec(metric);
   if (seat) {
     const s = arm.seats[Number(seat[1])]!;
     const p = s.winRate ?? 0;
-    return { n: s.games, mean: p, sd: Math.sqrt(p * (1 - p)), wins: { games: s.games, wins: s.wins } };
+    const range: [number, number] = [0, 1];
+    // One game per deal: the games are the units. Several (rotation all): the deal is, so the games
+    // count as many as the spread of the per-deal shares allows (never more than were played).
+    if (d.deals === 0 || s.games === d.deals || !(p > 0 && p < 1)) return { n: s.games, mean: p, sd: Math.sqrt(p * (1 - p)), wins: { games: s.games, wins: s.wins }, range };
+    const effective = d.sd! > 0 ? Math.min(s.games, (p * (1 - p)) / (d.sd! * d.sd! / d.deals)) : s.games;
+    return { n: d.deals, mean: p, sd: d.sd ?? NaN, wins: { games: effective, wins: p * effective }, range };
   }
-  const d = arm.perDeal[metric];
-  if (!d) throw new Error(`metric ${metric} is not measured by arm ${arm.name}`);
-  return { n: d.deals, mean: d.mean ?? NaN, sd: d.sd ?? NaN };
+  const m: Measure = { n: d.deals, mean: d.mean ?? NaN, sd: d.sd ?? NaN };
+  const stat = metric.startsWith('stat.') ? metric.slice(5) : null;
+  if (stat !== null && d.deals > 0) {
+    const perGame = arm.stats[stat];
+    const dist = perGame ?? arm.seats[0]?.stats[stat];
+    const units = Math.round(perGame ? arm.games : arm.games * arm.players);
+    const whole = dist && dist.min !== null && dist.min >= 0 && Number.isInteger(dist.sum);
+    if (whole) return { ...m, count: { units }, range: [0, Infinity] };
+  }
+  return m;
 }

@@ -1,18 +1,15 @@
 /**
  * Run to a precision (`carclab run … --precision METRIC=HALFWIDTH[,…]`): the run plays deals in
- * batches, in one run directory, until every named metric's 95 % interval is at most HALFWIDTH wide
- * on each side in every arm, or the plan's deals (`--deals`) are reached.
+ * batches, in one run directory, until every named metric's reported interval is at most HALFWIDTH
+ * wide on each side in every arm, or the plan's deals (`--deals`) are reached.
  *
- * Batches: 200 deals first (fewer when the plan has fewer), then as many as the widest interval
- * asks for (n · (half-width / wanted)² · 1.1, and at least 1.5 × n), never past the plan's deals.
- * Every decision depends only on deals [0, n), so the stop is the same for any number of workers.
- *
- * Optional stopping (`STUDIES.md` §8): the rule looks only at the interval's width, never at the
- * estimate. For a mean, the width depends on the sample standard deviation alone, and this
- * fixed-width sequential interval keeps its coverage as the wanted width shrinks (Chow & Robbins
- * 1965, Ann. Math. Statist. 36:457–462); a win share's width depends a little on the share itself,
- * which the same asymptotics cover. The first batch of 200 deals keeps the standard deviation from
- * being judged on a handful of games. The manifest records the rule, every batch and the stop.
+ * Batches: `FIRST_BATCH_DEALS` deals first (fewer when the plan has fewer), then as many as the
+ * widest interval asks for (n · (half-width / wanted)² · 1.1, and at least 1.5 × n), never past the
+ * plan's deals. Every decision depends only on deals [0, n), so the stop is the same for any number
+ * of workers. The rule and the interval it reports are `stop-rule.ts`'s: an interval whose coverage
+ * holds under the stop (`STUDIES.md` §8, measured by `scripts/precision-coverage.ts`), judged where
+ * its width is largest, and never a stop on a degenerate sample (§10). The manifest records the rule,
+ * every batch, the stop and the reported intervals.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,29 +20,45 @@ import type { Plan } from '../sim/plan.ts';
 import { runExperiment } from '../run/runner.ts';
 import type { RunOptions, RunOutcome } from '../run/runner.ts';
 import type { Summary } from '../sim/summary.ts';
-import { measureInterval, measureOf, metricNamesOf } from './metric.ts';
+import { intervalMethod, measureOf, metricNamesOf } from './metric.ts';
+import { familyLevel, FIRST_BATCH_DEALS, nextBatchDeals, PRECISION_LEVEL, STOP_LEVEL, stopHalfWidths, stopInterval } from './stop-rule.ts';
+
+export { FIRST_BATCH_DEALS, nextBatchDeals } from './stop-rule.ts';
 
 export interface PrecisionTarget {
   metric: string;
   halfWidth: number;
+  /** The target is one of a family of this many intervals reported together (Bonferroni; `tune`'s seats). */
+  family?: number;
 }
 
-export const PRECISION_LEVEL = 0.95;
-export const FIRST_BATCH_DEALS = 200;
-
-/** One batch: the deals played so far and, per target metric, the widest half-width over the arms. */
+/** One batch: the deals played so far and, per target metric, the widest judged half-width over the arms. */
 export interface PrecisionBatch {
   deals: number;
   halfWidths: Record<string, number>;
 }
 
+/** The interval a run to a precision reports for one metric of one arm. */
+export interface ReportedInterval {
+  arm: string;
+  metric: string;
+  estimate: number;
+  lo: number;
+  hi: number;
+  method: string;
+}
+
 export interface StopRecord {
   rule: string;
+  /** The coverage the reported intervals keep under the stop (measured), and their nominal level. */
   level: number;
+  nominalLevel: number;
   batches: PrecisionBatch[];
   /** `precision`: every interval is narrow enough; `deals`: the plan's deals are played first. */
   reason: 'precision' | 'deals';
   deals: number;
+  /** Per arm and target metric, the interval at the stop (valid under the rule). */
+  intervals: ReportedInterval[];
 }
 
 /** Parses `margin=0.2,seat0.wins=0.01`; every metric must be measured by every arm of the plan. */
@@ -80,23 +93,25 @@ export function precisionPlan(plan: Plan, targets: readonly PrecisionTarget[]): 
   return { ...plan, stop: { precision: precisionRule(targets), firstDeals: Math.min(plan.deals, FIRST_BATCH_DEALS) } };
 }
 
-/** Per target, the widest 95 % half-width over the summary's arms (Infinity without an interval). */
-export function halfWidths(summary: Summary, targets: readonly PrecisionTarget[]): Record<string, number> {
-  return Object.fromEntries(targets.map(({ metric }) => {
-    const widths = summary.arms.map((arm) => {
-      const m = measureOf(arm, metric);
-      const { lo, hi } = measureInterval(m, PRECISION_LEVEL);
-      return m.n >= 2 && Number.isFinite(hi - lo) ? (hi - lo) / 2 : Infinity;
-    });
-    return [metric, Math.max(...widths)];
-  }));
+/**
+ * Per target, the widest half-width over the summary's arms: `judged` as the rule compares it with
+ * the target, `plain` (the reported interval's) to size the next batch; Infinity without an interval
+ * or for a degenerate sample.
+ */
+export function halfWidths(summary: Summary, targets: readonly PrecisionTarget[]): { judged: Record<string, number>; plain: Record<string, number> } {
+  const per = targets.map(({ metric, family }) => summary.arms.map((arm) => stopHalfWidths(measureOf(arm, metric), family)));
+  const widest = (key: 'judged' | 'plain') => Object.fromEntries(targets.map(({ metric }, k) => [metric, Math.max(...per[k]!.map((w) => w[key]))]));
+  return { judged: widest('judged'), plain: widest('plain') };
 }
 
-/** Deals of the next batch: what the widest interval asks for, at least 1.5 × n, at most the plan's deals. */
-export function nextBatchDeals(deals: number, widths: Record<string, number>, targets: readonly PrecisionTarget[], maxDeals: number): number {
-  const ratio = Math.max(...targets.map((t) => widths[t.metric]! / t.halfWidth));
-  const wanted = Number.isFinite(ratio) ? Math.ceil(deals * ratio * ratio * 1.1) : 2 * deals;
-  return Math.min(maxDeals, Math.max(wanted, Math.ceil(deals * 1.5)));
+/** The reported intervals of every arm and target. */
+export function reportedIntervals(summary: Summary, targets: readonly PrecisionTarget[]): ReportedInterval[] {
+  return summary.arms.flatMap((arm) => targets.map(({ metric, family }) => {
+    const m = measureOf(arm, metric);
+    const { lo, hi } = stopInterval(m, family);
+    const nominal = familyLevel(family) * 100;
+    return { arm: arm.name, metric, estimate: m.mean, lo, hi, method: `${intervalMethod(m)} at nominal ${Number(nominal.toPrecision(4))} % (covers ≥ ${PRECISION_LEVEL * 100} % under the stop)` };
+  }));
 }
 
 /**
@@ -120,12 +135,15 @@ export async function runToPrecision(
     const outcome = { ...batch, gamesPlayed, wallSeconds };
     if (outcome.status !== 'complete') return outcome;
     const widths = halfWidths(outcome.summary!, targets);
-    batches.push({ deals, halfWidths: widths });
-    const met = targets.every((t) => widths[t.metric]! <= t.halfWidth);
-    const next = met || deals >= plan.deals ? null : nextBatchDeals(deals, widths, targets, plan.deals);
+    batches.push({ deals, halfWidths: widths.judged });
+    const met = targets.every((t) => widths.judged[t.metric]! <= t.halfWidth);
+    const next = met || deals >= plan.deals ? null : nextBatchDeals(deals, widths.plain, targets, plan.deals);
     onBatch?.(batches[batches.length - 1]!, next);
     if (next === null) {
-      const stop: StopRecord = { rule: precisionRule(targets), level: PRECISION_LEVEL, batches, reason: met ? 'precision' : 'deals', deals };
+      const stop: StopRecord = {
+        rule: precisionRule(targets), level: PRECISION_LEVEL, nominalLevel: STOP_LEVEL, batches, reason: met ? 'precision' : 'deals', deals,
+        intervals: reportedIntervals(outcome.summary!, targets),
+      };
       const file = join(outcome.runDir, 'manifest.json');
       writeJsonAtomic(file, { ...(JSON.parse(readFileSync(file, 'utf8')) as object), stop });
       return { ...outcome, stop };

@@ -17,8 +17,14 @@ export interface TuneResult {
   estimate: number;
   lo: number;
   hi: number;
+  /** The coverage the interval keeps under the confirmation's stop, and its nominal level. */
   level: number;
+  nominalLevel: number;
   interval: string;
+  /** The values (points, for several parameters) the search's tests did not reject; the chosen one is among them. */
+  notRejected: (number | number[])[];
+  /** The confirmation missed the target or the precision (empty when neither). */
+  warnings: string[];
   /** Games of the search and the confirmation together. */
   games: number;
   searchGames: number;

@@ -24,8 +24,9 @@ import type { Progress } from '../run/runner.ts';
 import type { ArmSummary } from '../sim/summary.ts';
 import { candidatePlan, valuesOf } from './definition.ts';
 import type { Tuning } from './definition.ts';
-import { intervalMethod, measureInterval, measureOf } from './metric.ts';
+import { intervalMethod, measureOf } from './metric.ts';
 import { precisionPlan, runToPrecision } from './precision.ts';
+import { familyLevel, STOP_LEVEL, stopInterval } from './stop-rule.ts';
 import { bisect, lossOf, race } from './search.ts';
 import type { Evaluate } from './search.ts';
 import { writeTuneReport } from './report.ts';
@@ -40,6 +41,8 @@ export interface TuneOptions {
   outRoot: string;
   backend: Backend;
   signal?: AbortSignal;
+  /** Play again although runs of these candidates by other code exist (as `carclab run --new-run`). */
+  newRun?: boolean;
   /** Games played so far in this session (search and confirmation). */
   onGames?(games: number): void;
 }
@@ -61,13 +64,32 @@ export function tuneDirOf(tuning: Tuning, outRoot: string): string {
 
 export const methodOf = (tuning: Tuning): string => (tuning.kind === 'equals'
   ? 'stochastic bisection on paired deals (looks at n₀·2^k deals, Bonferroni over the looks), then a confirmation run on fresh deals'
-  : 'racing by successive elimination over the grid on paired deals (Bonferroni over looks, candidates and parts), then a confirmation run on fresh deals');
+  : 'racing by successive elimination over the grid on paired deals (Bonferroni over looks and candidates, and over the parts once), then a confirmation run on fresh deals');
 
-/** The reported quantity of a summary arm: the metric (one part) or the largest distance (several). */
-function targetQuantity(tuning: Tuning, arm: ArmSummary, level: number): { estimate: number; lo: number; hi: number } {
+/**
+ * The reported quantity of the confirmation: the metric (one part) or the largest distance (several),
+ * with the interval the confirmation's stopping rule was judged on (`stop-rule.ts`; several parts:
+ * each at the family's Bonferroni level, the same as the stop used).
+ */
+function targetQuantity(tuning: Tuning, arm: ArmSummary): { estimate: number; lo: number; hi: number } {
   const parts = tuning.parts.map((p) => measureOf(arm, p.metric));
-  if (parts.length > 1) return lossOf(parts, tuning.parts.map((p) => p.around), 1 - (1 - level) / parts.length);
-  return { estimate: parts[0]!.mean, ...measureInterval(parts[0]!, level) };
+  if (parts.length > 1) return lossOf(parts, tuning.parts.map((p) => p.around), familyLevel(parts.length));
+  const { lo, hi } = stopInterval(parts[0]!);
+  return { estimate: parts[0]!.mean, lo, hi };
+}
+
+const num = (x: number) => String(Number(x.toPrecision(4)));
+
+/** What a designer must not miss about the answer: the confirmation missing the target or the precision. */
+export function answerWarnings(tuning: Tuning, q: { lo: number; hi: number }, confirmation: { reason: string; halfWidth: number; deals: number }): string[] {
+  const warnings: string[] = [];
+  if (tuning.kind === 'equals' && (q.lo > tuning.value || q.hi < tuning.value)) {
+    warnings.push(`the confirmation's interval [${num(q.lo)}, ${num(q.hi)}] excludes the target ${num(tuning.value)}: on fresh deals the chosen value misses it; look at the values the search did not reject`);
+  }
+  if (confirmation.reason === 'deals') {
+    warnings.push(`precision not reached: the confirmation's half-width is ±${num(confirmation.halfWidth)} after all ${confirmation.deals.toLocaleString('en')} deals it may play, ±${tuning.precision} was asked`);
+  }
+  return warnings;
 }
 
 export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
@@ -102,7 +124,7 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
     const evaluate: Evaluate = async (point, deals) => {
       const outcome = await runExperiment({
         plan: candidatePlan(tuning, point, tuning.budget.maxDeals), outRoot: join(dir, 'candidates'), backend, keepGames: false,
-        shardDeals, dealsLimit: deals, signal: options.signal, onProgress: progress(gamesPlayed),
+        shardDeals, dealsLimit: deals, newRun: options.newRun, signal: options.signal, onProgress: progress(gamesPlayed),
       });
       gamesPlayed += outcome.gamesPlayed;
       if (outcome.status !== 'complete') throw new Interrupted();
@@ -118,15 +140,16 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
 
     // 3. The confirmation on fresh deals, to the precision.
     const seed = `${tuning.seed}/confirm`;
-    const targets = tuning.parts.map((p) => ({ metric: p.metric, halfWidth: tuning.precision }));
+    const targets = tuning.parts.map((p) => ({ metric: p.metric, halfWidth: tuning.precision, family: tuning.parts.length }));
     const confirmPlan = precisionPlan(candidatePlan(tuning, search.point, tuning.budget.maxDeals, seed), targets);
     const confirmed = await runToPrecision(targets, {
-      plan: confirmPlan, outRoot: join(dir, 'confirmation'), backend, keepGames: false, shardDeals, signal: options.signal, onProgress: progress(gamesPlayed),
+      plan: confirmPlan, outRoot: join(dir, 'confirmation'), backend, keepGames: false, shardDeals, newRun: options.newRun, signal: options.signal, onProgress: progress(gamesPlayed),
     });
     gamesPlayed += confirmed.gamesPlayed;
     if (confirmed.status !== 'complete') throw new Interrupted();
     const stop = confirmed.stop!;
-    const quantity = targetQuantity(tuning, confirmed.summary!.arms[0]!, 0.95);
+    const quantity = targetQuantity(tuning, confirmed.summary!.arms[0]!);
+    const halfWidth = Math.max(...Object.values(stop.batches[stop.batches.length - 1]!.halfWidths));
 
     // 4. Results.
     const confirmGames = stop.deals * tuning.gamesPerDeal;
@@ -134,9 +157,11 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
       format: 'carclab-tune/1', name: tuning.name, status: search.status,
       parameters: tuning.parameters.map((p) => p.name), value: search.point.length === 1 ? search.point[0]! : search.point, point: search.point,
       metric: tuning.metric, target: { kind: tuning.kind, value: tuning.value },
-      ...quantity, level: 0.95, interval: tuning.parts.length > 1 ? 'Wilson per seat (Bonferroni over the seats), as the largest distance from 1/players' : intervalMethod(tuning.metric),
+      ...quantity, level: stop.level, nominalLevel: STOP_LEVEL,
+      interval: `${tuning.parts.length > 1 ? 'Wilson per seat (Bonferroni over the seats), as the largest distance from 1/players' : intervalMethod(measureOf(confirmed.summary!.arms[0]!, tuning.metric))}, nominal ${STOP_LEVEL * 100} %, covering ≥ ${stop.level * 100} % under the confirmation's stop`,
+      notRejected: search.notRejected.map((p) => (p.length === 1 ? p[0]! : p)), warnings: answerWarnings(tuning, quantity, { reason: stop.reason, halfWidth, deals: stop.deals }),
       games: search.games + confirmGames, searchGames: search.games,
-      confirmation: { seed, deals: stop.deals, games: confirmGames, reason: stop.reason, halfWidth: Math.max(...Object.values(stop.batches[stop.batches.length - 1]!.halfWidths)) },
+      confirmation: { seed, deals: stop.deals, games: confirmGames, reason: stop.reason, halfWidth },
       method: methodOf(tuning), candidates: search.candidates, log: search.log,
     };
     writeJsonAtomic(join(dir, 'result.json'), result);

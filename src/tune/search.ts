@@ -67,6 +67,13 @@ export interface CandidateRecord {
 export interface SearchResult {
   status: 'found' | 'unreachable' | 'budget';
   point: number[];
+  /**
+   * The values the search's tests did not reject (`STUDIES.md` 11: the chosen one is one of them,
+   * picked by a near coin flip when they are close): bisection, every grid value between the nearest
+   * values decided on either side of the target (a real parameter: the ends of that range); racing,
+   * the survivors.
+   */
+  notRejected: number[][];
   candidates: CandidateRecord[];
   games: number;
   /** One line per decision, for the report and the manifest. */
@@ -160,8 +167,18 @@ export async function bisect(settings: SearchSettings, evaluate: Evaluate): Prom
   };
 
   const done = (status: SearchResult['status'], x: number): SearchResult => ({
-    status: outOfBudget && status === 'found' ? 'budget' : status, point: [x], candidates: ledger.records(metric), games: ledger.games, log: ledger.log,
+    status: outOfBudget && status === 'found' ? 'budget' : status, point: [x], notRejected: status === 'unreachable' ? [] : notRejected(x).map((v) => [v]),
+    candidates: ledger.records(metric), games: ledger.games, log: ledger.log,
   });
+  /** Values strictly between the nearest values decided on either side of `x` (x itself included). */
+  const notRejected = (x: number): number[] => {
+    const decided = [...ledger.evaluations.values()].filter((e) => e.verdict === 'above' || e.verdict === 'below').map((e) => e.point[0]!);
+    const below = Math.max(-Infinity, ...decided.filter((v) => v < x));
+    const above = Math.min(Infinity, ...decided.filter((v) => v > x));
+    const grid = settings.values[0]!;
+    if (settings.step !== null) return [Number.isFinite(below) ? below : grid[0]!, Number.isFinite(above) ? above : grid[grid.length - 1]!];
+    return grid.filter((v) => v > below && v < above);
+  };
   const distance = (x: number) => Math.abs(ledger.evaluations.get(key([x]))!.evaluation.parts[0]!.mean - t);
 
   const grid = settings.values[0]!;
@@ -220,7 +237,8 @@ export async function race(settings: SearchSettings, evaluate: Evaluate): Promis
   const looks = looksOf(settings.firstDeals, settings.maxDeals);
   let survivors = gridPoints(settings.values);
   const parts = settings.around.length;
-  const level = 1 - 0.05 / (looks.length * survivors.length * parts);
+  // Bonferroni over looks and candidates here, over the target's parts in partLevel (once).
+  const level = 1 - 0.05 / (looks.length * survivors.length);
   const partLevel = (lvl: number) => 1 - (1 - lvl) / parts;
   const loss = (e: Evaluation, lvl: number) => lossOf(e.parts, settings.around, partLevel(lvl));
   let status: SearchResult['status'] = 'found';
@@ -250,5 +268,5 @@ export async function race(settings: SearchSettings, evaluate: Evaluate): Promis
   const lossAt = (p: number[]) => loss(ledger.evaluations.get(key(p))!.evaluation, REPORT_LEVEL).estimate;
   const chosen = survivors.reduce((best, p) => (lossAt(p) < lossAt(best) ? p : best));
   for (const p of survivors) ledger.verdict(p, p === chosen ? 'chosen' : 'tied');
-  return { status, point: chosen, candidates: ledger.records(loss), games: ledger.games, log: ledger.log };
+  return { status, point: chosen, notRejected: survivors, candidates: ledger.records(loss), games: ledger.games, log: ledger.log };
 }

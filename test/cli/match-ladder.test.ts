@@ -56,6 +56,15 @@ describe('carclab match', () => {
     // greedy wins every deal: the LLR grows by about ln(s1/s0) = ln(0.7597/0.5) = 0.418 per deal → 8 deals to pass 2.944
     expect(one.sprt).toMatchObject({ elo0: 0, elo1: 200, alpha: 0.05, beta: 0.05, decision: 'H1' });
     expect(one.sprt.llr).toBeGreaterThanOrEqual(one.sprt.upper);
+    // What the intervals are worth after the stop is in the JSON (and match.json), not only in the text.
+    expect(one.sprt.intervals).toMatch(/not adjusted for the sequential stop: they cover less than 95 %/);
+    expect(JSON.parse(readFileSync(join(one.results, 'match.json'), 'utf8')).sprt.intervals).toBe(one.sprt.intervals);
+    // greedy won every game: a bound, and the text claims no more than the test shows.
+    expect(one).toMatchObject({ perfectRecord: true, winRateAHi: 1, eloAHi: null });
+    const text = carclab('match', 'greedy', 'random', '--sprt', '0,200', '--deals', '40', '--shard-deals', '2', '--workers', '1', '--out', join(scratch, 's1'));
+    expect(text.stdout).toMatch(/H1 accepted: the games favour an advantage of 200 Elo for greedy over one of 0 \(not a proof that it is 200 or more\)/);
+    expect(text.stdout).toMatch(/Elo ≥ \+\d+/);
+    expect(text.stdout).not.toMatch(/\[100\.0, 100\.0\]/);
     expect(one.deals).toBeLessThan(40);
     expect(one.games).toBe(2 * one.deals);
     const two = JSON.parse(run(2, join(scratch, 's2')).stdout);
@@ -70,6 +79,7 @@ describe('carclab match', () => {
       [['match', 'greedy', 'random', '--expansions', 'river'], /unknown expansion "river"/],
       [['ladder', 'random', 'greedy', '--rules', 'nosuch=1'], /unknown rule "nosuch"/],
       [['ladder', 'greedy'], /needs at least two agent specs, got 1/],
+      [['match', 'greedy', 'random', '--sprt', '0,1e6'], /--sprt .*elo0 and elo1 must lie within ±1000/],
     ];
     const results = await Promise.all(cases.map(([args]) => carclabAsync(...args, '--out', out)));
     results.forEach((r, i) => {
@@ -95,12 +105,19 @@ describe('carclab ladder', () => {
     const fit = bradleyTerry([[0, pair.winsA], [pair.games - pair.winsA, 0]], { anchor: 1 });
     expect(byName.greedy.elo).toBeCloseTo(fit.elo[0]!, 9);
     expect(byName.greedy.eloLo).toBeLessThanOrEqual(byName.greedy.elo);
+    // greedy won every game: its rating is a bound, and so is the difference to random (no chart of artefacts).
+    expect(pair.perfectRecord).toBe(true);
+    expect(byName.greedy.bound).toBeCloseTo(pair.eloALo, 9);
+    expect(ladder.adjacent).toEqual([expect.objectContaining({ upper: 'greedy', lower: 'random', separated: true })]);
     expect(ladder.matrix).toHaveLength(2);
     const dir = runDirOf(out, 'ladder');
-    for (const f of ['ladder.json', 'report.md', 'report.html', 'charts/ratings.png', 'charts/win-share-matrix.png', 'manifest.json', 'games.arrow']) expect(existsSync(join(dir, f)), f).toBe(true);
+    for (const f of ['ladder.json', 'report.md', 'report.html', 'charts/win-share-matrix.png', 'manifest.json', 'games.arrow']) expect(existsSync(join(dir, f)), f).toBe(true);
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/\|1\|greedy\|[^|]*\|\|\|\|≥ \+\d+\|8\|1\|/);
+    const text = carclab('ladder', 'greedy', 'random', '--deals', '4', '--in-process', '--out', out);
+    expect(text.stdout).toMatch(/\| 1 \| `greedy` \| ≥ \+\d+ \| a bound: perfect record against the anchor \|/);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href="https?:/);
     expect(html).toMatch(/vegaEmbed\("#chart-win-share-matrix"/);
-    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/Perfect records|\| 1 \| `greedy`/);
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/Perfect records/);
   });
 });

@@ -82,4 +82,15 @@ describe('deal outcomes', () => {
     expect([r.winRateADealLo, r.winRateADealHi]).toEqual([0, 1]);
     expect(r.eloA).toBeCloseTo(-400 * Math.log10(1 / 0.625 - 1), 9); // +88.7
   });
+  it('a perfect record on alike deals: one-sided exact bounds, an Elo bound, never "[100.0, 100.0]" or a finite Elo above the estimate', () => {
+    // A wins both games of each of 3 deals.
+    const cols = columns([0, 1, 2].flatMap((d): [number, number, number, number[]][] => [[0, d, 0, [50, 40]], [0, d, 1, [40, 50]]]));
+    const r = pairResult(dealOutcomes(design(2), cols, 0, 3), 0, { a: 'greedy', b: 'random' }, 2);
+    expect(r).toMatchObject({ winRateA: 1, winRateAHi: 1, perfectRecord: true, dealsAlike: true, eloA: null, eloAHi: null });
+    expect(r.winRateALo).toBeCloseTo(0.05 ** (1 / 6), 12); // Clopper–Pearson, 6 games won of 6
+    expect(r.eloALo).toBeCloseTo(-400 * Math.log10(1 / 0.05 ** (1 / 6) - 1), 9);
+    // Deal scores all 1: the deal-clustered interval is the exact bound [0.05^(1/3), 1], not [1, 1].
+    expect(r.winRateADealLo).toBeCloseTo(0.05 ** (1 / 3), 12);
+    expect(r.winRateADealHi).toBe(1);
+  });
 });

@@ -47,6 +47,16 @@ describe('study notebooks', () => {
     expect(outcome.files.html.startsWith(outcome.levels[0]!.run.dir)).toBe(true);
   });
 
+  it('seat-advantage compares no significance across levels and names a seat only with its arm\'s joint test', async () => {
+    const outcome = await runStudy(seatAdvantage, { levels: LEVELS, backend: inProcessBackend(), outRoot: tempDir('carclab-study-'), log: () => {} });
+    const headlines = outcome.highlights.headlines.join('\n');
+    expect(headlines).toMatch(/random: \d+ of \d+ arms on 8 deals.*greedy: \d+ of \d+ arms on 3 deals/);
+    expect(headlines).toContain('These counts are not compared between levels');
+    // 3 greedy deals: no arm's joint test is significant, so no seat holds "at every level".
+    expect(headlines).not.toContain('holds at every level');
+    expect(headlines).toMatch(/on the 3 shared deals: random [\d.]+ %, greedy [\d.]+ %/);
+  });
+
   it.each(STUDIES.map((s) => [s.name, s] as const))('%s speaks of 4 players for a 4-player run', async (_, study) => {
     const outRoot = tempDir('carclab-study4-');
     const experiment = await withPlayers(study, 4);

@@ -1,9 +1,10 @@
 /** Per-game rows turned into per-deal values: pairing under every rotation scheme, effects measured on the same games, levels on shared deals. */
 import * as aq from 'arquero';
 import { describe, expect, it } from 'vitest';
-import { levelDifference, levelEstimate, verdictSentence } from '../../src/report/levels.ts';
+import { levelDifference, levelEstimate, verdictOf, verdictSentence } from '../../src/report/levels.ts';
 import type { Conclusion } from '../../src/report/levels.ts';
-import { Games, winShareOf } from '../../src/report/numbers.ts';
+import { countCI, Games, winShareOf } from '../../src/report/numbers.ts';
+import type { ArmSummary } from '../../src/sim/summary.ts';
 
 describe('Games.paired', () => {
   // Rotation `all`, 3 players: every deal has 3 games per arm. Arm 1's value is arm 0's + (deal + 1)
@@ -87,12 +88,65 @@ describe('conclusions across levels', () => {
     const d = levelDifference(rare, 0, 1)!;
     expect(d.paired).toBe(false);
     expect(d.meanDiff).toBe(3);
-    expect(verdictSentence(rare, ['random', 'greedy'])).toContain('(unpaired, Welch: too few shared deals)');
+    expect(verdictSentence(rare, ['random', 'greedy'])).toContain('(unpaired, Welch: too few shared deals: random +2.00, greedy +5.00)');
   });
   it('gives win shares with one game per deal a Wilson interval', () => {
     const e = levelEstimate('share', { deals: [0, 1, 2, 3], values: [1, 0, 0, 0.5], games: 4 });
     expect(e.method).toBe('Wilson');
     expect(e.estimate).toBe(0.375);
     expect(levelEstimate('share', { deals: [0, 1], values: [0.5, 0.25], games: 6 }).method).toBe('t over deals');
+  });
+  it('shows a difference between levels with both levels\' values on the deals it uses (STUDIES.md 12)', () => {
+    // Level 0 (many deals) wins 48.8 % over all its deals but 58.3 % on the 12 it shares with level 1.
+    const share: Conclusion = { label: 'seat 0 win share', kind: 'share', reference: 0.5, percent: true, values: [
+      { deals: [...Array(40).keys()], values: [...Array(40).keys()].map((d) => (d < 12 ? Number(d % 12 < 7) : Number(d % 4 === 0))), games: 40 },
+      { deals: [...Array(12).keys()], values: [...Array(12).keys()].map((d) => Number(d % 12 < 6)), games: 12 },
+    ] };
+    const d = levelDifference(share, 0, 1)!;
+    expect(d.onDeals[0]).toBeCloseTo(7 / 12, 12);
+    expect(d.onDeals[1]).toBeCloseTo(0.5, 12);
+    expect(verdictSentence(share, ['random', 'greedy'])).toContain('greedy − random −8.3 pp');
+    expect(verdictSentence(share, ['random', 'greedy'])).toMatch(/\(on the 12 shared deals: random 58\.3 %, greedy 50\.0 %\)/);
+  });
+
+  it('keeps a difference of shares within ±100 pp, and says a tiny sample is tiny (STUDIES.md 10)', () => {
+    // 2 deals: +50 pp with a t interval far past ±100 pp.
+    const tiny: Conclusion = { label: 'effect', kind: 'difference', reference: 0, percent: true, values: [{ deals: [0, 1], values: [1, 0], games: 2 }] };
+    const e = levelEstimate('difference', tiny.values[0]!, true);
+    expect(e.lo).toBe(-1);
+    expect(e.hi).toBe(1);
+    expect(verdictSentence(tiny, ['greedy'])).toContain('+50.0 pp [−100.0, +100.0] (2 deals: too few to say much)');
+    // 6 equal differences of 0: an exact bound, not [+0.0, +0.0].
+    const alike: Conclusion = { ...tiny, values: [{ deals: [...Array(6).keys()], values: Array(6).fill(0), games: 6 }] };
+    expect(verdictSentence(alike, ['greedy'])).not.toContain('[+0.0, +0.0]');
+    const many: Conclusion = { ...tiny, values: [{ deals: [...Array(200).keys()], values: Array(200).fill(0), games: 200 }] };
+    const bound = levelEstimate('difference', many.values[0]!, true);
+    expect(bound.degenerate).toBe(true);
+    expect(bound.lo).toBeLessThan(0);
+    expect(bound.hi).toBeGreaterThan(0);
+    expect(verdictSentence(many, ['greedy'])).toContain('(all 200 deals alike: exact bound)');
+  });
+
+  it('a seat holds at every level only where its arm\'s joint test is significant (STUDIES.md 3)', () => {
+    const seat: Conclusion = { label: '5p.base: seat 0 win share (fair 1/5)', kind: 'share', reference: 0.2, percent: true, jointTest: [0.001, 0.399], values: [
+      { deals: [...Array(400).keys()], values: [...Array(400).keys()].map((d) => Number(d % 10 < 3)), games: 400 },
+      { deals: [...Array(200).keys()], values: [...Array(200).keys()].map((d) => Number(d % 10 < 3)), games: 200 },
+    ] };
+    expect(verdictOf(seat).estimates.every((e) => e!.lo! > 0.2)).toBe(true);
+    expect(verdictOf(seat).holds).toBe(0);
+    expect(verdictSentence(seat, ['random', 'greedy'])).toMatch(/not established at every level \(the arm's joint seat test is not significant at greedy: Holm p 0\.399/);
+    expect(verdictOf({ ...seat, jointTest: [0.001, 0.01] }).holds).toBe(1);
+  });
+});
+
+describe('counts of rare events', () => {
+  it('a statistic with no event in 400 games gets the one-sided exact bound, not 0 [0, 0]', () => {
+    const arm = {
+      name: 'a', games: 400, stats: { networks: { n: 400, sum: 0, sumSq: 0, mean: 0, sd: 0, min: 0, max: 0 } },
+      perDeal: { 'stat.networks': { deals: 400, mean: 0, sd: 0, se: 0 } },
+    } as unknown as ArmSummary;
+    const c = countCI(arm, 'networks');
+    expect(c).toMatchObject({ mean: 0, lo: 0, method: 'exact Poisson, one-sided (no event)' });
+    expect(c.hi).toBeCloseTo(-Math.log(0.05) / 400, 12);
   });
 });

@@ -1,6 +1,6 @@
 /** Deal-clustered means and joint seat-fairness tests, against hand arithmetic. */
 import { describe, expect, it } from 'vitest';
-import { chiSquareSf, clusteredMean, meanInterval, seatFairness } from '../../src/stats/index.ts';
+import { chiSquareSf, clusteredMean, meanInterval, recordsFromSummary, seatFairness, shareDesignEffect, summaryTable, wilsonInterval } from '../../src/stats/index.ts';
 
 describe('clusteredMean', () => {
   // 30 deals, 4 seats each; a seat's value is its deal's level (shared tiles) plus a small own part:
@@ -72,5 +72,35 @@ describe('seatFairness', () => {
     const [arm] = seatFairness([{ name: 'two', seats: [{ games: 100, wins: 38 }, { games: 100, wins: 62 }] }]);
     expect(arm!.seats).toHaveLength(1);
     expect(arm!.seats[0]).toMatchObject({ seat: 1, rate: 0.62 });
+  });
+});
+
+describe('rotation all: a seat\'s games of one deal are one unit (issue 23, item 7)', () => {
+  it('the design effect of a share is the per-deal variance over what independent games give', () => {
+    expect(shareDesignEffect({ share: 0.4, sdPerDeal: Math.sqrt((1.5 * 0.24) / 3), gamesPerDeal: 3 })).toBeCloseTo(1.5, 12);
+    expect(shareDesignEffect({ share: 0.4, sdPerDeal: 0.1, gamesPerDeal: 1 })).toBe(1);
+  });
+
+  it('widens the seat win-share interval, takes the score over deals and corrects the joint test', () => {
+    const p = 0.4;
+    const summary = {
+      arms: [{
+        name: 'all', seats: [0, 1].map((seat) => ({ seat, games: 3000, wins: (seat ? 1 - p : p) * 3000, score: { n: 3000, sum: 3000 * 80, sumSq: 3000 * 6500, min: 20, max: 160 } })),
+        perDeal: {
+          'seat0.wins': { deals: 1000, mean: p, sd: Math.sqrt((1.5 * p * (1 - p)) / 3) }, 'seat1.wins': { deals: 1000, mean: 1 - p, sd: Math.sqrt((1.5 * p * (1 - p)) / 3) },
+          'seat0.score': { deals: 1000, mean: 80, sd: 12 }, 'seat1.score': { deals: 1000, mean: 80, sd: 12 },
+        },
+      }],
+      pairs: [],
+    };
+    const { seats } = recordsFromSummary(summary);
+    expect(seats[0]!.designEffect).toBeCloseTo(1.5, 12);
+    expect(seats[0]!.score).toMatchObject({ n: 1000, mean: 80, sd: 12 });
+    const row = summaryTable(seats).objects()[0] as { winLo: number; winHi: number };
+    const naive = wilsonInterval({ games: 3000, wins: 1200 });
+    expect((row.winHi - row.winLo) / (naive.hi! - naive.lo!)).toBeCloseTo(Math.sqrt(1.5), 2);
+    const [plain] = seatFairness([{ name: 'all', seats: summary.arms[0]!.seats }]);
+    const [clustered] = seatFairness([{ name: 'all', seats: summary.arms[0]!.seats, designEffect: 1.5 }]);
+    expect(clustered!.chiSquare).toBeCloseTo(plain!.chiSquare / 1.5, 9);
   });
 });

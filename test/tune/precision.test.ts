@@ -59,21 +59,25 @@ describe('--precision', () => {
   });
 
   it('stops at the plan\'s deals when the precision is out of reach, and says so', async () => {
-    const base = planOf(experiment(300));
+    const base = planOf(experiment(FIRST_BATCH_DEALS + 100));
     const targets = parsePrecision('seat0.wins=0.001', base);
     const outcome = await runToPrecision(targets, { plan: precisionPlan(base, targets), outRoot: tempDir('carclab-prec-'), backend: inProcessBackend(), keepGames: false });
-    expect(outcome.stop).toMatchObject({ reason: 'deals', deals: 300 });
-    expect(outcome.stop!.batches.map((b) => b.deals)).toEqual([200, 300]);
+    expect(outcome.stop).toMatchObject({ reason: 'deals', deals: FIRST_BATCH_DEALS + 100 });
+    expect(outcome.stop!.batches.map((b) => b.deals)).toEqual([FIRST_BATCH_DEALS, FIRST_BATCH_DEALS + 100]);
+    // Every arm's interval at the stop, with its method, is recorded.
+    expect(outcome.stop!.intervals.map((iv) => iv.arm)).toEqual(['base', 'no-farmers']);
+    expect(outcome.stop!.intervals[0]!.method).toMatch(/^Wilson at nominal 99 % \(covers ≥ 95 % under the stop\)$/);
   });
 
   it('runs from the command line and refuses --keep-games with it', () => {
     const dir = tempDir('carclab-prec-cli-');
     const file = join(dir, 'prec.json');
-    writeFileSync(file, JSON.stringify(experiment(1000)));
+    writeFileSync(file, JSON.stringify(experiment(2000)));
     const carclab = (...args: string[]) => spawnSync(process.execPath, [join(import.meta.dirname, '..', '..', 'bin', 'carclab.js'), 'run', file, '--in-process', '--out', join(dir, 'out'), ...args], { encoding: 'utf8' });
     const r = carclab('--precision', 'margin=1.5');
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/precision after 200 deals: margin ±[\d.]+ \(wanted ±1\.5\)/);
+    expect(r.stderr).toMatch(new RegExp(`precision after ${FIRST_BATCH_DEALS} deals: margin ±[\\d.]+ \\(wanted ±1\\.5\\)`));
+    expect(r.stderr).toMatch(/carclab: base margin [\d.]+ \[[\d.]+, [\d.]+\] \(Student t on per-deal means at nominal 99 %/);
     const bad = carclab('--precision', 'margin=1.5', '--keep-games');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--precision and --keep-games exclude each other/);

@@ -12,6 +12,7 @@ import { runExperiment } from '../../src/run/runner.ts';
 import { candidatePlan, resolveTuning } from '../../src/tune/definition.ts';
 import type { Tuning } from '../../src/tune/definition.ts';
 import { measureOf } from '../../src/tune/metric.ts';
+import { answerText } from '../../src/tune/report.ts';
 import { runTuning } from '../../src/tune/run.ts';
 import { tempDir } from '../sim/helpers.ts';
 
@@ -21,7 +22,7 @@ const definition = (equals: number) => ({
   parameter: { name: 'farmerPointsPerCity', min: 0, max: 10 },
   target: { metric: 'score.field', equals },
   precision: 0.4,
-  budget: { games: 20_000, firstDeals: 50, maxDeals: 400 },
+  budget: { games: 20_000, firstDeals: 50, maxDeals: 1200 },
 });
 
 /** Field points per player and game measured by a plain run at farmerPointsPerCity = 4, on the tuning's deals. */
@@ -46,6 +47,9 @@ describe('carclab tune on real games', () => {
     expect(result.hi).toBeGreaterThan(result.estimate);
     expect(result.confirmation.reason).toBe('precision');
     expect((result.hi - result.lo) / 2).toBeLessThanOrEqual(tuning.precision);
+    expect(result.notRejected).toContain(4);
+    // The target is the value at 4 on the search's deals, so fresh deals may put it outside their interval: said when so.
+    expect(result.warnings.some((w) => /excludes the target/.test(w))).toBe(result.lo > target || result.hi < target);
     expect(result.games).toBe(result.searchGames + result.confirmation.games);
     // Far fewer games than measuring all 11 values to the search's last look.
     expect(result.searchGames).toBeLessThan(11 * tuning.budget.maxDeals);
@@ -96,6 +100,18 @@ describe('carclab tune on real games', () => {
     expect(result!.status).toBe('unreachable');
     expect(result!.value).toBe(10);
     expect(result!.log.join('\n')).toMatch(/no value in \[0, 10\] reaches the target 100/);
+    expect(result!.notRejected).toEqual([]);
+    // The confirmation's interval excludes the target and the cap comes before the precision: both said.
+    expect(result!.warnings.join('\n')).toMatch(/excludes the target 100/);
+  });
+
+  it('warns when the confirmation misses the precision, in the answer and its text', async () => {
+    const tuning = resolveTuning({ ...definition(5), precision: 1e-9, budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } }, 'test', 'farm');
+    const { result } = await runTuning({ tuning, file: null, outRoot: tempDir('carclab-tune-'), backend: inProcessBackend() });
+    expect(result!.confirmation.reason).toBe('deals');
+    expect(result!.warnings.join('\n')).toMatch(/precision not reached: the confirmation's half-width is ±[\d.]+ after all 160 deals it may play, ±1e-9 was asked/);
+    expect(answerText(tuning, result!)).toMatch(/precision ±1e-9, not reached: ±[\d.]+\)/);
+    expect(answerText(tuning, result!)).toMatch(/WARNING: precision not reached/);
   });
 });
 
@@ -117,6 +133,12 @@ describe('carclab tune (command line)', () => {
     const result = JSON.parse(r.stdout);
     for (const key of ['value', 'estimate', 'lo', 'hi', 'games']) expect(typeof result[key], key).toBe('number');
     expect(result.status).toBe('found');
+  });
+
+  it('accepts --new-run, as its own error message asks', () => {
+    const r = carclab(file({ ...definition(5), budget: { games: 2_000, firstDeals: 20, maxDeals: 40 } }), '--in-process', '--out', tempDir('carclab-tune-cli-'), '--json', '--new-run');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).status).toMatch(/found|budget/);
   });
 
   // Every kind of bad definition is checked in definition.test.ts; here: the exit code and no files.
