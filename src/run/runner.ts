@@ -12,7 +12,7 @@
  * run resumes where it stopped and ends with the same results.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { mergeAggregates } from '../sim/aggregate.ts';
 import { codeIdentity } from './code.ts';
@@ -26,7 +26,7 @@ import type { ShardResult } from '../sim/shard.ts';
 import { ShardAbandoned } from './pool.ts';
 import type { Backend } from './pool.ts';
 import { checkOtherCode, lockRunDir, runIdOf } from './run-dir.ts';
-import { loadShardFiles, writeShardFile } from './shard-files.ts';
+import { loadShardFiles, runIdentity, writeShardFile } from './shard-files.ts';
 import { buildSummary, summaryTables } from '../sim/summary.ts';
 import type { Summary } from '../sim/summary.ts';
 
@@ -178,7 +178,8 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     const arrowDone = existsSync(join(runDir, 'games.arrow'));
     const dealsLimit = Math.min(plan.deals, options.dealsLimit ?? plan.deals);
     if (keepGames && dealsLimit < plan.deals) throw new Error('kept games need the whole run: dealsLimit excludes keepGames');
-    const loaded = loadShardFiles(runDir, plan, code, keepGames && !arrowDone, dealsLimit);
+    const identity = runIdentity(basename(runDir), plan, code);
+    const loaded = loadShardFiles(runDir, plan, identity, keepGames && !arrowDone, dealsLimit);
     for (const line of loaded.rejected) log(`carclab: ${join(runDir, line.split(':')[0]!)} is bad: ${line.slice(line.indexOf(':') + 2)}; moved to ${join(runDir, 'rejected')}/, its deals are played again`);
     let merged = loaded.merged;
     const perDeal = gamesPerDealOf(plan);
@@ -208,7 +209,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     let failure: unknown;
     const persist = ({ start, end, result }: (typeof finished)[number]) => {
       try {
-        writeShardFile(shardDir, start, end, result, code, columnSpecs);
+        writeShardFile(shardDir, start, end, result, identity, columnSpecs);
         merged = mergeAggregates(merged, result.aggregate);
         session.shards++;
         session.games += result.aggregate.games;

@@ -1,11 +1,14 @@
 /**
  * Shard files of a run directory: `shards/<start>-<end>.json`, plus `.cols` with kept games. Each
- * JSON file is an envelope holding the code hash, the deal range, the aggregate and sha256 checksums
- * of the aggregate and of the columns file. On load every file is checked (readable JSON, format,
- * code hash, checksums, the aggregate's shape and deal range, no overlap with another shard); a bad
- * one is named, moved to `rejected/` and its deals are played again, so a truncated, edited or
- * foreign shard never reaches the results. The checksums catch accidents and careless edits, not a
- * forger who recomputes them.
+ * JSON file is an envelope holding the identity of the run it belongs to (run id, which hashes the
+ * plan, seed, arms, deals and code; the seed and arm names for messages; the code hash), the deal
+ * range, who played it, the aggregate and sha256 checksums of the envelope and of the columns file.
+ * On load every file is checked (readable JSON, format, run identity, code hash, checksums, the
+ * aggregate's shape, deal range and plausibility, no overlap with another shard); a bad one is named,
+ * moved to `rejected/` and its deals are played again, so a truncated, edited or foreign shard (one
+ * copied from a run of another seed) never reaches the results. The checksums catch accidents and
+ * careless edits, not a forger who recomputes them; the plausibility checks (`validate.ts`) catch
+ * numbers no game can give.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
@@ -20,24 +23,36 @@ import { emptyAggregate } from '../sim/shard.ts';
 import type { ShardResult } from '../sim/shard.ts';
 import { malformedShardResult } from '../sim/validate.ts';
 
-export const SHARD_FILE_FORMAT = 'carclab-shard-file/1';
+export const SHARD_FILE_FORMAT = 'carclab-shard-file/2';
 
-interface ShardEnvelope {
-  format: typeof SHARD_FILE_FORMAT;
+/** What a shard must belong to: the run (its id hashes plan, seed, arms, deals and code) and the code. */
+export interface RunIdentity {
+  runId: string;
+  seed: string;
+  arms: string[];
   code: string;
+}
+
+interface ShardEnvelope extends RunIdentity {
+  format: typeof SHARD_FILE_FORMAT;
   start: number;
   end: number;
-  sha256: string;
+  /** The queue worker that played it, or `here` (this process and its threads). */
+  playedBy: string;
   columnsSha256: string | null;
   aggregate: Aggregate;
+  /** Of the envelope's JSON without this field (written last). */
+  sha256: string;
 }
+
+export const runIdentity = (runId: string, plan: Plan, code: string): RunIdentity => ({ runId, seed: plan.seed, arms: plan.arms.map((a) => a.name), code });
 
 const pad = (n: number) => String(n).padStart(10, '0');
 export const shardName = (start: number, end: number): string => `${pad(start)}-${pad(end)}`;
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** Persists one finished shard: its columns first, then the envelope that vouches for them. */
-export function writeShardFile(shardDir: string, start: number, end: number, result: ShardResult, code: string, specs: ColumnSpec[]): void {
+export function writeShardFile(shardDir: string, start: number, end: number, result: ShardResult, identity: RunIdentity, specs: ColumnSpec[]): void {
   const base = join(shardDir, shardName(start, end));
   let columnsSha256: string | null = null;
   if (result.columns) {
@@ -45,8 +60,11 @@ export function writeShardFile(shardDir: string, start: number, end: number, res
     columnsSha256 = sha256(bytes);
     writeAtomic(`${base}.cols`, bytes);
   }
-  const aggregate = result.aggregate;
-  const envelope: ShardEnvelope = { format: SHARD_FILE_FORMAT, code, start, end, sha256: sha256(JSON.stringify(aggregate)), columnsSha256, aggregate };
+  const body: Omit<ShardEnvelope, 'sha256'> = {
+    format: SHARD_FILE_FORMAT, runId: identity.runId, seed: identity.seed, arms: identity.arms, code: identity.code,
+    start, end, playedBy: result.playedBy ?? 'here', columnsSha256, aggregate: result.aggregate,
+  };
+  const envelope: ShardEnvelope = { ...body, sha256: sha256(JSON.stringify(body)) };
   writeAtomic(`${base}.json`, `${JSON.stringify(envelope)}\n`);
 }
 
@@ -61,14 +79,14 @@ export interface LoadedShards {
  * its columns file is there too, and only shards within `dealsLimit` count (the others are kept for a
  * larger limit). Bad files go to `<runDir>/rejected/`.
  */
-export function loadShardFiles(runDir: string, plan: Plan, code: string, needColumns: boolean, dealsLimit = plan.deals): LoadedShards {
+export function loadShardFiles(runDir: string, plan: Plan, identity: RunIdentity, needColumns: boolean, dealsLimit = plan.deals): LoadedShards {
   const shardDir = join(runDir, 'shards');
   let merged = emptyAggregate(plan);
   const rejected: string[] = [];
   for (const file of readdirSync(shardDir).filter((f) => f.endsWith('.json')).sort()) {
     const path = join(shardDir, file);
     const cols = path.replace(/\.json$/, '.cols');
-    const checked = checkShardFile(path, cols, plan, code, needColumns);
+    const checked = checkShardFile(path, cols, plan, identity, needColumns);
     if (checked === 'no-columns') continue;
     if (typeof checked !== 'string' && checked.aggregate.ranges.some(([, end]) => end > dealsLimit)) continue; // kept for a larger limit
     const problem = typeof checked === 'string' ? checked
@@ -84,7 +102,7 @@ export function loadShardFiles(runDir: string, plan: Plan, code: string, needCol
 }
 
 /** The file's aggregate when it is sound, `no-columns` when its kept games are missing, else what is wrong. */
-function checkShardFile(path: string, colsPath: string, plan: Plan, code: string, needColumns: boolean): { aggregate: Aggregate } | 'no-columns' | string {
+function checkShardFile(path: string, colsPath: string, plan: Plan, identity: RunIdentity, needColumns: boolean): { aggregate: Aggregate } | 'no-columns' | string {
   let envelope: ShardEnvelope;
   try {
     envelope = JSON.parse(readFileSync(path, 'utf8')) as ShardEnvelope;
@@ -92,10 +110,12 @@ function checkShardFile(path: string, colsPath: string, plan: Plan, code: string
     return `unreadable (${(error as Error).message}); truncated by a crash or a power cut?`;
   }
   if (typeof envelope !== 'object' || envelope === null || envelope.format !== SHARD_FILE_FORMAT) return `not a ${SHARD_FILE_FORMAT} file`;
-  if (envelope.code !== code) return `written by other code (${String(envelope.code).slice(0, 10)}, this is ${code.slice(0, 10)})`;
+  const { sha256: claimed, ...body } = envelope;
+  if (sha256(JSON.stringify(body)) !== claimed) return 'its checksum does not match its content (edited or damaged)';
+  const foreign = foreignShard(envelope, identity);
+  if (foreign) return foreign;
   const { start, end, aggregate } = envelope;
   if (`${shardName(start, end)}.json` !== path.split(/[\\/]/).pop()) return `its deal range ${start}-${end} does not match its name`;
-  if (sha256(JSON.stringify(aggregate)) !== envelope.sha256) return 'its checksum does not match its content (edited or damaged)';
   const malformed = malformedShardResult({ plan, start, end, keepGames: false }, { aggregate });
   if (malformed) return `malformed: ${malformed}`;
   if (needColumns) {
@@ -103,6 +123,16 @@ function checkShardFile(path: string, colsPath: string, plan: Plan, code: string
     if (envelope.columnsSha256 === null || sha256(readFileSync(colsPath)) !== envelope.columnsSha256) return 'its kept games (.cols) do not match their checksum';
   }
   return { aggregate };
+}
+
+/** Why a shard of another run (another seed, other arms, another plan, other code) does not belong here, or null. */
+function foreignShard(envelope: ShardEnvelope, identity: RunIdentity): string | null {
+  const other = `it belongs to run ${String(envelope.runId)}, not this run ${identity.runId}`;
+  if (envelope.seed !== identity.seed) return `${other} (seed ${JSON.stringify(envelope.seed)}, this run's is ${JSON.stringify(identity.seed)})`;
+  if (JSON.stringify(envelope.arms) !== JSON.stringify(identity.arms)) return `${other} (arms ${JSON.stringify(envelope.arms)}, this run's are ${JSON.stringify(identity.arms)})`;
+  if (envelope.code !== identity.code) return `written by other code (${String(envelope.code).slice(0, 10)}, this is ${identity.code.slice(0, 10)})`;
+  if (envelope.runId !== identity.runId) return `${other} (another plan: deals, rules, agents or tiles)`;
+  return null;
 }
 
 const overlaps = (ranges: readonly [number, number][], other: readonly [number, number][]) => other.some(([start, end]) => ranges.some(([s, e]) => start < e && s < end));

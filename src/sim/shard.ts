@@ -30,6 +30,8 @@ export interface ShardTask {
 export interface ShardResult {
   aggregate: Aggregate;
   columns?: Columns;
+  /** The queue worker that played it (set by the Redis backend; absent when played here). */
+  playedBy?: string;
 }
 
 class SeatAcc {

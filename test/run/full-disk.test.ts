@@ -18,7 +18,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return {
     ...real,
     writeFileSync: (file: fs.PathOrFileDescriptor, data: string | NodeJS.ArrayBufferView, options?: fs.WriteFileOptions) => {
-      if (typeof data === 'string' && data.includes('"carclab-shard-file/1"') && ++injection.shardWrites >= injection.failFrom) {
+      if (typeof data === 'string' && data.includes('"carclab-shard-file/2"') && ++injection.shardWrites >= injection.failFrom) {
         throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
       }
       return real.writeFileSync(file, data, options);

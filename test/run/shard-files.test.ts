@@ -60,6 +60,31 @@ describe('shard files', () => {
     expect(summaryOf(again.runDir)).toBe(summaryOf(untouched.runDir));
   });
 
+  it('a shard of another run (another seed, same deal range) is named, moved aside and replayed', async () => {
+    const untouched = await run(tempDir(), 10);
+    const out = tempDir();
+    const first = await run(out, 10);
+    const other = await runExperiment({ plan: { ...plan, seed: 'tamper-other' }, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false, shardDeals: 10 });
+    const name = '0000000010-0000000020.json';
+    copyFileSync(shardFile(other.runDir, name), shardFile(first.runDir, name));
+    const lines: string[] = [];
+    const again = await run(out, 10, (line) => lines.push(line));
+    expect(again.gamesPlayed).toBe(10 * 2);
+    expect(lines).toEqual([expect.stringContaining(`${shardFile(first.runDir, name)} is bad: it belongs to run ${other.runDir.split('/').pop()}, not this run ${first.runDir.split('/').pop()} (seed "tamper-other", this run's is "tamper-1")`)]);
+    expect(summaryOf(again.runDir)).toBe(summaryOf(untouched.runDir));
+  });
+
+  it('a shard of another plan with the same seed and arms (another deal count) is refused too', async () => {
+    const out = tempDir();
+    const first = await run(out, 10);
+    const other = await runExperiment({ plan: { ...plan, deals: 30 }, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false, shardDeals: 10 });
+    const name = '0000000000-0000000010.json';
+    copyFileSync(shardFile(other.runDir, name), shardFile(first.runDir, name));
+    const lines: string[] = [];
+    await run(out, 10, (line) => lines.push(line));
+    expect(lines).toEqual([expect.stringContaining('(another plan: deals, rules, agents or tiles)')]);
+  });
+
   it('a run directory in use by a live process is refused with its PID; a dead holder\'s lock is taken over', async () => {
     const out = tempDir();
     const first = await run(out, 20);
