@@ -4,6 +4,7 @@
  * rejected/ and played again, and the final summary equals an untouched run's; a second process on
  * the same run directory is refused with the holder's PID.
  */
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/engine/index.ts';
 import { inProcessBackend } from '../../src/run/pool.ts';
 import { runExperiment } from '../../src/run/runner.ts';
+import type { Aggregate } from '../../src/sim/aggregate.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 const plan = planOf({ name: 'tamper', seed: 'tamper-1', deals: 40, arms: [{ name: 'two', players: 2 }, { name: 'three', players: 3 }] });
@@ -83,6 +85,28 @@ describe('shard files', () => {
     const lines: string[] = [];
     await run(out, 10, (line) => lines.push(line));
     expect(lines).toEqual([expect.stringContaining('(another plan: deals, rules, agents or tiles)')]);
+  });
+
+  it('a forged shard with a valid checksum (a score sum of 1e300, win shares of 112 %) is named, moved aside and replayed', async () => {
+    const untouched = await run(tempDir(), 10);
+    const out = tempDir();
+    const first = await run(out, 10);
+    const forge = (name: string, edit: (aggregate: Aggregate) => void) => {
+      const file = shardFile(first.runDir, name);
+      const { sha256: _old, ...body } = JSON.parse(readFileSync(file, 'utf8')) as { sha256: string; aggregate: Aggregate };
+      edit(body.aggregate);
+      writeFileSync(file, JSON.stringify({ ...body, sha256: createHash('sha256').update(JSON.stringify(body)).digest('hex') }));
+    };
+    forge('0000000000-0000000010.json', (a) => (a.arms[0]!.seats[0]!.score.sum = 1e300));
+    forge('0000000010-0000000020.json', (a) => (a.arms[0]!.seats[0]!.winUnits += Math.round(0.12 * 10 * 60)));
+    const lines: string[] = [];
+    const again = await run(out, 10, (line) => lines.push(line));
+    expect(again.status).toBe('complete');
+    expect(lines).toEqual([
+      expect.stringContaining('0000000000-0000000010.json is bad: malformed: aggregate.arms[0].seats[0].score.sum is 1e+300'),
+      expect.stringContaining('0000000010-0000000020.json is bad: malformed: aggregate.arms[0].seats: the win shares sum to 112.0 % of the games'),
+    ]);
+    expect(summaryOf(again.runDir)).toBe(summaryOf(untouched.runDir));
   });
 
   it('a run directory in use by a live process is refused with its PID; a dead holder\'s lock is taken over', async () => {
