@@ -11,13 +11,12 @@
  * Aborting (Ctrl-C) stops handing out shards, lets the running ones finish and persists them, so the
  * run resumes where it stopped and ends with the same results.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { mergeAggregates } from '../sim/aggregate.ts';
 import { codeIdentity } from './code.ts';
-import { columnLayout, concatColumns, decodeColumns } from '../sim/columns.ts';
-import type { Columns } from '../sim/columns.ts';
+import { columnLayout } from '../sim/columns.ts';
 import { gitInfo, packageInfo, removeTempFiles, writeAtomic, writeJsonAtomic } from './files.ts';
 import { runLayout } from '../sim/metrics.ts';
 import { armSetups, gamesPerDealOf, planRunPrefix } from '../sim/plan.ts';
@@ -26,7 +25,8 @@ import type { ShardResult } from '../sim/shard.ts';
 import { ShardAbandoned } from './pool.ts';
 import type { Backend } from './pool.ts';
 import { checkOtherCode, lockRunDir, runIdOf } from './run-dir.ts';
-import { loadShardFiles, runIdentity, writeShardFile } from './shard-files.ts';
+import { GAMES_CHECKSUM_FILE, GAMES_FILE, gamesArrowProblem, writeGamesArrow } from './kept-games.ts';
+import { loadShardFiles, moveToRejected, runIdentity, writeShardFile } from './shard-files.ts';
 import { buildSummary, summaryTables } from '../sim/summary.ts';
 import type { Summary } from '../sim/summary.ts';
 
@@ -175,7 +175,13 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     const columnSpecs = columnLayout(plan, games);
 
     // 2. Finished shards that pass their checks. With kept games, a shard counts only if its columns are there too.
-    const arrowDone = existsSync(join(runDir, 'games.arrow'));
+    let arrowDone = existsSync(join(runDir, GAMES_FILE));
+    const badGames = arrowDone ? gamesArrowProblem(runDir) : null;
+    if (badGames !== null) {
+      moveToRejected(runDir, [join(runDir, GAMES_FILE), join(runDir, GAMES_CHECKSUM_FILE)]);
+      log(`carclab: ${badGames}; moved to ${join(runDir, 'rejected')}/, the run's games are played again`);
+      arrowDone = false;
+    }
     const dealsLimit = Math.min(plan.deals, options.dealsLimit ?? plan.deals);
     if (keepGames && dealsLimit < plan.deals) throw new Error('kept games need the whole run: dealsLimit excludes keepGames');
     const identity = runIdentity(basename(runDir), plan, code);
@@ -286,17 +292,6 @@ function writeFailedManifest(file: string, manifest: object): void {
   }
 }
 
-/** Concatenates the shards' columns in deal order into `games.arrow`, then drops the shard copies. */
-async function writeGamesArrow(runDir: string, shardDir: string, specs: ReturnType<typeof columnLayout>, rows: number): Promise<void> {
-  const aq = await import('arquero'); // loaded only when games are kept (it costs the main process ~17 MB)
-  const files = readdirSync(shardDir).filter((f) => f.endsWith('.cols')).sort();
-  const parts: Columns[] = files.map((f) => decodeColumns(readFileSync(join(shardDir, f)), join(shardDir, f)));
-  const columns = concatColumns(specs, parts);
-  if (columns.deal!.length !== rows) throw new Error(`${shardDir}: kept games cover ${columns.deal!.length} of ${rows} games`);
-  writeAtomic(join(runDir, 'games.arrow'), aq.toArrowIPC(aq.table(columns)));
-  for (const f of files) rmSync(join(shardDir, f), { force: true });
-}
-
 function buildManifest(plan: Plan, options: RunOptions, runDir: string, status: string, gamesDone: number, gamesTotal: number, session: object, git: ReturnType<typeof gitInfo>) {
   const manifestFile = join(runDir, 'manifest.json');
   let sessions: object[] = [];
@@ -307,7 +302,7 @@ function buildManifest(plan: Plan, options: RunOptions, runDir: string, status: 
   const code = codeIdentity();
   const setups = armSetups(plan);
   const files = ['plan.json', 'manifest.json', 'summary.json', 'seats.csv', 'lineup.csv', 'stats.csv', 'pairs.csv'];
-  if (options.keepGames) files.push('games.arrow');
+  if (options.keepGames) files.push(GAMES_FILE, GAMES_CHECKSUM_FILE);
   return {
     format: 'carclab-manifest/1',
     status,

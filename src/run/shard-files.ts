@@ -93,12 +93,29 @@ export function loadShardFiles(runDir: string, plan: Plan, identity: RunIdentity
       : overlaps(merged.ranges, checked.aggregate.ranges) ? 'its deals overlap another shard (a second run with other --shard-deals?)' : null;
     if (problem !== null || typeof checked === 'string') {
       rejected.push(`shards/${file}: ${problem}`);
-      moveAside(runDir, [path, cols]);
+      moveToRejected(runDir, [path, cols]);
       continue;
     }
     merged = mergeAggregates(merged, checked.aggregate);
   }
   return { merged, rejected };
+}
+
+/**
+ * The kept games (column files) of the shards that pass every check, without moving any file: for a
+ * reader that runs before the runner (which names and replays the bad ones).
+ */
+export function soundShardColumns(runDir: string, plan: Plan, identity: RunIdentity): { start: number; end: number; bytes: Uint8Array }[] {
+  const shardDir = join(runDir, 'shards');
+  if (!existsSync(shardDir)) return [];
+  return readdirSync(shardDir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
+    const path = join(shardDir, file);
+    const cols = path.replace(/\.json$/, '.cols');
+    const checked = checkShardFile(path, cols, plan, identity, true);
+    if (typeof checked === 'string') return [];
+    const [[start, end]] = checked.aggregate.ranges as [[number, number]];
+    return [{ start, end, bytes: readFileSync(cols) }];
+  });
 }
 
 /** The file's aggregate when it is sound, `no-columns` when its kept games are missing, else what is wrong. */
@@ -136,7 +153,8 @@ function foreignShard(envelope: ShardEnvelope, identity: RunIdentity): string | 
 }
 
 const overlaps = (ranges: readonly [number, number][], other: readonly [number, number][]) => other.some(([start, end]) => ranges.some(([s, e]) => start < e && s < end));
-function moveAside(runDir: string, paths: string[]): void {
+/** Moves files (those that exist) into `<runDir>/rejected/`, each name prefixed with the time. */
+export function moveToRejected(runDir: string, paths: string[]): void {
   const dir = join(runDir, 'rejected');
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
