@@ -12,6 +12,12 @@
  * kept by its text's hash in `.cache/js-files/`). Without TypeScript installed (a production
  * install), a writable checkout or Node 20.10 there is no build, and the sources run through tsx.
  *
+ * The code identity (`code.ts`) hashes the sources, but the threads execute the build; so a build
+ * is sealed (`build-seal.json`: the sha256 of every file it wrote) and checked against its seal each
+ * time it is used: a build edited since (by hand, by a careless tool) is named on stderr and made
+ * anew, so what runs is always the transpiled sources the run id names (issue 24). A transpiled file
+ * in `.cache/js-files/` carries the hash of its JavaScript in its name and is used only when it matches.
+ *
  * Plain JavaScript (typed by `js-build.d.mts`) because the command reads it before tsx is registered.
  */
 import { createHash } from 'node:crypto';
@@ -33,7 +39,9 @@ const NODE_IMPORTS_JSON = NODE_MAJOR > 20 || (NODE_MAJOR === 20 && NODE_MINOR >=
 /** Names this thread's temporary files (two processes, or two threads of one, may build at once). */
 const WRITER = `${process.pid}-${threadId}`;
 /** Changes when the build's layout or options change. */
-const BUILD_FORMAT = 'carclab-js-build/1';
+const BUILD_FORMAT = 'carclab-js-build/2';
+/** The build's record of what it wrote: `{ format, files: { path: sha256 } }`. */
+const SEAL = 'build-seal.json';
 const TYPESCRIPT = /\.m?ts$/;
 const DECLARATION = /\.d\.m?ts$/;
 
@@ -67,8 +75,19 @@ export function jsBuild(root = repositoryRoot(import.meta.url)) {
   const key = hash.digest('hex').slice(0, 16);
   const dir = join(cacheDir, key);
   if (existsSync(join(dir, 'src', 'cli', 'main.js'))) {
-    markUsed(dir);
-    return dir;
+    const changed = brokenSeal(dir);
+    if (changed === null) {
+      markUsed(dir);
+      return dir;
+    }
+    process.stderr.write(`carclab: the JavaScript build ${dir} was changed after it was built (${changed}); building it again\n`);
+    try {
+      const aside = `${dir}.${WRITER}.changed`;
+      renameSync(dir, aside);
+      rmSync(aside, { recursive: true, force: true });
+    } catch {
+      return undefined; // cannot be replaced: the sources run through tsx
+    }
   }
   try {
     build(root, files, contents, dir, typescript);
@@ -130,29 +149,43 @@ function typeScriptVersion(root) {
 function build(root, files, contents, dir, typescript) {
   const filesDir = join(root, '.cache', 'js-files');
   mkdirSync(filesDir, { recursive: true });
+  // `<hash of the text>-<hash of its JavaScript>.js`: an entry whose content no longer matches its name is not used.
+  const transpiled = new Map(readdirSync(filesDir).filter((name) => /^[0-9a-f]{64}-[0-9a-f]{16}\.js$/.test(name)).map((name) => [name.slice(0, 64), name]));
   /** @type {((text: string, file: string) => string) | undefined} */
   let transpile;
   /** @param {string} text @param {string} file */
   const javaScriptOf = (text, file) => {
-    const cached = join(filesDir, `${createHash('sha256').update(`${BUILD_FORMAT}\0${typescript}\0${text}`).digest('hex')}.js`);
-    if (existsSync(cached)) {
-      markUsed(cached);
-      return readFileSync(cached, 'utf8');
+    const key = sha256(`${BUILD_FORMAT}\0${typescript}\0${text}`);
+    const name = transpiled.get(key);
+    if (name !== undefined) {
+      const cached = join(filesDir, name);
+      const out = readFileSync(cached, 'utf8');
+      if (sha256(out).slice(0, 16) === name.slice(65, 81)) {
+        markUsed(cached);
+        return out;
+      }
+      rmSync(cached, { force: true });
     }
     transpile ??= typeScriptTranspiler(root);
     const out = transpile(text, file);
+    const cached = join(filesDir, `${key}-${sha256(out).slice(0, 16)}.js`);
     writeFileSync(`${cached}.${WRITER}.tmp`, out);
     renameSync(`${cached}.${WRITER}.tmp`, cached);
     return out;
   };
+  /** @type {Record<string, string>} */
+  const seal = {};
   const temp = `${dir}.${WRITER}.tmp`;
   try {
     files.forEach((file, i) => {
       const isTs = TYPESCRIPT.test(file);
       const out = isTs ? builtPath(temp, file) : join(temp, file);
       mkdirSync(dirname(out), { recursive: true });
-      writeFileSync(out, isTs ? javaScriptOf(contents[i].toString('utf8'), file) : contents[i]);
+      const data = isTs ? javaScriptOf(contents[i].toString('utf8'), file) : contents[i];
+      writeFileSync(out, data);
+      seal[isTs ? builtPath('', file).replace(/^[\\/]/, '') : file] = sha256(data);
     });
+    writeFileSync(join(temp, SEAL), JSON.stringify({ format: BUILD_FORMAT, files: seal }));
     try {
       renameSync(temp, dir);
     } catch (error) {
@@ -161,6 +194,39 @@ function build(root, files, contents, dir, typescript) {
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
+}
+
+/**
+ * @param {string | Uint8Array} data
+ * @returns {string}
+ */
+const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * The first file of the build in `dir` that differs from its seal (or is gone), `its seal` when the
+ * seal itself is missing or unreadable, or null when the build is as it was built.
+ * @param {string} dir
+ * @returns {string | null}
+ */
+function brokenSeal(dir) {
+  /** @type {{ format?: string, files?: Record<string, string> }} */
+  let seal;
+  try {
+    seal = JSON.parse(readFileSync(join(dir, SEAL), 'utf8'));
+  } catch {
+    return `its seal ${SEAL} is missing or unreadable`;
+  }
+  if (seal.format !== BUILD_FORMAT || typeof seal.files !== 'object' || seal.files === null) return `its seal ${SEAL} is of another format`;
+  for (const [file, hash] of Object.entries(seal.files)) {
+    let data;
+    try {
+      data = readFileSync(join(dir, file));
+    } catch {
+      return `${file} is missing`;
+    }
+    if (sha256(data) !== hash) return `${file} differs`;
+  }
+  return null;
 }
 
 /** @param {string} root */

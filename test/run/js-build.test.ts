@@ -8,12 +8,13 @@
  * command from the build, with experiment files inside and outside the repository.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runShard } from '../../src/sim/shard.ts';
 import type { ShardResult, ShardTask } from '../../src/sim/shard.ts';
 import { poolWorkerEntry } from '../../src/run/pool.ts';
@@ -37,6 +38,26 @@ async function playOn(workerUrl: string): Promise<ShardResult> {
 }
 
 const roadPoints = (r: ShardResult) => r.aggregate.arms[0]!.seats[0]!.sources[0]!;
+
+/** Edits a file of a build and updates the build's seal to match, as a forger would (to show which file runs). */
+function editSealed(dir: string, file: string, edit: (text: string) => string): void {
+  const path = join(dir, file);
+  writeFileSync(path, edit(readFileSync(path, 'utf8')));
+  const seal = JSON.parse(readFileSync(join(dir, 'build-seal.json'), 'utf8')) as { files: Record<string, string> };
+  seal.files[file] = createHash('sha256').update(readFileSync(path)).digest('hex');
+  writeFileSync(join(dir, 'build-seal.json'), JSON.stringify(seal));
+}
+/** What `body` wrote to stderr. */
+function stderrOf(body: () => void): string {
+  let text = '';
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((text += String(chunk)), true));
+  try {
+    body();
+  } finally {
+    spy.mockRestore();
+  }
+  return text;
+}
 
 describe('the JavaScript build', () => {
   it('is built once as JavaScript, reused while the sources stay the same, and plays as the main thread does', async () => {
@@ -94,8 +115,7 @@ describe('the JavaScript build', () => {
 
   it('is what the command runs, made anew by the command when a source changed', () => {
     const dir = jsBuild(copy)!;
-    const main = join(dir, 'src', 'cli', 'main.js');
-    writeFileSync(main, `process.stdout.write('from the build\\n');\n${readFileSync(main, 'utf8')}`);
+    editSealed(dir, 'src/cli/main.js', (text) => `process.stdout.write('from the build\\n');\n${text}`);
     const help = () => spawnSync(process.execPath, [join(copy, 'bin', 'carclab.js'), 'show', '--help'], { encoding: 'utf8' });
     expect(help().stdout).toMatch(/^from the build\nusage: carclab show/);
     const file = join(copy, 'src', 'cli', 'show.ts');
@@ -104,6 +124,31 @@ describe('the JavaScript build', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^usage: carclab show/);
     expect(jsBuild(copy)).not.toBe(dir);
+  });
+
+  it('edited after it was built (a rule changed in its JavaScript) is named and made anew: its threads play the sources\' rules', async () => {
+    const url = compiledWorker(copy)!;
+    const dir = join(fileURLToPath(url), '..', '..', '..');
+    const rules = join(dir, 'src', 'engine', 'rules.js');
+    const text = readFileSync(rules, 'utf8');
+    expect(text).toContain(ROAD_POINTS_PATCH.to); // the copy's sources score roads double since the second test
+    writeFileSync(rules, text.replace(ROAD_POINTS_PATCH.to, ROAD_POINTS_PATCH.from));
+    let again: string | undefined;
+    expect(stderrOf(() => (again = compiledWorker(copy)))).toBe(`carclab: the JavaScript build ${dir} was changed after it was built (src/engine/rules.js differs); building it again\n`);
+    expect(again).toBe(url);
+    expect(readFileSync(rules, 'utf8')).toBe(text);
+    expect(stderrOf(() => compiledWorker(copy))).toBe('');
+  });
+
+  it('does not take an edited transpiled file from .cache/js-files into a new build', () => {
+    const files = join(copy, '.cache', 'js-files');
+    const cached = readdirSync(files).filter((f) => readFileSync(join(files, f), 'utf8').includes(ROAD_POINTS_PATCH.to));
+    expect(cached).toHaveLength(1);
+    writeFileSync(join(files, cached[0]!), readFileSync(join(files, cached[0]!), 'utf8').replace(ROAD_POINTS_PATCH.to, ROAD_POINTS_PATCH.from));
+    const play = join(copy, 'src', 'sim', 'play.ts');
+    writeFileSync(play, `${readFileSync(play, 'utf8')}\n// a change that makes a new build\n`);
+    const dir = jsBuild(copy)!;
+    expect(readFileSync(join(dir, 'src', 'engine', 'rules.js'), 'utf8')).toContain(ROAD_POINTS_PATCH.to);
   });
 
   it('is where the pool threads of this checkout start', () => {
@@ -119,8 +164,7 @@ describe('the JavaScript build', () => {
     writeFileSync(join(copy, 'lib', 'arms.ts'), `export const arms = [{ name: 'b', players: 3 }];\n`);
     experiment('twin');
     experiment('helped', `import { arms } from '../lib/arms.ts';\n`, 'arms');
-    const twin = join(jsBuild(copy)!, 'experiments', 'twin.js');
-    writeFileSync(twin, readFileSync(twin, 'utf8').replace("name: 'twin'", "name: 'twin-from-the-build'"));
+    editSealed(jsBuild(copy)!, 'experiments/twin.js', (text) => text.replace("name: 'twin'", "name: 'twin-from-the-build'"));
     const run = (name: string) => spawnSync(process.execPath, [join(copy, 'bin', 'carclab.js'), 'run', name, '--in-process', '--out', join(copy, 'results')], { cwd: copy, encoding: 'utf8' });
     expect(run('twin').stdout).toMatch(/^twin-from-the-build: 2 games/);
     const helped = run('helped'); // lib/ is not in the build: through tsx
