@@ -111,10 +111,7 @@ export async function runMatch(options: MatchRunOptions): Promise<MatchRunOutcom
 
   // 2. The runner, with each shard's games shown to the SPRT as the backend returns them.
   const backend: Backend = !monitor ? options.backend : {
-    name: options.backend.name,
-    concurrency: options.backend.concurrency,
-    inFlight: options.backend.inFlight,
-    close: () => options.backend.close(),
+    ...options.backend,
     run: async (task, signal) => {
       const result = await options.backend.run(task, signal);
       monitor.add(dealOutcomes(design, result.columns!, task.start, task.end));

@@ -8,6 +8,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { runShard } from '../sim/shard.ts';
 import type { ShardResult, ShardTask } from '../sim/shard.ts';
+import type { Plan } from '../sim/plan.ts';
 import { compiledWorker } from './js-build.mjs';
 
 export interface Backend {
@@ -26,6 +27,10 @@ export interface Backend {
    */
   run(task: ShardTask, signal?: AbortSignal): Promise<ShardResult>;
   close(): Promise<void>;
+  /** Queue workers found faulty so far (`ShardResult.playedBy`): every shard they delivered must be played again. */
+  faultyWorkers?(): readonly string[];
+  /** How the results of `plan` were checked, for the manifest (a queue: the replayed sample). */
+  verification?(plan: Plan): object;
 }
 
 /** A shard a backend stopped waiting for because the run was stopped; it is played on resume. */

@@ -26,7 +26,7 @@ import { ShardAbandoned } from './pool.ts';
 import type { Backend } from './pool.ts';
 import { checkOtherCode, lockRunDir, runIdOf } from './run-dir.ts';
 import { GAMES_CHECKSUM_FILE, GAMES_FILE, gamesArrowProblem, writeGamesArrow } from './kept-games.ts';
-import { loadShardFiles, moveToRejected, runIdentity, writeShardFile } from './shard-files.ts';
+import { dropShardsPlayedBy, loadShardFiles, moveToRejected, runIdentity, writeShardFile } from './shard-files.ts';
 import { buildSummary, summaryTables } from '../sim/summary.ts';
 import type { Summary } from '../sim/summary.ts';
 
@@ -199,8 +199,9 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       started: started.toISOString(), git, backend: backend.name, workers: backend.concurrency, shards: 0, games: 0,
       status: 'running', wallSeconds: 0, rssMaxMB: 0,
     };
+    // Played here (this process and its threads) needs no verification; a queue's workers do.
     const manifest = (status: string) => ({
-      ...buildManifest(plan, options, runDir, status, merged.games, gamesTotal, session, git),
+      ...buildManifest(plan, options, runDir, status, merged.games, gamesTotal, { ...session, verification: backend.verification?.(plan) ?? { status: 'played here' } }, git),
       ...(dealsLimit < plan.deals ? { dealsLimit } : {}),
     });
     writeJsonAtomic(join(runDir, 'manifest.json'), manifest('running'));
@@ -225,7 +226,25 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
         failure ??= error;
       }
     };
-    while (queue.length || inFlight.size || finished.length) {
+    // A queue worker found faulty: every shard it delivered (persisted as played by it) is moved
+    // aside and played again, and the merged results are read back from the shards that remain.
+    const revoked = new Set<string>();
+    const revokeFaulty = () => {
+      for (const worker of backend.faultyWorkers?.() ?? []) {
+        if (revoked.has(worker)) continue;
+        revoked.add(worker);
+        const ranges = dropShardsPlayedBy(runDir, worker);
+        if (!ranges.length) continue;
+        log(`carclab: ${ranges.length} shard${ranges.length === 1 ? '' : 's'} delivered by ${worker} before it was found faulty ${ranges.length === 1 ? 'is' : 'are'} moved to ${join(runDir, 'rejected')}/ and played again`);
+        merged = loadShardFiles(runDir, plan, identity, keepGames && !arrowDone, dealsLimit).merged;
+        progress.gamesDone = merged.games;
+        options.onProgress?.({ ...progress });
+        queue.unshift(...ranges);
+      }
+    };
+    for (;;) {
+      for (let next = finished.shift(); next; next = finished.shift()) persist(next);
+      revokeFaulty();
       while (queue.length && inFlight.size < limit && !options.signal?.aborted && failure === undefined) {
         const [start, end] = queue.shift()!;
         const task = backend.run({ plan, start, end, keepGames }, options.signal).then((result) => {
@@ -236,7 +255,6 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
         }).finally(() => inFlight.delete(task));
         inFlight.add(task);
       }
-      for (let next = finished.shift(); next; next = finished.shift()) persist(next);
       if (!inFlight.size) break;
       await Promise.race(inFlight);
     }

@@ -101,6 +101,25 @@ export function loadShardFiles(runDir: string, plan: Plan, identity: RunIdentity
   return { merged, rejected };
 }
 
+/** Moves aside the shard files played by `worker` (found faulty); returns their deal ranges. */
+export function dropShardsPlayedBy(runDir: string, worker: string): [number, number][] {
+  const shardDir = join(runDir, 'shards');
+  const ranges: [number, number][] = [];
+  for (const file of readdirSync(shardDir).filter((f) => f.endsWith('.json')).sort()) {
+    const path = join(shardDir, file);
+    let envelope: Partial<ShardEnvelope>;
+    try {
+      envelope = JSON.parse(readFileSync(path, 'utf8')) as Partial<ShardEnvelope>;
+    } catch {
+      continue; // unreadable: the next load names it
+    }
+    if (envelope.playedBy !== worker) continue;
+    moveToRejected(runDir, [path, path.replace(/\.json$/, '.cols')]);
+    ranges.push([envelope.start!, envelope.end!]);
+  }
+  return ranges;
+}
+
 /**
  * The kept games (column files) of the shards that pass every check, without moving any file: for a
  * reader that runs before the runner (which names and replays the bad ones).

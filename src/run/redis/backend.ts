@@ -9,9 +9,10 @@
  * the task's deals, or that does not carry this code's hash (`code.ts`), is rejected with the reason
  * logged and the shard is enqueued again.
  *
- * Verification (`verify.ts`): the first result of every worker and a sample of the others are
+ * Verification (`verify.ts`): every worker's early results densely and a sample of the others are
  * replayed here; games are deterministic, so a mismatch proves the worker faulty: it is named, that
- * result is replaced by the replay and its later results too.
+ * result is replaced by the replay and its later results too, and the runner plays again the shards
+ * it delivered before (`faultyWorkers`). The manifest records how much was verified.
  *
  * Lost Redis: every few seconds the coordinator asks for the state of the jobs it waits for (so a
  * missed event or a Redis that restarted empty costs nothing: missing jobs are enqueued again). When
@@ -172,9 +173,10 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
         jobId, attempts: JOB_ATTEMPTS, backoff: { type: 'fixed', delay: 500 },
         removeOnComplete: { age: 7 * 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 },
       });
-      // Enqueued before (an earlier session of this run): it may be finished already.
+      // Enqueued before (an earlier session of this run, or a shard played again): it may be finished
+      // already. The job `add` returns for an existing id lacks its result: read the stored job.
       const state = await job.getState();
-      if (state === 'completed') await settle(jobId, job.returnvalue);
+      if (state === 'completed') await settle(jobId, (await queue.getJob(jobId))?.returnvalue);
       else if (state === 'failed') await job.retry();
     })().catch((error: unknown) => {
       waiting.delete(jobId);
@@ -246,6 +248,8 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
       });
       signal?.addEventListener('abort', abandon, { once: true });
     }),
+    faultyWorkers: () => verifier.faulty(),
+    verification: (plan) => verifier.report(plan),
     close: async () => {
       stopped = true;
       await watch;

@@ -65,7 +65,7 @@ async function distributed(queue: string, options: { verify?: number; log?: stri
     queue, verify: options.verify ?? 0.02, log: (line) => options.log?.push(line), redisWaitSeconds: options.redisWaitSeconds ?? 60,
   });
   try {
-    return await runExperiment({ plan: options.plan ?? plan, outRoot: tempDir(), backend, keepGames: false, shardDeals: 4 });
+    return await runExperiment({ plan: options.plan ?? plan, outRoot: tempDir(), backend, keepGames: false, shardDeals: 4, log: (line) => options.log?.push(line) });
   } finally {
     await backend.close();
   }
@@ -115,6 +115,48 @@ describe('distributed runs', () => {
     } finally {
       await stop(bad);
       if (honest) await stop(honest);
+    }
+  });
+
+  it('a worker honest on its first shard, then shifting one win per shard, is caught early; the summary is the local run\'s and the manifest records the verification', async () => {
+    const copy = patchedCopy([{
+      file: 'src/run/redis/worker.ts', from: '    const result = await pool.run(task);\n',
+      to: `    const result = await pool.run(task);
+    const g = globalThis as { played?: number };
+    g.played = (g.played ?? 0) + 1;
+    const seats = result.aggregate.arms[0]!.seats;
+    if (g.played > 1 && seats[1]!.winUnits >= 60) { seats[0]!.winUnits += 60; seats[1]!.winUnits -= 60; }
+`,
+    }]);
+    const queue = freshQueue();
+    const shifty = startWorker(copy, ['--redis', redis.url, '--queue', queue]);
+    const log: string[] = [];
+    try {
+      await ready(shifty);
+      const outcome = await distributed(queue, { log });
+      expect(outcome.status).toBe('complete');
+      expect(summaryOf(outcome.runDir)).toBe(reference);
+      expect(log.join('\n')).toMatch(new RegExp(`worker \\S+ pid ${shifty.child.pid} is faulty`));
+      const manifest = JSON.parse(readFileSync(join(outcome.runDir, 'manifest.json'), 'utf8'));
+      // Its first, honest shard is played again too: every shard of a faulty worker is (that job's result is then taken once more).
+      expect(log.join('\n')).toMatch(new RegExp(`1 shard delivered by \\S+ pid ${shifty.child.pid} before it was found faulty is moved to .* and played again`));
+      expect(log.join('\n')).not.toContain('not an object');
+      expect(manifest.sessions[0].verification).toMatchObject({ status: 'verified', sampleFraction: 0.02, results: 11, faultyWorkers: [expect.stringContaining(`pid ${shifty.child.pid}`)] });
+    } finally {
+      await stop(shifty);
+    }
+  });
+
+  it('--verify 0 is recorded in the manifest as not verified', async () => {
+    const queue = freshQueue();
+    const worker = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
+    try {
+      await ready(worker);
+      const outcome = await distributed(queue, { verify: 0 });
+      const manifest = JSON.parse(readFileSync(join(outcome.runDir, 'manifest.json'), 'utf8'));
+      expect(manifest.sessions[0].verification).toMatchObject({ status: 'not verified', why: '--verify 0', results: 10, replayed: 0 });
+    } finally {
+      await stop(worker);
     }
   });
 
