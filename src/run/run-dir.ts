@@ -3,9 +3,11 @@
  * made by other code (another directory with the same plan prefix) is refused unless the user asks
  * for a new run, so a resumed or re-run experiment never mixes or silently replaces results of two
  * versions of the engine. `lockRunDir`: one process at a time per run directory; a second one is
- * refused with the holder's PID (a lock left by a dead process is taken over).
+ * refused with the holder's PID (a lock left by a dead process, or an empty or unparsable one, is
+ * taken over by exactly one process).
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../engine/index.ts';
@@ -55,26 +57,95 @@ export interface RunLock {
   release(): void;
 }
 
-/** Takes `<runDir>/lock` (PID and host inside) or refuses naming the process that holds it. */
+/** A takeover guard older than this was left by a process that died while taking over a stale lock. */
+const TAKEOVER_GUARD_MS = 10_000;
+
+/**
+ * Takes `<runDir>/lock` (PID and host inside) or refuses naming the process that holds it. The lock
+ * appears whole or not at all (written to a temporary file, then linked into place, which fails when
+ * a lock exists), so no reader ever sees an empty one. A lock of a dead process on this host, or one
+ * empty or unparsable (left by an older carclab on a full disk), is stale: it is taken over under a
+ * guard file (`lock.takeover`, created exclusively) and removed only if it is still the stale one, so
+ * of several processes started at once on a stale lock exactly one gets the run.
+ */
 export function lockRunDir(runDir: string): RunLock {
   const file = join(runDir, 'lock');
-  const me = `${process.pid} ${hostname()}\n`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, me, { flag: 'wx' });
-      return { release: () => rmSync(file, { force: true }) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw writeFailure(error, file);
+  const me = `${process.pid} ${hostname()} ${randomBytes(6).toString('hex')}\n`;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (createExclusive(file, me)) {
+      return { release: () => (readText(file) === me ? rmSync(file, { force: true }) : undefined) };
     }
-    const [pid, host] = readFileSync(file, 'utf8').trim().split(' ');
-    if (host === hostname() && !processAlive(Number(pid))) {
-      rmSync(file, { force: true }); // left by a process that died
-      continue;
+    const text = readText(file);
+    if (text === null) continue; // released meanwhile
+    const [pid, host] = text.trim().split(' ');
+    const parsed = host !== undefined && /^\d+$/.test(pid ?? '');
+    if (parsed && (host !== hostname() || processAlive(Number(pid)))) {
+      throw new InputError('usage', `${runDir} is in use by carclab process ${pid} on ${host} (lock file ${file}); wait for it to finish, or stop it, then run again`);
     }
-    throw new InputError('usage', `${runDir} is in use by carclab process ${pid} on ${host} (lock file ${file}); wait for it to finish, or stop it, then run again`);
+    takeOverStale(file, text, me);
   }
-  throw new InputError('usage', `${runDir}: cannot take the lock file ${file}`);
+  throw new InputError('usage', `${runDir}: cannot take the lock file ${file} (other processes keep taking it over); run again`);
 }
+
+/** Removes the stale lock `file` if it still holds `staleText`, under an exclusive guard. Exported for tests. */
+export function takeOverStale(file: string, staleText: string, me: string): void {
+  const guard = `${file}.takeover`;
+  if (!createExclusive(guard, me)) {
+    try {
+      if (Date.now() - statSync(guard).mtimeMs > TAKEOVER_GUARD_MS) rmSync(guard, { force: true });
+    } catch {
+      // gone meanwhile
+    }
+    return;
+  }
+  try {
+    if (readText(file) === staleText) rmSync(file, { force: true });
+  } finally {
+    rmSync(guard, { force: true });
+  }
+}
+
+/** Creates `file` holding `text` if it does not exist, atomically (never empty or half-written); false if it exists. */
+function createExclusive(file: string, text: string): boolean {
+  const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(temp, 'wx');
+    try {
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      linkSync(temp, file);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return false;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+      // A file system without hard links: create-exclusive with the content (a crash between may leave it empty, which counts as stale).
+      try {
+        writeFileSync(file, text, { flag: 'wx' });
+        return true;
+      } catch (inner) {
+        if ((inner as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw inner;
+      }
+    }
+  } catch (error) {
+    throw writeFailure(error, file);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+const readText = (file: string): string | null => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+};
 
 function processAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
