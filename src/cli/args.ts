@@ -36,11 +36,18 @@ export function parseCommandArgs(command: Command, argv: string[]): { positional
   }
 }
 
-/** A whole number flag within bounds, or an input error naming the flag. */
+/**
+ * Decimal notation only: `Number()` would also read `0x10`, `0b11`, `0o7`, `Infinity` and blanks, none
+ * of which a user means as a count or a fraction on the command line.
+ */
+const WHOLE = /^[+-]?\d+$/;
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** A whole number flag within bounds (decimal digits), or an input error naming the flag. */
 export function intFlag(value: string | boolean | undefined, name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (typeof value !== 'string' || !Number.isInteger(n) || n < min || n > max) {
+  const n = typeof value === 'string' && WHOLE.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
     throw new InputError('usage', `--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
   }
   return n;
@@ -58,10 +65,10 @@ export function workersFlag(value: string | boolean | undefined, fallback: numbe
   return cap;
 }
 
-/** A number flag that passes `ok`, or an input error naming the flag and what it must be. */
+/** A number flag (decimal notation) that passes `ok`, or an input error naming the flag and what it must be. */
 export function numberFlag(value: string | boolean | undefined, name: string, ok: (x: number) => boolean, what: string, usage?: string): number | undefined {
   if (value === undefined) return undefined;
-  const x = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const x = typeof value === 'string' && DECIMAL.test(value) ? Number(value) : NaN;
   if (!Number.isFinite(x) || !ok(x)) throw new InputError('usage', `--${name} must be ${what}, got ${JSON.stringify(value)}${usage ? `\nusage: ${usage}` : ''}`);
   return x;
 }

@@ -72,6 +72,9 @@ const wallSeconds = () => performance.now() / 1000;
  * Games/s of one case: `runs` timed runs of `games` games each after one warm-up run; the median.
  * With `cpu`, per second of the process's CPU time instead of the wall clock.
  */
+/** The largest --scale: the default games per run times 100. */
+const MAX_SCALE = 100;
+
 export function benchCase(c: BenchCase, runs: number, scale = 1, cpu = false): BenchFigure {
   const clock = cpu ? cpuSeconds : wallSeconds;
   const game = new Game(c.options);
@@ -107,7 +110,8 @@ export const benchCommand: Command = {
   },
   async run(_positionals, flags) {
     const runs = intFlag(flags.runs, 'runs', 7, 1, 1000);
-    const scale = numberFlag(flags.scale, 'scale', (x) => x > 0, 'a positive number')!;
+    // Bounded: 100 × the default games already takes hours; a larger factor would run until killed.
+    const scale = numberFlag(flags.scale, 'scale', (x) => x > 0 && x <= MAX_SCALE, `a number above 0 and at most ${MAX_SCALE}`)!;
     const cases = BENCH_CASES.filter((c) => flags.only === undefined || c.key === flags.only);
     if (cases.length === 0) throw new InputError('usage', `--only: unknown benchmark ${JSON.stringify(flags.only)}; known: ${BENCH_CASES.map((c) => c.key).join(', ')}`);
     const results: Record<string, Figure> = {};

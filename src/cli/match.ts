@@ -103,6 +103,7 @@ export const matchCommand: Command = {
   summary: 'Two agent specs play the same deals in every seat arrangement: win share, Elo, margin, optional SPRT.',
   flags: {
     ...PAIRING_FLAGS,
+    deals: { ...PAIRING_FLAGS.deals!, help: 'deals, each played in every seat arrangement (default 100; with --sprt the most to play, default 20000)' },
     sprt: { type: 'string', help: 'sequential test on the deals, stopping when it decides: elo0,elo1[,alpha,beta] (default α = β = 0.05)' },
   },
   async run(positionals, flags) {

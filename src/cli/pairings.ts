@@ -20,8 +20,8 @@ type Flags = Record<string, string | boolean | undefined>;
 export const PAIRING_FLAGS: Record<string, FlagSpec> = {
   players: { type: 'string', help: 'players per game, 2 to 6 (more than 2: see "seat arrangements" in README)', default: '2' },
   expansions: { type: 'string', help: 'expansions, comma-separated: tollkeepers, labyrinth, kingRobber' },
-  rules: { type: 'string', help: 'rule parameters, name=value comma-separated (e.g. labyrinth=advanced,farmers=off)' },
-  deals: { type: 'string', help: 'deals, each played in every seat arrangement (default 100; with --sprt the most to play, default 20000)' },
+  rules: { type: 'string', help: 'rule parameters, name=value comma-separated (e.g. labyrinth=advanced,farmers=off; a list rule: seatCompensation=0,5)' },
+  deals: { type: 'string', help: 'deals, each played in every seat arrangement (default 100)' },
   seed: { type: 'string', help: 'run seed: the deals and the agents\' streams', default: '1' },
   workers: { type: 'string', help: 'worker threads of the pool (default: the machine\'s cores)' },
   'in-process': { type: 'boolean', help: 'play in the main thread instead of a worker pool' },

@@ -116,20 +116,28 @@ export function designMatch(setup: MatchSetup): MatchDesign {
 
 /**
  * `--rules k=v,k=v`: numbers where the value reads as one, else text; the game checks names and values.
+ * A part without `=` continues the list value of the rule before it (`seatCompensation=0,5`).
  * @example parseRulesFlag('labyrinth=advanced,meeples=5') // { labyrinth: 'advanced', meeples: 5 }
+ * @example parseRulesFlag('seatCompensation=0,5,farmers=off') // { seatCompensation: '0,5', farmers: 'off' }
  */
 export function parseRulesFlag(text: string | undefined): Record<string, ParamValue> {
-  const rules: Record<string, ParamValue> = {};
-  if (text === undefined || text.trim() === '') return rules;
+  const values: Record<string, string> = {};
+  if (text === undefined || text.trim() === '') return values;
+  let last: string | undefined;
   for (const part of text.split(',')) {
     const eq = part.indexOf('=');
+    if (eq < 0 && last !== undefined && part.trim() !== '') {
+      values[last] += `,${part.trim()}`;
+      continue;
+    }
     const name = part.slice(0, Math.max(0, eq)).trim();
     const value = part.slice(eq + 1).trim();
-    if (eq < 1 || name === '' || value === '') throw new InputError('usage', `--rules: ${JSON.stringify(part)} is not name=value (e.g. --rules labyrinth=advanced,farmers=off)`);
-    if (Object.hasOwn(rules, name)) throw new InputError('usage', `--rules: rule ${JSON.stringify(name)} is given twice`);
-    rules[name] = /^[+-]?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    if (eq < 1 || name === '' || value === '') throw new InputError('usage', `--rules: ${JSON.stringify(part)} is not name=value (e.g. --rules labyrinth=advanced,farmers=off, or a list: seatCompensation=0,5)`);
+    if (Object.hasOwn(values, name)) throw new InputError('usage', `--rules: rule ${JSON.stringify(name)} is given twice`);
+    values[name] = value;
+    last = name;
   }
-  return rules;
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, /^[+-]?\d+(\.\d+)?$/.test(value) ? Number(value) : value]));
 }
 
 /** `--expansions a,b`: the names, each checked when the game is built. */

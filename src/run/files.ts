@@ -5,8 +5,8 @@
  * file and throws a `RunFailure` that names the file.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { repositoryRoot } from './js-build.mjs';
 
@@ -35,7 +35,7 @@ export function writeAtomic(path: string, data: string | Uint8Array): void {
   const dir = dirname(path);
   const temp = join(dir, `${TEMP_PREFIX}${process.pid}-${basename(path)}`);
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDirectory(dir);
     const fd = openSync(temp, 'w');
     try {
       writeFileSync(fd, data);
@@ -49,6 +49,26 @@ export function writeAtomic(path: string, data: string | Uint8Array): void {
     throw writeFailure(error, path);
   }
   syncDirectory(dir);
+}
+
+/**
+ * Creates `dir` and its missing parents, one level at a time. Not `mkdirSync(…, { recursive: true })`:
+ * under a pseudo file system such as /proc, where mkdir fails with ENOENT although the parent exists,
+ * Node's recursive mkdir retries forever in a synchronous loop (100 % CPU, deaf to SIGTERM).
+ */
+export function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.push(at);
+    if (dirname(at) === at) break;
+  }
+  for (const level of missing.reverse()) {
+    try {
+      mkdirSync(level);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 /** Flushes a directory entry (the rename) to the disk; not every platform allows it, which is harmless. */

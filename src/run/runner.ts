@@ -11,13 +11,13 @@
  * Aborting (Ctrl-C) stops handing out shards, lets the running ones finish and persists them, so the
  * run resumes where it stopped and ends with the same results.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { mergeAggregates } from '../sim/aggregate.ts';
 import { codeIdentity } from './code.ts';
 import { columnLayout } from '../sim/columns.ts';
-import { gitInfo, packageInfo, removeTempFiles, writeAtomic, writeJsonAtomic } from './files.ts';
+import { gitInfo, makeDirectory, packageInfo, removeTempFiles, writeAtomic, writeJsonAtomic } from './files.ts';
 import { runLayout } from '../sim/metrics.ts';
 import { armSetups, gamesPerDealOf, planRunPrefix } from '../sim/plan.ts';
 import type { Plan } from '../sim/plan.ts';
@@ -117,6 +117,8 @@ export function missingRanges(done: readonly [number, number][], deals: number, 
 }
 
 export function runDirOf(plan: Plan, outRoot: string): string {
+  // An empty --out would put the results into whatever directory the command runs in.
+  if (outRoot.trim() === '') throw new InputError('usage', `--out must name a directory, got ${JSON.stringify(outRoot)}`);
   return join(outRoot, plan.experiment, runIdOf(plan, packageInfo().version));
 }
 
@@ -161,7 +163,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     checkOtherCode(runDir, planRunPrefix(plan, packageInfo().version), options.newRun === true);
     const shardDir = join(runDir, 'shards');
     try {
-      mkdirSync(shardDir, { recursive: true });
+      makeDirectory(shardDir);
     } catch (error) {
       throw new InputError('usage', `cannot create the run directory ${runDir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`);
     }

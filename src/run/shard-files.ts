@@ -11,13 +11,13 @@
  * numbers no game can give.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeAggregates } from '../sim/aggregate.ts';
 import type { Aggregate } from '../sim/aggregate.ts';
 import { encodeColumns } from '../sim/columns.ts';
 import type { ColumnSpec } from '../sim/columns.ts';
-import { writeAtomic } from './files.ts';
+import { makeDirectory, writeAtomic } from './files.ts';
 import type { Plan } from '../sim/plan.ts';
 import { emptyAggregate } from '../sim/shard.ts';
 import type { ShardResult } from '../sim/shard.ts';
@@ -175,7 +175,7 @@ const overlaps = (ranges: readonly [number, number][], other: readonly [number, 
 /** Moves files (those that exist) into `<runDir>/rejected/`, each name prefixed with the time. */
 export function moveToRejected(runDir: string, paths: string[]): void {
   const dir = join(runDir, 'rejected');
-  mkdirSync(dir, { recursive: true });
+  makeDirectory(dir);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   for (const path of paths) {
     if (existsSync(path)) renameSync(path, join(dir, `${stamp}-${path.split(/[\\/]/).pop()}`));

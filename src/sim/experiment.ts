@@ -113,7 +113,8 @@ export function resolveExperiment(raw: unknown, options: ResolveOptions): Plan {
   rejectUnknownKeys(def, EXPERIMENT_KEYS, 'experiment', where);
 
   const name = def.name ?? options.defaultName;
-  if (typeof name !== 'string' || !NAME.test(name)) fail(`"name" must be 1-64 letters, digits or _ . = + -, got ${JSON.stringify(name)}`);
+  // The name is a directory under --out: "." or ".." would write into --out itself or its parent.
+  if (typeof name !== 'string' || !NAME.test(name) || /^\.+$/.test(name)) fail(`"name" must be 1-64 letters, digits or _ . = + - (not only dots), got ${JSON.stringify(name)}`);
   if (def.description !== undefined && typeof def.description !== 'string') fail('"description" must be a string');
   const seed = options.seed ?? def.seed;
   if ((typeof seed !== 'string' || seed === '') && !(typeof seed === 'number' && Number.isFinite(seed))) fail(`"seed" must be a non-empty string or a number, got ${JSON.stringify(seed)}`);

@@ -21,7 +21,7 @@ export interface RedisTarget {
 
 export function parseRedisUrl(text: string, flag: string): RedisTarget {
   const fail = (why: string): never => {
-    throw new InputError('backend', `${flag}: ${why}; expected redis://[:password@]host:port[/db] or rediss://… for TLS`);
+    throw new InputError('backend', `${flag}: ${why}; expected redis://host:port[/db] (with a password, put :PASSWORD and @ before the host) or rediss://… for TLS`);
   };
   let url: URL;
   try {
