@@ -5,8 +5,8 @@
  * resumes from them; after 10 s the running ones are abandoned), a second stops at once (finished
  * shards are kept).
  */
-import cliProgress from 'cli-progress';
 import type { Backend } from '../run/pool.ts';
+import { progressBar } from '../run/progress-bar.ts';
 import type { Progress } from '../run/runner.ts';
 
 /** After Ctrl-C or SIGTERM, the running shards get this long to finish before the process stops anyway. */
@@ -51,31 +51,22 @@ export async function withStopSignal<T>(body: (signal: AbortSignal) => Promise<T
   }
 }
 
-/** A progress bar on stderr: redrawn in place on a terminal, a full line every 2 s off one. */
-export function progressBar(format: string): cliProgress.SingleBar {
-  const tty = Boolean(process.stderr.isTTY);
-  return new cliProgress.SingleBar({
-    format, stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty, etaBuffer: 50,
-  }, cliProgress.Presets.shades_classic);
-}
-
 /** Runs `body` with the bar and the signal handlers installed, and removes them afterwards. */
 export async function withProgress<T>(headline: (runDir: string, progress: Progress) => string, body: (hooks: ProgressHooks) => Promise<T>): Promise<T> {
   return withStopSignal(async (signal) => {
-    const bar = progressBar('games [{bar}] {percentage}% | {value}/{total} | {rate} games/s | ETA {eta_formatted}');
-    const t0 = performance.now();
-    let resumed = 0;
+    const bar = progressBar();
     try {
       return await body({
         signal,
         onStart: ({ runDir, progress }) => {
-          resumed = progress.gamesResumed;
+          const resumed = progress.gamesResumed;
           process.stderr.write(`carclab: ${headline(runDir, progress)}\n`);
           if (resumed === progress.gamesTotal) process.stderr.write('carclab: the run is already complete; rewriting its results\n');
           else if (resumed) process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
-          bar.start(progress.gamesTotal, progress.gamesDone, { rate: '-' });
+          bar.start(progress.gamesTotal, progress.gamesDone);
         },
-        onProgress: (p) => bar.update(p.gamesDone, { rate: Math.round((p.gamesDone - resumed) / ((performance.now() - t0) / 1000)) }),
+        // Per game: the finished shards' games and those played so far inside the running ones.
+        onProgress: (p) => bar.update(Math.min(p.gamesTotal, p.gamesDone + p.gamesRunning)),
       });
     } finally {
       bar.stop();

@@ -10,7 +10,8 @@ import { loadTuning } from '../tune/load.ts';
 import { answerText } from '../tune/report.ts';
 import { runTuning } from '../tune/run.ts';
 import { workersFlag } from './args.ts';
-import { progressBar, withStopSignal } from './progress.ts';
+import { progressBar } from '../run/progress-bar.ts';
+import { withStopSignal } from './progress.ts';
 import type { Command } from './args.ts';
 
 export const tuneCommand: Command = {
@@ -35,7 +36,8 @@ export const tuneCommand: Command = {
 
     // Everything is checked; only now is anything started or written.
     const backend = flags['in-process'] ? inProcessBackend() : poolBackend(workers);
-    const bar = progressBar('tune games [{bar}] {value}/{total} (budget of the search; the confirmation comes on top)');
+    process.stderr.write('carclab: the bar counts the games of the search budget; the confirmation comes on top\n');
+    const bar = progressBar('tune games');
     bar.start(tuning.budget.games, 0);
     try {
       const outcome = await withStopSignal((signal) => runTuning({ tuning, file, outRoot: flags.out as string, backend, newRun: flags['new-run'] === true, signal, onGames: (games) => bar.update(games) }));

@@ -19,6 +19,7 @@ import type { Plan } from '../sim/plan.ts';
 import { defaultWorkers, poolBackend } from '../run/pool.ts';
 import type { Backend } from '../run/pool.ts';
 import { parseRedisUrl } from '../run/redis/url.ts';
+import { progressBar } from '../run/progress-bar.ts';
 import { defaultShardDeals, runExperiment } from '../run/runner.ts';
 import { Report, writeReport } from './report.ts';
 import type { ReportFiles } from './report.ts';
@@ -149,20 +150,17 @@ export function levelPlan(plan: Plan, level: LevelPlan): Plan {
 
 async function runLevel(plan: Plan, file: string, backend: Backend, outRoot: string, log: (l: string) => void): Promise<string> {
   const t0 = performance.now();
-  let last = 0;
+  const bar = progressBar(plan.experiment.slice(0, 24));
   // Small runs still get a few shards per worker, so every core plays (results do not depend on shard size).
   const shardDeals = Math.max(1, Math.min(defaultShardDeals(plan), Math.ceil(plan.deals / (4 * backend.concurrency))));
   const outcome = await runExperiment({
     plan, experimentFile: file, outRoot, backend, keepGames: true, shardDeals,
-    onStart: ({ runDir, progress }) => log(`${plan.experiment}: ${plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`),
-    onProgress: (p) => {
-      const now = performance.now();
-      if (now - last > 10_000) {
-        last = now;
-        log(`${plan.experiment}: ${p.gamesDone.toLocaleString('en')}/${p.gamesTotal.toLocaleString('en')} games`);
-      }
+    onStart: ({ runDir, progress }) => {
+      log(`${plan.experiment}: ${plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`);
+      bar.start(progress.gamesTotal, progress.gamesDone);
     },
-  });
+    onProgress: (p) => bar.update(Math.min(p.gamesTotal, p.gamesDone + p.gamesRunning)),
+  }).finally(() => bar.stop());
   if (outcome.status !== 'complete') throw new Error(`${plan.experiment}: run interrupted`);
   log(`${plan.experiment}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return outcome.runDir;

@@ -6,6 +6,9 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import { mergeAggregates } from '../sim/aggregate.ts';
+import { columnLayout, concatColumns } from '../sim/columns.ts';
+import { armSetups } from '../sim/plan.ts';
 import { runShard } from '../sim/shard.ts';
 import type { ShardResult, ShardTask } from '../sim/shard.ts';
 import type { Plan } from '../sim/plan.ts';
@@ -82,24 +85,41 @@ export function poolBackend(workers = defaultWorkers()): Backend {
   };
 }
 
+/** The in-process backend plays a shard in steps of about this long, serving signals and timers between them. */
+const IN_PROCESS_STEP_MS = 50;
+
 export function inProcessBackend(): Backend {
   return {
     name: 'in-process',
     concurrency: 1,
     inFlight: 1,
-    // Yield to the event loop first so that signals and progress timers are served between shards;
-    // a shard the run was stopped before it began is given up, not played.
-    run: (task, signal) => new Promise((resolve, reject) => setImmediate(() => {
-      if (signal?.aborted) {
-        reject(new ShardAbandoned(`deals ${task.start}–${task.end}`));
-        return;
-      }
-      try {
-        resolve(runShard(task));
-      } catch (error) {
-        reject(error);
-      }
-    })),
+    run: runInSteps,
     close: async () => {},
   };
+}
+
+/**
+ * Plays a shard on the main thread in steps of deals (1, 2, 4, … until a step takes
+ * `IN_PROCESS_STEP_MS`), yielding to the event loop before each: the progress bar moves and Ctrl-C
+ * is heard within a step, not after the whole shard (a search agent's shard can take a minute). A
+ * stopped run gives the shard up (`ShardAbandoned`); it is played again on resume. The steps merge
+ * exactly (`mergeAggregates` is plain addition), so the result is the whole shard's, bit for bit.
+ */
+async function runInSteps(task: ShardTask, signal?: AbortSignal): Promise<ShardResult> {
+  const parts: ShardResult[] = [];
+  let size = 1;
+  for (let at = task.start; at < task.end || parts.length === 0;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal?.aborted) throw new ShardAbandoned(`deals ${task.start}–${task.end}`);
+    const end = Math.min(task.end, at + size);
+    const t0 = performance.now();
+    parts.push(runShard({ ...task, start: at, end }));
+    if (performance.now() - t0 < IN_PROCESS_STEP_MS) size *= 2;
+    at = end;
+  }
+  if (parts.length === 1) return parts[0]!;
+  const aggregate = parts.map((p) => p.aggregate).reduce((a, b) => mergeAggregates(a, b));
+  if (!task.keepGames) return { aggregate };
+  const layout = columnLayout(task.plan, armSetups(task.plan).map((s) => s.game));
+  return { aggregate, columns: concatColumns(layout, parts.map((p) => p.columns!)) };
 }

@@ -34,11 +34,17 @@ import type { Summary } from '../sim/summary.ts';
 export const TARGET_GAMES_PER_SHARD = 4000;
 
 export interface Progress {
+  /** Games of finished (persisted) shards. */
   gamesDone: number;
   gamesTotal: number;
   /** Games already done by earlier sessions of this run. */
   gamesResumed: number;
+  /** Games played so far inside shards still running (a live count, reported every `PROGRESS_MS`). */
+  gamesRunning: number;
 }
+
+/** How often the runner reports the games played inside running shards. */
+const PROGRESS_MS = 250;
 
 export interface RunOptions {
   plan: Plan;
@@ -192,7 +198,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     let merged = loaded.merged;
     const perDeal = gamesPerDealOf(plan);
     const gamesTotal = dealsLimit * perDeal;
-    const progress: Progress = { gamesDone: merged.games, gamesTotal, gamesResumed: merged.games };
+    const progress: Progress = { gamesDone: merged.games, gamesTotal, gamesResumed: merged.games, gamesRunning: 0 };
     const missingDeals = missingRanges(merged.ranges, dealsLimit, dealsLimit).reduce((n, [start, end]) => n + end - start, 0);
     const todo = options.shardDeals !== undefined ? missingRanges(merged.ranges, dealsLimit, options.shardDeals)
       : splitLastRound(missingRanges(merged.ranges, dealsLimit, balancedShardDeals(plan, missingDeals, backend.concurrency)), backend.concurrency);
@@ -216,14 +222,22 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     const inFlight = new Set<Promise<void>>();
     const finished: { start: number; end: number; result: ShardResult }[] = [];
     let failure: unknown;
+    // Every game played this session adds 1 here (in the pool's threads too): the games inside running
+    // shards are this count minus the games of the shards finished so far.
+    const gamesPlayed = new Int32Array(new SharedArrayBuffer(4));
+    let gamesFinished = 0;
+    const running = () => Math.max(0, Atomics.load(gamesPlayed, 0) - gamesFinished);
+    const ticker = setInterval(() => options.onProgress?.({ ...progress, gamesRunning: running() }), PROGRESS_MS);
+    ticker.unref();
     const persist = ({ start, end, result }: (typeof finished)[number]) => {
       try {
+        gamesFinished += result.aggregate.games;
         writeShardFile(shardDir, start, end, result, identity, columnSpecs);
         merged = mergeAggregates(merged, result.aggregate);
         session.shards++;
         session.games += result.aggregate.games;
         progress.gamesDone += result.aggregate.games;
-        options.onProgress?.({ ...progress });
+        options.onProgress?.({ ...progress, gamesRunning: running() });
       } catch (error) {
         failure ??= error;
       }
@@ -249,7 +263,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       revokeFaulty();
       while (queue.length && inFlight.size < limit && !options.signal?.aborted && failure === undefined) {
         const [start, end] = queue.shift()!;
-        const task = backend.run({ plan, start, end, keepGames }, options.signal).then((result) => {
+        const task = backend.run({ plan, start, end, keepGames, gamesPlayed }, options.signal).then((result) => {
           finished.push({ start, end, result });
         }, (error: unknown) => {
           // A shard given up because the run was stopped is simply not done; anything else fails the run.
@@ -260,6 +274,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       if (!inFlight.size) break;
       await Promise.race(inFlight);
     }
+    clearInterval(ticker);
     const finish = <S extends RunOutcome['status'] | 'failed'>(status: S) => {
       session.status = status;
       session.wallSeconds = (performance.now() - t0) / 1000;

@@ -25,6 +25,11 @@ export interface ShardTask {
   start: number;
   end: number;
   keepGames: boolean;
+  /**
+   * A live count of games played (one Int32 over a SharedArrayBuffer, shared with pool threads): each
+   * game adds 1, so a progress bar moves per game, not per shard. Not part of the result.
+   */
+  gamesPlayed?: Int32Array;
 }
 
 export interface ShardResult {
@@ -237,6 +242,7 @@ interface DealRun {
   readonly columns: Columns | undefined;
   readonly writers: RowWriter[];
   readonly last: (State | undefined)[];
+  readonly counter: Int32Array | undefined;
   row: number;
   games: number;
 }
@@ -247,7 +253,7 @@ interface DealRun {
  * `runShard` with the whole game inlined while its loop runs (about 0.4 s of compiler time per thread).
  */
 function playDeal(run: DealRun, d: number): void {
-  const { plan, setups, arms, layout, pairs, trace, columns, writers, last } = run;
+  const { plan, setups, arms, layout, pairs, trace, columns, writers, last, counter } = run;
   for (let a = 0; a < setups.length; a++) {
     const setup = setups[a]!;
     const acc = arms[a]!;
@@ -258,6 +264,7 @@ function playDeal(run: DealRun, d: number): void {
       last[a] = state;
       acc.addGame(state, r, trace.hash);
       run.games++;
+      if (counter) Atomics.add(counter, 0, 1);
       if (columns) {
         const row = run.row++;
         writers[a]!.write(state, row);
@@ -308,7 +315,7 @@ export function runShard(task: ShardTask): ShardResult {
 
   // 3. Deals: every arm, every rotation of the scheme; then the deal's paired differences.
   // Each arm plays in the memory of its previous game (`State.restart`): no allocation per game.
-  const run: DealRun = { plan, setups, arms, layout, pairs, trace, columns, writers, last: setups.map(() => undefined), row: 0, games: 0 };
+  const run: DealRun = { plan, setups, arms, layout, pairs, trace, columns, writers, last: setups.map(() => undefined), counter: task.gamesPlayed, row: 0, games: 0 };
   for (let d = start; d < end; d++) playDeal(run, d);
   const games = run.games;
 

@@ -232,7 +232,8 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     name: `redis ${target.redacted} queue ${name}`,
     concurrency: 0,
     inFlight: options.inFlight ?? 64,
-    run: (task, signal) => new Promise<ShardResult>((resolve, reject) => {
+    // The live game count stays here: workers elsewhere cannot add to it (and it is no part of a job).
+    run: ({ gamesPlayed: _live, ...task }, signal) => new Promise<ShardResult>((resolve, reject) => {
       // Stopping the coordinator leaves the job in Redis: workers finish it and a resumed run collects it.
       const abandon = () => {
         const jobId = jobIdOf(task);
