@@ -19,11 +19,12 @@
  * Redis does not answer it prints a "waiting for Redis" line and, after `redisWaitSeconds`, fails
  * the run (finished shards are kept for a resume).
  */
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { InputError } from '../../engine/index.ts';
 import { codeIdentity, shortCode } from '../code.ts';
-import { packageInfo } from '../files.ts';
+import { packageInfo, RunFailure } from '../files.ts';
 import { runIdOf } from '../run-dir.ts';
 import { inProcessBackend, ShardAbandoned } from '../pool.ts';
 import type { Backend } from '../pool.ts';
@@ -107,6 +108,7 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   queue.on('error', () => {});
   events.on('error', () => {});
   const waiting = new Map<string, Waiter>();
+  const inFlight = options.inFlight ?? 64;
 
   const code = codeIdentity().hash;
   const verifier = new ResultVerifier(options.verify ?? DEFAULT_VERIFY, inProcessBackend(), log);
@@ -115,6 +117,9 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   const settle = async (jobId: string, returnvalue: unknown) => {
     const waiter = waiting.get(jobId);
     if (!waiter || waiter.settling) return;
+    // No result to read (Redis away, or a job object without its stored result): not a bad result;
+    // the periodic check reads it again.
+    if (returnvalue === undefined || returnvalue === null) return;
     waiter.settling = true;
     let wire: WireResult | undefined;
     let result: ShardResult | undefined;
@@ -152,6 +157,15 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   };
 
   events.on('completed', ({ jobId, returnvalue }) => void settle(jobId, returnvalue));
+  // A worker of other code refuses a job and says so on it (`worker.ts`): named here once per worker,
+  // so a coordinator waiting on such workers does not sit silent.
+  const otherCode = new Set<string>();
+  events.on('progress', ({ data }) => {
+    const refusal = data as { refusedBy?: unknown; code?: unknown } | null;
+    if (typeof refusal !== 'object' || refusal === null || typeof refusal.refusedBy !== 'string' || otherCode.has(refusal.refusedBy)) return;
+    otherCode.add(refusal.refusedBy);
+    log(`carclab: worker ${refusal.refusedBy} runs other code (${String(refusal.code)}, this run's is ${shortCode(code)}) and refuses this run's shards; update it or stop it`);
+  });
   events.on('failed', ({ jobId, failedReason }) => {
     const waiter = waiting.get(jobId);
     if (!waiter) return;
@@ -218,7 +232,7 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
         log(`carclab: waiting for Redis at ${target.redacted}: no answer for ${Math.round((now - lostSince) / 1000)} s (the run stops after ${waitLimit / 1000} s; finished shards are kept)`);
       }
       if (now - lostSince >= waitLimit) {
-        const error = new Error(`Redis at ${target.redacted} did not answer for ${waitLimit / 1000} s; the finished shards are kept: run the same command to resume`);
+        const error = new RunFailure(`Redis at ${target.redacted} did not answer for ${waitLimit / 1000} s; the finished shards are kept: run the same command to resume`);
         for (const [jobId, waiter] of [...waiting]) {
           waiting.delete(jobId);
           waiter.reject(error);
@@ -231,7 +245,7 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   return {
     name: `redis ${target.redacted} queue ${name}`,
     concurrency: 0,
-    inFlight: options.inFlight ?? 64,
+    inFlight,
     // The live game count stays here: workers elsewhere cannot add to it (and it is no part of a job).
     run: ({ gamesPlayed: _live, ...task }, signal) => new Promise<ShardResult>((resolve, reject) => {
       // Stopping the coordinator leaves the job in Redis: workers finish it and a resumed run collects it.
@@ -241,6 +255,8 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
       };
       // The listener goes when the job settles, so a long run does not pile one up per shard on its signal.
       const settled = () => signal?.removeEventListener('abort', abandon);
+      // One listener per shard in flight (64 by default): more than the default limit of 10, and no leak.
+      if (signal && getMaxListeners(signal) < inFlight + 1) setMaxListeners(inFlight + 1, signal);
       enqueue(task, {
         task,
         resolve: (result) => { settled(); resolve(result); },

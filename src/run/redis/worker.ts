@@ -46,6 +46,7 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
   const worker = new Worker<JobData, WireResult>(options.queue ?? DEFAULT_QUEUE, async (job: Job<JobData>, token?: string) => {
     if (job.data.code !== code) {
       log(`carclab worker: refused shard ${job.id}: it is for code ${shortCode(String(job.data.code))}, this checkout is ${shortCode(code)} (update one of them); left for another worker`);
+      await job.updateProgress({ refusedBy: me, code: shortCode(code) }).catch(() => {}); // tells the coordinator
       await job.moveToDelayed(Date.now() + REFUSED_DELAY_MS, token);
       throw new DelayedError();
     }

@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIdentity } from '../../../src/run/code.ts';
+import { RunFailure } from '../../../src/run/files.ts';
 import { inProcessBackend } from '../../../src/run/pool.ts';
 import { redisBackend } from '../../../src/run/redis/backend.ts';
 import { parseRedisUrl } from '../../../src/run/redis/url.ts';
@@ -60,12 +61,12 @@ afterAll(async () => {
 let queues = 0;
 const freshQueue = () => `trust-${process.pid}-${++queues}`;
 
-async function distributed(queue: string, options: { verify?: number; log?: string[]; url?: string; redisWaitSeconds?: number; plan?: typeof plan } = {}) {
+async function distributed(queue: string, options: { verify?: number; log?: string[]; url?: string; redisWaitSeconds?: number; plan?: typeof plan; signal?: AbortSignal } = {}) {
   const backend = await redisBackend(parseRedisUrl(options.url ?? redis.url, '--backend'), {
     queue, verify: options.verify ?? 0.02, log: (line) => options.log?.push(line), redisWaitSeconds: options.redisWaitSeconds ?? 60,
   });
   try {
-    return await runExperiment({ plan: options.plan ?? plan, outRoot: tempDir(), backend, keepGames: false, shardDeals: 4, log: (line) => options.log?.push(line) });
+    return await runExperiment({ plan: options.plan ?? plan, outRoot: tempDir(), backend, keepGames: false, shardDeals: 4, log: (line) => options.log?.push(line), signal: options.signal });
   } finally {
     await backend.close();
   }
@@ -147,15 +148,20 @@ describe('distributed runs', () => {
     }
   });
 
-  it('--verify 0 is recorded in the manifest as not verified', async () => {
+  it('--verify 0 is recorded in the manifest as not verified; 10 shards in flight on a Ctrl-C signal give no MaxListenersExceededWarning', async () => {
     const queue = freshQueue();
     const worker = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
     try {
       await ready(worker);
-      const outcome = await distributed(queue, { verify: 0 });
+      const outcome = await distributed(queue, { verify: 0, signal: new AbortController().signal });
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
       const manifest = JSON.parse(readFileSync(join(outcome.runDir, 'manifest.json'), 'utf8'));
       expect(manifest.sessions[0].verification).toMatchObject({ status: 'not verified', why: '--verify 0', results: 10, replayed: 0 });
     } finally {
+      process.off('warning', onWarning);
       await stop(worker);
     }
   });
@@ -167,8 +173,11 @@ describe('distributed runs', () => {
     let honest: Proc | undefined;
     try {
       await ready(other);
-      const run = distributed(queue, { verify: 0 });
+      const log: string[] = [];
+      const run = distributed(queue, { verify: 0, log });
       await waitFor('a refusal', () => /refused shard/.test(other.log()));
+      // The coordinator names the worker of other code instead of sitting silent.
+      await waitFor('the coordinator to name it', () => log.some((line) => line.includes(`pid ${other.child.pid} runs other code`)));
       honest = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
       const outcome = await run;
       expect(summaryOf(outcome.runDir)).toBe(reference);
@@ -225,7 +234,10 @@ describe('distributed runs', () => {
     const run = distributed(queue, { url: own.url, verify: 0, log, redisWaitSeconds: 3 });
     await new Promise((r) => setTimeout(r, 500));
     await own.stop();
-    await expect(run).rejects.toThrow(/Redis at redis:\/\/127\.0\.0\.1:\d+ did not answer for 3 s; the finished shards are kept: run the same command to resume/);
+    const error = await run.then(() => undefined, (e: unknown) => e);
+    // A failure of the run (exit 1, no stack), not an internal error.
+    expect(error).toBeInstanceOf(RunFailure);
+    expect((error as Error).message).toMatch(/Redis at redis:\/\/127\.0\.0\.1:\d+ did not answer for 3 s; the finished shards are kept: run the same command to resume/);
     expect(log.some((line) => line.includes('waiting for Redis at'))).toBe(true);
   });
 
