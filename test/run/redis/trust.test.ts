@@ -61,12 +61,12 @@ afterAll(async () => {
 let queues = 0;
 const freshQueue = () => `trust-${process.pid}-${++queues}`;
 
-async function distributed(queue: string, options: { verify?: number; log?: string[]; url?: string; redisWaitSeconds?: number; plan?: typeof plan; signal?: AbortSignal } = {}) {
+async function distributed(queue: string, options: { verify?: number; log?: string[]; url?: string; redisWaitSeconds?: number; plan?: typeof plan; signal?: AbortSignal; shardDeals?: number } = {}) {
   const backend = await redisBackend(parseRedisUrl(options.url ?? redis.url, '--backend'), {
     queue, verify: options.verify ?? 0.02, log: (line) => options.log?.push(line), redisWaitSeconds: options.redisWaitSeconds ?? 60,
   });
   try {
-    return await runExperiment({ plan: options.plan ?? plan, outRoot: tempDir(), backend, keepGames: false, shardDeals: 4, log: (line) => options.log?.push(line), signal: options.signal });
+    return await runExperiment({ plan: options.plan ?? plan, outRoot: tempDir(), backend, keepGames: false, shardDeals: options.shardDeals ?? 4, log: (line) => options.log?.push(line), signal: options.signal });
   } finally {
     await backend.close();
   }
@@ -148,7 +148,7 @@ describe('distributed runs', () => {
     }
   });
 
-  it('--verify 0 is recorded in the manifest as not verified; 10 shards in flight on a Ctrl-C signal give no MaxListenersExceededWarning', async () => {
+  it('--verify 0 is recorded in the manifest as not verified; 20 shards in flight on a Ctrl-C signal give no MaxListenersExceededWarning', async () => {
     const queue = freshQueue();
     const worker = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
     const warnings: string[] = [];
@@ -156,10 +156,10 @@ describe('distributed runs', () => {
     process.on('warning', onWarning);
     try {
       await ready(worker);
-      const outcome = await distributed(queue, { verify: 0, signal: new AbortController().signal });
+      const outcome = await distributed(queue, { verify: 0, signal: new AbortController().signal, shardDeals: 2 });
       expect(warnings).not.toContain('MaxListenersExceededWarning');
       const manifest = JSON.parse(readFileSync(join(outcome.runDir, 'manifest.json'), 'utf8'));
-      expect(manifest.sessions[0].verification).toMatchObject({ status: 'not verified', why: '--verify 0', results: 10, replayed: 0 });
+      expect(manifest.sessions[0].verification).toMatchObject({ status: 'not verified', why: '--verify 0', results: 20, replayed: 0 });
     } finally {
       process.off('warning', onWarning);
       await stop(worker);
