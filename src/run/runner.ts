@@ -258,10 +258,9 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
         queue.unshift(...ranges);
       }
     };
+    const canDispatch = () => queue.length > 0 && inFlight.size < limit && !options.signal?.aborted && failure === undefined;
     for (;;) {
-      for (let next = finished.shift(); next; next = finished.shift()) persist(next);
-      revokeFaulty();
-      while (queue.length && inFlight.size < limit && !options.signal?.aborted && failure === undefined) {
+      while (canDispatch()) {
         const [start, end] = queue.shift()!;
         const task = backend.run({ plan, start, end, keepGames, gamesPlayed }, options.signal).then((result) => {
           finished.push({ start, end, result });
@@ -271,6 +270,9 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
         }).finally(() => inFlight.delete(task));
         inFlight.add(task);
       }
+      for (let next = finished.shift(); next; next = finished.shift()) persist(next);
+      revokeFaulty();
+      if (canDispatch()) continue; // shards of a faulty worker to play again
       if (!inFlight.size) break;
       await Promise.race(inFlight);
     }
