@@ -37,7 +37,7 @@ describe('carclab run', () => {
     expect(r.stdout).toMatch(/^small: 120 games/);
     expect(r.stdout).toMatch(/b − a: score/);
     const runDir = r.stdout.match(/^results: (.+)$/m)![1]!;
-    expect(readdirSync(runDir).sort()).toEqual(['games.arrow', 'lineup.csv', 'manifest.json', 'pairs.csv', 'plan.json', 'seats.csv', 'shards', 'stats.csv', 'summary.json']);
+    expect(readdirSync(runDir).sort()).toEqual(['games.arrow', 'games.arrow.sha256', 'lineup.csv', 'manifest.json', 'pairs.csv', 'plan.json', 'seats.csv', 'shards', 'stats.csv', 'summary.json']);
 
     const games = aq.fromArrow(readFileSync(join(runDir, 'games.arrow'))).objects() as { arm: number; deal: number; rotation: number; score0: number; score1: number; score2: number }[];
     const row = games.find((g) => g.arm === 1 && g.deal === 17)!;

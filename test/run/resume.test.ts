@@ -22,11 +22,11 @@ describe('an interrupted run', () => {
 
     const out = tempDir();
     const controller = new AbortController();
-    let shards = 0;
     const first = await runExperiment({
       plan, outRoot: out, backend: inProcessBackend(), keepGames: true, shardDeals: 25, signal: controller.signal,
-      onProgress: () => {
-        if (++shards === 3) controller.abort();
+      // Stopped once 3 shards count (not on a live report of games inside a running shard).
+      onProgress: (p) => {
+        if (p.gamesDone === 3 * 25 * 2) controller.abort();
       },
     });
     expect(first.status).toBe('interrupted');
