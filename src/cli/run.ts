@@ -77,7 +77,7 @@ export const runCommand: Command = {
     backend: { type: 'string', help: 'play the shards on carclab workers through Redis: "redis" takes the URL from CARCLAB_REDIS_URL (or the file CARCLAB_REDIS_URL_FILE names), or give redis://host:port (rediss:// for TLS)' },
     queue: { type: 'string', help: 'queue name shared with the workers (with --backend)', default: 'carclab-shards' },
     precision: { type: 'string', help: 'play in batches until each METRIC\'s interval (valid under this stopping rule) is within ±HALFWIDTH in every arm (e.g. margin=0.2,seat0.wins=0.01), or --deals is reached' },
-    verify: { type: 'string', help: 'with --backend: fraction of the workers\' shards replayed here to check them, besides each worker\'s first (0 to 1)', default: '0.02' },
+    verify: { type: 'string', help: 'with --backend: fraction of the workers\' shards replayed here to check them, besides each worker\'s early ones (its first 4, its n-th at 4/n; 0 to 1, 0: not verified)', default: '0.02' },
     'redis-wait': { type: 'string', help: 'with --backend: seconds to wait for a Redis that stopped answering before the run fails', default: '120' },
     'new-run': { type: 'boolean', help: 'play the plan again although a run of it by other code (an older engine) exists' },
   },
