@@ -107,7 +107,8 @@ export function resolveTuning(raw: unknown, where: string, defaultName: string, 
 
   // 1. The game: checked by resolving the plan of a candidate at the base rules.
   const name = def.name ?? defaultName;
-  if (typeof name !== 'string' || !NAME.test(name)) fail(`"name" must be 1-64 letters, digits or _ . = + -, got ${JSON.stringify(name)}`);
+  // The name is a directory under --out: "." or ".." would write into --out itself or its parent.
+  if (typeof name !== 'string' || !NAME.test(name) || /^\.+$/.test(name)) fail(`"name" must be 1-64 letters, digits or _ . = + - (not only dots), got ${JSON.stringify(name)}`);
   const seed = overrides.seed ?? def.seed;
   if ((typeof seed !== 'string' || seed === '') && !(typeof seed === 'number' && Number.isFinite(seed))) fail(`"seed" must be a non-empty string or a number, got ${JSON.stringify(seed)}`);
   const rotation = def.rotation ?? 'cycle';

@@ -12,6 +12,10 @@ const ok = {
 const resolve = (changes: Record<string, unknown>) => () => resolveTuning({ ...ok, ...changes }, 'x.json', 'x');
 
 describe('tuning definitions', () => {
+  it('refuses a name of only dots: it would write into --out or its parent (issue 24, case 8)', () => {
+    for (const name of ['.', '..']) expect(resolve({ name })).toThrow(`"name" must be 1-64 letters, digits or _ . = + - (not only dots), got ${JSON.stringify(name)}`);
+  });
+
   it('resolves a whole-number rule, with defaults for rotation and budget', () => {
     const t = resolveTuning(ok, 'x.json', 'farm');
     expect(t.name).toBe('farm');
