@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { InputError } from '../engine/index.ts';
+import { readGamesArrow } from '../run/kept-games.ts';
 import type { Summary } from '../sim/summary.ts';
 
 /** The parts of `manifest.json` the reports use. */
@@ -75,7 +76,7 @@ export function loadRun(dir: string): LoadedRun {
     games() {
       if (games === undefined) {
         const file = join(dir, 'games.arrow');
-        games = existsSync(file) ? aq.fromArrow(readFileSync(file)) : null;
+        games = existsSync(file) ? aq.fromArrow(readGamesArrow(dir)) : null; // its checksum checked first
       }
       return games;
     },

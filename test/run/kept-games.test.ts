@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/engine/index.ts';
 import { designMatch } from '../../src/match/design.ts';
 import { runMatch } from '../../src/match/run.ts';
+import { loadRun } from '../../src/report/run.ts';
 import { GAMES_FILE, readGamesArrow } from '../../src/run/kept-games.ts';
 import { inProcessBackend } from '../../src/run/pool.ts';
 import { tempDir } from '../sim/helpers.ts';
@@ -41,6 +42,8 @@ describe('kept games', () => {
     writeFileSync(file, readFileSync(file).subarray(0, 300));
     expect(() => readGamesArrow(first.runDir)).toThrow(InputError);
     expect(() => readGamesArrow(first.runDir)).toThrow(`${file} does not match its checksum in games.arrow.sha256 (edited, truncated or damaged)`);
+    // A report reading the run names it too.
+    expect(() => loadRun(first.runDir).games()).toThrow(`${file} does not match its checksum in games.arrow.sha256 (edited, truncated or damaged)`);
     const again = await match(out);
     expect(marginsOf(again)).toEqual(marginsOf(first));
     expect(existsSync(file)).toBe(true);
