@@ -47,7 +47,7 @@ async function stop(p: Proc) {
   if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
   await p.exited;
 }
-const ready = (p: Proc) => waitFor('the worker to start', () => /taking shards/.test(p.log()));
+const ready = (p: Proc) => waitFor('the worker to start', () => /taking shards/.test(p.log()), 90_000); // a patched copy builds from scratch: slow on a loaded machine
 
 let redis: RedisServer;
 let reference: string;
