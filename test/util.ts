@@ -1,6 +1,6 @@
 /** Shared builders for tests. */
 import { createAgent, parseAgentSpec } from '../src/agents/index.ts';
-import { Game, MAX_ACTIONS_HINT } from '../src/engine/index.ts';
+import { Game, InputError, MAX_ACTIONS_HINT } from '../src/engine/index.ts';
 import type { EventSink, GameOptions, State } from '../src/engine/index.ts';
 import { Dealer } from '../src/sim/deal.ts';
 import { makeRng } from '../src/sim/rng.ts';
@@ -37,4 +37,15 @@ export function meeplesOnBoard(state: State, player: number): number {
   const total = state.placedCount * state.game.segmentsPerTile;
   for (let g = 0; g < total; g++) if (state.meeple[g] === player + 1) n++;
   return n;
+}
+
+/** The input error a call throws (the test fails when it throws nothing or another error). */
+export function inputError(call: () => unknown): InputError {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error('expected an input error');
 }

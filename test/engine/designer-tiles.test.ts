@@ -9,11 +9,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/engine/index.ts';
 import { replayScenario } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import { scenarioDir, scenarioTests } from '../scenario-files.ts';
 import { tempDir } from '../sim/helpers.ts';
+import { inputError } from '../util.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const { files, load, readTileFile } = scenarioDir('designer');
@@ -39,15 +39,6 @@ describe('the README example tile file', () => {
 describe('a scenario\'s "tiles"', () => {
   const turns = [{ tile: 'Z1', at: [0, -1], rotation: 180, meeple: 'city' }];
   const replay = (scenario: object, read = true) => () => replayScenario(scenario, expansionRegistry, { where: 's.json', ...(read ? { readTileFile } : {}) });
-  const inputError = (call: () => unknown): InputError => {
-    try {
-      call();
-    } catch (error) {
-      if (error instanceof InputError) return error;
-      throw error;
-    }
-    throw new Error('expected an input error');
-  };
   const withTile = (tile: Record<string, unknown>) => ({ ...example, tiles: [{ ...example.tiles[0], ...tile }] });
 
   it('takes a tile file inline, by path, or a list of them', () => {

@@ -7,11 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASE_TILE_SOURCE, Game, InputError, compileTileFile } from '../../src/engine/index.ts';
+import { BASE_TILE_SOURCE, Game, compileTileFile } from '../../src/engine/index.ts';
 import { replayScenario } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import { experimentFile } from '../../src/run/load.ts';
 import { designerTiles, planOf, tempDir } from '../sim/helpers.ts';
+import { inputError } from '../util.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const carclab = (...args: string[]) => {
@@ -19,16 +20,6 @@ const carclab = (...args: string[]) => {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
-/** The input error a call throws (the test fails when it throws nothing or another error). */
-function inputError(call: () => unknown): InputError {
-  try {
-    call();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('expected an input error');
-}
 
 const replay = (scenario: unknown) => replayScenario(scenario, expansionRegistry, { where: 'probe.json' });
 const cityTurn = { tile: 'E', at: [0, -1], rotation: 180, meeple: 'city' };
