@@ -76,12 +76,6 @@ export class FeatureReader {
     this.farmer = game.farmers ? rules.farmerPointsPerCity : 0;
   }
 
-  /** The share of the game's tiles still to place (counted from the tiles placed: public). */
-  tilesLeftShare(state: State): number {
-    const total = state.deck.length + 1;
-    return Math.max(0, total - state.placedCount) / total;
-  }
-
   /** Fills `values` with every player's features in `state`; returns it. */
   // hot path
   read(state: State): Float64Array {
@@ -90,8 +84,9 @@ export class FeatureReader {
     const S = game.segmentsPerTile;
     const v = this.values;
     v.fill(0);
-    const t = this.tilesLeftShare(state);
+    // Tiles still to place, counted from the tiles placed (public), and their share of the game's.
     const left = Math.max(0, state.deck.length + 1 - state.placedCount);
+    const t = left / (state.deck.length + 1);
     const next = state.currentPlayer;
     for (let p = 0; p < players; p++) {
       const o = p * FEATURE_COUNT;

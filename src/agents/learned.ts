@@ -1,7 +1,7 @@
 /**
  * The learned evaluation of `strong`: each player's expected final total is its score plus a weighted
- * sum of its rule-scaled features (`features.ts`); the weights were fitted to the final scores of
- * self-play games (`npm run train`, `strong-weights.ts`). A position's value to a player is its
+ * sum of its rule-scaled features (`features.ts`); the weights were fitted to a search agent's
+ * choices (`npm run train`, `strong-weights.ts`). A position's value to a player is its
  * expected total minus the best opponent's. At the end of the game the totals are the scores.
  */
 import { PHASE_OVER } from '../engine/index.ts';
@@ -15,7 +15,7 @@ export type FeatureWeights = Readonly<Record<string, number>>;
 /** Weights per player count ("2" … "5"; games of 6 players use those of 5), fitted each on games of that count. */
 export type WeightSet = Readonly<Record<string, FeatureWeights>>;
 
-/** The largest player count with weights of its own. */
+/** The player counts with weights of their own (larger games use the last). */
 export const WEIGHT_PLAYERS = [2, 3, 4, 5] as const;
 
 export function weightsForPlayers(set: WeightSet, players: number): FeatureWeights {

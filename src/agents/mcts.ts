@@ -32,7 +32,7 @@
  * under one `State.checkpoint` and rolls back: no clone, no allocation per iteration.
  */
 import { performance } from 'node:perf_hooks';
-import { FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE } from '../engine/index.ts';
+import { FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE, shuffleFrom } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam, realParam } from './agent.ts';
@@ -198,13 +198,7 @@ class MctsAgent implements Agent {
     const tree = this.tree;
     const rng = this.rng;
     // 1. Determinize: a fresh order of the undrawn tiles.
-    const deck = this.deck;
-    for (let i = deck.length - 1; i > state.deckPos; i--) {
-      const j = state.deckPos + Math.floor(rng() * (i - state.deckPos + 1));
-      const t = deck[i]!;
-      deck[i] = deck[j]!;
-      deck[j] = t;
-    }
+    shuffleFrom(this.deck, state.deckPos, rng);
     // 2. Select by UCT down to a node with an unplayed child; play it.
     let node = root;
     let length = 0;

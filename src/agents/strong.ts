@@ -1,16 +1,19 @@
 /**
- * `strong`: one ply on a learned evaluation, the search's strength at about greedy's price.
+ * `strong`: one ply on a learned evaluation with a short look at the next player's reply, at some
+ * tens of greedy games' cost (README "Agents": it beats `greedy`, not yet the full `mcts`).
  *
  * A turn: every distinct placement is valued first as `greedy` values it (one ply, the rule-aware
  * evaluation with the `mcts` weights: cheap, through the placement preview); the best `width` of them
  * are then tried with each of their follow-ups and the position after the turn is valued by the
- * learned evaluation (`learned.ts`: rule-scaled features weighted by a fit to self-play results,
- * `strong-weights.ts`). The pair with the best value (own expected total minus the best opponent's)
- * is played; ties are broken by the agent's own stream. At the end of the game the value is the final
- * scores. Like every agent it reads only the public position: the features count the tiles still to
- * place from the tiles placed, and no part reads the undrawn tiles.
+ * learned evaluation (`learned.ts`: rule-scaled features weighted by a fit to a search's choices,
+ * `strong-weights.ts`). The best `lookahead` pairs are then valued again after the next player's
+ * reply on re-dealt decks (`lookAhead`). The pair with the best value (own expected total minus the
+ * best opponent's) is played; ties are broken by the agent's own stream. At the end of the game the
+ * value is the final scores. Like every agent it reads only the public position: the features count
+ * the tiles still to place from the tiles placed, and the look-ahead sees the undrawn tiles only as
+ * their multiset.
  */
-import { MAX_ACTIONS_HINT, PHASE_FOLLOW } from '../engine/index.ts';
+import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam } from './agent.ts';
@@ -120,7 +123,8 @@ export class StrongAgent implements Agent {
   /**
    * Revalues the best `lookahead` pairs of the one-ply pass by what the next player does to them:
    * for each of `samples` deals of the undrawn tiles (from the agent's own stream; the same deals for
-   * every pair), the pair is played, the next player replies as `greedy` would with the drawn tile,
+   * every pair), the pair is played, the next player replies with the drawn tile as `greedy` with
+   * `PREFILTER_WEIGHTS` would,
    * and the learned evaluation values the position after the reply; a pair's value is the mean.
    * The best mean is played (ties: the agent's stream).
    */
@@ -166,14 +170,8 @@ export class StrongAgent implements Agent {
     const from = state.deckPos;
     for (const deck of this.decks) {
       deck.set(state.deck);
-      const undrawn = deck.subarray(from);
-      undrawn.sort();
-      for (let i = undrawn.length - 1; i > 0; i--) {
-        const j = Math.floor(this.rng() * (i + 1));
-        const t = undrawn[i]!;
-        undrawn[i] = undrawn[j]!;
-        undrawn[j] = t;
-      }
+      deck.subarray(from).sort();
+      shuffleFrom(deck, from, this.rng);
     }
   }
 
@@ -295,7 +293,7 @@ function sharedLearned(game: Game, weights: Float64Array): LearnedEvaluator {
 
 export const strongAgent: AgentDefinition = {
   name: 'strong',
-  description: 'one ply on an evaluation learned from self-play: the best placements by greedy\'s value, each follow-up valued by the learned evaluation',
+  description: 'one ply on a learned evaluation: the best placements by greedy\'s value, each follow-up valued by the learned evaluation, the best pairs again after the next player\'s reply',
   params: [
     intParam('width', 8, 1, 10_000, 'placements (the best by one-ply greedy value) whose follow-ups the learned evaluation values'),
     intParam('lookahead', 4, 0, 1000, 'best pairs of the one-ply pass revalued by the next player\'s greedy reply (0: one ply only)'),

@@ -7,3 +7,13 @@ export type Rng = () => number;
 
 /** Uniform integer in [0, n). */
 export const randomIndex = (rng: Rng, n: number): number => Math.floor(rng() * n);
+
+/** Shuffles `array[from …]` in place (Fisher–Yates from the end), leaving the entries before `from` as they are. */
+export function shuffleFrom(array: Int16Array, from: number, rng: Rng): void {
+  for (let i = array.length - 1; i > from; i--) {
+    const j = from + Math.floor(rng() * (i - from + 1));
+    const t = array[i]!;
+    array[i] = array[j]!;
+    array[j] = t;
+  }
+}

@@ -12,7 +12,7 @@ import { FEATURE_COUNT, FeatureReader, INITIAL_WEIGHTS, rankPlacements, weightVe
 import type { Agent } from '../agents/index.ts';
 import { Dealer } from './deal.ts';
 import { buildArmGame } from './plan.ts';
-import { makeRng } from './rng.ts';
+import { makeRng, randomIndex } from './rng.ts';
 import type { Rng } from './rng.ts';
 
 export interface TrainingSetup {
@@ -21,7 +21,7 @@ export interface TrainingSetup {
   rules: Record<string, string | number>;
 }
 
-const pick = <T>(rng: Rng, values: readonly T[]): T => values[Math.floor(rng() * values.length)]!;
+const pick = <T>(rng: Rng, values: readonly T[]): T => values[randomIndex(rng, values.length)]!;
 
 /** The setup of training game `index` of a run seeded `seed`: half the games on the official rates, half on other rates. */
 export function trainingSetup(seed: string, index: number): TrainingSetup {
@@ -117,7 +117,7 @@ export function playChoiceGame(game: Game, seed: string, index: number, agents: 
     if (state.phase === PHASE_PLACE && rng() < play.sample) recordChoice(state, teacher(state.currentPlayer), width, reader, initial, rows, index);
     const count = state.legalActions(legal);
     const explore = state.phase === PHASE_PLACE ? play.explore : play.exploreFollowUp;
-    const action = rng() < explore ? legal[Math.floor(rng() * count)]! : agents[state.currentPlayer]!.choose(state, legal, count);
+    const action = rng() < explore ? legal[randomIndex(rng, count)]! : agents[state.currentPlayer]!.choose(state, legal, count);
     state.apply(action);
   }
 }
