@@ -48,8 +48,9 @@ describe('strong', () => {
   });
 
   it('is deterministic for a stream, leaves the state as it found it, and never reads the order of the undrawn tiles', () => {
-    const game = new Game({ players: 3, expansions: ALL });
-    for (const deal of [0, 1, 2]) {
+    // 2 players: with the look-ahead, which deals the undrawn tiles; 3 players: without it.
+    for (const [players, deal] of [[2, 0], [2, 1], [3, 2]] as const) {
+      const game = new Game({ players, expansions: ALL });
       const state = midGame(game, deal, 18);
       const seen = () => JSON.stringify([Array.from(state.scores), Array.from(state.meeple.subarray(0, state.placedCount * game.segmentsPerTile)), state.expansionState(), state.deckPos, state.placedCount, state.drawn]);
       const before = seen();
@@ -63,6 +64,13 @@ describe('strong', () => {
       state.deck = permuted;
       expect(agentOf('strong', 'same', deal).choose(state, legal, state.legalActions(legal))).toBe(chosen);
     }
+  });
+
+  it('looks ahead only in games of at most lookaheadPlayers players', () => {
+    const game = new Game({ players: 3 });
+    const without = [0, 1].map((deal) => transcript(game, 'strong:lookahead=0', 'ahead', deal));
+    expect([0, 1].map((deal) => transcript(game, 'strong', 'ahead', deal))).toEqual(without);
+    expect([0, 1].map((deal) => transcript(game, 'strong:lookaheadPlayers=3', 'ahead', deal))).not.toEqual(without);
   });
 
   it('reads the rules: farmers at 4 points per city, or cities at 3 per tile, change its moves on most deals', () => {
