@@ -58,7 +58,7 @@ export class StrongAgent implements Agent {
   private bestFollowUp = -1;
 
   /** `weightSet`: the evaluation's weights per player count (`strong-weights.ts`). */
-  constructor(private readonly rng: Rng, private readonly width: number, private readonly weightSet: WeightSet = STRONG_WEIGHTS.byPlayers, private readonly lookahead = 0, private readonly samples = 0, private readonly lookaheadPlayers = 6) {}
+  constructor(private readonly rng: Rng, private readonly width: number, private readonly weightSet: WeightSet = STRONG_WEIGHTS.byPlayers, private readonly lookahead = 0, private readonly samples = 0, private readonly lookaheadPlayers = 6, private readonly replies = 1) {}
 
   choose(state: State, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
@@ -144,7 +144,7 @@ export class StrongAgent implements Agent {
           state.deck = deck;
           state.apply(this.pairPlacement[k]!);
           state.apply(this.pairFollowUp[k]!);
-          for (let step = 0; step < 2 && !state.isOver(); step++) state.apply(this.reply.choose(state, legal, state.legalActions(legal)));
+          for (let step = 0; step < 2 * this.replies && !state.isOver(); step++) state.apply(this.reply.choose(state, legal, state.legalActions(legal)));
           sum += this.learned!.margin(state, me);
           state.rollback(level, true);
         }
@@ -298,8 +298,9 @@ export const strongAgent: AgentDefinition = {
     intParam('width', 8, 1, 10_000, 'placements (the best by one-ply greedy value) whose follow-ups the learned evaluation values'),
     intParam('lookahead', 4, 0, 1000, 'best pairs of the one-ply pass revalued by the next player\'s greedy reply (0: one ply only)'),
     intParam('samples', 6, 1, 1000, 'look-ahead: deals of the undrawn tiles each pair is tried on (the next player\'s tile)'),
+    intParam('replies', 2, 1, 6, 'look-ahead: turns played by greedy after the pair (1: the next player\'s reply; 2: and the turn after it)'),
     intParam('lookaheadPlayers', 2, 2, 6, 'look-ahead only in games of at most this many players (beyond 2 it added 1-4 pp of win share against greedy at 3-9 times the cost; README "Agents")'),
     enumParam('weights', ['learned', 'initial'], 'learned', 'learned: the fitted weights (strong-weights.ts); initial: the rule-aware evaluation the training starts from (to measure what the training adds)'),
   ],
-  create: (rng, params) => new StrongAgent(rng, params.width as number, params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers, params.lookahead as number, params.samples as number, params.lookaheadPlayers as number),
+  create: (rng, params) => new StrongAgent(rng, params.width as number, params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers, params.lookahead as number, params.samples as number, params.lookaheadPlayers as number, params.replies as number),
 };
