@@ -17,6 +17,7 @@
  */
 import { MAX_PLAYERS, PHASE_PLACE, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
+import { baseRules } from '../expansions/index.ts';
 import { addTo, advanceStamp, countMembers, majorityOf, marginOf } from './tallies.ts';
 import { Charges, DEFAULT_WEIGHTS } from './weights.ts';
 import type { Weights } from './weights.ts';
@@ -65,7 +66,7 @@ export class Evaluator extends Charges {
 
   constructor(readonly game: Game, weights: Weights = DEFAULT_WEIGHTS) {
     super(weights);
-    const rules = game.rules;
+    const rules = baseRules(game);
     const segments = game.maxTiles * game.segmentsPerTile;
     this.expected = new Float64Array(game.players);
     this.seen = new Int32Array(segments);

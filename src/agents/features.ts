@@ -21,6 +21,7 @@
  */
 import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
+import { baseRules } from '../expansions/index.ts';
 import { advanceStamp, countMembers, majorityOf } from './tallies.ts';
 
 export const FEATURE_NAMES = [
@@ -60,7 +61,7 @@ export class FeatureReader {
   private readonly farmer: number;
 
   constructor(readonly game: Game) {
-    const rules = game.rules;
+    const rules = baseRules(game);
     const segments = game.maxTiles * game.segmentsPerTile;
     this.values = new Float64Array(game.players * FEATURE_COUNT);
     this.seen = new Int32Array(segments);

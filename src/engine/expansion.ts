@@ -97,6 +97,14 @@ export interface Expansion<F extends StateFields = StateFields, E extends EventK
   setup(context: SetupContext<F, E>): ExpansionHooks;
 }
 
+/**
+ * The rule modules games are built from (`src/expansions`): the optional expansions by name, and the
+ * base game's module, expansion zero, which every game has.
+ */
+export interface ExpansionRegistry extends ReadonlyMap<string, Expansion> {
+  readonly base: Expansion;
+}
+
 /** An expansion with its state and event declarations checked against its hooks' use of them. */
 export function defineExpansion<const F extends StateFields, const E extends EventKinds>(expansion: Expansion<F, E>): Expansion {
   return expansion as unknown as Expansion;
