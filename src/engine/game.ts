@@ -5,10 +5,10 @@
  * adds `newState`. The base game is expansion zero: a rule module given by the caller (the engine
  * names no rule), declared through the same contract as the expansions.
  */
-import { buildCatalog } from './catalog/index.ts';
+import { SEGMENT_KINDS, buildCatalog } from './catalog/index.ts';
 import type { Catalog, TileSource } from './catalog/index.ts';
 import { InputError, suggestion } from './errors.ts';
-import type { Expansion, ExpansionHooks } from './expansion.ts';
+import type { Expansion, ExpansionHooks, FeatureRates } from './expansion.ts';
 import { ExpansionStateLayout } from './expansion-state.ts';
 import { expansionViews } from './position.ts';
 import { parseListParam, resolveRules } from './rules.ts';
@@ -28,8 +28,8 @@ export function scoreSourcesOf(modules: Iterable<Expansion>): string[] {
   return [...[...modules].flatMap((e) => e.scoreSources ?? []), COMPENSATION_SOURCE];
 }
 
-/** The base game's hooks the engine requires: pricing a measured feature. */
-export type BaseHooks = ExpansionHooks & Required<Pick<ExpansionHooks, 'scoreFeature'>>;
+/** The base game's hooks the engine requires: pricing a measured feature, and the rates it prices by. */
+export type BaseHooks = ExpansionHooks & Required<Pick<ExpansionHooks, 'scoreFeature' | 'featureRates'>>;
 
 export interface GameOptions {
   players: number;
@@ -75,6 +75,8 @@ export class GameSetup extends Tables {
   readonly expansionState: ExpansionStateLayout;
   /** The base game's hooks. */
   readonly baseHooks: BaseHooks;
+  /** By segment kind, what a feature pays (the base game's `featureRates`): what agents estimate by. */
+  readonly featureRates: readonly FeatureRates[];
   /** The expansions' hooks, in the order of `expansions`. */
   readonly hooks: readonly ExpansionHooks[];
   readonly hookLists: HookLists;
@@ -85,6 +87,7 @@ export class GameSetup extends Tables {
     super(setup.catalog, setup.players, setup.deck.length + 1);
     this.base = base;
     this.baseHooks = setup.baseHooks;
+    this.featureRates = setup.baseHooks.featureRates;
     this.expansions = setup.expansions;
     this.rules = setup.rules;
     this.explicitRules = setup.explicitRules;
@@ -205,7 +208,7 @@ function prepare(options: GameOptions, base: Expansion) {
   };
   if (base.state !== undefined || base.stats !== undefined || base.playerStats !== undefined) throw new Error(`the base game's rule module ${base.name} may declare no state and no statistics`);
   const baseHooks = setUp(base, -1);
-  if (!baseHooks.scoreFeature) throw new Error(`the base game's rule module ${base.name} must price features (scoreFeature)`);
+  if (!baseHooks.scoreFeature || baseHooks.featureRates?.length !== SEGMENT_KINDS.length) throw new Error(`the base game's rule module ${base.name} must price features (scoreFeature, and featureRates for every segment kind)`);
   const hooks = expansions.map((expansion, k) => setUp(expansion, k));
   const hookLists = collectHooks(hooks);
 

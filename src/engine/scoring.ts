@@ -152,6 +152,8 @@ function scoreField(state: State, root: number): void {
   f.root = root;
   f.kind = SEG_FIELD;
   f.completed = false;
+  f.tiles = 0;
+  f.pennants = 0;
   f.cities = state.completedCitiesOf(root, f.perPlayer);
   game.baseHooks.scoreFeature(state, f);
   const winners = payMajority(state, f.perPlayer, f.source, f.points, f.source, 0);

@@ -1,12 +1,15 @@
 /**
  * The base game as expansion zero (`RULES.md` §1): its tiles, its rule parameters, its score sources
- * and what its features pay, declared through the same contract as the three expansions. The engine
- * measures a feature (tiles, pennants, meeples; for a field the completed cities it borders), asks
- * this module what the feature pays (`scoreFeature`: points and the source they are booked under),
- * lets the expansions adjust it and pays the majority. Every point value is a rule parameter.
+ * and what its features pay, declared through the same contract as the three expansions. What a
+ * feature pays is one table of rates per kind (`featureRates`: per tile, pennant and bordering
+ * completed city; completed and at the end). The engine measures a feature (tiles, pennants,
+ * meeples; for a field the completed cities it borders), asks this module what it pays
+ * (`scoreFeature`: points by the rates, and the source), lets the expansions adjust it and pays the
+ * majority; agents estimate open features by the same rates (`Game.featureRates`). Every point
+ * value is a rule parameter.
  */
-import { SEG_CITY, SEG_FIELD, SEG_ROAD, defineExpansion, enumParam, intListParam, intParam, rulesOf } from '../../engine/index.ts';
-import type { Expansion, FeatureScore, Rules, RulesOf } from '../../engine/index.ts';
+import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, defineExpansion, enumParam, intListParam, intParam, rulesOf } from '../../engine/index.ts';
+import type { Expansion, FeatureRates, FeatureScore, Rules, RulesOf } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 /** Base-game parameters (`RULES.md` §1). `meeples`, `farmers` and `seatCompensation` are read by the engine's mechanics too. */
@@ -41,32 +44,32 @@ export const baseGame: Expansion = defineExpansion({
   scoreSources: ['road', 'city', 'monastery', 'field'],
   setup(ctx) {
     const rules = rulesOf(BASE_PARAMS, ctx.rules);
-    const road = ctx.source('road');
-    const city = ctx.source('city');
-    const monastery = ctx.source('monastery');
-    const field = ctx.source('field');
+    const farmers = rules.farmers === 'on';
+    // By segment kind (SEG_ROAD, SEG_CITY, SEG_FIELD, SEG_MONASTERY): the rates and the score source.
+    const rates: FeatureRates[] = [];
+    rates[SEG_ROAD] = { tile: rules.roadPointsPerTile, pennant: 0, city: 0, finalTile: rules.finalRoadPointsPerTile, finalPennant: 0, finalCity: 0 };
+    rates[SEG_CITY] = {
+      tile: rules.cityPointsPerTile, pennant: rules.cityPointsPerPennant, city: 0,
+      finalTile: rules.finalCityPointsPerTile, finalPennant: rules.finalCityPointsPerPennant, finalCity: 0,
+    };
+    // A field is never completed; with farmers off it holds no farmer and pays nothing.
+    const perCity = farmers ? rules.farmerPointsPerCity : 0;
+    rates[SEG_FIELD] = { tile: 0, pennant: 0, city: perCity, finalTile: 0, finalPennant: 0, finalCity: perCity };
+    rates[SEG_MONASTERY] = { tile: rules.monasteryPointsPerTile, pennant: 0, city: 0, finalTile: rules.monasteryPointsPerTile, finalPennant: 0, finalCity: 0 };
+    const sources: number[] = [];
+    sources[SEG_ROAD] = ctx.source('road');
+    sources[SEG_CITY] = ctx.source('city');
+    sources[SEG_FIELD] = ctx.source('field');
+    sources[SEG_MONASTERY] = ctx.source('monastery');
     return {
-      /** What a measured feature pays its majority, and under which source. */
+      featureRates: rates,
+      /** What a measured feature pays its majority (tiles, pennants, completed cities bordered: the engine's measure), and under which source. */
       scoreFeature(_state, f: FeatureScore): void {
-        switch (f.kind) {
-          case SEG_ROAD:
-            f.source = road;
-            f.points = f.tiles * (f.completed ? rules.roadPointsPerTile : rules.finalRoadPointsPerTile);
-            break;
-          case SEG_CITY:
-            f.source = city;
-            f.points = f.completed
-              ? f.tiles * rules.cityPointsPerTile + f.pennants * rules.cityPointsPerPennant
-              : f.tiles * rules.finalCityPointsPerTile + f.pennants * rules.finalCityPointsPerPennant;
-            break;
-          case SEG_FIELD:
-            f.source = field;
-            f.points = f.cities * rules.farmerPointsPerCity;
-            break;
-          default:
-            f.source = monastery;
-            f.points = f.tiles * rules.monasteryPointsPerTile;
-        }
+        const r = rates[f.kind]!;
+        f.source = sources[f.kind]!;
+        f.points = f.completed
+          ? f.tiles * r.tile + f.pennants * r.pennant + f.cities * r.city
+          : f.tiles * r.finalTile + f.pennants * r.finalPennant + f.cities * r.finalCity;
       },
     };
   },
