@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { InputError } from '../src/engine/errors.ts';
-import type { Expansion, TileSource } from '../src/engine/index.ts';
+import type { ExpansionRegistry, TileSource } from '../src/engine/index.ts';
 import { replayScenario } from '../src/engine/scenario.ts';
 
 export interface Expectation {
@@ -56,7 +56,7 @@ export function scenarioOf(file: ScenarioFile): Record<string, unknown> {
 }
 
 /** Defines the tests of one scenario file: its scores (and before final scoring), or its refusal. */
-export function scenarioTests(name: string, file: ScenarioFile, registry: ReadonlyMap<string, Expansion>, readTileFile?: (path: string) => TileSource): void {
+export function scenarioTests(name: string, file: ScenarioFile, registry: ExpansionRegistry, readTileFile?: (path: string) => TileSource): void {
   const want = file.expect;
   const scenario = scenarioOf(file);
   const options = { where: name, ...(readTileFile ? { readTileFile } : {}) };

@@ -1,7 +1,8 @@
 /** Shared builders for tests. */
 import { createAgent, parseAgentSpec } from '../src/agents/index.ts';
-import { Game, InputError, MAX_ACTIONS_HINT } from '../src/engine/index.ts';
-import type { EventSink, GameOptions, State } from '../src/engine/index.ts';
+import { InputError, MAX_ACTIONS_HINT } from '../src/engine/index.ts';
+import type { EventSink, Game, GameOptions, State } from '../src/engine/index.ts';
+import { newGame } from '../src/expansions/index.ts';
 import { Dealer } from '../src/sim/deal.ts';
 import { makeRng } from '../src/sim/rng.ts';
 
@@ -29,7 +30,7 @@ export function playOn(state: State, seed: string, deal: number, check?: (state:
   return state;
 }
 
-export const gameWith = (options: GameOptions): Game => new Game(options);
+export const gameWith = (options: GameOptions): Game => newGame(options);
 
 /** Meeples of a player on the board. */
 export function meeplesOnBoard(state: State, player: number): number {

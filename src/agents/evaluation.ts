@@ -3,12 +3,12 @@
  * the player can expect from what stands on the board; an agent's value of a position is its own
  * total minus the best opponent's (`margin`).
  *
- * Base game (`RULES.md` §1), every rate from the game's resolved rules: each occupied open feature is
- * worth, to each player with the majority of its meeples, the mean of what completing it would pay
- * and what the final scoring would — roads (roadPointsPerTile + finalRoadPointsPerTile) / 2 per
- * segment, cities the same with the city rates per segment and per pennant, monasteries
- * monasteryPointsPerTile × (1 + neighbours), fields (with farmers) farmerPointsPerCity per completed
- * bordering city (a segment is a tile's part of a feature: see `countMembers`). Every meeple
+ * Base game (`RULES.md` §1), every rate from the base game's rule module (`Game.featureRates`, what
+ * scoring pays by): each occupied open feature is worth, to each player with the majority of its
+ * meeples, the mean of what completing it would pay and what the final scoring would — roads
+ * (tile + finalTile) / 2 per segment, cities the same per segment and per pennant, monasteries their
+ * final tile rate × (1 + neighbours), fields their final rate per completed bordering city (0 with
+ * farmers off); a segment is a tile's part of a feature: see `countMembers`. Every meeple
  * standing on the board costs `meepleCost`, by default `MEEPLE_COST` (the chances it no longer
  * has), a meeple in a field `farmerCost` more (it stays there until the end), and a player with no
  * meeple left in hand `emptyHand` (no claim is possible until a feature gives one back); the last two
@@ -65,7 +65,6 @@ export class Evaluator extends Charges {
 
   constructor(readonly game: Game, weights: Weights = DEFAULT_WEIGHTS) {
     super(weights);
-    const rules = game.rules;
     const segments = game.maxTiles * game.segmentsPerTile;
     this.expected = new Float64Array(game.players);
     this.seen = new Int32Array(segments);
@@ -76,14 +75,16 @@ export class Evaluator extends Charges {
     this.beforeMajority = new Int32Array(segments);
     this.beforePlayers = new Int32Array(segments * game.players);
     this.beforeSeen = new Int32Array(segments);
-    this.road = (rules.roadPointsPerTile + rules.finalRoadPointsPerTile) / 2;
-    this.cityTile = (rules.cityPointsPerTile + rules.finalCityPointsPerTile) / 2;
-    this.cityPennant = (rules.cityPointsPerPennant + rules.finalCityPointsPerPennant) / 2;
-    this.monastery = rules.monasteryPointsPerTile;
-    this.completedRoad = rules.roadPointsPerTile;
-    this.completedCityTile = rules.cityPointsPerTile;
-    this.completedCityPennant = rules.cityPointsPerPennant;
-    this.farmer = game.farmers ? rules.farmerPointsPerCity : 0;
+    const road = game.featureRates[SEG_ROAD]!;
+    const city = game.featureRates[SEG_CITY]!;
+    this.road = (road.tile + road.finalTile) / 2;
+    this.cityTile = (city.tile + city.finalTile) / 2;
+    this.cityPennant = (city.pennant + city.finalPennant) / 2;
+    this.monastery = game.featureRates[SEG_MONASTERY]!.finalTile;
+    this.completedRoad = road.tile;
+    this.completedCityTile = city.tile;
+    this.completedCityPennant = city.pennant;
+    this.farmer = game.featureRates[SEG_FIELD]!.finalCity;
   }
 
   /** Own expected total minus the best opponent's. */

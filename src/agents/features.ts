@@ -60,20 +60,21 @@ export class FeatureReader {
   private readonly farmer: number;
 
   constructor(readonly game: Game) {
-    const rules = game.rules;
     const segments = game.maxTiles * game.segmentsPerTile;
     this.values = new Float64Array(game.players * FEATURE_COUNT);
     this.seen = new Int32Array(segments);
     this.citySeen = new Int32Array(segments);
     this.hookTotals = new Float64Array(game.players);
-    this.roadComplete = rules.roadPointsPerTile;
-    this.roadFinal = rules.finalRoadPointsPerTile;
-    this.cityTileComplete = rules.cityPointsPerTile;
-    this.cityPennantComplete = rules.cityPointsPerPennant;
-    this.cityTileFinal = rules.finalCityPointsPerTile;
-    this.cityPennantFinal = rules.finalCityPointsPerPennant;
-    this.monastery = rules.monasteryPointsPerTile;
-    this.farmer = game.farmers ? rules.farmerPointsPerCity : 0;
+    const road = game.featureRates[SEG_ROAD]!;
+    const city = game.featureRates[SEG_CITY]!;
+    this.roadComplete = road.tile;
+    this.roadFinal = road.finalTile;
+    this.cityTileComplete = city.tile;
+    this.cityPennantComplete = city.pennant;
+    this.cityTileFinal = city.finalTile;
+    this.cityPennantFinal = city.finalPennant;
+    this.monastery = game.featureRates[SEG_MONASTERY]!.finalTile;
+    this.farmer = game.featureRates[SEG_FIELD]!.finalCity;
   }
 
   /** Fills `values` with every player's features in `state`; returns it. */

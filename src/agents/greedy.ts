@@ -42,7 +42,7 @@ const MAX_ROOTS = 32;
  */
 const scratch = {
   followUps: new Int32Array(MAX_ACTIONS_HINT),
-  feature: { root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(8) } as FeatureScore,
+  feature: { root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, cities: 0, points: 0, source: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(8) } as FeatureScore,
   roots: new Int32Array(MAX_ROOTS),
   worth: new Float64Array(MAX_ROOTS),
   mine: new Int32Array(MAX_ROOTS),

@@ -9,8 +9,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createAgent, parseAgentSpec, searchIterations } from '../agents/index.ts';
-import { Game, MAX_ACTIONS_HINT, PHASE_PLACE } from '../engine/index.ts';
+import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../engine/index.ts';
 import type { State } from '../engine/index.ts';
+import { newGame } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
 import { makeRng } from '../sim/rng.ts';
 
@@ -23,7 +24,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >
 
 /** Mid-game positions of deals `first` … `first + count - 1`, each with a placement to decide. */
 function midGamePositions(first: number, count: number): State[] {
-  const game = new Game({ players: 2 });
+  const game = newGame({ players: 2 });
   const dealer = new Dealer(game);
   const greedy = parseAgentSpec('greedy:eval=features', 'bench');
   const legal = new Int32Array(MAX_ACTIONS_HINT);

@@ -6,9 +6,9 @@
 import { performance } from 'node:perf_hooks';
 import { createAgent, parseAgentSpec } from '../agents/index.ts';
 import type { Agent } from '../agents/index.ts';
-import { Game, InputError } from '../engine/index.ts';
+import { InputError } from '../engine/index.ts';
 import type { GameOptions, State } from '../engine/index.ts';
-import { expansionRegistry } from '../expansions/index.ts';
+import { expansionRegistry, newGame } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
 import { benchPoolScaling } from '../run/bench-pool.ts';
 import { benchMctsIterations, benchMove } from './bench-mcts.ts';
@@ -77,7 +77,7 @@ const MAX_SCALE = 100;
 
 export function benchCase(c: BenchCase, runs: number, scale = 1, cpu = false): BenchFigure {
   const clock = cpu ? cpuSeconds : wallSeconds;
-  const game = new Game(c.options);
+  const game = newGame(c.options);
   const dealer = new Dealer(game);
   const spec = parseAgentSpec(c.agent, `bench ${c.key}`);
   const games = Math.max(1, Math.round(c.games * scale));

@@ -213,6 +213,7 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     f.perPlayer.fill(0);
     f.meeples = 0;
     f.pennants = 0;
+    f.cities = 0;
     if (f.kind === SEG_MONASTERY) {
       f.tiles = 1 + this.neighbourCount(this.placedCell[this.tileOf(root)]!);
     } else {

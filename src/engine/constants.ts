@@ -1,12 +1,5 @@
 /** Closed sets shared by the game setup and the state. */
 
-/**
- * The base game's score sources (`DESIGN.md` "Scenario files"): the first columns of every game's
- * score breakdown, at these indices. The game's expansions' own sources follow (each declares its
- * `scoreSources`), then `COMPENSATION_SOURCE` (`GameSetup.scoreSources`).
- */
-export const BASE_SCORE_SOURCES = ['road', 'city', 'monastery', 'field'] as const;
-export const SOURCE = Object.fromEntries(BASE_SCORE_SOURCES.map((s, i) => [s, i])) as Readonly<Record<(typeof BASE_SCORE_SOURCES)[number], number>>;
 /** The source of the points a seat starts with (`seatCompensation`): the last column of every breakdown. */
 export const COMPENSATION_SOURCE = 'compensation';
 

@@ -97,6 +97,14 @@ export interface Expansion<F extends StateFields = StateFields, E extends EventK
   setup(context: SetupContext<F, E>): ExpansionHooks;
 }
 
+/**
+ * The rule modules games are built from (`src/expansions`): the optional expansions by name, and the
+ * base game's module, expansion zero, which every game has.
+ */
+export interface ExpansionRegistry extends ReadonlyMap<string, Expansion> {
+  readonly base: Expansion;
+}
+
 /** An expansion with its state and event declarations checked against its hooks' use of them. */
 export function defineExpansion<const F extends StateFields, const E extends EventKinds>(expansion: Expansion<F, E>): Expansion {
   return expansion as unknown as Expansion;
@@ -122,6 +130,21 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   readonly actionBase: number;
 }
 
+/**
+ * What a feature of one kind pays its majority, as rates (the base game's `featureRates`): per tile (a
+ * monastery: itself and each neighbour), per pennant and, for a field, per completed city it borders;
+ * when completed during the game and at the final scoring of an open feature. Scoring pays by them and
+ * agents estimate by them, so no agent re-implements a point value.
+ */
+export interface FeatureRates {
+  readonly tile: number;
+  readonly pennant: number;
+  readonly city: number;
+  readonly finalTile: number;
+  readonly finalPennant: number;
+  readonly finalCity: number;
+}
+
 /** Hooks an expansion may implement; all optional. They read the game through a `BoardView` and change it only through its methods and their own state. */
 export interface ExpansionHooks {
   /** Whether a catalog tile goes into the deck (e.g. an edition's distribution). */
@@ -144,8 +167,13 @@ export interface ExpansionHooks {
    * error messages start with `prefix`, which names the file and the turn.
    */
   parseFollowUp?(state: State, turn: Readonly<Record<string, unknown>>, prefix: string): number | undefined;
-  /** Adjusts the points of a feature being scored (completed or in final scoring). */
+  /**
+   * Adjusts the points of a feature being scored (completed or in final scoring). The base game's
+   * module prices it first: `points` and `source`, by its `featureRates`.
+   */
   scoreFeature?(state: State, feature: FeatureScore): void;
+  /** The base game's module only: by segment kind (`SEG_ROAD` …), what a feature pays. */
+  readonly featureRates?: readonly FeatureRates[];
   /** After all features completed this turn were scored (`State.completedThisTurn`). */
   afterScoring?(state: State): void;
   endOfTurn?(state: State): void;

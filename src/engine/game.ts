@@ -1,30 +1,35 @@
 /**
- * The game setup floor: `GameSetup` is the immutable setup of a game (catalog, expansions, resolved
- * rules, players, the deck, the statistics and expansion-state layouts, the expansions' hooks) on top
- * of the precomputed tables (`tables.ts`). The front `Game` (`state.ts`) adds `newState`.
+ * The game setup floor: `GameSetup` is the immutable setup of a game (catalog, the base game's rule
+ * module and the expansions, resolved rules, players, the deck, the statistics and expansion-state
+ * layouts, the hooks) on top of the precomputed tables (`tables.ts`). The front `Game` (`state.ts`)
+ * adds `newState`. The base game is expansion zero: a rule module given by the caller (the engine
+ * names no rule), declared through the same contract as the expansions.
  */
-import { BASE_TILE_SOURCE, buildCatalog } from './catalog/index.ts';
+import { SEGMENT_KINDS, buildCatalog } from './catalog/index.ts';
 import type { Catalog, TileSource } from './catalog/index.ts';
 import { InputError, suggestion } from './errors.ts';
-import type { Expansion, ExpansionHooks } from './expansion.ts';
+import type { Expansion, ExpansionHooks, FeatureRates } from './expansion.ts';
 import { ExpansionStateLayout } from './expansion-state.ts';
 import { expansionViews } from './position.ts';
-import { BASE_PARAMS, parseListParam, resolveRules } from './rules.ts';
-import type { BaseRules, ParamDef, Rules } from './rules.ts';
+import { parseListParam, resolveRules } from './rules.ts';
+import type { MechanicsRules, ParamDef, Rules } from './rules.ts';
 import { Tables } from './tables.ts';
-import { ACTION_BLOCK, BASE_SCORE_SOURCES, COMPENSATION_SOURCE, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
+import { ACTION_BLOCK, COMPENSATION_SOURCE, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
 
 export const BASE_STATS = ['tilesPlaced', 'tilesDiscarded', 'turns'] as const;
 export const BASE_PLAYER_STATS = ['meeplesDeployed'] as const;
 
 /**
- * The score sources of a game with these expansions, the columns of its breakdowns (`Position.scores`):
- * the base game's, each expansion's own in the given order, then seat compensation. Over a registry's
- * expansions it gives every source any game can have.
+ * The score sources of a game of these rule modules (the base game first, then the expansions), the
+ * columns of its breakdowns (`Position.scores`): each module's own in the given order, then seat
+ * compensation. Over a registry's modules it gives every source any game can have.
  */
-export function scoreSourcesOf(expansions: Iterable<Expansion>): string[] {
-  return [...BASE_SCORE_SOURCES, ...[...expansions].flatMap((e) => e.scoreSources ?? []), COMPENSATION_SOURCE];
+export function scoreSourcesOf(modules: Iterable<Expansion>): string[] {
+  return [...[...modules].flatMap((e) => e.scoreSources ?? []), COMPENSATION_SOURCE];
 }
+
+/** The base game's hooks the engine requires: pricing a measured feature, and the rates it prices by. */
+export type BaseHooks = ExpansionHooks & Required<Pick<ExpansionHooks, 'scoreFeature' | 'featureRates'>>;
 
 export interface GameOptions {
   players: number;
@@ -40,9 +45,11 @@ export interface GameOptions {
 }
 
 export class GameSetup extends Tables {
+  /** The base game's rule module (expansion zero). */
+  readonly base: Expansion;
   readonly expansions: readonly Expansion[];
-  /** Every resolved rule; the base game's typed. */
-  readonly rules: Rules & BaseRules;
+  /** Every resolved rule; those the mechanics read typed. */
+  readonly rules: Rules & MechanicsRules;
   /** Only the rules that were given explicitly (for manifests). */
   readonly explicitRules: Rules;
   readonly paramDefs: readonly ParamDef[];
@@ -66,12 +73,21 @@ export class GameSetup extends Tables {
   readonly scoreSources: readonly string[];
   /** Where each expansion's declared state fields live in a position. */
   readonly expansionState: ExpansionStateLayout;
+  /** The base game's hooks. */
+  readonly baseHooks: BaseHooks;
+  /** By segment kind, what a feature pays (the base game's `featureRates`): what agents estimate by. */
+  readonly featureRates: readonly FeatureRates[];
+  /** The expansions' hooks, in the order of `expansions`. */
   readonly hooks: readonly ExpansionHooks[];
   readonly hookLists: HookLists;
 
-  constructor(options: GameOptions) {
-    const setup = prepare(options);
+  /** A game of the base game's rule module `base` (expansion zero) and the optional expansions in `options`. */
+  constructor(options: GameOptions, base: Expansion) {
+    const setup = prepare(options, base);
     super(setup.catalog, setup.players, setup.deck.length + 1);
+    this.base = base;
+    this.baseHooks = setup.baseHooks;
+    this.featureRates = setup.baseHooks.featureRates;
     this.expansions = setup.expansions;
     this.rules = setup.rules;
     this.explicitRules = setup.explicitRules;
@@ -123,7 +139,7 @@ function admits(hookLists: HookLists, catalog: Catalog, type: number): boolean {
 }
 
 /** Everything of a setup that the tables do not hold, checked and resolved in the order errors are reported. */
-function prepare(options: GameOptions) {
+function prepare(options: GameOptions, base: Expansion) {
   const where = options.where ?? 'game';
   const players = options.players;
   if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
@@ -131,14 +147,16 @@ function prepare(options: GameOptions) {
   }
   const expansions = options.expansions ?? [];
   const names = new Set<string>();
-  for (const e of expansions) {
+  for (const e of [base, ...expansions]) {
     if (names.has(e.name)) throw new InputError('expansion', `${where}: expansion "${e.name}" is listed twice`);
     names.add(e.name);
   }
 
-  // 1. Rules: base parameters plus each expansion's.
-  const paramDefs = [...Object.values(BASE_PARAMS), ...expansions.flatMap((e) => e.params ?? [])];
-  const rules = resolveRules(paramDefs, options.rules ?? {}, where) as Rules & BaseRules; // every base parameter was resolved
+  // 1. Rules: the base game's parameters plus each expansion's.
+  const modules = [base, ...expansions];
+  const paramDefs = modules.flatMap((e) => e.params ?? []);
+  const rules = resolveRules(paramDefs, options.rules ?? {}, where) as Rules & MechanicsRules;
+  for (const name of ['meeples', 'farmers', 'seatCompensation']) if (!(name in rules)) throw new Error(`the base game's rule module ${base.name} does not declare rule ${name}`);
   const explicitRules: Rules = { ...(options.rules as Rules | undefined) };
   const compensation = parseListParam(rules.seatCompensation);
   if (compensation.length > players) {
@@ -147,7 +165,7 @@ function prepare(options: GameOptions) {
   const seatCompensation = Int32Array.from({ length: players }, (_, p) => compensation[p] ?? 0);
 
   // 2. Catalog: base tiles, expansion tiles, designer tiles.
-  const sources = [BASE_TILE_SOURCE, ...expansions.flatMap((e) => (e.tiles ? [e.tiles] : [])), ...(options.extraTiles ?? [])];
+  const sources = [...modules.flatMap((e) => (e.tiles ? [e.tiles] : [])), ...(options.extraTiles ?? [])];
   const catalog = buildCatalog(sources);
   const startType = catalog.indexOf(catalog.startId);
 
@@ -155,36 +173,43 @@ function prepare(options: GameOptions) {
   const statNames = [...BASE_STATS, ...expansions.flatMap((e) => e.stats ?? [])];
   const playerStatNames = [...BASE_PLAYER_STATS, ...expansions.flatMap((e) => e.playerStats ?? [])];
   const statCount = statNames.length + playerStatNames.length * players;
-  const scoreSources = scoreSourcesOf(expansions);
+  const scoreSources = scoreSourcesOf(modules);
   const twice = scoreSources.find((name, i) => scoreSources.indexOf(name) !== i);
   if (twice !== undefined) throw new Error(`score source ${twice} is declared twice by the game's expansions`);
-  const hooks: ExpansionHooks[] = [];
-  expansions.forEach((expansion, k) => {
-    const own = new Set(expansion.stats ?? []);
-    const ownPlayer = new Set(expansion.playerStats ?? []);
-    const ownSources = new Set(expansion.scoreSources ?? []);
-    const h = expansion.setup({
+  /** Sets a rule module up with a context that reaches its own statistics, sources, state and events only; `k` is its place among the expansions (-1: the base game, which keeps no state). */
+  const setUp = (module: Expansion, k: number): ExpansionHooks => {
+    const own = new Set(module.stats ?? []);
+    const ownPlayer = new Set(module.playerStats ?? []);
+    const ownSources = new Set(module.scoreSources ?? []);
+    return module.setup({
       rules,
       catalog,
       players,
-      own: (state) => expansionViews(state, k) as never,
-      emit: (state, kind, data) => state.sink!({ type: 'expansion', turn: state.turnNumber(), expansion: expansion.name, kind, data }),
+      own: (state) => {
+        if (k < 0) throw new Error(`the base game's rule module ${module.name} keeps no state`);
+        return expansionViews(state, k) as never;
+      },
+      emit: (state, kind, data) => state.sink!({ type: 'expansion', turn: state.turnNumber(), expansion: module.name, kind, data }),
+      // Block 0 holds the base game's own follow-ups (a meeple on a segment).
       actionBase: ACTION_BLOCK * (k + 1),
       stat: (name) => {
-        if (!own.has(name)) throw new Error(`expansion ${expansion.name} did not declare stat ${name}`);
+        if (!own.has(name)) throw new Error(`expansion ${module.name} did not declare stat ${name}`);
         return statIndex(statNames, name);
       },
       playerStat: (name) => {
-        if (!ownPlayer.has(name)) throw new Error(`expansion ${expansion.name} did not declare player stat ${name}`);
+        if (!ownPlayer.has(name)) throw new Error(`expansion ${module.name} did not declare player stat ${name}`);
         return playerStatIndex(statNames, playerStatNames, players, name, 0);
       },
       source: (name) => {
-        if (!ownSources.has(name)) throw new Error(`expansion ${expansion.name} did not declare score source ${name}`);
+        if (!ownSources.has(name)) throw new Error(`expansion ${module.name} did not declare score source ${name}`);
         return scoreSources.indexOf(name);
       },
     });
-    hooks.push(h);
-  });
+  };
+  if (base.state !== undefined || base.stats !== undefined || base.playerStats !== undefined) throw new Error(`the base game's rule module ${base.name} may declare no state and no statistics`);
+  const baseHooks = setUp(base, -1);
+  if (!baseHooks.scoreFeature || baseHooks.featureRates?.length !== SEGMENT_KINDS.length) throw new Error(`the base game's rule module ${base.name} must price features (scoreFeature, and featureRates for every segment kind)`);
+  const hooks = expansions.map((expansion, k) => setUp(expansion, k));
   const hookLists = collectHooks(hooks);
 
   // 4. The deck: every copy of every tile the expansions admit, less the start tile; then the expansions' state laid out for a game of its size.
@@ -209,7 +234,7 @@ function prepare(options: GameOptions) {
   });
   const expansionState = new ExpansionStateLayout(expansions.map((e) => e.state), { players, maxTiles: deck.length + 1 }, expansions.map((e) => e.name));
   return {
-    players, expansions, rules, explicitRules, paramDefs, seatCompensation, catalog, startType,
+    players, expansions, baseHooks: baseHooks as BaseHooks, rules, explicitRules, paramDefs, seatCompensation, catalog, startType,
     statNames, playerStatNames, statCount, scoreSources, expansionState, hooks, hookLists,
     deck: Int16Array.from(deck), deckKeys,
   };

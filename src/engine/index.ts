@@ -8,7 +8,7 @@ export * from './rules.ts';
 export * from './catalog/index.ts';
 export type { Board } from './board.ts';
 export { defineExpansion } from './expansion.ts';
-export type { BoardPiece, BoardView, Expansion, ExpansionHooks, ReadonlyNumbers, SetupContext } from './expansion.ts';
+export type { BoardPiece, BoardView, Expansion, ExpansionHooks, ExpansionRegistry, FeatureRates, ReadonlyNumbers, SetupContext } from './expansion.ts';
 export type { ElementType, GameSize, StateField, StateFields, StateViews } from './expansion-state.ts';
 export { scoreSourcesOf } from './game.ts';
 export type { GameOptions } from './game.ts';

@@ -38,21 +38,6 @@ export function parseListParam(value: ParamValue): number[] {
   return String(value).split(',').map((entry) => (entry.trim() === '' ? NaN : Number(entry)));
 }
 
-/** Base-game parameters (`RULES.md` §1). */
-export const BASE_PARAMS = {
-  meeples: intParam('meeples', 7, 1, 30, 'meeples per player'),
-  farmers: enumParam('farmers', ['on', 'off'], 'on', 'whether fields take farmers and score at the end'),
-  roadPointsPerTile: intParam('roadPointsPerTile', 1, 0, 10, 'completed road: points per tile'),
-  cityPointsPerTile: intParam('cityPointsPerTile', 2, 0, 10, 'completed city: points per tile'),
-  cityPointsPerPennant: intParam('cityPointsPerPennant', 2, 0, 10, 'completed city: points per pennant'),
-  monasteryPointsPerTile: intParam('monasteryPointsPerTile', 1, 0, 10, 'monastery: points per tile (itself and neighbours)'),
-  finalRoadPointsPerTile: intParam('finalRoadPointsPerTile', 1, 0, 10, 'incomplete road at the end: points per tile'),
-  finalCityPointsPerTile: intParam('finalCityPointsPerTile', 1, 0, 10, 'incomplete city at the end: points per tile'),
-  finalCityPointsPerPennant: intParam('finalCityPointsPerPennant', 1, 0, 10, 'incomplete city at the end: points per pennant'),
-  farmerPointsPerCity: intParam('farmerPointsPerCity', 3, 0, 10, 'field majority: points per completed bordering city'),
-  seatCompensation: intListParam('seatCompensation', '0', 0, 100, 'house rule: points each seat starts with, in turn order ("0,1,2,3"); missing seats start with 0'),
-} as const;
-
 export type Rules = Readonly<Record<string, ParamValue>>;
 
 /** The resolved values of a set of parameter definitions, typed from the definitions: `{ meeples: number, farmers: 'on' | 'off', … }`. */
@@ -60,8 +45,15 @@ export type RulesOf<Defs extends Readonly<Record<string, ParamDef>>> = {
   readonly [K in keyof Defs as Defs[K]['name']]: Defs[K] extends ParamDef<infer V> ? V : never;
 };
 
-/** The base game's resolved rules, typed. */
-export type BaseRules = RulesOf<typeof BASE_PARAMS>;
+/**
+ * The rules the engine's mechanics read, declared by the base game's rule module (expansion zero):
+ * meeples per player, whether fields take meeples, and the points each seat starts with.
+ */
+export interface MechanicsRules {
+  readonly meeples: number;
+  readonly farmers: 'on' | 'off';
+  readonly seatCompensation: string;
+}
 
 /**
  * The values of `defs` in resolved rules, typed (e.g. an expansion reading its own parameters). The

@@ -9,7 +9,7 @@ import { SEGMENT_KINDS } from './catalog/types.ts';
 import { ACTION_BLOCK } from './constants.ts';
 import { InputError, rejectUnknownKeys, suggestion } from './errors.ts';
 import type { EventSink } from './events.ts';
-import type { Expansion } from './expansion.ts';
+import type { ExpansionRegistry } from './expansion.ts';
 import { scoreSourcesOf } from './game.ts';
 import { HALF_EDGE_PORT, SIDES, centrePort, isRotation, rotatePort } from './geometry.ts';
 import type { HalfEdge } from './geometry.ts';
@@ -64,7 +64,7 @@ const START_KEYS = ['tile', 'rotation'];
 const TURN_KEYS = ['tile', 'at', 'rotation', 'meeple', 'player'];
 
 /** Builds the game a scenario describes (players, expansions by name, rules, designer tile files). */
-export function scenarioGame(raw: unknown, registry: ReadonlyMap<string, Expansion>, where = 'scenario', readTileFile?: ReplayOptions['readTileFile']): { game: Game; scenario: Scenario } {
+export function scenarioGame(raw: unknown, registry: ExpansionRegistry, where = 'scenario', readTileFile?: ReplayOptions['readTileFile']): { game: Game; scenario: Scenario } {
   const fail = (message: string): never => {
     throw new InputError('scenario', `${where}: ${message}`);
   };
@@ -87,17 +87,17 @@ export function scenarioGame(raw: unknown, registry: ReadonlyMap<string, Expansi
     if (!readTileFile) return fail(`"tiles" names the file ${JSON.stringify(ref)}, but this replay reads no files: give the tile file inline`);
     return readTileFile(ref);
   });
-  const game = new Game({ players: scenario.players, expansions, rules: scenario.rules ?? {}, extraTiles, where });
+  const game = new Game({ players: scenario.players, expansions, rules: scenario.rules ?? {}, extraTiles, where }, registry.base);
   return { game, scenario };
 }
 
 /** Plays a scenario and returns the scores (after final scoring unless `noFinal`). */
-export function replayScenario(raw: unknown, registry: ReadonlyMap<string, Expansion>, options: ReplayOptions = {}): ReplayResult {
+export function replayScenario(raw: unknown, registry: ExpansionRegistry, options: ReplayOptions = {}): ReplayResult {
   return replayResult(replayState(raw, registry, options), registry);
 }
 
 /** Plays a scenario and returns the final state (for statistics and pictures). */
-export function replayState(raw: unknown, registry: ReadonlyMap<string, Expansion>, options: ReplayOptions = {}): State {
+export function replayState(raw: unknown, registry: ExpansionRegistry, options: ReplayOptions = {}): State {
   const where = options.where ?? 'scenario';
   const { game, scenario } = scenarioGame(raw, registry, where, options.readTileFile);
   // The board and the engine's per-tile arrays are sized for the game's deck plus the start tile.
@@ -136,7 +136,7 @@ export function replayState(raw: unknown, registry: ReadonlyMap<string, Expansio
 }
 
 /** A turn's keys: the base ones, the chosen expansions' own; another expansion's key names it. */
-function checkTurnKeys(turn: Record<string, unknown>, known: readonly string[], registry: ReadonlyMap<string, Expansion>, where: string): void {
+function checkTurnKeys(turn: Record<string, unknown>, known: readonly string[], registry: ExpansionRegistry, where: string): void {
   for (const key of Object.keys(turn)) {
     if (known.includes(key)) continue;
     const owner = [...registry.values()].find((e) => e.scenarioKeys?.includes(key));
@@ -256,9 +256,9 @@ function followUpProblem(state: State, action: number): string {
  * registry is in each breakdown (0 when not in the game), and every expansion of the registry has
  * its `summaryKeys` in the output, in alphabetical order, null when it is not in the game.
  */
-export function replayResult(state: State, registry: ReadonlyMap<string, Expansion>): ReplayResult {
+export function replayResult(state: State, registry: ExpansionRegistry): ReplayResult {
   const players = Array.from({ length: state.game.players }, (_, p) => p);
-  const sources = scoreSourcesOf(registry.values());
+  const sources = scoreSourcesOf([registry.base, ...registry.values()]);
   const result: ReplayResult = {
     scores: players.map((p) => state.score(p)),
     breakdown: players.map((p) => {

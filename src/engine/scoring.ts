@@ -1,19 +1,18 @@
 /**
  * The scoring floor (`RULES.md` §1): features completed by a turn's tile, and the final scoring. A
- * feature is measured on the board (`Board.measure`), expansions adjust its points (`scoreFeature`
- * hooks), its majority is paid and, when completed, its meeples go home. Point values come from the
- * resolved rules. Writes to the journaled arrays go through `record` so that checkpoints can undo them.
+ * feature is measured on the board (`Board.measure`), the base game's rule module prices it (its
+ * `scoreFeature` hook: points and their source), the expansions adjust it (theirs), its majority is
+ * paid and, when completed, its meeples go home. No point value is written here. Writes to the
+ * journaled arrays go through `record` so that checkpoints can undo them.
  */
 import type { Board } from './board.ts';
 import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
-import { SOURCE } from './constants.ts';
 import type { GameSetup } from './game.ts';
 import { J_DONE, J_MEEPLE, J_ROOT_MEEPLES } from './position.ts';
 
 /** A board of a game with its rules and hooks: what scoring reads and writes. */
 type State = Board<GameSetup>;
 
-const SOURCE_OF_KIND = [SOURCE.road, SOURCE.city, SOURCE.field, SOURCE.monastery];
 /** The order of the final scoring of open features; fields come after them. */
 const FINAL_ORDER = [SEG_ROAD, SEG_CITY, SEG_MONASTERY];
 
@@ -52,24 +51,12 @@ function scoreFeature(state: State, root: number, completed: boolean): void {
   const game = state.game;
   // A feature nobody holds pays nobody: unless an expansion or an event sink reads it, there is nothing to measure.
   if (state.rootMeeples[root] === 0 && game.hookLists.scoreFeature.length === 0 && !state.sink) return;
-  const rules = game.rules;
   const f = game.scratch.feature;
   state.measure(root, f);
   f.completed = completed;
-  switch (f.kind) {
-    case SEG_ROAD:
-      f.points = f.tiles * (completed ? rules.roadPointsPerTile : rules.finalRoadPointsPerTile);
-      break;
-    case SEG_CITY:
-      f.points = completed
-        ? f.tiles * rules.cityPointsPerTile + f.pennants * rules.cityPointsPerPennant
-        : f.tiles * rules.finalCityPointsPerTile + f.pennants * rules.finalCityPointsPerPennant;
-      break;
-    default:
-      f.points = f.tiles * rules.monasteryPointsPerTile;
-  }
+  game.baseHooks.scoreFeature(state, f);
   for (const h of game.hookLists.scoreFeature) h.scoreFeature(state, f);
-  const winners = payMajority(state, f.perPlayer, SOURCE_OF_KIND[f.kind]!, f.points, f.bonusSource, f.bonus);
+  const winners = payMajority(state, f.perPlayer, f.source, f.points, f.bonusSource, f.bonus);
   if (completed && f.meeples > 0) returnMeeples(state, root);
   if (state.sink) {
     state.sink({
@@ -158,12 +145,17 @@ function openOccupiedRoots(state: State, out: Int32Array): number {
   return n;
 }
 
-/** Farmers: the field's majority scores per completed city the field borders. */
+/** Farmers: the field's majority scores what the base game's rule module says its completed bordering cities pay. */
 function scoreField(state: State, root: number): void {
   const game = state.game;
-  const perPlayer = game.scratch.feature.perPlayer;
-  const cities = state.completedCitiesOf(root, perPlayer);
-  const points = cities * game.rules.farmerPointsPerCity;
-  const winners = payMajority(state, perPlayer, SOURCE.field, points, SOURCE.field, 0);
-  if (state.sink) state.sink({ type: 'fieldScored', winners: playersIn(winners), cities, points });
+  const f = game.scratch.feature;
+  f.root = root;
+  f.kind = SEG_FIELD;
+  f.completed = false;
+  f.tiles = 0;
+  f.pennants = 0;
+  f.cities = state.completedCitiesOf(root, f.perPlayer);
+  game.baseHooks.scoreFeature(state, f);
+  const winners = payMajority(state, f.perPlayer, f.source, f.points, f.source, 0);
+  if (state.sink) state.sink({ type: 'fieldScored', winners: playersIn(winners), cities: f.cities, points: f.points });
 }

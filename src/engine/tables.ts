@@ -9,15 +9,22 @@ import { SEG_CITY, SEG_MONASTERY, SEG_ROAD } from './catalog/types.ts';
 import { MAX_PLAYERS } from './constants.ts';
 import { PORTS, rotatePort } from './geometry.ts';
 
-/** The feature being measured or scored, filled in by the engine and adjusted by `scoreFeature` hooks. Reused. */
+/**
+ * The feature being measured or scored, filled in by the engine, priced by the base game's rule
+ * module and adjusted by the expansions' `scoreFeature` hooks. Reused.
+ */
 export interface FeatureScore {
   root: number;
   kind: number;
   completed: boolean;
   tiles: number;
   pennants: number;
-  /** Points each majority player scores under the feature's own source. */
+  /** For a field: the completed cities it borders (0 for the other kinds). */
+  cities: number;
+  /** Points each majority player scores under `source`. */
   points: number;
+  /** The score source of `points` (set by the rule module that prices the feature). */
+  source: number;
   /** Extra points each majority player scores under `bonusSource` (whoever sets a bonus sets its source). */
   bonus: number;
   bonusSource: number;
@@ -113,7 +120,7 @@ export class Tables {
       rootStamp: new Int32Array(maxTiles * S),
       roots: new Int32Array(maxTiles * S),
       feature: {
-        root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0,
+        root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, cities: 0, points: 0, source: 0, bonus: 0, bonusSource: 0, meeples: 0,
         perPlayer: new Int32Array(MAX_PLAYERS),
       },
     };

@@ -6,9 +6,9 @@
  * `gameView` replays a record with an event sink and the rule-aware evaluation: per turn the
  * changes, the scores and each seat's expected lead.
  */
-import { Game, InputError, MAX_ACTIONS_HINT } from '../engine/index.ts';
-import type { GameEvent, State } from '../engine/index.ts';
-import { expansionRegistry } from '../expansions/index.ts';
+import { InputError, MAX_ACTIONS_HINT } from '../engine/index.ts';
+import type { Game, GameEvent, State } from '../engine/index.ts';
+import { expansionRegistry, newGame } from '../expansions/index.ts';
 import { parseAgentSpec } from '../agents/index.ts';
 import type { AgentSpec } from '../agents/index.ts';
 import { agentDefinition } from '../agents/registry.ts';
@@ -110,7 +110,7 @@ export function playedGameSetup(players: number, expansions: readonly string[], 
       if (!expansion) throw new InputError('expansion', `unknown expansion ${JSON.stringify(name)}; known: ${[...expansionRegistry.keys()].join(', ')}`);
       return expansion;
     });
-    return new Game({ players, expansions: chosen, rules, where: 'game settings' });
+    return newGame({ players, expansions: chosen, rules, where: 'game settings' });
   } catch (error) {
     if (error instanceof InputError) throw new HttpError(400, error.message);
     throw error;

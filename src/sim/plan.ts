@@ -11,9 +11,9 @@
 import { createHash } from 'node:crypto';
 import { createAgent, parseAgentSpec } from '../agents/index.ts';
 import type { Agent, AgentSpec } from '../agents/index.ts';
-import { Game, InputError } from '../engine/index.ts';
-import type { ParamValue, TileSource } from '../engine/index.ts';
-import { expansionRegistry } from '../expansions/index.ts';
+import { InputError } from '../engine/index.ts';
+import type { Game, ParamValue, TileSource } from '../engine/index.ts';
+import { expansionRegistry, newGame } from '../expansions/index.ts';
 import { Dealer } from './deal.ts';
 import { makeRng } from './rng.ts';
 
@@ -74,7 +74,7 @@ export function buildArmGame(arm: PlanArm, where: string): Game {
     }
     return expansion;
   });
-  return new Game({ players: arm.players, expansions, rules: arm.rules, extraTiles: arm.tiles, tileCounts: arm.tileCounts, where });
+  return newGame({ players: arm.players, expansions, rules: arm.rules, extraTiles: arm.tiles, tileCounts: arm.tileCounts, where });
 }
 
 /** Rotations played in one deal by an arm of `players` players. */

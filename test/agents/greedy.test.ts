@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
 import { Evaluator } from '../../src/agents/evaluation.ts';
-import { ACTION_BLOCK, FOLLOW_NOTHING, Game, PHASE_FOLLOW } from '../../src/engine/index.ts';
-import { expansionRegistry } from '../../src/expansions/index.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, PHASE_FOLLOW } from '../../src/engine/index.ts';
+import type { Game } from '../../src/engine/index.ts';
+import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { playGame } from '../../src/sim/play.ts';
 import { hashString, makeRng } from '../../src/sim/rng.ts';
@@ -14,20 +15,20 @@ const agentOf = (text: string, ...seed: (string | number)[]) => createAgent(pars
 
 describe('greedy agent', () => {
   it('plays only legal actions and finishes games with all expansions', () => {
-    const game = new Game({ players: 4, expansions: ALL, rules: { labyrinth: 'advanced' } });
+    const game = newGame({ players: 4, expansions: ALL, rules: { labyrinth: 'advanced' } });
     for (let deal = 0; deal < 3; deal++) {
       const state = playChecked(game, 'greedy-legal', deal, undefined, undefined, 'greedy');
       expect(state.isOver()).toBe(true);
     }
   });
   it('is deterministic for a seed', () => {
-    const game = new Game({ players: 2 });
+    const game = newGame({ players: 2 });
     const a = playChecked(game, 'greedy-det', 1, undefined, undefined, 'greedy');
     const b = playChecked(game, 'greedy-det', 1, undefined, undefined, 'greedy');
     expect(Array.from(a.scores)).toEqual(Array.from(b.scores));
   });
   it('leaves the state as it found it while it searches', () => {
-    const game = new Game({ players: 3, expansions: ALL });
+    const game = newGame({ players: 3, expansions: ALL });
     const state = game.newState(new Dealer(game).deal('greedy-pure', 0));
     const legal = new Int32Array(4096);
     const agent = agentOf('greedy', 'greedy-pure', 0);
@@ -40,7 +41,7 @@ describe('greedy agent', () => {
     }
   });
   it('beats the random agent in almost every 2-player base game', () => {
-    const game = new Game({ players: 2 });
+    const game = newGame({ players: 2 });
     const dealer = new Dealer(game);
     let wins = 0;
     const games = 20;
@@ -72,14 +73,14 @@ describe('greedy valuations', () => {
   it('eval=features plays exactly the games the original greedy played', () => {
     // Hashes of the action sequences of the original greedy (recorded before the rule-aware
     // evaluation existed), seed "golden", deals 0-3.
-    const base = new Game({ players: 2 });
-    const all = new Game({ players: 3, expansions: ALL, rules: { labyrinth: 'advanced' } });
+    const base = newGame({ players: 2 });
+    const all = newGame({ players: 3, expansions: ALL, rules: { labyrinth: 'advanced' } });
     expect([0, 1, 2, 3].map((d) => hashString(transcript(base, 'greedy:eval=features', 'golden', d).join(',')))).toEqual([2230761451, 1483525028, 1846901294, 3236138822]);
     expect([0, 1, 2, 3].map((d) => hashString(transcript(all, 'greedy:eval=features', 'golden', d).join(',')))).toEqual([261747748, 2375688030, 1217289031, 1860638184]);
   });
   it('a field rule changes the rule-aware greedy\'s moves, not the original\'s', () => {
-    const official = new Game({ players: 2 });
-    const richFields = new Game({ players: 2, rules: { farmerPointsPerCity: 6 } });
+    const official = newGame({ players: 2 });
+    const richFields = newGame({ players: 2, rules: { farmerPointsPerCity: 6 } });
     let differ = 0;
     for (let deal = 0; deal < 3; deal++) {
       expect(transcript(richFields, 'greedy:eval=features', 'farm', deal)).toEqual(transcript(official, 'greedy:eval=features', 'farm', deal));
@@ -88,7 +89,7 @@ describe('greedy valuations', () => {
     expect(differ).toBe(3);
   });
   it('meepleCost changes the rule-aware greedy\'s moves; its default is the plain greedy', () => {
-    const game = new Game({ players: 2 });
+    const game = newGame({ players: 2 });
     let differ = 0;
     for (let deal = 0; deal < 3; deal++) {
       const plain = transcript(game, 'greedy', 'thrift', deal).join();
@@ -98,7 +99,7 @@ describe('greedy valuations', () => {
     expect(differ).toBe(3);
   });
   it('the rule-aware greedy moves its tollhouse only when that is worth more than doing nothing', () => {
-    const game = new Game({ players: 2, expansions: [expansionRegistry.get('tollkeepers')!] });
+    const game = newGame({ players: 2, expansions: [expansionRegistry.get('tollkeepers')!] });
     const legal = new Int32Array(4096);
     let moves = 0;
     for (let deal = 0; deal < 2; deal++) {

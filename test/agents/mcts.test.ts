@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
 import { OnePly } from '../../src/agents/one-ply.ts';
-import { FOLLOW_MEEPLE, FOLLOW_NOTHING, Game, InputError, MAX_ACTIONS_HINT, PHASE_PLACE, SEG_CITY } from '../../src/engine/index.ts';
+import { FOLLOW_MEEPLE, FOLLOW_NOTHING, InputError, MAX_ACTIONS_HINT, PHASE_PLACE, SEG_CITY } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
-import { expansionRegistry } from '../../src/expansions/index.ts';
+import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 import { playChecked } from '../util.ts';
@@ -14,7 +14,7 @@ const chooseIn = (state: State, spec: string, ...seed: (string | number)[]) => a
 
 /** A 2-player base position some turns into deal `deal`, reached by greedy play, at a placement. */
 function midGame(deal: number, turns: number): State {
-  const game = new Game({ players: 2 });
+  const game = newGame({ players: 2 });
   const state = game.newState(new Dealer(game).deal('mid', deal));
   const agents = [0, 1].map((seat) => agentOf('greedy', 'mid', deal, seat));
   while (state.placedCount <= turns || state.phase !== PHASE_PLACE) state.apply(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
@@ -28,7 +28,7 @@ interface Turn { tile: string; at: [number, number]; rotation: number; player: n
  * by `mover`, and the rest of the base deck follows in a seeded order.
  */
 function position(turns: Turn[], next: string, mover: number): State {
-  const game = new Game({ players: 2 });
+  const game = newGame({ players: 2 });
   const used = [...turns.map((t) => game.catalog.indexOf(t.tile)), game.catalog.indexOf(next)];
   const rest = [...game.deck];
   for (const type of used) rest.splice(rest.indexOf(type), 1);
@@ -138,7 +138,7 @@ describe('mcts', () => {
     const mixes = Array.from({ length: 1 << names.length }, (_, m) => names.filter((_, i) => m & (1 << i)));
     for (const mix of mixes) {
       for (let players = 2; players <= 6; players++) {
-        const game = new Game({ players, expansions: mix.map((n) => expansionRegistry.get(n)!), rules: mix.includes('labyrinth') ? { labyrinth: 'advanced' } : {} });
+        const game = newGame({ players, expansions: mix.map((n) => expansionRegistry.get(n)!), rules: mix.includes('labyrinth') ? { labyrinth: 'advanced' } : {} });
         // The root's one-ply ordering (width) costs a greedy move: only with 2 and 3 players here;
         // greedy rollouts with an odd number of players.
         const spec = `mcts:iterations=2,depth=1,width=${players <= 3 ? 4 : 0},rollout=${players % 2 === 1 ? 'greedy' : 'meeple'}`;

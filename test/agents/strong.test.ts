@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createAgent, FEATURE_NAMES, parseAgentSpec } from '../../src/agents/index.ts';
 import { LearnedEvaluator, weightVector } from '../../src/agents/learned.ts';
 import { STRONG_WEIGHTS } from '../../src/agents/strong-weights.ts';
-import { Game, MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
-import type { State } from '../../src/engine/index.ts';
-import { expansionRegistry } from '../../src/expansions/index.ts';
+import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
+import type { Game, State } from '../../src/engine/index.ts';
+import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { hashString, makeRng } from '../../src/sim/rng.ts';
 import { playChecked } from '../util.ts';
@@ -36,7 +36,7 @@ function midGame(game: Game, deal: number, turns: number): State {
 describe('strong', () => {
   it('plays only legal actions and finishes games with every expansion, 2 to 5 players', () => {
     for (const players of [2, 5]) {
-      const game = new Game({ players, expansions: ALL, rules: { labyrinth: 'advanced' } });
+      const game = newGame({ players, expansions: ALL, rules: { labyrinth: 'advanced' } });
       expect(playChecked(game, 'strong-legal', players, undefined, undefined, 'strong').isOver()).toBe(true);
     }
   });
@@ -50,7 +50,7 @@ describe('strong', () => {
   it('is deterministic for a stream, leaves the state as it found it, and never reads the order of the undrawn tiles', () => {
     // 2 players: with the look-ahead, which deals the undrawn tiles; 3 players: without it.
     for (const [players, deal] of [[2, 0], [2, 1], [3, 2]] as const) {
-      const game = new Game({ players, expansions: ALL });
+      const game = newGame({ players, expansions: ALL });
       const state = midGame(game, deal, 18);
       const seen = () => JSON.stringify([Array.from(state.scores), Array.from(state.meeple.subarray(0, state.placedCount * game.segmentsPerTile)), state.expansionState(), state.deckPos, state.placedCount, state.drawn]);
       const before = seen();
@@ -67,16 +67,16 @@ describe('strong', () => {
   });
 
   it('looks ahead only in games of at most lookaheadPlayers players', () => {
-    const game = new Game({ players: 3 });
+    const game = newGame({ players: 3 });
     const without = [0, 1].map((deal) => transcript(game, 'strong:lookahead=0', 'ahead', deal));
     expect([0, 1].map((deal) => transcript(game, 'strong', 'ahead', deal))).toEqual(without);
     expect([0, 1].map((deal) => transcript(game, 'strong:lookaheadPlayers=3', 'ahead', deal))).not.toEqual(without);
   });
 
   it('reads the rules: farmers at 4 points per city, or cities at 3 per tile, change its moves on most deals', () => {
-    const official = new Game({ players: 2 });
+    const official = newGame({ players: 2 });
     for (const rules of [{ farmerPointsPerCity: 4 }, { cityPointsPerTile: 3 }]) {
-      const house = new Game({ players: 2, rules });
+      const house = newGame({ players: 2, rules });
       let differ = 0;
       for (let deal = 0; deal < 6; deal++) if (transcript(house, 'strong', 'house', deal) !== transcript(official, 'strong', 'house', deal)) differ++;
       expect(differ, JSON.stringify(rules)).toBeGreaterThanOrEqual(5);
@@ -84,14 +84,14 @@ describe('strong', () => {
   });
 
   it('values a finished game by its final scores', () => {
-    const game = new Game({ players: 2 });
+    const game = newGame({ players: 2 });
     const state = playChecked(game, 'strong-end', 0, undefined, undefined, 'greedy');
     const evaluator = new LearnedEvaluator(game, weightVector(STRONG_WEIGHTS.byPlayers['2']));
     expect(Array.from(evaluator.totals(state))).toEqual([state.score(0), state.score(1)]);
   });
 
   it('beats greedy in most 2-player base games', () => {
-    const game = new Game({ players: 2 });
+    const game = newGame({ players: 2 });
     const dealer = new Dealer(game);
     let wins = 0;
     const deals = 10;

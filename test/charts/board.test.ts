@@ -5,10 +5,10 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Game } from '../../src/engine/index.ts';
+
 import type { State } from '../../src/engine/index.ts';
 import { replayResult, replayScenario, replayState } from '../../src/engine/scenario.ts';
-import { expansionRegistry } from '../../src/expansions/index.ts';
+import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import {
   PLAYER_COLOURS, renderBoard, renderBoardPNG, renderBoardSVG, tileGeometry, boardPiecesOf,
 } from '../../src/charts/board/index.ts';
@@ -71,8 +71,8 @@ function checkPicture(state: State): string {
 }
 
 describe('tile geometry', () => {
-  const game = new Game({ players: 2, expansions: [...expansionRegistry.values()] });
-  const c2 = new Game({ players: 2, expansions: [...expansionRegistry.values()], rules: { tollkeepersEdition: 'C2' } });
+  const game = newGame({ players: 2, expansions: [...expansionRegistry.values()] });
+  const c2 = newGame({ players: 2, expansions: [...expansionRegistry.values()], rules: { tollkeepersEdition: 'C2' } });
   const types = [...game.catalog.types, ...c2.catalog.types.filter((t) => !game.catalog.has(t.id))];
 
   it('draws every catalog tile with the catalog topology (fields separated and connected as in the data)', () => {
@@ -164,7 +164,7 @@ describe('board pictures of scenarios', () => {
 
 describe('board pictures of random games', () => {
   it('renders a 4-player game with all three expansions', () => {
-    const game = new Game({ players: 4, expansions: [...expansionRegistry.values()] });
+    const game = newGame({ players: 4, expansions: [...expansionRegistry.values()] });
     const state = playChecked(game, 'board', 0);
     expect(state.isOver()).toBe(true);
     const svg = checkPicture(state);
@@ -176,7 +176,7 @@ describe('board pictures of random games', () => {
   });
 
   it('renders 6 players with 6 colours, and a game in progress', () => {
-    const game = new Game({ players: 6 });
+    const game = newGame({ players: 6 });
     const state = playChecked(game, 'six', 1);
     const svg = checkPicture(state);
     for (let p = 0; p < 6; p++) expect(svg).toContain(`fill="${PLAYER_COLOURS[p]}"`);
@@ -187,7 +187,7 @@ describe('board pictures of random games', () => {
   });
 
   it('leaves out the legend and coordinates on request', () => {
-    const state = new Game({ players: 2 }).newState();
+    const state = newGame({ players: 2 }).newState();
     const picture = renderBoard(state, { legend: false, coordinates: false });
     expect(picture.legend).toBeNull();
     expect(picture.svg).not.toContain('id="legend"');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_TILE_SOURCE, buildCatalog, compileTileFile, InputError, SEG_CITY, SEG_MONASTERY, SEG_ROAD } from '../../src/engine/index.ts';
+import { buildCatalog, compileTileFile, InputError, SEG_CITY, SEG_MONASTERY, SEG_ROAD } from '../../src/engine/index.ts';
+import { baseGame } from '../../src/expansions/index.ts';
 
-const base = buildCatalog([BASE_TILE_SOURCE]);
+const base = buildCatalog([baseGame.tiles!]);
 const copies = (pred: (t: (typeof base.types)[number]) => boolean) => base.types.filter(pred).reduce((n, t) => n + t.count, 0);
 
 describe('base catalog (TILES.md §1.1, §1.4)', () => {
@@ -60,6 +61,6 @@ describe('tile file validation names the tile and the problem', () => {
   it('rejects a field bordering an unknown city', () => bad({ id: 'Z6', count: 1, edges: 'FFFF', fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn', cities: ['c1'] }] }, /f1 borders unknown city "c1"/));
   it('rejects bad edges', () => bad({ id: 'Z7', count: 1, edges: 'FFF' }, /"edges" must be four letters/));
   it('rejects a duplicate id across files', () => {
-    expect(() => buildCatalog([BASE_TILE_SOURCE, { data: file({ id: 'B', count: 1, edges: 'FFFF', fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }] }), where: 'mine.json' }])).toThrow(/tile B is already defined/);
+    expect(() => buildCatalog([baseGame.tiles!, { data: file({ id: 'B', count: 1, edges: 'FFFF', fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }] }), where: 'mine.json' }])).toThrow(/tile B is already defined/);
   });
 });

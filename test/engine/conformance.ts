@@ -3,9 +3,9 @@
  * (`npm run golden` → `test/engine/golden/conformance.json`): every expansion mix, a full snapshot
  * of a state that reads without writing, seeded uniform play, perft counts and game transcripts.
  */
-import { Game, MAX_ACTIONS_HINT, randomIndex } from '../../src/engine/index.ts';
-import type { GameOptions, Rng, State } from '../../src/engine/index.ts';
-import { expansionRegistry, registeredScoreSources } from '../../src/expansions/index.ts';
+import { MAX_ACTIONS_HINT, randomIndex } from '../../src/engine/index.ts';
+import type { Game, GameOptions, Rng, State } from '../../src/engine/index.ts';
+import { expansionRegistry, registeredScoreSources, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { hashString, makeRng } from '../../src/sim/rng.ts';
 
@@ -31,7 +31,7 @@ export function expansionMixes(): { name: string; options: Omit<GameOptions, 'pl
 
 export const CASES = expansionMixes().flatMap((mix) => PLAYER_COUNTS.map((players) => ({ key: `${mix.name} ${players}p`, mix: mix.name, players, options: mix.options })));
 
-export const gameOf = (c: (typeof CASES)[number]): Game => new Game({ players: c.players, ...c.options });
+export const gameOf = (c: (typeof CASES)[number]): Game => newGame({ players: c.players, ...c.options });
 
 export function dealOf(game: Game, seed: string, deal: number): Int16Array {
   return new Dealer(game).deal(seed, deal).slice();

@@ -55,7 +55,7 @@ describe('a scenario\'s "tiles"', () => {
     expect(inputError(replay({ players: 2, tiles: [withTile({ monastry: true })], turns })).message)
       .toBe('s.json: tiles[0]: tile Z1: unknown key "monastry"; did you mean "monastery"?');
     expect(inputError(replay({ players: 2, tiles: [example, { ...example, tiles: [{ ...example.tiles[1], id: 'D' }] }], turns })).message)
-      .toBe('s.json: tiles[1]: tile D is already defined by base tiles (src/engine/catalog/data/base.json)');
+      .toBe('s.json: tiles[1]: tile D is already defined by base tiles (src/expansions/base/tiles.json)');
     expect(inputError(replay({ players: 2, tiles: [{ ...example, expansion: undefined }], turns })).message)
       .toBe('s.json: tiles[0]: "expansion" must be a non-empty string');
   });

@@ -4,10 +4,10 @@
  * field with all expansions in play.
  */
 import { describe, expect, it } from 'vitest';
-import { Game, defineExpansion } from '../../src/engine/index.ts';
+import { defineExpansion } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { ExpansionStateLayout } from '../../src/engine/expansion-state.ts';
-import { expansionRegistry } from '../../src/expansions/index.ts';
+import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 import { dealOf, legalOf, playUniform, snapshot } from './conformance.ts';
 import { compileHooks } from './hook-compile.ts';
@@ -48,7 +48,7 @@ describe('each expansion reaches only its own fields', () => {
   });
 
   it('keeps same-named fields of two expansions apart', () => {
-    const game = new Game({ players: 2, expansions: [counter('one', 1), counter('three', 3)] });
+    const game = newGame({ players: 2, expansions: [counter('one', 1), counter('three', 3)] });
     const state = game.newState();
     for (let turn = 0; turn < 10; turn++) state.apply(legalOf(state)[0]!);
     const { one, three } = state.expansionState();
@@ -70,7 +70,7 @@ describe('each expansion reaches only its own fields', () => {
 });
 
 describe('declared state with all expansions', () => {
-  const game = new Game({ players: 4, expansions: [...expansionRegistry.values()] });
+  const game = newGame({ players: 4, expansions: [...expansionRegistry.values()] });
   const initial = game.newState().expansionState();
   /** Plays `plies` uniform plies of deal `deal` (all fields must have left their initial values by then). */
   const midGame = (deal: number, plies: number): State => {

@@ -3,9 +3,9 @@
  * and replay are checked over every expansion mix in `conformance.test.ts`.
  */
 import { describe, expect, it } from 'vitest';
-import { Game } from '../../src/engine/index.ts';
+
 import type { GameEvent, GameOptions, State } from '../../src/engine/index.ts';
-import { expansionRegistry } from '../../src/expansions/index.ts';
+import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { meeplesOnBoard, playChecked } from '../util.ts';
 
 const GAMES_PER_COUNT = 250;
@@ -18,7 +18,7 @@ const MIXES: [string, Omit<GameOptions, 'players'>][] = [
 const CASES = MIXES.flatMap(([name, options]) => [2, 3, 4, 5, 6].map((players) => [name, players, options] as const));
 
 describe.each(CASES)('random games, %s, %i players', (_name, players, options) => {
-  const game = new Game({ players, ...options });
+  const game = newGame({ players, ...options });
   it('end with every tile placed or discarded, meeples conserved, no feature scored twice', () => {
     for (let deal = 0; deal < GAMES_PER_COUNT; deal++) {
       const scored = new Set<number>();

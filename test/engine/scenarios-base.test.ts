@@ -4,10 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { replayScenario } from '../../src/engine/scenario.ts';
+import type { Expansion, ExpansionRegistry } from '../../src/engine/index.ts';
+import { baseGame } from '../../src/expansions/index.ts';
 import { scenarioDir, scenarioOf, scenarioTests } from '../scenario-files.ts';
 
 const { files, load } = scenarioDir('base');
-const registry = new Map();
+/** The base game alone: no expansion registered. */
+const registry: ExpansionRegistry = Object.assign(new Map<string, Expansion>(), { base: baseGame });
 
 describe('base game rules (hand-scored scenarios)', () => {
   it('finds the scenario files', () => {

@@ -3,8 +3,9 @@
  * seat compensation; an expansion books points only under a source it declared.
  */
 import { describe, expect, it } from 'vitest';
-import { Game, defineExpansion } from '../../src/engine/index.ts';
-import type { Expansion } from '../../src/engine/index.ts';
+import { defineExpansion } from '../../src/engine/index.ts';
+import type { Expansion, Game } from '../../src/engine/index.ts';
+import { newGame } from '../../src/expansions/index.ts';
 
 /** An expansion that pays `points` under `source` to the player whose turn ends. */
 const paying = (name: string, declared: readonly string[], source: string, points: number): Expansion => defineExpansion({
@@ -22,13 +23,13 @@ const paying = (name: string, declared: readonly string[], source: string, point
 
 describe('score sources', () => {
   it('are the base game\'s, the expansions\' in the game\'s order, then compensation', () => {
-    expect(new Game({ players: 2 }).scoreSources).toEqual(['road', 'city', 'monastery', 'field', 'compensation']);
-    const game = new Game({ players: 2, expansions: [paying('b', ['beta'], 'beta', 1), paying('a', ['alpha', 'gamma'], 'alpha', 1)] });
+    expect(newGame({ players: 2 }).scoreSources).toEqual(['road', 'city', 'monastery', 'field', 'compensation']);
+    const game = newGame({ players: 2, expansions: [paying('b', ['beta'], 'beta', 1), paying('a', ['alpha', 'gamma'], 'alpha', 1)] });
     expect(game.scoreSources).toEqual(['road', 'city', 'monastery', 'field', 'beta', 'alpha', 'gamma', 'compensation']);
   });
 
   it('book an expansion\'s points under its own source, and seat compensation last', () => {
-    const game = new Game({ players: 2, expansions: [paying('a', ['alpha'], 'alpha', 2)], rules: { seatCompensation: '0,3' } });
+    const game = newGame({ players: 2, expansions: [paying('a', ['alpha'], 'alpha', 2)], rules: { seatCompensation: '0,3' } });
     const state = game.newState();
     state.apply(firstLegal(state)); // placement
     state.apply(firstLegal(state)); // follow-up: the first turn ends, player 0 gets 2 under alpha
@@ -37,8 +38,8 @@ describe('score sources', () => {
   });
 
   it('refuse a source declared twice and a source the expansion did not declare', () => {
-    expect(() => new Game({ players: 2, expansions: [paying('a', ['city'], 'city', 1)] })).toThrow(/score source city is declared twice/);
-    const game = new Game({ players: 2, expansions: [paying('a', ['alpha'], 'beta', 1)] });
+    expect(() => newGame({ players: 2, expansions: [paying('a', ['city'], 'city', 1)] })).toThrow(/score source city is declared twice/);
+    const game = newGame({ players: 2, expansions: [paying('a', ['alpha'], 'beta', 1)] });
     const state = game.newState();
     expect(() => {
       state.apply(firstLegal(state));
@@ -47,7 +48,7 @@ describe('score sources', () => {
   });
 
   it('take whole points only: the scores are integers, and a fraction would be cut off unseen', () => {
-    const state = new Game({ players: 2, expansions: [paying('a', ['alpha'], 'alpha', 20.5)] }).newState();
+    const state = newGame({ players: 2, expansions: [paying('a', ['alpha'], 'alpha', 20.5)] }).newState();
     expect(() => {
       state.apply(firstLegal(state));
       state.apply(firstLegal(state));

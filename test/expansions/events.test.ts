@@ -4,15 +4,15 @@
  * not change the game.
  */
 import { describe, expect, it } from 'vitest';
-import { Game } from '../../src/engine/index.ts';
+
 import type { GameEvent } from '../../src/engine/index.ts';
-import { expansionRegistry } from '../../src/expansions/index.ts';
+import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { formatEvent } from '../../src/cli/format.ts';
 import { playChecked } from '../util.ts';
 import { snapshot } from '../engine/conformance.ts';
 
 const expansions = [...expansionRegistry.values()];
-const game = new Game({ players: 4, expansions });
+const game = newGame({ players: 4, expansions });
 type ExpansionEvent = Extract<GameEvent, { type: 'expansion' }>;
 
 describe('expansion events', () => {

@@ -22,7 +22,7 @@ const manifestOf = (runDir: string) => JSON.parse(readFileSync(join(runDir, 'man
 describe('code identity', () => {
   it('hashes the files that decide a shard, and changes with any of them', () => {
     const here = codeIdentity();
-    expect(here.files).toEqual(expect.arrayContaining(['src/sim/shard.ts', 'src/engine/rules.ts', 'src/engine/catalog/data/base.json', 'src/expansions/tollkeepers/tiles.json', 'src/agents/random.ts']));
+    expect(here.files).toEqual(expect.arrayContaining(['src/sim/shard.ts', 'src/engine/rules.ts', 'src/expansions/base/tiles.json', 'src/expansions/tollkeepers/tiles.json', 'src/agents/random.ts']));
     expect(here.files).not.toContain('src/cli/run.ts');
     const copy = patchedCopy([ROAD_POINTS_PATCH]);
     const patched = hashSources(join(copy, 'src', 'sim', 'shard.ts'), copy);

@@ -129,12 +129,13 @@ describe('the JavaScript build', () => {
   it('edited after it was built (a rule changed in its JavaScript) is named and made anew: its threads play the sources\' rules', async () => {
     const url = compiledWorker(copy)!;
     const dir = join(fileURLToPath(url), '..', '..', '..');
-    const rules = join(dir, 'src', 'engine', 'rules.js');
+    const built = ROAD_POINTS_PATCH.file.replace(/\.ts$/, '.js'); // the base game's rule module, transpiled
+    const rules = join(dir, ...built.split('/'));
     const text = readFileSync(rules, 'utf8');
     expect(text).toContain(ROAD_POINTS_PATCH.to); // the copy's sources score roads double since the second test
     writeFileSync(rules, text.replace(ROAD_POINTS_PATCH.to, ROAD_POINTS_PATCH.from));
     let again: string | undefined;
-    expect(stderrOf(() => (again = compiledWorker(copy)))).toBe(`carclab: the JavaScript build ${dir} was changed after it was built (src/engine/rules.js differs); building it again\n`);
+    expect(stderrOf(() => (again = compiledWorker(copy)))).toBe(`carclab: the JavaScript build ${dir} was changed after it was built (${built} differs); building it again\n`);
     expect(again).toBe(url);
     expect(readFileSync(rules, 'utf8')).toBe(text);
     expect(stderrOf(() => compiledWorker(copy))).toBe('');
@@ -148,7 +149,7 @@ describe('the JavaScript build', () => {
     const play = join(copy, 'src', 'sim', 'play.ts');
     writeFileSync(play, `${readFileSync(play, 'utf8')}\n// a change that makes a new build\n`);
     const dir = jsBuild(copy)!;
-    expect(readFileSync(join(dir, 'src', 'engine', 'rules.js'), 'utf8')).toContain(ROAD_POINTS_PATCH.to);
+    expect(readFileSync(join(dir, ...ROAD_POINTS_PATCH.file.replace(/\.ts$/, '.js').split('/')), 'utf8')).toContain(ROAD_POINTS_PATCH.to);
   });
 
   it('is where the pool threads of this checkout start', () => {

@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASE_TILE_SOURCE, Game, compileTileFile } from '../../src/engine/index.ts';
+import { compileTileFile } from '../../src/engine/index.ts';
 import { replayScenario } from '../../src/engine/scenario.ts';
-import { expansionRegistry } from '../../src/expansions/index.ts';
+import { baseGame, expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { experimentFile } from '../../src/run/load.ts';
 import { designerTiles, planOf, tempDir } from '../sim/helpers.ts';
 import { inputError } from '../util.ts';
@@ -81,12 +81,12 @@ describe('tile files', () => {
     expect(inputError(() => compileTileFile(withTile({ count: 1e9 }), 'z.json')).message).toMatch(/^z\.json: tile Z1: "count" must be a whole number from 0 to 1024, got 1000000000$/);
   });
   it('the base file passes unchanged', () => {
-    expect(compileTileFile(BASE_TILE_SOURCE.data, 'base').length).toBeGreaterThan(20);
+    expect(compileTileFile(baseGame.tiles!.data, 'base').length).toBeGreaterThan(20);
   });
   it('tileCounts: an unknown id and a count that would not fit name the place', () => {
-    expect(inputError(() => new Game({ players: 2, tileCounts: { DD: 1 }, where: 'x' })).message).toBe('x: "tileCounts" names unknown tile "DD"; did you mean "D"?');
-    expect(inputError(() => new Game({ players: 2, tileCounts: { D: 100000 }, where: 'x' })).message).toMatch(/^x: tile count for D must be a whole number from 0 to 1024/);
-    expect(inputError(() => new Game({ players: 2, tileCounts: { D: 1000 }, where: 'x' })).message).toMatch(/^x: the game would have \d+ tiles; at most 1024$/);
+    expect(inputError(() => newGame({ players: 2, tileCounts: { DD: 1 }, where: 'x' })).message).toBe('x: "tileCounts" names unknown tile "DD"; did you mean "D"?');
+    expect(inputError(() => newGame({ players: 2, tileCounts: { D: 100000 }, where: 'x' })).message).toMatch(/^x: tile count for D must be a whole number from 0 to 1024/);
+    expect(inputError(() => newGame({ players: 2, tileCounts: { D: 1000 }, where: 'x' })).message).toMatch(/^x: the game would have \d+ tiles; at most 1024$/);
   });
 });
 

@@ -1,9 +1,8 @@
 /**
- * A catalog is the set of tile types one game can use: the base file plus the files of the chosen
+ * A catalog is the set of tile types one game can use: the files of the base game and of the chosen
  * expansions (and any designer's file). Built once per `Game`; ids are unique across files.
  */
 import { InputError } from '../errors.ts';
-import baseFile from './data/base.json' with { type: 'json' };
 import { compileTileFile } from './compile.ts';
 import type { TileType } from './types.ts';
 
@@ -16,8 +15,6 @@ export interface TileSource {
   /** Where it came from, for error messages (a path or a module name). */
   where: string;
 }
-
-export const BASE_TILE_SOURCE: TileSource = { data: baseFile, where: 'base tiles (src/engine/catalog/data/base.json)' };
 
 export class Catalog {
   readonly types: readonly TileType[];

@@ -62,7 +62,7 @@ export const kingRobber: Expansion = defineExpansion({
     }));
     const sources = CARDS.map((c) => ctx.source(c.name));
     const feature: FeatureScore = {
-      root: 0, kind: 0, completed: true, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
+      root: 0, kind: 0, completed: true, tiles: 0, pennants: 0, cities: 0, points: 0, source: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
     };
     const pay = (state: BoardView, card: number, points: number) => {
       const holder = own(state).holder[card]!;

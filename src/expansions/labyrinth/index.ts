@@ -42,7 +42,7 @@ export const labyrinth: Expansion = defineExpansion({
     // Evaluation scratch: the networks already valued, and one feature measurement.
     const roots = new Int32Array(16);
     const feature: FeatureScore = {
-      root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, points: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
+      root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, cities: 0, points: 0, source: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
     };
     const across = new Int32Array(8);
     let visited = new Int32Array(0);
