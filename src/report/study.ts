@@ -149,7 +149,8 @@ export function levelPlan(plan: Plan, level: LevelPlan): Plan {
   return { ...plan, experiment: `${plan.experiment}-${slug(levelName(level))}`.slice(0, 64), deals: level.deals, arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })) };
 }
 
-async function runLevel(plan: Plan, file: string, backend: Backend, outRoot: string, log: (l: string) => void): Promise<string> {
+/** Plays one level's plan with a progress bar (games kept) and returns its run directory. */
+export async function runLevel(plan: Plan, file: string | undefined, backend: Backend, outRoot: string, log: (l: string) => void): Promise<string> {
   const t0 = performance.now();
   const bar = progressBar(plan.experiment.slice(0, 24));
   // Small runs still get a few shards per worker, so every core plays (results do not depend on shard size).

@@ -59,6 +59,7 @@ export function winnerChange(e: EffectSummary): WinnerChange {
   };
 }
 
+const signed = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`);
 const pct = (s: Share | null) => (s ? ciPct({ rate: s.share, lo: s.lo, hi: s.hi }) : '–');
 
 /** One table row per effect of the run (none without effect counts: a bare "winner changed" is not shown). */
@@ -70,7 +71,7 @@ export function winnerChangeRows(summary: Summary): Record<string, string | numb
     'not replayable': w.notReplayable,
     'independent games': pct(w.independent),
     'noise floor (a twice)': pct(w.noiseFloor),
-    'a\'s winner\'s lead under b (points)': w.marginChange?.mean == null ? '–' : `${w.marginChange.mean >= 0 ? '+' : '−'}${Math.abs(w.marginChange.mean).toFixed(2)} [${w.marginChange.lo?.toFixed(2) ?? '–'}, ${w.marginChange.hi?.toFixed(2) ?? '–'}]`,
+    'a\'s winner\'s lead under b (points)': w.marginChange ? `${signed(w.marginChange.mean)} [${signed(w.marginChange.lo)}, ${signed(w.marginChange.hi)}]` : '–',
   }));
 }
 
