@@ -82,6 +82,6 @@ export const WINNER_CHANGE_TEXT = 'How often the winner (the set of winning seat
 export function winnerChangeSentence(w: WinnerChange): string {
   const rescored = w.rescored
     ? `rescoring ${w.a}'s games under ${w.b}'s rules flips the winner in ${pct(w.rescored)} of them${w.notReplayable ? ` (${w.notReplayable} of ${w.games} not replayable)` : ''}`
-    : `${w.a}'s games cannot be replayed under ${w.b}'s rules (${w.notReplayable} of ${w.games} not replayable)`;
+    : `${w.a}'s games cannot be replayed under ${w.b}'s rules (${w.notReplayable} of ${w.games} not replayable${w.replayed === 0 && w.notReplayable === w.games ? ': a move of every game is not allowed there, or the arms deal different tiles' : ''})`;
   return `${rescored}; played out, the winner changed on ${pct(w.total)} of deals, against ${pct(w.independent)} for independent games and a noise floor of ${pct(w.noiseFloor)} (${w.a} played twice).`;
 }

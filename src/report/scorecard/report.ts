@@ -14,8 +14,8 @@ import { WINNER_CHANGE_TEXT, winnerChangeRows, winnerChangeSentence } from '../w
 import type { Estimate, LevelCard, Scorecard, SkillShare } from './scorecard.ts';
 
 const num = (x: number | null, digits: number, sign = false) => (x === null || !Number.isFinite(x) ? '–' : `${sign && x >= 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(digits)}`);
-/** "+1.23 [+0.50, +1.96]" */
-const points = (e: Estimate) => `${num(e.estimate, 2, true)} [${num(e.lo, 2, true)}, ${num(e.hi, 2, true)}]`;
+/** "+1.23 [+0.50, +1.96]"; a mean without an interval (every deal alike) says so. */
+const points = (e: Estimate) => (e.lo === null && e.estimate !== null ? `${num(e.estimate, 2, true)} (every deal alike: no interval)` : `${num(e.estimate, 2, true)} [${num(e.lo, 2, true)}, ${num(e.hi, 2, true)}]`);
 /** "81.5 % [79.0, 83.8]" */
 const pct = (e: Estimate) => `${num(e.estimate === null ? null : e.estimate * 100, 1)} % [${num(e.lo === null ? null : e.lo * 100, 1)}, ${num(e.hi === null ? null : e.hi * 100, 1)}]`;
 /** "+2.1 pp [−1.0, +5.2]" */

@@ -60,7 +60,7 @@ export interface LevelCard {
   winnerChangedDetail: WinnerChange;
   /** Deals on which both arms played the same moves (a rescoring only, `STUDIES.md` 1). */
   sameMoves: number;
-  /** Mean score per player, variant − baseline, paired t over deals. */
+  /** Mean score per player, variant − baseline, paired t over deals (no interval when every deal gave the same difference). */
   scoreChange: Estimate;
   /** The game-quality measures of both arms; null where this build does not measure them (`quality.ts`). */
   quality: { baseline: QualityMeasures | null; variant: QualityMeasures | null };
@@ -133,7 +133,8 @@ function levelCard(level: StudyLevel, run: LoadedRun, setup: StudySetup, skill: 
     winnerChanged: { total: w.total.share, rescored: w.rescored?.share ?? null, independent: w.independent.share, noiseFloor: w.noiseFloor.share },
     winnerChangedDetail: w,
     sameMoves: run.summary.pairs[0]?.sameMoves ?? 0,
-    scoreChange: { estimate: score.meanDiff, lo: score.lo, hi: score.hi },
+    // Every deal alike (e.g. a rule random play does not feel in the scores): no t interval (`STUDIES.md` 10).
+    scoreChange: score.sdDiff === 0 ? { estimate: score.meanDiff, lo: null, hi: null } : { estimate: score.meanDiff, lo: score.lo, hi: score.hi },
     quality: { baseline: qualityOf(run, setup.baseline.name), variant: qualityOf(run, setup.variant.name) },
     skillDepth: skill,
   };

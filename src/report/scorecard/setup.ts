@@ -91,7 +91,7 @@ export function studySetup(request: StudyRequest): StudySetup {
   // With --rules both arms play the expansions; without, the baseline is the base game.
   const rulesMode = Object.keys(rules).length > 0;
   const baseline: StudyArm = { name: rulesMode ? 'official' : 'base', expansions: rulesMode ? [...expansions] : [], rules: {} };
-  const variant: StudyArm = { name: rulesMode ? 'variant' : 'expansions', expansions: [...expansions], rules: { ...rules } };
+  const variant: StudyArm = { name: rulesMode ? 'variant' : expansions.join('+').slice(0, 64), expansions: [...expansions], rules: { ...rules } };
   const where = 'carclab study';
   const arm = (a: StudyArm, agents: string): ArmDefinition => ({ name: a.name, players, expansions: a.expansions, rules: a.rules, agents });
   const resolve = (agents: string, deals: number, name: string) => resolveExperiment(
