@@ -1,6 +1,8 @@
 /** A rule's direct effect (games rescored move for move) and the references of "winner changed" (`src/sim/effect.ts`). */
 import { describe, expect, it } from 'vitest';
-import { Game, MAX_ACTIONS_HINT } from '../../src/engine/index.ts';
+import { MAX_ACTIONS_HINT } from '../../src/engine/index.ts';
+import type { Game } from '../../src/engine/index.ts';
+import { newGame } from '../../src/expansions/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { mergeAggregates } from '../../src/sim/aggregate.ts';
 import { leadOf, replayGame, winnerMask } from '../../src/sim/effect.ts';
@@ -24,7 +26,7 @@ import { planOf } from './helpers.ts';
  * 3: P1 wins by 1. Rescored at 4 per city, P0 has 4, P1 3: P0 wins; P1's lead goes from +1 to −1.
  */
 function handGame(farmerPointsPerCity: number, farmers = 'on'): { game: Game; order: Int16Array } {
-  const game = new Game({ players: 2, rules: { farmerPointsPerCity, farmers } });
+  const game = newGame({ players: 2, rules: { farmerPointsPerCity, farmers } });
   return { game, order: Int16Array.from(['E', 'X', 'X'].map((id) => game.catalog.indexOf(id))) };
 }
 
