@@ -20,6 +20,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   ladder: async () => (await import('./ladder.ts')).ladderCommand,
   tune: async () => (await import('./tune.ts')).tuneCommand,
   serve: async () => (await import('./serve.ts')).serveCommand,
+  study: async () => (await import('./study.ts')).studyCommand,
 };
 
 async function usage(): Promise<string> {

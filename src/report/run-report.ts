@@ -8,10 +8,11 @@
  */
 import * as aq from 'arquero';
 import { estimatesChart, forestChart, formatCount, histogramChart, sharesChart } from '../charts/index.ts';
-import { comparisonTable, meanInterval, recordsFromSummary, seatFairness, shareDesignEffect, summaryTable, wilsonInterval } from '../stats/index.ts';
+import { comparisonTable, meanInterval, recordsFromSummary, seatFairness, shareDesignEffect, summaryTable } from '../stats/index.ts';
 import type { ArmSummary, DistSummary, Summary } from '../sim/summary.ts';
 import type { Report, Section } from './report.ts';
 import type { LoadedRun, Manifest } from './run.ts';
+import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
 
 export const SOURCES = ['road', 'city', 'monastery', 'field', 'toll', 'labyrinth', 'king', 'robber', 'compensation'] as const;
 
@@ -216,26 +217,34 @@ export function identicalPlayWarning(summary: Summary, label = ''): string | nul
   return `**Warning — identical play${label}: ${identical.map((p) => `\`${p.a}\` and \`${p.b}\``).join('; ')} played the same moves on every deal; this compares scoring only.** The agents' moves did not respond to what differs between these arms, so their differences are a rescoring of the same games, not a change in play (\`STUDIES.md\` 1).`;
 }
 
-/** Per pair of arms with the same player count: deals with identical moves, and the share of games whose winner changed with its interval. */
-export function winnerChangedRows(summary: Summary): { a: string; b: string; deals: number; sameMoves: number; winnerChanged: number | null; lo: number | null; hi: number | null; method: string }[] {
-  return summary.pairs.flatMap((p) => {
-    const w = p.winnerChanged;
-    if (!w) return [];
-    const oneGame = w.games === w.deals;
-    const c = oneGame ? wilsonInterval({ games: w.games, wins: w.changed }) : { ...meanInterval({ n: w.deals, mean: w.share, sd: w.sdPerDeal }), rate: w.share };
-    return [{ a: p.a, b: p.b, deals: w.deals, sameMoves: p.sameMoves, winnerChanged: c.rate, lo: c.lo, hi: c.hi, method: oneGame ? 'Wilson' : 't over deals' }];
-  });
+/** Per pair of arms: the deals on which both arms played the same moves in every game. */
+export function sameMovesRows(summary: Summary): { a: string; b: string; deals: number; sameMoves: number }[] {
+  return summary.pairs.map((p) => ({ a: p.a, b: p.b, deals: summary.deals, sameMoves: p.sameMoves }));
 }
 
-/** Pairs that played the same moves on every deal (a loud warning), and how often the winner changed. */
+/**
+ * Pairs that played the same moves on every deal (a loud warning), and how often the winner changed,
+ * shown only with its references (`STUDIES.md` 9): a run measures those when its plan asks for
+ * effects (`carclab study`); other runs show no "winner changed" figure.
+ */
 function addPlayChecks(section: Section, summary: Summary): void {
   const warning = identicalPlayWarning(summary);
   if (warning) section.text(warning);
-  const rows = winnerChangedRows(summary);
-  if (!rows.length) return;
-  section.text('How often the winner changed between two arms on the same deal (the set of winning seats differs; games matched by deal and rotation), with a Wilson 95 % interval (one game per deal) or a Student t 95 % interval over deals (several); `sameMoves`: deals on which both arms played the same moves in every game.');
-  section.table(aq.from(rows), { caption: 'Share of games whose winner changed (arms with the same player count).' });
+  if (summary.pairs.length) {
+    section.text('`sameMoves`: the deals on which both arms played the same moves in every game.');
+    section.table(aq.from(sameMovesRows(summary)), { caption: 'Deals with identical moves per pair of arms.' });
+  }
+  const rows = winnerChangeRows(summary);
+  if (rows.length) {
+    section.text(WINNER_CHANGE_TEXT);
+    section.table(aq.from(rows), { caption: 'Winner changed, rescored, and the two no-effect references.' });
+  } else if (summary.pairs.length) {
+    section.text(NO_WINNER_CHANGE_TEXT);
+  }
 }
+
+/** Why a run without effect counts shows no "winner changed" figure. */
+export const NO_WINNER_CHANGE_TEXT = 'How often the winner changed between arms is not shown: alone it measures how far play diverged, not the rule, and this run did not measure its no-effect references (the noise floor of an arm played twice, and the rescoring of the same games). `carclab study` measures the rule\'s direct effect with both references.';
 
 /** Paired per-deal differences of each seat's win share (b − a), paired t with Holm over the seats and pairs. */
 function addSeatWinDifferences(section: Section, pairs: ReturnType<typeof recordsFromSummary>['pairs']): void {

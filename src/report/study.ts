@@ -24,7 +24,8 @@ import { defaultShardDeals, runExperiment } from '../run/runner.ts';
 import { Report, writeReport } from './report.ts';
 import type { ReportFiles } from './report.ts';
 import * as aq from 'arquero';
-import { addRunSections, identicalPlayWarning, winnerChangedRows } from './run-report.ts';
+import { addRunSections, identicalPlayWarning, NO_WINNER_CHANGE_TEXT, sameMovesRows } from './run-report.ts';
+import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
 import { loadRun } from './run.ts';
 import type { LoadedRun } from './run.ts';
 
@@ -148,7 +149,8 @@ export function levelPlan(plan: Plan, level: LevelPlan): Plan {
   return { ...plan, experiment: `${plan.experiment}-${slug(levelName(level))}`.slice(0, 64), deals: level.deals, arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })) };
 }
 
-async function runLevel(plan: Plan, file: string, backend: Backend, outRoot: string, log: (l: string) => void): Promise<string> {
+/** Plays one level's plan with a progress bar (games kept) and returns its run directory. */
+export async function runLevel(plan: Plan, file: string | undefined, backend: Backend, outRoot: string, log: (l: string) => void): Promise<string> {
   const t0 = performance.now();
   const bar = progressBar(plan.experiment.slice(0, 24));
   // Small runs still get a few shards per worker, so every core plays (results do not depend on shard size).
@@ -227,16 +229,24 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   }
 }
 
-/** Per level and pair of arms: identical play (warned loudly) and how often the winner changed; returns the warnings. */
+/**
+ * Per level and pair of arms: identical play (warned loudly) and, where the runs measured it, how
+ * often the winner changed with its two references (never without them); returns the warnings.
+ */
 function addPlayCheck(report: Report, levels: readonly LevelRun[]): string[] {
   const section = report.section('Did the arms play differently?');
   const warnings = levels.flatMap((l) => identicalPlayWarning(l.run.summary, ` (${l.agents})`) ?? []);
-  const rows = levels.flatMap((l) => winnerChangedRows(l.run.summary).map((r) => ({ level: l.agents, ...r })));
+  const rows = levels.flatMap((l) => sameMovesRows(l.run.summary).map((r) => ({ level: l.agents, ...r })));
+  const changes = levels.flatMap((l) => winnerChangeRows(l.run.summary).map((r) => ({ level: l.agents, ...r })));
   section.text([
-    'A house rule is studied only when the agents\' moves respond to it (`STUDIES.md` 1). Per level and pair of arms with the same player count: the deals on which both arms played the same moves in every game, and how often the winner changed on the same deal (the set of winning seats differs), with a Wilson 95 % interval (one game per deal; else Student t over deals).',
+    'A house rule is studied only when the agents\' moves respond to it (`STUDIES.md` 1). Per level and pair of arms: the deals on which both arms played the same moves in every game.',
     ...warnings,
   ].join('\n\n'));
-  if (rows.length) section.table(aq.from(rows), { caption: 'Identical-move deals and winner changes per pair of arms.' });
+  if (rows.length) section.table(aq.from(rows), { caption: 'Identical-move deals per pair of arms.' });
+  if (changes.length) {
+    section.text(WINNER_CHANGE_TEXT);
+    section.table(aq.from(changes), { caption: 'Winner changed, rescored, and the two no-effect references.' });
+  } else if (rows.length) section.text(NO_WINNER_CHANGE_TEXT);
   return warnings;
 }
 

@@ -8,6 +8,8 @@
  *
  * Wins with ties shared are counted in 1/60ths (`WIN_UNITS`): 60 is divisible by every player count.
  */
+import { mergeEffect } from './effect.ts';
+import type { EffectData } from './effect.ts';
 import type { HistogramSpec } from './plan.ts';
 
 export const WIN_UNITS = 60;
@@ -86,6 +88,8 @@ export interface Aggregate {
   games: number;
   arms: ArmData[];
   pairs: PairData[];
+  /** The plan's effects (`Plan.effects`, `src/sim/effect.ts`); absent when it asks for none. */
+  effects?: EffectData[];
 }
 
 // ---- accumulation (hot path) --------------------------------------------------------------------
@@ -249,7 +253,7 @@ export function unionRanges(a: readonly [number, number][], b: readonly [number,
 
 /** Merges two aggregates of the same plan over disjoint deal ranges. Associative and commutative. */
 export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
-  if (a.format !== b.format || a.arms.length !== b.arms.length || a.pairs.length !== b.pairs.length) {
+  if (a.format !== b.format || a.arms.length !== b.arms.length || a.pairs.length !== b.pairs.length || a.effects?.length !== b.effects?.length) {
     throw new Error('cannot merge aggregates of different plans');
   }
   return {
@@ -263,6 +267,7 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
       sameMoves: p.sameMoves + b.pairs[i]!.sameMoves,
       winnerChanged: mergeDiff(p.winnerChanged, b.pairs[i]!.winnerChanged),
     })),
+    ...(a.effects ? { effects: a.effects.map((e, i) => mergeEffect(e, b.effects![i]!)) } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { InputError } from '../engine/index.ts';
 import type { Game, ParamValue, TileSource } from '../engine/index.ts';
 import { expansionRegistry, newGame } from '../expansions/index.ts';
 import { Dealer } from './deal.ts';
+import type { PlanEffect } from './effect.ts';
 import { makeRng } from './rng.ts';
 
 export const ROTATIONS = ['none', 'cycle', 'all'] as const;
@@ -62,6 +63,11 @@ export interface Plan {
    * directory, since its batch boundaries need not match a whole run's shards.
    */
   stop?: { precision: string; firstDeals: number };
+  /**
+   * Pairs of arms whose direct effect and "winner changed" references the shards measure
+   * (`src/sim/effect.ts`; set by `carclab study`, absent otherwise, so other runs keep their ids).
+   */
+  effects?: PlanEffect[];
 }
 
 /** Builds the `Game` of one arm, resolving expansion names through the registry. */
@@ -100,11 +106,15 @@ export interface ArmSetup {
   agents: AgentSpec[];
 }
 
-/** Agents by seat for (deal, rotation): lineup player i, streamed from (seed, deal, i), sits in seat (i + r) mod P. */
-export function seatAgents(setup: ArmSetup, seed: string, deal: number, r: number): Agent[] {
+/**
+ * Agents by seat for (deal, rotation): lineup player i, streamed from (seed, deal, i), sits in seat
+ * (i + r) mod P. A `stream` name gives every agent another stream, (seed, deal, i, stream): the same
+ * agents playing the same deal anew (the noise floor of `src/sim/effect.ts`).
+ */
+export function seatAgents(setup: ArmSetup, seed: string, deal: number, r: number, stream?: string): Agent[] {
   const players = setup.arm.players;
   const bySeat = new Array<Agent>(players);
-  for (let i = 0; i < players; i++) bySeat[(i + r) % players] = createAgent(setup.agents[i]!, makeRng(seed, deal, i));
+  for (let i = 0; i < players; i++) bySeat[(i + r) % players] = createAgent(setup.agents[i]!, stream === undefined ? makeRng(seed, deal, i) : makeRng(seed, deal, i, stream));
   return bySeat;
 }
 

@@ -15,6 +15,8 @@ const buffers = new WeakMap<Game, Int32Array>();
 /** Filled by `playGame`: the hash of the game's action sequence. */
 export interface MoveTrace {
   hash: number;
+  /** When given, filled with the game's actions in order (emptied first): a game's moves, to replay them under other rules. */
+  actions?: number[];
 }
 
 // hot path
@@ -32,6 +34,8 @@ export function playGame(game: Game, order: ArrayLike<number>, agents: readonly 
     state = game.newState(order);
   }
   let hash = 0x811c9dc5;
+  const actions = trace?.actions;
+  if (actions) actions.length = 0;
   while (!state.isOver()) {
     const agent = agents[state.currentPlayer]!;
     let action: number;
@@ -43,6 +47,7 @@ export function playGame(game: Game, order: ArrayLike<number>, agents: readonly 
       action = agent.choose(state, legal, state.legalActions(legal));
     }
     hash = Math.imul(hash ^ action, 0x01000193);
+    if (actions) actions.push(action);
     state.apply(action);
   }
   if (trace) trace.hash = hash | 0;

@@ -13,6 +13,7 @@ import { registeredScoreSources } from '../expansions/index.ts';
 import { Diff, Dist, WIN_UNITS, checkExact } from './aggregate.ts';
 import type { Aggregate, ArmData, SeatData } from './aggregate.ts';
 import { allocColumns, columnLayout } from './columns.ts';
+import { EffectAcc, NOISE_STREAM } from './effect.ts';
 import type { ColumnArray, Columns } from './columns.ts';
 import { runLayout } from './metrics.ts';
 import type { ArmMetrics } from './metrics.ts';
@@ -238,7 +239,9 @@ interface DealRun {
   readonly arms: ArmAcc[];
   readonly layout: ReturnType<typeof runLayout>;
   readonly pairs: { metrics: Diff[]; sameMoves: number; winnerChanged: Diff }[];
-  readonly trace: { hash: number };
+  readonly trace: { hash: number; actions?: number[] };
+  /** The plan's effects (`src/sim/effect.ts`), none when it asks for none. */
+  readonly effects: EffectAcc[];
   readonly columns: Columns | undefined;
   readonly writers: RowWriter[];
   readonly last: (State | undefined)[];
@@ -253,7 +256,7 @@ interface DealRun {
  * `runShard` with the whole game inlined while its loop runs (about 0.4 s of compiler time per thread).
  */
 function playDeal(run: DealRun, d: number): void {
-  const { plan, setups, arms, layout, pairs, trace, columns, writers, last, counter } = run;
+  const { plan, setups, arms, layout, pairs, trace, effects, columns, writers, last, counter } = run;
   for (let a = 0; a < setups.length; a++) {
     const setup = setups[a]!;
     const acc = arms[a]!;
@@ -263,6 +266,9 @@ function playDeal(run: DealRun, d: number): void {
       const state = playGame(setup.game, order, seatAgents(setup, plan.seed, d, r), last[a], trace);
       last[a] = state;
       acc.addGame(state, r, trace.hash);
+      effects.forEach((e, k) => {
+        if (plan.effects![k]!.a === a) e.addGameA(state, order, trace.actions!, seatAgents(setup, plan.seed, d, r, NOISE_STREAM));
+      });
       run.games++;
       if (counter) Atomics.add(counter, 0, 1);
       if (columns) {
@@ -291,6 +297,10 @@ function playDeal(run: DealRun, d: number): void {
       acc.winnerChanged.add(changed);
     }
   });
+  effects.forEach((e, k) => {
+    const { a, b } = plan.effects![k]!;
+    e.endDeal(arms[a]!.winners, arms[b]!.winners, arms[a]!.gamesInDeal);
+  });
 }
 
 export function runShard(task: ShardTask): ShardResult {
@@ -300,7 +310,8 @@ export function runShard(task: ShardTask): ShardResult {
   const layout = runLayout(plan, setups.map((s) => s.game));
   const arms = setups.map((s, a) => new ArmAcc(s.game, layout.arms[a]!, plan.histogram, gamesPerDeal(plan.rotation, s.game.players)));
   const pairs = layout.pairs.map((p) => ({ metrics: p.metrics.map(() => new Diff()), sameMoves: 0, winnerChanged: new Diff() }));
-  const trace = { hash: 0 };
+  const effects = (plan.effects ?? []).map((e) => new EffectAcc(e, setups[e.a]!.game, setups[e.b]!.game));
+  const trace = effects.length ? { hash: 0, actions: [] as number[] } : { hash: 0 };
 
   // 2. Columns, when kept: one row per game, NaN where an arm has no such seat or statistic.
   let columns: Columns | undefined;
@@ -315,7 +326,7 @@ export function runShard(task: ShardTask): ShardResult {
 
   // 3. Deals: every arm, every rotation of the scheme; then the deal's paired differences.
   // Each arm plays in the memory of its previous game (`State.restart`): no allocation per game.
-  const run: DealRun = { plan, setups, arms, layout, pairs, trace, columns, writers, last: setups.map(() => undefined), counter: task.gamesPlayed, row: 0, games: 0 };
+  const run: DealRun = { plan, setups, arms, layout, pairs, trace, effects, columns, writers, last: setups.map(() => undefined), counter: task.gamesPlayed, row: 0, games: 0 };
   for (let d = start; d < end; d++) playDeal(run, d);
   const games = run.games;
 
@@ -327,6 +338,7 @@ export function runShard(task: ShardTask): ShardResult {
     pairs: layout.pairs.map((p, i) => ({
       a: p.a, b: p.b, metrics: pairs[i]!.metrics.map((d) => d.toData()), sameMoves: pairs[i]!.sameMoves, winnerChanged: pairs[i]!.winnerChanged.toData(),
     })),
+    ...(effects.length ? { effects: effects.map((e) => e.toData()) } : {}),
   };
   checkExact(aggregate);
   return columns ? { aggregate, columns } : { aggregate };

@@ -9,6 +9,7 @@ import type { Game } from '../engine/index.ts';
 import { registeredScoreSources } from '../expansions/index.ts';
 import { WIN_UNITS } from './aggregate.ts';
 import type { Aggregate, DiffData, DistData, SeatData } from './aggregate.ts';
+import type { EffectData } from './effect.ts';
 import type { RunLayout } from './metrics.ts';
 import { gamesPerDeal } from './plan.ts';
 import type { HistogramSpec, Plan } from './plan.ts';
@@ -97,7 +98,15 @@ export interface Summary {
    * same moves in every game; `winnerChanged`: null when the arms have different player counts.
    */
   pairs: { a: string; b: string; metrics: Record<string, DiffSummary>; sameMoves: number; winnerChanged: WinnerChanged | null }[];
+  /**
+   * The direct effects of the plan's pairs and the references of "winner changed" (`src/sim/effect.ts`):
+   * the counts, with the arms named; absent when the plan asked for none.
+   */
+  effects?: EffectSummary[];
 }
+
+/** An effect's counts (`EffectData`) with its arms named. */
+export type EffectSummary = Omit<EffectData, 'a' | 'b'> & { a: string; b: string };
 
 /** Variance (n−1 denominator) from exact sums; null below 2 values. */
 function variance(n: number, sum: number, sumSq: number): number | null {
@@ -184,6 +193,7 @@ export function buildSummary(plan: Plan, games: readonly Game[], layout: RunLayo
       sameMoves: aggregate.pairs[i]!.sameMoves,
       winnerChanged: describeWinnerChanged(aggregate.pairs[i]!.winnerChanged, gamesPerDeal(plan.rotation, plan.arms[pair.a]!.players)),
     })),
+    ...(aggregate.effects ? { effects: aggregate.effects.map((e) => ({ ...e, a: plan.arms[e.a]!.name, b: plan.arms[e.b]!.name })) } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { WIN_UNITS } from './aggregate.ts';
 import type { Aggregate, DiffData, DistData, SeatData } from './aggregate.ts';
 import { armSetups, gamesPerDeal, gamesPerDealOf } from './plan.ts';
 import type { Plan } from './plan.ts';
+import { implausibleEffect } from './effect.ts';
 import { emptyAggregate } from './shard.ts';
 import type { ShardResult, ShardTask } from './shard.ts';
 
@@ -117,6 +118,10 @@ export function implausibleAggregate(plan: Plan, deals: number, aggregate: Aggre
     const problem = pair.metrics.reduce<string | null>((p, d, k) => p ?? implausibleDiff(d, `${at}.metrics[${k}]`, deals), null)
       ?? implausibleDiff(pair.winnerChanged, `${at}.winnerChanged`, samePlayers ? deals : 0)
       ?? count(pair.sameMoves, `${at}.sameMoves`, deals);
+    if (problem) return problem;
+  }
+  for (const [k, effect] of (plan.effects ?? []).entries()) {
+    const problem = implausibleEffect(aggregate.effects![k]!, `aggregate.effects[${k}]`, deals * gamesPerDeal(plan.rotation, setups[effect.a]!.game.players), effect);
     if (problem) return problem;
   }
   return null;

@@ -36,5 +36,7 @@ export type { SeatRecord } from './summary-table.ts';
 export { DEFAULT_LEVEL } from './types.ts';
 export type { LevelOptions, MomentsInput, SumsInput, WinsInput } from './types.ts';
 export { welchComparison } from './welch.ts';
+export { independentChangeRate } from './independent-change.ts';
+export type { IndependentChange } from './independent-change.ts';
 export { wilsonInterval } from './wilson.ts';
 export type { RateInterval } from './wilson.ts';

@@ -1,0 +1,87 @@
+/**
+ * "Winner changed" with its references (`STUDIES.md` 9), from a run's effect counts
+ * (`Summary.effects`, `src/sim/effect.ts`): per pair of arms a → b, the share of deals whose winner
+ *   - `total`: differs between a's and b's own games (the rule and the play it causes),
+ *   - `rescored`: flips when a's games are replayed move for move under b's rules (the rule alone),
+ *     over the replayed games, with the games that were not replayable counted,
+ *   - `independent`: would differ if the two games were independent (1 − Σ pₐ(S)·p_b(S)),
+ *   - `noiseFloor`: differs between two plays of arm a with the agents' random streams changed,
+ * and the mean change of a's winner's lead under b's scoring. A figure of "winner changed" is never
+ * shown without both references: a run without effect counts shows none (`winnerChangeRows`).
+ * Wilson 95 % intervals (one game per deal: a study's rotation is `cycle`), the delta method for the
+ * independent rate, t over the replayed games for the margin change.
+ */
+import { independentChangeRate, meanInterval, wilsonInterval } from '../stats/index.ts';
+import type { EffectSummary, Summary } from '../sim/summary.ts';
+import { ciPct } from './numbers.ts';
+
+/** A share (0–1) with its 95 % interval. */
+export interface Share {
+  share: number | null;
+  lo: number | null;
+  hi: number | null;
+}
+
+export interface WinnerChange {
+  a: string;
+  b: string;
+  /** Games of arm a (one per deal). */
+  games: number;
+  total: Share;
+  /** Null when no game could be replayed under b's rules. */
+  rescored: Share | null;
+  independent: Share;
+  noiseFloor: Share;
+  replayed: number;
+  notReplayable: number;
+  /** Mean change of a's winner's lead over the best other seat, b's scoring minus a's (points), over the replayed games. */
+  marginChange: { mean: number | null; lo: number | null; hi: number | null } | null;
+}
+
+const share = (changed: number, games: number): Share => {
+  const w = wilsonInterval({ games, wins: changed });
+  return { share: w.rate, lo: w.lo, hi: w.hi };
+};
+
+/** The figures of one effect. */
+export function winnerChange(e: EffectSummary): WinnerChange {
+  const independent = independentChangeRate(e.winnersA, e.winnersB);
+  const margin = meanInterval({ n: e.replayed, sum: e.marginChangeSum, sumSq: e.marginChangeSumSq });
+  return {
+    a: e.a, b: e.b, games: e.games,
+    total: share(e.totalChanged, e.games),
+    rescored: e.replayed ? share(e.flipped, e.replayed) : null,
+    independent: { share: independent.rate, lo: independent.lo, hi: independent.hi },
+    noiseFloor: share(e.noiseChanged, e.games),
+    replayed: e.replayed,
+    notReplayable: e.games - e.replayed,
+    marginChange: e.replayed ? { mean: margin.mean, lo: margin.lo, hi: margin.hi } : null,
+  };
+}
+
+const signed = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`);
+const pct = (s: Share | null) => (s ? ciPct({ rate: s.share, lo: s.lo, hi: s.hi }) : '–');
+
+/** One table row per effect of the run (none without effect counts: a bare "winner changed" is not shown). */
+export function winnerChangeRows(summary: Summary): Record<string, string | number>[] {
+  return (summary.effects ?? []).map(winnerChange).map((w) => ({
+    a: w.a, b: w.b, games: w.games,
+    'winner changed (total)': pct(w.total),
+    'rescored: same games, b\'s rules': pct(w.rescored),
+    'not replayable': w.notReplayable,
+    'independent games': pct(w.independent),
+    'noise floor (a twice)': pct(w.noiseFloor),
+    'a\'s winner\'s lead under b (points)': w.marginChange ? `${signed(w.marginChange.mean)} [${signed(w.marginChange.lo)}, ${signed(w.marginChange.hi)}]` : '–',
+  }));
+}
+
+/** What the columns of `winnerChangeRows` mean, for the text above the table. */
+export const WINNER_CHANGE_TEXT = 'How often the winner (the set of winning seats) changed between arm a and arm b on the same deal, beside its two no-effect references (`STUDIES.md` 9): **total** compares the arms\' own games (the rule and the play it causes); **rescored** replays a\'s games move for move under b\'s rules (the rule\'s direct effect; a game with a move b does not allow is *not replayable*, counted); **independent games** is the rate two unrelated games would give, 1 − Σ pₐ(S)·p_b(S) over the winning-seat sets; the **noise floor** is arm a played twice on the same deal with the agents\' random streams changed. A total near the independent rate says the paired games had diverged: it measures chaos, not the rule. Wilson 95 % intervals (delta method for the independent rate); the lead change is t over the replayed games.';
+
+/** One sentence for a headline: the direct effect, the total and both references. */
+export function winnerChangeSentence(w: WinnerChange): string {
+  const rescored = w.rescored
+    ? `rescoring ${w.a}'s games under ${w.b}'s rules flips the winner in ${pct(w.rescored)} of them${w.notReplayable ? ` (${w.notReplayable} of ${w.games} not replayable)` : ''}`
+    : `${w.a}'s games cannot be replayed under ${w.b}'s rules (${w.notReplayable} of ${w.games} not replayable${w.replayed === 0 && w.notReplayable === w.games ? ': a move of every game is not allowed there, or the arms deal different tiles' : ''})`;
+  return `${rescored}; played out, the winner changed on ${pct(w.total)} of deals, against ${pct(w.independent)} for independent games and a noise floor of ${pct(w.noiseFloor)} (${w.a} played twice).`;
+}

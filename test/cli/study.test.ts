@@ -1,0 +1,68 @@
+/** `carclab study` as a user runs it: real processes, real files, exit codes. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+function carclab(...args: string[]) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+const scratch = mkdtempSync(join(tmpdir(), 'carclab-study-'));
+
+describe('carclab study', () => {
+  it.each([
+    [['--agents', 'random'], /nothing to compare: give --rules/],
+    [['--rules', 'farmerPointsPerCity=3'], /--rules farmerPointsPerCity=3: these are the official values; nothing to compare/],
+    [['--rules', 'farmerPoints=4'], /farmerPoints/],
+    [['--rules', 'farmerPointsPerCity=4', '--expansions', 'tollkeeper'], /tollkeeper/],
+    [['--rules', 'farmerPointsPerCity=4', '--agents', 'random,greedy', '--deals', '5,6,7'], /--deals gives 3 counts for 2 levels/],
+    [['--rules', 'farmerPointsPerCity=4', '--deals', '0x10'], /--deals must be whole numbers/],
+    [['--rules', 'farmerPointsPerCity=4', '--agents', 'random,cleverest'], /cleverest/],
+    [['--rules', 'farmerPointsPerCity=4', '--agents', 'greedy,greedy'], /two levels are named "greedy"/],
+    [['--rules', 'farmerPointsPerCity=4', '--players', '7'], /--players must be a whole number from 2 to 6/],
+    [['--rules', 'farmerPointsPerCity=4', 'extra'], /takes no positional arguments/],
+    [['--rules', 'farmerPointsPerCity=4', '--seed', ''], /--seed must not be empty/],
+  ])('refuses %j with exit 2, a message naming it, and nothing written', (args, message) => {
+    const out = join(scratch, `bad-${args.join('_').replace(/[^A-Za-z0-9]+/g, '-')}`);
+    const r = carclab('study', ...args, '--out', out, '--json');
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('prints the scorecard with winnerChanged {total, rescored, independent, noiseFloor} per level, the same for 1 and 2 workers', () => {
+    const runs = [1, 2].map((w) => {
+      const out = join(scratch, `w${w}`);
+      const r = carclab('study', '--rules', 'farmerPointsPerCity=4', '--agents', 'random,greedy', '--deals', '6', '--seed', 'st', '--workers', String(w), '--out', out, '--json');
+      expect(r.code, r.stderr).toBe(0);
+      return { out, json: JSON.parse(r.stdout) };
+    });
+    const [one, two] = runs.map(({ out, json }) => JSON.parse(JSON.stringify(json).split(out).join('OUT')));
+    expect(two).toEqual(one);
+    expect(one).toMatchObject({ format: 'carclab-study/1', players: 2, baseline: { name: 'official', rules: {} }, variant: { name: 'variant', rules: { farmerPointsPerCity: 4 } } });
+    const [random, greedy] = one.levels;
+    for (const level of [random, greedy]) {
+      expect(Object.keys(level.winnerChanged).sort()).toEqual(['independent', 'noiseFloor', 'rescored', 'total']);
+      for (const share of Object.values(level.winnerChanged) as number[]) expect(share).toBeGreaterThanOrEqual(0);
+      expect(level.quality).toEqual({ baseline: null, variant: null });
+      expect(level.winnerChangedDetail).toMatchObject({ games: 6, replayed: 6, notReplayable: 0 });
+    }
+    // Random play ignores the rule: the total effect is the rescoring.
+    expect(random.sameMoves).toBe(6);
+    expect(random.winnerChanged.total).toBe(random.winnerChanged.rescored);
+    expect(random.skillDepth).toBeNull();
+    expect(greedy.skillDepth).toMatchObject({ level: 'greedy', against: 'random', baseline: { games: 12, deals: 6 }, variant: { games: 12, deals: 6 }, difference: { deals: 6 } });
+    // The files: the scorecard as printed, and the report opening with the question and its findings.
+    const saved = JSON.parse(readFileSync(join(runs[0]!.out, 'scorecard.json'), 'utf8'));
+    const { files: _files, ...printed } = runs[0]!.json;
+    expect(saved).toEqual(printed);
+    const md = readFileSync(join(runs[0]!.out, 'report.md'), 'utf8');
+    expect(md).toMatch(/^# What changes: farmerPointsPerCity=4 against the official rules \(2 players, base game\)/);
+    expect(md).toMatch(/rescoring official's games under variant's rules flips the winner in .* for independent games and a noise floor of/);
+    expect(existsSync(join(runs[0]!.out, 'report.html'))).toBe(true);
+  });
+});
