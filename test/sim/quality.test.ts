@@ -2,14 +2,18 @@
  * The game-quality measures (issue 22): counted by hand on built trajectories, their intervals by
  * hand on built sums, and their aggregates exact and the same however a run's deals are split.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/engine/index.ts';
+import { inProcessBackend, poolBackend } from '../../src/run/pool.ts';
+import { runExperiment } from '../../src/run/runner.ts';
 import { mergeAggregates } from '../../src/sim/aggregate.ts';
 import { emptyQuality, gameQuality, QUARTERS } from '../../src/sim/quality.ts';
 import { runShard } from '../../src/sim/shard.ts';
 import { malformedShardResult } from '../../src/sim/validate.ts';
 import { qualityMeasures, studentTQuantile } from '../../src/stats/index.ts';
-import { planOf } from './helpers.ts';
+import { planOf, tempDir } from './helpers.ts';
 
 /** Rows of per-player values, turn after turn, flattened as `gameQuality` reads them. */
 const rows = (...turns: number[][]) => turns.flat();
@@ -108,5 +112,26 @@ describe('recorded in a run', () => {
   it('takes "quality" as true or false only', () => {
     expect(() => planOf({ name: 'bad', seed: 1, deals: 1, quality: 'yes', arms: [{ name: 'a', players: 2 }] })).toThrow(InputError);
     expect(() => planOf({ name: 'bad', seed: 1, deals: 1, quality: 'yes', arms: [{ name: 'a', players: 2 }] })).toThrow(/"quality" must be true or false/);
+  });
+});
+
+describe('a run with quality measures', () => {
+  it('gives a byte-identical summary in-process and on 1 or 2 workers, with any shard size', async () => {
+    const plan = planOf({
+      name: 'quality-workers', seed: 'q-2', deals: 24, quality: true,
+      arms: [{ name: 'base', players: 2 }, { name: 'labyrinth', players: 2, expansions: ['labyrinth'], rules: { labyrinth: 'advanced' } }],
+    });
+    const summaries: string[] = [];
+    for (const [backend, shardDeals] of [[inProcessBackend(), 24], [poolBackend(1), 5], [poolBackend(2), 3]] as const) {
+      try {
+        const outcome = await runExperiment({ plan, outRoot: tempDir(), backend, keepGames: false, shardDeals });
+        summaries.push(readFileSync(join(outcome.runDir, 'summary.json'), 'utf8'));
+      } finally {
+        await backend.close();
+      }
+    }
+    expect(summaries[1]).toBe(summaries[0]);
+    expect(summaries[2]).toBe(summaries[0]);
+    expect(JSON.parse(summaries[0]!).arms[1].quality.leadChanges.y).toBe(24);
   });
 });
