@@ -97,12 +97,13 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
   // 1. Run facts.
   const facts = report.section(`${t}Run facts`, level).text(runFacts(manifest, summary));
   facts.table(aq.table({
+    // The explicit rules (the house rule itself) right after the arm, before the long agent specs.
     arm: manifest.arms.map((a) => a.name),
+    'explicit rules': manifest.arms.map((a) => ruleText(a.rules.explicit) || '(none)'),
     players: manifest.arms.map((a) => a.players),
     expansions: manifest.arms.map((a) => a.expansions.join('+') || 'base'),
     'designer tiles': manifest.arms.map((a) => (a.tiles?.length ? a.tiles.join(', ') : '–')),
     agents: manifest.arms.map((a) => (new Set(a.agents).size === 1 ? a.agents[0]! : a.agents.join(','))),
-    'explicit rules': manifest.arms.map((a) => ruleText(a.rules.explicit) || '(none)'),
     deck: manifest.arms.map((a) => a.deckSize),
     reconstructed: manifest.arms.map((a) => (a.reconstructedTiles ? 'yes' : 'no')),
   }), { caption: 'Arms; every other rule parameter keeps its official default (below).' });
