@@ -79,3 +79,10 @@ export function titled(given: string | null | undefined, field: string | null): 
 export function fieldList(...names: (string | undefined)[]): string[] {
   return [...new Set(names.filter((n): n is string => n !== undefined))];
 }
+
+/**
+ * The d3 format of a value axis: the given one without its precision (`.3~g` → `~g`, `.0%` → `%`),
+ * so the axis takes as many digits as its tick step needs and never repeats a label (16.8 16.8 16.9
+ * with three significant digits on ticks 0.02 apart). Tooltips keep the given format.
+ */
+export const axisFormat = (format: string): string => format.replace(/\.\d+/, '');

@@ -5,7 +5,7 @@
  * player), so a lead of one point never looks like a large one.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { fieldList, project, titled, uniqueInOrder } from './fields.ts';
+import { axisFormat, fieldList, project, titled, uniqueInOrder } from './fields.ts';
 import type { Enc, Estimate, FieldOf, Layer } from './fields.ts';
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, MAIN_COLOR, specFrame } from './theme.ts';
 import type { ChartFrame } from './theme.ts';
@@ -36,7 +36,7 @@ export function raceChart<R extends Estimate>(rows: readonly R[], options: RaceO
   const values = project(rows, fieldList(options.x, series, facet, 'estimate', 'lower', 'upper'));
   const format = options.valueFormat ?? '.1~f';
   const x: Enc['x'] = { field: options.x, type: 'quantitative', title: titled(options.xTitle, options.x), scale: { zero: false, nice: false }, axis: { format: 'd', tickMinStep: 1 } };
-  const y: Enc['y'] = { field: 'estimate', type: 'quantitative', title: options.valueTitle, scale: { zero: true }, axis: { format, grid: true, tickMinStep: 0.1 } };
+  const y: Enc['y'] = { field: 'estimate', type: 'quantitative', title: options.valueTitle, scale: { zero: true }, axis: { format: axisFormat(format), grid: true, tickMinStep: 0.1 } };
   const colorEnc: Enc = series === undefined ? {} : { color: { field: series, type: 'nominal', sort: uniqueInOrder(values, series), title: titled(options.seriesTitle, series) } };
   const markColor = series === undefined ? { color: MAIN_COLOR } : {};
   const tooltip: Enc['tooltip'] = [

@@ -280,8 +280,9 @@ export function levelChart(conclusions: readonly Conclusion[], levels: readonly 
   const percent = conclusions.every((c) => c.percent);
   return estimatesChart(rows, {
     title, subtitle: 'per skill level; 95 % intervals (Wilson for win shares, t over deals for means, paired t for differences); dashed: the reference', runSize,
-    category: 'level', facet: 'conclusion', columns: 2, panelValues: 'independent', categoryTitle: null, facetTitle: null,
-    valueTitle: percent ? 'share' : 'estimate', ...(percent ? { valueFormat: '.1%' } : {}), reference: { field: 'reference' }, width: 260, height: 150,
+    // Levels down the side of each panel: long level names (`mcts:iterations=200`, `careful`) never overlap.
+    category: 'level', facet: 'conclusion', columns: 2, panelValues: 'independent', categoryTitle: null, facetTitle: null, orient: 'horizontal',
+    valueTitle: percent ? 'share' : 'estimate', ...(percent ? { valueFormat: '.1%' } : {}), reference: { field: 'reference' }, width: 300, height: Math.max(60, 30 * levels.length),
   });
 }
 

@@ -136,7 +136,8 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
   const pooled = arms.map((a) => ({ arm: a.name, ...meanInterval({ n: a.perDeal.score!.deals, mean: a.perDeal.score!.mean, sd: a.perDeal.score!.sd }) }));
   wins.chart(`${p}mean-score-by-arm`, estimatesChart(pooled.map((r) => ({ arm: r.arm, estimate: r.mean ?? 0, lower: r.lo ?? 0, upper: r.hi ?? 0 })), {
     title: 'Mean final score per player', subtitle: 'all seats pooled per deal; Student t 95 % intervals over deals', runSize: size,
-    category: 'arm', orient: 'horizontal', categoryTitle: null, valueTitle: 'mean final score (points)',
+    // From zero: a cut axis makes a one-point difference look large.
+    category: 'arm', orient: 'horizontal', categoryTitle: null, valueTitle: 'mean final score (points)', zero: true,
   }));
 
   // 3. Score distributions.
