@@ -101,7 +101,11 @@ export const study: Study = {
       ...conclusions.map((c) => verdictSentence(c, names)),
       `Arms whose joint seat test is significant (chi-square per arm, Holm over the arms of a level), per level: ${flagged.join('; ')}. These counts are not compared between levels: a level with fewer deals has less power to flag an arm (\`STUDIES.md\` 2); whether a seat's share differs between levels is the difference between levels above.`,
     ];
-    return { headlines, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, ...charts.slice(0, 1)] };
+    return {
+      headlines, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, ...charts.slice(0, 1)],
+      question: 'Does moving first win more than its fair share, in the base game and with each expansion mix, and does it hold as the players get stronger?',
+      verdict: conclusions,
+    };
   },
 };
 

@@ -28,8 +28,18 @@ import type { PairedComparison } from '../stats/index.ts';
 import { count, differenceOnSharedDeals, Games, sums } from './numbers.ts';
 import type { DealValues } from './numbers.ts';
 import type { Section } from './report.ts';
-import type { Manifest } from './run.ts';
-import type { LevelRun } from './study.ts';
+import type { LoadedRun, Manifest } from './run.ts';
+
+/**
+ * One skill level: its short name (`agents`: the name the user gave, else `levelLabel` of the spec;
+ * reports, charts, tables and folder names use it), the full canonical spec every seat played
+ * (`spec`, listed once in the report's run facts), and its finished run.
+ */
+export interface LevelRun {
+  agents: string;
+  spec: string;
+  run: LoadedRun;
+}
 
 /** One level's run with its per-game rows and arm lookups. */
 export interface LevelRows extends LevelRun {
