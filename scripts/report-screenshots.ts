@@ -33,7 +33,7 @@ try {
     if (charts) await page.waitForFunction(`document.querySelectorAll('.chart svg, .chart canvas').length >= ${charts}`, undefined, { timeout: 60_000 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(out, `${name}-first.png`) });
-    await page.screenshot({ path: join(out, `${name}-full.png`), fullPage: true });
+    await page.screenshot({ path: join(out, `${name}-full.png`), fullPage: true, timeout: 180_000 });
     process.stderr.write(`${join(out, `${name}-first.png`)} (${charts} charts)\n`);
     await page.close();
   }

@@ -86,7 +86,7 @@ export function addQualitySection(report: Report, arms: readonly QualityArm[], o
     name: `${p}score-race`,
     spec: raceChart(raceRows, {
       title: 'The score race', subtitle: 'the eventual winner\'s mean expected lead over the best other player after each turn; 95 % bands over deals', runSize: options.runSize,
-      x: 'turn', series: 'arm', seriesTitle: null, ...(levels.length > 1 ? { facet: 'level' as const } : {}), valueTitle: 'lead (points)', width: 330, height: 200,
+      x: 'turn', series: 'arm', seriesTitle: null, ...(levels.length > 1 ? { facet: 'level' as const, columns: Math.min(3, levels.length) } : {}), valueTitle: 'lead (points)', width: levels.length > 2 ? 280 : 330, height: 200,
     }),
   };
   section.chart(race.name, race.spec);

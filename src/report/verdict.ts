@@ -61,11 +61,14 @@ export function conclusionFinding(c: Conclusion, levels: readonly string[], char
   const per = shown.map(({ name, e }) => `${estimateText(c, e)} at ${name}`).join(', ');
   const flagged = (k: number) => !c.jointTest || (c.jointTest[k] !== null && c.jointTest[k] !== undefined && c.jointTest[k]! <= 0.05);
   const sides = levels.map((_, k) => (flagged(k) ? sideOf(v.estimates[k] ?? null, c.reference) : 0));
-  const at = (side: number) => levels.filter((_, k) => v.estimates[k] && sides[k] === side);
+  const bounded = (k: number) => v.estimates[k]?.lo !== null && v.estimates[k]?.hi !== null;
+  const at = (side: number) => levels.filter((_, k) => v.estimates[k] && bounded(k) && sides[k] === side);
+  const unbounded = levels.filter((_, k) => v.estimates[k] && !bounded(k));
   const parts = [
     at(1).length ? `above ${reference} at ${at(1).length === shown.length && shown.length > 1 ? 'every level' : listed(at(1))}` : '',
     at(-1).length ? `below ${reference} at ${at(-1).length === shown.length && shown.length > 1 ? 'every level' : listed(at(-1))}` : '',
     at(0).length ? `not established at ${listed(at(0))} (${c.jointTest ? 'the interval includes the reference or the arm\'s joint seat test does not flag it' : `the interval includes ${reference}`})` : '',
+    unbounded.length ? `no interval at ${listed(unbounded)} (too few deals, or every deal alike with no bound)` : '',
   ].filter(Boolean);
   const rows = shown.map(({ name, e }) => ({ level: name, reference: c.reference, estimate: e.estimate!, lower: e.lo ?? e.estimate!, upper: e.hi ?? e.estimate! })).filter((r) => r.estimate !== null);
   const spec = estimatesChart(rows, {
