@@ -69,6 +69,9 @@ describe('charts a new user tripped on', () => {
     const ticks = [...svg.matchAll(/<text[^>]*>(\d+(?:\.\d+)?)<\/text>/g)].map((m) => m[1]);
     expect(ticks.length).toBeGreaterThan(3);
     expect(new Set(ticks).size).toBe(ticks.length);
+    // Hundreds stay plain numbers.
+    const wide = await toSVG(estimatesChart([{ arm: 'a', estimate: 9, lower: 8, upper: 10 }, { arm: 'b', estimate: 84, lower: 44, upper: 123 }], { title: 't', category: 'arm', valueTitle: 'v', zero: true }));
+    expect([...wide.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1])).toEqual(expect.arrayContaining(['0', '20', '100', '120']));
   });
 
   it('colours the seat chart by arm when two arms share an expansion mix', () => {
