@@ -32,7 +32,7 @@ export function qualityArms(summary: Summary, level: string): QualityArm[] {
   return summary.arms.flatMap((a) => (a.quality ? [{ level, arm: a.name, quality: a.quality, margin: { dist: a.margin, histogram: summary.histogram } }] : []));
 }
 
-const num = (x: number | null, digits: number) => (x === null ? '–' : x.toFixed(digits));
+const num = (x: number | null, digits: number) => (x === null ? '–' : `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(digits)}`);
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}`);
 /** "2.31 [2.10, 2.52]" or, as a share, "41.2 % [38.0, 44.5]". */
 export const measureText = (m: MeasureInterval, share = false, digits = 2): string =>
