@@ -126,7 +126,12 @@ export const study: Study = {
       verdictSentence(conclusions[2 * variants.length + 2 * k]!, names),
       ...ranking.filter((r) => r.includes('margin closest')),
     ];
-    return { headlines, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, { name: 'kr-worth', spec: report.charts.find((c) => c.name === 'kr-worth')!.spec }] };
+    return {
+      headlines, tables: [{ table: shown.table, caption: shown.caption }],
+      question: `What are the King and the Robber Baron worth to their holders under each scoring variant, and which variant keeps the game's spread closest to the base game (${P} players)?`,
+      verdict: [conclusions[2 * k]!, conclusions[2 * k + 1]!, conclusions[2 * variants.length + 2 * k]!],
+      charts: [shown.chart, { name: 'kr-worth', spec: report.charts.find((c) => c.name === 'kr-worth')!.spec }],
+    };
   },
 };
 

@@ -111,13 +111,14 @@ export const study: Study = {
 
     const V = variants.length;
     const completed = levels.map((l) => `${l.agents} ${variants.map((v) => `${v} ${ci(countCI(armNamed(l.run.summary, v), 'labyrinthNetworksCompleted'), 4)}`).join(', ')}`).join('; ');
+    const stated = [...conclusions.slice(0, V), conclusions[2 * V - 1]!, ...conclusions.slice(4 * V)];
     const headlines = [
-      ...[...Array(V).keys()].map((k) => verdictSentence(conclusions[k]!, names)),
+      ...stated.slice(0, V).map((c) => verdictSentence(c, names)),
       `Networks completed per game (the completion rate; exact Poisson 95 % intervals of the count, one-sided where none was completed): ${completed}.`,
-      verdictSentence(conclusions[2 * V - 1]!, names),
-      ...conclusions.slice(4 * V).map((c) => verdictSentence(c, names)),
+      ...stated.slice(V).map((c) => verdictSentence(c, names)),
     ];
-    return { headlines, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, { name: 'labyrinth-pays', spec: report.charts.find((c) => c.name === 'labyrinth-pays')!.spec }] };
+    const question = `What do the basic and the advanced Labyrinth pay and change with ${P} players, against the base game and against each other?`;
+    return { headlines, question, verdict: stated, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, { name: 'labyrinth-pays', spec: report.charts.find((c) => c.name === 'labyrinth-pays')!.spec }] };
   },
 };
 

@@ -25,6 +25,16 @@ import { seatFairness } from '../src/stats/index.ts';
 
 const mixOf = (expansions: readonly string[]) => (expansions.length === 0 ? 'base' : expansions.join('+'));
 
+/**
+ * The legend label of each arm: its expansion mix and explicit rules (`base, farmerPointsPerCity=4`),
+ * or its name where two arms of one player count would still share a label (each arm its own colour).
+ */
+export function armLabels(arms: readonly { name: string; players: number; expansions: readonly string[]; rules: Readonly<Record<string, string | number>> }[]): Map<string, string> {
+  const label = (a: (typeof arms)[number]) => [mixOf(a.expansions), ...Object.entries(a.rules).map(([k, v]) => `${k}=${v}`)].join(', ');
+  const taken = (a: (typeof arms)[number]) => arms.filter((b) => b.players === a.players && label(b) === label(a)).length > 1;
+  return new Map(arms.map((a) => [a.name, taken(a) ? a.name : label(a)]));
+}
+
 const checkArms = (arms: StudyArms): string | null => (arms.length ? null : 'it has no arms');
 
 export const study: Study = {
@@ -47,14 +57,15 @@ export const study: Study = {
       const sec = report.section(`Win share by seat, ${l.agents}`);
       const deals = l.run.summary.deals;
       sec.text(`${count(deals)} deals per arm: one game per deal and arm with the seats rotated by deal. Win shares with Wilson 95 % intervals; ties for first share the win; dashed lines: the fair share 1/players. Seat 0 moves first.`);
+      const labels = armLabels(arms);
       const rows = arms.flatMap((arm) => arm.seats.map((s) => {
         const w = winRate(s.games, s.wins);
-        return { arm: arm.name, mix: mixOf(arm.expansions), panel: `${arm.players} players`, seat: `seat ${s.seat}`, fair: 1 / arm.players, estimate: w.rate ?? 0, lower: w.lo ?? 0, upper: w.hi ?? 0 };
+        return { arm: arm.name, mix: labels.get(arm.name)!, panel: `${arm.players} players`, seat: `seat ${s.seat}`, fair: 1 / arm.players, estimate: w.rate ?? 0, lower: w.lo ?? 0, upper: w.hi ?? 0 };
       }));
       const name = `seat-win-share-${k}`;
       const spec = estimatesChart(rows, {
         title: `Win share by seat (${l.agents})`, subtitle: 'Wilson 95 % intervals; dashed line: 1 / players', runSize: `${count(deals)} deals per arm`,
-        category: 'seat', color: 'mix', colorTitle: 'expansions', facet: 'panel', facetTitle: null, columns: 2, panelValues: 'independent',
+        category: 'seat', color: 'mix', colorTitle: 'arm', facet: 'panel', facetTitle: null, columns: 2, panelValues: 'independent',
         valueTitle: 'win share', valueFormat: '.0%', reference: { field: 'fair' }, categoryTitle: null, width: 300, height: 200,
       });
       sec.chart(name, spec);
@@ -90,7 +101,11 @@ export const study: Study = {
       ...conclusions.map((c) => verdictSentence(c, names)),
       `Arms whose joint seat test is significant (chi-square per arm, Holm over the arms of a level), per level: ${flagged.join('; ')}. These counts are not compared between levels: a level with fewer deals has less power to flag an arm (\`STUDIES.md\` 2); whether a seat's share differs between levels is the difference between levels above.`,
     ];
-    return { headlines, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, ...charts.slice(0, 1)] };
+    return {
+      headlines, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, ...charts.slice(0, 1)],
+      question: 'Does moving first win more than its fair share, in the base game and with each expansion mix, and does it hold as the players get stronger?',
+      verdict: conclusions,
+    };
   },
 };
 

@@ -98,9 +98,12 @@ export const study: Study = {
 
     // The first Tollkeepers arm: income, margin, sd and mean score against the base game; then the first edition comparison.
     const T = tolls.length;
-    const headlines = [0, T, T + 1, T + 2, ...(T > 1 ? [4 * T] : [])].map((k) => verdictSentence(conclusions[k]!, names));
+    const stated = [0, T, T + 1, T + 2, ...(T > 1 ? [4 * T] : [])].map((k) => conclusions[k]!);
+    const headlines = stated.map((c) => verdictSentence(c, names));
     return {
       headlines,
+      question: `What do the Tollkeepers' tolls yield with ${P} players, and what do they do to scores and margins against the base game?`,
+      verdict: stated,
       tables: [{ table: shown.table, caption: shown.caption }],
       charts: [shown.chart, { name: 'toll-income', spec: report.charts.find((c) => c.name === 'toll-income')!.spec }],
     };

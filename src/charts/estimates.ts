@@ -5,7 +5,7 @@
  * module computes no statistics.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { fieldList, orient, project, titled, uniqueInOrder } from './fields.ts';
+import { axisFormat, fieldList, orient, project, titled, uniqueInOrder } from './fields.ts';
 import type { Enc, Estimate, FieldOf, Layer } from './fields.ts';
 import { referenceLayers } from './reference.ts';
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, MAIN_COLOR, specFrame } from './theme.ts';
@@ -92,14 +92,14 @@ export function estimatesChart<R extends Estimate>(rows: readonly R[], options: 
     {
       mark: { type: 'errorbar', ticks: { size: 10 }, thickness: 1.5, opacity: 1, ...markColor },
       encoding: {
-        ...orient(horizontal, { cat, off, val: { field: 'lower', type: 'quantitative', title: options.valueTitle, scale, axis: { format, grid: true } }, val2: { field: 'upper' } }),
+        ...orient(horizontal, { cat, off, val: { field: 'lower', type: 'quantitative', title: options.valueTitle, scale, axis: { format: axisFormat(format), grid: true } }, val2: { field: 'upper' } }),
         ...colorEnc,
       },
     },
     {
       mark: { type: 'point', filled: true, size: 60, opacity: 1, ...markColor },
       encoding: {
-        ...orient(horizontal, { cat, off, val: { field: 'estimate', type: 'quantitative', title: options.valueTitle, scale, axis: { format, grid: true } } }),
+        ...orient(horizontal, { cat, off, val: { field: 'estimate', type: 'quantitative', title: options.valueTitle, scale, axis: { format: axisFormat(format), grid: true } } }),
         ...colorEnc,
         tooltip,
       },

@@ -9,6 +9,7 @@ import { forestChart } from './forest.ts';
 import { heatmapChart } from './heatmap.ts';
 import { histogramChart } from './histogram.ts';
 import { sharesChart } from './shares.ts';
+import { raceChart } from './race.ts';
 import { sweepChart } from './sweep.ts';
 
 export interface ExampleChart {
@@ -119,6 +120,15 @@ function tollSweep(): TopLevelSpec {
   });
 }
 
+function scoreRace(): TopLevelSpec {
+  const rows = ['greedy', 'strong'].flatMap((level) => ['base', 'base + tollkeepers'].flatMap((arm) =>
+    Array.from({ length: 71 }, (_, t) => ({ level, arm, turn: t + 1, ...around((t / 70) ** 1.5 * (arm === 'base' ? 18 : 24) + (level === 'strong' ? 4 : 0) * (t / 70), 0.4 + t / 40) }))));
+  return raceChart(rows, {
+    title: 'The score race', subtitle: 'the eventual winner\'s mean expected lead after each turn; t 95 % bands over deals', runSize: '200 deals per level',
+    x: 'turn', series: 'arm', seriesTitle: null, facet: 'level', valueTitle: 'lead (points)',
+  });
+}
+
 function winShareMatrix(): TopLevelSpec {
   const agents = ['mcts', 'greedy', 'mcts:iterations=200', 'random'];
   const share = [[0, 0.58, 0.96, 1], [0.42, 0, 0.67, 1], [0.04, 0.33, 0, 1], [0, 0, 0, 0]];
@@ -144,6 +154,7 @@ export function exampleCharts(): ExampleChart[] {
     { name: 'score-histogram-overlay', title: 'Score histogram, overlaid', caption: 'Fixed-bin shares overlaid as step outlines.', spec: scoreOverlay() },
     { name: 'score-shares', title: 'Score share by source', caption: 'Stacked bars of the share of points per source.', spec: scoreShares() },
     { name: 'toll-sweep', title: 'Parameter sweep', caption: 'Estimate line and interval band over a swept rule parameter.', spec: tollSweep() },
+    { name: 'score-race', title: 'Score race', caption: 'Lines with interval bands by turn, one panel per skill level.', spec: scoreRace() },
     { name: 'win-share-matrix', title: 'Cross-play matrix', caption: 'Heatmap of win shares between agents with the interval in each cell.', spec: winShareMatrix() },
   ];
 }

@@ -79,3 +79,11 @@ export function titled(given: string | null | undefined, field: string | null): 
 export function fieldList(...names: (string | undefined)[]): string[] {
   return [...new Set(names.filter((n): n is string => n !== undefined))];
 }
+
+/**
+ * The d3 format of a value axis: the given one without its precision (`.3~g` → `~r`, `.0%` → `%`),
+ * so the axis takes as many digits as its tick step needs and never repeats a label (16.8 16.8 16.9
+ * with three significant digits on ticks 0.02 apart); `g` becomes `r`, which keeps 120 as "120"
+ * (with the precision the step gives, `g` would write "1.2e+2"). Tooltips keep the given format.
+ */
+export const axisFormat = (format: string): string => format.replace(/\.\d+/, '').replace(/g$/, 'r');

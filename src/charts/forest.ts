@@ -5,7 +5,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { referenceLayers } from './reference.ts';
-import { fieldList, project, titled, uniqueInOrder } from './fields.ts';
+import { axisFormat, fieldList, project, titled, uniqueInOrder } from './fields.ts';
 import type { Enc, Estimate, FieldOf, Layer } from './fields.ts';
 import { DEFAULT_WIDTH, MAIN_COLOR, specFrame } from './theme.ts';
 import type { ChartFrame } from './theme.ts';
@@ -52,7 +52,7 @@ export function forestChart<R extends Estimate>(rows: readonly R[], options: For
 
   // 2. Shared encodings.
   const y: Enc['y'] = { field: label, type: 'nominal', sort: uniqueInOrder(values, label), title: titled(options.labelTitle, null) };
-  const x: Enc['x'] = { field: 'lower', type: 'quantitative', title: options.valueTitle, axis: { format, grid: true, tickCount: Math.max(3, Math.round(width / 80)) } };
+  const x: Enc['x'] = { field: 'lower', type: 'quantitative', title: options.valueTitle, axis: { format: axisFormat(format), grid: true, tickCount: Math.max(3, Math.round(width / 80)) } };
   const colorEnc: Enc = color === undefined ? {} : { color: { field: color, type: 'nominal', sort: uniqueInOrder(values, color), title: titled(options.colorTitle, color) } };
   const markColor = color === undefined ? { color: MAIN_COLOR } : {};
   const tooltip: Enc['tooltip'] = [

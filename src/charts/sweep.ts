@@ -4,7 +4,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { referenceLayers } from './reference.ts';
-import { fieldList, project, titled, uniqueInOrder } from './fields.ts';
+import { axisFormat, fieldList, project, titled, uniqueInOrder } from './fields.ts';
 import type { Enc, Estimate, FieldOf, Layer } from './fields.ts';
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, MAIN_COLOR, specFrame } from './theme.ts';
 import type { ChartFrame } from './theme.ts';
@@ -49,7 +49,7 @@ export function sweepChart<R extends Estimate>(rows: readonly R[], options: Swee
 
   // 2. Shared encodings.
   const x: Enc['x'] = { field: xField, type: 'quantitative', title: titled(options.xTitle, xField), scale: options.xScale === 'log' ? { type: 'log', nice: false, padding: 10 } : { zero: false, nice: false, padding: 10 } };
-  const y: Enc['y'] = { field: 'estimate', type: 'quantitative', title: options.valueTitle, scale: { zero: options.zero ?? false }, axis: { format, grid: true } };
+  const y: Enc['y'] = { field: 'estimate', type: 'quantitative', title: options.valueTitle, scale: { zero: options.zero ?? false }, axis: { format: axisFormat(format), grid: true } };
   const colorEnc: Enc = series === undefined ? {} : { color: { field: series, type: 'nominal', sort: uniqueInOrder(values, series), title: titled(options.seriesTitle, series) } };
   const markColor = series === undefined ? { color: MAIN_COLOR } : {};
   const tooltip: Enc['tooltip'] = [

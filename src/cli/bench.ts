@@ -14,6 +14,7 @@ import { benchPoolScaling } from '../run/bench-pool.ts';
 import { benchMctsIterations, benchMove } from './bench-mcts.ts';
 import { benchProcessRatio, benchRunVsMain } from './bench-run.ts';
 import { playGame } from '../sim/play.ts';
+import { QualityRecorder } from '../sim/quality.ts';
 import { makeRng } from '../sim/rng.ts';
 import { intFlag, numberFlag } from './args.ts';
 import type { Command } from './args.ts';
@@ -31,6 +32,8 @@ interface BenchCase {
   cpuClock?: boolean;
   /** The figure's key and unit when it is not games per second. */
   metric?: { key: string; unit: string };
+  /** Record the game-quality measures' trajectories, as a run with `quality: true` does. */
+  quality?: boolean;
 }
 
 /** What a benchmark prints: its figure (games per second unless the case says) and the number of runs. */
@@ -42,6 +45,8 @@ export const BENCH_CASES: BenchCase[] = [
   { key: 'base-2p-random', description: '2-player base games with farmers, random agents', options: { players: 2 }, agent: 'random', games: 2000 },
   { key: 'all-4p-random', description: '4-player games with all three expansions, random agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'random', games: 1000 },
   { key: 'base-2p-greedy', description: '2-player base games with farmers, greedy agents', options: { players: 2 }, agent: 'greedy', games: 100 },
+  { key: 'base-2p-random-quality', description: 'base-2p-random recording the game-quality measures (an evaluation per turn)', options: { players: 2 }, agent: 'random', games: 2000, quality: true },
+  { key: 'base-2p-greedy-quality', description: 'base-2p-greedy recording the game-quality measures', options: { players: 2 }, agent: 'greedy', games: 100, quality: true },
   { key: 'base-2p-strong', description: '2-player base games with farmers, strong agents', options: { players: 2 }, agent: 'strong', games: 20 },
   { key: 'all-4p-greedy', description: '4-player games with all three expansions, greedy agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'greedy', games: 25 },
   {
@@ -83,12 +88,15 @@ export function benchCase(c: BenchCase, runs: number, scale = 1, cpu = false): B
   const games = Math.max(1, Math.round(c.games * scale));
   let deal = 0;
   let last: State | undefined;
+  const recorder = c.quality ? new QualityRecorder(game) : undefined;
   const timed = () => {
     const start = clock();
     for (let g = 0; g < games; g++, deal++) {
       const agents: Agent[] = [];
       for (let seat = 0; seat < game.players; seat++) agents.push(createAgent(spec, makeRng('bench', deal, seat)));
-      last = playGame(game, dealer.deal('bench', deal), agents, last);
+      recorder?.startGame();
+      last = playGame(game, dealer.deal('bench', deal), agents, last, undefined, recorder);
+      recorder?.endGame(last);
     }
     return games / (clock() - start);
   };

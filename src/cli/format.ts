@@ -21,8 +21,13 @@ export function formatEvent(e: GameEvent, expansions: readonly Expansion[]): str
   }
 }
 
-export function scoreTable(breakdown: readonly Record<string, number>[], scores: readonly number[]): string {
-  const sources = registeredScoreSources();
+/**
+ * The final scores by source: the sources the game has (`game.scoreSources`: the base game's, its
+ * expansions', in the registry's order), `compensation` only when a seat started with points, so a
+ * base game shows no empty toll, labyrinth or King columns.
+ */
+export function scoreTable(breakdown: readonly Record<string, number>[], scores: readonly number[], gameSources: readonly string[]): string {
+  const sources = registeredScoreSources().filter((s) => gameSources.includes(s) && (s !== 'compensation' || breakdown.some((b) => (b[s] ?? 0) !== 0)));
   const header = ['player', ...sources, 'total'];
   const rows = breakdown.map((b, p) => [`P${p}`, ...sources.map((s) => String(b[s] ?? 0)), String(scores[p])]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -39,7 +39,7 @@ export const replayCommand: Command = {
     if (flags.json) {
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     } else {
-      process.stdout.write(`${events.map((e) => formatEvent(e, state.game.expansions)).join('\n')}\n\n${scoreTable(result.breakdown, result.scores)}\n`);
+      process.stdout.write(`${events.map((e) => formatEvent(e, state.game.expansions)).join('\n')}\n\n${scoreTable(result.breakdown, result.scores, state.game.scoreSources)}\n`);
     }
     return 0;
   },

@@ -64,7 +64,7 @@ export function summaryText(summary: Summary): string {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis|redis://host:port] [--queue NAME] [--verify F] [--redis-wait S] [--precision METRIC=HALFWIDTH[,…]] [--new-run]',
+  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis|redis://host:port] [--queue NAME] [--verify F] [--redis-wait S] [--precision METRIC=HALFWIDTH[,…]] [--quality] [--new-run]',
   summary: 'Runs an experiment (a name in experiments/ or a path) into DIR/<experiment>/<run-id>/; re-running the same command resumes it.',
   flags: {
     deals: { type: 'string', help: 'number of deals (overrides the experiment)' },
@@ -80,6 +80,7 @@ export const runCommand: Command = {
     verify: { type: 'string', help: 'with --backend: fraction of the workers\' shards replayed here to check them, besides each worker\'s early ones (its first 4, its n-th at 4/n; 0 to 1, 0: not verified)', default: '0.02' },
     'redis-wait': { type: 'string', help: 'with --backend: seconds to wait for a Redis that stopped answering before the run fails', default: '120' },
     'new-run': { type: 'boolean', help: 'play the plan again although a run of it by other code (an older engine) exists' },
+    quality: { type: 'boolean', help: 'record the game-quality measures (lead changes, drama, decisiveness, close games, the score race; an evaluation per turn: random games play about 3.5 times slower)' },
   },
   async run(positionals, flags) {
     const [spec, ...rest] = positionals;
@@ -91,7 +92,7 @@ export const runCommand: Command = {
     if (flags.backend !== undefined && (flags['in-process'] || flags.workers !== undefined)) throw new InputError('usage', '--backend runs on queue workers: it excludes --workers and --in-process');
     const target = typeof flags.backend === 'string' ? redisTargetFrom(flags.backend, '--backend') : undefined;
     if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
-    const loaded = await loadExperiment(spec, { deals, seed: flags.seed as string | undefined });
+    const loaded = await loadExperiment(spec, { deals, seed: flags.seed as string | undefined, ...(flags.quality ? { quality: true } : {}) });
     const targets = typeof flags.precision === 'string' ? parsePrecision(flags.precision, loaded.plan) : undefined;
     if (targets && flags['keep-games']) throw new InputError('usage', '--precision and --keep-games exclude each other: kept games need the whole run');
     const { file } = loaded;

@@ -79,7 +79,7 @@ export const showCommand: Command = {
     }
     const header = `${plan.experiment}, arm ${setup.arm.name}, deal ${deal}, rotation ${rotation}${played.includes(rotation) ? '' : ' (not played in the run)'}: `
       + seats.map((s) => `P${s.seat} = lineup player ${s.player} (${s.agent})`).join(', ');
-    process.stdout.write(`${header}\n\n${events.map((e) => formatEvent(e, setup.game.expansions)).join('\n')}\n\n${scoreTable(breakdown, scores)}\n`);
+    process.stdout.write(`${header}\n\n${events.map((e) => formatEvent(e, setup.game.expansions)).join('\n')}\n\n${scoreTable(breakdown, scores, setup.game.scoreSources)}\n`);
     return 0;
   },
 };

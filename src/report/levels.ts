@@ -28,8 +28,18 @@ import type { PairedComparison } from '../stats/index.ts';
 import { count, differenceOnSharedDeals, Games, sums } from './numbers.ts';
 import type { DealValues } from './numbers.ts';
 import type { Section } from './report.ts';
-import type { Manifest } from './run.ts';
-import type { LevelRun } from './study.ts';
+import type { LoadedRun, Manifest } from './run.ts';
+
+/**
+ * One skill level: its short name (`agents`: the name the user gave, else `levelLabel` of the spec;
+ * reports, charts, tables and folder names use it), the full canonical spec every seat played
+ * (`spec`, listed once in the report's run facts), and its finished run.
+ */
+export interface LevelRun {
+  agents: string;
+  spec: string;
+  run: LoadedRun;
+}
 
 /** One level's run with its per-game rows and arm lookups. */
 export interface LevelRows extends LevelRun {
@@ -280,8 +290,9 @@ export function levelChart(conclusions: readonly Conclusion[], levels: readonly 
   const percent = conclusions.every((c) => c.percent);
   return estimatesChart(rows, {
     title, subtitle: 'per skill level; 95 % intervals (Wilson for win shares, t over deals for means, paired t for differences); dashed: the reference', runSize,
-    category: 'level', facet: 'conclusion', columns: 2, panelValues: 'independent', categoryTitle: null, facetTitle: null,
-    valueTitle: percent ? 'share' : 'estimate', ...(percent ? { valueFormat: '.1%' } : {}), reference: { field: 'reference' }, width: 260, height: 150,
+    // Levels down the side of each panel: long level names (`mcts:iterations=200`, `careful`) never overlap.
+    category: 'level', facet: 'conclusion', columns: 2, panelValues: 'independent', categoryTitle: null, facetTitle: null, orient: 'horizontal',
+    valueTitle: percent ? 'share' : 'estimate', ...(percent ? { valueFormat: '.1%' } : {}), reference: { field: 'reference' }, width: 300, height: Math.max(60, 30 * levels.length),
   });
 }
 

@@ -27,22 +27,37 @@ export function inlineHtml(text: string): string {
   return s.replace(/\u0000(\d+)\u0000/g, (_, i: string) => codes[Number(i)]!);
 }
 
-/** Block Markdown (paragraphs separated by blank lines, `- ` bullet lists) to HTML. */
+/**
+ * Block Markdown (paragraphs separated by blank lines, `- ` bullet lists) to HTML. A bullet line
+ * starts a list even right under a paragraph line (as in CommonMark), and indented lines continue
+ * the previous item.
+ */
 export function markdownToHtml(markdown: string): string {
   const out: string[] = [];
+  const bullet = /^\s*[-*] /;
   for (const block of markdown.trim().split(/\n\s*\n/)) {
-    const lines = block.split('\n');
-    if (lines.every((l) => /^\s*[-*] /.test(l) || /^\s{2,}\S/.test(l))) {
-      // A bullet list; indented lines continue the previous item.
-      const items: string[] = [];
-      for (const l of lines) {
-        if (/^\s*[-*] /.test(l)) items.push(l.replace(/^\s*[-*] /, ''));
-        else items[items.length - 1] += ` ${l.trim()}`;
+    let paragraph: string[] = [];
+    let items: string[] = [];
+    const flush = () => {
+      if (paragraph.length) out.push(`<p>${inlineHtml(paragraph.join(' '))}</p>`);
+      if (items.length) out.push(`<ul>\n${items.map((i) => `<li>${inlineHtml(i)}</li>`).join('\n')}\n</ul>`);
+      paragraph = [];
+      items = [];
+    };
+    for (const line of block.split('\n')) {
+      if (bullet.test(line)) {
+        if (paragraph.length) {
+          out.push(`<p>${inlineHtml(paragraph.join(' '))}</p>`);
+          paragraph = [];
+        }
+        items.push(line.replace(bullet, ''));
+      } else if (items.length && /^\s{2,}\S/.test(line)) items[items.length - 1] += ` ${line.trim()}`;
+      else {
+        if (items.length) flush();
+        paragraph.push(line);
       }
-      out.push(`<ul>\n${items.map((i) => `<li>${inlineHtml(i)}</li>`).join('\n')}\n</ul>`);
-    } else {
-      out.push(`<p>${inlineHtml(lines.join(' '))}</p>`);
     }
+    flush();
   }
   return out.join('\n');
 }

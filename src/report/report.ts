@@ -36,6 +36,8 @@ const CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 export class Section {
   readonly blocks: Block[] = [];
+  /** The verdict page (`Report.verdict`): shown first, before the appendix of everything else. */
+  front = false;
   constructor(readonly title: string, readonly level: 2 | 3, readonly id: string, private readonly report: Report) {}
 
   /** A paragraph or list in Markdown (paragraphs, `- ` lists, bold, italic, code, relative links). */
@@ -76,6 +78,19 @@ export class Report {
     return section;
   }
 
+  /**
+   * The verdict page: a section shown first, under the title, before the introduction, the contents
+   * and every other section (which follow as the appendix). One per report.
+   */
+  verdict(title = 'Verdict'): Section {
+    if (this.sections.some((s) => s.front)) throw new Error('a report has one verdict page');
+    const section = this.section(title);
+    section.front = true;
+    this.sections.splice(this.sections.indexOf(section), 1);
+    this.sections.unshift(section);
+    return section;
+  }
+
   /** @internal Chart names are unique within a report. */
   claimChart(name: string): void {
     if (this.chartNames.has(name)) throw new Error(`chart name ${JSON.stringify(name)} is used twice in the report`);
@@ -92,8 +107,20 @@ export class Report {
 /** The report as Markdown; charts are images at `charts/<name>.png`. */
 export function reportMarkdown(report: Report): string {
   const out = [`# ${report.title}`];
+  const front = report.sections.filter((s) => s.front);
+  const rest = report.sections.filter((s) => !s.front);
+  if (front.length) out.push(markdownOf(front), `## ${APPENDIX_TITLE}`);
   if (report.intro) out.push(report.intro.trim());
-  for (const section of report.sections) {
+  out.push(markdownOf(rest));
+  return `${out.filter((x) => x !== '').join('\n\n')}\n`;
+}
+
+/** The heading between the verdict page and the rest of a report. */
+export const APPENDIX_TITLE = 'Appendix: how it was measured, statistics and tables';
+
+function markdownOf(sections: readonly Section[]): string {
+  const out: string[] = [];
+  for (const section of sections) {
     out.push(`${'#'.repeat(section.level)} ${section.title}`);
     for (const block of section.blocks) {
       if (block.kind === 'text') out.push(block.markdown.trim());
@@ -106,7 +133,7 @@ export function reportMarkdown(report: Report): string {
       }
     }
   }
-  return `${out.join('\n\n')}\n`;
+  return out.join('\n\n');
 }
 
 const chartTitle = (spec: TopLevelSpec): string | undefined => {
@@ -144,32 +171,39 @@ nav ul { columns: 2; font-size: 0.92em; } nav li.l3 { margin-left: 1.5em; }
 figure { margin: 1.2em 0; } figcaption { color: #555; font-size: 0.9em; margin-top: 0.4em; }
 .table { overflow-x: auto; margin: 0.8em 0; }
 table { border-collapse: collapse; font-size: 0.85em; } caption { text-align: left; color: #555; padding-bottom: 0.3em; }
-th, td { padding: 0.2em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: left; white-space: nowrap; }
+th, td { padding: 0.2em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: top; }
+th, td.num { white-space: nowrap; } td { max-width: 30em; overflow-wrap: anywhere; }
+h2.appendix { margin-top: 3em; border-top: 3px double #bbb; border-bottom: none; padding-top: 0.8em; color: #555; }
+#s-verdict p.question { font-size: 1.15em; } #s-verdict figure { margin: 0.4em 0 1.6em; }
 th { border-bottom: 2px solid #bbb; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 code { background: #f3f3f3; padding: 0 0.2em; border-radius: 3px; }`;
 
 /** The report as one self-contained HTML page (no network: scripts inlined, specs precompiled). */
 export function reportHtml(report: Report): string {
   const body: string[] = [];
+  const front: string[] = [];
   const embeds: string[] = [];
   for (const section of report.sections) {
-    body.push(`<section id="${section.id}">`, `<h${section.level}>${escapeHtml(section.title)}</h${section.level}>`);
+    const out = section.front ? front : body;
+    out.push(`<section id="${section.id}">`, `<h${section.level}>${escapeHtml(section.title)}</h${section.level}>`);
     for (const block of section.blocks) {
-      if (block.kind === 'text') body.push(markdownToHtml(block.markdown));
-      else if (block.kind === 'table') body.push(tableHtml(block.table, block.options));
+      if (block.kind === 'text') out.push(markdownToHtml(block.markdown));
+      else if (block.kind === 'table') out.push(tableHtml(block.table, block.options));
       else {
         const id = `chart-${block.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-        body.push(`<figure><div id="${id}" class="chart"></div>${block.options.caption ? `<figcaption>${inlineHtml(block.options.caption)}</figcaption>` : ''}</figure>`);
+        out.push(`<figure><div id="${id}" class="chart"></div>${block.options.caption ? `<figcaption>${inlineHtml(block.options.caption)}</figcaption>` : ''}</figure>`);
         embeds.push(embedSnippet(block.spec, id));
       }
     }
-    body.push('</section>');
+    out.push('</section>');
   }
-  const toc = report.sections.map((s) => `<li class="l${s.level}"><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join('\n');
+  const toc = report.sections.filter((s) => !s.front).map((s) => `<li class="l${s.level}"><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join('\n');
   return [
     '<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
     `<title>${escapeHtml(report.title)}</title>`, `<style>\n${PAGE_STYLE}\n</style>`, '</head>', '<body>',
     `<h1>${escapeHtml(report.title)}</h1>`,
+    ...front,
+    front.length ? `<h2 class="appendix">${escapeHtml(APPENDIX_TITLE)}</h2>` : '',
     report.intro ? markdownToHtml(report.intro) : '',
     `<nav><ul>\n${toc}\n</ul></nav>`,
     embeds.length ? '<noscript>The charts need JavaScript; report.md shows them as PNG images.</noscript>' : '',

@@ -97,12 +97,13 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
   // 1. Run facts.
   const facts = report.section(`${t}Run facts`, level).text(runFacts(manifest, summary));
   facts.table(aq.table({
+    // The explicit rules (the house rule itself) right after the arm, before the long agent specs.
     arm: manifest.arms.map((a) => a.name),
+    'explicit rules': manifest.arms.map((a) => ruleText(a.rules.explicit) || '(none)'),
     players: manifest.arms.map((a) => a.players),
     expansions: manifest.arms.map((a) => a.expansions.join('+') || 'base'),
     'designer tiles': manifest.arms.map((a) => (a.tiles?.length ? a.tiles.join(', ') : '–')),
     agents: manifest.arms.map((a) => (new Set(a.agents).size === 1 ? a.agents[0]! : a.agents.join(','))),
-    'explicit rules': manifest.arms.map((a) => ruleText(a.rules.explicit) || '(none)'),
     deck: manifest.arms.map((a) => a.deckSize),
     reconstructed: manifest.arms.map((a) => (a.reconstructedTiles ? 'yes' : 'no')),
   }), { caption: 'Arms; every other rule parameter keeps its official default (below).' });
@@ -135,7 +136,8 @@ export function addRunSections(report: Report, run: Pick<LoadedRun, 'summary' | 
   const pooled = arms.map((a) => ({ arm: a.name, ...meanInterval({ n: a.perDeal.score!.deals, mean: a.perDeal.score!.mean, sd: a.perDeal.score!.sd }) }));
   wins.chart(`${p}mean-score-by-arm`, estimatesChart(pooled.map((r) => ({ arm: r.arm, estimate: r.mean ?? 0, lower: r.lo ?? 0, upper: r.hi ?? 0 })), {
     title: 'Mean final score per player', subtitle: 'all seats pooled per deal; Student t 95 % intervals over deals', runSize: size,
-    category: 'arm', orient: 'horizontal', categoryTitle: null, valueTitle: 'mean final score (points)',
+    // From zero: a cut axis makes a one-point difference look large.
+    category: 'arm', orient: 'horizontal', categoryTitle: null, valueTitle: 'mean final score (points)', zero: true,
   }));
 
   // 3. Score distributions.

@@ -26,26 +26,25 @@ import type { ReportFiles } from './report.ts';
 import * as aq from 'arquero';
 import { addRunSections, identicalPlayWarning, NO_WINNER_CHANGE_TEXT, sameMovesRows } from './run-report.ts';
 import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
+import { levelSizes } from './levels.ts';
+import type { Conclusion, LevelRun } from './levels.ts';
+import { addQualitySection, qualityArms } from './quality-report.ts';
 import { loadRun } from './run.ts';
 import type { LoadedRun } from './run.ts';
+import { addVerdictPage, conclusionFinding } from './verdict.ts';
+
+export type { LevelRun } from './levels.ts';
 
 /** What a study shows in the suite report besides its own report. */
 export interface StudyHighlights {
   /** Headline sentences (Markdown), numbers with intervals and run sizes. */
   headlines: string[];
+  /** The question the study answers, in a designer's words: the verdict page opens with it (default: the title). */
+  question?: string;
+  /** The conclusions the verdict page states, a sentence and a chart each (`conclusionFinding`). */
+  verdict?: readonly Conclusion[];
   tables: { table: ColumnTable; caption: string }[];
   charts: { name: string; spec: TopLevelSpec; caption?: string }[];
-}
-
-/**
- * One skill level: its short name (`agents`: the name the user gave, else `levelLabel` of the spec;
- * reports, charts, tables and folder names use it), the full canonical spec every seat played
- * (`spec`, listed once in the report's run facts), and its finished run.
- */
-export interface LevelRun {
-  agents: string;
-  spec: string;
-  run: LoadedRun;
 }
 
 /** A level to run: an agent spec, its deals, and optionally a short name for it (default `levelLabel(agents)`). */
@@ -143,10 +142,13 @@ export function levelLabel(spec: string): string {
 /** `mcts:iterations=200` → `mcts-iterations=200` (a directory-safe experiment-name suffix). */
 const slug = (spec: string) => spec.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
 
-/** The plan of one level: the experiment with every seat's agent replaced, on the experiment's seed. */
+/**
+ * The plan of one level: the experiment with every seat's agent replaced, on the experiment's seed,
+ * recording the game-quality measures (the report's "How the games play").
+ */
 export function levelPlan(plan: Plan, level: LevelPlan): Plan {
   const agents = parseAgentSpec(level.agents, '--agents').text;
-  return { ...plan, experiment: `${plan.experiment}-${slug(levelName(level))}`.slice(0, 64), deals: level.deals, arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })) };
+  return { ...plan, experiment: `${plan.experiment}-${slug(levelName(level))}`.slice(0, 64), deals: level.deals, arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })), quality: true };
 }
 
 /** Plays one level's plan with a progress bar (games kept) and returns its run directory. */
@@ -220,6 +222,15 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     const [play, headlines] = report.sections.splice(-2, 2);
     report.sections.unshift(headlines!, play!);
     highlights.headlines.unshift(...warnings);
+    // 4. How the games play, then the verdict page (first), then the generic appendix of every level's run.
+    const names = levels.map((l) => l.agents);
+    const size = levelSizes(levels);
+    const quality = addQualitySection(report, levels.flatMap((l) => qualityArms(l.run.summary, l.agents)), { runSize: size });
+    addVerdictPage(report, {
+      question: highlights.question ?? report.title,
+      findings: [...(highlights.verdict ?? []).map((c, k) => conclusionFinding(c, names, `finding-${k + 1}`, size)), ...quality],
+      notes: [...warnings, INTERVALS_TEXT, 'The appendix below has every conclusion of the study, the skill levels and their runs.'],
+    });
     levels.forEach((l, k) => addRunSections(report, l.run, { chartPrefix: `level${k}-`, titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${l.agents}): ` }));
     const files = await writeReport(report, levels[0]!.run.dir);
     log(`${study.name}: report ${files.html}`);

@@ -95,6 +95,8 @@ export async function importModule(file: string): Promise<unknown> {
 export interface LoadOptions {
   seed?: string;
   deals?: number;
+  /** Record the game-quality measures (`--quality`) whatever the experiment says. */
+  quality?: boolean;
 }
 
 export async function loadExperiment(spec: string, options: LoadOptions = {}): Promise<{ plan: Plan; file: string }> {

@@ -11,6 +11,8 @@
 import { mergeEffect } from './effect.ts';
 import type { EffectData } from './effect.ts';
 import type { HistogramSpec } from './plan.ts';
+import { mergeQuality } from './quality.ts';
+import type { QualityData } from './quality.ts';
 
 export const WIN_UNITS = 60;
 
@@ -65,6 +67,8 @@ export interface ArmData {
    * moments give deal-clustered intervals for per-player and per-game means (the deal is the unit).
    */
   deal: DiffData[];
+  /** The game-quality measures' sums, when the plan asks for them (`plan.quality`). */
+  quality?: QualityData;
 }
 
 export interface PairData {
@@ -235,6 +239,7 @@ function mergeArm(a: ArmData, b: ArmData): ArmData {
     margin: mergeDist(a.margin, b.margin),
     stats: a.stats.map((d, i) => mergeDist(d, b.stats[i]!)),
     deal: a.deal.map((d, i) => mergeDiff(d, b.deal[i]!)),
+    ...(a.quality && b.quality ? { quality: mergeQuality(a.quality, b.quality) } : {}),
   };
 }
 

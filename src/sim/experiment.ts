@@ -41,6 +41,8 @@ export interface ExperimentDefinition {
   /** Per-game column groups kept with `--keep-games` (default `score`, `rank`). */
   readonly columns?: readonly ColumnGroup[];
   readonly histogram?: HistogramSpec;
+  /** Record the game-quality measures (lead changes, drama, decisiveness, close games, the score race): an evaluation per turn. */
+  readonly quality?: boolean;
   readonly arms: readonly ArmDefinition[];
 }
 
@@ -83,7 +85,7 @@ export function armGrid(axes: {
   return arms.map(({ name, arm }) => ({ players: 2, ...arm, name: arm.name ?? (name.join('.') || 'arm') }));
 }
 
-const EXPERIMENT_KEYS = ['name', 'description', 'seed', 'deals', 'rotation', 'columns', 'histogram', 'arms'];
+const EXPERIMENT_KEYS = ['name', 'description', 'seed', 'deals', 'rotation', 'columns', 'histogram', 'quality', 'arms'];
 const ARM_KEYS = ['name', 'players', 'expansions', 'rules', 'agents', 'tiles', 'tileCounts'];
 const HISTOGRAM_KEYS = ['lo', 'width', 'bins'];
 const NAME = /^[A-Za-z0-9_.=+-]{1,64}$/;
@@ -100,6 +102,8 @@ export interface ResolveOptions {
   /** Command-line overrides. */
   seed?: string;
   deals?: number;
+  /** Record the game-quality measures whatever the definition says. */
+  quality?: boolean;
 }
 
 /** Checks a definition and resolves it into a `Plan`; every problem is an `InputError` naming the file and the arm. */
@@ -130,6 +134,8 @@ export function resolveExperiment(raw: unknown, options: ResolveOptions): Plan {
     || (histogram.bins as number) < 1 || (histogram.bins as number) > 100_000) {
     fail(`"histogram" must be {lo, width > 0, bins from 1 to 100000}, got ${JSON.stringify(histogram)}`);
   }
+  const quality = options.quality ?? def.quality ?? false;
+  if (typeof quality !== 'boolean') fail(`"quality" must be true or false, got ${JSON.stringify(quality)}`);
   if (!Array.isArray(def.arms) || def.arms.length === 0) fail('"arms" must be a non-empty list');
   const arms = def.arms as unknown[];
   if (arms.length > 64) fail(`at most 64 arms, got ${arms.length}`);
@@ -152,6 +158,7 @@ export function resolveExperiment(raw: unknown, options: ResolveOptions): Plan {
     columns: [...new Set(columns as ColumnGroup[])],
     histogram: { lo: histogram.lo as number, width: histogram.width as number, bins: histogram.bins as number },
     arms: planArms,
+    ...(quality ? { quality: true as const } : {}),
   };
   return plan;
 }

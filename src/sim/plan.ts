@@ -68,6 +68,8 @@ export interface Plan {
    * (`src/sim/effect.ts`; set by `carclab study`, absent otherwise, so other runs keep their ids).
    */
   effects?: PlanEffect[];
+  /** Set when the run records the game-quality measures (`src/sim/quality.ts`): their trajectories cost an evaluation per turn. */
+  quality?: true;
 }
 
 /** Builds the `Game` of one arm, resolving expansion names through the registry. */

@@ -4,7 +4,8 @@
  * Pass the state of the previous game as `reuse` to play in its memory (it is overwritten), and a
  * `trace` to receive a 32-bit hash of the sequence of actions played (FNV-1a over the action
  * integers): two games with different hashes played different moves, and equal hashes on every deal
- * of two arms mean the arms played the same moves (`STUDIES.md` 1, "play, not rescoring").
+ * of two arms mean the arms played the same moves (`STUDIES.md` 1, "play, not rescoring"). An
+ * `observer` is told of the start of every turn (the quality measures' trajectories).
  */
 import type { Agent } from '../agents/index.ts';
 import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../engine/index.ts';
@@ -19,8 +20,13 @@ export interface MoveTrace {
   actions?: number[];
 }
 
+/** Told of every turn's start (phase PLACE, the position after the previous turn): `QualityRecorder`. */
+export interface TurnObserver {
+  turn(state: State): void;
+}
+
 // hot path
-export function playGame(game: Game, order: ArrayLike<number>, agents: readonly Agent[], reuse?: State, trace?: MoveTrace): State {
+export function playGame(game: Game, order: ArrayLike<number>, agents: readonly Agent[], reuse?: State, trace?: MoveTrace, observer?: TurnObserver): State {
   let legal = buffers.get(game);
   if (!legal) {
     legal = new Int32Array(MAX_ACTIONS_HINT);
@@ -38,6 +44,7 @@ export function playGame(game: Game, order: ArrayLike<number>, agents: readonly 
   if (actions) actions.length = 0;
   while (!state.isOver()) {
     const agent = agents[state.currentPlayer]!;
+    if (observer !== undefined && state.phase === PHASE_PLACE) observer.turn(state);
     let action: number;
     if (agent.chooseIndex !== undefined && state.phase === PHASE_PLACE) {
       // Placements are the long lists: an agent that only needs their number gets its pick without them.

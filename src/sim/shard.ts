@@ -18,6 +18,7 @@ import type { ColumnArray, Columns } from './columns.ts';
 import { runLayout } from './metrics.ts';
 import type { ArmMetrics } from './metrics.ts';
 import { playGame } from './play.ts';
+import { QualityRecorder } from './quality.ts';
 import { AGGREGATE_FORMAT, armSetups, gamesPerDeal, playerInSeat, rotationsOf, seatAgents } from './plan.ts';
 import type { HistogramSpec, Plan } from './plan.ts';
 
@@ -79,12 +80,14 @@ class ArmAcc {
   /** Per game of the current deal (rotation order): bit mask of the winning seats, hash of the moves. */
   readonly winners: Int32Array;
   readonly moves: Int32Array;
+  /** Records the game-quality measures when the plan asks for them. */
+  readonly quality: QualityRecorder | undefined;
   private readonly scores: Float64Array;
   private readonly playerStatBase: number;
   /** Per score source of the game, its place among the registered ones (the summary's columns). */
   private readonly sourceColumns: Int32Array;
 
-  constructor(private readonly game: Game, private readonly metrics: ArmMetrics, spec: HistogramSpec, gamesPerDealOfArm: number) {
+  constructor(private readonly game: Game, private readonly metrics: ArmMetrics, spec: HistogramSpec, gamesPerDealOfArm: number, quality: boolean) {
     const P = game.players;
     const ps = game.playerStatNames.length;
     const registered = registeredScoreSources();
@@ -100,15 +103,18 @@ class ArmAcc {
     this.moves = new Int32Array(gamesPerDealOfArm);
     this.scores = new Float64Array(P);
     this.playerStatBase = game.statNames.length;
+    this.quality = quality ? new QualityRecorder(game) : undefined;
   }
 
   startDeal(): void {
     this.deal.fill(0);
     this.gamesInDeal = 0;
+    this.quality?.startDeal();
   }
 
   endDeal(): void {
     for (let k = 0; k < this.dealSums.length; k++) this.dealSums[k]!.add(this.deal[k]!);
+    this.quality?.endDeal();
   }
 
   // hot path
@@ -185,6 +191,7 @@ class ArmAcc {
       games: this.games, seats: this.seats.map((s) => s.toData()), players: this.players.map((s) => s.toData()),
       winnerScore: this.winnerScore.toData(), margin: this.margin.toData(), stats: this.stats.map((d) => d.toData()),
       deal: this.dealSums.map((d) => d.toData()),
+      ...(this.quality ? { quality: this.quality.toData() } : {}),
     };
   }
 }
@@ -263,7 +270,9 @@ function playDeal(run: DealRun, d: number): void {
     acc.startDeal();
     const order = setup.dealer.deal(plan.seed, d);
     for (const r of rotationsOf(plan.rotation, setup.game.players, d)) {
-      const state = playGame(setup.game, order, seatAgents(setup, plan.seed, d, r), last[a], trace);
+      acc.quality?.startGame();
+      const state = playGame(setup.game, order, seatAgents(setup, plan.seed, d, r), last[a], trace, acc.quality);
+      acc.quality?.endGame(state);
       last[a] = state;
       acc.addGame(state, r, trace.hash);
       effects.forEach((e, k) => {
@@ -308,7 +317,7 @@ export function runShard(task: ShardTask): ShardResult {
   // 1. The arms' games, dealers and agents (built once per process), and the metric layout.
   const setups = armSetups(plan);
   const layout = runLayout(plan, setups.map((s) => s.game));
-  const arms = setups.map((s, a) => new ArmAcc(s.game, layout.arms[a]!, plan.histogram, gamesPerDeal(plan.rotation, s.game.players)));
+  const arms = setups.map((s, a) => new ArmAcc(s.game, layout.arms[a]!, plan.histogram, gamesPerDeal(plan.rotation, s.game.players), plan.quality === true));
   const pairs = layout.pairs.map((p) => ({ metrics: p.metrics.map(() => new Diff()), sameMoves: 0, winnerChanged: new Diff() }));
   const effects = (plan.effects ?? []).map((e) => new EffectAcc(e, setups[e.a]!.game, setups[e.b]!.game));
   const trace = effects.length ? { hash: 0, actions: [] as number[] } : { hash: 0 };

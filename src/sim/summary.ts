@@ -13,6 +13,7 @@ import type { EffectData } from './effect.ts';
 import type { RunLayout } from './metrics.ts';
 import { gamesPerDeal } from './plan.ts';
 import type { HistogramSpec, Plan } from './plan.ts';
+import type { QualityData } from './quality.ts';
 
 export interface DistSummary {
   n: number;
@@ -82,6 +83,8 @@ export interface ArmSummary {
   lineup: (SeatSummary & { player: number; agent: string })[];
   /** Per metric (`score` per player, `winnerScore`, `score.<source>`, `stat.<name>`, `seat<s>.wins` …): its per-deal means over deals. */
   perDeal: Record<string, DealMeans>;
+  /** The game-quality measures' exact sums when the run recorded them (`qualityMeasures` of `src/stats` gives the measures). */
+  quality?: QualityData;
 }
 
 export interface Summary {
@@ -184,6 +187,7 @@ export function buildSummary(plan: Plan, games: readonly Game[], layout: RunLayo
         seats: data.seats.map((s, seat) => ({ seat, ...describeSeat(s, game) })),
         lineup: data.players.map((s, player) => ({ player, agent: arm.agents[player]!, ...describeSeat(s, game) })),
         perDeal: Object.fromEntries(layout.arms[a]!.names.map((name, k) => [name, describeDealMeans(data.deal[k]!, layout.arms[a]!.divisors[k]!)])),
+        ...(data.quality ? { quality: data.quality } : {}),
       };
     }),
     pairs: layout.pairs.map((pair, i) => ({

@@ -9,6 +9,7 @@ import type { Aggregate, DiffData, DistData, SeatData } from './aggregate.ts';
 import { armSetups, gamesPerDeal, gamesPerDealOf } from './plan.ts';
 import type { Plan } from './plan.ts';
 import { implausibleEffect } from './effect.ts';
+import { implausibleQuality } from './quality.ts';
 import { emptyAggregate } from './shard.ts';
 import type { ShardResult, ShardTask } from './shard.ts';
 
@@ -110,6 +111,8 @@ export function implausibleAggregate(plan: Plan, deals: number, aggregate: Aggre
     const best = Math.max(...arm.seats.map((s) => s.score.max ?? -Infinity));
     if (games > 0 && arm.winnerScore.max !== best) return `${at}.winnerScore.max is ${arm.winnerScore.max}, but the best seat score is ${best}`;
     if (games > 0 && arm.margin.min! < 0) return `${at}.margin.min is ${arm.margin.min}, a margin is never negative`;
+    const quality = arm.quality && implausibleQuality(arm.quality, `${at}.quality`, deals, games);
+    if (quality) return quality;
   }
   for (let i = 0; i < aggregate.pairs.length; i++) {
     const pair = aggregate.pairs[i]!;

@@ -28,6 +28,8 @@ export { dealsForMeanDiff } from './sample-size-mean.ts';
 export type { MeanSampleSize, MeanSampleSizeInput } from './sample-size-mean.ts';
 export { gamesForWinRateDiff } from './sample-size-rate.ts';
 export type { RateSampleSize, RateSampleSizeInput } from './sample-size-rate.ts';
+export { qualityMeasures, ratioInterval } from './quality.ts';
+export type { MeasureInterval, QualityMeasures, RacePoint } from './quality.ts';
 export { chiSquareSf, seatFairness } from './seat-fairness.ts';
 export type { SeatFairnessArm, SeatFairnessResult } from './seat-fairness.ts';
 export { studentTCdf, studentTPdf, studentTQuantile } from './student-t.ts';

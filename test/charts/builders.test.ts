@@ -20,7 +20,7 @@ const examples = exampleCharts();
 describe('every example chart', () => {
   it('covers every chart kind', () => {
     expect(examples.map((e) => e.name)).toEqual([
-      'win-rate-by-seat', 'mean-score-by-arm', 'paired-differences', 'score-histogram', 'score-histogram-overlay', 'score-shares', 'toll-sweep', 'win-share-matrix',
+      'win-rate-by-seat', 'mean-score-by-arm', 'paired-differences', 'score-histogram', 'score-histogram-overlay', 'score-shares', 'toll-sweep', 'score-race', 'win-share-matrix',
     ]);
   });
 

@@ -32,6 +32,13 @@ describe('carclab replay', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/turn 1: P0 places E at \(0,-1\) rotation 180/);
     expect(r.stdout).toMatch(/city of 2 tile\(s\), 1 meeple\(s\): 4 to P0/);
+    // A base game's table has the base game's sources only: no empty toll, labyrinth or King columns.
+    expect(r.stdout).toMatch(/^player +road +city +monastery +field +total$/m);
+  });
+  it('shows an expansion\'s source and the start points of seatCompensation in the score table', () => {
+    const r = carclab('replay', file('city3.json', { ...twoTileCity, expansions: ['labyrinth'], rules: { seatCompensation: '0,2' } }));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^player +road +city +monastery +field +labyrinth +compensation +total$/m);
   });
   it('--no-final stops before final scoring', () => {
     const road = { players: 2, turns: [{ tile: 'V', at: [1, 0], rotation: 0, meeple: 'road' }] };

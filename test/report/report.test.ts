@@ -83,6 +83,11 @@ describe('report builder', () => {
     expect(markdownToHtml('p1 line\ncontinued\n\n- a\n- b')).toBe('<p>p1 line continued</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>');
   });
 
+  it('starts a list at a bullet line right under a paragraph line (the Labyrinth report\'s list was one paragraph)', () => {
+    expect(markdownToHtml('In each game:\n- greedy: 10 games\n  and more\n- strong: 5 games\nAfter.')).toBe(
+      '<p>In each game:</p>\n<ul>\n<li>greedy: 10 games and more</li>\n<li>strong: 5 games</li>\n</ul>\n<p>After.</p>');
+  });
+
   it('refuses a chart name used twice', () => {
     const report = new Report('x');
     const spec = estimatesChart([{ arm: 'a', estimate: 1, lower: 0, upper: 2 }], { title: 'c', category: 'arm', valueTitle: 'v' });

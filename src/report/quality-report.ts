@@ -1,0 +1,115 @@
+/**
+ * How the games play (issue 22): the game-quality measures of each arm at each level — lead changes
+ * (on the expected totals and on the raw scores), drama (the share of turns the eventual winner was
+ * behind, and by how much), decisiveness (the share of the game after which the leader never
+ * changed), close games (final margin ≤ 5) with the margins' distribution, and the score race — as
+ * a report section, and the findings a verdict page states about them.
+ *
+ * `addQualitySection(report, arms, { runSize })` takes each arm's quality sums (`summary.arms[i].quality`
+ * of a run with `quality: true`, or merged shard aggregates) with its level, and its margin
+ * distribution when at hand.
+ */
+import * as aq from 'arquero';
+import { estimatesChart, histogramChart, raceChart } from '../charts/index.ts';
+import type { QualityData } from '../sim/quality.ts';
+import type { DistSummary, Summary } from '../sim/summary.ts';
+import { qualityMeasures } from '../stats/index.ts';
+import type { MeasureInterval, QualityMeasures } from '../stats/index.ts';
+import type { Report } from './report.ts';
+import { rebin } from './run-report.ts';
+import type { Finding } from './verdict.ts';
+
+/** One arm at one level: its quality sums and, for the margins' chart, its margin distribution and the run's bins. */
+export interface QualityArm {
+  level: string;
+  arm: string;
+  quality: QualityData;
+  margin?: { dist: DistSummary; histogram: Summary['histogram'] };
+}
+
+/** The arms of a run summary that recorded the quality measures, at one level. */
+export function qualityArms(summary: Summary, level: string): QualityArm[] {
+  return summary.arms.flatMap((a) => (a.quality ? [{ level, arm: a.name, quality: a.quality, margin: { dist: a.margin, histogram: summary.histogram } }] : []));
+}
+
+const num = (x: number | null, digits: number) => (x === null ? '–' : `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(digits)}`);
+const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}`);
+/** "2.31 [2.10, 2.52]" or, as a share, "41.2 % [38.0, 44.5]". */
+export const measureText = (m: MeasureInterval, share = false, digits = 2): string =>
+  (share ? `${pct(m.estimate)} % [${pct(m.lo)}, ${pct(m.hi)}]` : `${num(m.estimate, digits)} [${num(m.lo, digits)}, ${num(m.hi, digits)}]`);
+
+/** The turn halfway through the race (the middle of the arm's deck). */
+const halfway = (q: QualityMeasures) => q.race[Math.floor(q.race.length / 2) - 1];
+
+const MEASURES: { key: keyof Pick<QualityMeasures, 'leadChanges' | 'scoreLeadChanges' | 'behindShare' | 'behindBy' | 'decidedShare' | 'closeShare'>; label: string; share: boolean }[] = [
+  { key: 'leadChanges', label: 'lead changes per game (expected totals)', share: false },
+  { key: 'scoreLeadChanges', label: 'lead changes per game (raw score)', share: false },
+  { key: 'behindShare', label: 'drama: share of turns the winner was behind', share: true },
+  { key: 'behindBy', label: 'drama: points behind, on those turns', share: false },
+  { key: 'decidedShare', label: 'decisiveness: share of the game after the leader never changed', share: true },
+  { key: 'closeShare', label: 'close games: final margin ≤ 5', share: true },
+];
+
+/** Adds the section "How the games play" and returns the findings for the verdict page (none without arms). */
+export function addQualitySection(report: Report, arms: readonly QualityArm[], options: { runSize: string; chartPrefix?: string }): Finding[] {
+  if (!arms.length) return [];
+  const p = options.chartPrefix ?? '';
+  const measured = arms.map((a) => ({ ...a, m: qualityMeasures(a.quality) }));
+  const levels = [...new Set(arms.map((a) => a.level))];
+  const label = (a: { level: string; arm: string }) => (levels.length > 1 ? `${a.arm} (${a.level})` : a.arm);
+  const section = report.section('How the games play: lead changes, drama, decisiveness, close games');
+  section.text([
+    'Measured on every game (after the Ludii project\'s lead-change, drama and decisiveness metrics and Browne\'s criteria). A player\'s *expected total* after a turn is its score plus what the board promises it under the rules in force — the agents\' rule-aware evaluation (README "Agents") with no charge for meeples; the last turn counts the final scores. The *lead* changes when the sole leader becomes another player (a tie for the lead changes nothing). The *eventual winner* is the player with the best final score; a game tied for first has none and is left out of drama, decisiveness and the race (counted in the table). *Drama*: the turns the eventual winner was behind the best other player, and by how many points on those turns. *Decisiveness*: the part of the game played after the last turn the eventual winner did not lead alone. *Close games*: final margin (winner − runner-up) of at most 5 points.',
+    'Intervals are 95 %: ratio estimates over deals (the deal is the unit; delta method, Student t), Wilson for the share of close games. Each arm is measured on its own games: the paired differences between arms of these measures are not computed here.',
+  ].join('\n\n'));
+  section.table(aq.from(measured.map((a) => ({
+    level: a.level, arm: a.arm, games: a.m.games, 'tied for first': a.m.tiedGames,
+    ...Object.fromEntries(MEASURES.map((x) => [x.label, measureText(a.m[x.key], x.share)])),
+  }))), { caption: 'Game-quality measures per arm and level, 95 % intervals (shares in %).' });
+
+  const measureRows = measured.flatMap((a) => MEASURES.filter((x) => x.key !== 'behindBy' && x.key !== 'scoreLeadChanges').flatMap((x) => {
+    const v = a.m[x.key];
+    return v.estimate === null ? [] : [{ measure: x.label, level: a.level, arm: a.arm, estimate: v.estimate, lower: v.lo ?? v.estimate, upper: v.hi ?? v.estimate }];
+  }));
+  const measuresChart = {
+    name: `${p}quality-measures`,
+    spec: estimatesChart(measureRows, {
+      title: 'How the games play', subtitle: '95 % intervals over deals', runSize: options.runSize,
+      category: 'arm', color: 'level', facet: 'measure', columns: 2, panelValues: 'independent', orient: 'horizontal',
+      categoryTitle: null, facetTitle: null, colorTitle: 'level', valueTitle: 'estimate', zero: true, width: 300, height: Math.max(60, 24 * new Set(arms.map((a) => a.arm)).size),
+    }),
+  };
+  section.chart(measuresChart.name, measuresChart.spec);
+
+  const raceRows = measured.flatMap((a) => a.m.race.flatMap((r) => (r.estimate === null ? [] : [{ level: a.level, arm: a.arm, turn: r.turn, estimate: r.estimate, lower: r.lo ?? r.estimate, upper: r.hi ?? r.estimate }])));
+  const race = {
+    name: `${p}score-race`,
+    spec: raceChart(raceRows, {
+      title: 'The score race', subtitle: 'the eventual winner\'s mean expected lead over the best other player after each turn; 95 % bands over deals', runSize: options.runSize,
+      x: 'turn', series: 'arm', seriesTitle: null, ...(levels.length > 1 ? { facet: 'level' as const, columns: Math.min(3, levels.length) } : {}), valueTitle: 'lead (points)', width: levels.length > 2 ? 280 : 330, height: 200,
+    }),
+  };
+  section.chart(race.name, race.spec);
+
+  const marginRows = measured.flatMap((a) => (a.margin ? rebin(a.margin.dist, a.margin.histogram, 5).map((b) => ({ series: label(a), ...b })) : []));
+  if (marginRows.length) {
+    section.chart(`${p}margins`, histogramChart(marginRows, {
+      title: 'Final margins', subtitle: 'winner − runner-up, bins of 5 points, share of each arm\'s games', runSize: options.runSize,
+      series: 'series', seriesTitle: null, layout: 'facet', columns: 3, normalize: true, width: 200, height: 110,
+      valueTitle: 'final margin (points)', countTitle: 'share of games',
+    }));
+  }
+
+  // The findings: the race, then lead changes and close games, each arm at each level.
+  const byLevel = (text: (a: (typeof measured)[number]) => string) => levels.map((l) => `${measured.filter((a) => a.level === l).map(text).join(', ')} at ${l}`).join('; ');
+  return [
+    {
+      sentence: `**The score race**: halfway through the game the eventual winner leads the best other player by ${byLevel((a) => `${num(halfway(a.m)?.estimate ?? null, 1)} points [${num(halfway(a.m)?.lo ?? null, 1)}, ${num(halfway(a.m)?.hi ?? null, 1)}] in ${a.arm}`)} (expected totals: score + what the board promises).`,
+      chart: race,
+    },
+    {
+      sentence: `**Lead changes per game**: ${byLevel((a) => `${measureText(a.m.leadChanges)} in ${a.arm}`)}. **Close games** (margin ≤ 5): ${byLevel((a) => `${measureText(a.m.closeShare, true)} in ${a.arm}`)}. **Drama** (turns the winner was behind): ${byLevel((a) => `${measureText(a.m.behindShare, true)} in ${a.arm}`)}.`,
+      chart: measuresChart,
+    },
+  ];
+}
