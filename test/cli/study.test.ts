@@ -48,7 +48,12 @@ describe('carclab study', () => {
     for (const level of [random, greedy]) {
       expect(Object.keys(level.winnerChanged).sort()).toEqual(['independent', 'noiseFloor', 'rescored', 'total']);
       for (const share of Object.values(level.winnerChanged) as number[]) expect(share).toBeGreaterThanOrEqual(0);
-      expect(level.quality).toEqual({ baseline: null, variant: null });
+      for (const arm of [level.quality.baseline, level.quality.variant]) {
+        expect(arm).toMatchObject({ games: 6, closeMargin: 5 });
+        expect(arm.leadChanges.estimate).toBeGreaterThanOrEqual(0);
+        expect(arm.closeShare.estimate).toBeGreaterThanOrEqual(0);
+        expect(arm.closeShare.estimate).toBeLessThanOrEqual(1);
+      }
       expect(level.winnerChangedDetail).toMatchObject({ games: 6, replayed: 6, notReplayable: 0 });
     }
     // Random play ignores the rule: the total effect is the rescoring.
@@ -63,6 +68,12 @@ describe('carclab study', () => {
     const md = readFileSync(join(runs[0]!.out, 'report.md'), 'utf8');
     expect(md).toMatch(/^# What changes: farmerPointsPerCity=4 against the official rules \(2 players, base game\)/);
     expect(md).toMatch(/rescoring official's games under variant's rules flips the winner in .* for independent games and a noise floor of/);
+    // The verdict page first: the question and the findings (the game-quality ones among them) before the appendix.
+    const question = md.indexOf('**Question.** farmerPointsPerCity=4 against the official rules');
+    expect(question).toBeGreaterThan(0);
+    expect(md.indexOf('lead changes')).toBeGreaterThan(question);
+    expect(md.indexOf('rescoring official')).toBeGreaterThan(question);
+    expect(md.indexOf('rescoring official')).toBeLessThan(md.indexOf('## How the games play'));
     expect(existsSync(join(runs[0]!.out, 'report.html'))).toBe(true);
   });
 });

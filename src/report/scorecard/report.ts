@@ -5,11 +5,13 @@
  * the paired difference — and, as the appendix, the generic sections of every level's run.
  */
 import * as aq from 'arquero';
+import { addQualitySection, qualityArms } from '../quality-report.ts';
 import { Report, writeReport } from '../report.ts';
 import type { ReportFiles } from '../report.ts';
 import { addRunSections } from '../run-report.ts';
 import type { LoadedRun } from '../run.ts';
 import { INTERVALS_TEXT } from '../study.ts';
+import { addVerdictPage } from '../verdict.ts';
 import { WINNER_CHANGE_TEXT, winnerChangeRows, winnerChangeSentence } from '../winner-change.ts';
 import type { Estimate, LevelCard, Scorecard, SkillShare } from './scorecard.ts';
 
@@ -57,7 +59,6 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
     INTERVALS_TEXT,
   ].join('\n\n'));
 
-  report.section('Findings').text(scorecard.levels.flatMap((c) => levelFindings(c, scorecard)).map((l) => `- ${l}`).join('\n'));
 
   const winner = report.section('The rule\'s direct effect and "winner changed"');
   winner.text(WINNER_CHANGE_TEXT);
@@ -73,9 +74,13 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
     skill.table(aq.from(cards.map((c) => ({ level: c.level, against: c.skillDepth!.against, deals: c.skillDepth!.difference.deals, [`${variant.name} − ${baseline.name}`]: pp(c.skillDepth!.difference) }))), { caption: 'Paired difference of the win shares between the arms.' });
   } else skill.text('One level only: there is no level below it to play.');
 
-  const quality = report.section('Game quality');
-  const measured = scorecard.levels.some((c) => c.quality.baseline || c.quality.variant);
-  quality.text(measured ? 'The game-quality measures of both arms per level are in `scorecard.json` (`levels[].quality`).' : 'Not measured by this build: `levels[].quality` is null in `scorecard.json`.');
+  const runSize = scorecard.levels.map((c) => `${c.level} ${c.deals.toLocaleString('en')} deals`).join(', ');
+  const qualityFindings = addQualitySection(report, runs.flatMap((r, k) => qualityArms(r.summary, scorecard.levels[k]!.level)), { runSize, chartPrefix: 'quality-' });
+  addVerdictPage(report, {
+    question: scorecard.question,
+    findings: [...scorecard.levels.flatMap((c) => levelFindings(c, scorecard)).map((sentence) => ({ sentence })), ...qualityFindings],
+    notes: ['The statistics and tables follow as the appendix; the game-quality measures of both arms per level are also in `scorecard.json` (`levels[].quality`).'],
+  });
 
   runs.forEach((run, k) => addRunSections(report, run, { chartPrefix: `level${k}-`, titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${scorecard.levels[k]!.level}): ` }));
   return report;

@@ -118,7 +118,7 @@ export function studySetup(request: StudyRequest): StudySetup {
   // 3. The plans: the level's two arms with the effect baseline → variant, and the skill matches.
   const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
   const levels = specs.map((spec, k): StudyLevel => {
-    const plan: Plan = { ...resolve(spec, deals[k]!, `study-${slug(names[k]!)}`.slice(0, 64)), effects: [{ a: 0, b: 1 }] };
+    const plan: Plan = { ...resolve(spec, deals[k]!, `study-${slug(names[k]!)}`.slice(0, 64)), effects: [{ a: 0, b: 1 }], quality: true };
     const skill = (a: StudyArm) => {
       const design = designMatch({ kind: 'match', specs: [spec, specs[k - 1]!], players, expansions: a.expansions, rules: a.rules, deals: deals[k]!, seed });
       return { ...design, plan: { ...design.plan, experiment: `study-skill-${slug(names[k]!)}-${a.name}`.slice(0, 64) } };
