@@ -1,6 +1,7 @@
 /**
  * The distributed backend (`DESIGN.md` "Distributed runs"): the same shards as BullMQ jobs on a Redis
- * server. The coordinator (`carclab run --backend redis://…`) enqueues a run's shards with
+ * server. The coordinator (`carclab run --backend redis://…`) enqueues a run's shards on the queue
+ * of its code (`presence.ts`: workers of other code never take them, and are named) with
  * deterministic job ids (run id + deal range), so enqueueing again is idempotent and a resumed run
  * picks up results that finished meanwhile; `carclab worker --redis redis://…` processes them on any
  * machine in its own piscina pool, so the event loop stays free to renew job locks. A worker that dies
@@ -20,6 +21,7 @@
  * the run (finished shards are kept for a resume).
  */
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import { hostname } from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { InputError } from '../../engine/index.ts';
@@ -30,11 +32,12 @@ import { inProcessBackend, ShardAbandoned } from '../pool.ts';
 import type { Backend } from '../pool.ts';
 import type { ShardResult, ShardTask } from '../../sim/shard.ts';
 import { malformedShardResult } from '../../sim/validate.ts';
+import { announcePresence, shardQueue } from './presence.ts';
 import { connectionOptions } from './url.ts';
 import type { RedisTarget } from './url.ts';
 import { ResultVerifier } from './verify.ts';
 import { fromWire } from './wire.ts';
-import type { JobData, WireResult } from './wire.ts';
+import type { WireResult } from './wire.ts';
 
 export const DEFAULT_QUEUE = 'carclab-shards';
 /** Attempts per job before the run fails (a worker crash or a thrown error each use one). */
@@ -101,8 +104,9 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   const name = options.queue ?? DEFAULT_QUEUE;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const connection = connectionOptions(target);
-  const queue = new Queue<JobData, WireResult>(name, { connection });
-  const events = new QueueEvents(name, { connection });
+  const code = codeIdentity().hash;
+  const queue = new Queue<ShardTask, WireResult>(shardQueue(name, code), { connection });
+  const events = new QueueEvents(shardQueue(name, code), { connection });
   await events.waitUntilReady();
   // Connection errors while Redis is away are reported by the waiting line below, not one per retry.
   queue.on('error', () => {});
@@ -110,7 +114,6 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   const waiting = new Map<string, Waiter>();
   const inFlight = options.inFlight ?? 64;
 
-  const code = codeIdentity().hash;
   const verifier = new ResultVerifier(options.verify ?? DEFAULT_VERIFY, inProcessBackend(), log);
 
   /** Takes a finished job's result once: checked, verified when sampled, then handed to the runner, or sent back. */
@@ -157,14 +160,24 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   };
 
   events.on('completed', ({ jobId, returnvalue }) => void settle(jobId, returnvalue));
-  // A worker of other code refuses a job and says so on it (`worker.ts`): named here once per worker,
-  // so a coordinator waiting on such workers does not sit silent.
+  // Workers of other code listen on their own code's queue: named here once each, and a run that
+  // no worker of its code serves says so rather than sitting silent at 0 games.
   const otherCode = new Set<string>();
-  events.on('progress', ({ data }) => {
-    const refusal = data as { refusedBy?: unknown; code?: unknown } | null;
-    if (typeof refusal !== 'object' || refusal === null || typeof refusal.refusedBy !== 'string' || otherCode.has(refusal.refusedBy)) return;
-    otherCode.add(refusal.refusedBy);
-    log(`carclab: worker ${refusal.refusedBy} runs other code (${String(refusal.code)}, this run's is ${shortCode(code)}) and refuses this run's shards; update it or stop it`);
+  let noWorkerSaid = false;
+  const presence = announcePresence(target, {
+    queue: name, role: 'run', name: `${hostname()} pid ${process.pid}`, code,
+    onPeers: (workers) => {
+      for (const worker of workers) {
+        if (worker.code === shortCode(code) || otherCode.has(worker.name)) continue;
+        otherCode.add(worker.name);
+        log(`carclab: worker ${worker.name} runs other code (${worker.code}, this run's is ${shortCode(code)}) and does not play this run's shards; update it or stop it`);
+      }
+      if (workers.some((worker) => worker.code === shortCode(code))) noWorkerSaid = false;
+      else if (!noWorkerSaid && waiting.size > 0) {
+        noWorkerSaid = true;
+        log(`carclab: no worker of this run's code (${shortCode(code)}) takes shards from queue ${name}; the shards wait until one starts`);
+      }
+    },
   });
   events.on('failed', ({ jobId, failedReason }) => {
     const waiter = waiting.get(jobId);
@@ -182,8 +195,7 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     const jobId = jobIdOf(task);
     waiting.set(jobId, waiter);
     void (async () => {
-      const data: JobData = { ...task, code };
-      const job = await queue.add('shard', data, {
+      const job = await queue.add('shard', task, {
         jobId, attempts: JOB_ATTEMPTS, backoff: { type: 'fixed', delay: 500 },
         removeOnComplete: { age: 7 * 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 },
       });
@@ -269,7 +281,7 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     verification: (plan) => verifier.report(plan),
     close: async () => {
       stopped = true;
-      await watch;
+      await Promise.all([watch, presence.stop()]);
       // A Redis that does not answer must not keep the process alive: give up after a few seconds.
       const closed = await within(Promise.all([events.close(), queue.close()]).then(() => true), 3000);
       if (!closed) {

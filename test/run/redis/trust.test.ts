@@ -2,20 +2,22 @@
  * Distributed runs that trust nothing (issue 13, problems 2, 5 and 6) against real redis-servers:
  * a worker started from CARCLAB_REDIS_URL shows no password in `ps`; with one honest and one
  * modified worker (a patched scoring constant in a temporary copy that still claims this code's hash)
- * the summary equals the local run's and the log names the bad worker; a worker of other code refuses
- * the jobs; a database the server lacks is refused; a Redis restarted mid-run is waited for; workers
+ * the summary equals the local run's and the log names the bad worker; a worker of other code takes
+ * none of the jobs and is named; a database the server lacks is refused; a Redis restarted mid-run is waited for; workers
  * whose Redis is gone stop on SIGTERM within seconds.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIdentity } from '../../../src/run/code.ts';
 import { RunFailure } from '../../../src/run/files.ts';
 import { inProcessBackend } from '../../../src/run/pool.ts';
 import { redisBackend } from '../../../src/run/redis/backend.ts';
-import { parseRedisUrl } from '../../../src/run/redis/url.ts';
+import { shardQueue } from '../../../src/run/redis/presence.ts';
+import { connectionOptions, parseRedisUrl } from '../../../src/run/redis/url.ts';
 import { runExperiment } from '../../../src/run/runner.ts';
 import { planOf, tempDir } from '../../sim/helpers.ts';
 import { ROAD_POINTS_PATCH, ROOT, patchedCopy } from '../patched-copy.ts';
@@ -166,24 +168,29 @@ describe('distributed runs', () => {
     }
   });
 
-  it('a worker of other code refuses the jobs and says why; an honest one plays them', async () => {
+  it('a pool with a worker of other code: it takes no shard, each side names the other, the honest worker plays every shard once', async () => {
     const copy = patchedCopy([ROAD_POINTS_PATCH]);
     const queue = freshQueue();
     const other = startWorker(copy, ['--redis', redis.url, '--queue', queue]);
+    const jobs = new Queue(shardQueue(queue, codeIdentity().hash), { connection: connectionOptions(parseRedisUrl(redis.url, 'test')) });
     let honest: Proc | undefined;
     try {
       await ready(other);
       const log: string[] = [];
       const run = distributed(queue, { verify: 0, log });
-      await waitFor('a refusal', () => /refused shard/.test(other.log()));
-      // The coordinator names the worker of other code instead of sitting silent.
       await waitFor('the coordinator to name it', () => log.some((line) => line.includes(`pid ${other.child.pid} runs other code`)));
+      await waitFor('the coordinator to say no worker of its code is there', () => log.some((line) => /no worker of this run's code \([0-9a-f]{10}\) takes shards from queue/.test(line)));
+      await waitFor('the worker to name the run', () => /the run of \S+ pid \d+ on queue \S+ is for code [0-9a-f]{10}, this checkout is [0-9a-f]{10} \(update one of them\)/.test(other.log()));
       honest = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
       const outcome = await run;
       expect(summaryOf(outcome.runDir)).toBe(reference);
-      expect(other.log()).toMatch(/refused shard \S+: it is for code [0-9a-f]{10}, this checkout is [0-9a-f]{10} \(update one of them\)/);
-      expect(other.log()).not.toMatch(/: \d+ games in/);
+      // Taking and refusing shards held them back from the honest worker (a mixed pool stalled):
+      // now each of the 10 was started once, and the worker of other code saw none.
+      const played = await jobs.getJobs(['completed']);
+      expect(played.map((job) => job.attemptsStarted)).toEqual(Array(10).fill(1));
+      expect(other.log()).not.toMatch(/shard \S+-\d+-\d+/);
     } finally {
+      await jobs.close();
       await stop(other);
       if (honest) await stop(honest);
     }
