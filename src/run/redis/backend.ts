@@ -28,7 +28,7 @@ import { InputError } from '../../engine/index.ts';
 import { codeIdentity, shortCode } from '../code.ts';
 import { packageInfo, RunFailure } from '../files.ts';
 import { runIdOf } from '../run-dir.ts';
-import { inProcessBackend, ShardAbandoned } from '../pool.ts';
+import { poolBackend, ShardAbandoned } from '../pool.ts';
 import type { Backend } from '../pool.ts';
 import type { ShardResult, ShardTask } from '../../sim/shard.ts';
 import { malformedShardResult } from '../../sim/validate.ts';
@@ -114,7 +114,10 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   const waiting = new Map<string, Waiter>();
   const inFlight = options.inFlight ?? 64;
 
-  const verifier = new ResultVerifier(options.verify ?? DEFAULT_VERIFY, inProcessBackend(), log);
+  // Replays run on a thread of their own: on this one they would hold up the answers from Redis (a
+  // game of a search agent takes seconds), and a coordinator deaf that long took Redis for lost.
+  const replays = poolBackend(1);
+  const verifier = new ResultVerifier(options.verify ?? DEFAULT_VERIFY, replays, log);
 
   /** Takes a finished job's result once: checked, verified when sampled, then handed to the runner, or sent back. */
   const settle = async (jobId: string, returnvalue: unknown) => {
@@ -222,16 +225,26 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
         enqueue(waiter.task, waiter); // gone (Redis restarted without its data): enqueue it again
         continue;
       }
-      const state = await job.getState();
-      if (state === 'completed') await settle(jobId, job.returnvalue);
+      // Not awaited: a result sampled for verification is replayed here, which takes its time.
+      if (await job.getState() === 'completed') void settle(jobId, job.returnvalue);
     }
   };
+  // Its own client, failing fast, so a question while Redis is away does not wait for it.
+  const pinger = new Redis({ ...connection, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: RECONCILE_MS });
+  pinger.on('error', () => {});
+  let reconciling = false;
   let stopped = false;
   const watch = (async () => {
     while (!stopped) {
       await new Promise((r) => setTimeout(r, RECONCILE_MS).unref());
       if (stopped || waiting.size === 0) continue;
-      const answered = await within(reconcile().then(() => true, () => false), RECONCILE_MS);
+      // Whether Redis answers is one round trip: the check of every job in flight takes longer with
+      // many in flight, a distant server or a coordinator busy replaying, and must not count as silence.
+      const answered = await pinger.ping().then(() => true, () => false);
+      if (answered && !reconciling) {
+        reconciling = true;
+        void reconcile().catch(() => {}).finally(() => (reconciling = false));
+      }
       const now = Date.now();
       if (answered) {
         if (lostSince !== undefined) log(`carclab: Redis at ${target.redacted} answers again after ${Math.round((now - lostSince) / 1000)} s; checking the shards in flight`);
@@ -281,7 +294,8 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     verification: (plan) => verifier.report(plan),
     close: async () => {
       stopped = true;
-      await Promise.all([watch, presence.stop()]);
+      await Promise.all([watch, presence.stop(), replays.close()]);
+      pinger.disconnect();
       // A Redis that does not answer must not keep the process alive: give up after a few seconds.
       const closed = await within(Promise.all([events.close(), queue.close()]).then(() => true), 3000);
       if (!closed) {

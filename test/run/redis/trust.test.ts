@@ -234,6 +234,22 @@ describe('distributed runs', () => {
     }
   });
 
+  it('a coordinator busy replaying every result is not taken for a lost Redis', async () => {
+    const queue = freshQueue();
+    const worker = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
+    const log: string[] = [];
+    try {
+      await ready(worker);
+      // 40 shards in flight, each replayed here in steps of about 50 ms: checking their 40 jobs took
+      // longer than a check may take, and the run failed as if Redis had not answered for 3 s.
+      const outcome = await distributed(queue, { verify: 1, log, plan: slowPlan, shardDeals: 1, redisWaitSeconds: 3 });
+      expect(outcome.status).toBe('complete');
+      expect(log.join('\n')).not.toContain('waiting for Redis');
+    } finally {
+      await stop(worker);
+    }
+  });
+
   it('fails with a clear error when Redis stays away longer than --redis-wait', async () => {
     const own = await startRedis();
     const queue = freshQueue();
