@@ -32,7 +32,7 @@ import { poolBackend, ShardAbandoned } from '../pool.ts';
 import type { Backend } from '../pool.ts';
 import type { ShardResult, ShardTask } from '../../sim/shard.ts';
 import { malformedShardResult } from '../../sim/validate.ts';
-import { announcePresence, shardQueue } from './presence.ts';
+import { announcePresence, PRESENCE_EXPIRES_MS, shardQueue } from './presence.ts';
 import { connectionOptions } from './url.ts';
 import type { RedisTarget } from './url.ts';
 import { ResultVerifier } from './verify.ts';
@@ -166,6 +166,7 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   // Workers of other code listen on their own code's queue: named here once each, and a run that
   // no worker of its code serves says so rather than sitting silent at 0 games.
   const otherCode = new Set<string>();
+  let unservedSince: number | undefined;
   let noWorkerSaid = false;
   const presence = announcePresence(target, {
     queue: name, role: 'run', name: `${hostname()} pid ${process.pid}`, code,
@@ -175,8 +176,14 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
         otherCode.add(worker.name);
         log(`carclab: worker ${worker.name} runs other code (${worker.code}, this run's is ${shortCode(code)}) and does not play this run's shards; update it or stop it`);
       }
-      if (workers.some((worker) => worker.code === shortCode(code))) noWorkerSaid = false;
-      else if (!noWorkerSaid && waiting.size > 0) {
+      if (workers.some((worker) => worker.code === shortCode(code)) || waiting.size === 0) {
+        unservedSince = undefined;
+        noWorkerSaid = false;
+        return;
+      }
+      // Said only after a while: after an outage, workers announce themselves again within seconds.
+      unservedSince ??= Date.now();
+      if (!noWorkerSaid && Date.now() - unservedSince >= PRESENCE_EXPIRES_MS) {
         noWorkerSaid = true;
         log(`carclab: no worker of this run's code (${shortCode(code)}) takes shards from queue ${name}; the shards wait until one starts`);
       }
@@ -243,7 +250,8 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
       const answered = await pinger.ping().then(() => true, () => false);
       if (answered && !reconciling) {
         reconciling = true;
-        void reconcile().catch(() => {}).finally(() => (reconciling = false));
+        // A check caught by a Redis that went away mid-way is given up, so the next one can start.
+        void within(reconcile(), 10 * RECONCILE_MS).catch(() => {}).finally(() => (reconciling = false));
       }
       const now = Date.now();
       if (answered) {

@@ -17,7 +17,7 @@ export const shardQueue = (queue: string, code: string): string => `${queue}.${s
 
 const ANNOUNCE_MS = 2000;
 /** An announcement not renewed for this long is gone (a worker killed without a word). */
-const EXPIRES_MS = 10_000;
+export const PRESENCE_EXPIRES_MS = 10_000;
 
 export type Role = 'run' | 'worker';
 export interface Peer { name: string; code: string }
@@ -46,7 +46,7 @@ export function announcePresence(target: RedisTarget, options: PresenceOptions):
     const [seconds, micros] = await client.time();
     const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
     await client.multi()
-      .zadd(mine, now + EXPIRES_MS, member).pexpire(mine, EXPIRES_MS)
+      .zadd(mine, now + PRESENCE_EXPIRES_MS, member).pexpire(mine, PRESENCE_EXPIRES_MS)
       .zremrangebyscore(theirs, '-inf', now).exec();
     const members = await client.zrangebyscore(theirs, now, '+inf');
     options.onPeers(members.map((m) => ({ code: m.slice(0, m.indexOf(' ')), name: m.slice(m.indexOf(' ') + 1) })));

@@ -69,7 +69,7 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
       }
     },
   });
-  log(`carclab worker: ${options.threads} thread${options.threads === 1 ? '' : 's'} taking shards of code ${shortCode(code)} from ${target.redacted} queue ${queue}`);
+  log(`carclab worker: ${options.threads} thread${options.threads === 1 ? '' : 's'} taking shards from ${target.redacted} queue ${queue} (code ${shortCode(code)})`);
   return {
     close: async () => {
       await presence.stop();

@@ -232,7 +232,40 @@ describe('distributed runs', () => {
       await stop(worker);
       await restarted?.stop();
     }
-  });
+  }, 240_000);
+
+  it('an outage that keeps the data (Redis and the worker paused, the worker back 3 s after Redis): the run waits, goes on without a rejected result or a false "no worker", and ends equal to the local run', async () => {
+    const own = await startRedis();
+    const queue = freshQueue();
+    const log: string[] = [];
+    const worker = startWorker(ROOT, ['--redis', own.url, '--queue', queue]);
+    const resume = () => [own.pid, worker.child.pid!].forEach((pid) => process.kill(pid, 'SIGCONT'));
+    try {
+      await ready(worker);
+      const slowReference = summaryOf((await runExperiment({ plan: slowPlan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false })).runDir);
+      const run = distributed(queue, { url: own.url, log, plan: slowPlan });
+      await waitFor('a first shard', () => /: \d+ games in/.test(worker.log()));
+      process.kill(own.pid, 'SIGSTOP');
+      worker.child.kill('SIGSTOP');
+      await waitFor('the waiting line', () => log.some((line) => line.includes('waiting for Redis at')), 30_000);
+      // Longer than an announcement lives: when Redis is back, the worker is not announced for a while.
+      await new Promise((r) => setTimeout(r, 12_000));
+      process.kill(own.pid, 'SIGCONT');
+      await new Promise((r) => setTimeout(r, 3000));
+      worker.child.kill('SIGCONT');
+      const outcome = await run;
+      expect(outcome.status).toBe('complete');
+      expect(summaryOf(outcome.runDir)).toBe(slowReference);
+      const text = log.join('\n');
+      expect(text).toMatch(/answers again after \d+ s/);
+      expect(text).not.toContain('rejected the result');
+      expect(text).not.toContain('no worker of this run');
+    } finally {
+      resume();
+      await stop(worker);
+      await own.stop();
+    }
+  }, 240_000);
 
   it('a coordinator busy replaying every result is not taken for a lost Redis', async () => {
     const queue = freshQueue();
