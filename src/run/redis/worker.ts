@@ -18,6 +18,8 @@ import { toWire } from './wire.ts';
 import type { WireResult } from './wire.ts';
 import type { ShardTask } from '../../sim/shard.ts';
 
+/** The same error is logged again only after this long. */
+const ERROR_REPEAT_MS = 60_000;
 /** How long stopping may wait for the running shards (and a Redis that is gone) before abandoning them. */
 const CLOSE_TIMEOUT_MS = 10_000;
 
@@ -56,7 +58,14 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
     lockDuration: lock, stalledInterval: lock, maxStalledCount: 5,
   });
   worker.on('failed', (job, error) => log(`carclab worker: shard ${job?.id ?? '?'} failed: ${error.message}`));
-  worker.on('error', (error) => log(`carclab worker: ${error.message}`));
+  // While Redis is away the same connection error comes at every retry (about once a second): said once a minute.
+  const said = new Map<string, number>();
+  worker.on('error', (error) => {
+    const last = said.get(error.message);
+    if (last !== undefined && Date.now() - last < ERROR_REPEAT_MS) return;
+    said.set(error.message, Date.now());
+    log(`carclab worker: ${error.message}${last === undefined ? '' : ' (still)'}`);
+  });
   await worker.waitUntilReady();
   const named = new Set<string>();
   const presence = announcePresence(target, {
