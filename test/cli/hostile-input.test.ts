@@ -1,9 +1,9 @@
 /**
  * Hostile command lines (issue 24, cases 8, 11 and 12), as a user types them: an --out under /proc
  * (Node's recursive mkdir spun there forever), an empty --out, an experiment named "..", numbers in
- * hex (also a Redis URL's database) or past any sensible bound, a list rule on the command line,
- * help and hints that say what the command takes. Each is refused with exit 2 and a message naming
- * it, and nothing is written.
+ * hex (also a Redis URL's database) or past any sensible bound, a list rule on the command line, an
+ * odd --queue name, help and hints that say what the command takes. Each is refused with exit 2 and
+ * a message naming it, and nothing is written.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -57,6 +57,15 @@ describe('hostile command lines', () => {
     // The database of a Redis URL too (it was read as database 16 and 10).
     for (const db of ['0x10', '1e1', '-1']) expect(() => parseRedisUrl(`redis://host:6379/${db}`, '--backend')).toThrow(`--backend: bad database number "${db}"`);
     expect(parseRedisUrl('redis://host:6379/15', '--backend').db).toBe(15);
+  });
+
+  it('a --queue name with a colon or empty is refused (exit 2, nothing written), not an internal error', () => {
+    const worker = carclab(ROOT, 'worker', '--redis', 'redis://127.0.0.1:1', '--queue', 'a:b');
+    expect([worker.code, worker.stderr.trim()]).toEqual([2, 'carclab: --queue must be 1-64 letters, digits or _ . = + -, got "a:b"']);
+    const out = tempDir();
+    const run = carclab(ROOT, 'run', 'default', '--deals', '2', '--out', out, '--backend', 'redis://127.0.0.1:1', '--queue', '');
+    expect([run.code, run.stderr.trim()]).toEqual([2, 'carclab: --queue must be 1-64 letters, digits or _ . = + -, got ""']);
+    expect(readdirSync(out)).toEqual([]);
   });
 
   it('a list rule on the command line: --rules seatCompensation=0,5 (and with other rules after it)', () => {

@@ -88,3 +88,12 @@ export function connectionOptions(target: RedisTarget) {
     maxRetriesPerRequest: null,
   };
 }
+
+/**
+ * A `--queue` name: 1-64 letters, digits or _ . = + - (BullMQ refuses a colon in a queue name, and
+ * an empty or odd name is more likely a slip than a queue).
+ */
+export function parseQueueName(value: string): string {
+  if (!/^[A-Za-z0-9_.=+-]{1,64}$/.test(value)) throw new InputError('usage', `--queue must be 1-64 letters, digits or _ . = + -, got ${JSON.stringify(value)}`);
+  return value;
+}
