@@ -7,7 +7,7 @@
 import { InputError } from '../engine/index.ts';
 import { loadExperiment } from '../run/load.ts';
 import { defaultWorkers, inProcessBackend, poolBackend } from '../run/pool.ts';
-import { redisTargetFrom } from '../run/redis/url.ts';
+import { parseQueueName, redisTargetFrom } from '../run/redis/url.ts';
 import { gamesPerDealOf, runExperiment } from '../run/runner.ts';
 import { parsePrecision, precisionPlan, runToPrecision } from '../tune/precision.ts';
 import type { PrecisionBatch } from '../tune/precision.ts';
@@ -91,6 +91,7 @@ export const runCommand: Command = {
     if (flags['in-process'] && flags.workers !== undefined) throw new InputError('usage', '--workers and --in-process exclude each other');
     if (flags.backend !== undefined && (flags['in-process'] || flags.workers !== undefined)) throw new InputError('usage', '--backend runs on queue workers: it excludes --workers and --in-process');
     const target = typeof flags.backend === 'string' ? redisTargetFrom(flags.backend, '--backend') : undefined;
+    const queue = parseQueueName(flags.queue as string);
     if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
     const loaded = await loadExperiment(spec, { deals, seed: flags.seed as string | undefined, ...(flags.quality ? { quality: true } : {}) });
     const targets = typeof flags.precision === 'string' ? parsePrecision(flags.precision, loaded.plan) : undefined;
@@ -102,7 +103,7 @@ export const runCommand: Command = {
     // BullMQ is loaded only for a Redis run: it costs the main process about 30 MB of RSS.
     const verify = numberFlag(flags.verify, 'verify', (x) => x >= 0 && x <= 1, 'a fraction from 0 to 1')!;
     const redisWaitSeconds = intFlag(flags['redis-wait'], 'redis-wait', 120, 1, 86_400);
-    const backend = target ? await (await import('../run/redis/backend.ts')).redisBackend(target, { queue: flags.queue as string, verify, redisWaitSeconds })
+    const backend = target ? await (await import('../run/redis/backend.ts')).redisBackend(target, { queue, verify, redisWaitSeconds })
       : flags['in-process'] ? inProcessBackend() : poolBackend(workers);
     try {
       const arms = plan.arms.length;

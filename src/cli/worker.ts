@@ -6,7 +6,7 @@
  */
 import { InputError } from '../engine/index.ts';
 import { defaultWorkers } from '../run/pool.ts';
-import { redisTargetFrom } from '../run/redis/url.ts';
+import { parseQueueName, redisTargetFrom } from '../run/redis/url.ts';
 import { startQueueWorker } from '../run/redis/worker.ts';
 import { intFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
@@ -29,7 +29,7 @@ export const workerCommand: Command = {
     const target = redisTargetFrom(flags.redis as string | undefined, '--redis');
     const threads = workersFlag(flags.workers, defaultWorkers());
     const lockSeconds = intFlag(flags['lock-seconds'], 'lock-seconds', 30, 1, 3600);
-    const worker = await startQueueWorker(target, { threads, queue: flags.queue as string, lockSeconds });
+    const worker = await startQueueWorker(target, { threads, queue: parseQueueName(flags.queue as string), lockSeconds });
     await new Promise<void>((resolve) => {
       const stop = () => {
         process.stderr.write('carclab worker: finishing the running shards, then stopping (again to stop now)\n');

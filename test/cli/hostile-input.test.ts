@@ -1,8 +1,9 @@
 /**
  * Hostile command lines (issue 24, cases 8, 11 and 12), as a user types them: an --out under /proc
  * (Node's recursive mkdir spun there forever), an empty --out, an experiment named "..", numbers in
- * hex or past any sensible bound, a list rule on the command line, help and hints that say what the
- * command takes. Each is refused with exit 2 and a message naming it, and nothing is written.
+ * hex (also a Redis URL's database) or past any sensible bound, a list rule on the command line, an
+ * odd --queue name, help and hints that say what the command takes. Each is refused with exit 2 and
+ * a message naming it, and nothing is written.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -42,7 +43,7 @@ describe('hostile command lines', () => {
     expect(readdirSync(parent)).toEqual([]);
   });
 
-  it('numbers in hex, binary or unbounded are refused: --deals 0x10, plan --diff 0x10, bench --scale 1e9', () => {
+  it('numbers in hex, binary or unbounded are refused: --deals 0x10, plan --diff 0x10, bench --scale 1e9, redis://…/0x10', () => {
     const out = tempDir();
     const deals = carclab(ROOT, 'run', 'default', '--deals', '0x10', '--in-process', '--out', out);
     expect([deals.code, deals.stderr.trim()]).toEqual([2, 'carclab: --deals must be a whole number from 1 to 1000000000, got "0x10"']);
@@ -53,6 +54,18 @@ describe('hostile command lines', () => {
     const scale = carclab(ROOT, 'bench', '--scale', '1e9');
     expect([scale.code, scale.stderr.trim()]).toEqual([2, 'carclab: --scale must be a number above 0 and at most 100, got "1e9"']);
     expect(carclab(ROOT, 'plan', '--diff', '1e1', '--sd', '3').code).toBe(0);
+    // The database of a Redis URL too (it was read as database 16 and 10).
+    for (const db of ['0x10', '1e1', '-1']) expect(() => parseRedisUrl(`redis://host:6379/${db}`, '--backend')).toThrow(`--backend: bad database number "${db}"`);
+    expect(parseRedisUrl('redis://host:6379/15', '--backend').db).toBe(15);
+  });
+
+  it('a --queue name with a colon or empty is refused (exit 2, nothing written), not an internal error', () => {
+    const worker = carclab(ROOT, 'worker', '--redis', 'redis://127.0.0.1:1', '--queue', 'a:b');
+    expect([worker.code, worker.stderr.trim()]).toEqual([2, 'carclab: --queue must be 1-64 letters, digits or _ . = + -, got "a:b"']);
+    const out = tempDir();
+    const run = carclab(ROOT, 'run', 'default', '--deals', '2', '--out', out, '--backend', 'redis://127.0.0.1:1', '--queue', '');
+    expect([run.code, run.stderr.trim()]).toEqual([2, 'carclab: --queue must be 1-64 letters, digits or _ . = + -, got ""']);
+    expect(readdirSync(out)).toEqual([]);
   });
 
   it('a list rule on the command line: --rules seatCompensation=0,5 (and with other rules after it)', () => {

@@ -88,6 +88,18 @@ describe('a faulty queue worker', () => {
     expect(verifier.faulty()).toEqual(['w1']);
   });
 
+  it('results of a worker that arrive while its earlier ones are replayed wait for those replays: none after its faulty second is taken', async () => {
+    const local = inProcessBackend();
+    const verifier = new ResultVerifier(0.02, local, () => {});
+    const tasks = Array.from({ length: 12 }, (_, i): ShardTask => ({ plan, start: 3 * i, end: 3 * i + 3, keepGames: false }));
+    const honest = await Promise.all(tasks.map((task) => local.run(task)));
+    // All at once, as a queue delivers them: the 5th to 12th are mostly not sampled, and used to be
+    // taken before the replay of the 2nd had shown the worker faulty.
+    const results = await Promise.all(tasks.map((task, i) => verifier.check(`job-${i}`, task, i === 0 ? honest[i]! : shiftOneWin(honest[i]!), 'w1')));
+    expect(results.map((r) => r.playedBy)).toEqual(['w1', ...Array(11).fill(undefined)]);
+    expect(results.map((r) => r.aggregate)).toEqual(honest.map((r) => r.aggregate));
+  });
+
   it('--verify 0 is reported as not verified', () => {
     expect(new ResultVerifier(0, inProcessBackend(), () => {}).report(plan)).toMatchObject({ status: 'not verified', why: '--verify 0' });
   });

@@ -1,6 +1,7 @@
 /**
  * The distributed backend (`DESIGN.md` "Distributed runs"): the same shards as BullMQ jobs on a Redis
- * server. The coordinator (`carclab run --backend redis://…`) enqueues a run's shards with
+ * server. The coordinator (`carclab run --backend redis://…`) enqueues a run's shards on the queue
+ * of its code (`presence.ts`: workers of other code never take them, and are named) with
  * deterministic job ids (run id + deal range), so enqueueing again is idempotent and a resumed run
  * picks up results that finished meanwhile; `carclab worker --redis redis://…` processes them on any
  * machine in its own piscina pool, so the event loop stays free to renew job locks. A worker that dies
@@ -20,21 +21,23 @@
  * the run (finished shards are kept for a resume).
  */
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import { hostname } from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { InputError } from '../../engine/index.ts';
 import { codeIdentity, shortCode } from '../code.ts';
 import { packageInfo, RunFailure } from '../files.ts';
 import { runIdOf } from '../run-dir.ts';
-import { inProcessBackend, ShardAbandoned } from '../pool.ts';
+import { poolBackend, ShardAbandoned } from '../pool.ts';
 import type { Backend } from '../pool.ts';
 import type { ShardResult, ShardTask } from '../../sim/shard.ts';
 import { malformedShardResult } from '../../sim/validate.ts';
+import { announcePresence, PRESENCE_EXPIRES_MS, shardQueue } from './presence.ts';
 import { connectionOptions } from './url.ts';
 import type { RedisTarget } from './url.ts';
 import { ResultVerifier } from './verify.ts';
 import { fromWire } from './wire.ts';
-import type { JobData, WireResult } from './wire.ts';
+import type { WireResult } from './wire.ts';
 
 export const DEFAULT_QUEUE = 'carclab-shards';
 /** Attempts per job before the run fails (a worker crash or a thrown error each use one). */
@@ -101,8 +104,9 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   const name = options.queue ?? DEFAULT_QUEUE;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const connection = connectionOptions(target);
-  const queue = new Queue<JobData, WireResult>(name, { connection });
-  const events = new QueueEvents(name, { connection });
+  const code = codeIdentity().hash;
+  const queue = new Queue<ShardTask, WireResult>(shardQueue(name, code), { connection });
+  const events = new QueueEvents(shardQueue(name, code), { connection });
   await events.waitUntilReady();
   // Connection errors while Redis is away are reported by the waiting line below, not one per retry.
   queue.on('error', () => {});
@@ -110,8 +114,10 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   const waiting = new Map<string, Waiter>();
   const inFlight = options.inFlight ?? 64;
 
-  const code = codeIdentity().hash;
-  const verifier = new ResultVerifier(options.verify ?? DEFAULT_VERIFY, inProcessBackend(), log);
+  // Replays run on a thread of their own: on this one they would hold up the answers from Redis (a
+  // game of a search agent takes seconds), and a coordinator deaf that long took Redis for lost.
+  const replays = poolBackend(1);
+  const verifier = new ResultVerifier(options.verify ?? DEFAULT_VERIFY, replays, log);
 
   /** Takes a finished job's result once: checked, verified when sampled, then handed to the runner, or sent back. */
   const settle = async (jobId: string, returnvalue: unknown) => {
@@ -157,14 +163,31 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   };
 
   events.on('completed', ({ jobId, returnvalue }) => void settle(jobId, returnvalue));
-  // A worker of other code refuses a job and says so on it (`worker.ts`): named here once per worker,
-  // so a coordinator waiting on such workers does not sit silent.
+  // Workers of other code listen on their own code's queue: named here once each, and a run that
+  // no worker of its code serves says so rather than sitting silent at 0 games.
   const otherCode = new Set<string>();
-  events.on('progress', ({ data }) => {
-    const refusal = data as { refusedBy?: unknown; code?: unknown } | null;
-    if (typeof refusal !== 'object' || refusal === null || typeof refusal.refusedBy !== 'string' || otherCode.has(refusal.refusedBy)) return;
-    otherCode.add(refusal.refusedBy);
-    log(`carclab: worker ${refusal.refusedBy} runs other code (${String(refusal.code)}, this run's is ${shortCode(code)}) and refuses this run's shards; update it or stop it`);
+  let unservedSince: number | undefined;
+  let noWorkerSaid = false;
+  const presence = announcePresence(target, {
+    queue: name, role: 'run', name: `${hostname()} pid ${process.pid}`, code,
+    onPeers: (workers) => {
+      for (const worker of workers) {
+        if (worker.code === shortCode(code) || otherCode.has(worker.name)) continue;
+        otherCode.add(worker.name);
+        log(`carclab: worker ${worker.name} runs other code (${worker.code}, this run's is ${shortCode(code)}) and does not play this run's shards; update it or stop it`);
+      }
+      if (workers.some((worker) => worker.code === shortCode(code)) || waiting.size === 0) {
+        unservedSince = undefined;
+        noWorkerSaid = false;
+        return;
+      }
+      // Said only after a while: after an outage, workers announce themselves again within seconds.
+      unservedSince ??= Date.now();
+      if (!noWorkerSaid && Date.now() - unservedSince >= PRESENCE_EXPIRES_MS) {
+        noWorkerSaid = true;
+        log(`carclab: no worker of this run's code (${shortCode(code)}) takes shards from queue ${name}; the shards wait until one starts`);
+      }
+    },
   });
   events.on('failed', ({ jobId, failedReason }) => {
     const waiter = waiting.get(jobId);
@@ -182,8 +205,7 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     const jobId = jobIdOf(task);
     waiting.set(jobId, waiter);
     void (async () => {
-      const data: JobData = { ...task, code };
-      const job = await queue.add('shard', data, {
+      const job = await queue.add('shard', task, {
         jobId, attempts: JOB_ATTEMPTS, backoff: { type: 'fixed', delay: 500 },
         removeOnComplete: { age: 7 * 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 },
       });
@@ -210,16 +232,27 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
         enqueue(waiter.task, waiter); // gone (Redis restarted without its data): enqueue it again
         continue;
       }
-      const state = await job.getState();
-      if (state === 'completed') await settle(jobId, job.returnvalue);
+      // Not awaited: a result sampled for verification is replayed here, which takes its time.
+      if (await job.getState() === 'completed') void settle(jobId, job.returnvalue);
     }
   };
+  // Its own client, failing fast, so a question while Redis is away does not wait for it.
+  const pinger = new Redis({ ...connection, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: RECONCILE_MS });
+  pinger.on('error', () => {});
+  let reconciling = false;
   let stopped = false;
   const watch = (async () => {
     while (!stopped) {
       await new Promise((r) => setTimeout(r, RECONCILE_MS).unref());
       if (stopped || waiting.size === 0) continue;
-      const answered = await within(reconcile().then(() => true, () => false), RECONCILE_MS);
+      // Whether Redis answers is one round trip: the check of every job in flight takes longer with
+      // many in flight, a distant server or a coordinator busy replaying, and must not count as silence.
+      const answered = await pinger.ping().then(() => true, () => false);
+      if (answered && !reconciling) {
+        reconciling = true;
+        // A check caught by a Redis that went away mid-way is given up, so the next one can start.
+        void within(reconcile(), 10 * RECONCILE_MS).catch(() => {}).finally(() => (reconciling = false));
+      }
       const now = Date.now();
       if (answered) {
         if (lostSince !== undefined) log(`carclab: Redis at ${target.redacted} answers again after ${Math.round((now - lostSince) / 1000)} s; checking the shards in flight`);
@@ -269,7 +302,8 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     verification: (plan) => verifier.report(plan),
     close: async () => {
       stopped = true;
-      await watch;
+      await Promise.all([watch, presence.stop(), replays.close()]);
+      pinger.disconnect();
       // A Redis that does not answer must not keep the process alive: give up after a few seconds.
       const closed = await within(Promise.all([events.close(), queue.close()]).then(() => true), 3000);
       if (!closed) {

@@ -36,8 +36,9 @@ export function parseRedisUrl(text: string, flag: string): RedisTarget {
   const port = url.port === '' ? 6379 : Number(url.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) fail('bad port');
   const path = url.pathname.replace(/^\//, '');
-  const db = path === '' ? 0 : Number(path);
-  if (!Number.isInteger(db) || db < 0) fail(`bad database number ${JSON.stringify(path)}`);
+  // Decimal digits only, as every number on the command line: Number() would read 0x1 or 1e1.
+  const db = path === '' ? 0 : /^\d{1,9}$/.test(path) ? Number(path) : NaN;
+  if (Number.isNaN(db)) fail(`bad database number ${JSON.stringify(path)}`);
   if (url.search || url.hash) fail('no query or fragment allowed');
   const username = decodeURIComponent(url.username) || undefined;
   const password = decodeURIComponent(url.password) || undefined;
@@ -86,4 +87,13 @@ export function connectionOptions(target: RedisTarget) {
     // BullMQ's blocking connections must retry forever rather than fail a command.
     maxRetriesPerRequest: null,
   };
+}
+
+/**
+ * A `--queue` name: 1-64 letters, digits or _ . = + - (BullMQ refuses a colon in a queue name, and
+ * an empty or odd name is more likely a slip than a queue).
+ */
+export function parseQueueName(value: string): string {
+  if (!/^[A-Za-z0-9_.=+-]{1,64}$/.test(value)) throw new InputError('usage', `--queue must be 1-64 letters, digits or _ . = + -, got ${JSON.stringify(value)}`);
+  return value;
 }

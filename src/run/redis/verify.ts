@@ -1,14 +1,16 @@
 /**
  * Verifying queue workers by replay. A shard's result depends only on the task, so the coordinator
  * can play a shard itself and compare: any difference proves the worker faulty (modified code, bad
- * memory). Each worker's early results are sampled densely (its first `ALWAYS_VERIFIED` always, its
- * n-th with probability `EARLY_WEIGHT / n`), later ones at `fraction` (a sample of the job ids salted
- * with a secret of this process, so a worker cannot know which results are checked): a worker that turns faulty is caught soon, whatever the run's length. A worker caught once
- * is faulty for good: the replay replaces that result, every later result of the worker is replaced
- * by a replay, and `faulty()` names it so the runner plays again every shard it delivered before
- * (`runner.ts`). Plans whose agents are not reproducible (time budgets) cannot be checked this way;
- * they are accepted with one notice. A fraction of 0 turns verification off, and says so in the
- * manifest (`report()`).
+ * memory). A worker's results are judged in the order they came, each after the replays of its
+ * earlier ones, so none is taken that a pending replay would throw out. Each worker's early results
+ * are sampled densely (its first `ALWAYS_VERIFIED` always, its n-th with probability
+ * `EARLY_WEIGHT / n`), later ones at `fraction` (a sample of the job ids salted with a secret of this
+ * process, so a worker cannot know which results are checked): a worker that turns faulty is caught
+ * soon, whatever the run's length. A worker caught once is faulty for good: the replay replaces that
+ * result, every later result of the worker is replaced by a replay, and `faulty()` names it so the
+ * runner plays again every shard it delivered before (`runner.ts`). Plans whose agents are not
+ * reproducible (time budgets) cannot be checked this way; they are accepted with one notice. A
+ * fraction of 0 turns verification off, and says so in the manifest (`report()`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { armSetups } from '../../sim/plan.ts';
@@ -35,6 +37,8 @@ export interface VerificationReport {
 export class ResultVerifier {
   private readonly delivered = new Map<string, number>();
   private readonly banned = new Set<string>();
+  /** Per worker: the judgement of its latest result (the next one waits for it). */
+  private readonly judging = new Map<string, Promise<unknown>>();
   private noticed = false;
   private results = 0;
   private replayed = 0;
@@ -56,6 +60,14 @@ export class ResultVerifier {
       this.noticed = true;
       return theirs;
     }
+    // A worker's results are judged in the order they came: none is taken while an earlier one is
+    // still being replayed, since that replay may prove the worker faulty.
+    const judged = (this.judging.get(worker) ?? Promise.resolve()).then(() => this.judge(jobId, task, result, worker, theirs));
+    this.judging.set(worker, judged.catch(() => {}));
+    return judged;
+  }
+
+  private async judge(jobId: string, task: ShardTask, result: ShardResult, worker: string, theirs: ShardResult): Promise<ShardResult> {
     if (this.banned.has(worker)) {
       this.log(`carclab: shard ${jobId} came from ${worker}, found faulty before; its result is discarded and the shard replayed here`);
       return this.play(task);

@@ -1,14 +1,11 @@
 /**
- * What travels through Redis: the shard task as JSON (the plan is plain JSON already) with the
- * coordinator's code hash, and the result with kept games' columns packed as base64 of the column
+ * What travels through Redis: the shard task as JSON (the plan is plain JSON already; the queue's
+ * name carries the code that must play it, `presence.ts`), and the result with kept games' columns packed as base64 of the column
  * file format, the hash of the code that played it and the worker that sent it.
  */
 import { columnLayout, decodeColumns, encodeColumns } from '../../sim/columns.ts';
 import { armSetups } from '../../sim/plan.ts';
 import type { ShardResult, ShardTask } from '../../sim/shard.ts';
-
-/** A queued shard: the task and the hash of the code that must play it. */
-export type JobData = ShardTask & { code: string };
 
 export interface WireResult {
   aggregate: ShardResult['aggregate'];

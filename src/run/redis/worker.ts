@@ -1,22 +1,25 @@
 /**
  * A queue worker (`carclab worker --redis …`): takes shard jobs from Redis and plays them in its own
- * piscina pool, so the event loop stays free to renew job locks however long a shard takes. A job of
- * other code (its hash is not this checkout's, `code.ts`) is refused, said why, and put back for
- * another worker. Every result carries this code's hash and the worker's name (host and PID).
+ * piscina pool, so the event loop stays free to renew job locks however long a shard takes. It
+ * listens only on the queue of this checkout's code (`presence.ts`), so it never takes a shard of
+ * other code; it names runs of other code that wait on the same queue. Every result carries this
+ * code's hash and the worker's name (host and PID).
  */
 import { hostname } from 'node:os';
-import { DelayedError, Worker } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import { codeIdentity, shortCode } from '../code.ts';
 import { poolBackend } from '../pool.ts';
 import { checkReachable, DEFAULT_QUEUE } from './backend.ts';
+import { announcePresence, shardQueue } from './presence.ts';
 import { connectionOptions } from './url.ts';
 import type { RedisTarget } from './url.ts';
 import { toWire } from './wire.ts';
-import type { JobData, WireResult } from './wire.ts';
+import type { WireResult } from './wire.ts';
+import type { ShardTask } from '../../sim/shard.ts';
 
-/** A refused job waits this long before any worker may take it again. */
-const REFUSED_DELAY_MS = 3000;
+/** The same error is logged again only after this long. */
+const ERROR_REPEAT_MS = 60_000;
 /** How long stopping may wait for the running shards (and a Redis that is gone) before abandoning them. */
 const CLOSE_TIMEOUT_MS = 10_000;
 
@@ -43,14 +46,9 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
   const lock = options.lockSeconds * 1000;
   const code = codeIdentity().hash;
   const me = `${hostname()} pid ${process.pid}`;
-  const worker = new Worker<JobData, WireResult>(options.queue ?? DEFAULT_QUEUE, async (job: Job<JobData>, token?: string) => {
-    if (job.data.code !== code) {
-      log(`carclab worker: refused shard ${job.id}: it is for code ${shortCode(String(job.data.code))}, this checkout is ${shortCode(code)} (update one of them); left for another worker`);
-      await job.updateProgress({ refusedBy: me, code: shortCode(code) }).catch(() => {}); // tells the coordinator
-      await job.moveToDelayed(Date.now() + REFUSED_DELAY_MS, token);
-      throw new DelayedError();
-    }
-    const { code: _code, ...task } = job.data;
+  const queue = options.queue ?? DEFAULT_QUEUE;
+  const worker = new Worker<ShardTask, WireResult>(shardQueue(queue, code), async (job: Job<ShardTask>) => {
+    const task = job.data;
     const t0 = performance.now();
     const result = await pool.run(task);
     log(`carclab worker: shard ${job.id}: ${result.aggregate.games} games in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -60,11 +58,30 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
     lockDuration: lock, stalledInterval: lock, maxStalledCount: 5,
   });
   worker.on('failed', (job, error) => log(`carclab worker: shard ${job?.id ?? '?'} failed: ${error.message}`));
-  worker.on('error', (error) => log(`carclab worker: ${error.message}`));
+  // While Redis is away the same connection error comes at every retry (about once a second): said once a minute.
+  const said = new Map<string, number>();
+  worker.on('error', (error) => {
+    const last = said.get(error.message);
+    if (last !== undefined && Date.now() - last < ERROR_REPEAT_MS) return;
+    said.set(error.message, Date.now());
+    log(`carclab worker: ${error.message}${last === undefined ? '' : ' (still)'}`);
+  });
   await worker.waitUntilReady();
-  log(`carclab worker: ${options.threads} thread${options.threads === 1 ? '' : 's'} taking shards from ${target.redacted} queue ${options.queue ?? DEFAULT_QUEUE}`);
+  const named = new Set<string>();
+  const presence = announcePresence(target, {
+    queue, role: 'worker', name: me, code,
+    onPeers: (runs) => {
+      for (const run of runs) {
+        if (run.code === shortCode(code) || named.has(run.name)) continue;
+        named.add(run.name);
+        log(`carclab worker: the run of ${run.name} on queue ${queue} is for code ${run.code}, this checkout is ${shortCode(code)} (update one of them); its shards are left to workers of that code`);
+      }
+    },
+  });
+  log(`carclab worker: ${options.threads} thread${options.threads === 1 ? '' : 's'} taking shards from ${target.redacted} queue ${queue} (code ${shortCode(code)})`);
   return {
     close: async () => {
+      await presence.stop();
       const finished = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS);
         worker.close().then(() => { clearTimeout(timer); resolve(true); }, () => { clearTimeout(timer); resolve(false); });

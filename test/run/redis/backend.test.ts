@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/engine/index.ts';
+import { codeIdentity } from '../../../src/run/code.ts';
 import { inProcessBackend } from '../../../src/run/pool.ts';
 import { redisBackend } from '../../../src/run/redis/backend.ts';
+import { shardQueue } from '../../../src/run/redis/presence.ts';
 import { connectionOptions, parseRedisUrl } from '../../../src/run/redis/url.ts';
 import { runExperiment } from '../../../src/run/runner.ts';
 import type { RunOutcome } from '../../../src/run/runner.ts';
@@ -134,7 +136,7 @@ describe('the Redis backend', () => {
     const queue = freshQueue();
     const reference = await local(slow, false);
     const first = startWorker(redis.url, queue, 2);
-    const watcher = new Queue(queue, { connection: connectionOptions(parseRedisUrl(redis.url, 'test')) });
+    const watcher = new Queue(shardQueue(queue, codeIdentity().hash), { connection: connectionOptions(parseRedisUrl(redis.url, 'test')) });
     let second: WorkerProcess | undefined;
     try {
       const run = distributed(slow, queue, 4000);
@@ -158,7 +160,7 @@ describe('the Redis backend', () => {
     const reference = await local(small, false);
     const connection = connectionOptions(parseRedisUrl(redis.url, 'test'));
     // A faulty worker that takes exactly one shard (BullMQ's manual processing) and answers nonsense.
-    const rogue = new Worker(queue, null, { connection });
+    const rogue = new Worker(shardQueue(queue, codeIdentity().hash), null, { connection });
     const log: string[] = [];
     let honest: WorkerProcess | undefined;
     try {

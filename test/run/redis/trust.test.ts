@@ -2,20 +2,22 @@
  * Distributed runs that trust nothing (issue 13, problems 2, 5 and 6) against real redis-servers:
  * a worker started from CARCLAB_REDIS_URL shows no password in `ps`; with one honest and one
  * modified worker (a patched scoring constant in a temporary copy that still claims this code's hash)
- * the summary equals the local run's and the log names the bad worker; a worker of other code refuses
- * the jobs; a database the server lacks is refused; a Redis restarted mid-run is waited for; workers
+ * the summary equals the local run's and the log names the bad worker; a worker of other code takes
+ * none of the jobs and is named; a database the server lacks is refused; a Redis restarted mid-run is waited for; workers
  * whose Redis is gone stop on SIGTERM within seconds.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIdentity } from '../../../src/run/code.ts';
 import { RunFailure } from '../../../src/run/files.ts';
 import { inProcessBackend } from '../../../src/run/pool.ts';
 import { redisBackend } from '../../../src/run/redis/backend.ts';
-import { parseRedisUrl } from '../../../src/run/redis/url.ts';
+import { shardQueue } from '../../../src/run/redis/presence.ts';
+import { connectionOptions, parseRedisUrl } from '../../../src/run/redis/url.ts';
 import { runExperiment } from '../../../src/run/runner.ts';
 import { planOf, tempDir } from '../../sim/helpers.ts';
 import { ROAD_POINTS_PATCH, ROOT, patchedCopy } from '../patched-copy.ts';
@@ -166,24 +168,29 @@ describe('distributed runs', () => {
     }
   });
 
-  it('a worker of other code refuses the jobs and says why; an honest one plays them', async () => {
+  it('a pool with a worker of other code: it takes no shard, each side names the other, the honest worker plays every shard once', async () => {
     const copy = patchedCopy([ROAD_POINTS_PATCH]);
     const queue = freshQueue();
     const other = startWorker(copy, ['--redis', redis.url, '--queue', queue]);
+    const jobs = new Queue(shardQueue(queue, codeIdentity().hash), { connection: connectionOptions(parseRedisUrl(redis.url, 'test')) });
     let honest: Proc | undefined;
     try {
       await ready(other);
       const log: string[] = [];
       const run = distributed(queue, { verify: 0, log });
-      await waitFor('a refusal', () => /refused shard/.test(other.log()));
-      // The coordinator names the worker of other code instead of sitting silent.
       await waitFor('the coordinator to name it', () => log.some((line) => line.includes(`pid ${other.child.pid} runs other code`)));
+      await waitFor('the coordinator to say no worker of its code is there', () => log.some((line) => /no worker of this run's code \([0-9a-f]{10}\) takes shards from queue/.test(line)));
+      await waitFor('the worker to name the run', () => /the run of \S+ pid \d+ on queue \S+ is for code [0-9a-f]{10}, this checkout is [0-9a-f]{10} \(update one of them\)/.test(other.log()));
       honest = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
       const outcome = await run;
       expect(summaryOf(outcome.runDir)).toBe(reference);
-      expect(other.log()).toMatch(/refused shard \S+: it is for code [0-9a-f]{10}, this checkout is [0-9a-f]{10} \(update one of them\)/);
-      expect(other.log()).not.toMatch(/: \d+ games in/);
+      // Taking and refusing shards held them back from the honest worker (a mixed pool stalled):
+      // now each of the 10 was started once, and the worker of other code saw none.
+      const played = await jobs.getJobs(['completed']);
+      expect(played.map((job) => job.attemptsStarted)).toEqual(Array(10).fill(1));
+      expect(other.log()).not.toMatch(/shard \S+-\d+-\d+/);
     } finally {
+      await jobs.close();
       await stop(other);
       if (honest) await stop(honest);
     }
@@ -225,6 +232,55 @@ describe('distributed runs', () => {
       await stop(worker);
       await restarted?.stop();
     }
+  }, 240_000);
+
+  it('an outage that keeps the data (Redis and the worker paused, the worker back 3 s after Redis): the run waits, goes on without a rejected result or a false "no worker", and ends equal to the local run', async () => {
+    const own = await startRedis();
+    const queue = freshQueue();
+    const log: string[] = [];
+    const worker = startWorker(ROOT, ['--redis', own.url, '--queue', queue]);
+    const resume = () => [own.pid, worker.child.pid!].forEach((pid) => process.kill(pid, 'SIGCONT'));
+    try {
+      await ready(worker);
+      const slowReference = summaryOf((await runExperiment({ plan: slowPlan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false })).runDir);
+      const run = distributed(queue, { url: own.url, log, plan: slowPlan });
+      await waitFor('a first shard', () => /: \d+ games in/.test(worker.log()));
+      process.kill(own.pid, 'SIGSTOP');
+      worker.child.kill('SIGSTOP');
+      await waitFor('the waiting line', () => log.some((line) => line.includes('waiting for Redis at')), 30_000);
+      // Longer than an announcement lives: when Redis is back, the worker is not announced for a while.
+      await new Promise((r) => setTimeout(r, 12_000));
+      process.kill(own.pid, 'SIGCONT');
+      await new Promise((r) => setTimeout(r, 3000));
+      worker.child.kill('SIGCONT');
+      const outcome = await run;
+      expect(outcome.status).toBe('complete');
+      expect(summaryOf(outcome.runDir)).toBe(slowReference);
+      const text = log.join('\n');
+      expect(text).toMatch(/answers again after \d+ s/);
+      expect(text).not.toContain('rejected the result');
+      expect(text).not.toContain('no worker of this run');
+    } finally {
+      resume();
+      await stop(worker);
+      await own.stop();
+    }
+  }, 240_000);
+
+  it('a coordinator busy replaying every result is not taken for a lost Redis', async () => {
+    const queue = freshQueue();
+    const worker = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
+    const log: string[] = [];
+    try {
+      await ready(worker);
+      // 40 shards in flight, each replayed here in steps of about 50 ms: checking their 40 jobs took
+      // longer than a check may take, and the run failed as if Redis had not answered for 3 s.
+      const outcome = await distributed(queue, { verify: 1, log, plan: slowPlan, shardDeals: 1, redisWaitSeconds: 3 });
+      expect(outcome.status).toBe('complete');
+      expect(log.join('\n')).not.toContain('waiting for Redis');
+    } finally {
+      await stop(worker);
+    }
   });
 
   it('fails with a clear error when Redis stays away longer than --redis-wait', async () => {
@@ -241,13 +297,15 @@ describe('distributed runs', () => {
     expect(log.some((line) => line.includes('waiting for Redis at'))).toBe(true);
   });
 
-  it('two workers whose Redis went away stop on SIGTERM within seconds', async () => {
+  it('two workers whose Redis went away say so once and stop on SIGTERM within seconds', async () => {
     const own = await startRedis();
     const queue = freshQueue();
     const workers = [startWorker(ROOT, ['--redis', own.url, '--queue', queue]), startWorker(ROOT, ['--redis', own.url, '--queue', queue])];
     await Promise.all(workers.map(ready));
     await own.stop();
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 5000));
+    // Not one line per reconnection attempt (they come about once a second).
+    for (const w of workers) expect(w.log().match(/ECONNREFUSED/g)?.length).toBe(1);
     const t0 = Date.now();
     for (const w of workers) w.child.kill('SIGTERM');
     await Promise.all(workers.map((w) => w.exited));
