@@ -15,6 +15,8 @@ export interface BarState {
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en');
+/** Games/s with the digits a slow run needs: `12,345`, `42.5`, `0.14` (a search plays under one game a second). */
+export const rateText = (r: number): string => (r >= 100 ? count(r) : r >= 10 ? r.toFixed(1) : r.toPrecision(2));
 
 /** `42s`, `3m 05s`, `2h 03m`; `?` when unknown. */
 export function durationText(seconds: number | null): string {
@@ -36,7 +38,7 @@ export function progressLine(label: string, state: BarState, columns: number): s
   const fraction = state.total > 0 ? Math.min(1, state.done / state.total) : 1;
   const percent = `${Math.floor(fraction * 100)}%`;
   const games = `${count(state.done)}/${count(state.total)}`;
-  const rate = state.rate === null ? '- games/s' : `${count(state.rate)} games/s`;
+  const rate = state.rate === null ? '- games/s' : `${rateText(state.rate)} games/s`;
   const eta = `ETA ${state.done >= state.total ? '0s' : durationText(state.rate ? (state.total - state.done) / state.rate : null)}`;
   const tails = [`${percent} | ${games} games | ${rate} | ${eta}`, `${percent} | ${games} | ${rate} | ${eta}`, `${percent} | ${games} | ${eta}`, `${percent} ${eta}`];
   for (const tail of tails) {

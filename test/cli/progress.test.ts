@@ -22,6 +22,11 @@ describe('the progress line', () => {
     expect(durationText((100_000 - 1_234) / 850)).toBe('1m 56s');
   });
 
+  it('shows a slow rate with its digits, never "0 games/s" while games are played', () => {
+    expect(progressLine('games', { done: 82, total: 200, rate: 0.143 }, 80)).toMatch(/\| 0\.14 games\/s \| ETA 13m 45s$/);
+    expect(progressLine('games', { done: 82, total: 200, rate: 42.46 }, 80)).toMatch(/\| 42\.5 games\/s \|/);
+  });
+
   it('says the ETA is unknown ("?") before the first game, not 0s', () => {
     expect(progressLine('games', { done: 0, total: 100, rate: null }, 80)).toMatch(/0% \| 0\/100 games \| - games\/s \| ETA \?$/);
   });
