@@ -1,9 +1,10 @@
 /**
  * The default study suite (`npm start`): the four studies (toll yields, labyrinth variants, King and
- * Robber Baron value, seat advantage) at three skill levels (random, greedy, mcts) at reduced sizes
+ * Robber Baron value, seat advantage) at three skill levels (random, greedy, strong) at reduced sizes
  * on one worker pool, each writing its own report into its first level's run folder, then one suite
- * report, results/suite/report.html (+ report.md), with every study's headlines, its per-level table
- * and charts and a link to its report. A level whose agent this build lacks is left out and said so.
+ * report, results/suite/report.html (+ report.md): a verdict page with every study's stated
+ * conclusions (a sentence and a chart each), then every study's headlines, its per-level table and
+ * charts and a link to its report. A level whose agent this build lacks is left out and said so.
  *
  *   npm start                                   # = tsx scripts/suite.ts
  *   npx tsx scripts/suite.ts --scale 0.5        # half the deals of every level (--scale 10: ten times more)
@@ -12,9 +13,11 @@
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultWorkers, poolBackend } from '../src/run/pool.ts';
+import { levelSizes } from '../src/report/levels.ts';
 import { Report, writeReport } from '../src/report/report.ts';
 import { hasAgent, INTERVALS_TEXT, runStudy } from '../src/report/study.ts';
 import type { Study, StudyOutcome } from '../src/report/study.ts';
+import { addVerdictPage, conclusionFinding } from '../src/report/verdict.ts';
 import { study as tollYields } from '../notebooks/toll-yields.ts';
 import { study as labyrinthVariants } from '../notebooks/labyrinth-variants.ts';
 import { study as kingRobberValue } from '../notebooks/king-robber-value.ts';
@@ -71,6 +74,15 @@ async function main(): Promise<number> {
     for (const t of outcome.highlights.tables) section.table(t.table, { caption: t.caption });
     for (const c of outcome.highlights.charts) section.chart(`${study.name}--${c.name}`, c.spec, { caption: c.caption });
   }
+  // The verdict page first: each study's stated conclusions, a sentence and a chart each.
+  addVerdictPage(report, {
+    question: 'What do the four default studies find, and at which skill levels does each finding hold?',
+    findings: outcomes.flatMap(({ study, outcome }) => (outcome.highlights.verdict ?? []).map((c, k) => {
+      const finding = conclusionFinding(c, outcome.levels.map((l) => l.agents), `${study.name}-${k + 1}`, levelSizes(outcome.levels));
+      return { ...finding, sentence: `*${study.title(null)}*: ${finding.sentence}` };
+    })),
+    notes: ['Each study\'s question, headlines, tables and charts follow, with a link to its full report.'],
+  });
   const files = await writeReport(report, dir);
   process.stdout.write([
     ...outcomes.map(({ study, outcome }) => `${study.name}:\n${outcome.highlights.headlines.map((h) => `  - ${h.replace(/\*\*|`/g, '')}`).join('\n')}\n  report: ${outcome.files.html}`),
