@@ -12,7 +12,8 @@ import type { MeanInterval, PairedComparison, RateInterval } from '../stats/inde
 import type { ArmSummary, Summary } from '../sim/summary.ts';
 
 const round = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? '–' : x.toFixed(digits));
-const signed = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`);
+/** "+1.23", "−0.50"; "–" for a missing or non-finite value. */
+export const signed = (x: number | null, digits = 2): string => (x === null || !Number.isFinite(x) ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`);
 
 /** "12.34 [12.10, 12.58]" */
 export const ci = (m: { mean: number | null; lo: number | null; hi: number | null }, digits = 2): string => `${round(m.mean, digits)} [${round(m.lo, digits)}, ${round(m.hi, digits)}]`;

@@ -8,6 +8,7 @@ import { estimatesChart, forestChart, formatCount } from '../charts/index.ts';
 import { comparisonTable, recordsFromSummary, seatFairness, wilsonInterval } from '../stats/index.ts';
 import { addQualitySection, qualityArms } from './quality-report.ts';
 import type { Report } from './report.ts';
+import { signed } from './numbers.ts';
 import type { LoadedRun } from './run.ts';
 import { runSizeText } from './run-report.ts';
 import { levelLabel } from './study.ts';
@@ -17,7 +18,6 @@ import type { Finding } from './verdict.ts';
 /** At most this many arms are compared with the baseline on the verdict page (the appendix has every pair). */
 const VERDICT_PAIRS = 6;
 
-const signed = (x: number | null, digits = 2) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`);
 const rulesOf = (run: Pick<LoadedRun, 'manifest'>, arm: string) => {
   const a = run.manifest.arms.find((x) => x.name === arm);
   const rules = Object.entries(a?.rules.explicit ?? {}).map(([k, v]) => `${k}=${v}`).join(', ');

@@ -13,7 +13,7 @@
  */
 import { independentChangeRate, meanInterval, wilsonInterval } from '../stats/index.ts';
 import type { EffectSummary, Summary } from '../sim/summary.ts';
-import { ciPct } from './numbers.ts';
+import { ciPct, signed } from './numbers.ts';
 
 /** A share (0–1) with its 95 % interval. */
 export interface Share {
@@ -59,7 +59,6 @@ export function winnerChange(e: EffectSummary): WinnerChange {
   };
 }
 
-const signed = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`);
 const pct = (s: Share | null) => (s ? ciPct({ rate: s.share, lo: s.lo, hi: s.hi }) : '–');
 
 /** One table row per effect of the run (none without effect counts: a bare "winner changed" is not shown). */
