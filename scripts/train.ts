@@ -7,14 +7,15 @@
  * starts from the rule-aware evaluation (`INITIAL_WEIGHTS`) — over a spread of setups (2–5 players,
  * any expansions, official and other rule rates: `src/sim/training.ts`), with a few random moves. At
  * a `--sample` share of the turns the teacher (`--teacher`, default `mcts:iterations=300`, which plays
- * even with the full `mcts`) chooses the move, and the decision is recorded with the candidates
+ * even with the full `mcts`; in games of 3 players or more `--teacher-many`, the same without the
+ * farmer charge) chooses the move, and the decision is recorded with the candidates
  * `strong` weighs (the best `--width` placements by one-ply value and the teacher's, with every
  * follow-up). Per player count, a conditional logit is fitted to those choices (`src/stats/choice-fit.ts`:
  * the value of a candidate is β·(score margin + w·feature differences)) on four games in five; the
  * fifth is held out to measure how often the top-valued candidate is the teacher's move. The weights
  * are w: the evaluation in points. Each round's weights are written as soon as they are fitted.
  *
- *   npx tsx scripts/train.ts [--games N] [--rounds R] [--teacher SPEC] [--seed S] [--out FILE] …
+ *   npx tsx scripts/train.ts [--games N] [--rounds R] [--teacher SPEC] [--teacher-many SPEC] [--seed S] [--out FILE] …
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     games: { type: 'string', default: '600' },
     rounds: { type: 'string', default: '1' },
     teacher: { type: 'string', default: 'mcts:iterations=300' },
+    'teacher-many': { type: 'string', default: 'mcts:iterations=300,farmerCost=0' },
     seed: { type: 'string', default: 'train-1' },
     width: { type: 'string', default: '12' },
     sample: { type: 'string', default: '0.12' },
@@ -61,14 +63,18 @@ const width = wholeNumber('width', values.width!, 1);
 const play = { sample: share('sample', values.sample!), explore: share('explore', values.explore!), exploreFollowUp: share('explore-follow-up', values['explore-follow-up']!) };
 const lambda = share('lambda', values.lambda!);
 const seed = values.seed!;
-let teacherSpec: ReturnType<typeof parseAgentSpec>;
-try {
-  teacherSpec = parseAgentSpec(values.teacher!, '--teacher');
-} catch (error) {
-  if (isInputError(error)) fail((error as Error).message);
-  throw error;
+function teacherOf(option: 'teacher' | 'teacher-many'): ReturnType<typeof parseAgentSpec> {
+  try {
+    return parseAgentSpec(values[option]!, `--${option}`);
+  } catch (error) {
+    if (isInputError(error)) fail((error as Error).message);
+    throw error;
+  }
 }
-const command = `npm run train -- --games ${games} --rounds ${rounds} --teacher ${values.teacher} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}`;
+// The teacher of 2-player games, and of games of more players (README "Agents": with 3 and 4 players a farmer is worth more than the 2-player charge says).
+const teacherSpec = teacherOf('teacher');
+const manyTeacherSpec = teacherOf('teacher-many');
+const command = `npm run train -- --games ${games} --rounds ${rounds} --teacher ${values.teacher} --teacher-many ${values['teacher-many']} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}`;
 
 const gameCache = new Map<string, Game>();
 function setupGame(index: number, roundSeed: string): Game {
@@ -117,8 +123,8 @@ function playRound(round: number, weightSet: WeightSet): Map<string, ChoiceRows>
   const started = Date.now();
   for (let i = 0; i < games; i++) {
     const game = setupGame(i, roundSeed);
-    const agents = Array.from({ length: game.players }, (_, seat) => new StrongAgent(makeRng(roundSeed, 'agent', i, seat), width, weightSet));
-    const teacher = (seat: number) => createAgent(teacherSpec, makeRng(roundSeed, 'teacher', i, seat));
+    const agents = Array.from({ length: game.players }, (_, seat) => new StrongAgent(makeRng(roundSeed, 'agent', i, seat), { width, weightSet }));
+    const teacher = (seat: number) => createAgent(game.players <= 2 ? teacherSpec : manyTeacherSpec, makeRng(roundSeed, 'teacher', i, seat));
     playChoiceGame(game, roundSeed, i, agents, teacher, width, play, byGroup.get(groupOf(game.players))!);
     const decisions = [...byGroup.values()].reduce((n, r) => n + r.decisions, 0);
     process.stderr.write(`\rtrain: round ${round}/${rounds}: ${i + 1}/${games} games, ${decisions} decisions, ${((Date.now() - started) / 1000).toFixed(0)} s   `);
@@ -132,6 +138,7 @@ function writeWeights(fits: Map<string, Fit>, round: number): string {
   const training = {
     command,
     teacher: teacherSpec.text,
+    teacherMany: manyTeacherSpec.text,
     rounds: round,
     gamesPerRound: games,
     lastRound: Object.fromEntries([...fits].map(([group, f]) => [`${group}p`, {

@@ -15,6 +15,7 @@ export { FEATURE_COUNT, FEATURE_NAMES, FeatureReader } from './features.ts';
 export { INITIAL_WEIGHT_SET, INITIAL_WEIGHTS, WEIGHT_PLAYERS, weightVector } from './learned.ts';
 export type { FeatureWeights, WeightSet } from './learned.ts';
 export { rankPlacements, StrongAgent } from './strong.ts';
+export type { StrongOptions } from './strong.ts';
 export { searchIterations } from './mcts.ts';
 export { agentNames, registerAgent } from './registry.ts';
 export { createAgent, parseAgentSpec } from './spec.ts';

@@ -11,6 +11,7 @@ import { writeJsonAtomic } from '../run/files.ts';
 import { defaultWorkers, poolBackend } from '../run/pool.ts';
 import { writeScorecardReport, levelFindings } from '../report/scorecard/report.ts';
 import { playStudy } from '../report/scorecard/scorecard.ts';
+import { STUDY_STRONG } from '../report/study.ts';
 import { DEFAULT_DEALS, studySetup, studySlug } from '../report/scorecard/setup.ts';
 import { intFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
@@ -23,7 +24,7 @@ export const studyCommand: Command = {
     rules: { type: 'string', help: 'the house rule(s), name=value comma-separated; both arms play --expansions, the baseline with the official rules' },
     expansions: { type: 'string', help: 'expansions of both arms; without --rules, the expansions are compared with the base game' },
     players: { type: 'string', help: 'players per game, 2 to 6', default: '2' },
-    agents: { type: 'string', help: 'skill levels, agent specs comma-separated (NAME=SPEC names one); each level also plays the one before it', default: 'random,greedy,strong' },
+    agents: { type: 'string', help: 'skill levels, agent specs comma-separated (NAME=SPEC names one); each level also plays the one before it', default: `random,greedy,strong=${STUDY_STRONG}` },
     deals: { type: 'string', help: `deals per level: one count for every level or one per level (default ${Object.entries(DEFAULT_DEALS).map(([k, v]) => `${k} ${v}`).join(', ')})` },
     seed: { type: 'string', help: 'seed of the deals and the agents\' streams', default: '1' },
     workers: { type: 'string', help: 'worker threads of the pool (default: the machine\'s cores)' },

@@ -54,9 +54,16 @@ export interface LevelPlan {
   label?: string;
 }
 
-/** A study's three skill levels, random, greedy and strong, with their deals. */
+/**
+ * The studies' strong level: `strong` looking ahead in 2-player games only. With 3 players and more
+ * its look-ahead through a round costs about 25 times the one-ply play (README "Agents"), more than a
+ * study's hundreds of deals per arm can afford; one ply is still well above `greedy` there.
+ */
+export const STUDY_STRONG = 'strong:lookaheadPlayers=2';
+
+/** A study's three skill levels, random, greedy and strong (`STUDY_STRONG`), with their deals. */
 export function skillLevels(deals: { random: number; greedy: number; strong: number }): LevelPlan[] {
-  return [{ agents: 'random', deals: deals.random }, { agents: 'greedy', deals: deals.greedy }, { agents: 'strong', deals: deals.strong }];
+  return [{ agents: 'random', deals: deals.random }, { agents: 'greedy', deals: deals.greedy }, { agents: STUDY_STRONG, deals: deals.strong, label: 'strong' }];
 }
 
 /** A level's short name: the one given, else `levelLabel` of its spec. */

@@ -35,9 +35,10 @@ function midGame(game: Game, deal: number, turns: number): State {
 
 describe('strong', () => {
   it('plays only legal actions and finishes games with every expansion, 2 to 5 players', () => {
-    for (const players of [2, 5]) {
+    // 5 players with a small look-ahead (a round of 5 turns on 1 deal): the default's costs minutes here.
+    for (const [players, spec] of [[2, 'strong'], [5, 'strong:lookahead=1,samples=1']] as const) {
       const game = newGame({ players, expansions: ALL, rules: { labyrinth: 'advanced' } });
-      expect(playChecked(game, 'strong-legal', players, undefined, undefined, 'strong').isOver()).toBe(true);
+      expect(playChecked(game, 'strong-legal', players, undefined, undefined, spec).isOver()).toBe(true);
     }
   });
 
@@ -66,11 +67,12 @@ describe('strong', () => {
     }
   });
 
-  it('looks ahead only in games of at most lookaheadPlayers players', () => {
+  it('looks ahead through a round: with 3 players the other two players\' turns and its own next', () => {
     const game = newGame({ players: 3 });
-    const without = [0, 1].map((deal) => transcript(game, 'strong:lookahead=0', 'ahead', deal));
-    expect([0, 1].map((deal) => transcript(game, 'strong', 'ahead', deal))).toEqual(without);
-    expect([0, 1].map((deal) => transcript(game, 'strong:lookaheadPlayers=3', 'ahead', deal))).not.toEqual(without);
+    const round = [0, 1].map((deal) => transcript(game, 'strong', 'ahead', deal));
+    expect([0, 1].map((deal) => transcript(game, 'strong:replies=3', 'ahead', deal))).toEqual(round);
+    expect([0, 1].map((deal) => transcript(game, 'strong:replies=1', 'ahead', deal))).not.toEqual(round);
+    expect([0, 1].map((deal) => transcript(game, 'strong:lookahead=0', 'ahead', deal))).not.toEqual(round);
   });
 
   it('reads the rules: farmers at 4 points per city, or cities at 3 per tile, change its moves on most deals', () => {
