@@ -46,7 +46,8 @@ async function main(): Promise<number> {
   const outcomes: { study: Study; outcome: StudyOutcome }[] = [];
   try {
     for (const study of STUDIES) {
-      const levels = study.suiteLevels.filter((l) => hasAgent(l.agents)).map((l) => ({ agents: l.agents, deals: Math.max(1, Math.round(l.deals * scale)) }));
+      const scaled = (n: number) => Math.max(1, Math.round(n * scale));
+      const levels = study.suiteLevels.filter((l) => hasAgent(l.agents)).map((l) => ({ ...l, deals: scaled(l.deals), ...(l.skillDeals ? { skillDeals: scaled(l.skillDeals) } : {}) }));
       outcomes.push({ study, outcome: await runStudy(study, { levels, backend, outRoot, log }) });
     }
   } finally {
@@ -77,10 +78,10 @@ async function main(): Promise<number> {
   // The verdict page first: each study's stated conclusions, a sentence and a chart each.
   addVerdictPage(report, {
     question: 'What do the four default studies find, and at which skill levels does each finding hold?',
-    findings: outcomes.flatMap(({ study, outcome }) => (outcome.highlights.verdict ?? []).map((c, k) => {
-      const finding = conclusionFinding(c, outcome.levels.map((l) => l.agents), `${study.name}-${k + 1}`, levelSizes(outcome.levels));
-      return { ...finding, sentence: `*${study.title(null)}*: ${finding.sentence}` };
-    })),
+    findings: outcomes.flatMap(({ study, outcome }) => [
+      ...(outcome.highlights.verdict ?? []).map((c, k) => conclusionFinding(c, outcome.levels.map((l) => l.agents), `${study.name}-${k + 1}`, levelSizes(outcome.levels))),
+      ...outcome.skillFindings.map((f) => (f.chart ? { ...f, chart: { ...f.chart, name: `${study.name}-${f.chart.name}` } } : f)),
+    ].map((finding) => ({ ...finding, sentence: `*${study.title(null)}*: ${finding.sentence}` }))),
     notes: ['Each study\'s question, headlines, tables and charts follow, with a link to its full report.'],
   });
   const files = await writeReport(report, dir);

@@ -15,6 +15,7 @@ import type { QualityData } from '../sim/quality.ts';
 import type { DistSummary, Summary } from '../sim/summary.ts';
 import { qualityMeasures } from '../stats/index.ts';
 import type { MeasureInterval, QualityMeasures } from '../stats/index.ts';
+import { intervalText, percentText } from './numbers.ts';
 import type { Report } from './report.ts';
 import { rebin } from './run-report.ts';
 import type { Finding } from './verdict.ts';
@@ -32,11 +33,8 @@ export function qualityArms(summary: Summary, level: string): QualityArm[] {
   return summary.arms.flatMap((a) => (a.quality ? [{ level, arm: a.name, quality: a.quality, margin: { dist: a.margin, histogram: summary.histogram } }] : []));
 }
 
-const num = (x: number | null, digits: number) => (x === null ? '–' : `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(digits)}`);
-const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}`);
 /** "2.31 [2.10, 2.52]" or, as a share, "41.2 % [38.0, 44.5]". */
-export const measureText = (m: MeasureInterval, share = false, digits = 2): string =>
-  (share ? `${pct(m.estimate)} % [${pct(m.lo)}, ${pct(m.hi)}]` : `${num(m.estimate, digits)} [${num(m.lo, digits)}, ${num(m.hi, digits)}]`);
+export const measureText = (m: MeasureInterval, share = false, digits = 2): string => (share ? percentText(m) : intervalText(m, digits));
 
 /** The turn halfway through the race (the middle of the arm's deck). */
 const halfway = (q: QualityMeasures) => q.race[Math.floor(q.race.length / 2) - 1];
@@ -104,7 +102,7 @@ export function addQualitySection(report: Report, arms: readonly QualityArm[], o
   const byLevel = (text: (a: (typeof measured)[number]) => string) => levels.map((l) => `${measured.filter((a) => a.level === l).map(text).join(', ')} at ${l}`).join('; ');
   return [
     {
-      sentence: `**The score race**: halfway through the game the eventual winner leads the best other player by ${byLevel((a) => `${num(halfway(a.m)?.estimate ?? null, 1)} points [${num(halfway(a.m)?.lo ?? null, 1)}, ${num(halfway(a.m)?.hi ?? null, 1)}] in ${a.arm}`)} (expected totals: score + what the board promises).`,
+      sentence: `**The score race**: halfway through the game the eventual winner leads the best other player by ${byLevel((a) => `${intervalText(halfway(a.m) ?? { estimate: null, lo: null, hi: null }, 1)} points in ${a.arm}`)} (expected totals: score + what the board promises).`,
       chart: race,
     },
     {

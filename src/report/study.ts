@@ -31,7 +31,11 @@ import type { Conclusion, LevelRun } from './levels.ts';
 import { addQualitySection, qualityArms } from './quality-report.ts';
 import { loadRun } from './run.ts';
 import type { LoadedRun } from './run.ts';
+import { addSkillDepthSection, playSkillMatch, skillDepthLevel, skillDepthSentence, skillDesign } from './skill-depth.ts';
+import type { SkillDepthLevel } from './skill-depth.ts';
 import { addVerdictPage, conclusionFinding } from './verdict.ts';
+import type { Finding } from './verdict.ts';
+import type { MatchDesign } from '../match/design.ts';
 
 export type { LevelRun } from './levels.ts';
 
@@ -52,6 +56,11 @@ export interface LevelPlan {
   agents: string;
   deals: number;
   label?: string;
+  /**
+   * Deals of the level's match against the level before it under each arm's rules (the skill depth,
+   * `skill-depth.ts`); absent or 0: none.
+   */
+  skillDeals?: number;
 }
 
 /**
@@ -61,9 +70,17 @@ export interface LevelPlan {
  */
 export const STUDY_STRONG = 'strong:lookaheadPlayers=2';
 
-/** A study's three skill levels, random, greedy and strong (`STUDY_STRONG`), with their deals. */
-export function skillLevels(deals: { random: number; greedy: number; strong: number }): LevelPlan[] {
-  return [{ agents: 'random', deals: deals.random }, { agents: 'greedy', deals: deals.greedy }, { agents: STUDY_STRONG, deals: deals.strong, label: 'strong' }];
+/**
+ * A study's three skill levels, random, greedy and strong (`STUDY_STRONG`), with their deals and, for a
+ * study that compares rules, the deals of greedy's and strong's matches against the level before them
+ * (skill depth).
+ */
+export function skillLevels(deals: { random: number; greedy: number; strong: number }, skill?: { greedy: number; strong: number }): LevelPlan[] {
+  return [
+    { agents: 'random', deals: deals.random },
+    { agents: 'greedy', deals: deals.greedy, ...(skill ? { skillDeals: skill.greedy } : {}) },
+    { agents: STUDY_STRONG, deals: deals.strong, label: 'strong', ...(skill ? { skillDeals: skill.strong } : {}) },
+  ];
 }
 
 /** A level's short name: the one given, else `levelLabel` of its spec. */
@@ -118,6 +135,10 @@ export interface StudyOutcome {
   levels: LevelRun[];
   files: ReportFiles;
   highlights: StudyHighlights;
+  /** The skill depth per pair of levels (none for a study that plays no skill matches, or for finished runs). */
+  skill: SkillDepthLevel[];
+  /** Its findings (a sentence and a chart per pair of levels), as on the study's verdict page. */
+  skillFindings: Finding[];
 }
 
 /** Whether this build has the agent of a spec (`mcts:iterations=200` needs `mcts`). */
@@ -191,6 +212,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   // 1. Check everything before any game: the given runs, or the experiment and the level specs.
   let given: LevelRun[] | undefined;
   let planned: { plan: Plan; file: string; name: string }[] = [];
+  let skillPlans: SkillPlan[] = [];
   if (options.runs?.length) {
     given = options.runs.map((dir) => {
       const run = loadRun(dir);
@@ -211,6 +233,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     const problem = study.checkArms(plan.arms);
     if (problem) throw new InputError('usage', `${file}: not an experiment of the ${study.name} study: ${problem}`);
     planned = levels.map((l) => ({ plan: levelPlan(plan, l), file, name: levelName(l) }));
+    skillPlans = skillMatches(plan, levels);
   }
   // 2. Run the levels (smallest budget first is no faster: they run one after another on the backend).
   let backend = options.backend;
@@ -219,6 +242,12 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   try {
     const levels = given ?? [];
     for (const { plan, file, name } of planned) levels.push({ agents: name, spec: plan.arms[0]!.agents[0]!, run: loadRun(await runLevel(plan, file, backend!, outRoot, log)) });
+    const skill: SkillDepthLevel[] = [];
+    for (const p of skillPlans) {
+      const matches = [];
+      for (const { arm, design } of p.arms) matches.push({ arm, match: await playSkillMatch(design, backend!, outRoot, log) });
+      skill.push(skillDepthLevel(p.names, p.players, matches, p.skipped));
+    }
     // 3. Analyse and write the report.
     const players = new Set(levels[0]!.run.manifest.arms.map((a) => a.players));
     const report = new Report(study.title(players.size === 1 ? [...players][0]! : null), studyIntro(levels));
@@ -233,18 +262,49 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     const names = levels.map((l) => l.agents);
     const size = levelSizes(levels);
     const quality = addQualitySection(report, levels.flatMap((l) => qualityArms(l.run.summary, l.agents)), { runSize: size });
+    const wantsSkill = (options.levels ?? study.levels).some((l) => (l.skillDeals ?? 0) > 0);
+    const skillFindings = wantsSkill || skill.length
+      ? addSkillDepthSection(report, skill, { chartPrefix: 'skill-', missing: given ? 'Not played: the notebook analysed finished runs; skill depth needs matches of its own (run the notebook without RUN_DIR arguments).' : undefined })
+      : [];
+    highlights.headlines.push(...skill.map((s) => `Skill depth: ${skillDepthSentence(s)}`));
     addVerdictPage(report, {
       question: highlights.question ?? report.title,
-      findings: [...(highlights.verdict ?? []).map((c, k) => conclusionFinding(c, names, `finding-${k + 1}`, size)), ...quality],
+      findings: [...(highlights.verdict ?? []).map((c, k) => conclusionFinding(c, names, `finding-${k + 1}`, size)), ...skillFindings, ...quality],
       notes: [...warnings, INTERVALS_TEXT, 'The appendix below has every conclusion of the study, the skill levels and their runs.'],
     });
     levels.forEach((l, k) => addRunSections(report, l.run, { chartPrefix: `level${k}-`, titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${l.agents}): ` }));
     const files = await writeReport(report, levels[0]!.run.dir);
     log(`${study.name}: report ${files.html}`);
-    return { levels, files, highlights };
+    return { levels, files, highlights, skill, skillFindings };
   } finally {
     if (own) await backend!.close();
   }
+}
+
+/** The skill matches of one pair of levels: every arm's design (the experiment's arms, in order: the first is the baseline). */
+interface SkillPlan {
+  names: { level: string; against: string };
+  players: number;
+  arms: { arm: string; design: MatchDesign }[];
+  skipped: SkillDepthLevel['skipped'];
+}
+
+/**
+ * Each level with `skillDeals` against the level before it, under every arm's rules, on the
+ * experiment's seed; checked here (a pair of identical specs is an input error) before any game.
+ */
+function skillMatches(plan: Plan, levels: readonly LevelPlan[]): SkillPlan[] {
+  return levels.flatMap((level, k): SkillPlan[] => {
+    if (k === 0 || !(level.skillDeals! > 0)) return [];
+    const names = { level: levelName(level), against: levelName(levels[k - 1]!) };
+    const specs = { level: names.level, spec: level.agents, against: levels[k - 1]!.agents };
+    const playable = plan.arms.filter((a) => !a.tiles.length);
+    return [{
+      names, players: plan.arms[0]!.players,
+      arms: playable.map((a) => ({ arm: a.name, design: skillDesign(a, specs, level.skillDeals!, plan.seed, `${plan.experiment}-skill`) })),
+      skipped: plan.arms.filter((a) => a.tiles.length).map((a) => ({ arm: a.name, reason: 'it adds designer tile files, which a match does not take' })),
+    }];
+  });
 }
 
 /**
@@ -307,8 +367,13 @@ function levelsFrom(study: Study, agents: string | undefined, deals: string | un
   const specs = named.map((l) => l.agents);
   for (const s of specs) parseAgentSpec(s, '--agents');
   const kind = (spec: string) => spec.split(':')[0]!;
-  const defaults = specs.map((s) => (study.levels.find((l) => l.agents === s) ?? study.levels.find((l) => kind(l.agents) === kind(s)) ?? study.levels[study.levels.length - 1]!).deals);
-  const level = (k: number, n: number): LevelPlan => ({ ...named[k]!, deals: n });
+  const like = specs.map((s) => study.levels.find((l) => l.agents === s) ?? study.levels.find((l) => kind(l.agents) === kind(s)) ?? study.levels[study.levels.length - 1]!);
+  const defaults = like.map((l) => l.deals);
+  // The skill matches keep the study's ratio of their deals to the level's.
+  const level = (k: number, n: number): LevelPlan => {
+    const skill = like[k]!.skillDeals;
+    return { ...named[k]!, deals: n, ...(skill ? { skillDeals: Math.max(1, Math.round((skill * n) / defaults[k]!)) } : {}) };
+  };
   if (deals === undefined) return specs.map((_, k) => level(k, defaults[k]!));
   const counts = deals.split(',').map((x) => Number(x.trim()));
   if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 1e9)) throw new InputError('usage', `--deals must be whole numbers from 1 to 1e9 separated by commas, got ${JSON.stringify(deals)}`);

@@ -12,12 +12,12 @@
 import { parseAgentSpec } from '../../agents/index.ts';
 import { InputError } from '../../engine/index.ts';
 import type { ParamValue } from '../../engine/index.ts';
-import { designMatch } from '../../match/design.ts';
 import type { MatchDesign } from '../../match/design.ts';
 import { resolveExperiment } from '../../sim/experiment.ts';
 import type { ArmDefinition } from '../../sim/experiment.ts';
 import { armSetups } from '../../sim/plan.ts';
 import type { Plan } from '../../sim/plan.ts';
+import { skillDesign } from '../skill-depth.ts';
 import { levelLabel, splitLevels } from '../study.ts';
 
 export interface StudyArm {
@@ -119,10 +119,7 @@ export function studySetup(request: StudyRequest): StudySetup {
   const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
   const levels = specs.map((spec, k): StudyLevel => {
     const plan: Plan = { ...resolve(spec, deals[k]!, `study-${slug(names[k]!)}`.slice(0, 64)), effects: [{ a: 0, b: 1 }], quality: true };
-    const skill = (a: StudyArm) => {
-      const design = designMatch({ kind: 'match', specs: [spec, specs[k - 1]!], players, expansions: a.expansions, rules: a.rules, deals: deals[k]!, seed });
-      return { ...design, plan: { ...design.plan, experiment: `study-skill-${slug(names[k]!)}-${a.name}`.slice(0, 64) } };
-    };
+    const skill = (a: StudyArm) => skillDesign({ ...a, players }, { level: names[k]!, spec, against: specs[k - 1]! }, deals[k]!, seed, 'study-skill');
     return { name: names[k]!, spec, deals: deals[k]!, plan, skill: k === 0 ? null : { against: names[k - 1]!, baseline: skill(baseline), variant: skill(variant) } };
   });
   const setupText = `${players} players, ${expansions.length ? expansions.join(' + ') : 'base game'}`;
