@@ -69,11 +69,15 @@ describe('carclab study', () => {
     expect(md).toMatch(/^# What changes: farmerPointsPerCity=4 against the official rules \(2 players, base game\)/);
     expect(md).toMatch(/rescoring official's games under variant's rules flips the winner in .* for independent games and a noise floor of/);
     // The verdict page first: the question and the findings (the game-quality ones among them) before the appendix.
-    const question = md.indexOf('**Question.** farmerPointsPerCity=4 against the official rules');
+    // The question is a designer's question from the rule's description, not the title again.
+    expect(one).toMatchObject({ question: 'What changes when a field majority scores 4 points per completed bordering city instead of 3 (2 players, base game)?', comparison: 'farmerPointsPerCity=4 against the official rules (2 players, base game)' });
+    const question = md.indexOf('**Question.** What changes when a field majority scores 4 points per completed bordering city instead of 3 (2 players, base game)?');
     expect(question).toBeGreaterThan(0);
     expect(md.indexOf('lead changes')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeLessThan(md.indexOf('## How the games play'));
+    expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeGreaterThan(question);
+    expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeLessThan(md.indexOf('## Skill depth'));
     expect(existsSync(join(runs[0]!.out, 'report.html'))).toBe(true);
   });
 });

@@ -50,7 +50,7 @@ export function levelFindings(card: LevelCard, scorecard: Scorecard, options: { 
 export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]): Report {
   const { baseline, variant } = scorecard;
   const describe = (a: typeof baseline) => `\`${a.name}\`: ${a.expansions.length ? a.expansions.join(' + ') : 'base game'}, ${Object.keys(a.rules).length ? Object.entries(a.rules).map(([k, v]) => `${k}=${v}`).join(', ') : 'official rules'}`;
-  const report = new Report(`What changes: ${scorecard.question}`, [
+  const report = new Report(`What changes: ${scorecard.comparison}`, [
     `Two arms on the same deals at every skill level (seed \`${scorecard.seed}\`, ${scorecard.players} players): ${describe(baseline)}; ${describe(variant)}.`,
     INTERVALS_TEXT,
   ].join('\n\n'));

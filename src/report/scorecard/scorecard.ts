@@ -51,7 +51,10 @@ export interface LevelCard {
 
 export interface Scorecard {
   format: 'carclab-study/1';
+  /** The designer's question ("What changes when …?"), from the rule parameters' descriptions. */
   question: string;
+  /** What is compared ("farmerPointsPerCity=4 against the official rules (2 players, base game)"). */
+  comparison: string;
   players: number;
   seed: string;
   baseline: StudyArm;
@@ -98,6 +101,6 @@ export async function playStudy(setup: StudySetup, backend: Backend, out: string
     runs.push(run);
     levels.push(levelCard(level, run, setup, skill));
   }
-  const { question, players, seed, baseline, variant } = setup;
-  return { scorecard: { format: 'carclab-study/1', question, players, seed, baseline, variant, levels }, runs };
+  const { question, comparison, players, seed, baseline, variant } = setup;
+  return { scorecard: { format: 'carclab-study/1', question, comparison, players, seed, baseline, variant, levels }, runs };
 }

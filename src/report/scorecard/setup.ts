@@ -17,7 +17,9 @@ import { resolveExperiment } from '../../sim/experiment.ts';
 import type { ArmDefinition } from '../../sim/experiment.ts';
 import { armSetups } from '../../sim/plan.ts';
 import type { Plan } from '../../sim/plan.ts';
+import { expansionRegistry } from '../../expansions/index.ts';
 import { skillDesign } from '../skill-depth.ts';
+import { designerQuestion } from './question.ts';
 import { levelLabel, splitLevels } from '../study.ts';
 
 export interface StudyArm {
@@ -38,7 +40,9 @@ export interface StudyLevel {
 }
 
 export interface StudySetup {
-  /** The question in words, for the report's title and the JSON. */
+  /** What is compared ("farmerPointsPerCity=4 against the official rules (2 players, base game)"), for the report's title. */
+  comparison: string;
+  /** The designer's question, from the rule parameters' descriptions (`question.ts`), for the verdict page. */
   question: string;
   players: number;
   seed: string;
@@ -101,8 +105,9 @@ export function studySetup(request: StudyRequest): StudySetup {
 
   // 1. The games: rules and expansions checked (with the default agent); a house rule that is the official value compares nothing.
   const check = resolve('random', 1, 'study');
+  const games = armSetups(check).map((s) => s.game);
   if (rulesMode) {
-    const [a, b] = armSetups(check).map((s) => s.game);
+    const [a, b] = games;
     const resolved = (g: typeof a) => JSON.stringify(Object.entries(g!.rules).sort(([x], [y]) => (x < y ? -1 : 1)));
     if (resolved(a) === resolved(b)) throw new InputError('usage', `--rules ${ruleText(rules)}: these are the official values; nothing to compare`);
   }
@@ -123,8 +128,10 @@ export function studySetup(request: StudyRequest): StudySetup {
     return { name: names[k]!, spec, deals: deals[k]!, plan, skill: k === 0 ? null : { against: names[k - 1]!, baseline: skill(baseline), variant: skill(variant) } };
   });
   const setupText = `${players} players, ${expansions.length ? expansions.join(' + ') : 'base game'}`;
-  const question = rulesMode ? `${ruleText(rules)} against the official rules (${setupText})` : `${expansions.join(' + ')} against the base game (${players} players)`;
-  return { question, players, seed, baseline, variant, levels };
+  const comparison = rulesMode ? `${ruleText(rules)} against the official rules (${setupText})` : `${expansions.join(' + ')} against the base game (${players} players)`;
+  const titles = expansions.map((e) => expansionRegistry.get(e)?.title ?? e);
+  const question = designerQuestion({ rules, defs: games[1]!.paramDefs, players, titles });
+  return { comparison, question, players, seed, baseline, variant, levels };
 }
 
 /** A directory name for the study's question (`farmerPointsPerCity=4.2p`). */
