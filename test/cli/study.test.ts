@@ -55,6 +55,10 @@ describe('carclab study', () => {
         expect(arm.closeShare.estimate).toBeLessThanOrEqual(1);
       }
       expect(level.winnerChangedDetail).toMatchObject({ games: 6, replayed: 6, notReplayable: 0 });
+      // The quality measures' paired differences, variant − official, over the level's deals.
+      expect(Object.keys(level.quality.difference).sort()).toEqual(['behindBy', 'behindShare', 'closeShare', 'decidedShare', 'leadChanges', 'scoreLeadChanges']);
+      expect(level.quality.difference.leadChanges.deals).toBe(6);
+      expect(level.quality.difference.closeShare.estimate).toBeCloseTo(level.quality.variant.closeShare.estimate - level.quality.baseline.closeShare.estimate, 12);
     }
     // Random play ignores the rule: the total effect is the rescoring.
     expect(random.sameMoves).toBe(6);
@@ -76,6 +80,8 @@ describe('carclab study', () => {
     expect(md.indexOf('lead changes')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeLessThan(md.indexOf('## How the games play'));
+    expect(md.indexOf('**How the games play, variant − official** at greedy (paired over 6 deals')).toBeGreaterThan(question);
+    expect(md).toContain('Paired differences between the arms per measure');
     expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeGreaterThan(question);
     expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeLessThan(md.indexOf('## Skill depth'));
     expect(existsSync(join(runs[0]!.out, 'report.html'))).toBe(true);

@@ -66,11 +66,14 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
   const skillFindings = addSkillDepthSection(report, depths);
 
   const runSize = scorecard.levels.map((c) => `${c.level} ${c.deals.toLocaleString('en')} deals`).join(', ');
-  const qualityFindings = addQualitySection(report, runs.flatMap((r, k) => qualityArms(r.summary, scorecard.levels[k]!.level)), { runSize, chartPrefix: 'quality-' });
+  const qualityFindings = addQualitySection(report, runs.flatMap((r, k) => qualityArms(r.summary, scorecard.levels[k]!.level)), {
+    runSize, chartPrefix: 'quality-',
+    pairs: scorecard.levels.flatMap((c) => (c.quality.difference ? [{ level: c.level, a: baseline.name, b: variant.name, difference: c.quality.difference }] : [])),
+  });
   addVerdictPage(report, {
     question: scorecard.question,
     findings: [...scorecard.levels.flatMap((c) => levelFindings(c, scorecard, { skill: false }).map((sentence) => ({ sentence }))), ...skillFindings, ...qualityFindings],
-    notes: ['The statistics and tables follow as the appendix; the game-quality measures of both arms per level are also in `scorecard.json` (`levels[].quality`).'],
+    notes: ['The statistics and tables follow as the appendix; the game-quality measures of both arms per level and their paired differences are also in `scorecard.json` (`levels[].quality`).'],
   });
 
   runs.forEach((run, k) => addRunSections(report, run, { chartPrefix: `level${k}-`, titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${scorecard.levels[k]!.level}): ` }));

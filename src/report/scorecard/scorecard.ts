@@ -15,8 +15,8 @@ import type { Estimate, SkillDifference, SkillShare } from '../skill-depth.ts';
 import { runLevel } from '../study.ts';
 import { winnerChange } from '../winner-change.ts';
 import type { WinnerChange } from '../winner-change.ts';
-import { qualityOf } from './quality.ts';
-import type { QualityMeasures } from './quality.ts';
+import { qualityDifferenceOf, qualityOf } from './quality.ts';
+import type { QualityDifferences, QualityMeasures } from './quality.ts';
 import type { StudyArm, StudyLevel, StudySetup } from './setup.ts';
 
 export type { Estimate, SkillShare } from '../skill-depth.ts';
@@ -43,8 +43,11 @@ export interface LevelCard {
   sameMoves: number;
   /** Mean score per player, variant − baseline, paired t over deals (no interval when every deal gave the same difference). */
   scoreChange: Estimate;
-  /** The game-quality measures of both arms; null where this build does not measure them (`quality.ts`). */
-  quality: { baseline: QualityMeasures | null; variant: QualityMeasures | null };
+  /**
+   * The game-quality measures of both arms, and variant − baseline per measure paired per deal (delta
+   * method, t over deals); null where the run does not have them (`quality.ts`).
+   */
+  quality: { baseline: QualityMeasures | null; variant: QualityMeasures | null; difference: QualityDifferences | null };
   /** Null for the first level (it has no level below it). */
   skillDepth: SkillDepth | null;
 }
@@ -85,7 +88,7 @@ function levelCard(level: StudyLevel, run: LoadedRun, setup: StudySetup, skill: 
     sameMoves: run.summary.pairs[0]?.sameMoves ?? 0,
     // Every deal alike (e.g. a rule random play does not feel in the scores): no t interval (`STUDIES.md` 10).
     scoreChange: score.sdDiff === 0 ? { estimate: score.meanDiff, lo: null, hi: null } : { estimate: score.meanDiff, lo: score.lo, hi: score.hi },
-    quality: { baseline: qualityOf(run, setup.baseline.name), variant: qualityOf(run, setup.variant.name) },
+    quality: { baseline: qualityOf(run, setup.baseline.name), variant: qualityOf(run, setup.variant.name), difference: qualityDifferenceOf(run, setup.baseline.name, setup.variant.name) },
     skillDepth: skill,
   };
 }
