@@ -22,6 +22,7 @@ import type { DealOutcomes } from '../match/outcomes.ts';
 import { runMatch } from '../match/run.ts';
 import { pairResult } from '../match/stats.ts';
 import type { Backend } from '../run/pool.ts';
+import type { Plan } from '../sim/plan.ts';
 import { progressBar } from '../run/progress-bar.ts';
 import { degenerateInterval } from '../stats/exact.ts';
 import { holmAdjust } from '../stats/holm.ts';
@@ -148,6 +149,43 @@ export function skillDepthLevel(names: { level: string; against: string }, playe
     arms: matches.map((m) => ({ arm: m.arm, share: skillShare(m.match, names, players) })),
     differences: differences.map((d, k) => ({ ...d, holm: differences.length > 1 ? holm[k]! : null })),
   };
+}
+
+/** The skill matches of one pair of levels: every arm's design (the experiment's arms, in order: the first is the baseline). */
+export interface SkillPlan {
+  names: { level: string; against: string };
+  players: number;
+  arms: { arm: string; design: MatchDesign }[];
+  skipped: SkillDepthLevel['skipped'];
+}
+
+/**
+ * Each level with `skillDeals` against the level before it, under every arm of `plan`, on the plan's
+ * seed; checked here (a pair of identical specs is an input error) before any game.
+ */
+export function skillPlans(plan: Plan, levels: readonly { name: string; agents: string; skillDeals?: number }[]): SkillPlan[] {
+  return levels.flatMap((level, k): SkillPlan[] => {
+    if (k === 0 || !(level.skillDeals! > 0)) return [];
+    const before = levels[k - 1]!;
+    const names = { level: level.name, against: before.name };
+    const specs = { level: level.name, spec: level.agents, against: before.agents };
+    return [{
+      names, players: plan.arms[0]!.players,
+      arms: plan.arms.filter((a) => !a.tiles.length).map((a) => ({ arm: a.name, design: skillDesign(a, specs, level.skillDeals!, plan.seed, `${plan.experiment}-skill`) })),
+      skipped: plan.arms.filter((a) => a.tiles.length).map((a) => ({ arm: a.name, reason: 'it adds designer tile files, which a match does not take' })),
+    }];
+  });
+}
+
+/** Plays the skill matches of `plans`, one after another, and gives the skill depth of each pair of levels. */
+export async function playSkillDepth(plans: readonly SkillPlan[], backend: Backend, outRoot: string, log: (l: string) => void): Promise<SkillDepthLevel[]> {
+  const levels: SkillDepthLevel[] = [];
+  for (const p of plans) {
+    const matches: { arm: string; match: SkillMatch }[] = [];
+    for (const { arm, design } of p.arms) matches.push({ arm, match: await playSkillMatch(design, backend, outRoot, log) });
+    levels.push(skillDepthLevel(p.names, p.players, matches, p.skipped));
+  }
+  return levels;
 }
 
 /** Whether the skill depth differs between the arms, read off the interval of the difference. */

@@ -9,7 +9,6 @@
  * experiment, finished run directories and the arms the study needs — before any game is played.
  */
 import { parseArgs } from 'node:util';
-import { relative } from 'node:path';
 import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
 import { parseAgentSpec } from '../agents/index.ts';
@@ -23,21 +22,20 @@ import { progressBar } from '../run/progress-bar.ts';
 import { defaultShardDeals, runExperiment } from '../run/runner.ts';
 import { Report, writeReport } from './report.ts';
 import type { ReportFiles } from './report.ts';
-import * as aq from 'arquero';
-import { addRunSections, identicalPlayWarning, NO_WINNER_CHANGE_TEXT, sameMovesRows } from './run-report.ts';
-import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
+import { addRunSections } from './run-report.ts';
 import { levelSizes } from './levels.ts';
 import type { Conclusion, LevelRun } from './levels.ts';
 import { addQualitySection, qualityArms } from './quality-report.ts';
 import { loadRun } from './run.ts';
 import type { LoadedRun } from './run.ts';
-import { addSkillDepthSection, playSkillMatch, skillDepthLevel, skillDepthSentence, skillDesign } from './skill-depth.ts';
-import type { SkillDepthLevel } from './skill-depth.ts';
+import { addSkillDepthSection, playSkillDepth, skillDepthSentence, skillPlans as skillPlansOf } from './skill-depth.ts';
+import type { SkillDepthLevel, SkillPlan } from './skill-depth.ts';
+import { addPlayCheck, INTERVALS_TEXT, studyIntro } from './study-sections.ts';
 import { addVerdictPage, conclusionFinding } from './verdict.ts';
 import type { Finding } from './verdict.ts';
-import type { MatchDesign } from '../match/design.ts';
 
 export type { LevelRun } from './levels.ts';
+export { INTERVALS_TEXT } from './study-sections.ts';
 
 /** What a study shows in the suite report besides its own report. */
 export interface StudyHighlights {
@@ -233,7 +231,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     const problem = study.checkArms(plan.arms);
     if (problem) throw new InputError('usage', `${file}: not an experiment of the ${study.name} study: ${problem}`);
     planned = levels.map((l) => ({ plan: levelPlan(plan, l), file, name: levelName(l) }));
-    skillPlans = skillMatches(plan, levels);
+    skillPlans = skillPlansOf(plan, levels.map((l) => ({ ...l, name: levelName(l) })));
   }
   // 2. Run the levels (smallest budget first is no faster: they run one after another on the backend).
   let backend = options.backend;
@@ -242,12 +240,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   try {
     const levels = given ?? [];
     for (const { plan, file, name } of planned) levels.push({ agents: name, spec: plan.arms[0]!.agents[0]!, run: loadRun(await runLevel(plan, file, backend!, outRoot, log)) });
-    const skill: SkillDepthLevel[] = [];
-    for (const p of skillPlans) {
-      const matches = [];
-      for (const { arm, design } of p.arms) matches.push({ arm, match: await playSkillMatch(design, backend!, outRoot, log) });
-      skill.push(skillDepthLevel(p.names, p.players, matches, p.skipped));
-    }
+    const skill = await playSkillDepth(skillPlans, backend!, outRoot, log);
     // 3. Analyse and write the report.
     const players = new Set(levels[0]!.run.manifest.arms.map((a) => a.players));
     const report = new Report(study.title(players.size === 1 ? [...players][0]! : null), studyIntro(levels));
@@ -279,67 +272,6 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   } finally {
     if (own) await backend!.close();
   }
-}
-
-/** The skill matches of one pair of levels: every arm's design (the experiment's arms, in order: the first is the baseline). */
-interface SkillPlan {
-  names: { level: string; against: string };
-  players: number;
-  arms: { arm: string; design: MatchDesign }[];
-  skipped: SkillDepthLevel['skipped'];
-}
-
-/**
- * Each level with `skillDeals` against the level before it, under every arm's rules, on the
- * experiment's seed; checked here (a pair of identical specs is an input error) before any game.
- */
-function skillMatches(plan: Plan, levels: readonly LevelPlan[]): SkillPlan[] {
-  return levels.flatMap((level, k): SkillPlan[] => {
-    if (k === 0 || !(level.skillDeals! > 0)) return [];
-    const names = { level: levelName(level), against: levelName(levels[k - 1]!) };
-    const specs = { level: names.level, spec: level.agents, against: levels[k - 1]!.agents };
-    const playable = plan.arms.filter((a) => !a.tiles.length);
-    return [{
-      names, players: plan.arms[0]!.players,
-      arms: playable.map((a) => ({ arm: a.name, design: skillDesign(a, specs, level.skillDeals!, plan.seed, `${plan.experiment}-skill`) })),
-      skipped: plan.arms.filter((a) => a.tiles.length).map((a) => ({ arm: a.name, reason: 'it adds designer tile files, which a match does not take' })),
-    }];
-  });
-}
-
-/**
- * Per level and pair of arms: identical play (warned loudly) and, where the runs measured it, how
- * often the winner changed with its two references (never without them); returns the warnings.
- */
-function addPlayCheck(report: Report, levels: readonly LevelRun[]): string[] {
-  const section = report.section('Did the arms play differently?');
-  const warnings = levels.flatMap((l) => identicalPlayWarning(l.run.summary, ` (${l.agents})`) ?? []);
-  const rows = levels.flatMap((l) => sameMovesRows(l.run.summary).map((r) => ({ level: l.agents, ...r })));
-  const changes = levels.flatMap((l) => winnerChangeRows(l.run.summary).map((r) => ({ level: l.agents, ...r })));
-  section.text([
-    'A house rule is studied only when the agents\' moves respond to it (`STUDIES.md` 1). Per level and pair of arms: the deals on which both arms played the same moves in every game.',
-    ...warnings,
-  ].join('\n\n'));
-  if (rows.length) section.table(aq.from(rows), { caption: 'Identical-move deals per pair of arms.' });
-  if (changes.length) {
-    section.text(WINNER_CHANGE_TEXT);
-    section.table(aq.from(changes), { caption: 'Winner changed, rescored, and the two no-effect references.' });
-  } else if (rows.length) section.text(NO_WINNER_CHANGE_TEXT);
-  return warnings;
-}
-
-/** The intervals a study report uses, named once (`STUDIES.md` 7). */
-export const INTERVALS_TEXT = 'Intervals are 95 %: Wilson for win shares (one game per deal), Student t over deals for means (per-player means average the seats of a deal first: the deal is the unit), paired t for differences between arms on the same deals and between skill levels on the deals they share; Holm where several tests answer one question.';
-
-function studyIntro(levels: readonly LevelRun[]): string {
-  const first = levels[0]!.run;
-  return [
-    `${levels.length} skill level${levels.length === 1 ? '' : 's'} on the seed \`${first.summary.seed}\` (a smaller level's deals are the first deals of a larger one, so levels are compared on their shared deals):`,
-    levels.map((l) => `- **${l.agents}** (\`${l.spec}\`): ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games), run \`${l.run.manifest.runId}\`${l.run === first ? '' : `, folder \`${relative(first.dir, l.run.dir)}\``}`).join('\n'),
-    'Uniform-random play is a floor, not a model of people; greedy plays the best immediate move by the rules in force; strong plays one ply on an evaluation learned from self-play, with a look at the next player\'s reply (README "Agents"); search agents (mcts) look ahead further.',
-    INTERVALS_TEXT,
-    levels.some((l) => l.run.manifest.reconstructedTiles) ? '**The Tollkeepers land tiles used here are a documented reconstruction** (marked in every manifest), not the published tiles.' : '',
-  ].filter(Boolean).join('\n\n');
 }
 
 const usage = (name: string) => `usage: npx tsx notebooks/${name}.ts [RUN_DIR ...] [--agents SPEC,SPEC,...] [--deals N[,N,...]] [--experiment FILE] [--workers K | --backend redis://host:port] [--out DIR]`;
