@@ -188,18 +188,21 @@ export async function playSkillDepth(plans: readonly SkillPlan[], backend: Backe
   return levels;
 }
 
-/** Whether the skill depth differs between the arms, read off the interval of the difference. */
-export function differenceVerdict(d: Estimate): string {
+/**
+ * Whether the skill depth differs between the arms, read off the interval of the difference and,
+ * where several arms are compared with the baseline, their Holm-adjusted p (`STUDIES.md` 3).
+ */
+export function differenceVerdict(d: Estimate, holm: number | null = null): string {
   if (d.lo === null || d.hi === null) return 'too few deals to tell';
-  if (d.lo > 0) return 'the rule rewards this skill gap more';
-  if (d.hi < 0) return 'the rule rewards this skill gap less';
-  return 'no difference established';
+  if (d.lo <= 0 && d.hi >= 0) return 'no difference established';
+  if (holm !== null && holm > 0.05) return 'not established once Holm adjusts for the arms compared';
+  return d.lo > 0 ? 'the rule rewards this skill gap more' : 'the rule rewards this skill gap less';
 }
 
 /** One sentence (Markdown) for one pair of levels: each arm's win share and each difference from the baseline. */
 export function skillDepthSentence(s: SkillDepthLevel): string {
   const shares = s.arms.map((a) => `${percentText(a.share)} under ${a.arm}`).join(', ');
-  const diffs = s.differences.map((d) => `${d.arm} − ${s.baseline} ${ppText(d.difference)}${d.holm !== null ? ` (Holm p ${d.holm.toPrecision(2)})` : ''}: ${differenceVerdict(d.difference)}`).join('; ');
+  const diffs = s.differences.map((d) => `${d.arm} − ${s.baseline} ${ppText(d.difference)}${d.holm !== null ? ` (Holm p ${d.holm.toPrecision(2)})` : ''}: ${differenceVerdict(d.difference, d.holm)}`).join('; ');
   const deals = s.differences[0]?.difference.deals ?? s.arms[0]?.share.deals ?? 0;
   return `**${s.level}** against **${s.against}**: win share ${shares}${diffs ? `; ${diffs} (paired over ${count(deals)} deals)` : ''}.`;
 }
@@ -226,7 +229,7 @@ export function addSkillDepthSection(report: Report, levels: readonly SkillDepth
   if (skipped.length) section.text(`Not played: ${skipped.join('; ')}.`);
   section.table(aq.from(levels.flatMap((s) => s.arms.map((a) => skillRow(s, a)))), { caption: 'Win share of the level against the level before it, per arm.' });
   const diffs = levels.flatMap((s) => s.differences.map((d) => ({
-    level: s.level, against: s.against, deals: d.difference.deals, difference: `${d.arm} − ${s.baseline}`, 'win share (pp)': ppText(d.difference), ...(d.holm !== null ? { 'Holm p': d.holm.toPrecision(2) } : {}), verdict: differenceVerdict(d.difference),
+    level: s.level, against: s.against, deals: d.difference.deals, difference: `${d.arm} − ${s.baseline}`, 'win share (pp)': ppText(d.difference), ...(d.holm !== null ? { 'Holm p': d.holm.toPrecision(2) } : {}), verdict: differenceVerdict(d.difference, d.holm),
   })));
   if (diffs.length) section.table(aq.from(diffs), { caption: 'The rule\'s effect on skill depth: paired difference of the win shares between the arms (t over deals).' });
   const prefix = options.chartPrefix ?? '';

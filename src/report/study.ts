@@ -257,7 +257,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     const quality = addQualitySection(report, levels.flatMap((l) => qualityArms(l.run.summary, l.agents)), { runSize: size });
     const wantsSkill = (options.levels ?? study.levels).some((l) => (l.skillDeals ?? 0) > 0);
     const skillFindings = wantsSkill || skill.length
-      ? addSkillDepthSection(report, skill, { chartPrefix: 'skill-', missing: given ? 'Not played: the notebook analysed finished runs; skill depth needs matches of its own (run the notebook without RUN_DIR arguments).' : undefined })
+      ? addSkillDepthSection(report, skill, { missing: given ? 'Not played: the notebook analysed finished runs; skill depth needs matches of its own (run the notebook without RUN_DIR arguments).' : undefined })
       : [];
     highlights.headlines.push(...skill.map((s) => `Skill depth: ${skillDepthSentence(s)}`));
     addVerdictPage(report, {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { study as tollYields } from '../../notebooks/toll-yields.ts';
 import type { DealOutcomes } from '../../src/match/outcomes.ts';
 import { WIN_UNITS } from '../../src/sim/aggregate.ts';
-import { skillDepthLevel, skillDifference } from '../../src/report/skill-depth.ts';
+import { differenceVerdict, skillDepthLevel, skillDifference } from '../../src/report/skill-depth.ts';
 import { runStudy } from '../../src/report/study.ts';
 import { inProcessBackend } from '../../src/run/pool.ts';
 import { tempDir } from '../sim/helpers.ts';
@@ -59,6 +59,14 @@ describe('skill depth', () => {
     // Holm over two: the smaller p doubled, the larger at least that.
     expect(x!.holm).toBeCloseTo(Math.min(1, 2 * x!.difference.p!), 12);
     expect(y!.holm!).toBeGreaterThanOrEqual(x!.holm!);
+  });
+
+  it('says a difference is established only where its interval excludes 0 and, among several arms, Holm agrees', () => {
+    expect(differenceVerdict({ estimate: -0.065, lo: -0.124, hi: -0.006 }, 0.065)).toBe('not established once Holm adjusts for the arms compared');
+    expect(differenceVerdict({ estimate: -0.065, lo: -0.124, hi: -0.006 }, 0.03)).toBe('the rule rewards this skill gap less');
+    expect(differenceVerdict({ estimate: 0.1, lo: 0.02, hi: 0.18 })).toBe('the rule rewards this skill gap more');
+    expect(differenceVerdict({ estimate: 0.1, lo: -0.02, hi: 0.18 }, 0.01)).toBe('no difference established');
+    expect(differenceVerdict({ estimate: 0.1, lo: null, hi: null })).toBe('too few deals to tell');
   });
 
   it('is a section of a study that compares rules: each arm\'s share under its rules and the differences from the base game', async () => {
