@@ -56,11 +56,14 @@ async function main(): Promise<number> {
 
   // The suite report.
   const dir = join(outRoot, 'suite');
-  const games = outcomes.reduce((t, { outcome }) => t + outcome.levels.reduce((g, l) => g + l.run.summary.games, 0), 0);
+  const levelGames = outcomes.reduce((t, { outcome }) => t + outcome.levels.reduce((g, l) => g + l.run.summary.games, 0), 0);
+  const skillGames = outcomes.reduce((t, { outcome }) => t + outcome.skill.reduce((g, s) => g + s.arms.reduce((h, a) => h + a.share.games, 0), 0), 0);
+  const games = levelGames + skillGames;
+  const gamesText = `${games.toLocaleString('en')} games (${skillGames.toLocaleString('en')} of them in skill matches)`;
   const seconds = (performance.now() - t0) / 1000;
   const missing = [...new Set(STUDIES.flatMap((s) => s.suiteLevels.filter((l) => !hasAgent(l.agents)).map((l) => l.agents)))];
   const report = new Report('carclab study suite', [
-    `Four balancing studies at reduced sizes (the default \`npm start\` suite: ${games.toLocaleString('en')} games in ${Math.round(seconds)} s on ${workers} worker${workers === 1 ? '' : 's'}${scale !== 1 ? `, scale ${scale}` : ''}). Each study plays its arms at every skill level on the same seed, so a smaller level's deals are the first deals of a larger one; every conclusion is reported per level, and whether it holds across levels is answered by the difference between levels. The strong level runs the fewest deals here (100 per arm, 30 in seat advantage): its intervals are the widest. For narrower intervals run a notebook at full size (\`npx tsx notebooks/<study>.ts\`).`,
+    `Four balancing studies at reduced sizes (the default \`npm start\` suite: ${gamesText} in ${Math.round(seconds)} s on ${workers} worker${workers === 1 ? '' : 's'}${scale !== 1 ? `, scale ${scale}` : ''}). Each study plays its arms at every skill level on the same seed, so a smaller level's deals are the first deals of a larger one; every conclusion is reported per level, and whether it holds across levels is answered by the difference between levels. The strong level runs the fewest deals here (100 per arm, 30 in seat advantage): its intervals are the widest; so do the skill matches of the three studies that compare rules (greedy against random on 20 deals, strong against greedy on 40, per arm). For narrower intervals run a notebook at full size (\`npx tsx notebooks/<study>.ts\`).`,
     missing.length ? `**Left out: the ${missing.join(', ')} level${missing.length === 1 ? '' : 's'}** — this build has no such agent.` : '',
     INTERVALS_TEXT,
   ].filter(Boolean).join('\n\n'));
@@ -87,7 +90,7 @@ async function main(): Promise<number> {
   const files = await writeReport(report, dir);
   process.stdout.write([
     ...outcomes.map(({ study, outcome }) => `${study.name}:\n${outcome.highlights.headlines.map((h) => `  - ${h.replace(/\*\*|`/g, '')}`).join('\n')}\n  report: ${outcome.files.html}`),
-    `suite: ${games.toLocaleString('en')} games in ${seconds.toFixed(0)} s`,
+    `suite: ${gamesText} in ${seconds.toFixed(0)} s`,
     `suite report: ${files.html}`,
     `              ${files.markdown}`,
     '',
