@@ -52,8 +52,8 @@ function closestText(l: LevelRows, base: string, variants: readonly string[], wh
 export const study: Study = {
   name: 'king-robber-value',
   title: (players) => `What the King and the Robber Baron are worth${players ? ` (${players} players)` : ''}`,
-  levels: skillLevels({ random: 40_000, greedy: 2_000, strong: 1_000 }),
-  suiteLevels: skillLevels({ random: 10_000, greedy: 150, strong: 100 }),
+  levels: skillLevels({ random: 40_000, greedy: 2_000, strong: 1_000 }, { greedy: 200, strong: 200 }),
+  suiteLevels: skillLevels({ random: 10_000, greedy: 150, strong: 100 }, { greedy: 20, strong: 40 }),
   checkArms: expansionStudyArms('kingRobber'),
   analyse(report: Report, runs): StudyHighlights {
     const { levels, names, players: P, base, variants: arms, size } = expansionLevels(runs, 'kingRobber');

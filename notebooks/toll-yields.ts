@@ -38,8 +38,8 @@ const meanScore = (l: LevelRows, row: number) => l.games.scores(row).reduce((t, 
 export const study: Study = {
   name: 'toll-yields',
   title: (players) => `Toll yields: what the Tollkeepers pay${players ? ` (${players} players)` : ''}`,
-  levels: skillLevels({ random: 40_000, greedy: 2_000, strong: 1_000 }),
-  suiteLevels: skillLevels({ random: 12_000, greedy: 200, strong: 100 }),
+  levels: skillLevels({ random: 40_000, greedy: 2_000, strong: 1_000 }, { greedy: 200, strong: 200 }),
+  suiteLevels: skillLevels({ random: 12_000, greedy: 200, strong: 100 }, { greedy: 20, strong: 40 }),
   checkArms: expansionStudyArms('tollkeepers'),
   analyse(report: Report, runs): StudyHighlights {
     const { levels, names, players: P, base, variants, size } = expansionLevels(runs, 'tollkeepers');

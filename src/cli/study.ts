@@ -48,7 +48,7 @@ export const studyCommand: Command = {
 
     // 2. The runs, then the scorecard.
     const log = (line: string) => process.stderr.write(`carclab: ${line}\n`);
-    log(`study: ${setup.question}; levels ${setup.levels.map((l) => `${l.name} (${l.deals.toLocaleString('en')} deals)`).join(', ')}`);
+    log(`study: ${setup.comparison}; levels ${setup.levels.map((l) => `${l.name} (${l.deals.toLocaleString('en')} deals)`).join(', ')}`);
     const backend = poolBackend(workers);
     try {
       const { scorecard, runs } = await playStudy(setup, backend, out, log);

@@ -6,14 +6,9 @@
 import * as aq from 'arquero';
 import { forestChart, formatCount, heatmapChart } from '../charts/index.ts';
 import type { LadderResult } from '../match/ladder.ts';
+import { percent as pct, signed } from './numbers.ts';
 import { Report } from './report.ts';
 
-const pct = (x: number | null) => (x === null ? '–' : (x * 100).toFixed(1));
-const signed = (x: number | null, digits: number) => {
-  if (x === null) return '–';
-  const text = Math.abs(x).toFixed(digits);
-  return Number(text) === 0 ? text : `${x > 0 ? '+' : '−'}${text}`;
-};
 
 /** The label of a canonical spec. */
 const labelOf = (ladder: LadderResult, spec: string): string => ladder.labels[ladder.specs.indexOf(spec)] ?? spec;

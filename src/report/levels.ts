@@ -25,7 +25,7 @@ import { estimatesChart } from '../charts/index.ts';
 import { degenerateInterval } from '../stats/exact.ts';
 import { meanInterval, pairedComparison, welchComparison, wilsonInterval } from '../stats/index.ts';
 import type { PairedComparison } from '../stats/index.ts';
-import { count, differenceOnSharedDeals, Games, sums } from './numbers.ts';
+import { count, differenceOnSharedDeals, fixed, Games, signed, sums } from './numbers.ts';
 import type { DealValues } from './numbers.ts';
 import type { Section } from './report.ts';
 import type { LoadedRun, Manifest } from './run.ts';
@@ -225,11 +225,10 @@ export function verdictOf(c: Conclusion): LevelVerdict {
   return { estimates, holds, differences: c.values.slice(1).map((_, k) => ({ level: k + 1, diff: levelDifference(c, 0, k + 1) })) };
 }
 
-const fmt = (x: number | null, percent: boolean, sign = false) => {
-  if (x === null || !Number.isFinite(x)) return '–';
-  const v = percent ? x * 100 : x;
-  const s = `${sign && v >= 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(percent ? 1 : 2)}`;
-  return s;
+/** A value of a conclusion: points with 2 decimals, or a share as a percentage with 1; signed for a difference. */
+const fmt = (x: number | null, percent: boolean, sign = false): string => {
+  const v = percent && x !== null ? x * 100 : x;
+  return sign ? signed(v, percent ? 1 : 2) : fixed(v, percent ? 1 : 2);
 };
 const intervalText = (est: number | null, lo: number | null, hi: number | null, percent: boolean, sign: boolean) =>
   `${fmt(est, percent, sign)}${percent ? (sign ? ' pp' : ' %') : ''} [${fmt(lo, percent, sign)}, ${fmt(hi, percent, sign)}]`;

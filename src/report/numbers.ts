@@ -11,17 +11,48 @@ import { meanInterval, pairedComparison, wilsonInterval } from '../stats/index.t
 import type { MeanInterval, PairedComparison, RateInterval } from '../stats/index.ts';
 import type { ArmSummary, Summary } from '../sim/summary.ts';
 
-const round = (x: number | null, digits: number) => (x === null || !Number.isFinite(x) ? '–' : x.toFixed(digits));
-/** "+1.23", "−0.50"; "–" for a missing or non-finite value. */
-export const signed = (x: number | null, digits = 2): string => (x === null || !Number.isFinite(x) ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`);
+/**
+ * The number formatters of every report (one module, no private twins): a minus sign (−), never a
+ * hyphen; "–" for a missing or non-finite value; a signed value that rounds to zero has no sign
+ * ("0.00", never "−0.00" or "+0.00").
+ */
+/** "1.23", "−0.50". */
+export const fixed = (x: number | null, digits = 2): string => {
+  if (x === null || !Number.isFinite(x)) return '–';
+  const text = Math.abs(x).toFixed(digits);
+  return Number(text) === 0 || x >= 0 ? text : `−${text}`;
+};
+/** "+1.23", "−0.50", "0.00". */
+export const signed = (x: number | null, digits = 2): string => {
+  if (x === null || !Number.isFinite(x)) return '–';
+  const text = Math.abs(x).toFixed(digits);
+  return Number(text) === 0 ? text : `${x > 0 ? '+' : '−'}${text}`;
+};
+/** A share as a percentage without the sign: 0.1234 → "12.3". */
+export const percent = (x: number | null, digits = 1): string => fixed(x === null ? null : x * 100, digits);
+
+/** An estimate with its interval, whatever it estimates. */
+export interface Interval {
+  estimate: number | null;
+  lo: number | null;
+  hi: number | null;
+}
+const times100 = (x: number | null) => (x === null ? null : x * 100);
+/** "12.34 [12.10, 12.58]" */
+export const intervalText = (e: Interval, digits = 2): string => `${fixed(e.estimate, digits)} [${fixed(e.lo, digits)}, ${fixed(e.hi, digits)}]`;
+/** "+1.23 [+0.98, +1.48]" for a difference. */
+export const signedIntervalText = (e: Interval, digits = 2): string => `${signed(e.estimate, digits)} [${signed(e.lo, digits)}, ${signed(e.hi, digits)}]`;
+/** "52.1 % [51.6, 52.6]" for a share. */
+export const percentText = (e: Interval, digits = 1): string => `${percent(e.estimate, digits)} % [${percent(e.lo, digits)}, ${percent(e.hi, digits)}]`;
+/** "+2.1 pp [−1.0, +5.2]" for a difference of shares. */
+export const ppText = (e: Interval, digits = 1): string => `${signed(times100(e.estimate), digits)} pp [${signed(times100(e.lo), digits)}, ${signed(times100(e.hi), digits)}]`;
 
 /** "12.34 [12.10, 12.58]" */
-export const ci = (m: { mean: number | null; lo: number | null; hi: number | null }, digits = 2): string => `${round(m.mean, digits)} [${round(m.lo, digits)}, ${round(m.hi, digits)}]`;
+export const ci = (m: { mean: number | null; lo: number | null; hi: number | null }, digits = 2): string => intervalText({ estimate: m.mean, lo: m.lo, hi: m.hi }, digits);
 /** "+1.23 [+0.98, +1.48]" for a difference. */
-export const ciDiff = (c: Pick<PairedComparison, 'meanDiff' | 'lo' | 'hi'>, digits = 2): string => `${signed(c.meanDiff, digits)} [${signed(c.lo, digits)}, ${signed(c.hi, digits)}]`;
+export const ciDiff = (c: Pick<PairedComparison, 'meanDiff' | 'lo' | 'hi'>, digits = 2): string => signedIntervalText({ estimate: c.meanDiff, lo: c.lo, hi: c.hi }, digits);
 /** "52.1 % [51.6, 52.6]" */
-export const ciPct = (r: Pick<RateInterval, 'rate' | 'lo' | 'hi'>, digits = 1): string =>
-  `${round(r.rate === null ? null : r.rate * 100, digits)} % [${round(r.lo === null ? null : r.lo * 100, digits)}, ${round(r.hi === null ? null : r.hi * 100, digits)}]`;
+export const ciPct = (r: Pick<RateInterval, 'rate' | 'lo' | 'hi'>, digits = 1): string => percentText({ estimate: r.rate, lo: r.lo, hi: r.hi }, digits);
 /** "40,000" */
 export const count = (n: number): string => Math.round(n).toLocaleString('en-US');
 

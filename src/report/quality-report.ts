@@ -14,7 +14,8 @@ import { estimatesChart, histogramChart, raceChart } from '../charts/index.ts';
 import type { QualityData } from '../sim/quality.ts';
 import type { DistSummary, Summary } from '../sim/summary.ts';
 import { qualityMeasures } from '../stats/index.ts';
-import type { MeasureInterval, QualityMeasures } from '../stats/index.ts';
+import type { MeasureInterval, QualityDifferences, QualityMeasures } from '../stats/index.ts';
+import { intervalText, percentText, ppText, signedIntervalText } from './numbers.ts';
 import type { Report } from './report.ts';
 import { rebin } from './run-report.ts';
 import type { Finding } from './verdict.ts';
@@ -32,11 +33,8 @@ export function qualityArms(summary: Summary, level: string): QualityArm[] {
   return summary.arms.flatMap((a) => (a.quality ? [{ level, arm: a.name, quality: a.quality, margin: { dist: a.margin, histogram: summary.histogram } }] : []));
 }
 
-const num = (x: number | null, digits: number) => (x === null ? '–' : `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(digits)}`);
-const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}`);
 /** "2.31 [2.10, 2.52]" or, as a share, "41.2 % [38.0, 44.5]". */
-export const measureText = (m: MeasureInterval, share = false, digits = 2): string =>
-  (share ? `${pct(m.estimate)} % [${pct(m.lo)}, ${pct(m.hi)}]` : `${num(m.estimate, digits)} [${num(m.lo, digits)}, ${num(m.hi, digits)}]`);
+export const measureText = (m: MeasureInterval, share = false, digits = 2): string => (share ? percentText(m) : intervalText(m, digits));
 
 /** The turn halfway through the race (the middle of the arm's deck). */
 const halfway = (q: QualityMeasures) => q.race[Math.floor(q.race.length / 2) - 1];
@@ -50,22 +48,44 @@ const MEASURES: { key: keyof Pick<QualityMeasures, 'leadChanges' | 'scoreLeadCha
   { key: 'closeShare', label: 'close games: final margin ≤ 5', share: true },
 ];
 
-/** Adds the section "How the games play" and returns the findings for the verdict page (none without arms). */
-export function addQualitySection(report: Report, arms: readonly QualityArm[], options: { runSize: string; chartPrefix?: string }): Finding[] {
+/** Two arms of a level compared per deal: arm b's measures minus arm a's (`qualityDifference`). */
+export interface QualityPair {
+  level: string;
+  a: string;
+  b: string;
+  difference: QualityDifferences;
+}
+
+/** A paired difference as text: percentage points for shares, else signed with its unit's digits. */
+const differenceText = (m: MeasureInterval, share: boolean): string => (share ? ppText(m) : signedIntervalText(m));
+
+/**
+ * Adds the section "How the games play" and returns the findings for the verdict page (none without
+ * arms); `pairs`, where two arms are compared on the same deals, adds their paired differences.
+ */
+export function addQualitySection(report: Report, arms: readonly QualityArm[], options: { runSize: string; chartPrefix?: string; pairs?: readonly QualityPair[] }): Finding[] {
   if (!arms.length) return [];
   const p = options.chartPrefix ?? '';
+  const pairs = options.pairs ?? [];
   const measured = arms.map((a) => ({ ...a, m: qualityMeasures(a.quality) }));
   const levels = [...new Set(arms.map((a) => a.level))];
   const label = (a: { level: string; arm: string }) => (levels.length > 1 ? `${a.arm} (${a.level})` : a.arm);
   const section = report.section('How the games play: lead changes, drama, decisiveness, close games');
   section.text([
     'Measured on every game (after the Ludii project\'s lead-change, drama and decisiveness metrics and Browne\'s criteria). A player\'s *expected total* after a turn is its score plus what the board promises it under the rules in force — the agents\' rule-aware evaluation (README "Agents") with no charge for meeples; the last turn counts the final scores. The *lead* changes when the sole leader becomes another player (a tie for the lead changes nothing). The *eventual winner* is the player with the best final score; a game tied for first has none and is left out of drama, decisiveness and the race (counted in the table). *Drama*: the turns the eventual winner was behind the best other player, and by how many points on those turns. *Decisiveness*: the part of the game played after the last turn the eventual winner did not lead alone. *Close games*: final margin (winner − runner-up) of at most 5 points.',
-    'Intervals are 95 %: ratio estimates over deals (the deal is the unit; delta method, Student t), Wilson for the share of close games. Each arm is measured on its own games: the paired differences between arms of these measures are not computed here.',
+    `Intervals are 95 %: ratio estimates over deals (the deal is the unit; delta method, Student t), Wilson for the share of close games. Each arm is measured on its own games${pairs.length ? '; the paired differences between the arms are per deal (below)' : ': the paired differences between arms of these measures are not computed here'}.`,
   ].join('\n\n'));
   section.table(aq.from(measured.map((a) => ({
     level: a.level, arm: a.arm, games: a.m.games, 'tied for first': a.m.tiedGames,
     ...Object.fromEntries(MEASURES.map((x) => [x.label, measureText(a.m[x.key], x.share)])),
   }))), { caption: 'Game-quality measures per arm and level, 95 % intervals (shares in %).' });
+
+  if (pairs.length) {
+    section.table(aq.from(pairs.map((x) => ({
+      level: x.level, difference: `${x.b} − ${x.a}`, deals: x.difference.leadChanges.deals,
+      ...Object.fromEntries(MEASURES.map((m) => [m.label, differenceText(x.difference[m.key], m.share)])),
+    }))), { caption: 'Paired differences between the arms per measure, on the same deals: for each ratio the delta method over deals (per deal, each arm\'s residual from its own ratio, the difference of the two), Student t 95 % intervals; shares in percentage points, within [−100, +100] pp.' });
+  }
 
   const measureRows = measured.flatMap((a) => MEASURES.filter((x) => x.key !== 'behindBy' && x.key !== 'scoreLeadChanges').flatMap((x) => {
     const v = a.m[x.key];
@@ -104,12 +124,15 @@ export function addQualitySection(report: Report, arms: readonly QualityArm[], o
   const byLevel = (text: (a: (typeof measured)[number]) => string) => levels.map((l) => `${measured.filter((a) => a.level === l).map(text).join(', ')} at ${l}`).join('; ');
   return [
     {
-      sentence: `**The score race**: halfway through the game the eventual winner leads the best other player by ${byLevel((a) => `${num(halfway(a.m)?.estimate ?? null, 1)} points [${num(halfway(a.m)?.lo ?? null, 1)}, ${num(halfway(a.m)?.hi ?? null, 1)}] in ${a.arm}`)} (expected totals: score + what the board promises).`,
+      sentence: `**The score race**: halfway through the game the eventual winner leads the best other player by ${byLevel((a) => `${intervalText(halfway(a.m) ?? { estimate: null, lo: null, hi: null }, 1)} points in ${a.arm}`)} (expected totals: score + what the board promises).`,
       chart: race,
     },
     {
       sentence: `**Lead changes per game**: ${byLevel((a) => `${measureText(a.m.leadChanges)} in ${a.arm}`)}. **Close games** (margin ≤ 5): ${byLevel((a) => `${measureText(a.m.closeShare, true)} in ${a.arm}`)}. **Drama** (turns the winner was behind): ${byLevel((a) => `${measureText(a.m.behindShare, true)} in ${a.arm}`)}.`,
       chart: measuresChart,
     },
+    ...pairs.map((x) => ({
+      sentence: `**How the games play, ${x.b} − ${x.a}** at ${x.level} (paired over ${x.difference.leadChanges.deals.toLocaleString('en')} deals, delta method): lead changes per game ${differenceText(x.difference.leadChanges, false)}, close games ${differenceText(x.difference.closeShare, true)}, drama (turns the winner was behind) ${differenceText(x.difference.behindShare, true)}, decisiveness ${differenceText(x.difference.decidedShare, true)}.`,
+    })),
   ];
 }

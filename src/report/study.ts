@@ -9,7 +9,6 @@
  * experiment, finished run directories and the arms the study needs — before any game is played.
  */
 import { parseArgs } from 'node:util';
-import { relative } from 'node:path';
 import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
 import { parseAgentSpec } from '../agents/index.ts';
@@ -23,17 +22,20 @@ import { progressBar } from '../run/progress-bar.ts';
 import { defaultShardDeals, runExperiment } from '../run/runner.ts';
 import { Report, writeReport } from './report.ts';
 import type { ReportFiles } from './report.ts';
-import * as aq from 'arquero';
-import { addRunSections, identicalPlayWarning, NO_WINNER_CHANGE_TEXT, sameMovesRows } from './run-report.ts';
-import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
+import { addRunSections } from './run-report.ts';
 import { levelSizes } from './levels.ts';
 import type { Conclusion, LevelRun } from './levels.ts';
 import { addQualitySection, qualityArms } from './quality-report.ts';
 import { loadRun } from './run.ts';
 import type { LoadedRun } from './run.ts';
+import { addSkillDepthSection, playSkillDepth, skillDepthSentence, skillPlans as skillPlansOf } from './skill-depth.ts';
+import type { SkillDepthLevel, SkillPlan } from './skill-depth.ts';
+import { addPlayCheck, INTERVALS_TEXT, studyIntro } from './study-sections.ts';
 import { addVerdictPage, conclusionFinding } from './verdict.ts';
+import type { Finding } from './verdict.ts';
 
 export type { LevelRun } from './levels.ts';
+export { INTERVALS_TEXT } from './study-sections.ts';
 
 /** What a study shows in the suite report besides its own report. */
 export interface StudyHighlights {
@@ -52,6 +54,11 @@ export interface LevelPlan {
   agents: string;
   deals: number;
   label?: string;
+  /**
+   * Deals of the level's match against the level before it under each arm's rules (the skill depth,
+   * `skill-depth.ts`); absent or 0: none.
+   */
+  skillDeals?: number;
 }
 
 /**
@@ -61,9 +68,17 @@ export interface LevelPlan {
  */
 export const STUDY_STRONG = 'strong:lookaheadPlayers=2';
 
-/** A study's three skill levels, random, greedy and strong (`STUDY_STRONG`), with their deals. */
-export function skillLevels(deals: { random: number; greedy: number; strong: number }): LevelPlan[] {
-  return [{ agents: 'random', deals: deals.random }, { agents: 'greedy', deals: deals.greedy }, { agents: STUDY_STRONG, deals: deals.strong, label: 'strong' }];
+/**
+ * A study's three skill levels, random, greedy and strong (`STUDY_STRONG`), with their deals and, for a
+ * study that compares rules, the deals of greedy's and strong's matches against the level before them
+ * (skill depth).
+ */
+export function skillLevels(deals: { random: number; greedy: number; strong: number }, skill?: { greedy: number; strong: number }): LevelPlan[] {
+  return [
+    { agents: 'random', deals: deals.random },
+    { agents: 'greedy', deals: deals.greedy, ...(skill ? { skillDeals: skill.greedy } : {}) },
+    { agents: STUDY_STRONG, deals: deals.strong, label: 'strong', ...(skill ? { skillDeals: skill.strong } : {}) },
+  ];
 }
 
 /** A level's short name: the one given, else `levelLabel` of its spec. */
@@ -118,6 +133,10 @@ export interface StudyOutcome {
   levels: LevelRun[];
   files: ReportFiles;
   highlights: StudyHighlights;
+  /** The skill depth per pair of levels (none for a study that plays no skill matches, or for finished runs). */
+  skill: SkillDepthLevel[];
+  /** Its findings (a sentence and a chart per pair of levels), as on the study's verdict page. */
+  skillFindings: Finding[];
 }
 
 /** Whether this build has the agent of a spec (`mcts:iterations=200` needs `mcts`). */
@@ -191,6 +210,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   // 1. Check everything before any game: the given runs, or the experiment and the level specs.
   let given: LevelRun[] | undefined;
   let planned: { plan: Plan; file: string; name: string }[] = [];
+  let skillPlans: SkillPlan[] = [];
   if (options.runs?.length) {
     given = options.runs.map((dir) => {
       const run = loadRun(dir);
@@ -211,6 +231,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     const problem = study.checkArms(plan.arms);
     if (problem) throw new InputError('usage', `${file}: not an experiment of the ${study.name} study: ${problem}`);
     planned = levels.map((l) => ({ plan: levelPlan(plan, l), file, name: levelName(l) }));
+    skillPlans = skillPlansOf(plan, levels.map((l) => ({ ...l, name: levelName(l) })));
   }
   // 2. Run the levels (smallest budget first is no faster: they run one after another on the backend).
   let backend = options.backend;
@@ -219,6 +240,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   try {
     const levels = given ?? [];
     for (const { plan, file, name } of planned) levels.push({ agents: name, spec: plan.arms[0]!.agents[0]!, run: loadRun(await runLevel(plan, file, backend!, outRoot, log)) });
+    const skill = await playSkillDepth(skillPlans, backend!, outRoot, log);
     // 3. Analyse and write the report.
     const players = new Set(levels[0]!.run.manifest.arms.map((a) => a.players));
     const report = new Report(study.title(players.size === 1 ? [...players][0]! : null), studyIntro(levels));
@@ -233,53 +255,23 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     const names = levels.map((l) => l.agents);
     const size = levelSizes(levels);
     const quality = addQualitySection(report, levels.flatMap((l) => qualityArms(l.run.summary, l.agents)), { runSize: size });
+    const wantsSkill = (options.levels ?? study.levels).some((l) => (l.skillDeals ?? 0) > 0);
+    const skillFindings = wantsSkill || skill.length
+      ? addSkillDepthSection(report, skill, { missing: given ? 'Not played: the notebook analysed finished runs; skill depth needs matches of its own (run the notebook without RUN_DIR arguments).' : undefined })
+      : [];
+    highlights.headlines.push(...skill.map((s) => `Skill depth: ${skillDepthSentence(s)}`));
     addVerdictPage(report, {
       question: highlights.question ?? report.title,
-      findings: [...(highlights.verdict ?? []).map((c, k) => conclusionFinding(c, names, `finding-${k + 1}`, size)), ...quality],
+      findings: [...(highlights.verdict ?? []).map((c, k) => conclusionFinding(c, names, `finding-${k + 1}`, size)), ...skillFindings, ...quality],
       notes: [...warnings, INTERVALS_TEXT, 'The appendix below has every conclusion of the study, the skill levels and their runs.'],
     });
     levels.forEach((l, k) => addRunSections(report, l.run, { chartPrefix: `level${k}-`, titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${l.agents}): ` }));
     const files = await writeReport(report, levels[0]!.run.dir);
     log(`${study.name}: report ${files.html}`);
-    return { levels, files, highlights };
+    return { levels, files, highlights, skill, skillFindings };
   } finally {
     if (own) await backend!.close();
   }
-}
-
-/**
- * Per level and pair of arms: identical play (warned loudly) and, where the runs measured it, how
- * often the winner changed with its two references (never without them); returns the warnings.
- */
-function addPlayCheck(report: Report, levels: readonly LevelRun[]): string[] {
-  const section = report.section('Did the arms play differently?');
-  const warnings = levels.flatMap((l) => identicalPlayWarning(l.run.summary, ` (${l.agents})`) ?? []);
-  const rows = levels.flatMap((l) => sameMovesRows(l.run.summary).map((r) => ({ level: l.agents, ...r })));
-  const changes = levels.flatMap((l) => winnerChangeRows(l.run.summary).map((r) => ({ level: l.agents, ...r })));
-  section.text([
-    'A house rule is studied only when the agents\' moves respond to it (`STUDIES.md` 1). Per level and pair of arms: the deals on which both arms played the same moves in every game.',
-    ...warnings,
-  ].join('\n\n'));
-  if (rows.length) section.table(aq.from(rows), { caption: 'Identical-move deals per pair of arms.' });
-  if (changes.length) {
-    section.text(WINNER_CHANGE_TEXT);
-    section.table(aq.from(changes), { caption: 'Winner changed, rescored, and the two no-effect references.' });
-  } else if (rows.length) section.text(NO_WINNER_CHANGE_TEXT);
-  return warnings;
-}
-
-/** The intervals a study report uses, named once (`STUDIES.md` 7). */
-export const INTERVALS_TEXT = 'Intervals are 95 %: Wilson for win shares (one game per deal), Student t over deals for means (per-player means average the seats of a deal first: the deal is the unit), paired t for differences between arms on the same deals and between skill levels on the deals they share; Holm where several tests answer one question.';
-
-function studyIntro(levels: readonly LevelRun[]): string {
-  const first = levels[0]!.run;
-  return [
-    `${levels.length} skill level${levels.length === 1 ? '' : 's'} on the seed \`${first.summary.seed}\` (a smaller level's deals are the first deals of a larger one, so levels are compared on their shared deals):`,
-    levels.map((l) => `- **${l.agents}** (\`${l.spec}\`): ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games), run \`${l.run.manifest.runId}\`${l.run === first ? '' : `, folder \`${relative(first.dir, l.run.dir)}\``}`).join('\n'),
-    'Uniform-random play is a floor, not a model of people; greedy plays the best immediate move by the rules in force; strong plays one ply on an evaluation learned from self-play, with a look at the next player\'s reply (README "Agents"); search agents (mcts) look ahead further.',
-    INTERVALS_TEXT,
-    levels.some((l) => l.run.manifest.reconstructedTiles) ? '**The Tollkeepers land tiles used here are a documented reconstruction** (marked in every manifest), not the published tiles.' : '',
-  ].filter(Boolean).join('\n\n');
 }
 
 const usage = (name: string) => `usage: npx tsx notebooks/${name}.ts [RUN_DIR ...] [--agents SPEC,SPEC,...] [--deals N[,N,...]] [--experiment FILE] [--workers K | --backend redis://host:port] [--out DIR]`;
@@ -307,8 +299,13 @@ function levelsFrom(study: Study, agents: string | undefined, deals: string | un
   const specs = named.map((l) => l.agents);
   for (const s of specs) parseAgentSpec(s, '--agents');
   const kind = (spec: string) => spec.split(':')[0]!;
-  const defaults = specs.map((s) => (study.levels.find((l) => l.agents === s) ?? study.levels.find((l) => kind(l.agents) === kind(s)) ?? study.levels[study.levels.length - 1]!).deals);
-  const level = (k: number, n: number): LevelPlan => ({ ...named[k]!, deals: n });
+  const like = specs.map((s) => study.levels.find((l) => l.agents === s) ?? study.levels.find((l) => kind(l.agents) === kind(s)) ?? study.levels[study.levels.length - 1]!);
+  const defaults = like.map((l) => l.deals);
+  // The skill matches keep the study's ratio of their deals to the level's.
+  const level = (k: number, n: number): LevelPlan => {
+    const skill = like[k]!.skillDeals;
+    return { ...named[k]!, deals: n, ...(skill ? { skillDeals: Math.max(1, Math.round((skill * n) / defaults[k]!)) } : {}) };
+  };
   if (deals === undefined) return specs.map((_, k) => level(k, defaults[k]!));
   const counts = deals.split(',').map((x) => Number(x.trim()));
   if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 1e9)) throw new InputError('usage', `--deals must be whole numbers from 1 to 1e9 separated by commas, got ${JSON.stringify(deals)}`);

@@ -19,6 +19,8 @@ import type { Agent } from '../agents/index.ts';
 import { MAX_ACTIONS_HINT } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import { playGame } from './play.ts';
+import { addQualityCross, emptyQualityCross } from './quality.ts';
+import type { QualityCross } from './quality.ts';
 
 /** The extra part of the agents' stream names in the noise-floor games: `(seed, deal, player, NOISE_STREAM)`. */
 export const NOISE_STREAM = 'noise';
@@ -49,6 +51,8 @@ export interface EffectData {
   /** Games of arm a (and b) per set of winning seats (index: bit mask of the seats). */
   winnersA: number[];
   winnersB: number[];
+  /** When the plan records the game-quality measures: the cross sums of the two arms' per-deal quality sums (`QualityCross`). */
+  quality?: QualityCross;
 }
 
 /** The bit mask of the seats holding the top score. */
@@ -104,13 +108,19 @@ export class EffectAcc {
   private replayState: State | undefined;
   private noiseState: State | undefined;
 
-  constructor(effect: PlanEffect, private readonly gameA: Game, private readonly gameB: Game) {
+  constructor(effect: PlanEffect, private readonly gameA: Game, private readonly gameB: Game, quality = false) {
     const masks = 1 << gameA.players;
     this.replayable = sameTiles(gameA, gameB);
     this.data = {
       a: effect.a, b: effect.b, games: 0, replayed: 0, flipped: 0, marginChangeSum: 0, marginChangeSumSq: 0,
       noiseChanged: 0, totalChanged: 0, winnersA: new Array<number>(masks).fill(0), winnersB: new Array<number>(masks).fill(0),
+      ...(quality ? { quality: emptyQualityCross() } : {}),
     };
+  }
+
+  /** After the deal, when quality is recorded: both arms' per-deal quality sums (`QualityRecorder.dealSums`). */
+  addQualityDeal(a: Float64Array, b: Float64Array): void {
+    addQualityCross(this.data.quality!, a, b);
   }
 
   /**
@@ -148,7 +158,7 @@ export class EffectAcc {
   }
 
   toData(): EffectData {
-    return { ...this.data, winnersA: [...this.data.winnersA], winnersB: [...this.data.winnersB] };
+    return { ...this.data, winnersA: [...this.data.winnersA], winnersB: [...this.data.winnersB], ...(this.data.quality ? { quality: [...this.data.quality] } : {}) };
   }
 }
 
@@ -164,11 +174,12 @@ export function mergeEffect(x: EffectData, y: EffectData): EffectData {
     marginChangeSum: add(x.marginChangeSum, y.marginChangeSum), marginChangeSumSq: add(x.marginChangeSumSq, y.marginChangeSumSq),
     noiseChanged: add(x.noiseChanged, y.noiseChanged), totalChanged: add(x.totalChanged, y.totalChanged),
     winnersA: x.winnersA.map((c, i) => add(c, y.winnersA[i]!)), winnersB: x.winnersB.map((c, i) => add(c, y.winnersB[i]!)),
+    ...(x.quality && y.quality ? { quality: x.quality.map((c, i) => add(c, y.quality![i]!)) } : {}),
   };
 }
 
 /** Why an effect's counts over `games` games of arm a cannot come from playing them, or null. */
-export function implausibleEffect(e: EffectData, at: string, games: number, effect: PlanEffect): string | null {
+export function implausibleEffect(e: EffectData, at: string, games: number, effect: PlanEffect, quality = false): string | null {
   const whole = (x: number, what: string, max: number) => (Number.isSafeInteger(x) && x >= 0 && x <= max ? null : `${at}.${what} is ${x}, expected a whole number from 0 to ${max}`);
   if (e.a !== effect.a || e.b !== effect.b) return `${at} is the effect of arms ${e.a} → ${e.b}, expected ${effect.a} → ${effect.b}`;
   if (e.games !== games) return `${at}.games is ${e.games}, expected ${games}`;
@@ -182,5 +193,7 @@ export function implausibleEffect(e: EffectData, at: string, games: number, effe
   if (sumOf(e.winnersA) !== games || sumOf(e.winnersB) !== games) return `${at}: the winning-seat counts do not add up to ${games} games`;
   if (e.winnersA[0] !== 0 || e.winnersB[0] !== 0) return `${at}: a game without a winner`;
   if (e.marginChangeSum * e.marginChangeSum > e.replayed * e.marginChangeSumSq) return `${at}: the margin changes' sum and sum of squares are inconsistent`;
+  if (quality !== (e.quality !== undefined)) return `${at}.quality is ${quality ? 'missing' : 'there'}, but the plan ${quality ? 'records' : 'does not record'} the game-quality measures`;
+  if (e.quality && (e.quality.length !== emptyQualityCross().length || e.quality.some((x) => !Number.isSafeInteger(x)))) return `${at}.quality must be ${emptyQualityCross().length} whole numbers`;
   return null;
 }

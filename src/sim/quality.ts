@@ -54,6 +54,30 @@ export interface QualityData {
   race: RatioData[];
 }
 
+/**
+ * The measures whose paired differences between two arms are counted per deal (the race is not):
+ * for each, the cross sums Σ x_a·x_b, Σ x_a·y_b, Σ y_a·x_b, Σ y_a·y_b over deals of arm a's and arm
+ * b's per-deal sums, at 4·k … 4·k + 3 of `QualityCross` (with each arm's own sums, the delta method's
+ * variance of the difference of the two ratios, `src/stats/quality.ts`).
+ */
+export const PAIRED_MEASURES = ['leadChanges', 'scoreLeadChanges', 'behind', 'deficit', 'decided', 'close'] as const;
+
+/** The cross sums of two arms' per-deal quality sums, 4 per measure of `PAIRED_MEASURES`, whole numbers. */
+export type QualityCross = number[];
+
+export const emptyQualityCross = (): QualityCross => new Array<number>(4 * PAIRED_MEASURES.length).fill(0);
+
+/** Adds one deal: `a` and `b` are the arms' per-deal (x, y) of each measure of `PAIRED_MEASURES` (`QualityRecorder.dealSums`). */
+export function addQualityCross(cross: QualityCross, a: Float64Array, b: Float64Array): void {
+  for (let k = 0; k < PAIRED_MEASURES.length; k++) {
+    const [xa, ya, xb, yb] = [a[2 * k]!, a[2 * k + 1]!, b[2 * k]!, b[2 * k + 1]!];
+    cross[4 * k]! += xa * xb;
+    cross[4 * k + 1]! += xa * yb;
+    cross[4 * k + 2]! += ya * xb;
+    cross[4 * k + 3]! += ya * yb;
+  }
+}
+
 const emptyRatio = (): RatioData => ({ n: 0, x: 0, y: 0, xx: 0, yy: 0, xy: 0 });
 
 export function emptyQuality(turns: number): QualityData {
@@ -185,6 +209,7 @@ export class QualityRecorder {
   private readonly deal = new Float64Array(12);
   private readonly dealRace: Float64Array;
   private dealWon = 0;
+  private readonly sums = new Float64Array(2 * PAIRED_MEASURES.length);
 
   constructor(game: Game) {
     this.evaluator = new Evaluator(game, { meepleCost: 0, farmerCost: 0, emptyHand: 0 });
@@ -251,6 +276,14 @@ export class QualityRecorder {
     addRatio(q.deficit, d[5]!, d[4]!);
     addRatio(q.decided, d[6]!, d[7]!);
     for (let k = 0; k < this.maxTurns; k++) addRatio(q.race[k]!, this.dealRace[k]!, this.dealWon);
+  }
+
+  /** The last deal's (x, y) of each measure of `PAIRED_MEASURES`, valid until the next `startDeal`. */
+  dealSums(): Float64Array {
+    const d = this.deal;
+    const xy = [d[0]!, d[2]!, d[1]!, d[2]!, d[4]!, d[7]!, d[5]!, d[4]!, d[6]!, d[7]!, d[3]!, d[2]!];
+    this.sums.set(xy);
+    return this.sums;
   }
 
   toData(): QualityData {

@@ -309,6 +309,7 @@ function playDeal(run: DealRun, d: number): void {
   effects.forEach((e, k) => {
     const { a, b } = plan.effects![k]!;
     e.endDeal(arms[a]!.winners, arms[b]!.winners, arms[a]!.gamesInDeal);
+    if (arms[a]!.quality && arms[b]!.quality) e.addQualityDeal(arms[a]!.quality.dealSums(), arms[b]!.quality.dealSums());
   });
 }
 
@@ -319,7 +320,7 @@ export function runShard(task: ShardTask): ShardResult {
   const layout = runLayout(plan, setups.map((s) => s.game));
   const arms = setups.map((s, a) => new ArmAcc(s.game, layout.arms[a]!, plan.histogram, gamesPerDeal(plan.rotation, s.game.players), plan.quality === true));
   const pairs = layout.pairs.map((p) => ({ metrics: p.metrics.map(() => new Diff()), sameMoves: 0, winnerChanged: new Diff() }));
-  const effects = (plan.effects ?? []).map((e) => new EffectAcc(e, setups[e.a]!.game, setups[e.b]!.game));
+  const effects = (plan.effects ?? []).map((e) => new EffectAcc(e, setups[e.a]!.game, setups[e.b]!.game, plan.quality === true));
   const trace = effects.length ? { hash: 0, actions: [] as number[] } : { hash: 0 };
 
   // 2. Columns, when kept: one row per game, NaN where an arm has no such seat or statistic.

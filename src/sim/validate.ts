@@ -124,7 +124,7 @@ export function implausibleAggregate(plan: Plan, deals: number, aggregate: Aggre
     if (problem) return problem;
   }
   for (const [k, effect] of (plan.effects ?? []).entries()) {
-    const problem = implausibleEffect(aggregate.effects![k]!, `aggregate.effects[${k}]`, deals * gamesPerDeal(plan.rotation, setups[effect.a]!.game.players), effect);
+    const problem = implausibleEffect(aggregate.effects![k]!, `aggregate.effects[${k}]`, deals * gamesPerDeal(plan.rotation, setups[effect.a]!.game.players), effect, plan.quality === true);
     if (problem) return problem;
   }
   return null;

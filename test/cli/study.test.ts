@@ -55,6 +55,10 @@ describe('carclab study', () => {
         expect(arm.closeShare.estimate).toBeLessThanOrEqual(1);
       }
       expect(level.winnerChangedDetail).toMatchObject({ games: 6, replayed: 6, notReplayable: 0 });
+      // The quality measures' paired differences, variant − official, over the level's deals.
+      expect(Object.keys(level.quality.difference).sort()).toEqual(['behindBy', 'behindShare', 'closeShare', 'decidedShare', 'leadChanges', 'scoreLeadChanges']);
+      expect(level.quality.difference.leadChanges.deals).toBe(6);
+      expect(level.quality.difference.closeShare.estimate).toBeCloseTo(level.quality.variant.closeShare.estimate - level.quality.baseline.closeShare.estimate, 12);
     }
     // Random play ignores the rule: the total effect is the rescoring.
     expect(random.sameMoves).toBe(6);
@@ -69,11 +73,17 @@ describe('carclab study', () => {
     expect(md).toMatch(/^# What changes: farmerPointsPerCity=4 against the official rules \(2 players, base game\)/);
     expect(md).toMatch(/rescoring official's games under variant's rules flips the winner in .* for independent games and a noise floor of/);
     // The verdict page first: the question and the findings (the game-quality ones among them) before the appendix.
-    const question = md.indexOf('**Question.** farmerPointsPerCity=4 against the official rules');
+    // The question is a designer's question from the rule's description, not the title again.
+    expect(one).toMatchObject({ question: 'What changes when a field majority scores 4 points per completed bordering city instead of 3 (2 players, base game)?', comparison: 'farmerPointsPerCity=4 against the official rules (2 players, base game)' });
+    const question = md.indexOf('**Question.** What changes when a field majority scores 4 points per completed bordering city instead of 3 (2 players, base game)?');
     expect(question).toBeGreaterThan(0);
     expect(md.indexOf('lead changes')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeLessThan(md.indexOf('## How the games play'));
+    expect(md.indexOf('**How the games play, variant − official** at greedy (paired over 6 deals')).toBeGreaterThan(question);
+    expect(md).toContain('Paired differences between the arms per measure');
+    expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeGreaterThan(question);
+    expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeLessThan(md.indexOf('## Skill depth'));
     expect(existsSync(join(runs[0]!.out, 'report.html'))).toBe(true);
   });
 });

@@ -27,6 +27,11 @@ describe('the study suite (npm start)', () => {
     for (const title of ['Toll yields', 'The Labyrinth: basic vs advanced', 'What the King and the Robber Baron are worth', 'Seat advantage']) {
       expect(verdict, title).toMatch(new RegExp(`\\*\\*\\d+\\.\\*\\* \\*${title}`));
     }
+    // Skill depth per arm in every study that compares rules, none in seat advantage.
+    for (const title of ['Toll yields', 'The Labyrinth: basic vs advanced', 'What the King and the Robber Baron are worth']) {
+      expect(verdict, title).toMatch(new RegExp(`\\*${title}[^*]*\\*: \\*\\*Skill depth\\*\\*: \\*\\*strong\\*\\* against \\*\\*greedy\\*\\*: win share .* under base`));
+    }
+    expect(verdict).not.toMatch(/\*Seat advantage[^*]*\*: \*\*Skill depth/);
     expect(existsSync(join(out, 'suite', 'charts', 'verdict-1-toll-yields-1.svg'))).toBe(true);
   }, 300_000);
 });

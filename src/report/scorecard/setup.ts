@@ -12,12 +12,14 @@
 import { parseAgentSpec } from '../../agents/index.ts';
 import { InputError } from '../../engine/index.ts';
 import type { ParamValue } from '../../engine/index.ts';
-import { designMatch } from '../../match/design.ts';
 import type { MatchDesign } from '../../match/design.ts';
 import { resolveExperiment } from '../../sim/experiment.ts';
 import type { ArmDefinition } from '../../sim/experiment.ts';
 import { armSetups } from '../../sim/plan.ts';
 import type { Plan } from '../../sim/plan.ts';
+import { expansionRegistry } from '../../expansions/index.ts';
+import { skillDesign } from '../skill-depth.ts';
+import { designerQuestion } from './question.ts';
 import { levelLabel, splitLevels } from '../study.ts';
 
 export interface StudyArm {
@@ -38,7 +40,9 @@ export interface StudyLevel {
 }
 
 export interface StudySetup {
-  /** The question in words, for the report's title and the JSON. */
+  /** What is compared ("farmerPointsPerCity=4 against the official rules (2 players, base game)"), for the report's title. */
+  comparison: string;
+  /** The designer's question, from the rule parameters' descriptions (`question.ts`), for the verdict page. */
   question: string;
   players: number;
   seed: string;
@@ -101,8 +105,9 @@ export function studySetup(request: StudyRequest): StudySetup {
 
   // 1. The games: rules and expansions checked (with the default agent); a house rule that is the official value compares nothing.
   const check = resolve('random', 1, 'study');
+  const games = armSetups(check).map((s) => s.game);
   if (rulesMode) {
-    const [a, b] = armSetups(check).map((s) => s.game);
+    const [a, b] = games;
     const resolved = (g: typeof a) => JSON.stringify(Object.entries(g!.rules).sort(([x], [y]) => (x < y ? -1 : 1)));
     if (resolved(a) === resolved(b)) throw new InputError('usage', `--rules ${ruleText(rules)}: these are the official values; nothing to compare`);
   }
@@ -119,15 +124,14 @@ export function studySetup(request: StudyRequest): StudySetup {
   const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
   const levels = specs.map((spec, k): StudyLevel => {
     const plan: Plan = { ...resolve(spec, deals[k]!, `study-${slug(names[k]!)}`.slice(0, 64)), effects: [{ a: 0, b: 1 }], quality: true };
-    const skill = (a: StudyArm) => {
-      const design = designMatch({ kind: 'match', specs: [spec, specs[k - 1]!], players, expansions: a.expansions, rules: a.rules, deals: deals[k]!, seed });
-      return { ...design, plan: { ...design.plan, experiment: `study-skill-${slug(names[k]!)}-${a.name}`.slice(0, 64) } };
-    };
+    const skill = (a: StudyArm) => skillDesign({ ...a, players }, { level: names[k]!, spec, against: specs[k - 1]! }, deals[k]!, seed, 'study-skill');
     return { name: names[k]!, spec, deals: deals[k]!, plan, skill: k === 0 ? null : { against: names[k - 1]!, baseline: skill(baseline), variant: skill(variant) } };
   });
   const setupText = `${players} players, ${expansions.length ? expansions.join(' + ') : 'base game'}`;
-  const question = rulesMode ? `${ruleText(rules)} against the official rules (${setupText})` : `${expansions.join(' + ')} against the base game (${players} players)`;
-  return { question, players, seed, baseline, variant, levels };
+  const comparison = rulesMode ? `${ruleText(rules)} against the official rules (${setupText})` : `${expansions.join(' + ')} against the base game (${players} players)`;
+  const titles = expansions.map((e) => expansionRegistry.get(e)?.title ?? e);
+  const question = designerQuestion({ rules, defs: games[1]!.paramDefs, players, titles });
+  return { comparison, question, players, seed, baseline, variant, levels };
 }
 
 /** A directory name for the study's question (`farmerPointsPerCity=4.2p`). */
