@@ -42,8 +42,10 @@ export function checkForbidden(spec: { readonly text: string; readonly forbid: r
   const inGame = game.mechanics.map((m) => m.name);
   for (const name of spec.forbid) {
     if (inGame.includes(name)) continue;
-    const title = registeredMechanics().find((m) => m.name === name)?.title ?? 'no registered rule module';
-    throw new InputError('usage', `${where}: agent ${spec.text} forbids ${name}, a mechanic of ${title}, which this game does not have; its mechanics: ${inGame.join(', ')}`);
+    const module = registeredMechanics().find((m) => m.name === name);
+    const ruledOut = module !== undefined && [game.base, ...game.expansions].some((e) => e.title === module.title);
+    const why = ruledOut ? `which the rules of this game rule out (${JSON.stringify(game.explicitRules)})` : 'which this game does not have';
+    throw new InputError('usage', `${where}: agent ${spec.text} forbids ${name}, a mechanic of ${module?.title ?? 'no registered rule module'}, ${why}; its mechanics: ${inGame.join(', ')}`);
   }
 }
 

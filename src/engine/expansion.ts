@@ -217,9 +217,9 @@ export interface ExpansionHooks {
   /**
    * For each mechanic the module declared (`Expansion.mechanics`, by name): whether a legal follow-up
    * (phase FOLLOW, the tile just placed at `state.lastPlaced`) uses it. Doing nothing uses none, so a
-   * restricted player always has a move. A mechanic the game's rules rule out (the advanced
-   * Labyrinth's branches in the basic variant) still gets a test, which answers false. Called in
+   * restricted player always has a move. `null` for a mechanic the game's resolved rules rule out
+   * (the advanced Labyrinth's branches in the basic variant): the game does not have it. Called in
    * agents' searches: allocate nothing.
    */
-  readonly usesMechanic?: Readonly<Record<string, (state: State, followUp: number) => boolean>>;
+  readonly usesMechanic?: Readonly<Record<string, ((state: State, followUp: number) => boolean) | null>>;
 }

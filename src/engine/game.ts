@@ -252,7 +252,7 @@ function prepare(options: GameOptions, base: Expansion) {
   };
 }
 
-/** Each module's declared mechanics with its test; a declaration without a test, or a test without one, is a programmer error. */
+/** Each module's declared mechanics with its test, less those the rules rule out (a null test); a declaration without a test, or a test without one, is a programmer error. */
 function collectMechanics(modules: readonly Expansion[], hooks: readonly ExpansionHooks[]): GameMechanic[] {
   const mechanics: GameMechanic[] = [];
   modules.forEach((module, k) => {
@@ -263,7 +263,8 @@ function collectMechanics(modules: readonly Expansion[], hooks: readonly Expansi
     }
     for (const { name, description } of declared) {
       const uses = tests[name];
-      if (!uses) throw new Error(`rule module ${module.name} declares mechanic ${name} without its usesMechanic test`);
+      if (uses === undefined) throw new Error(`rule module ${module.name} declares mechanic ${name} without its usesMechanic test`);
+      if (uses === null) continue; // ruled out by the game's rules
       if (mechanics.some((m) => m.name === name)) throw new Error(`mechanic ${name} is declared twice by the game's rule modules`);
       mechanics.push({ name, description, module: module.name, uses });
     }

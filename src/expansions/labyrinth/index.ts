@@ -92,10 +92,10 @@ export const labyrinth: Expansion = defineExpansion({
       usesMechanic: {
         labyrinthMeeples: (state, followUp) => labyrinthRoot(state, followUp) >= 0,
         // Only the advanced variant lets a meeple onto an occupied network (`allowOnOccupied`).
-        labyrinthBranches: (state, followUp) => {
+        labyrinthBranches: advanced ? (state, followUp) => {
           const root = labyrinthRoot(state, followUp);
           return root >= 0 && state.rootMeeples[root]! > 0;
-        },
+        } : null,
       },
       ...(advanced ? {
         allowOnOccupied(state: BoardView, g: number): boolean {

@@ -78,7 +78,8 @@ export interface Scorecard {
   levels: LevelCard[];
 }
 
-async function playSkill(design: MatchDesign, backend: Backend, outRoot: string, log: (l: string) => void) {
+/** Plays a match design with a progress bar (resuming or reusing its run) and returns its outcomes and run folder. */
+export async function playSkill(design: MatchDesign, backend: Backend, outRoot: string, log: (l: string) => void) {
   const bar = progressBar(design.plan.experiment.slice(0, 24));
   const outcome = await runMatch({
     design, outRoot, backend,
