@@ -21,7 +21,7 @@ const notebook = (...args: string[]) => spawnSync(process.execPath, ['--import',
 describe('the mechanics study\'s setup', () => {
   it('by default: greedy and strong; base, each expansion alone and the advanced Labyrinth; each arm its own expansions\' mechanics', () => {
     const setup = mechanicsSetup({ players: 2, seed: 's' });
-    expect(setup.levels.map((l) => [l.name, l.deals])).toEqual([['greedy', 200], ['strong', 30]]);
+    expect(setup.levels.map((l) => [l.name, l.deals])).toEqual([['greedy', 100], ['strong', 30]]);
     expect(setup.arms.map((a) => [a.name, a.mechanics.map((m) => m.name)])).toEqual([
       ['base', ['farmers', 'roadMeeples', 'cityMeeples', 'monasteryMeeples']],
       ['tollkeepers', ['tollhouses', 'tollhouseRelocation']],

@@ -23,7 +23,7 @@ export const DEFAULT_ARMS = 'base,tollkeepers,labyrinth,labyrinth@labyrinth=adva
 /** Levels when `--agents` is not given. */
 export const DEFAULT_LEVELS = 'greedy,strong';
 /** Deals per level when `--deals` is not given, by agent kind (any other: as `strong`). */
-export const DEFAULT_DEALS: Readonly<Record<string, number>> = { random: 1000, greedy: 200, strong: 30 };
+export const DEFAULT_DEALS: Readonly<Record<string, number>> = { random: 1000, greedy: 100, strong: 30 };
 
 export interface MechanicsArm {
   /** As given (`labyrinth@labyrinth=advanced`). */
