@@ -20,8 +20,8 @@ import type { Agent, Restriction as FollowUpRestriction } from './agent.ts';
 export const FORBID_KEY = 'forbid';
 
 /** Every registered module's mechanics, in declaration order (the base game first), with the module's title. */
-function registeredMechanics(): { name: string; title: string }[] {
-  return [baseGame, ...expansionRegistry.values()].flatMap((e) => (e.mechanics ?? []).map((m) => ({ name: m.name, title: e.title })));
+function registeredMechanics(): { name: string; description: string; title: string }[] {
+  return [baseGame, ...expansionRegistry.values()].flatMap((e) => (e.mechanics ?? []).map((m) => ({ ...m, title: e.title })));
 }
 
 /** The mechanics of `forbid=<raw>`, in declaration order; `fail` is called with the message for an unknown or repeated name. */
@@ -44,7 +44,7 @@ export function checkForbidden(spec: { readonly text: string; readonly forbid: r
     if (inGame.includes(name)) continue;
     const module = registeredMechanics().find((m) => m.name === name);
     const ruledOut = module !== undefined && [game.base, ...game.expansions].some((e) => e.title === module.title);
-    const why = ruledOut ? `which the rules of this game rule out (${JSON.stringify(game.explicitRules)})` : 'which this game does not have';
+    const why = ruledOut ? `which this game's rules rule out (${module.description})` : 'which this game does not have';
     throw new InputError('usage', `${where}: agent ${spec.text} forbids ${name}, a mechanic of ${module?.title ?? 'no registered rule module'}, ${why}; its mechanics: ${inGame.join(', ')}`);
   }
 }

@@ -53,6 +53,14 @@ describe('forbid= in agent specs', () => {
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toMatch(/arms\[0\] "base": agent greedy:.*forbid=tollhouses forbids tollhouses, a mechanic of The Tollkeepers, which this game does not have; its mechanics: farmers, roadMeeples, cityMeeples, monasteryMeeples$/);
   });
+
+  it('a mechanic the arm\'s rules rule out (the basic Labyrinth\'s branches) is bad input saying so', () => {
+    const error = inputError(() => resolveExperiment(
+      { seed: 's', deals: 2, arms: [{ name: 'basic', players: 2, expansions: ['labyrinth'], agents: ['random:forbid=labyrinthBranches', 'random'] }] },
+      { where: 'exp.ts', defaultName: 'exp', readTileFile: () => { throw new Error('no tile files'); } },
+    ));
+    expect(error.message).toMatch(/arms\[0\] "basic": agent random:forbid=labyrinthBranches forbids labyrinthBranches, a mechanic of The Labyrinth, which this game's rules rule out \(advanced variant: .*\); its mechanics: farmers, roadMeeples, cityMeeples, monasteryMeeples, labyrinthMeeples$/);
+  });
 });
 
 describe('forbid= of nothing changes no game', () => {
