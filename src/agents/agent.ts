@@ -19,6 +19,14 @@ export interface Agent {
   chooseIndex?(count: number): number;
 }
 
+/** Restricted play (`forbid=`, `forbid.ts`): removes the follow-ups the restricted seat may not choose. */
+export interface Restriction {
+  /** Whether it binds the player to move in `state`. */
+  binds(state: State): boolean;
+  /** Removes from `legal[0..count)` the follow-ups forbidden to the player to move; returns the new count. hot path */
+  filter(state: State, legal: Int32Array, count: number): number;
+}
+
 export type AgentParamValue = number | string | boolean;
 export type AgentParams = Readonly<Record<string, AgentParamValue>>;
 
@@ -40,13 +48,19 @@ export interface AgentDefinition {
   resolve?(params: Record<string, AgentParamValue>, given: ReadonlySet<string>): string | undefined;
   /** Whether games depend only on the seed for these values (false e.g. for a time budget). Default true. */
   reproducible?(params: AgentParams): boolean;
-  create(rng: Rng, params: AgentParams): Agent;
+  /**
+   * A new agent. With a `restriction` (`forbid=`), the caller filters the agent's legal follow-ups;
+   * an agent that searches filters its own follow-ups in the search by it (`Restriction.filter`).
+   */
+  create(rng: Rng, params: AgentParams, restriction?: Restriction): Agent;
 }
 
 /** A resolved agent spec: every parameter set (defaults filled in), with its canonical text. */
 export interface AgentSpec {
   readonly name: string;
   readonly params: AgentParams;
+  /** The mechanics it may not use (`forbid=`, `forbid.ts`), in the rule modules' declaration order; empty: none. */
+  readonly forbid: readonly string[];
   /** `name` or `name:key=value,…` with every parameter, keys in the definition's order. */
   readonly text: string;
   /** False when results are not a function of the seed alone (a time budget). */

@@ -25,7 +25,7 @@ import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FO
 import type { FeatureScore, Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, realParam } from './agent.ts';
-import type { Agent, AgentDefinition } from './agent.ts';
+import type { Agent, AgentDefinition, Restriction } from './agent.ts';
 import { EPSILON, MEEPLE_COST } from './evaluation.ts';
 import { countMembers } from './tallies.ts';
 import type { Weights } from './evaluation.ts';
@@ -63,12 +63,15 @@ export class GreedyAgent implements Agent {
   private onePly: OnePly | undefined;
 
   /** `ruleAware` false: the original feature valuation (`eval=features`). */
-  constructor(private readonly rng: Rng, private readonly ruleAware: boolean, private readonly weights: Weights) {}
+  /** `restriction` (`forbid=`): the follow-ups it may not choose, on its own turns only. */
+  constructor(private readonly rng: Rng, private readonly ruleAware: boolean, private readonly weights: Weights, private readonly restriction?: Restriction) {}
 
   choose(state: State, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
-      for (let i = 0; i < count; i++) if (legal[i] === this.pending) return this.pending;
-      return legal[0]!; // not reached: the pending follow-up was legal when chosen
+      // Called inside a search (a rollout's first follow-up), the pending one may be another position's.
+      const n = this.restriction ? this.restriction.filter(state, legal, count) : count;
+      for (let i = 0; i < n; i++) if (legal[i] === this.pending) return this.pending;
+      return legal[0]!;
     }
     const me = state.currentPlayer;
     const distinct = state.game.distinctRotation;
@@ -86,7 +89,7 @@ export class GreedyAgent implements Agent {
       for (let i = 0; i < count; i++) {
         const placement = legal[i]!;
         if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
-        this.consider(onePly.valuePlacement(state, placement, me, open), placement, onePly.followUp);
+        this.consider(onePly.valuePlacement(state, placement, me, open, this.restriction), placement, onePly.followUp);
       }
       state.rollback(open);
       onePly.forget();
@@ -100,7 +103,8 @@ export class GreedyAgent implements Agent {
       if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
       state.apply(placement);
       const placed = state.lastPlaced;
-      const n = state.legalFollowUps(scratch.followUps);
+      let n = state.legalFollowUps(scratch.followUps);
+      if (this.restriction) n = this.restriction.filter(state, scratch.followUps, n);
       if (completesSomething(state, placed)) {
         const inner = state.checkpoint();
         for (let j = 0; j < n; j++) {
@@ -227,5 +231,5 @@ export const greedyAgent: AgentDefinition = {
     realParam('farmerCost', 0, 0, 100, 'eval=rules: points charged per meeple in a field, besides meepleCost'),
     realParam('emptyHand', 0, 0, 100, 'eval=rules: points charged to a player with no meeple left in hand'),
   ],
-  create: (rng, params) => new GreedyAgent(rng, params.eval === 'rules', { meepleCost: params.meepleCost as number, farmerCost: params.farmerCost as number, emptyHand: params.emptyHand as number }),
+  create: (rng, params, restriction) => new GreedyAgent(rng, params.eval === 'rules', { meepleCost: params.meepleCost as number, farmerCost: params.farmerCost as number, emptyHand: params.emptyHand as number }, restriction),
 };

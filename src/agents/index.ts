@@ -7,6 +7,8 @@
  *   const agent = createAgent(spec, rng);   // rng: the player's own stream
  *
  * Bad specs are `InputError('usage')` (exit 2) listing the known agents or parameters and domains.
+ * Every agent takes `forbid=a+b` (restricted play, `forbid.ts`); `checkForbidden(spec, game, where)`
+ * refuses a mechanic the game does not have.
  * `agentNames()` lists the registry; `searchIterations(agent)` is the iterations of an mcts agent's last search.
  */
 export { Evaluator } from './evaluation.ts';
@@ -19,3 +21,4 @@ export type { StrongOptions } from './strong.ts';
 export { searchIterations } from './mcts.ts';
 export { agentNames, registerAgent } from './registry.ts';
 export { createAgent, parseAgentSpec } from './spec.ts';
+export { checkForbidden, FORBID_KEY } from './forbid.ts';

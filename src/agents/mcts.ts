@@ -36,11 +36,12 @@ import { FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE
 import type { Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam, realParam } from './agent.ts';
-import type { Agent, AgentDefinition, AgentParams } from './agent.ts';
+import type { Agent, AgentDefinition, AgentParams, Restriction } from './agent.ts';
 import { Evaluator } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
 import { OnePly } from './one-ply.ts';
 import { GreedyAgent } from './greedy.ts';
+import { RestrictedAgent } from './forbid.ts';
 import { CHANCE, DECISION, SearchTree } from './tree.ts';
 
 /** Rewards are score differences divided by this many points (so `c` is in these units). */
@@ -84,7 +85,8 @@ class MctsAgent implements Agent {
   /** Iterations run by the last search (for benchmarks). */
   lastIterations = 0;
 
-  constructor(private readonly rng: Rng, private readonly options: MctsOptions) {}
+  /** `restriction` (`forbid=`): the follow-ups it may not choose, at its own nodes and in its own rollout turns. */
+  constructor(private readonly rng: Rng, private readonly options: MctsOptions, private readonly restriction?: Restriction) {}
 
   choose(state: State, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW && state.placedCount === this.pendingPlaced && state.deckPos === this.pendingDeckPos) {
@@ -143,7 +145,7 @@ class MctsAgent implements Agent {
     const level = state.checkpoint();
     for (let i = 0; i < count; i++) {
       if (placing) {
-        this.prior[i] = onePly.valuePlacement(state, tree.action[start + i]!, me, level);
+        this.prior[i] = onePly.valuePlacement(state, tree.action[start + i]!, me, level, this.restriction);
         continue;
       }
       state.apply(tree.action[start + i]!);
@@ -267,6 +269,7 @@ class MctsAgent implements Agent {
     const tree = this.tree;
     const legal = this.legal;
     let n = state.legalActions(legal);
+    if (this.restriction) n = this.restriction.filter(state, legal, n);
     if (state.phase === PHASE_PLACE) {
       const distinct = state.game.distinctRotation;
       const t4 = state.drawn * 4;
@@ -366,18 +369,22 @@ class MctsAgent implements Agent {
     const { rollout, meeple } = this.options;
     if (rollout === 'greedy') {
       // One-ply greedy with this agent's evaluation weights and random stream.
-      this.greedy ??= new GreedyAgent(rng, true, this.options);
+      this.greedy ??= new GreedyAgent(rng, true, this.options, this.restriction);
       return this.greedy.choose(state, legal, state.legalActions(legal));
     }
     if (state.phase === PHASE_PLACE) return state.samplePlacement(rng, legal);
-    const n = state.legalFollowUps(legal);
+    let n = state.legalFollowUps(legal);
+    if (this.restriction) n = this.restriction.filter(state, legal, n);
     if (rollout === 'uniform') return legal[Math.floor(rng() * n)]!;
     return n > 1 && rng() < meeple ? legal[1 + Math.floor(rng() * (n - 1))]! : FOLLOW_NOTHING;
   }
 }
 
 /** Iterations the last search of an `mcts` agent ran (0 for other agents). */
-export const searchIterations = (agent: Agent): number => (agent instanceof MctsAgent ? agent.lastIterations : 0);
+export const searchIterations = (agent: Agent): number => {
+  const inner = agent instanceof RestrictedAgent ? agent.inner : agent;
+  return inner instanceof MctsAgent ? inner.lastIterations : 0;
+};
 
 export const mctsAgent: AgentDefinition = {
   name: 'mcts',
@@ -401,5 +408,5 @@ export const mctsAgent: AgentDefinition = {
     return params.iterations === 0 && params.ms === 0 ? 'needs a budget: iterations > 0 or ms > 0' : undefined;
   },
   reproducible: (params) => params.ms === 0,
-  create: (rng, params: AgentParams) => new MctsAgent(rng, params as unknown as MctsOptions),
+  create: (rng, params: AgentParams, restriction) => new MctsAgent(rng, params as unknown as MctsOptions, restriction),
 };

@@ -10,6 +10,7 @@ import type { Game, State } from '../engine/index.ts';
 import { EPSILON, Evaluator } from './evaluation.ts';
 import { marginOf } from './tallies.ts';
 import type { Weights } from './evaluation.ts';
+import type { Restriction } from './agent.ts';
 import { PlacementPreview } from './preview.ts';
 
 export class OnePly {
@@ -47,11 +48,12 @@ export class OnePly {
    * was called on this very state, nothing applied since), with its best follow-up in `followUp`:
    * the value `bestFollowUp` gives after applying it. The state is left as found. `open`: a
    * checkpoint the caller opened at this position, for a placement that must be applied to be
-   * taken back to (kept open); without it, one is opened and closed here.
+   * taken back to (kept open); without it, one is opened and closed here. A `restriction` that binds
+   * the mover (`forbid=`) leaves out the follow-ups it forbids (and the preview, which knows none).
    */
   // hot path
-  valuePlacement(state: State, placement: number, me: number, open = -1): number {
-    if (this.preview.applies && this.evaluator.remembers(state)) {
+  valuePlacement(state: State, placement: number, me: number, open = -1, restriction?: Restriction): number {
+    if (this.preview.applies && this.evaluator.remembers(state) && !restriction?.binds(state)) {
       const value = this.preview.value(state, placement, me);
       if (value === value) { // not NaN: previewed
         this.followUp = this.preview.followUp;
@@ -60,7 +62,7 @@ export class OnePly {
     }
     const level = open >= 0 ? open : state.checkpoint();
     state.apply(placement);
-    const value = this.bestFollowUp(state, me);
+    const value = this.bestFollowUp(state, me, restriction);
     state.rollback(level, open >= 0);
     return value;
   }
@@ -73,10 +75,11 @@ export class OnePly {
    * ending the turn (`State.stageFollowUp`). When it completes something in a game without
    * expansions, only doing nothing and the meeples on the features the turn completes are applied: a
    * meeple on a feature left open changes the turn by itself alone. Set `state.deferFinal` to keep
-   * the final scoring out of the value.
+   * the final scoring out of the value. A `restriction` removes the follow-ups it forbids the mover.
    */
-  bestFollowUp(state: State, me: number): number {
-    const n = state.legalFollowUps(this.followUps);
+  bestFollowUp(state: State, me: number, restriction?: Restriction): number {
+    let n = state.legalFollowUps(this.followUps);
+    if (restriction) n = restriction.filter(state, this.followUps, n);
     if (!completesSomething(state, state.lastPlaced)) this.valueOpenTurn(state, me, n);
     else if (this.preview.applies) this.valueCompletingTurn(state, me, n);
     else this.valueApplied(state, me, n, false);

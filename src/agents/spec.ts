@@ -1,9 +1,11 @@
 /**
  * Agent specs: `name` or `name:key=value,key=value`, e.g. `mcts:iterations=2000,c=0.7`.
  *
- *   parseAgentSpec(text, where) → AgentSpec { name, params (every default filled in), text (canonical:
- *     every parameter, keys in the definition's order), reproducible }
+ *   parseAgentSpec(text, where) → AgentSpec { name, params (every default filled in), forbid, text
+ *     (canonical: every parameter, keys in the definition's order, then `forbid=` when it names any), reproducible }
  *   createAgent(spec, rng)      → Agent
+ *
+ * Every agent takes `forbid=` (`forbid.ts`): the mechanics it may not use, `+`-separated.
  *
  * A bad spec (unknown agent, unknown or repeated key, bad value) is `InputError('usage', …)` naming
  * `where` and listing what is allowed. Parsing the canonical text again gives the same spec, so
@@ -13,6 +15,7 @@ import { InputError } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import type { Agent, AgentParamDef, AgentParamValue, AgentSpec } from './agent.ts';
 import { agentDefinition, agentNames } from './registry.ts';
+import { FORBID_KEY, parseForbid, RestrictedAgent, Restriction } from './forbid.ts';
 
 export function parseAgentSpec(text: string, where: string): AgentSpec {
   const fail = (message: string): never => {
@@ -23,29 +26,38 @@ export function parseAgentSpec(text: string, where: string): AgentSpec {
   const name = (colon < 0 ? text : text.slice(0, colon)).trim();
   const definition = agentDefinition(name);
   if (!definition) return fail(`unknown agent ${JSON.stringify(name)}; known agents: ${agentNames().join(', ')}`);
-  const known = () => (definition.params.length ? `known parameters of ${name}: ${definition.params.map(domainOf).join('; ')}` : `${name} takes no parameters`);
+  const forbidDomain = `${FORBID_KEY} (mechanics it may not use, a+b, default none)`;
+  const known = () => `known parameters of ${name}: ${[...definition.params.map(domainOf), forbidDomain].join('; ')}`;
 
   const params: Record<string, AgentParamValue> = {};
   for (const def of definition.params) params[def.name] = def.default;
   const given = new Set<string>();
+  let forbid: string[] = [];
   const body = colon < 0 ? '' : text.slice(colon + 1);
   if (colon >= 0 && body.trim() === '') fail(`agent spec ${JSON.stringify(text)} has nothing after ":"; ${known()}`);
   for (const pair of body === '' ? [] : body.split(',')) {
     const eq = pair.indexOf('=');
     const key = (eq < 0 ? pair : pair.slice(0, eq)).trim();
     const def = definition.params.find((d) => d.name === key);
-    if (!def) fail(`agent ${name}: unknown parameter ${JSON.stringify(key)}; ${known()}`);
-    if (eq < 0) fail(`agent ${name}: parameter ${key} needs a value (${key}=…); ${domainOf(def!)}`);
+    if (!def && key !== FORBID_KEY) fail(`agent ${name}: unknown parameter ${JSON.stringify(key)}; ${known()}`);
+    if (eq < 0) fail(`agent ${name}: parameter ${key} needs a value (${key}=…); ${def ? domainOf(def) : forbidDomain}`);
     if (given.has(key)) fail(`agent ${name}: parameter ${key} is given twice`);
     given.add(key);
-    params[key] = parseValue(def!, pair.slice(eq + 1).trim(), (m) => fail(`agent ${name}: ${m}`));
+    const value = pair.slice(eq + 1).trim();
+    if (def) params[key] = parseValue(def, value, (m) => fail(`agent ${name}: ${m}`));
+    else forbid = parseForbid(value, (m) => fail(`agent ${name}: ${m}`));
   }
   const problem = definition.resolve?.(params, given);
   if (problem) fail(`agent ${name}: ${problem}`);
-  const canonical = definition.params.map((d) => `${d.name}=${formatValue(params[d.name]!)}`).join(',');
+  // `forbid=` only when it names a mechanic: an unrestricted agent keeps the spec (and run ids) it always had.
+  const canonical = [
+    ...definition.params.map((d) => `${d.name}=${formatValue(params[d.name]!)}`),
+    ...(forbid.length ? [`${FORBID_KEY}=${forbid.join('+')}`] : []),
+  ].join(',');
   return {
     name,
     params,
+    forbid,
     text: canonical ? `${name}:${canonical}` : name,
     reproducible: definition.reproducible?.(params) ?? true,
   };
@@ -54,7 +66,9 @@ export function parseAgentSpec(text: string, where: string): AgentSpec {
 export function createAgent(spec: AgentSpec, rng: Rng): Agent {
   const definition = agentDefinition(spec.name);
   if (!definition) throw new Error(`agent ${spec.name} is not registered`);
-  return definition.create(rng, spec.params);
+  if (spec.forbid.length === 0) return definition.create(rng, spec.params);
+  const restriction = new Restriction(spec.forbid);
+  return new RestrictedAgent(definition.create(rng, spec.params, restriction), restriction);
 }
 
 function parseValue(def: AgentParamDef, raw: string, fail: (message: string) => never): AgentParamValue {

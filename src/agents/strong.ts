@@ -17,7 +17,7 @@ import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts'
 import type { Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam } from './agent.ts';
-import type { Agent, AgentDefinition } from './agent.ts';
+import type { Agent, AgentDefinition, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
 import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
@@ -53,6 +53,8 @@ export interface StrongOptions {
   readonly replies?: number;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
+  /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
+  readonly restriction?: Restriction;
 }
 
 export class StrongAgent implements Agent {
@@ -89,6 +91,8 @@ export class StrongAgent implements Agent {
   private readonly samples: number;
   private readonly replies: number;
   private readonly lookaheadPlayers: number;
+  /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
+  private readonly restriction: Restriction | undefined;
 
   constructor(private readonly rng: Rng, options: StrongOptions) {
     this.width = options.width;
@@ -97,6 +101,7 @@ export class StrongAgent implements Agent {
     this.samples = options.samples ?? 0;
     this.replies = options.replies ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
+    this.restriction = options.restriction;
   }
 
   choose(state: State, legal: Int32Array, count: number): number {
@@ -120,7 +125,8 @@ export class StrongAgent implements Agent {
     for (let i = 0; i < n; i++) {
       const placement = this.candidates[i]!;
       state.apply(placement);
-      const followUps = state.legalFollowUps(this.followUps);
+      let followUps = state.legalFollowUps(this.followUps);
+      if (this.restriction) followUps = this.restriction.filter(state, this.followUps, followUps);
       const inner = state.checkpoint();
       for (let j = 0; j < followUps; j++) {
         const followUp = this.followUps[j]!;
@@ -222,7 +228,7 @@ export class StrongAgent implements Agent {
     this.game = game;
     this.weights = vectorOf(weightsForPlayers(this.weightSet, game.players));
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
-    this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players));
+    this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
     this.learned = sharedLearned(game, this.weights);
   }
 
@@ -232,7 +238,7 @@ export class StrongAgent implements Agent {
       this.candidates = new Int32Array(count);
       this.candidateValues = new Float64Array(count);
     }
-    return shortlist(state, legal, count, this.width, this.onePly!, this.candidates, this.candidateValues);
+    return shortlist(state, legal, count, this.width, this.onePly!, this.candidates, this.candidateValues, this.restriction);
   }
 
   /** A follow-up asked for without a placement of this agent's before it: the best by the learned value. */
@@ -274,7 +280,7 @@ export class StrongAgent implements Agent {
  * to the mover (`greedy`'s valuation with `prefilterWeights`) into `out`, best first, their values
  * into `values`; returns how many. Equal values keep the legal order.
  */
-function shortlist(state: State, legal: Int32Array, count: number, width: number, onePly: OnePly, out: Int32Array, values: Float64Array): number {
+function shortlist(state: State, legal: Int32Array, count: number, width: number, onePly: OnePly, out: Int32Array, values: Float64Array, restriction?: Restriction): number {
   const me = state.currentPlayer;
   const distinct = state.game.distinctRotation;
   const t4 = state.drawn * 4;
@@ -286,7 +292,7 @@ function shortlist(state: State, legal: Int32Array, count: number, width: number
   for (let i = 0; i < count; i++) {
     const placement = legal[i]!;
     if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
-    const value = onePly.valuePlacement(state, placement, me, open);
+    const value = onePly.valuePlacement(state, placement, me, open, restriction);
     let j = n;
     if (j === width && value <= values[j - 1]!) continue;
     if (j === width) j--;
@@ -345,12 +351,13 @@ export const strongAgent: AgentDefinition = {
     intParam('lookaheadPlayers', 6, 2, 6, 'look ahead only in games of at most this many players, one ply beyond (the studies\' suite sets 2: with 3 players the look-ahead costs about 25 times as much)'),
     enumParam('weights', ['learned', 'initial'], 'learned', 'learned: the fitted weights (strong-weights.ts); initial: the rule-aware evaluation the training starts from (to measure what the training adds)'),
   ],
-  create: (rng, params) => new StrongAgent(rng, {
+  create: (rng, params, restriction) => new StrongAgent(rng, {
     width: params.width as number,
     weightSet: params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers,
     lookahead: params.lookahead as number,
     samples: params.samples as number,
     replies: params.replies as number,
     lookaheadPlayers: params.lookaheadPlayers as number,
+    restriction,
   }),
 };

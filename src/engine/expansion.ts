@@ -12,6 +12,10 @@
  * hook can change a journaled array behind `record` and break a rollback. A hook changes the game
  * only through the view's methods (`addScore`, `addStat`, `setStat`: arrays a checkpoint copies
  * whole) and its own state fields (`SetupContext.own`, likewise copied).
+ *
+ * Restricted play: a module declares its mechanics (`mechanics`: name and one line) and says which
+ * legal follow-ups use each (`ExpansionHooks.usesMechanic`); an agent given `forbid=` never chooses
+ * one that uses a forbidden mechanic (`src/agents/forbid.ts`).
  */
 import type { Catalog, TileSource } from './catalog/index.ts';
 import type { TileType } from './catalog/types.ts';
@@ -61,6 +65,19 @@ export interface BoardView extends Pick<Board,
 
 type State = BoardView;
 
+/**
+ * A mechanic a rule module lets players choose, which restricted play may forbid an agent (Jaffe,
+ * Miller, Andersen, Liu, Karlin, Popović, "Evaluating competitive game balance with restricted play",
+ * AIIDE 2012): a kind of follow-up, such as a farmer or a tollhouse. Its name is unique among all
+ * rule modules.
+ */
+export interface MechanicDef {
+  /** As an agent's `forbid=` names it: a letter, then letters and digits (`farmers`, `tollhouses`). */
+  readonly name: string;
+  /** One line: which follow-ups use it. */
+  readonly description: string;
+}
+
 /** A player's piece standing on a placed tile (drawn as a marker in the player's colour with its label). */
 export interface BoardPiece {
   /** What it is, e.g. `tollhouse` (the picture's class name). */
@@ -94,6 +111,8 @@ export interface Expansion<F extends StateFields = StateFields, E extends EventK
   readonly state?: F;
   /** Its event kinds (payload fields and log text), sent through `SetupContext.emit`. */
   readonly events?: E;
+  /** The mechanics restricted play may forbid (none: a module without player choices, such as King and Robber Baron); each needs its `usesMechanic` test. */
+  readonly mechanics?: readonly MechanicDef[];
   setup(context: SetupContext<F, E>): ExpansionHooks;
 }
 
@@ -195,4 +214,12 @@ export interface ExpansionHooks {
   boardPieces?(state: State): BoardPiece[];
   /** Short notes about a player for a picture's legend (e.g. `King`, `tollhouse in supply`). */
   playerNotes?(state: State, player: number): string[];
+  /**
+   * For each mechanic the module declared (`Expansion.mechanics`, by name): whether a legal follow-up
+   * (phase FOLLOW, the tile just placed at `state.lastPlaced`) uses it. Doing nothing uses none, so a
+   * restricted player always has a move. `null` for a mechanic the game's resolved rules rule out
+   * (the advanced Labyrinth's branches in the basic variant): the game does not have it. Called in
+   * agents' searches: allocate nothing.
+   */
+  readonly usesMechanic?: Readonly<Record<string, ((state: State, followUp: number) => boolean) | null>>;
 }

@@ -8,7 +8,7 @@
 import { SEGMENT_KINDS, buildCatalog } from './catalog/index.ts';
 import type { Catalog, TileSource } from './catalog/index.ts';
 import { InputError, suggestion } from './errors.ts';
-import type { Expansion, ExpansionHooks, FeatureRates } from './expansion.ts';
+import type { BoardView, Expansion, ExpansionHooks, FeatureRates, MechanicDef } from './expansion.ts';
 import { ExpansionStateLayout } from './expansion-state.ts';
 import { expansionViews } from './position.ts';
 import { parseListParam, resolveRules } from './rules.ts';
@@ -30,6 +30,14 @@ export function scoreSourcesOf(modules: Iterable<Expansion>): string[] {
 
 /** The base game's hooks the engine requires: pricing a measured feature, and the rates it prices by. */
 export type BaseHooks = ExpansionHooks & Required<Pick<ExpansionHooks, 'scoreFeature' | 'featureRates'>>;
+
+/** A mechanic of one of the game's rule modules (`Expansion.mechanics`), with its test. */
+export interface GameMechanic extends MechanicDef {
+  /** The rule module that declares it (`base`, `tollkeepers` …). */
+  readonly module: string;
+  /** Whether a legal follow-up uses it (the module's `usesMechanic` test). */
+  readonly uses: (state: BoardView, followUp: number) => boolean;
+}
 
 export interface GameOptions {
   players: number;
@@ -80,6 +88,8 @@ export class GameSetup extends Tables {
   /** The expansions' hooks, in the order of `expansions`. */
   readonly hooks: readonly ExpansionHooks[];
   readonly hookLists: HookLists;
+  /** The mechanics of the base game and the expansions, in that order (restricted play). */
+  readonly mechanics: readonly GameMechanic[];
 
   /** A game of the base game's rule module `base` (expansion zero) and the optional expansions in `options`. */
   constructor(options: GameOptions, base: Expansion) {
@@ -105,6 +115,7 @@ export class GameSetup extends Tables {
     this.expansionState = setup.expansionState;
     this.hooks = setup.hooks;
     this.hookLists = setup.hookLists;
+    this.mechanics = setup.mechanics;
   }
 
   /** Whether the expansions' rules admit a catalog tile into this game (e.g. its edition). */
@@ -211,6 +222,7 @@ function prepare(options: GameOptions, base: Expansion) {
   if (!baseHooks.scoreFeature || baseHooks.featureRates?.length !== SEGMENT_KINDS.length) throw new Error(`the base game's rule module ${base.name} must price features (scoreFeature, and featureRates for every segment kind)`);
   const hooks = expansions.map((expansion, k) => setUp(expansion, k));
   const hookLists = collectHooks(hooks);
+  const mechanics = collectMechanics(modules, [baseHooks, ...hooks]);
 
   // 4. The deck: every copy of every tile the expansions admit, less the start tile; then the expansions' state laid out for a game of its size.
   const counts = options.tileCounts ?? {};
@@ -235,9 +247,29 @@ function prepare(options: GameOptions, base: Expansion) {
   const expansionState = new ExpansionStateLayout(expansions.map((e) => e.state), { players, maxTiles: deck.length + 1 }, expansions.map((e) => e.name));
   return {
     players, expansions, baseHooks: baseHooks as BaseHooks, rules, explicitRules, paramDefs, seatCompensation, catalog, startType,
-    statNames, playerStatNames, statCount, scoreSources, expansionState, hooks, hookLists,
+    statNames, playerStatNames, statCount, scoreSources, expansionState, hooks, hookLists, mechanics,
     deck: Int16Array.from(deck), deckKeys,
   };
+}
+
+/** Each module's declared mechanics with its test, less those the rules rule out (a null test); a declaration without a test, or a test without one, is a programmer error. */
+function collectMechanics(modules: readonly Expansion[], hooks: readonly ExpansionHooks[]): GameMechanic[] {
+  const mechanics: GameMechanic[] = [];
+  modules.forEach((module, k) => {
+    const tests = hooks[k]!.usesMechanic ?? {};
+    const declared = module.mechanics ?? [];
+    for (const name of Object.keys(tests)) {
+      if (!declared.some((m) => m.name === name)) throw new Error(`rule module ${module.name} tests mechanic ${name} but does not declare it`);
+    }
+    for (const { name, description } of declared) {
+      const uses = tests[name];
+      if (uses === undefined) throw new Error(`rule module ${module.name} declares mechanic ${name} without its usesMechanic test`);
+      if (uses === null) continue; // ruled out by the game's rules
+      if (mechanics.some((m) => m.name === name)) throw new Error(`mechanic ${name} is declared twice by the game's rule modules`);
+      mechanics.push({ name, description, module: module.name, uses });
+    }
+  });
+  return mechanics;
 }
 
 type Hooked<K extends keyof ExpansionHooks> = ExpansionHooks & Required<Pick<ExpansionHooks, K>>;

@@ -12,12 +12,18 @@
 import { Board } from './board.ts';
 import { SEG_FIELD, SEGMENT_KINDS } from './catalog/types.ts';
 import { ACTION_BLOCK, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE } from './constants.ts';
+import type { BoardView } from './expansion.ts';
 import type { GameSetup } from './game.ts';
 import { J_MEEPLE, J_ROOT_MEEPLES } from './position.ts';
 import { finalScore, scoreTurn } from './scoring.ts';
 
 export const FOLLOW_NOTHING = 0;
 export const FOLLOW_MEEPLE = 1;
+/** The segment (id as in `board.ts`) a follow-up puts a meeple on, or -1 when it puts none (for `ExpansionHooks.usesMechanic`). */
+export function meepleSegmentOf(state: BoardView, followUp: number): number {
+  return followUp >= FOLLOW_MEEPLE && followUp < ACTION_BLOCK ? state.lastPlaced * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE : -1;
+}
+
 /** Enough room for the legal actions of any turn (placements: frontier × 4; follow-ups: far fewer). */
 export const MAX_ACTIONS_HINT = 4096;
 

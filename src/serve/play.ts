@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, MAX_ACTIONS_HINT, MAX_PLAYERS, MIN_PLAYERS } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
-import { createAgent, parseAgentSpec } from '../agents/index.ts';
+import { checkForbidden, createAgent, parseAgentSpec } from '../agents/index.ts';
 import type { Agent } from '../agents/index.ts';
 import { renderBoard } from '../charts/board/index.ts';
 import { Dealer } from '../sim/deal.ts';
@@ -66,7 +66,9 @@ export class PlayRoom {
     const agents = request.seats.map((seat, s) => {
       if (seat === 'human') return null;
       try {
-        return createAgent(parseAgentSpec(seat, `seat ${s}`), makeRng(request.seed, 0, s));
+        const spec = parseAgentSpec(seat, `seat ${s}`);
+        checkForbidden(spec, game, `seat ${s}`);
+        return createAgent(spec, makeRng(request.seed, 0, s));
       } catch (error) {
         if (error instanceof InputError) throw new HttpError(400, error.message);
         throw error;

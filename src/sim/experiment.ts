@@ -7,7 +7,7 @@
  */
 import { InputError, MAX_PLAYERS, MIN_PLAYERS, rejectUnknownKeys } from '../engine/index.ts';
 import type { ParamValue, TileSource } from '../engine/index.ts';
-import { parseAgentSpec } from '../agents/index.ts';
+import { checkForbidden, parseAgentSpec } from '../agents/index.ts';
 import {
   COLUMN_GROUPS, DEFAULT_HISTOGRAM, ROTATIONS, buildArmGame, isColumnGroup, isRotation,
 } from './plan.ts';
@@ -204,8 +204,10 @@ function resolveArm(raw: unknown, where: string, options: ResolveOptions): PlanA
     tiles,
     tileCounts: { ...(tileCounts as Record<string, number>) },
   };
-  // Building the game checks players, expansions, rules, tile files and tile counts.
+  // Building the game checks players, expansions, rules, tile files and tile counts; then the
+  // mechanics agents are forbidden must be the game's.
   const game = buildArmGame(planArm, where);
+  for (const text of planArm.agents) checkForbidden(parseAgentSpec(text, where), game, where);
   if (game.deck.length === 0) fail('the deck is empty');
   return planArm;
 }

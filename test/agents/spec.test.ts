@@ -45,7 +45,7 @@ const usageError = (text: string, pattern: RegExp) => {
 describe('agent specs', () => {
   it('fill in every default and list the keys in the definition order', () => {
     expect(parseAgentSpec('probe', 'here')).toEqual({
-      name: 'probe', params: { budget: 100, c: 0.5, mode: 'fast', clock: false }, text: 'probe:budget=100,c=0.5,mode=fast,clock=false', reproducible: true,
+      name: 'probe', params: { budget: 100, c: 0.5, mode: 'fast', clock: false }, forbid: [], text: 'probe:budget=100,c=0.5,mode=fast,clock=false', reproducible: true,
     });
     const spec = parseAgentSpec(' probe:mode=slow, c=2.25,budget=7 ', 'here');
     expect(spec.params).toEqual({ budget: 7, c: 2.25, mode: 'slow', clock: false });
@@ -79,7 +79,7 @@ describe('agent specs', () => {
     usageError('probe:budget=1,budget=2', /budget is given twice/);
     usageError('probe:budget', /budget needs a value/);
     usageError('probe:', /nothing after ":"/);
-    usageError('random:x=1', /random takes no parameters/);
+    usageError('random:x=1', /known parameters of random: forbid \(mechanics it may not use, a\+b, default none\)$/);
   });
   it('create the agent with the resolved parameters', () => {
     createAgent(parseAgentSpec('probe:mode=slow', 'here'), makeRng('x'));

@@ -24,6 +24,7 @@ const doubled = defineExpansion({
         base.scoreFeature!(state, f);
         f.points *= 2;
       },
+      usesMechanic: base.usesMechanic,
     };
   },
 });

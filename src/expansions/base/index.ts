@@ -6,10 +6,10 @@
  * meeples; for a field the completed cities it borders), asks this module what it pays
  * (`scoreFeature`: points by the rates, and the source), lets the expansions adjust it and pays the
  * majority; agents estimate open features by the same rates (`Game.featureRates`). Every point
- * value is a rule parameter.
+ * value is a rule parameter. Its mechanics, for restricted play: a meeple on each kind of feature.
  */
-import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, defineExpansion, enumParam, intListParam, intParam, rulesOf } from '../../engine/index.ts';
-import type { Expansion, FeatureRates, FeatureScore, Rules, RulesOf } from '../../engine/index.ts';
+import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, defineExpansion, enumParam, intListParam, intParam, meepleSegmentOf, rulesOf } from '../../engine/index.ts';
+import type { BoardView, Expansion, FeatureRates, FeatureScore, Rules, RulesOf } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 /** Base-game parameters (`RULES.md` §1). `meeples`, `farmers` and `seatCompensation` are read by the engine's mechanics too. */
@@ -42,6 +42,12 @@ export const baseGame: Expansion = defineExpansion({
   params: Object.values(BASE_PARAMS),
   // The first columns of every game's score breakdown, in this order (`GameSetup.scoreSources`).
   scoreSources: ['road', 'city', 'monastery', 'field'],
+  mechanics: [
+    { name: 'farmers', description: 'a meeple in a field (a farmer)' },
+    { name: 'roadMeeples', description: 'a meeple on a road (a Labyrinth network is a road too)' },
+    { name: 'cityMeeples', description: 'a meeple in a city' },
+    { name: 'monasteryMeeples', description: 'a meeple on a monastery' },
+  ],
   setup(ctx) {
     const rules = rulesOf(BASE_PARAMS, ctx.rules);
     const farmers = rules.farmers === 'on';
@@ -61,8 +67,14 @@ export const baseGame: Expansion = defineExpansion({
     sources[SEG_CITY] = ctx.source('city');
     sources[SEG_FIELD] = ctx.source('field');
     sources[SEG_MONASTERY] = ctx.source('monastery');
+    /** Whether a follow-up puts a meeple on a segment of kind `kind`. */
+    const meepleOn = (kind: number) => (state: BoardView, followUp: number): boolean => {
+      const g = meepleSegmentOf(state, followUp);
+      return g >= 0 && state.segmentKind(g) === kind;
+    };
     return {
       featureRates: rates,
+      usesMechanic: { farmers: meepleOn(SEG_FIELD), roadMeeples: meepleOn(SEG_ROAD), cityMeeples: meepleOn(SEG_CITY), monasteryMeeples: meepleOn(SEG_MONASTERY) },
       /** What a measured feature pays its majority (tiles, pennants, completed cities bordered: the engine's measure), and under which source. */
       scoreFeature(_state, f: FeatureScore): void {
         const r = rates[f.kind]!;

@@ -7,6 +7,8 @@
  * completed city / road at the end), `flat10`, `flat15-40`, `incremental` (1 to the holder each time
  * a feature of its kind is completed; `kingRobberIncrementalTiming`: `after` any hand-over, the
  * project's ruling, or `before` it, as JCloisterZone's "continuously": the first completion pays nobody).
+ * It declares no mechanics for restricted play: the cards go by the rules alone, no player chooses
+ * anything of them.
  */
 import { SEG_CITY, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';

@@ -5,8 +5,10 @@
  * extending a labyrinth exit if that branch has no meeple (a branch is what is reached from one exit
  * without crossing a labyrinth tile; R-L1: each labyrinth tile separates branches). A completed
  * network pays its majority 1 per tile plus a bonus per meeple anywhere on it; no bonus at the end.
+ * Mechanics (restricted play): a meeple on a labyrinth network; the advanced variant's placement on
+ * one already occupied (a branch).
  */
-import { SEG_ROAD, defineExpansion, enumParam, intParam, rulesOf } from '../../engine/index.ts';
+import { SEG_ROAD, defineExpansion, enumParam, intParam, meepleSegmentOf, rulesOf } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -27,6 +29,10 @@ export const labyrinth: Expansion = defineExpansion({
   stats: STATS,
   playerStats: PLAYER_STATS,
   scoreSources: ['labyrinth'],
+  mechanics: [
+    { name: 'labyrinthMeeples', description: 'a meeple on a road network through a labyrinth tile (the labyrinth itself included)' },
+    { name: 'labyrinthBranches', description: 'advanced variant: a meeple on a labyrinth network that already holds meeples (the labyrinth or a free branch)' },
+  ],
   setup(ctx) {
     const source = ctx.source('labyrinth');
     const networkPoints = ctx.playerStat('labyrinthNetworkPoints');
@@ -74,7 +80,23 @@ export const labyrinth: Expansion = defineExpansion({
       return true;
     };
 
+    /** The root of the labyrinth network a follow-up puts a meeple on, or -1. */
+    const labyrinthRoot = (state: BoardView, followUp: number): number => {
+      const g = meepleSegmentOf(state, followUp);
+      if (g < 0 || state.segmentKind(g) !== SEG_ROAD) return -1;
+      const root = state.find(g);
+      return networkHasLabyrinth(state, root) ? root : -1;
+    };
+
     return {
+      usesMechanic: {
+        labyrinthMeeples: (state, followUp) => labyrinthRoot(state, followUp) >= 0,
+        // Only the advanced variant lets a meeple onto an occupied network (`allowOnOccupied`).
+        labyrinthBranches: advanced ? (state, followUp) => {
+          const root = labyrinthRoot(state, followUp);
+          return root >= 0 && state.rootMeeples[root]! > 0;
+        } : null,
+      },
       ...(advanced ? {
         allowOnOccupied(state: BoardView, g: number): boolean {
           if (state.segmentKind(g) !== SEG_ROAD || !networkHasLabyrinth(state, state.find(g))) return false;

@@ -6,8 +6,9 @@
  * and per group of travellers on it (R-T1: once per road per tollhouse; R-T2: the tollhouse step
  * comes before scoring; R-T3: a tollhouse is not a meeple). A tollhouse that scored travellers flips
  * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
+ * Mechanics (restricted play): the tollhouse follow-ups, and of them the relocations.
  */
-import { InputError, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
+import { ACTION_BLOCK, InputError, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
 import type { BoardView, Expansion, GameSize, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -81,6 +82,10 @@ export const tollkeepers: Expansion = defineExpansion({
   pieceKinds: [{ kind: 'tollhouse', sampleLabel: '1', description: 'tollhouse, showing its value (1 or 2)' }],
   state: STATE,
   events: EVENTS,
+  mechanics: [
+    { name: 'tollhouses', description: 'placing or relocating the tollhouse' },
+    { name: 'tollhouseRelocation', description: 'relocating a tollhouse already on the board' },
+  ],
   setup(ctx) {
     const source = ctx.source('toll');
     const { players, actionBase, own, emit } = ctx;
@@ -119,6 +124,9 @@ export const tollkeepers: Expansion = defineExpansion({
     const villageRoads = Int8Array.from(villageList);
     /** Final scoring's scratch: the open roads ending at a tollhouse. */
     const openRoads = new Int32Array(players * Math.max(0, ...ctx.catalog.types.map((_, t) => villageRoadStart[t + 1]! - villageRoadStart[t]!)));
+
+    /** Whether a follow-up is this expansion's (placing or relocating the tollhouse). */
+    const isTollhouseMove = (followUp: number) => followUp >= actionBase && followUp < actionBase + ACTION_BLOCK;
 
     const road: RoadTolls = { illustrations: 0, travellers: 0, owners: new Int8Array(players), ownerCount: 0 };
     /** Illustrations (never water towers), travellers and tollhouse owners at the ends of road `root` (into `road`, reused). */
@@ -164,6 +172,10 @@ export const tollkeepers: Expansion = defineExpansion({
         const last = state.lastPlaced;
         if (isCrossroads(state, last) && ((recorded[last >> 5]! >>> (last & 31)) & 1) === 0 && holderOf(tile, last) < 0) out[count++] = actionBase + last;
         return count;
+      },
+      usesMechanic: {
+        tollhouses: (_state, followUp) => isTollhouseMove(followUp),
+        tollhouseRelocation: (state, followUp) => isTollhouseMove(followUp) && own(state).tile[state.currentPlayer] !== -1,
       },
       applyFollowUp(state, action) {
         const p = state.currentPlayer;
