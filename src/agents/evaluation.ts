@@ -255,10 +255,10 @@ export class Evaluator extends Charges {
    * (as `baseTotals` would see it after the meeple is deployed).
    */
   // hot path
-  addMeeple(state: State, root: number, player: number, out: Float64Array): void {
+  addMeeple(state: State, root: number, player: number, out: Float64Array, kind = 0): void {
     const worth = this.measure(state, root);
     if (state.rootMeeples[root] !== 0) addTo(out, this.majority(), -worth);
-    this.perPlayer[player]! += 1;
+    this.perPlayer[player]! += this.game.meepleWeights[kind]!;
     addTo(out, this.majority(), worth);
     out[player]! -= this.deployCharge(state, player, state.segmentKind(root));
   }
@@ -362,7 +362,7 @@ export class Evaluator extends Charges {
     perPlayer.fill(0);
     if (kind === SEG_MONASTERY) {
       const owner = state.meeple[root]!;
-      if (owner !== 0) perPlayer[owner - 1] = 1;
+      if (owner !== 0) perPlayer[owner - 1] = game.weightedMeeples ? state.meepleWeight(root) : 1;
       return this.monastery * (1 + state.neighbourCount(state.placedCell[(root / S) | 0]!));
     }
     const counts = countMembers(state, root, perPlayer);

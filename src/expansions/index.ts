@@ -3,7 +3,7 @@
  * `Expansion`. Scenarios, experiments and the CLI resolve names here and build games with `newGame`;
  * the engine itself never imports a rule module.
  */
-import { Game, scoreSourcesOf } from '../engine/index.ts';
+import { Game, scoreSourcesOf, tileFieldsOf } from '../engine/index.ts';
 import type { Expansion, ExpansionRegistry, GameOptions } from '../engine/index.ts';
 import { baseGame } from './base/index.ts';
 import { kingRobber } from './king-robber/index.ts';
@@ -25,7 +25,7 @@ export const expansionRegistry: ExpansionRegistry = registry;
 
 /** A game of the base game and the expansions (and rules, tiles) in `options`. */
 export function newGame(options: GameOptions): Game {
-  return new Game(options, baseGame);
+  return new Game({ tileFields: tileFieldsOf([baseGame, ...registry.values()]), ...options }, baseGame);
 }
 
 /**

@@ -101,7 +101,7 @@ describe('tile geometry', () => {
     for (const type of types) {
       const geo = tileGeometry(type);
       expect(geo.pennants.length).toBe(type.segments.reduce((n, s) => n + s.pennants, 0));
-      expect(geo.travellers.length).toBe(type.segments.reduce((n, s) => n + s.travellers, 0));
+      expect(geo.travellers.length).toBe(type.segments.reduce((n, s) => n + (s.props.travellers ?? 0), 0));
       expect(geo.illustrations.length).toBe(type.segments.reduce((n, s) => n + s.illustrations.length, 0) + type.looseIllustrations.length);
     }
   });
