@@ -6,6 +6,7 @@
 import { Game, scoreSourcesOf, tileFieldsOf } from '../engine/index.ts';
 import type { Expansion, ExpansionRegistry, GameOptions } from '../engine/index.ts';
 import { baseGame } from './base/index.ts';
+import { innsCathedrals } from './inns-cathedrals/index.ts';
 import { kingRobber } from './king-robber/index.ts';
 import { labyrinth } from './labyrinth/index.ts';
 import { tollkeepers } from './tollkeepers/index.ts';
@@ -39,3 +40,4 @@ export function registeredScoreSources(): string[] {
 registerExpansion(tollkeepers);
 registerExpansion(labyrinth);
 registerExpansion(kingRobber);
+registerExpansion(innsCathedrals);
