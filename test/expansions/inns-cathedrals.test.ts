@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SEG_CITY, SEG_ROAD } from '../../src/engine/index.ts';
+import type { GameEvent } from '../../src/engine/index.ts';
 import { replayState } from '../../src/engine/scenario.ts';
+import { formatEvent } from '../../src/cli/format.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 
 const innsCathedrals = expansionRegistry.get('innsCathedrals')!;
@@ -35,6 +37,13 @@ describe('Inns & Cathedrals', () => {
     const expected = new Float64Array(2);
     for (const h of doubled.game.hookLists.evaluate) h.evaluate(doubled, expected);
     expect(Array.from(expected)).toEqual([3, 0]);
+  });
+
+  it('says in the log which meeples are big', () => {
+    const events: GameEvent[] = [];
+    replayState(scenario('ic-big-meeple-city-majority'), expansionRegistry, { sink: (e) => events.push(e) });
+    const lines = events.filter((e) => e.type === 'meeplePlaced').map((e) => formatEvent(e, [innsCathedrals]));
+    expect(lines).toEqual(['turn 1: P0 puts a big meeple on city:E+S', 'turn 2: P1 puts a meeple on city:N']);
   });
 
   it('counts the big meeples each player placed', () => {
