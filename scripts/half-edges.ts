@@ -14,8 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { boardSvgToPNG, tileGeometry } from '../src/charts/board/index.ts';
 import { drawTile, escapeXml, fmt } from '../src/charts/board/tile-picture.ts';
-import { HALF_EDGE_PORT, SIDES, centrePort, compileTileFile } from '../src/engine/index.ts';
+import { HALF_EDGE_PORT, SIDES, centrePort, compileTileFile, tileFieldsOf } from '../src/engine/index.ts';
 import type { HalfEdge } from '../src/engine/index.ts';
+import { baseGame, expansionRegistry } from '../src/expansions/index.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const EXAMPLE = 'test/scenarios/designer/tiles/village.json';
@@ -96,7 +97,8 @@ export function halfEdgesPicture(): string {
 
   // 2. The example tile Z1, in printed orientation, with its segments named at their anchors.
   const file = JSON.parse(readFileSync(join(ROOT, EXAMPLE), 'utf8'));
-  const z1 = compileTileFile(file, EXAMPLE).find((t) => t.id === 'Z1')!;
+  // The example carries the Tollkeepers' travellers: every registered module's tile fields are known, as in a game.
+  const z1 = compileTileFile(file, EXAMPLE, tileFieldsOf([baseGame, ...expansionRegistry.values()])).find((t) => t.id === 'Z1')!;
   const geo = tileGeometry(z1);
   if (geo.problems.length) throw new Error(`Z1: ${geo.problems.join('; ')}`);
   const ox = LEFT + T + GAP;

@@ -33,10 +33,10 @@ export function playOn(state: State, seed: string, deal: number, check?: (state:
 export const gameWith = (options: GameOptions): Game => newGame(options);
 
 /** Meeples of a player on the board. */
-export function meeplesOnBoard(state: State, player: number): number {
+export function meeplesOnBoard(state: State, player: number, kind = 0): number {
   let n = 0;
   const total = state.placedCount * state.game.segmentsPerTile;
-  for (let g = 0; g < total; g++) if (state.meeple[g] === player + 1) n++;
+  for (let g = 0; g < total; g++) if (state.meeple[g] === player + 1 && state.meepleKind[g] === kind) n++;
   return n;
 }
 

@@ -36,6 +36,8 @@ export class Evaluator extends Charges {
   readonly before: Float64Array;
   private readonly beforeScore: Float64Array;
   private readonly beforeLeft: Int32Array;
+  /** Per player, the meeples of the other kinds (an expansion's, e.g. the big meeple) in supply when remembered. */
+  private readonly beforeOthers: Int32Array;
   readonly beforeWorth: Float64Array;
   readonly beforeMajority: Int32Array;
   readonly beforePlayers: Int32Array;
@@ -71,6 +73,7 @@ export class Evaluator extends Charges {
     this.before = new Float64Array(game.players);
     this.beforeScore = new Float64Array(game.players);
     this.beforeLeft = new Int32Array(game.players);
+    this.beforeOthers = new Int32Array(game.players);
     this.beforeWorth = new Float64Array(segments);
     this.beforeMajority = new Int32Array(segments);
     this.beforePlayers = new Int32Array(segments * game.players);
@@ -124,6 +127,7 @@ export class Evaluator extends Charges {
     for (let p = 0; p < this.game.players; p++) {
       this.beforeScore[p] = state.score(p);
       this.beforeLeft[p] = state.meeplesLeft[p]!;
+      this.beforeOthers[p] = otherKindsLeft(state, p);
     }
     this.rememberedState = state;
     this.rememberedPlaced = state.placedCount;
@@ -175,7 +179,9 @@ export class Evaluator extends Charges {
     for (let p = 0; p < game.players; p++) {
       const left = state.meeplesLeft[p]!;
       const beforeLeft = this.beforeLeft[p]!;
-      out[p] = this.before[p]! - this.beforeScore[p]! + state.score(p) + this.meepleCost * (left - beforeLeft) - this.handCharge(left) + this.handCharge(beforeLeft);
+      // Every meeple on the board costs `meepleCost`, whatever its kind; the hand charge reads the plain meeples.
+      const others = otherKindsLeft(state, p) - this.beforeOthers[p]!;
+      out[p] = this.before[p]! - this.beforeScore[p]! + state.score(p) + this.meepleCost * (left - beforeLeft + others) - this.handCharge(left) + this.handCharge(beforeLeft);
     }
     const stamp = this.nextStamp();
     for (let placed = this.rememberedPlaced; placed < state.placedCount; placed++) {
@@ -255,12 +261,14 @@ export class Evaluator extends Charges {
    * (as `baseTotals` would see it after the meeple is deployed).
    */
   // hot path
-  addMeeple(state: State, root: number, player: number, out: Float64Array): void {
+  addMeeple(state: State, root: number, player: number, out: Float64Array, kind = 0): void {
     const worth = this.measure(state, root);
     if (state.rootMeeples[root] !== 0) addTo(out, this.majority(), -worth);
-    this.perPlayer[player]! += 1;
+    this.perPlayer[player]! += this.game.meepleWeights[kind]!;
     addTo(out, this.majority(), worth);
-    out[player]! -= this.deployCharge(state, player, state.segmentKind(root));
+    // A meeple of another kind leaves the plain meeples' hand as it was: no hand charge.
+    const segmentKind = state.segmentKind(root);
+    out[player]! -= kind === 0 ? this.deployCharge(state, player, segmentKind) : this.meepleCost + (segmentKind === SEG_FIELD ? this.farmerCost : 0);
   }
 
   /**
@@ -362,10 +370,18 @@ export class Evaluator extends Charges {
     perPlayer.fill(0);
     if (kind === SEG_MONASTERY) {
       const owner = state.meeple[root]!;
-      if (owner !== 0) perPlayer[owner - 1] = 1;
+      if (owner !== 0) perPlayer[owner - 1] = game.weightedMeeples ? state.meepleWeight(root) : 1;
       return this.monastery * (1 + state.neighbourCount(state.placedCell[(root / S) | 0]!));
     }
     const counts = countMembers(state, root, perPlayer);
     return kind === SEG_ROAD ? this.road * counts[0]! : kind === SEG_CITY ? this.cityTile * counts[0]! + this.cityPennant * counts[1]! : 0;
   }
+}
+
+/** The meeples of player p's supply other than the plain ones (none in a game without meeple kinds). */
+function otherKindsLeft(state: State, p: number): number {
+  const players = state.game.players;
+  let n = 0;
+  for (let i = players + p; i < state.meeplesLeft.length; i += players) n += state.meeplesLeft[i]!;
+  return n;
 }

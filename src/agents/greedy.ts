@@ -21,7 +21,7 @@
  * ties the feature's majority and − when an opponent does (a tie cancels out). Each of the agent's
  * meeples standing on an open feature costs `MEEPLE_COST`.
  */
-import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, followUpKind, followUpSegment, MAX_ACTIONS_HINT, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { FeatureScore, Game, State } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, realParam } from './agent.ts';
@@ -111,15 +111,16 @@ export class GreedyAgent implements Agent {
           const followUp = scratch.followUps[j]!;
           state.apply(followUp);
           this.collectOpen(state, placed, me, 0);
-          this.consider(margin(state, me) - before + this.openWorth(-1), placement, followUp);
+          this.consider(margin(state, me) - before + this.openWorth(-1, 0), placement, followUp);
           state.rollback(inner, true);
         }
       } else {
         this.collectOpen(state, placed, me, n);
         for (let j = 0; j < n; j++) {
           const followUp = scratch.followUps[j]!;
-          const meeple = followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK ? state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE) : -1;
-          this.consider(this.openWorth(meeple), placement, followUp);
+          const isMeeple = followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK;
+          const meeple = isMeeple ? state.find(placed * state.game.segmentsPerTile + followUpSegment(followUp)) : -1;
+          this.consider(this.openWorth(meeple, isMeeple ? state.game.meepleWeights[followUpKind(followUp)]! : 0), placement, followUp);
         }
       }
       state.rollback(outer, true);
@@ -162,7 +163,10 @@ export class GreedyAgent implements Agent {
       if (state.rootMeeples[root] === 0) {
         // Unoccupied: worth nothing to anyone unless a follow-up puts a meeple on this very segment.
         let target = false;
-        for (let j = 0; j < targets; j++) if (scratch.followUps[j] === FOLLOW_MEEPLE + s) target = true;
+        for (let j = 0; j < targets; j++) {
+          const followUp = scratch.followUps[j]!;
+          if (followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK && followUpSegment(followUp) === s) target = true;
+        }
         if (!target) continue;
       }
       const kind = state.segmentKind(root);
@@ -190,10 +194,10 @@ export class GreedyAgent implements Agent {
   }
 
   /** Worth of the collected open features, with one more meeple of the agent's on `extraRoot` (or none: -1). */
-  private openWorth(extraRoot: number): number {
+  private openWorth(extraRoot: number, extraWeight: number): number {
     let total = 0;
     for (let k = 0; k < this.rootCount; k++) {
-      const mine = scratch.mine[k]! + (scratch.roots[k] === extraRoot ? 1 : 0);
+      const mine = scratch.mine[k]! + (scratch.roots[k] === extraRoot ? extraWeight : 0);
       const theirs = scratch.theirs[k]!;
       if (mine > 0 && mine >= theirs) total += scratch.worth[k]!;
       if (theirs > 0 && theirs >= mine) total -= scratch.worth[k]!;

@@ -5,7 +5,7 @@
  * A placement that completes no monastery, in a game without expansions, is valued without applying
  * it (`preview.ts`); the others are applied, valued and taken back.
  */
-import { ACTION_BLOCK, FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT } from '../engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, followUpKind, followUpSegment } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import { EPSILON, Evaluator } from './evaluation.ts';
 import { marginOf } from './tallies.ts';
@@ -107,7 +107,7 @@ export class OnePly {
       const followUp = this.followUps[j]!;
       for (let p = 0; p < totals.length; p++) totals[p] = this.base[p]!;
       if (followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK) {
-        evaluator.addMeeple(state, state.find(placed * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE), me, totals);
+        evaluator.addMeeple(state, state.find(placed * state.game.segmentsPerTile + followUpSegment(followUp)), me, totals, followUpKind(followUp));
       }
       if (hooked) {
         state.stageFollowUp(followUp); // the turn's end changes nothing the hooks read (it completes nothing)
@@ -136,14 +136,14 @@ export class OnePly {
     const totals = this.totals;
     for (let j = 0; j < n; j++) {
       const followUp = this.followUps[j]!;
-      const root = followUp === FOLLOW_NOTHING ? -1 : state.find(placed * S + followUp - FOLLOW_MEEPLE);
+      const root = followUp === FOLLOW_NOTHING ? -1 : state.find(placed * S + followUpSegment(followUp));
       if (root >= 0 && state.done[root] !== 0) {
         this.values[j] = NaN;
         pending = true;
         continue;
       }
       for (let p = 0; p < totals.length; p++) totals[p] = this.base[p]!;
-      if (root >= 0) evaluator.addMeeple(state, root, me, totals);
+      if (root >= 0) evaluator.addMeeple(state, root, me, totals, followUpKind(followUp));
       this.values[j] = marginOf(totals, me);
     }
     state.rollback(inner);

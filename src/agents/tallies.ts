@@ -47,6 +47,7 @@ const memberCounts = new Int32Array(2);
 export function countMembers(state: State, root: number, perPlayer: Int32Array): Int32Array {
   const S = state.game.segmentsPerTile;
   const pennants = state.game.segmentPennants;
+  const weighted = state.game.weightedMeeples;
   let segments = 0;
   let flags = 0;
   let m = root;
@@ -54,7 +55,7 @@ export function countMembers(state: State, root: number, perPlayer: Int32Array):
     segments++;
     flags += pennants[state.placedType[(m / S) | 0]! * S + (m % S)]!;
     const owner = state.meeple[m]!;
-    if (owner !== 0) perPlayer[owner - 1]! += 1;
+    if (owner !== 0) perPlayer[owner - 1]! += weighted ? state.meepleWeight(m) : 1;
     m = state.next[m]!;
   } while (m !== root);
   memberCounts[0] = segments;

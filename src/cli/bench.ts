@@ -40,6 +40,8 @@ interface BenchCase {
 interface Figure { runs: number; ratio?: number }
 
 const ALL_EXPANSIONS = ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!);
+/** The three with Inns & Cathedrals (`all-4p-random` keeps the three, so that its figures stay comparable with earlier ones). */
+const FOUR_EXPANSIONS = [...ALL_EXPANSIONS, expansionRegistry.get('innsCathedrals')!];
 
 export const BENCH_CASES: BenchCase[] = [
   { key: 'base-2p-random', description: '2-player base games with farmers, random agents', options: { players: 2 }, agent: 'random', games: 2000 },
@@ -49,6 +51,8 @@ export const BENCH_CASES: BenchCase[] = [
   { key: 'base-2p-greedy-quality', description: 'base-2p-greedy recording the game-quality measures', options: { players: 2 }, agent: 'greedy', games: 100, quality: true },
   { key: 'base-2p-strong', description: '2-player base games with farmers, strong agents', options: { players: 2 }, agent: 'strong', games: 20 },
   { key: 'all-4p-greedy', description: '4-player games with all three expansions, greedy agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'greedy', games: 25 },
+  { key: 'four-4p-random', description: '4-player games with all four expansions (Inns & Cathedrals too), random agents', options: { players: 4, expansions: FOUR_EXPANSIONS }, agent: 'random', games: 1000 },
+  { key: 'four-4p-greedy', description: '4-player games with all four expansions (Inns & Cathedrals too), greedy agents', options: { players: 4, expansions: FOUR_EXPANSIONS }, agent: 'greedy', games: 25 },
   {
     key: 'random-per-greedy', description: 'games/s of base-2p-random ÷ base-2p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 25)',
     options: { players: 2 }, agent: 'random', games: 2000, cpuClock: true, run: (runs, scale, cpu) => benchProcessRatio('base-2p-random', 'base-2p-greedy', runs, scale, cpu),

@@ -9,7 +9,7 @@ export function formatEvent(e: GameEvent, expansions: readonly Expansion[]): str
   switch (e.type) {
     case 'tilePlaced': return `turn ${e.turn}: P${e.player} places ${e.tile} at (${e.x},${e.y}) rotation ${e.rotation}`;
     case 'tileDiscarded': return `turn ${e.turn}: P${e.player} draws ${e.tile}, which fits nowhere: discarded`;
-    case 'meeplePlaced': return `turn ${e.turn}: P${e.player} puts a meeple on ${e.segment}`;
+    case 'meeplePlaced': return `turn ${e.turn}: P${e.player} puts a ${e.meepleKind ? `${e.meepleKind} ` : ''}meeple on ${e.segment}`;
     case 'featureScored': return `${e.final ? 'final' : `turn ${e.turn}`}: ${e.kind} of ${e.tiles} tile(s), ${e.meeples} meeple(s): ${e.points} to ${who(e.winners)}`;
     case 'fieldScored': return `final: field bordering ${e.cities} completed cit${e.cities === 1 ? 'y' : 'ies'}: ${e.points} to ${who(e.winners)}`;
     case 'expansion': {

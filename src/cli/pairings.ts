@@ -19,7 +19,7 @@ type Flags = Record<string, string | boolean | undefined>;
 
 export const PAIRING_FLAGS: Record<string, FlagSpec> = {
   players: { type: 'string', help: 'players per game, 2 to 6 (more than 2: see "seat arrangements" in README)', default: '2' },
-  expansions: { type: 'string', help: 'expansions, comma-separated: tollkeepers, labyrinth, kingRobber' },
+  expansions: { type: 'string', help: 'expansions, comma-separated: tollkeepers, labyrinth, kingRobber, innsCathedrals' },
   rules: { type: 'string', help: 'rule parameters, name=value comma-separated (e.g. labyrinth=advanced,farmers=off; a list rule: seatCompensation=0,5)' },
   deals: { type: 'string', help: 'deals, each played in every seat arrangement (default 100)' },
   seed: { type: 'string', help: 'run seed: the deals and the agents\' streams', default: '1' },

@@ -201,7 +201,7 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     return at;
   }
 
-  /** Fills `f` with the size and occupation of feature `root` (tiles counted once each, pennants, meeples per player; no points). */
+  /** Fills `f` with the size and occupation of feature `root` (tiles counted once each, pennants, meeples per player by weight, figures in `meeples`; no points). */
   measure(root: number, f: FeatureScore): void {
     const game = this.game;
     const S = game.segmentsPerTile;
@@ -231,15 +231,21 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
       } while (g !== root);
       f.tiles = tiles;
     }
+    const weighted = game.weightedMeeples;
     let g = root;
     do {
       const owner = this.meeple[g]!;
       if (owner !== 0) {
-        f.perPlayer[owner - 1]! += 1;
+        f.perPlayer[owner - 1]! += weighted ? game.meepleWeights[this.meepleKind[g]!]! : 1;
         f.meeples++;
       }
       g = this.next[g]!;
     } while (g !== root);
+  }
+
+  /** What the meeple on segment g counts in a majority (its kind's weight; 0 when there is none). */
+  meepleWeight(g: number): number {
+    return this.meeple[g] === 0 ? 0 : this.game.meepleWeights[this.meepleKind[g]!]!;
   }
 
   /** Completed cities the field `root` borders; fills `perPlayer` with its farmers per player. hot path */
@@ -248,13 +254,14 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     const S = game.segmentsPerTile;
     const scratch = game.scratch;
     const stamp = ++scratch.stamp;
+    const weighted = game.weightedMeeples;
     perPlayer.fill(0);
     let cities = 0;
     let g = root;
     do {
       const placed = (g / S) | 0;
       const owner = this.meeple[g]!;
-      if (owner !== 0) perPlayer[owner - 1]! += 1;
+      if (owner !== 0) perPlayer[owner - 1]! += weighted ? game.meepleWeights[this.meepleKind[g]!]! : 1;
       const i = this.placedType[placed]! * S + (g % S);
       for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
         const city = this.find(placed * S + game.fieldCities[k]!);

@@ -3,6 +3,9 @@
 /** The source of the points a seat starts with (`seatCompensation`): the last column of every breakdown. */
 export const COMPENSATION_SOURCE = 'compensation';
 
+/** The first follow-up code of a meeple (`turn.ts` `FOLLOW_MEEPLE`); 0 is doing nothing. */
+export const FOLLOW_MEEPLE_CODE = 1;
+
 /** Follow-up codes of the k-th expansion start at `ACTION_BLOCK * (k + 1)`. */
 export const ACTION_BLOCK = 1024;
 

@@ -26,7 +26,7 @@ export function eventKind<const F extends EventFields>(fields: F, text: (data: E
 export type GameEvent =
   | { type: 'tilePlaced'; turn: number; player: number; tile: string; x: number; y: number; rotation: number }
   | { type: 'tileDiscarded'; turn: number; player: number; tile: string }
-  | { type: 'meeplePlaced'; turn: number; player: number; feature: string; segment: string }
+  | { type: 'meeplePlaced'; turn: number; player: number; feature: string; segment: string; meepleKind?: string }
   | {
       type: 'featureScored'; turn: number; feature: number; kind: string; final: boolean; tiles: number;
       points: number; winners: number[]; meeples: number;

@@ -18,7 +18,7 @@
  * one that uses a forbidden mechanic (`src/agents/forbid.ts`).
  */
 import type { Catalog, TileSource } from './catalog/index.ts';
-import type { TileType } from './catalog/types.ts';
+import type { TileField, TileType } from './catalog/types.ts';
 import type { ParamDef, Rules } from './rules.ts';
 import type { Board } from './board.ts';
 import type { EventData, EventKinds, EventSink } from './events.ts';
@@ -39,7 +39,7 @@ export interface ReadonlyNumbers {
 export interface BoardView extends Pick<Board,
   | 'game' | 'find' | 'segmentKind' | 'tileOf' | 'typeOf' | 'tileAt' | 'orientation' | 'members' | 'segmentsAcross'
   | 'neighbourCount' | 'measure' | 'completedCitiesOf' | 'describeSegment' | 'turnNumber' | 'score'
-  | 'addScore' | 'addStat' | 'setStat'> {
+  | 'addScore' | 'addStat' | 'setStat' | 'meepleWeight'> {
   readonly currentPlayer: number;
   readonly placedCount: number;
   /** Placed index of the tile placed this turn. */
@@ -57,6 +57,7 @@ export interface BoardView extends Pick<Board,
   readonly openEnds: ReadonlyNumbers;
   readonly rootMeeples: ReadonlyNumbers;
   readonly meeple: ReadonlyNumbers;
+  readonly meepleKind: ReadonlyNumbers;
   readonly done: ReadonlyNumbers;
   readonly meeplesLeft: ReadonlyNumbers;
   readonly stats: ReadonlyNumbers;
@@ -78,6 +79,20 @@ export interface MechanicDef {
   readonly description: string;
 }
 
+/**
+ * A kind of meeple an expansion adds (e.g. the big meeple): placed and returned as a meeple, from a
+ * supply of its own, and counted `weight` times in every majority (fields included). The plain
+ * meeple is kind 0, `meeple`, weight 1, `meeples` per player.
+ */
+export interface MeepleKind {
+  /** Its name in scenarios (`"meepleKind"`), logs and actions, e.g. `big`. */
+  readonly name: string;
+  readonly weight: number;
+  /** How many each player has. */
+  readonly perPlayer: number;
+  readonly description: string;
+}
+
 /** A player's piece standing on a placed tile (drawn as a marker in the player's colour with its label). */
 export interface BoardPiece {
   /** What it is, e.g. `tollhouse` (the picture's class name). */
@@ -94,6 +109,10 @@ export interface Expansion<F extends StateFields = StateFields, E extends EventK
   readonly name: string;
   readonly title: string;
   readonly tiles?: TileSource;
+  /** The road and city fields its tiles carry (e.g. the Labyrinth's `labyrinth` flag), read from every tile file of a game that has it. */
+  readonly tileFields?: readonly TileField[];
+  /** The meeple kinds it adds to every player's supply. */
+  readonly meepleKinds?: readonly MeepleKind[];
   readonly params?: readonly ParamDef[];
   /** Names of the per-game statistics this expansion records (`RULES.md` §5); values are whole numbers. */
   readonly stats?: readonly string[];
@@ -145,6 +164,10 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   playerStat(name: string): number;
   /** Index of a score source this expansion declared, for `addScore` and `FeatureScore.bonusSource`. */
   source(name: string): number;
+  /** Index of a meeple kind this expansion declared (`BoardView.meepleKind`, `meeplesLeft` block). */
+  meepleKind(name: string): number;
+  /** What the base game's features pay (its `featureRates`), for an expansion that prices or values features against them; empty while the base game's own module is set up. */
+  readonly featureRates: readonly FeatureRates[];
   /** Base of this expansion's follow-up action codes (see `actions.ts`). */
   readonly actionBase: number;
 }

@@ -5,16 +5,16 @@
  * adds `newState`. The base game is expansion zero: a rule module given by the caller (the engine
  * names no rule), declared through the same contract as the expansions.
  */
-import { SEGMENT_KINDS, buildCatalog } from './catalog/index.ts';
-import type { Catalog, TileSource } from './catalog/index.ts';
+import { MAX_SEGMENTS_PER_TILE, SEGMENT_KINDS, buildCatalog } from './catalog/index.ts';
+import type { Catalog, TileField, TileSource } from './catalog/index.ts';
 import { InputError, suggestion } from './errors.ts';
-import type { BoardView, Expansion, ExpansionHooks, FeatureRates, MechanicDef } from './expansion.ts';
+import type { BoardView, Expansion, ExpansionHooks, FeatureRates, MechanicDef, MeepleKind } from './expansion.ts';
 import { ExpansionStateLayout } from './expansion-state.ts';
 import { expansionViews } from './position.ts';
 import { parseListParam, resolveRules } from './rules.ts';
 import type { MechanicsRules, ParamDef, Rules } from './rules.ts';
 import { Tables } from './tables.ts';
-import { ACTION_BLOCK, COMPENSATION_SOURCE, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
+import { ACTION_BLOCK, COMPENSATION_SOURCE, FOLLOW_MEEPLE_CODE, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
 
 export const BASE_STATS = ['tilesPlaced', 'tilesDiscarded', 'turns'] as const;
 export const BASE_PLAYER_STATS = ['meeplesDeployed'] as const;
@@ -26,6 +26,14 @@ export const BASE_PLAYER_STATS = ['meeplesDeployed'] as const;
  */
 export function scoreSourcesOf(modules: Iterable<Expansion>): string[] {
   return [...[...modules].flatMap((e) => e.scoreSources ?? []), COMPENSATION_SOURCE];
+}
+
+/** The segment fields the rule modules declare for tile files; one key is declared once. */
+export function tileFieldsOf(modules: readonly Expansion[]): TileField[] {
+  const fields = modules.flatMap((e) => e.tileFields ?? []);
+  const twice = fields.find((f, i) => fields.findIndex((g) => g.on === f.on && g.key === f.key) !== i);
+  if (twice !== undefined) throw new Error(`tile field ${twice.on}.${twice.key} is declared twice by the game's rule modules`);
+  return fields;
 }
 
 /** The base game's hooks the engine requires: pricing a measured feature, and the rates it prices by. */
@@ -46,6 +54,12 @@ export interface GameOptions {
   rules?: Readonly<Record<string, unknown>>;
   /** Designer tile files added to the catalog. */
   extraTiles?: readonly TileSource[];
+  /**
+   * The segment fields tile files may carry (`Expansion.tileFields`); default: those of the game's
+   * rule modules. A registry passes every registered module's, so that one tile file serves every
+   * expansion mix (a field is inert in a game without the module that reads it).
+   */
+  tileFields?: readonly TileField[];
   /** Copies per tile id, replacing the catalog counts (0 removes a tile). */
   tileCounts?: Readonly<Record<string, number>>;
   /** Named in error messages. */
@@ -61,8 +75,14 @@ export class GameSetup extends Tables {
   /** Only the rules that were given explicitly (for manifests). */
   readonly explicitRules: Rules;
   readonly paramDefs: readonly ParamDef[];
-  /** Meeples each player starts with (`meeples`). */
-  readonly meeplesPerPlayer: number;
+  /** The meeple kinds of this game: the plain meeple (kind 0), then the expansions' (`Expansion.meepleKinds`). */
+  readonly meepleKinds: readonly MeepleKind[];
+  /** What a meeple of each kind counts in a majority. */
+  readonly meepleWeights: Int8Array;
+  /** Whether any kind counts other than 1 (else majorities count meeples one by one, the base game's fast path). */
+  readonly weightedMeeples: boolean;
+  /** Each player's starting supply by kind, [kind * players + player] (`Position.meeplesLeft`). */
+  readonly meepleSupply: Int8Array;
   /** Whether fields take farmers and score (`farmers`). */
   readonly farmers: boolean;
   /** Points each seat starts with (`seatCompensation`), one per player. */
@@ -102,7 +122,10 @@ export class GameSetup extends Tables {
     this.rules = setup.rules;
     this.explicitRules = setup.explicitRules;
     this.paramDefs = setup.paramDefs;
-    this.meeplesPerPlayer = this.rules.meeples;
+    this.meepleKinds = setup.meepleKinds;
+    this.meepleWeights = Int8Array.from(setup.meepleKinds, (k) => k.weight);
+    this.weightedMeeples = setup.meepleKinds.some((k) => k.weight !== 1);
+    this.meepleSupply = Int8Array.from({ length: setup.meepleKinds.length * setup.players }, (_, i) => setup.meepleKinds[(i / setup.players) | 0]!.perPlayer);
     this.farmers = this.rules.farmers === 'on';
     this.seatCompensation = setup.seatCompensation;
     this.deck = setup.deck;
@@ -177,8 +200,19 @@ function prepare(options: GameOptions, base: Expansion) {
 
   // 2. Catalog: base tiles, expansion tiles, designer tiles.
   const sources = [...modules.flatMap((e) => (e.tiles ? [e.tiles] : [])), ...(options.extraTiles ?? [])];
-  const catalog = buildCatalog(sources);
+  const catalog = buildCatalog(sources, options.tileFields ?? tileFieldsOf(modules));
   const startType = catalog.indexOf(catalog.startId);
+
+  // Meeple kinds: the plain meeple, then the expansions' (their follow-up codes fit block 0: `meepleFollowUp`).
+  const meepleKinds: MeepleKind[] = [
+    { name: 'meeple', weight: 1, perPlayer: rules.meeples, description: 'the plain meeple' },
+    ...expansions.flatMap((e) => e.meepleKinds ?? []),
+  ];
+  for (const [k, kind] of meepleKinds.entries()) {
+    if (meepleKinds.findIndex((other) => other.name === kind.name) !== k) throw new Error(`meeple kind ${kind.name} is declared twice by the game's rule modules`);
+    if (!Number.isInteger(kind.weight) || kind.weight < 1 || kind.weight > 9 || !Number.isInteger(kind.perPlayer) || kind.perPlayer < 0 || kind.perPlayer > 30) throw new Error(`meeple kind ${kind.name}: weight 1–9 and 0–30 per player`);
+  }
+  if (meepleKinds.length * MAX_SEGMENTS_PER_TILE + FOLLOW_MEEPLE_CODE > ACTION_BLOCK) throw new Error('too many meeple kinds for the follow-up codes');
 
   // 3. Statistics and score sources, then the hooks (each reaching only its own state and events).
   const statNames = [...BASE_STATS, ...expansions.flatMap((e) => e.stats ?? [])];
@@ -188,8 +222,9 @@ function prepare(options: GameOptions, base: Expansion) {
   const twice = scoreSources.find((name, i) => scoreSources.indexOf(name) !== i);
   if (twice !== undefined) throw new Error(`score source ${twice} is declared twice by the game's expansions`);
   /** Sets a rule module up with a context that reaches its own statistics, sources, state and events only; `k` is its place among the expansions (-1: the base game, which keeps no state). */
-  const setUp = (module: Expansion, k: number): ExpansionHooks => {
+  const setUp = (module: Expansion, k: number, featureRates: readonly FeatureRates[]): ExpansionHooks => {
     const own = new Set(module.stats ?? []);
+    const ownKinds = new Set((module.meepleKinds ?? []).map((kind) => kind.name));
     const ownPlayer = new Set(module.playerStats ?? []);
     const ownSources = new Set(module.scoreSources ?? []);
     return module.setup({
@@ -215,12 +250,17 @@ function prepare(options: GameOptions, base: Expansion) {
         if (!ownSources.has(name)) throw new Error(`expansion ${module.name} did not declare score source ${name}`);
         return scoreSources.indexOf(name);
       },
+      meepleKind: (name) => {
+        if (!ownKinds.has(name)) throw new Error(`expansion ${module.name} did not declare meeple kind ${name}`);
+        return meepleKinds.findIndex((kind) => kind.name === name);
+      },
+      featureRates,
     });
   };
   if (base.state !== undefined || base.stats !== undefined || base.playerStats !== undefined) throw new Error(`the base game's rule module ${base.name} may declare no state and no statistics`);
-  const baseHooks = setUp(base, -1);
+  const baseHooks = setUp(base, -1, []);
   if (!baseHooks.scoreFeature || baseHooks.featureRates?.length !== SEGMENT_KINDS.length) throw new Error(`the base game's rule module ${base.name} must price features (scoreFeature, and featureRates for every segment kind)`);
-  const hooks = expansions.map((expansion, k) => setUp(expansion, k));
+  const hooks = expansions.map((expansion, k) => setUp(expansion, k, baseHooks.featureRates!));
   const hookLists = collectHooks(hooks);
   const mechanics = collectMechanics(modules, [baseHooks, ...hooks]);
 
@@ -246,7 +286,7 @@ function prepare(options: GameOptions, base: Expansion) {
   });
   const expansionState = new ExpansionStateLayout(expansions.map((e) => e.state), { players, maxTiles: deck.length + 1 }, expansions.map((e) => e.name));
   return {
-    players, expansions, baseHooks: baseHooks as BaseHooks, rules, explicitRules, paramDefs, seatCompensation, catalog, startType,
+    players, expansions, meepleKinds, baseHooks: baseHooks as BaseHooks, rules, explicitRules, paramDefs, seatCompensation, catalog, startType,
     statNames, playerStatNames, statCount, scoreSources, expansionState, hooks, hookLists, mechanics,
     deck: Int16Array.from(deck), deckKeys,
   };

@@ -25,7 +25,11 @@ export interface PositionLayout {
   readonly gridSide: number;
   readonly expansionState: ExpansionStateLayout;
   readonly statCount: number;
-  readonly meeplesPerPlayer: number;
+  /** The meeples each player starts with, by kind (`GameSetup.meepleKinds`): [kind * players + player]. */
+  readonly meepleSupply: Int8Array;
+  /** What a meeple of each kind counts in a majority, and whether any counts other than 1. */
+  readonly meepleWeights: Int8Array;
+  readonly weightedMeeples: boolean;
   /** The columns of a player's score breakdown. */
   readonly scoreSources: readonly string[];
 }
@@ -54,6 +58,7 @@ export const ARRAY_FIELDS = {
   rootMeeples: { make: (l) => new Uint8Array(segments(l)), undo: 'journal', restart: 'used' },
   next: { make: (l) => new Int32Array(segments(l)), undo: 'journal', restart: 'none' },
   meeple: { make: (l) => new Int8Array(segments(l)), undo: 'journal', restart: 'used' },
+  meepleKind: { make: (l) => new Int8Array(segments(l)), undo: 'journal', restart: 'used' },
   done: { make: (l) => new Uint8Array(segments(l)), undo: 'journal', restart: 'used' },
   grid: { make: (l) => new Int16Array(l.gridSide * l.gridSide), undo: 'journal', restart: 'cells' },
   frontier: { make: (l) => new Int32Array(4 * l.maxTiles + 4), undo: 'journal', restart: 'none' },
@@ -66,7 +71,7 @@ export const ARRAY_FIELDS = {
   monasteryTiles: { make: (l) => new Int16Array(l.maxTiles), undo: 'count', restart: 'none' },
   completedThisTurn: { make: (l) => new Int32Array(4 * l.segmentsPerTile + 16), undo: 'count', restart: 'none' },
   scores: { make: (l) => new Int32Array(l.players * l.scoreSources.length), undo: 'copy', restart: 'zero' },
-  meeplesLeft: { make: (l) => new Int8Array(l.players).fill(l.meeplesPerPlayer), undo: 'copy', restart: 'meeples' },
+  meeplesLeft: { make: (l) => l.meepleSupply.slice(), undo: 'copy', restart: 'meeples' },
   expansionBytes: { make: (l) => l.expansionState.initial.slice(), undo: 'copy', restart: 'initial' },
   stats: { make: (l) => new Float64Array(l.statCount), undo: 'copy', restart: 'zero' },
 } as const satisfies Record<string, ArrayField>;
@@ -83,6 +88,7 @@ export const J_OPEN_ENDS = JOURNALED.indexOf('openEnds');
 export const J_ROOT_MEEPLES = JOURNALED.indexOf('rootMeeples');
 export const J_NEXT = JOURNALED.indexOf('next');
 export const J_MEEPLE = JOURNALED.indexOf('meeple');
+export const J_MEEPLE_KIND = JOURNALED.indexOf('meepleKind');
 export const J_DONE = JOURNALED.indexOf('done');
 export const J_GRID = JOURNALED.indexOf('grid');
 export const J_FRONTIER = JOURNALED.indexOf('frontier');
@@ -126,7 +132,7 @@ const RESTART_CODE: Record<ArrayField['restart'], (array: string) => string> = {
   cells: (a) => `for (let i = 0; i < p.placedCount; i++) ${a}[p.placedCell[i]] = 0;\nfor (let i = 0; i < p.frontierCount; i++) ${a}[p.frontier[i]] = 0;`,
   used: (a) => `${a}.fill(0, 0, p.placedCount * p.layout.segmentsPerTile);`,
   zero: (a) => `${a}.fill(0);`,
-  meeples: (a) => `${a}.fill(p.layout.meeplesPerPlayer);`,
+  meeples: (a) => `${a}.set(p.layout.meepleSupply);`,
   initial: (a) => `${a}.set(p.layout.expansionState.initial);`,
   none: () => '',
 };
@@ -207,8 +213,11 @@ export class Position {
   declare readonly rootMeeples: Uint8Array;
   /** Meeple on a segment: owner + 1, or 0. */
   declare readonly meeple: Int8Array;
+  /** The kind of the meeple on a segment (`GameSetup.meepleKinds`; 0, the plain meeple, where there is none). */
+  declare readonly meepleKind: Int8Array;
   /** 1 on the root of a completed feature. */
   declare readonly done: Uint8Array;
+  /** Meeples in each player's supply by kind: [kind * players + player], so the plain meeples are [player]. */
   declare readonly meeplesLeft: Int8Array;
   /** Points by player and source: [player * sourceCount + source], sources as in `layout.scoreSources`. */
   declare readonly scores: Int32Array;

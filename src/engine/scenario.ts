@@ -10,11 +10,11 @@ import { ACTION_BLOCK } from './constants.ts';
 import { InputError, rejectUnknownKeys, suggestion } from './errors.ts';
 import type { EventSink } from './events.ts';
 import type { ExpansionRegistry } from './expansion.ts';
-import { scoreSourcesOf } from './game.ts';
+import { scoreSourcesOf, tileFieldsOf } from './game.ts';
 import { HALF_EDGE_PORT, SIDES, centrePort, isRotation, rotatePort } from './geometry.ts';
 import type { HalfEdge } from './geometry.ts';
 import { PHASE_PLACE } from './constants.ts';
-import { FOLLOW_MEEPLE, FOLLOW_NOTHING, Game, State } from './state.ts';
+import { FOLLOW_MEEPLE, FOLLOW_NOTHING, Game, State, followUpKind, meepleFollowUp } from './state.ts';
 
 export interface ScenarioTurn {
   tile: string;
@@ -22,6 +22,8 @@ export interface ScenarioTurn {
   at?: [number, number];
   rotation?: number;
   meeple?: string;
+  /** The kind of the turn's meeple (`GameSetup.meepleKinds`, e.g. `big`); the plain meeple when absent. */
+  meepleKind?: string;
   player?: number;
   [expansionKey: string]: unknown;
 }
@@ -61,7 +63,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Keys of a scenario; `description`, `rule`, `sketch` and `expect` are notes for readers and tests. */
 const SCENARIO_KEYS = ['players', 'expansions', 'rules', 'tiles', 'start', 'turns', 'description', 'rule', 'sketch', 'expect'];
 const START_KEYS = ['tile', 'rotation'];
-const TURN_KEYS = ['tile', 'at', 'rotation', 'meeple', 'player'];
+const TURN_KEYS = ['tile', 'at', 'rotation', 'meeple', 'meepleKind', 'player'];
 
 /** Builds the game a scenario describes (players, expansions by name, rules, designer tile files). */
 export function scenarioGame(raw: unknown, registry: ExpansionRegistry, where = 'scenario', readTileFile?: ReplayOptions['readTileFile']): { game: Game; scenario: Scenario } {
@@ -87,7 +89,7 @@ export function scenarioGame(raw: unknown, registry: ExpansionRegistry, where = 
     if (!readTileFile) return fail(`"tiles" names the file ${JSON.stringify(ref)}, but this replay reads no files: give the tile file inline`);
     return readTileFile(ref);
   });
-  const game = new Game({ players: scenario.players, expansions, rules: scenario.rules ?? {}, extraTiles, where }, registry.base);
+  const game = new Game({ players: scenario.players, expansions, rules: scenario.rules ?? {}, extraTiles, tileFields: tileFieldsOf([registry.base, ...registry.values()]), where }, registry.base);
   return { game, scenario };
 }
 
@@ -209,8 +211,15 @@ function parseFollowUp(state: State, turn: ScenarioTurn, prefix: string, fail: (
     }
   }
   if (action !== undefined) return action;
-  if (turn.meeple === undefined) return FOLLOW_NOTHING;
-  return FOLLOW_MEEPLE + meepleSegment(state, turn.meeple, fail);
+  if (turn.meeple === undefined) {
+    if (turn.meepleKind !== undefined) fail('"meepleKind" needs a "meeple"');
+    return FOLLOW_NOTHING;
+  }
+  if (turn.meepleKind !== undefined && typeof turn.meepleKind !== 'string') fail('"meepleKind" must be a string such as "big"');
+  const names = state.game.meepleKinds.map((k) => k.name);
+  const kind = turn.meepleKind === undefined ? 0 : names.indexOf(turn.meepleKind);
+  if (kind < 0) fail(`unknown meeple kind ${JSON.stringify(turn.meepleKind)}; this game has ${names.join(', ')}${suggestion(turn.meepleKind!, names)}`);
+  return meepleFollowUp(kind, meepleSegment(state, turn.meeple, fail));
 }
 
 /** The segment of the just-placed tile a meeple spec names: `road`, `road:E`, `field:Ne`, `field:f2`. */
@@ -244,7 +253,8 @@ function meepleSegment(state: State, spec: unknown, fail: (m: string) => never):
 
 function followUpProblem(state: State, action: number): string {
   if (action >= FOLLOW_MEEPLE && action < ACTION_BLOCK) {
-    if (state.meeplesLeft[state.currentPlayer] === 0) return `player ${state.currentPlayer} has no meeple left`;
+    const kind = followUpKind(action);
+    if (state.meeplesLeft[kind * state.game.players + state.currentPlayer] === 0) return `player ${state.currentPlayer} has no ${kind !== 0 ? `${state.game.meepleKinds[kind]!.name} ` : ''}meeple left`;
     if (state.game.rules.farmers === 'off') return `${state.actionToString(action)}: not allowed (occupied, or farmers are off)`;
     return `${state.actionToString(action)}: the feature is already occupied`;
   }

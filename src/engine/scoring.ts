@@ -8,7 +8,7 @@
 import type { Board } from './board.ts';
 import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
 import type { GameSetup } from './game.ts';
-import { J_DONE, J_MEEPLE, J_ROOT_MEEPLES } from './position.ts';
+import { J_DONE, J_MEEPLE, J_MEEPLE_KIND, J_ROOT_MEEPLES } from './position.ts';
 
 /** A board of a game with its rules and hooks: what scoring reads and writes. */
 type State = Board<GameSetup>;
@@ -90,13 +90,19 @@ function playersIn(mask: number): number[] {
 }
 
 function returnMeeples(state: State, root: number): void {
+  const players = state.game.players;
   let g = root;
   do {
     const owner = state.meeple[g]!;
     if (owner !== 0) {
-      state.meeplesLeft[owner - 1]! += 1;
+      const kind = state.meepleKind[g]!;
+      state.meeplesLeft[kind * players + owner - 1]! += 1;
       state.record(J_MEEPLE, g, owner);
       state.meeple[g] = 0;
+      if (kind !== 0) {
+        state.record(J_MEEPLE_KIND, g, kind);
+        state.meepleKind[g] = 0;
+      }
     }
     g = state.next[g]!;
   } while (g !== root);

@@ -225,7 +225,7 @@ function rotationSignature(type: TileType, r: number): string {
   for (let s = 0; s < label.length; s++) if (label[s]! < 0) label[s] = labels++;
   const props = new Array<unknown>(labels);
   type.segments.forEach((seg, s) => {
-    props[label[s]!] = [seg.kind, seg.pennants, seg.end, seg.labyrinth, seg.travellers, [...seg.illustrations].sort(), seg.cities.map((c) => label[c]).sort()];
+    props[label[s]!] = [seg.kind, seg.pennants, seg.end, Object.entries(seg.props).sort(), [...seg.illustrations].sort(), seg.cities.map((c) => label[c]).sort()];
   });
   return JSON.stringify([atPort.map((s) => (s >= 0 ? label[s] : -1)), props]);
 }

@@ -3,27 +3,35 @@
  * and the end of the game, on a board of a game with its rules and hooks. A turn has two decisions,
  * each with its own legal-action generator:
  *   PLACE  — where the drawn tile goes: action = cell * 4 + rotation (quarter turns clockwise);
- *   FOLLOW — what follows: 0 = nothing, 1 + s = a meeple on segment s of the placed tile, or an
- *            expansion's code (≥ ACTION_BLOCK, e.g. a tollhouse).
+ *   FOLLOW — what follows: 0 = nothing, 1 + s = a meeple on segment s of the placed tile (1 + 16k + s
+ *            for one of meeple kind k, `meepleFollowUp`), or an expansion's code (≥ ACTION_BLOCK,
+ *            e.g. a tollhouse).
  * After the follow-up, features completed by the tile are scored, expansions score and end the turn,
  * and the next tile is drawn (tiles with no legal placement are discarded). After the last tile the
  * final scoring runs and the phase is OVER.
  */
 import { Board } from './board.ts';
+import { MAX_SEGMENTS_PER_TILE } from './catalog/compile.ts';
 import { SEG_FIELD, SEGMENT_KINDS } from './catalog/types.ts';
-import { ACTION_BLOCK, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE } from './constants.ts';
+import { ACTION_BLOCK, FOLLOW_MEEPLE_CODE, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE } from './constants.ts';
 import type { BoardView } from './expansion.ts';
 import type { GameSetup } from './game.ts';
-import { J_MEEPLE, J_ROOT_MEEPLES } from './position.ts';
+import { J_MEEPLE, J_MEEPLE_KIND, J_ROOT_MEEPLES } from './position.ts';
 import { finalScore, scoreTurn } from './scoring.ts';
 
 export const FOLLOW_NOTHING = 0;
-export const FOLLOW_MEEPLE = 1;
-/** The segment (id as in `board.ts`) a follow-up puts a meeple on, or -1 when it puts none (for `ExpansionHooks.usesMechanic`). */
-export function meepleSegmentOf(state: BoardView, followUp: number): number {
-  return followUp >= FOLLOW_MEEPLE && followUp < ACTION_BLOCK ? state.lastPlaced * state.game.segmentsPerTile + followUp - FOLLOW_MEEPLE : -1;
-}
+export const FOLLOW_MEEPLE = FOLLOW_MEEPLE_CODE;
 
+/** The follow-up code of a meeple of kind `kind` (0: the plain meeple) on segment `segment` of the placed tile. */
+export const meepleFollowUp = (kind: number, segment: number): number => FOLLOW_MEEPLE + kind * MAX_SEGMENTS_PER_TILE + segment;
+/** The segment of the placed tile a meeple follow-up (`FOLLOW_MEEPLE` ≤ action < `ACTION_BLOCK`) puts its meeple on. */
+export const followUpSegment = (action: number): number => (action - FOLLOW_MEEPLE) % MAX_SEGMENTS_PER_TILE;
+/** The meeple kind of a meeple follow-up. */
+export const followUpKind = (action: number): number => ((action - FOLLOW_MEEPLE) / MAX_SEGMENTS_PER_TILE) | 0;
+/** The segment (id as in `board.ts`) a follow-up puts a meeple on, of any kind, or -1 when it puts none (for `ExpansionHooks.usesMechanic`). */
+export function meepleSegmentOf(state: BoardView, followUp: number): number {
+  return followUp >= FOLLOW_MEEPLE && followUp < ACTION_BLOCK ? state.lastPlaced * state.game.segmentsPerTile + followUpSegment(followUp) : -1;
+}
 /** Enough room for the legal actions of any turn (placements: frontier × 4; follow-ups: far fewer). */
 export const MAX_ACTIONS_HINT = 4096;
 
@@ -104,15 +112,19 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     const game = this.game;
     let n = 0;
     out[n++] = FOLLOW_NOTHING;
-    if (this.meeplesLeft[this.currentPlayer]! > 0) {
+    // One block of targets per meeple kind the player still has (the plain meeple's first).
+    const kinds = game.meepleKinds.length;
+    for (let k = 0; k < kinds; k++) {
+      if (this.meeplesLeft[k * game.players + this.currentPlayer]! === 0) continue;
       const type = this.placedType[this.lastPlaced]!;
       const S = game.segmentsPerTile;
       const count = game.segmentCount[type]!;
       const farmers = game.farmers;
+      const first = FOLLOW_MEEPLE + k * MAX_SEGMENTS_PER_TILE;
       for (let s = 0; s < count; s++) {
         if (!farmers && game.segmentKind[type * S + s] === SEG_FIELD) continue;
         const g = this.lastPlaced * S + s;
-        if (this.rootMeeples[this.find(g)] === 0 || this.allowOnOccupied(g)) out[n++] = FOLLOW_MEEPLE + s;
+        if (this.rootMeeples[this.find(g)] === 0 || this.allowOnOccupied(g)) out[n++] = first + s;
       }
     }
     for (const h of game.hookLists.followUps) n = h.followUps(this, out, n);
@@ -157,25 +169,30 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     if (action >= ACTION_BLOCK) {
       this.game.hooks[((action / ACTION_BLOCK) | 0) - 1]!.applyFollowUp!(this, action);
     } else if (action !== FOLLOW_NOTHING) {
-      this.deployMeeple(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE, this.currentPlayer);
+      this.deployMeeple(this.lastPlaced * this.game.segmentsPerTile + followUpSegment(action), this.currentPlayer, followUpKind(action));
     }
     this.renew();
   }
 
-  /** Puts one of `player`'s meeples on segment g. */
-  deployMeeple(g: number, player: number): void {
+  /** Puts one of `player`'s meeples of kind `kind` (0: the plain meeple) on segment g. */
+  deployMeeple(g: number, player: number, kind = 0): void {
     const root = this.find(g);
     this.record(J_MEEPLE, g, this.meeple[g]!);
     this.record(J_ROOT_MEEPLES, root, this.rootMeeples[root]!);
     this.meeple[g] = player + 1;
+    if (kind !== 0) {
+      this.record(J_MEEPLE_KIND, g, this.meepleKind[g]!);
+      this.meepleKind[g] = kind;
+    }
     this.rootMeeples[root]! += 1;
-    this.meeplesLeft[player]! -= 1;
+    this.meeplesLeft[kind * this.game.players + player]! -= 1;
     this.stats[this.game.statNames.length + player]! += 1; // meeplesDeployed: the first per-player stat
     for (const h of this.game.hookLists.meepleDeployed) h.meepleDeployed(this, g);
     if (this.sink) {
       this.sink({
         type: 'meeplePlaced', turn: this.turnNumber(), player,
         feature: SEGMENT_KINDS[this.segmentKind(g)]!, segment: this.describeSegment(g),
+        ...(kind !== 0 ? { meepleKind: this.game.meepleKinds[kind]!.name } : {}),
       });
     }
   }
@@ -222,6 +239,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
       const h = this.game.hooks[((action / ACTION_BLOCK) | 0) - 1];
       return h?.describeFollowUp?.(this, action) ?? `expansion action ${action}`;
     }
-    return `meeple on ${this.describeSegment(this.lastPlaced * this.game.segmentsPerTile + action - FOLLOW_MEEPLE)}`;
+    const kind = followUpKind(action);
+    return `${kind !== 0 ? `${this.game.meepleKinds[kind]!.name} ` : ''}meeple on ${this.describeSegment(this.lastPlaced * this.game.segmentsPerTile + followUpSegment(action))}`;
   }
 }

@@ -3,9 +3,10 @@
  * `Expansion`. Scenarios, experiments and the CLI resolve names here and build games with `newGame`;
  * the engine itself never imports a rule module.
  */
-import { Game, scoreSourcesOf } from '../engine/index.ts';
+import { Game, scoreSourcesOf, tileFieldsOf } from '../engine/index.ts';
 import type { Expansion, ExpansionRegistry, GameOptions } from '../engine/index.ts';
 import { baseGame } from './base/index.ts';
+import { innsCathedrals } from './inns-cathedrals/index.ts';
 import { kingRobber } from './king-robber/index.ts';
 import { labyrinth } from './labyrinth/index.ts';
 import { tollkeepers } from './tollkeepers/index.ts';
@@ -25,7 +26,7 @@ export const expansionRegistry: ExpansionRegistry = registry;
 
 /** A game of the base game and the expansions (and rules, tiles) in `options`. */
 export function newGame(options: GameOptions): Game {
-  return new Game(options, baseGame);
+  return new Game({ tileFields: tileFieldsOf([baseGame, ...registry.values()]), ...options }, baseGame);
 }
 
 /**
@@ -39,3 +40,4 @@ export function registeredScoreSources(): string[] {
 registerExpansion(tollkeepers);
 registerExpansion(labyrinth);
 registerExpansion(kingRobber);
+registerExpansion(innsCathedrals);

@@ -5,7 +5,7 @@
  * fits any tile; an expansion's follow-up is written with that expansion's own turn key (`"tollhouse":
  * [x, y]`): the key and position are the ones its `parseFollowUp` reads back as the same action.
  */
-import { ACTION_BLOCK, FOLLOW_NOTHING, SEGMENT_KINDS } from '../engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, SEGMENT_KINDS, followUpKind, followUpSegment } from '../engine/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import type { Scenario, ScenarioTurn } from '../engine/scenario.ts';
 
@@ -49,8 +49,10 @@ export function scenarioOf(game: Game, deck: Int16Array, actions: readonly numbe
       const [key, at] = expansionFollowUp(state, followUp);
       turn[key] = at;
     } else if (followUp !== FOLLOW_NOTHING) {
-      const segment = state.typeOf(state.lastPlaced).segments[followUp - 1]!;
+      const segment = state.typeOf(state.lastPlaced).segments[followUpSegment(followUp)]!;
       turn.meeple = `${SEGMENT_KINDS[segment.kind]}:${segment.name}`;
+      const kind = followUpKind(followUp);
+      if (kind !== 0) turn.meepleKind = game.meepleKinds[kind]!.name;
     }
     state.apply(followUp);
     turns.push(turn);

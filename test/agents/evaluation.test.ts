@@ -9,12 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { Evaluator } from '../../src/agents/evaluation.ts';
 import type { Weights } from '../../src/agents/evaluation.ts';
 import { completesSomething } from '../../src/agents/one-ply.ts';
-import { MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_PLACE } from '../../src/engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_PLACE, followUpKind, followUpSegment, meepleFollowUp } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { replayState } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 import { gameWith, playChecked } from '../util.ts';
+
+const FOUR = ['tollkeepers', 'labyrinth', 'kingRobber', 'innsCathedrals'].map((name) => expansionRegistry.get(name)!);
 
 const scenario = (file: string, rules: Record<string, unknown> = {}) => {
   const raw = JSON.parse(readFileSync(new URL(`../scenarios/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -93,6 +95,7 @@ describe('valuing a turn by what it changes', () => {
     ['the base game, 2 players', { players: 2 }],
     ['all three expansions, 4 players', { players: 4, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!) }],
     ['two meeples each, farmer and empty-hand charges', { players: 2, rules: { meeples: 2 } }, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 }],
+    ['all four expansions (big meeples placed and returned), two meeples each, charges', { players: 3, expansions: FOUR, rules: { meeples: 2 } }, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 }],
   ])('gives the full evaluation\'s numbers: %s', (_name, options, weights?: Weights) => {
     const game = gameWith(options);
     const evaluator = new Evaluator(game, weights);
@@ -138,6 +141,72 @@ describe('valuing a turn by what it changes', () => {
       playChecked(game, 'since-later', deal, (state) => compareLaterTurns(state, evaluator, rng, counts));
     }
     expect(counts.compared).toBeGreaterThan(500);
+  });
+});
+
+describe('a meeple of any kind valued without placing it', () => {
+  // After every placement of random games with Inns & Cathedrals (and the advanced Labyrinth) that completes nothing, each meeple
+  // follow-up (plain or big) is valued by addMeeple from the position before it and, separately,
+  // staged and scanned: the same numbers (one-ply valuation relies on it; the big meeple counts 2).
+  it.each([2, 3])('gives the staged meeple\'s numbers, %i players, with farmer and empty-hand charges', (players) => {
+    // The advanced Labyrinth lets a meeple join an occupied network, where a big one's weight can change the majority.
+    const game = gameWith({ players, expansions: ['labyrinth', 'innsCathedrals'].map((name) => expansionRegistry.get(name)!), rules: { meeples: 2, labyrinth: 'advanced' } });
+    const evaluator = new Evaluator(game, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 });
+    const added = new Float64Array(players);
+    const staged = new Float64Array(players);
+    const followUps = new Int32Array(MAX_ACTIONS_HINT);
+    const compared = [0, 0];
+    const check = (state: State) => {
+      if (state.phase !== PHASE_FOLLOW || completesSomething(state, state.lastPlaced)) return;
+      const me = state.currentPlayer;
+      const level = state.checkpoint();
+      const n = state.legalFollowUps(followUps);
+      for (let j = 0; j < n; j++) {
+        const followUp = followUps[j]!;
+        if (followUp === FOLLOW_NOTHING || followUp >= ACTION_BLOCK) continue;
+        evaluator.baseTotals(state, added);
+        evaluator.addMeeple(state, state.find(state.lastPlaced * game.segmentsPerTile + followUpSegment(followUp)), me, added, followUpKind(followUp));
+        state.stageFollowUp(followUp);
+        evaluator.baseTotals(state, staged);
+        state.rollback(level, true);
+        expect(Array.from(added), state.actionToString(followUp)).toEqual(Array.from(staged));
+        compared[followUpKind(followUp)]!++;
+      }
+      state.rollback(level);
+    };
+    for (let deal = 0; deal < 6; deal++) playChecked(game, 'kinds', deal, check);
+    expect(compared[1]).toBeGreaterThan(20); // big meeples among them
+  });
+});
+
+describe('a big meeple joining an occupied network', () => {
+  // Advanced Labyrinth (lab-adv-branch-allowed-no-final-bonus's first turns): P0's meeple on U (-1,0),
+  // LAB (1,0), then P1's U (2,0) on the free east branch; P1's big meeple there counts 2 against P0's
+  // 1, so the network's worth goes to P1 alone (with a weight of 1 it would be shared).
+  it('is valued with its weight, as placing it would', () => {
+    const game = gameWith({ players: 2, expansions: ['labyrinth', 'innsCathedrals'].map((name) => expansionRegistry.get(name)!), rules: { labyrinth: 'advanced' } });
+    const [u, lab] = ['U', 'LAB'].map((id) => game.catalog.indexOf(id));
+    const road = game.catalog.types[u!]!.segments.findIndex((seg) => seg.name === 'r1');
+    const state = game.newState([u!, lab!, u!]);
+    state.apply(game.cellOf(-1, 0) * 4 + 1);
+    state.apply(meepleFollowUp(0, road));
+    state.apply(game.cellOf(1, 0) * 4);
+    state.apply(FOLLOW_NOTHING);
+    state.setCurrentPlayer(1);
+    state.apply(game.cellOf(2, 0) * 4 + 1);
+    const big = meepleFollowUp(1, road);
+    expect(state.isLegal(big)).toBe(true);
+    const evaluator = new Evaluator(game);
+    const added = new Float64Array(2);
+    const staged = new Float64Array(2);
+    evaluator.baseTotals(state, added);
+    evaluator.addMeeple(state, state.find(state.lastPlaced * game.segmentsPerTile + road), 1, added, 1);
+    const level = state.checkpoint();
+    state.stageFollowUp(big);
+    evaluator.baseTotals(state, staged);
+    state.rollback(level);
+    expect(Array.from(added)).toEqual(Array.from(staged));
+    expect(staged[1]).toBeGreaterThan(staged[0]!); // the network's worth is P1's alone
   });
 });
 

@@ -85,9 +85,10 @@ describe('declared state with all expansions', () => {
 
   it('starts every field at its declared initial value', () => {
     expect(initial).toEqual({
-      tollkeepers: { tile: [-1, -1, -1, -1], value: [1, 1, 1, 1], flips: [0, 0, 0, 0], crossroads: [0, 0, 0] }, // one bit per tile: 88 tiles
+      tollkeepers: { tile: [-1, -1, -1, -1], value: [1, 1, 1, 1], flips: [0, 0, 0, 0], crossroads: [0, 0, 0, 0] }, // one bit per tile: 106 tiles
       labyrinth: {},
       kingRobber: { holder: [-1, -1], largest: [0, 0], completed: [0, 0] },
+      innsCathedrals: {},
     });
   });
 

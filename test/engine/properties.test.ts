@@ -25,7 +25,11 @@ describe.each(CASES)('random games, %s, %i players', (_name, players, options) =
       let doubles = 0;
       const conserve = (state: State) => {
         for (let p = 0; p < players; p++) {
-          if (state.meeplesLeft[p]! + meeplesOnBoard(state, p) !== 7 || state.meeplesLeft[p]! < 0) throw new Error(`deal ${deal}: meeples of P${p} not conserved`);
+          // Every kind apart (the plain meeples 7, an expansion's its own supply).
+          game.meepleKinds.forEach((kind, k) => {
+            const left = state.meeplesLeft[k * players + p]!;
+            if (left + meeplesOnBoard(state, p, k) !== kind.perPlayer || left < 0) throw new Error(`deal ${deal}: ${kind.name} meeples of P${p} not conserved`);
+          });
         }
       };
       const state = playChecked(game, 'props', deal, conserve, (e: GameEvent) => {

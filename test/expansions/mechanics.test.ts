@@ -9,11 +9,11 @@ import type { State } from '../../src/engine/index.ts';
 import { baseGame, expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { playChecked } from '../util.ts';
 
-const ALL = ['tollkeepers', 'labyrinth', 'kingRobber'];
+const ALL = ['tollkeepers', 'labyrinth', 'kingRobber', 'innsCathedrals'];
 const gameOf = (expansions: string[], rules = {}) => newGame({ players: 3, expansions: expansions.map((name) => expansionRegistry.get(name)!), rules });
 
 describe('mechanics declared by the rule modules', () => {
-  it('the base game: farmers and meeples on roads, cities and monasteries; each expansion adds its own, King and Robber Baron none', () => {
+  it('the base game: farmers and meeples on roads, cities and monasteries; each expansion adds its own (Inns & Cathedrals the big meeple), King and Robber Baron none', () => {
     expect(gameOf([]).mechanics.map((m) => m.name)).toEqual(['farmers', 'roadMeeples', 'cityMeeples', 'monasteryMeeples']);
     expect(gameOf(['kingRobber']).mechanics.map((m) => m.name)).toEqual(['farmers', 'roadMeeples', 'cityMeeples', 'monasteryMeeples']);
     // The basic Labyrinth rules its branches out: its games do not have them.
@@ -22,6 +22,7 @@ describe('mechanics declared by the rule modules', () => {
     expect(all.map((m) => `${m.module}:${m.name}`)).toEqual([
       'base:farmers', 'base:roadMeeples', 'base:cityMeeples', 'base:monasteryMeeples',
       'tollkeepers:tollhouses', 'tollkeepers:tollhouseRelocation', 'labyrinth:labyrinthMeeples', 'labyrinth:labyrinthBranches',
+      'innsCathedrals:bigMeeples',
     ]);
     for (const m of all) expect(m.description.length).toBeGreaterThan(10);
   });
@@ -57,13 +58,14 @@ function observed(state: State, followUp: number): Set<string> {
     if (kind === SEG_ROAD) uses.add('roadMeeples');
     if (kind === SEG_CITY) uses.add('cityMeeples');
     if (kind === SEG_MONASTERY) uses.add('monasteryMeeples');
+    if (game.meepleKinds[state.meepleKind[g]!]!.name === 'big') uses.add('bigMeeples');
     // A labyrinth network: one of the road's segments is a labyrinth segment of its tile type.
     const members = new Int32Array(4096);
     const n = kind === SEG_ROAD ? state.members(state.find(g), members) : 0;
     const S = game.segmentsPerTile;
     for (let i = 0; i < n; i++) {
       const m = members[i]!;
-      if (game.catalog.types[state.placedType[state.tileOf(m)]!]!.segments[m % S]!.labyrinth) uses.add('labyrinthMeeples');
+      if (game.catalog.types[state.placedType[state.tileOf(m)]!]!.segments[m % S]!.props.labyrinth === 1) uses.add('labyrinthMeeples');
     }
   }
   if (stat('tollhousePlacements') > before.placements) uses.add('tollhouses');
@@ -75,7 +77,7 @@ function observed(state: State, followUp: number): Set<string> {
 
 describe('each mechanic test agrees with what the follow-up does', () => {
   for (const labyrinth of ['basic', 'advanced']) {
-    it(`every legal follow-up of 30 random 3-player games with the three expansions (${labyrinth} Labyrinth)`, () => {
+    it(`every legal follow-up of 30 random 3-player games with the four expansions (${labyrinth} Labyrinth)`, () => {
       const game = gameOf(ALL, { labyrinth });
       const legal = new Int32Array(MAX_ACTIONS_HINT);
       const seen = new Map<string, number>();

@@ -18,6 +18,7 @@ const GROUPS: [prefix: string, title: string][] = [
   ['lab-', 'The Labyrinth'],
   ['kr-', 'King and Robber Baron'],
   ['all-', 'all three expansions'],
+  ['ic-', 'Inns & Cathedrals'],
 ];
 
 describe('expansion rules (hand-scored scenarios)', () => {

@@ -107,7 +107,7 @@ function travellerMarks(segs: Segments, roads: readonly RoadShape[], spots: Spot
   const travellers: Mark<'travellers'>[] = [];
   for (const r of roads) {
     const seg = segs[r.segment]!;
-    for (let k = 0; k < seg.travellers; k++) {
+    for (let k = 0; k < (seg.props.travellers ?? 0); k++) {
       const path = r.paths[k % r.paths.length]!;
       const at = alongPath(path, seg.ports.length === 1 ? 0.18 + 0.12 * k : 0.72 - 0.12 * k);
       travellers.push({ kind: 'travellers', at, segment: r.segment });

@@ -87,6 +87,9 @@ export function fillFields(segs: Segments, labels: Int16Array, problems: string[
     const pieces = components(labels, s);
     if (pieces > 1) problems.push(`${seg.name} is drawn in ${pieces} pieces`);
   }
+  // A field with no half-edge (enclosed by the tile's cities, e.g. Inns & Cathedrals' H) is what no other field reached.
+  const enclosed = segs.findIndex((seg) => seg.kind === SEG_FIELD && seg.ports.length === 0);
+  if (enclosed >= 0) for (let i = 0; i < labels.length; i++) if (labels[i] === -1) labels[i] = enclosed;
   const stray = labels.reduce((n, l) => n + (l === -1 ? 1 : 0), 0);
   if (stray > N) problems.push(`${stray} raster cells belong to no segment`);
 }

@@ -258,8 +258,8 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
   for (let i = 0; i < state.placedCount; i++) {
     const t = state.typeOf(i);
     for (const seg of t.segments) {
-      if (seg.labyrinth) kinds.add('labyrinth');
-      if (seg.travellers) kinds.add('travellers');
+      if (seg.props.labyrinth === 1) kinds.add('labyrinth');
+      if (seg.props.travellers) kinds.add('travellers');
       if (seg.kind === SEG_MONASTERY) kinds.add('monastery');
       if (seg.pennants) kinds.add('pennant');
       if (seg.end === 'city') kinds.add('gate');

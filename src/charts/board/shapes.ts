@@ -60,7 +60,7 @@ export function tileShapes(type: TileType): TileShapes {
     islands: islandSpots(segs, cityPolys, roads),
     village: segs.some((seg) => seg.kind === SEG_ROAD && seg.end === 'village'),
     monastery: segs.some((seg) => seg.kind === SEG_MONASTERY),
-    labyrinth: segs.some((seg) => seg.kind === SEG_ROAD && seg.labyrinth),
+    labyrinth: segs.some((seg) => seg.kind === SEG_ROAD && seg.props.labyrinth === 1),
   };
 }
 
@@ -186,7 +186,7 @@ function roadShapes(segs: Segments, cityPolys: readonly Pt[][]): RoadShape[] {
     const sides = sidesOf(seg.ports);
     const paths: Pt[][] = [];
     const gates: Pt[] = [];
-    if (sides.length === 2 && !seg.labyrinth) {
+    if (sides.length === 2 && seg.props.labyrinth !== 1) {
       const [a, b] = sides as [number, number];
       paths.push((a + 2) % 4 === b ? [sideMid(a), sideMid(b)] : quad(sideMid(a), CENTRE, sideMid(b)));
     } else if (sides.length >= 2) {
@@ -198,7 +198,7 @@ function roadShapes(segs: Segments, cityPolys: readonly Pt[][]): RoadShape[] {
     } else {
       paths.push([sideMid(sides[0]!), CENTRE]);
     }
-    roads.push({ segment: s, paths, gates, labyrinth: seg.labyrinth });
+    roads.push({ segment: s, paths, gates, labyrinth: seg.props.labyrinth === 1 });
   });
   return roads;
 }

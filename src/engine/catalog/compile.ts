@@ -10,7 +10,7 @@ import type { HalfEdge } from '../geometry.ts';
 import {
   ROAD_ENDS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, isIllustration,
 } from './types.ts';
-import type { Illustration, RoadEnd, Segment, TileFileSpec, TileSpec, TileType } from './types.ts';
+import type { Illustration, RoadEnd, Segment, TileField, TileFileSpec, TileSpec, TileType } from './types.ts';
 
 /** Most segments one tile may have; the engine sizes its per-tile arrays by the catalog's real maximum. */
 export const MAX_SEGMENTS_PER_TILE = 16;
@@ -21,14 +21,18 @@ type Fail = (message: string) => never;
 const FILE_KEYS = ['format', 'expansion', 'source', 'reconstructed', 'start', 'tiles'];
 const TILE_KEYS = ['id', 'count', 'edges', 'cities', 'roads', 'fields', 'monastery', 'illustrations', 'variants', 'edition'];
 const CITY_KEYS = ['edges', 'pennants'];
-const ROAD_KEYS = ['edges', 'end', 'labyrinth', 'travellers'];
+const ROAD_KEYS = ['edges', 'end'];
 const FIELD_KEYS = ['halves', 'cities'];
 const ILLUSTRATION_KEYS = ['kind', 'road'];
 const VARIANT_KEYS = ['illustration', 'count', 'road'];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function compileTileFile(raw: unknown, where: string): TileType[] {
+/**
+ * Compiles one tile file; `fields` are the segment fields the game's rule modules declare (a road or
+ * city key that none declares is an unknown key).
+ */
+export function compileTileFile(raw: unknown, where: string, fields: readonly TileField[] = []): TileType[] {
   const fail: Fail = (message) => {
     throw new InputError('catalog', `${where}: ${message}`);
   };
@@ -43,8 +47,8 @@ export function compileTileFile(raw: unknown, where: string): TileType[] {
   file.tiles.forEach((tile, index) => {
     const label = isObject(tile) && typeof tile.id === 'string' ? `tile ${tile.id}` : `tile #${index + 1}`;
     const tileFail: Fail = (message) => fail(`${label}: ${message}`);
-    checkTileKeys(tile, `${where}: ${label}`);
-    for (const type of compileTile(tile, file, tileFail)) {
+    checkTileKeys(tile, `${where}: ${label}`, fields);
+    for (const type of compileTile(tile, file, fields, tileFail)) {
       if (seen.has(type.id)) tileFail(`duplicate tile id ${type.id}`);
       seen.add(type.id);
       types.push(type);
@@ -55,11 +59,12 @@ export function compileTileFile(raw: unknown, where: string): TileType[] {
 }
 
 /** Unknown keys in a tile and in its lists of cities, roads, fields, illustrations and variants. */
-function checkTileKeys(tile: unknown, where: string): void {
+function checkTileKeys(tile: unknown, where: string, fields: readonly TileField[]): void {
   if (!isObject(tile)) return;
   rejectUnknownKeys(tile, TILE_KEYS, 'catalog', where);
+  const declared = (on: TileField['on']) => fields.filter((f) => f.on === on).map((f) => f.key);
   const lists: [string, string, readonly string[]][] = [
-    ['cities', 'c', CITY_KEYS], ['roads', 'r', ROAD_KEYS], ['fields', 'f', FIELD_KEYS],
+    ['cities', 'c', [...CITY_KEYS, ...declared('city')]], ['roads', 'r', [...ROAD_KEYS, ...declared('road')]], ['fields', 'f', FIELD_KEYS],
     ['illustrations', 'illustrations #', ILLUSTRATION_KEYS], ['variants', 'variants #', VARIANT_KEYS],
   ];
   for (const [key, prefix, known] of lists) {
@@ -72,7 +77,24 @@ function checkTileKeys(tile: unknown, where: string): void {
   }
 }
 
-function compileTile(tile: TileSpec, file: TileFileSpec, fail: Fail): TileType[] {
+/** The declared fields of segment kind `on` that a city or road entry gives, checked and compiled (`Segment.props`). */
+function propsOf(entry: Readonly<Record<string, unknown>>, on: TileField['on'], fields: readonly TileField[], name: string, fail: Fail): Record<string, number> {
+  const props: Record<string, number> = {};
+  for (const field of fields) {
+    const value = entry[field.key];
+    if (field.on !== on || value === undefined) continue;
+    if (field.type === 'flag') {
+      if (typeof value !== 'boolean') fail(`${name}: "${field.key}" must be true or false`);
+      if (value) props[field.key] = 1;
+    } else {
+      if (!Number.isInteger(value) || (value as number) < 0) fail(`${name}: "${field.key}" must be a whole number ≥ 0`);
+      if (value !== 0) props[field.key] = value as number;
+    }
+  }
+  return props;
+}
+
+function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileField[], fail: Fail): TileType[] {
   if (!isObject(tile)) fail('must be an object');
   if (typeof tile.id !== 'string' || !/^[A-Za-z0-9]+(\.[A-Za-z0-9]+)?$/.test(tile.id)) fail('"id" must be letters and digits, e.g. "U" or "TK3.C2"');
   if (!Number.isInteger(tile.count) || tile.count < 0 || tile.count > MAX_TILES) fail(`"count" must be a whole number from 0 to ${MAX_TILES}, got ${JSON.stringify(tile.count)}`);
@@ -93,7 +115,7 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fail: Fail): TileType[]
 
   const segments: Segment[] = [];
   const blank = (kind: number, name: string): Segment => ({
-    kind, name, ports: [], pennants: 0, end: 'through', labyrinth: false, travellers: 0, illustrations: [], cities: [],
+    kind, name, ports: [], pennants: 0, end: 'through', props: {}, illustrations: [], cities: [],
   });
 
   (tile.cities ?? []).forEach((city, i) => {
@@ -106,6 +128,7 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fail: Fail): TileType[]
     }
     seg.pennants = city.pennants ?? 0;
     if (!Number.isInteger(seg.pennants) || seg.pennants < 0) fail(`${name}: "pennants" must be a whole number ≥ 0`);
+    seg.props = propsOf(city, 'city', fields, name, fail);
     segments.push(seg);
   });
   const cityCount = segments.length;
@@ -118,16 +141,13 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fail: Fail): TileType[]
       claim(centrePort(side), name);
       seg.ports.push(centrePort(side));
     }
-    seg.labyrinth = road.labyrinth === true;
-    seg.travellers = road.travellers ?? 0;
-    if (!Number.isInteger(seg.travellers) || seg.travellers < 0) fail(`${name}: "travellers" must be a whole number ≥ 0`);
+    seg.props = propsOf(road, 'road', fields, name, fail);
     if (seg.ports.length === 1) {
       if (!ROAD_ENDS.includes(road.end as RoadEnd)) fail(`${name} has one edge, so "end" must be one of ${ROAD_ENDS.join(', ')}`);
       seg.end = road.end as RoadEnd;
     } else if (road.end !== undefined) {
       fail(`${name} runs through the tile (${seg.ports.length} edges), so it takes no "end"`);
     }
-    if (seg.labyrinth && seg.ports.length < 2) fail(`${name}: a labyrinth needs at least two edges`);
     if (seg.end === 'monastery' && tile.monastery !== true) fail(`${name} ends at a monastery but the tile has none`);
     segments.push(seg);
   });
@@ -184,7 +204,7 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fail: Fail): TileType[]
   const villageRoads = segments.filter((s) => s.kind === SEG_ROAD && s.end === 'village').length;
   if (villageRoads === 1) fail('a village (crossroads) needs at least two roads ending at it');
   const build = (id: string, count: number, extra?: { kind: Illustration; road?: string }): TileType => {
-    const segs = segments.map((s) => ({ ...s, ports: [...s.ports], illustrations: [...s.illustrations], cities: [...s.cities] }));
+    const segs = segments.map((s) => ({ ...s, ports: [...s.ports], props: { ...s.props }, illustrations: [...s.illustrations], cities: [...s.cities] }));
     const loose: Illustration[] = [];
     for (const ill of tile.illustrations ?? []) attach(segs, loose, ill?.kind, ill?.road, 'illustration');
     if (extra) attach(segs, loose, extra.kind, extra.road, `variant ${id}`);

@@ -4,7 +4,7 @@
  */
 import { InputError } from '../errors.ts';
 import { compileTileFile } from './compile.ts';
-import type { TileType } from './types.ts';
+import type { TileField, TileType } from './types.ts';
 
 export * from './types.ts';
 export { compileTileFile, edgeCode, MAX_SEGMENTS_PER_TILE } from './compile.ts';
@@ -51,13 +51,13 @@ export class Catalog {
   }
 }
 
-/** Compiles and joins tile files; the first file that names a start tile provides it. */
-export function buildCatalog(sources: readonly TileSource[]): Catalog {
+/** Compiles and joins tile files (with the segment fields `fields` the game's rule modules declare); the first file that names a start tile provides it. */
+export function buildCatalog(sources: readonly TileSource[], fields: readonly TileField[] = []): Catalog {
   const types: TileType[] = [];
   const ids = new Map<string, string>();
   let start: string | undefined;
   for (const source of sources) {
-    for (const type of compileTileFile(source.data, source.where)) {
+    for (const type of compileTileFile(source.data, source.where, fields)) {
       const other = ids.get(type.id);
       if (other !== undefined) throw new InputError('catalog', `${source.where}: tile ${type.id} is already defined by ${other}`);
       ids.set(type.id, source.where);

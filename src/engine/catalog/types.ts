@@ -15,8 +15,21 @@ export type RoadEnd = (typeof ROAD_ENDS)[number];
 
 // ---- file format --------------------------------------------------------------------------------
 
-export interface CitySpec { edges: string; pennants?: number }
-export interface RoadSpec { edges: string; end?: RoadEnd; labyrinth?: boolean; travellers?: number }
+/** A city or road may also carry the segment fields its expansions declare (`TileField`), e.g. `"labyrinth": true`. */
+export interface CitySpec { edges: string; pennants?: number; [field: string]: unknown }
+export interface RoadSpec { edges: string; end?: RoadEnd; [field: string]: unknown }
+
+/**
+ * A property of a road or city segment that a rule module declares for its tiles (`Expansion.tileFields`):
+ * the key a tile file writes on the segment and its type. The engine checks and compiles it into
+ * `Segment.props` without knowing what it means: `flag` (true/false, compiled 1/0) or `count` (a whole number ≥ 0).
+ */
+export interface TileField {
+  readonly on: 'road' | 'city';
+  readonly key: string;
+  readonly type: 'flag' | 'count';
+  readonly description: string;
+}
 export interface FieldSpec { halves: string; cities?: string[] }
 export interface IllustrationSpec { kind: Illustration; road?: string }
 export interface VariantSpec { illustration: Illustration; count: number; road?: string }
@@ -67,8 +80,8 @@ export interface Segment {
   pennants: number;
   /** How a one-edge road ends inside the tile. */
   end: RoadEnd | 'through';
-  labyrinth: boolean;
-  travellers: number;
+  /** The declared segment fields (`TileField`) the file gives this segment, by key: 1 for a flag, the number for a count. */
+  props: Readonly<Record<string, number>>;
   /** Illustrations attached to this (road) segment. */
   illustrations: Illustration[];
   /** For fields: indices of the city segments of this tile that the field borders. */

@@ -8,7 +8,7 @@
  * Mechanics (restricted play): a meeple on a labyrinth network; the advanced variant's placement on
  * one already occupied (a branch).
  */
-import { SEG_ROAD, defineExpansion, enumParam, intParam, meepleSegmentOf, rulesOf } from '../../engine/index.ts';
+import { InputError, SEG_ROAD, defineExpansion, enumParam, intParam, meepleSegmentOf, rulesOf } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -25,6 +25,7 @@ export const labyrinth: Expansion = defineExpansion({
   name: 'labyrinth',
   title: 'The Labyrinth',
   tiles: { data: tileFile, where: 'Labyrinth tile (src/expansions/labyrinth/tiles.json)' },
+  tileFields: [{ on: 'road', key: 'labyrinth', type: 'flag', description: 'the road runs through a labyrinth (it joins all its edges; not a crossing)' }],
   params: Object.values(LABYRINTH_PARAMS),
   stats: STATS,
   playerStats: PLAYER_STATS,
@@ -43,7 +44,11 @@ export const labyrinth: Expansion = defineExpansion({
     // Labyrinth flag per (tile type, segment), sized by the catalog's widest tile.
     const S = ctx.catalog.maxSegments;
     const isLabyrinthType = new Uint8Array(ctx.catalog.types.length * S);
-    ctx.catalog.types.forEach((type, t) => type.segments.forEach((seg, s) => { isLabyrinthType[t * S + s] = seg.labyrinth ? 1 : 0; }));
+    ctx.catalog.types.forEach((type, t) => type.segments.forEach((seg, s) => {
+      if (seg.props.labyrinth !== 1) return;
+      if (seg.ports.length < 2) throw new InputError('catalog', `tile ${type.id}: ${seg.name}: a labyrinth needs at least two edges`);
+      isLabyrinthType[t * S + s] = 1;
+    }));
     const members = new Int32Array(4096);
     // Evaluation scratch: the networks already valued, and one feature measurement.
     const roots = new Int32Array(16);

@@ -74,6 +74,7 @@ export const tollkeepers: Expansion = defineExpansion({
   name: 'tollkeepers',
   title: 'The Tollkeepers',
   tiles: { data: tileFile, where: 'Tollkeepers tiles (src/expansions/tollkeepers/tiles.json)' },
+  tileFields: [{ on: 'road', key: 'travellers', type: 'count', description: 'groups of travellers drawn on the road (they pay tolls)' }],
   params: Object.values(TOLLKEEPERS_PARAMS),
   stats: STATS,
   scoreSources: ['toll'],
@@ -115,7 +116,7 @@ export const tollkeepers: Expansion = defineExpansion({
     ctx.catalog.types.forEach((type, t) => {
       type.segments.forEach((seg, s) => {
         segmentIllustrations[t * S + s] = seg.illustrations.filter((kind) => kind !== 'watertower').length;
-        segmentTravellers[t * S + s] = seg.travellers;
+        segmentTravellers[t * S + s] = seg.props.travellers ?? 0;
         segmentAtVillage[t * S + s] = seg.end === 'village' ? 1 : 0;
         if (type.crossroads && seg.kind === SEG_ROAD && seg.end === 'village') villageList.push(s);
       });
