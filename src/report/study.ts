@@ -315,6 +315,19 @@ function levelsFrom(study: Study, agents: string | undefined, deals: string | un
 }
 
 /**
+ * The deals of each level: `--deals` text (one count for every level, or one per level, each from
+ * `min`), else the default of the level's agent kind in `defaults` (`strong`'s for any other kind).
+ */
+export function levelDeals(text: string | undefined, specs: readonly string[], defaults: Readonly<Record<string, number>>, min: number): number[] {
+  if (text === undefined) return specs.map((s) => defaults[s.split(':')[0]!] ?? defaults.strong!);
+  const counts = text.split(',').map((x) => (/^\s*\d+\s*$/.test(x) ? Number(x) : NaN));
+  if (counts.some((n) => !Number.isInteger(n) || n < min || n > 1e7)) throw new InputError('usage', `--deals must be whole numbers from ${min} to 10000000 separated by commas, got ${JSON.stringify(text)}`);
+  if (counts.length === 1) return specs.map(() => counts[0]!);
+  if (counts.length !== specs.length) throw new InputError('usage', `--deals gives ${counts.length} counts for ${specs.length} levels (${specs.join(', ')}): give one for all or one per level`);
+  return counts;
+}
+
+/**
  * `--agents` levels: specs separated by commas, each optionally named `NAME=SPEC` (a name has no
  * ":"); a comma followed by one of the previous spec's own parameters (`key=value`) continues it.
  */

@@ -16,7 +16,7 @@ import type { ParamValue } from '../../engine/index.ts';
 import { designMatch } from '../../match/design.ts';
 import type { MatchDesign } from '../../match/design.ts';
 import { armSetups } from '../../sim/plan.ts';
-import { levelLabel, splitLevels } from '../study.ts';
+import { levelDeals, levelLabel, splitLevels } from '../study.ts';
 
 /** Arms when `--expansions` is not given: the base game and each expansion alone, the Labyrinth in both variants. */
 export const DEFAULT_ARMS = 'base,tollkeepers,labyrinth,labyrinth@labyrinth=advanced,kingRobber';
@@ -79,14 +79,6 @@ function parseArm(text: string): { expansions: string[]; rules: Record<string, P
   return { expansions, rules };
 }
 
-function dealsOf(text: string | undefined, specs: readonly string[]): number[] {
-  if (text === undefined) return specs.map((s) => DEFAULT_DEALS[s.split(':')[0]!] ?? DEFAULT_DEALS.strong!);
-  const counts = text.split(',').map((x) => (/^\s*\d+\s*$/.test(x) ? Number(x) : NaN));
-  if (counts.some((n) => !Number.isInteger(n) || n < 2 || n > 1e7)) throw new InputError('usage', `--deals must be whole numbers from 2 to 10000000 separated by commas, got ${JSON.stringify(text)}`);
-  if (counts.length === 1) return specs.map(() => counts[0]!);
-  if (counts.length !== specs.length) throw new InputError('usage', `--deals gives ${counts.length} counts for ${specs.length} levels (${specs.join(', ')}): give one for all or one per level`);
-  return counts;
-}
 
 /** The level's spec forbidden one mechanic (a spec without parameters gets its own). */
 const forbidding = (spec: string, mechanic: string) => `${spec}${spec.includes(':') ? ',' : ':'}forbid=${mechanic}`;
@@ -103,7 +95,7 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
   const names = named.map((l, k) => l.label ?? levelLabel(specs[k]!.text));
   const twice = names.find((n, k) => names.indexOf(n) !== k);
   if (twice !== undefined) throw new InputError('usage', `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`);
-  const deals = dealsOf(request.deals, specs.map((s) => s.text));
+  const deals = levelDeals(request.deals, specs.map((s) => s.text), DEFAULT_DEALS, 2);
   const levels = specs.map((s, k) => ({ name: names[k]!, spec: s.text, deals: deals[k]! }));
 
   // 2. Arms: each game built (expansions, rules, players checked), its mechanics listed.

@@ -20,7 +20,7 @@ import type { Plan } from '../../sim/plan.ts';
 import { expansionRegistry } from '../../expansions/index.ts';
 import { skillDesign } from '../skill-depth.ts';
 import { designerQuestion } from './question.ts';
-import { levelLabel, splitLevels } from '../study.ts';
+import { levelDeals, levelLabel, splitLevels } from '../study.ts';
 
 export interface StudyArm {
   name: string;
@@ -69,15 +69,6 @@ const noTileFiles = (): never => {
   throw new Error('a study names no tile files');
 };
 
-/** The level's deals: `--deals` (one for all or one per level), else the default of its agent kind. */
-function dealsOf(text: string | undefined, specs: readonly string[]): number[] {
-  if (text === undefined) return specs.map((s) => DEFAULT_DEALS[s.split(':')[0]!] ?? DEFAULT_DEALS.strong!);
-  const counts = text.split(',').map((x) => (/^\s*\d+\s*$/.test(x) ? Number(x) : NaN));
-  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 1e7)) throw new InputError('usage', `--deals must be whole numbers from 1 to 10000000 separated by commas, got ${JSON.stringify(text)}`);
-  if (counts.length === 1) return specs.map(() => counts[0]!);
-  if (counts.length !== specs.length) throw new InputError('usage', `--deals gives ${counts.length} counts for ${specs.length} levels (${specs.join(', ')}): give one for all or one per level`);
-  return counts;
-}
 
 /** "farmerPointsPerCity=4" or "tollkeepers" — the variant's arm name and a directory-safe slug. */
 const ruleText = (rules: Record<string, ParamValue>) => Object.entries(rules).map(([k, v]) => `${k}=${v}`).join(', ');
@@ -118,7 +109,7 @@ export function studySetup(request: StudyRequest): StudySetup {
   const names = named.map((l, k) => l.label ?? levelLabel(specs[k]!));
   const twice = names.find((n, k) => names.indexOf(n) !== k);
   if (twice !== undefined) throw new InputError('usage', `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`);
-  const deals = dealsOf(request.deals, specs);
+  const deals = levelDeals(request.deals, specs, DEFAULT_DEALS, 1);
 
   // 3. The plans: the level's two arms with the effect baseline → variant, and the skill matches.
   const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
