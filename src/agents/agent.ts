@@ -4,13 +4,13 @@
  * generated. An `AgentDefinition` declares typed parameters (int, real, enum, bool: default, domain,
  * description); a spec such as `mcts:iterations=2000,c=0.7` sets them (see `spec.ts`).
  */
-import type { State } from '../engine/index.ts';
+import type { AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 
 export interface Agent {
   readonly name: string;
   /** Picks one of `legal[0..count)`. */
-  choose(state: State, legal: Int32Array, count: number): number;
+  choose(state: AgentState, legal: Int32Array, count: number): number;
   /**
    * For agents whose choice depends only on how many legal actions there are (uniform random): the
    * index in the legal list of the action `choose` would pick. Lets the caller skip listing the
@@ -22,9 +22,9 @@ export interface Agent {
 /** Restricted play (`forbid=`, `forbid.ts`): removes the follow-ups the restricted seat may not choose. */
 export interface Restriction {
   /** Whether it binds the player to move in `state`. */
-  binds(state: State): boolean;
+  binds(state: AgentState): boolean;
   /** Removes from `legal[0..count)` the follow-ups forbidden to the player to move; returns the new count. hot path */
-  filter(state: State, legal: Int32Array, count: number): number;
+  filter(state: AgentState, legal: Int32Array, count: number): number;
 }
 
 export type AgentParamValue = number | string | boolean;

@@ -20,8 +20,8 @@
  * deck's position (which would tell whether the next draws fit).
  */
 import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
-import type { Game, State } from '../engine/index.ts';
-import { advanceStamp, countMembers, majorityOf } from './tallies.ts';
+import type { AgentGame, AgentState } from '../engine/index.ts';
+import { advanceStamp, majorityOf } from './tallies.ts';
 
 export const FEATURE_NAMES = [
   'roadComplete', 'roadFinal', 'roadCompleteEarly', 'roadFinalEarly',
@@ -45,10 +45,12 @@ export class FeatureReader {
   readonly values: Float64Array;
   private readonly seen: Int32Array;
   private stamp = 0;
-  private readonly citySeen: Int32Array;
-  private cityStamp = 0;
   private readonly perPlayer = new Int32Array(MAX_PLAYERS);
   private readonly hookTotals: Float64Array;
+  /** The segments holding a meeple (`FeatureView.meepleSegments`). */
+  private readonly occupied: Int32Array;
+  /** A field's completed and open bordering cities (`FeatureView.citiesBordered`). */
+  private readonly cities = new Int32Array(2);
   // Rule rates: per road / city tile and city pennant when completed and at the end; monastery tile; completed city for a farmer.
   private readonly roadComplete: number;
   private readonly roadFinal: number;
@@ -59,30 +61,28 @@ export class FeatureReader {
   private readonly monastery: number;
   private readonly farmer: number;
 
-  constructor(readonly game: Game) {
+  constructor(readonly game: AgentGame) {
     const segments = game.maxTiles * game.segmentsPerTile;
     this.values = new Float64Array(game.players * FEATURE_COUNT);
     this.seen = new Int32Array(segments);
-    this.citySeen = new Int32Array(segments);
     this.hookTotals = new Float64Array(game.players);
-    const road = game.featureRates[SEG_ROAD]!;
-    const city = game.featureRates[SEG_CITY]!;
-    this.roadComplete = road.tile;
-    this.roadFinal = road.finalTile;
-    this.cityTileComplete = city.tile;
-    this.cityPennantComplete = city.pennant;
-    this.cityTileFinal = city.finalTile;
-    this.cityPennantFinal = city.finalPennant;
-    this.monastery = game.featureRates[SEG_MONASTERY]!.finalTile;
-    this.farmer = game.featureRates[SEG_FIELD]!.finalCity;
+    // The rule module's pay for one tile, pennant or city (`Game.pays`), completed and at the end.
+    this.roadComplete = game.pays(SEG_ROAD, 1, 0, 0, true);
+    this.roadFinal = game.pays(SEG_ROAD, 1, 0, 0, false);
+    this.cityTileComplete = game.pays(SEG_CITY, 1, 0, 0, true);
+    this.cityPennantComplete = game.pays(SEG_CITY, 0, 1, 0, true);
+    this.cityTileFinal = game.pays(SEG_CITY, 1, 0, 0, false);
+    this.cityPennantFinal = game.pays(SEG_CITY, 0, 1, 0, false);
+    this.monastery = game.pays(SEG_MONASTERY, 1, 0, 0, false);
+    this.farmer = game.pays(SEG_FIELD, 0, 0, 1, false);
+    this.occupied = new Int32Array(segments);
   }
 
   /** Fills `values` with every player's features in `state`; returns it. */
   // hot path
-  read(state: State): Float64Array {
+  read(state: AgentState): Float64Array {
     const game = this.game;
     const players = game.players;
-    const S = game.segmentsPerTile;
     const v = this.values;
     v.fill(0);
     // Tiles still to place, counted from the tiles placed (public), and their share of the game's.
@@ -100,52 +100,55 @@ export class FeatureReader {
       v[o + F.constant] = 1;
     }
     const stamp = (this.stamp = advanceStamp(this.stamp, this.seen));
-    const end = state.placedCount * S;
-    for (let g = 0; g < end; g++) {
-      const owner = state.meeple[g]!;
-      if (owner === 0) continue;
+    const occupied = this.occupied;
+    const n = state.meepleSegments(occupied);
+    for (let i = 0; i < n; i++) {
+      const g = occupied[i]!;
+      const owner = state.occupantOf(g);
       const kind = state.segmentKind(g);
       if (kind === SEG_FIELD) v[(owner - 1) * FEATURE_COUNT + F.farmers]! += 1;
       const root = state.find(g);
       if (this.seen[root] === stamp) continue;
       this.seen[root] = stamp;
-      if (state.done[root] !== 0) continue;
+      if (state.isCompleted(root)) continue;
       this.feature(state, root, kind, t);
     }
-    const hooks = game.hookLists.evaluate;
-    if (hooks.length) {
+    if (game.evaluates) {
       const totals = this.hookTotals;
       totals.fill(0);
-      for (const h of hooks) h.evaluate(state, totals);
+      game.evaluate(state, totals);
       for (let p = 0; p < players; p++) v[p * FEATURE_COUNT + F.expansions] = totals[p]!;
     }
     return v;
   }
 
   /** Adds open occupied feature `root` of kind `kind` to its majority's features. */
-  private feature(state: State, root: number, kind: number, t: number): void {
+  private feature(state: AgentState, root: number, kind: number, t: number): void {
     const perPlayer = this.perPlayer;
     const players = this.game.players;
     if (kind === SEG_FIELD) {
       if (this.farmer === 0) return;
-      this.fieldCities(state, root);
+      // Farmers counted one each, whatever their kind (as the weights were trained).
+      perPlayer.fill(0);
+      state.figures(root, perPlayer);
+      state.citiesBordered(root, this.cities);
       const majority = majorityOf(perPlayer, players);
-      this.add(majority, F.farmCompleted, this.farmer * this.completedCities);
-      this.add(majority, F.farmOpen, this.farmer * this.openCities);
-      this.add(majority, F.farmOpenEarly, this.farmer * this.openCities * t);
+      this.add(majority, F.farmCompleted, this.farmer * this.cities[0]!);
+      this.add(majority, F.farmOpen, this.farmer * this.cities[1]!);
+      this.add(majority, F.farmOpenEarly, this.farmer * this.cities[1]! * t);
       return;
     }
     perPlayer.fill(0);
     if (kind === SEG_MONASTERY) {
-      perPlayer[state.meeple[root]! - 1] = 1;
-      const neighbours = state.neighbourCount(state.placedCell[state.tileOf(root)]!);
+      perPlayer[state.occupantOf(root) - 1] = 1;
+      const neighbours = state.neighboursOf(state.tileOf(root));
       const majority = majorityOf(perPlayer, players);
       this.add(majority, F.monasteryNow, this.monastery * (1 + neighbours));
       this.add(majority, F.monasteryRest, this.monastery * (8 - neighbours));
       this.add(majority, F.monasteryRestEarly, this.monastery * (8 - neighbours) * t);
       return;
     }
-    const counts = countMembers(state, root, perPlayer);
+    const counts = state.tally(root, perPlayer);
     const majority = majorityOf(perPlayer, players);
     let complete: number;
     if (kind === SEG_ROAD) {
@@ -162,7 +165,7 @@ export class FeatureReader {
       this.add(majority, F.cityFinal, final);
       this.add(majority, F.cityCompleteEarly, complete * t);
       this.add(majority, F.cityFinalEarly, final * t);
-      if (state.openEnds[root]! >= WIDE_CITY) {
+      if (state.openEndsOf(root) >= WIDE_CITY) {
         this.add(majority, F.cityCompleteWide, complete);
         this.add(majority, F.cityFinalWide, final);
       }
@@ -172,37 +175,6 @@ export class FeatureReader {
     for (let p = 0; p < players; p++) {
       if (perPlayer[p]! > 0 && (majority & (1 << p)) === 0) this.values[p * FEATURE_COUNT + F.minorityStake]! += complete;
     }
-  }
-
-  private completedCities = 0;
-  private openCities = 0;
-
-  /** Counts the completed and open cities field `root` borders (`completedCities`, `openCities`) and its farmers per player (`perPlayer`). */
-  private fieldCities(state: State, root: number): void {
-    const game = this.game;
-    const S = game.segmentsPerTile;
-    const perPlayer = this.perPlayer;
-    perPlayer.fill(0);
-    const stamp = (this.cityStamp = advanceStamp(this.cityStamp, this.citySeen));
-    let completed = 0;
-    let open = 0;
-    let g = root;
-    do {
-      const placed = (g / S) | 0;
-      const owner = state.meeple[g]!;
-      if (owner !== 0) perPlayer[owner - 1]! += 1;
-      const i = state.placedType[placed]! * S + (g % S);
-      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
-        const city = state.find(placed * S + game.fieldCities[k]!);
-        if (this.citySeen[city] === stamp) continue;
-        this.citySeen[city] = stamp;
-        if (state.done[city] !== 0) completed++;
-        else open++;
-      }
-      g = state.next[g]!;
-    } while (g !== root);
-    this.completedCities = completed;
-    this.openCities = open;
   }
 
   /** Adds `value` to feature `k` of each player in bit mask `players`. */

@@ -12,7 +12,7 @@
  * An empty `forbid=` forbids nothing and is left out of the canonical spec: the same agent, the same games.
  */
 import { InputError, PHASE_FOLLOW, suggestion } from '../engine/index.ts';
-import type { Game, GameMechanic, State } from '../engine/index.ts';
+import type { AgentGame, AgentState } from '../engine/index.ts';
 import { baseGame, expansionRegistry } from '../expansions/index.ts';
 import type { Agent, Restriction as FollowUpRestriction } from './agent.ts';
 
@@ -38,7 +38,7 @@ export function parseForbid(raw: string, fail: (message: string) => never): stri
 }
 
 /** Input error unless every mechanic the spec forbids belongs to a rule module of `game`. */
-export function checkForbidden(spec: { readonly text: string; readonly forbid: readonly string[] }, game: Game, where: string): void {
+export function checkForbidden(spec: { readonly text: string; readonly forbid: readonly string[] }, game: AgentGame, where: string): void {
   const inGame = game.mechanics.map((m) => m.name);
   for (const name of spec.forbid) {
     if (inGame.includes(name)) continue;
@@ -53,13 +53,14 @@ export function checkForbidden(spec: { readonly text: string; readonly forbid: r
 export class Restriction implements FollowUpRestriction {
   /** The seat restricted: the agent's own, set at each of its choices (`RestrictedAgent`). */
   seat = -1;
-  private game: Game | undefined;
-  private tests: GameMechanic['uses'][] = [];
+  private game: AgentGame | undefined;
+  /** The indices in the game's `mechanics` of the forbidden ones. */
+  private tests: number[] = [];
 
   constructor(readonly names: readonly string[]) {}
 
   /** Whether the restriction binds the player to move in `state` (the restricted seat). */
-  binds(state: State): boolean {
+  binds(state: AgentState): boolean {
     return state.currentPlayer === this.seat;
   }
 
@@ -67,26 +68,27 @@ export class Restriction implements FollowUpRestriction {
    * Removes from `legal[0..count)` the follow-ups the restricted seat may not choose, when it is to
    * follow up in `state`; returns the new count. Doing nothing is never removed. hot path
    */
-  filter(state: State, legal: Int32Array, count: number): number {
+  filter(state: AgentState, legal: Int32Array, count: number): number {
     if (state.phase !== PHASE_FOLLOW || state.currentPlayer !== this.seat) return count;
-    if (this.game !== state.game) this.prepare(state.game);
+    const game = state.game;
+    if (this.game !== game) this.prepare(game);
     const tests = this.tests;
     let kept = 0;
     for (let i = 0; i < count; i++) {
       const followUp = legal[i]!;
       let forbidden = false;
-      for (let k = 0; k < tests.length && !forbidden; k++) forbidden = tests[k]!(state, followUp);
+      for (let k = 0; k < tests.length && !forbidden; k++) forbidden = game.followUpUses(tests[k]!, state, followUp);
       if (!forbidden) legal[kept++] = followUp;
     }
     return kept;
   }
 
-  private prepare(game: Game): void {
+  private prepare(game: AgentGame): void {
     this.game = game;
     this.tests = this.names.map((name) => {
-      const mechanic = game.mechanics.find((m) => m.name === name);
-      if (!mechanic) throw new Error(`mechanic ${name} is not in this game (checkForbidden checks specs at the edge)`);
-      return mechanic.uses;
+      const k = game.mechanics.findIndex((m) => m.name === name);
+      if (k < 0) throw new Error(`mechanic ${name} is not in this game (checkForbidden checks specs at the edge)`);
+      return k;
     });
   }
 }
@@ -102,7 +104,7 @@ export class RestrictedAgent implements Agent {
     if (inner.chooseIndex) this.chooseIndex = (count) => inner.chooseIndex!(count);
   }
 
-  choose(state: State, legal: Int32Array, count: number): number {
+  choose(state: AgentState, legal: Int32Array, count: number): number {
     this.restriction.seat = state.currentPlayer;
     return this.inner.choose(state, legal, this.restriction.filter(state, legal, count));
   }

@@ -13,25 +13,25 @@
  * the turn − the same before it + the estimated worth of the open features the placed tile belongs
  * to. If the placement completes a feature, every follow-up is applied and the scores are read;
  * otherwise the turn changes no score (true of the base game and all three expansions), so the
- * follow-ups are valued by the estimate alone, without applying them. Open-feature estimate
- * (`FEATURE_WORTH`, fixed numbers, blind to rule parameters and expansions): an open feature is worth
- * what it would score at the end of the game now, with cities valued between their final (1) and
- * completed (2) rate: roads 1 per segment, cities 1.5 per segment and per pennant, monasteries
- * 1 + neighbours, fields 3 per completed bordering city. It counts + for the agent when it leads or
- * ties the feature's majority and − when an opponent does (a tie cancels out). Each of the agent's
- * meeples standing on an open feature costs `MEEPLE_COST`.
+ * follow-ups are valued by the estimate alone, without applying them. Open-feature estimate: what
+ * the base game's rule module says an open feature is worth (`worthRates`, as the rule-aware
+ * evaluation values it; blind to the expansions): under the official rules roads 1 per segment,
+ * cities 1.5 per segment and per pennant, fields 3 per completed bordering city (the numbers the
+ * original valuation had written in, so its games are the same). It counts + for the agent when it
+ * leads or ties the feature's majority and − when an opponent does (a tie cancels out). Each of the
+ * agent's meeples standing on an open feature costs `MEEPLE_COST`. A monastery the tile belongs to
+ * never counts: the original skipped every open feature without open ends but fields, monasteries
+ * among them, and this valuation keeps its games.
  */
-import { ACTION_BLOCK, FOLLOW_NOTHING, followUpKind, followUpSegment, MAX_ACTIONS_HINT, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
-import type { FeatureScore, Game, State } from '../engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, followUpKind, followUpSegment, MAX_ACTIONS_HINT, MAX_PLAYERS, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_ROAD } from '../engine/index.ts';
+import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, Restriction } from './agent.ts';
-import { EPSILON, MEEPLE_COST } from './evaluation.ts';
-import { countMembers } from './tallies.ts';
-import type { Weights } from './evaluation.ts';
-import { OnePly, completesSomething } from './one-ply.ts';
+import { EPSILON, MEEPLE_COST, worthRates } from './evaluation.ts';
+import type { Weights, WorthRates } from './evaluation.ts';
+import { OnePly } from './one-ply.ts';
 
-export const FEATURE_WORTH = { roadPerSegment: 1, cityPerSegment: 1.5, cityPerPennant: 1.5, monasteryPerTile: 1, fieldPerCompletedCity: 3 } as const;
 const MAX_ROOTS = 32;
 
 /**
@@ -42,7 +42,7 @@ const MAX_ROOTS = 32;
  */
 const scratch = {
   followUps: new Int32Array(MAX_ACTIONS_HINT),
-  feature: { root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, cities: 0, points: 0, source: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(8) } as FeatureScore,
+  perPlayer: new Int32Array(MAX_PLAYERS),
   roots: new Int32Array(MAX_ROOTS),
   worth: new Float64Array(MAX_ROOTS),
   mine: new Int32Array(MAX_ROOTS),
@@ -53,6 +53,9 @@ export class GreedyAgent implements Agent {
   readonly name = 'greedy';
   /** `eval=features`: how many open features were collected into `scratch`. */
   private rootCount = 0;
+  /** `eval=features`: the open-feature worths of the game last seen. */
+  private rates: WorthRates | undefined;
+  private ratesOf: AgentGame | undefined;
   /** The follow-up chosen together with the placement. */
   private pending = -1;
   // The best (placement, follow-up) pair of the current choice, its value and how many tied it.
@@ -66,7 +69,7 @@ export class GreedyAgent implements Agent {
   /** `restriction` (`forbid=`): the follow-ups it may not choose, on its own turns only. */
   constructor(private readonly rng: Rng, private readonly ruleAware: boolean, private readonly weights: Weights, private readonly restriction?: Restriction) {}
 
-  choose(state: State, legal: Int32Array, count: number): number {
+  choose(state: AgentState, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
       // Called inside a search (a rollout's first follow-up), the pending one may be another position's.
       const n = this.restriction ? this.restriction.filter(state, legal, count) : count;
@@ -105,7 +108,7 @@ export class GreedyAgent implements Agent {
       const placed = state.lastPlaced;
       let n = state.legalFollowUps(scratch.followUps);
       if (this.restriction) n = this.restriction.filter(state, scratch.followUps, n);
-      if (completesSomething(state, placed)) {
+      if (state.closesFeature(placed)) {
         const inner = state.checkpoint();
         for (let j = 0; j < n; j++) {
           const followUp = scratch.followUps[j]!;
@@ -147,20 +150,24 @@ export class GreedyAgent implements Agent {
    * Gathers the open features of the tile at placed index `placed` that hold meeples or that one of
    * the first `targets` follow-ups would put a meeple on, with their worth and meeples.
    */
-  private collectOpen(state: State, placed: number, me: number, targets: number): void {
+  private collectOpen(state: AgentState, placed: number, me: number, targets: number): void {
     const game = state.game;
     const S = game.segmentsPerTile;
-    const count = game.segmentCount[state.placedType[placed]!]!;
-    const f = scratch.feature;
-    const perPlayer = f.perPlayer;
+    const count = state.segmentsOf(placed);
+    if (this.ratesOf !== game) {
+      this.ratesOf = game;
+      this.rates = worthRates(game);
+    }
+    const rates = this.rates!;
+    const perPlayer = scratch.perPlayer;
     this.rootCount = 0;
     for (let s = 0; s < count; s++) {
       const root = state.find(placed * S + s);
-      if (state.done[root] === 1 || (state.openEnds[root] === 0 && state.segmentKind(root) !== SEG_FIELD)) continue;
+      if (state.isCompleted(root) || (state.openEndsOf(root) === 0 && state.segmentKind(root) !== SEG_FIELD)) continue;
       let known = false;
       for (let k = 0; k < this.rootCount; k++) if (scratch.roots[k] === root) known = true;
       if (known) continue;
-      if (state.rootMeeples[root] === 0) {
+      if (state.meeplesOn(root) === 0) {
         // Unoccupied: worth nothing to anyone unless a follow-up puts a meeple on this very segment.
         let target = false;
         for (let j = 0; j < targets; j++) {
@@ -172,16 +179,11 @@ export class GreedyAgent implements Agent {
       const kind = state.segmentKind(root);
       let value: number;
       if (kind === SEG_FIELD) {
-        value = FEATURE_WORTH.fieldPerCompletedCity * state.completedCitiesOf(root, perPlayer);
-      } else if (kind === SEG_MONASTERY) {
-        state.measure(root, f);
-        if (f.tiles === 9) continue; // completed by this placement
-        value = FEATURE_WORTH.monasteryPerTile * f.tiles;
+        value = rates.farmer * state.completedCitiesOf(root, perPlayer);
       } else {
         perPlayer.fill(0);
-        const counts = countMembers(state, root, perPlayer); // [segments, pennants]
-        value = kind === SEG_ROAD ? FEATURE_WORTH.roadPerSegment * counts[0]!
-          : kind === SEG_CITY ? FEATURE_WORTH.cityPerSegment * counts[0]! + FEATURE_WORTH.cityPerPennant * counts[1]! : 0;
+        const counts = state.tally(root, perPlayer); // [segments, pennants]
+        value = kind === SEG_ROAD ? rates.road * counts[0]! : kind === SEG_CITY ? rates.cityTile * counts[0]! + rates.cityPennant * counts[1]! : 0;
       }
       let theirs = 0;
       for (let p = 0; p < game.players; p++) if (p !== me && perPlayer[p]! > theirs) theirs = perPlayer[p]!;
@@ -209,8 +211,8 @@ export class GreedyAgent implements Agent {
 
 
 /** One valuation per game and weights, shared by the agents of a thread (it keeps nothing between two choices). */
-const onePlys = new WeakMap<Game, Map<string, OnePly>>();
-export function sharedOnePly(game: Game, weights: Weights): OnePly {
+const onePlys = new WeakMap<AgentGame, Map<string, OnePly>>();
+export function sharedOnePly(game: AgentGame, weights: Weights): OnePly {
   let byWeights = onePlys.get(game);
   if (!byWeights) onePlys.set(game, (byWeights = new Map()));
   const key = `${weights.meepleCost}/${weights.farmerCost}/${weights.emptyHand}`;
@@ -220,7 +222,7 @@ export function sharedOnePly(game: Game, weights: Weights): OnePly {
 }
 
 /** Own score minus the best opponent's. */
-function margin(state: State, me: number): number {
+function margin(state: AgentState, me: number): number {
   let best = -Infinity;
   for (let p = 0; p < state.game.players; p++) if (p !== me && state.score(p) > best) best = state.score(p);
   return state.score(me) - best;

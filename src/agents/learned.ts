@@ -5,7 +5,7 @@
  * expected total minus the best opponent's. At the end of the game the totals are the scores.
  */
 import { PHASE_OVER } from '../engine/index.ts';
-import type { Game, State } from '../engine/index.ts';
+import type { AgentGame, AgentState } from '../engine/index.ts';
 import { FEATURE_COUNT, FEATURE_NAMES, FeatureReader } from './features.ts';
 import { marginOf } from './tallies.ts';
 
@@ -36,14 +36,14 @@ export class LearnedEvaluator {
   readonly features: FeatureReader;
   private readonly totalsOut: Float64Array;
 
-  constructor(readonly game: Game, private readonly weights: Float64Array) {
+  constructor(readonly game: AgentGame, private readonly weights: Float64Array) {
     this.features = new FeatureReader(game);
     this.totalsOut = new Float64Array(game.players);
   }
 
   /** Each player's expected final total; the returned array is reused by the next call. */
   // hot path
-  totals(state: State): Float64Array {
+  totals(state: AgentState): Float64Array {
     const out = this.totalsOut;
     const players = this.game.players;
     if (state.phase === PHASE_OVER) {
@@ -62,7 +62,7 @@ export class LearnedEvaluator {
   }
 
   /** Own expected total minus the best opponent's. */
-  margin(state: State, me: number): number {
+  margin(state: AgentState, me: number): number {
     return marginOf(this.totals(state), me);
   }
 }

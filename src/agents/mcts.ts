@@ -33,7 +33,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE, shuffleFrom } from '../engine/index.ts';
-import type { Game, State } from '../engine/index.ts';
+import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, AgentParams, Restriction } from './agent.ts';
@@ -68,7 +68,7 @@ class MctsAgent implements Agent {
   private readonly tree = new SearchTree();
   private readonly legal = new Int32Array(MAX_ACTIONS_HINT);
   private path = new Int32Array(1024);
-  private game: Game | undefined;
+  private game: AgentGame | undefined;
   private evaluator: Evaluator | undefined;
   /** Each player's reward of the last rollout. */
   private rewards = new Float64Array(0);
@@ -88,7 +88,7 @@ class MctsAgent implements Agent {
   /** `restriction` (`forbid=`): the follow-ups it may not choose, at its own nodes and in its own rollout turns. */
   constructor(private readonly rng: Rng, private readonly options: MctsOptions, private readonly restriction?: Restriction) {}
 
-  choose(state: State, legal: Int32Array, count: number): number {
+  choose(state: AgentState, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW && state.placedCount === this.pendingPlaced && state.deckPos === this.pendingDeckPos) {
       for (let i = 0; i < count; i++) if (legal[i] === this.pending) return this.pending;
     }
@@ -112,7 +112,7 @@ class MctsAgent implements Agent {
   }
 
   /** Per-game buffers, and the undrawn tiles in a canonical (sorted) order. */
-  private prepare(state: State): void {
+  private prepare(state: AgentState): void {
     if (this.game !== state.game) {
       this.game = state.game;
       this.evaluator = new Evaluator(state.game, this.options);
@@ -130,7 +130,7 @@ class MctsAgent implements Agent {
    * by their one-ply value to the mover under the rule-aware evaluation: a placement by its best
    * follow-up (as `greedy` values it), a follow-up by the position it leaves. Marks the node guided.
    */
-  private orderByValue(node: number, state: State): void {
+  private orderByValue(node: number, state: AgentState): void {
     const tree = this.tree;
     const me = state.currentPlayer;
     if (this.onePly?.game !== state.game) this.onePly = new OnePly(state.game, this.options);
@@ -171,7 +171,7 @@ class MctsAgent implements Agent {
   }
 
   /** Runs the budget of iterations from `state` below `root`. */
-  private search(state: State, root: number): void {
+  private search(state: AgentState, root: number): void {
     const { iterations, ms } = this.options;
     const realDeck = state.deck;
     const deferFinal = state.deferFinal;
@@ -196,7 +196,7 @@ class MctsAgent implements Agent {
 
   /** One iteration: determinize, select and expand, roll out, back up. */
   // hot path
-  private iterate(state: State, root: number): void {
+  private iterate(state: AgentState, root: number): void {
     const tree = this.tree;
     const rng = this.rng;
     // 1. Determinize: a fresh order of the undrawn tiles.
@@ -265,7 +265,7 @@ class MctsAgent implements Agent {
    * Creates the children of DECISION node `node` (at `ply` decisions below the root): one per legal
    * action (distinct placements), shuffled; within `guide` plies of the root, then ordered by value.
    */
-  private expand(node: number, state: State, ply: number): void {
+  private expand(node: number, state: AgentState, ply: number): void {
     const tree = this.tree;
     const legal = this.legal;
     let n = state.legalActions(legal);
@@ -328,7 +328,7 @@ class MctsAgent implements Agent {
 
   /** Plays on with the rollout policy, then writes each player's reward into `rewards`. */
   // hot path
-  private rollout(state: State): void {
+  private rollout(state: AgentState): void {
     const depth = this.options.depth;
     let turns = 0;
     while (state.phase !== PHASE_OVER && this.options.rollout !== 'none') {
@@ -364,7 +364,7 @@ class MctsAgent implements Agent {
   }
 
   /** The rollout policy's action in `state` (phase PLACE or FOLLOW). */
-  private rolloutAction(state: State): number {
+  private rolloutAction(state: AgentState): number {
     const { rng, legal } = this;
     const { rollout, meeple } = this.options;
     if (rollout === 'greedy') {

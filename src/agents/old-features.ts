@@ -1,6 +1,6 @@
 /**
  * What `PlacementPreview` reads of the features already on the board, by root: a road's or city's
- * segments and pennants (`countMembers`), a field's completed bordering cities. Kept from one
+ * segments and pennants (`FeatureView.tally`), a field's completed bordering cities. Kept from one
  * remembered position to the next when that one follows from it (`State.followsFrom`), but for the
  * features the tiles placed since joined and the fields beside the cities they completed (the only
  * ones that changed); otherwise everything read is stale (`newPosition`). And the counts it takes
@@ -9,8 +9,8 @@
  * tiles), the fields beside some cities.
  */
 import { SEG_CITY, SEG_FIELD } from '../engine/index.ts';
-import type { Game, State } from '../engine/index.ts';
-import { advanceStamp, countMembers } from './tallies.ts';
+import type { SpeedPathGame, SpeedPathState } from '../engine/index.ts';
+import { advanceStamp } from './tallies.ts';
 
 export class OldFeatures {
   /** Per road or city root read: its segments and pennants. */
@@ -39,10 +39,10 @@ export class OldFeatures {
   /** Per segment: stamp of the last union of fields beside cities that counted it. */
   private readonly fieldMark: Int32Array;
   private fieldStamp = 0;
-  /** Meeples per player counted by `countMembers` while reading (not used). */
+  /** Meeples per player counted by `tally` while reading (not used). */
   private readonly readMeeples: Int32Array;
 
-  constructor(private readonly game: Game) {
+  constructor(private readonly game: SpeedPathGame) {
     const segments = game.maxTiles * game.segmentsPerTile;
     this.segments = new Int32Array(segments);
     this.pennants = new Int32Array(segments);
@@ -66,7 +66,7 @@ export class OldFeatures {
   }
 
   /** A new remembered position (phase PLACE): what was read of it is stale, or only what changed since the last one. */
-  newPosition(state: State): void {
+  newPosition(state: SpeedPathState): void {
     // The city lists of fields read again pile up: when they fill half the room, start afresh.
     if (state.followsFrom(this.positionId, this.placed) && this.cityEnd <= this.cities.length >> 1) {
       this.forgetChanged(state);
@@ -79,7 +79,7 @@ export class OldFeatures {
   }
 
   /** Forgets the features the tiles placed since the last position belong to, and the fields beside the cities they completed. */
-  private forgetChanged(state: State): void {
+  private forgetChanged(state: SpeedPathState): void {
     const game = this.game;
     const S = game.segmentsPerTile;
     for (let k = this.placed; k < state.placedCount; k++) {
@@ -99,14 +99,14 @@ export class OldFeatures {
   }
 
   /** Reads feature `root` (segments and pennants, or a field's completed cities) unless read in this position. */
-  read(state: State, root: number): void {
+  read(state: SpeedPathState, root: number): void {
     if (this.readIn[root] === this.stamp) return;
     this.readIn[root] = this.stamp;
     const game = this.game;
     const S = game.segmentsPerTile;
     if (state.segmentKind(root) !== SEG_FIELD) {
       this.readMeeples.fill(0);
-      const counts = countMembers(state, root, this.readMeeples);
+      const counts = state.tally(root, this.readMeeples);
       this.segments[root] = counts[0]!;
       this.pennants[root] = counts[1]!;
       return;
@@ -162,7 +162,7 @@ export class OldFeatures {
   }
 
   /** Adds feature `root` to the union; returns how many of its tiles were not in it yet. */
-  addTiles(state: State, root: number): number {
+  addTiles(state: SpeedPathState, root: number): number {
     const S = this.game.segmentsPerTile;
     const mark = this.tileStamp;
     let added = 0;
@@ -187,7 +187,7 @@ export class OldFeatures {
    * Adds the fields beside city `root` to the union: writes the roots of those not in it yet from
    * `out[n]`; returns the new end of `out`.
    */
-  addFieldsBeside(state: State, root: number, out: Int32Array, n: number): number {
+  addFieldsBeside(state: SpeedPathState, root: number, out: Int32Array, n: number): number {
     const S = this.game.segmentsPerTile;
     const mark = this.fieldStamp;
     let m = root;

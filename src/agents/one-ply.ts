@@ -6,15 +6,16 @@
  * it (`preview.ts`); the others are applied, valued and taken back.
  */
 import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, followUpKind, followUpSegment } from '../engine/index.ts';
-import type { Game, State } from '../engine/index.ts';
-import { EPSILON, Evaluator } from './evaluation.ts';
+import type { AgentGame, AgentState } from '../engine/index.ts';
+import { EPSILON } from './evaluation.ts';
+import { RememberingEvaluator } from './remembered.ts';
 import { marginOf } from './tallies.ts';
 import type { Weights } from './evaluation.ts';
 import type { Restriction } from './agent.ts';
 import { PlacementPreview } from './preview.ts';
 
 export class OnePly {
-  readonly evaluator: Evaluator;
+  readonly evaluator: RememberingEvaluator;
   private readonly preview: PlacementPreview;
   private readonly base: Float64Array;
   private readonly totals: Float64Array;
@@ -24,8 +25,8 @@ export class OnePly {
   /** The best follow-up found by the last `bestFollowUp` (the first of equal values). */
   followUp = -1;
 
-  constructor(readonly game: Game, weights?: Weights) {
-    this.evaluator = new Evaluator(game, weights);
+  constructor(readonly game: AgentGame, weights?: Weights) {
+    this.evaluator = new RememberingEvaluator(game, weights);
     this.preview = new PlacementPreview(this.evaluator);
     this.base = new Float64Array(game.players);
     this.totals = new Float64Array(game.players);
@@ -35,7 +36,7 @@ export class OnePly {
    * Call before trying the placements of a position (phase PLACE): `bestFollowUp` then values each
    * placement by what it changes (`Evaluator.remember`) until `forget` is called.
    */
-  remember(state: State): void {
+  remember(state: AgentState): void {
     this.evaluator.remember(state);
   }
 
@@ -52,7 +53,7 @@ export class OnePly {
    * the mover (`forbid=`) leaves out the follow-ups it forbids (and the preview, which knows none).
    */
   // hot path
-  valuePlacement(state: State, placement: number, me: number, open = -1, restriction?: Restriction): number {
+  valuePlacement(state: AgentState, placement: number, me: number, open = -1, restriction?: Restriction): number {
     if (this.preview.applies && this.evaluator.remembers(state) && !restriction?.binds(state)) {
       const value = this.preview.value(state, placement, me);
       if (value === value) { // not NaN: previewed
@@ -77,10 +78,10 @@ export class OnePly {
    * meeple on a feature left open changes the turn by itself alone. Set `state.deferFinal` to keep
    * the final scoring out of the value. A `restriction` removes the follow-ups it forbids the mover.
    */
-  bestFollowUp(state: State, me: number, restriction?: Restriction): number {
+  bestFollowUp(state: AgentState, me: number, restriction?: Restriction): number {
     let n = state.legalFollowUps(this.followUps);
     if (restriction) n = restriction.filter(state, this.followUps, n);
-    if (!completesSomething(state, state.lastPlaced)) this.valueOpenTurn(state, me, n);
+    if (!state.closesFeature(state.lastPlaced)) this.valueOpenTurn(state, me, n);
     else if (this.preview.applies) this.valueCompletingTurn(state, me, n);
     else this.valueApplied(state, me, n, false);
     let best = -Infinity;
@@ -94,7 +95,7 @@ export class OnePly {
   }
 
   /** `values` of the `n` follow-ups of a turn that completes nothing. */
-  private valueOpenTurn(state: State, me: number, n: number): void {
+  private valueOpenTurn(state: AgentState, me: number, n: number): void {
     const evaluator = this.evaluator;
     const placed = state.lastPlaced;
     if (evaluator.remembersBefore(state)) evaluator.baseTotalsSince(state, this.base);
@@ -124,7 +125,7 @@ export class OnePly {
    * hooks: doing nothing is applied, a meeple on a feature the turn leaves open adds its change to
    * that, a meeple on a completed feature is applied.
    */
-  private valueCompletingTurn(state: State, me: number, n: number): void {
+  private valueCompletingTurn(state: AgentState, me: number, n: number): void {
     const evaluator = this.evaluator;
     const placed = state.lastPlaced;
     const S = state.game.segmentsPerTile;
@@ -137,7 +138,7 @@ export class OnePly {
     for (let j = 0; j < n; j++) {
       const followUp = this.followUps[j]!;
       const root = followUp === FOLLOW_NOTHING ? -1 : state.find(placed * S + followUpSegment(followUp));
-      if (root >= 0 && state.done[root] !== 0) {
+      if (root >= 0 && state.isCompleted(root)) {
         this.values[j] = NaN;
         pending = true;
         continue;
@@ -151,7 +152,7 @@ export class OnePly {
   }
 
   /** `values` of the `n` follow-ups (with `onlyPending`, of those valued NaN), each applied and taken back. */
-  private valueApplied(state: State, me: number, n: number, onlyPending: boolean): void {
+  private valueApplied(state: AgentState, me: number, n: number, onlyPending: boolean): void {
     const evaluator = this.evaluator;
     const remembered = evaluator.remembersBefore(state);
     const inner = state.checkpoint();
@@ -170,15 +171,3 @@ export class OnePly {
     state.rollback(inner);
   }
 }
-
-/** Whether the tile just placed completes a road, city or monastery. */
-export function completesSomething(state: State, placed: number): boolean {
-  const game = state.game;
-  const S = game.segmentsPerTile;
-  const type = state.placedType[placed]!;
-  const end = game.closableStart[type + 1]!;
-  for (let k = game.closableStart[type]!; k < end; k++) if (state.openEnds[state.find(placed * S + game.closable[k]!)] === 0) return true;
-  return state.completeMonasteriesAround(state.placedCell[placed]!, monasteryScratch, 0) > 0;
-}
-
-const monasteryScratch = new Int32Array(9);

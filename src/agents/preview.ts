@@ -1,7 +1,7 @@
 /**
  * The one-ply value of a placement without applying it (`OnePly.valuePlacement`'s fast path): the
  * same number `OnePly.bestFollowUp` gives after applying it, and the same best follow-up, read off
- * the remembered position (`Evaluator.remember`). It holds when the game has no expansion (no hooks)
+ * the remembered position (`RememberingEvaluator.remember`). It holds when the game has no expansion (no hooks)
  * and the placement completes no monastery: the placement changes the evaluation only through the
  * features the tile joins, the monasteries around its cell and the roads and cities it completes.
  * A completed road or city is scored at once (rules' completed rates; tiles counted once, pennants
@@ -18,11 +18,11 @@
  * until it changes (`old-features.ts`); per frontier slot, the ports a tile there joins
  * and the monasteries around (`slots.ts`).
  */
-import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
-import type { Game, State } from '../engine/index.ts';
+import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, speedPathGameOf, speedPathOf } from '../engine/index.ts';
+import type { AgentState, SpeedPathGame, SpeedPathState } from '../engine/index.ts';
 import { EPSILON } from './evaluation.ts';
 import { addTo, majorityOf, marginOf } from './tallies.ts';
-import type { Evaluator } from './evaluation.ts';
+import type { RememberingEvaluator } from './remembered.ts';
 import { OldFeatures } from './old-features.ts';
 import { FrontierSlots } from './slots.ts';
 
@@ -30,7 +30,7 @@ import { FrontierSlots } from './slots.ts';
 const MAX_SEGMENTS = 32;
 
 export class PlacementPreview {
-  private readonly game: Game;
+  private readonly game: SpeedPathGame;
   /** The best follow-up of the last previewed placement. */
   followUp = -1;
   /** The drawn tile of the placement being previewed. */
@@ -60,8 +60,8 @@ export class PlacementPreview {
   private readonly beside = new Uint8Array(MAX_SEGMENTS);
   private readonly totals: Float64Array;
 
-  constructor(private readonly evaluator: Evaluator) {
-    const game = evaluator.game;
+  constructor(private readonly evaluator: RememberingEvaluator) {
+    const game = speedPathGameOf(evaluator.game);
     this.game = game;
     this.old = new OldFeatures(game);
     this.perPlayer = new Int32Array(game.players);
@@ -73,16 +73,17 @@ export class PlacementPreview {
 
   /** Whether placements of this game can be previewed at all (no expansion hooks). */
   get applies(): boolean {
-    return this.game.hooks.length === 0;
+    return this.game.expansions.length === 0;
   }
 
   /**
    * The value to `me` of placement `placement` of the drawn tile in the remembered position
-   * (`Evaluator.remembers(state)` must hold and `applies`), with its best follow-up in `followUp`;
+   * (`RememberingEvaluator.remembers(state)` must hold and `applies`), with its best follow-up in `followUp`;
    * NaN when the placement completes a monastery (then it must be applied to be valued).
    */
   // hot path
-  value(state: State, placement: number, me: number): number {
+  value(view: AgentState, placement: number, me: number): number {
+    const state = speedPathOf(view);
     const game = this.game;
     const evaluator = this.evaluator;
     const S = game.segmentsPerTile;
@@ -211,7 +212,7 @@ export class PlacementPreview {
    * What the feature of representative tile segment `r` is worth to its majority after the
    * placement (as `Evaluator` measures it): its segments and pennants, or its completed cities.
    */
-  private worth(state: State, r: number, count: number, joins: number): number {
+  private worth(state: SpeedPathState, r: number, count: number, joins: number): number {
     const game = this.game;
     const evaluator = this.evaluator;
     const S = game.segmentsPerTile;
@@ -261,7 +262,7 @@ export class PlacementPreview {
   }
 
   /** What the road or city the placement completes at representative tile segment `r` scores (tiles counted once, as scoring does). */
-  private points(state: State, r: number, count: number, joins: number): number {
+  private points(state: SpeedPathState, r: number, count: number, joins: number): number {
     const evaluator = this.evaluator;
     const S = this.game.segmentsPerTile;
     const old = this.old;
@@ -285,7 +286,7 @@ export class PlacementPreview {
    * `extra`, how many of them it borders (`worth` adds them); to each occupied field beside one that
    * the tile does not join, its farmers' points for it, in `totals`.
    */
-  private citiesDone(state: State, count: number, joins: number, totals: Float64Array): void {
+  private citiesDone(state: SpeedPathState, count: number, joins: number, totals: Float64Array): void {
     const game = this.game;
     const S = game.segmentsPerTile;
     const old = this.old;
@@ -337,7 +338,7 @@ export class PlacementPreview {
   }
 
   /** A new remembered position: what was read of it is stale. */
-  private newPosition(state: State): void {
+  private newPosition(state: SpeedPathState): void {
     this.rememberStamp = this.evaluator.rememberStamp;
     this.old.newPosition(state);
     this.slots.newPosition(state, this.evaluator.before, this.evaluator.monastery);

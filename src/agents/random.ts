@@ -2,7 +2,7 @@
  * The random agent: uniform over the legal tile placements (position × rotation), then uniform over
  * the legal follow-ups (nothing, each meeple target, each expansion action such as a tollhouse).
  */
-import type { State } from '../engine/index.ts';
+import type { AgentState } from '../engine/index.ts';
 import { randomIndex } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
@@ -12,7 +12,7 @@ class RandomAgent implements Agent {
   constructor(private readonly rng: Rng) {}
 
   // hot path
-  choose(_state: State, legal: Int32Array, count: number): number {
+  choose(_state: AgentState, legal: Int32Array, count: number): number {
     return legal[this.chooseIndex(count)]!;
   }
 

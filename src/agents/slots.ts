@@ -6,7 +6,7 @@
  * slot and position: what depends on the slot, not on the rotation tried.
  */
 import { PORTS, facingPort, neighbourOffset } from '../engine/index.ts';
-import type { Game, State } from '../engine/index.ts';
+import type { SpeedPathGame, SpeedPathState } from '../engine/index.ts';
 import { advanceStamp } from './tallies.ts';
 
 /** The port of the neighbouring tile facing each port. */
@@ -26,7 +26,7 @@ export class FrontierSlots {
   /** The remembered totals of the position. */
   private before: Float64Array | undefined;
 
-  constructor(private readonly game: Game, private readonly players: number) {
+  constructor(private readonly game: SpeedPathGame, private readonly players: number) {
     const slots = 4 * game.maxTiles + 4;
     this.count = new Int32Array(slots);
     this.port = new Int32Array(slots * PORTS);
@@ -42,7 +42,7 @@ export class FrontierSlots {
    * to its owner) or complete (7 neighbours: NaN) gives the frontier slots around it their totals,
    * in the engine's order of monasteries.
    */
-  newPosition(state: State, before: Float64Array, monastery: number): void {
+  newPosition(state: SpeedPathState, before: Float64Array, monastery: number): void {
     this.stamp = advanceStamp(this.stamp, this.readIn, this.totalsIn);
     this.before = before;
     const game = this.game;
@@ -73,7 +73,7 @@ export class FrontierSlots {
   }
 
   /** Reads slot `slot` of the position (`newPosition`) unless read already; returns its offset in `port`/`root`. */
-  read(state: State, slot: number): number {
+  read(state: SpeedPathState, slot: number): number {
     const at = slot * PORTS;
     if (this.readIn[slot] === this.stamp) return at;
     this.readIn[slot] = this.stamp;

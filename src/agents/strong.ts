@@ -14,7 +14,7 @@
  * their multiset.
  */
 import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
-import type { Game, State } from '../engine/index.ts';
+import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam } from './agent.ts';
 import type { Agent, AgentDefinition, Restriction } from './agent.ts';
@@ -59,7 +59,7 @@ export interface StrongOptions {
 
 export class StrongAgent implements Agent {
   readonly name = 'strong';
-  private game: Game | undefined;
+  private game: AgentGame | undefined;
   private onePly: OnePly | undefined;
   private learned: LearnedEvaluator | undefined;
   private weights: Float64Array = new Float64Array(0);
@@ -104,7 +104,7 @@ export class StrongAgent implements Agent {
     this.restriction = options.restriction;
   }
 
-  choose(state: State, legal: Int32Array, count: number): number {
+  choose(state: AgentState, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
       if (state.placedCount === this.pendingPlaced && state.deckPos === this.pendingDeckPos) {
         for (let i = 0; i < count; i++) if (legal[i] === this.pending) return this.pending;
@@ -175,7 +175,7 @@ export class StrongAgent implements Agent {
    * player's reply gained little, looking through the round made the lone `strong` among `greedy`
    * players about 1.3 times as likely to win (README "Agents").
    */
-  private lookAhead(state: State, me: number): void {
+  private lookAhead(state: AgentState, me: number): void {
     const players = state.game.players;
     const top = this.topPairs(Math.min(this.lookahead * (players - 1), this.pairs));
     const turns = this.replies > 0 ? this.replies : players;
@@ -212,7 +212,7 @@ export class StrongAgent implements Agent {
   }
 
   /** `samples` decks: the drawn part as it is, the undrawn tiles (their multiset, sorted first: no order is read) shuffled by the agent's stream. */
-  private dealDecks(state: State): void {
+  private dealDecks(state: AgentState): void {
     const n = state.deck.length;
     if (this.decks.length !== this.samples || this.decks[0]!.length !== n) this.decks = Array.from({ length: this.samples }, () => new Int16Array(n));
     const from = state.deckPos;
@@ -223,7 +223,7 @@ export class StrongAgent implements Agent {
     }
   }
 
-  private prepare(game: Game): void {
+  private prepare(game: AgentGame): void {
     if (this.game === game) return;
     this.game = game;
     this.weights = vectorOf(weightsForPlayers(this.weightSet, game.players));
@@ -233,7 +233,7 @@ export class StrongAgent implements Agent {
   }
 
   /** Writes the best `width` distinct placements into `candidates` (`shortlist`); returns how many. */
-  private shortlist(state: State, legal: Int32Array, count: number): number {
+  private shortlist(state: AgentState, legal: Int32Array, count: number): number {
     if (this.candidates.length < count) {
       this.candidates = new Int32Array(count);
       this.candidateValues = new Float64Array(count);
@@ -242,7 +242,7 @@ export class StrongAgent implements Agent {
   }
 
   /** A follow-up asked for without a placement of this agent's before it: the best by the learned value. */
-  private chooseFollowUp(state: State, legal: Int32Array, count: number): number {
+  private chooseFollowUp(state: AgentState, legal: Int32Array, count: number): number {
     this.prepare(state.game);
     const me = state.currentPlayer;
     this.best = -Infinity;
@@ -280,7 +280,7 @@ export class StrongAgent implements Agent {
  * to the mover (`greedy`'s valuation with `prefilterWeights`) into `out`, best first, their values
  * into `values`; returns how many. Equal values keep the legal order.
  */
-function shortlist(state: State, legal: Int32Array, count: number, width: number, onePly: OnePly, out: Int32Array, values: Float64Array, restriction?: Restriction): number {
+function shortlist(state: AgentState, legal: Int32Array, count: number, width: number, onePly: OnePly, out: Int32Array, values: Float64Array, restriction?: Restriction): number {
   const me = state.currentPlayer;
   const distinct = state.game.distinctRotation;
   const t4 = state.drawn * 4;
@@ -311,7 +311,7 @@ function shortlist(state: State, legal: Int32Array, count: number, width: number
 }
 
 /** The best `width` placements of `state` as `strong` shortlists them (for training: allocates). */
-export function rankPlacements(state: State, width: number): number[] {
+export function rankPlacements(state: AgentState, width: number): number[] {
   const legal = new Int32Array(MAX_ACTIONS_HINT);
   const count = state.legalPlacements(legal);
   const out = new Int32Array(count);
@@ -331,8 +331,8 @@ function vectorOf(weights: FeatureWeights): Float64Array {
  * One learned evaluation per game and weights, shared by the agents of a thread (an agent is made per
  * seat and game; the evaluation's buffers are per game, and it keeps nothing between two choices).
  */
-const learnedEvaluators = new WeakMap<Game, Map<Float64Array, LearnedEvaluator>>();
-function sharedLearned(game: Game, weights: Float64Array): LearnedEvaluator {
+const learnedEvaluators = new WeakMap<AgentGame, Map<Float64Array, LearnedEvaluator>>();
+function sharedLearned(game: AgentGame, weights: Float64Array): LearnedEvaluator {
   let byWeights = learnedEvaluators.get(game);
   if (!byWeights) learnedEvaluators.set(game, (byWeights = new Map()));
   let evaluator = byWeights.get(weights);

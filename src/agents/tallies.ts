@@ -1,9 +1,7 @@
 /**
  * Small counting helpers of the evaluation and its placement preview: stamps for marks that need no
- * clearing, the majority of a feature's meeples, adding a worth to the majority, a margin, and one
- * walk over a road's or city's segments.
+ * clearing, the majority of a feature's meeples, adding a worth to the majority, a margin.
  */
-import type { State } from '../engine/index.ts';
 
 /**
  * The stamp after `stamp` for marks kept in `marks` (and `more`), an entry being marked when it holds
@@ -34,33 +32,6 @@ export function majorityOf(perPlayer: Int32Array, players: number): number {
   let mask = 0;
   for (let p = 0; p < players; p++) if (perPlayer[p] === max) mask |= 1 << p;
   return mask;
-}
-
-const memberCounts = new Int32Array(2);
-
-/**
- * One walk over the segments of road or city `root`: returns [segments, pennants] (a reused array)
- * and adds each player's meeples to `perPlayer`. Segments stand in for tiles (a feature passing twice
- * through a tile counts it twice: close enough for an estimate, and much cheaper).
- */
-// hot path
-export function countMembers(state: State, root: number, perPlayer: Int32Array): Int32Array {
-  const S = state.game.segmentsPerTile;
-  const pennants = state.game.segmentPennants;
-  const weighted = state.game.weightedMeeples;
-  let segments = 0;
-  let flags = 0;
-  let m = root;
-  do {
-    segments++;
-    flags += pennants[state.placedType[(m / S) | 0]! * S + (m % S)]!;
-    const owner = state.meeple[m]!;
-    if (owner !== 0) perPlayer[owner - 1]! += weighted ? state.meepleWeight(m) : 1;
-    m = state.next[m]!;
-  } while (m !== root);
-  memberCounts[0] = segments;
-  memberCounts[1] = flags;
-  return memberCounts;
 }
 
 /** `totals[me]` minus the largest other entry. */

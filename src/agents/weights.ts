@@ -3,7 +3,7 @@
  * charges they make: per meeple deployed, per meeple back in hand, for an empty hand.
  */
 import { SEG_FIELD } from '../engine/index.ts';
-import type { State } from '../engine/index.ts';
+import type { AgentState } from '../engine/index.ts';
 
 /** Points a meeple on the board is charged: a heuristic weight, not a rule. */
 export const MEEPLE_COST = 1;
@@ -37,7 +37,7 @@ export class Charges implements Weights {
    * What one more meeple of `player` on a feature of kind `kind` is charged: `meepleCost`, `farmerCost`
    * in a field, `emptyHand` for the last in hand.
    */
-  deployCharge(state: State, player: number, kind: number): number {
+  deployCharge(state: AgentState, player: number, kind: number): number {
     return this.chargeFrom(state.meeplesLeft[player]!, kind);
   }
 

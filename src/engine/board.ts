@@ -17,7 +17,19 @@ import type { FeatureScore } from './tables.ts';
 /** The port of the neighbouring tile facing each port (`facingPort`). */
 const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
 
+/** `Board.tally`'s answer (reused) and `closesFeature`'s working memory. */
+const TALLY = new Int32Array(2);
+const MONASTERIES = new Int32Array(9);
+
+/** A meeple array read four segments at a time (a view of the same memory), or null when it does not divide so. */
+function wordsOf(meeple: Int8Array): Int32Array | null {
+  return meeple.byteOffset % 4 === 0 && meeple.length % 4 === 0 ? new Int32Array(meeple.buffer, meeple.byteOffset, meeple.length / 4) : null;
+}
+
 export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
+  /** `meeple` by words, for `meepleSegments` (made on first use). */
+  private meepleWords: Int32Array | null | undefined = undefined;
+
   // ---- placement ---------------------------------------------------------------------------------
 
   /** Places a tile and joins its segments to the neighbours'; returns its placed index. */
@@ -273,6 +285,123 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
       g = this.next[g]!;
     } while (g !== root);
     return cities;
+  }
+
+  // ---- the feature API (`FeatureView`): read by scoring, hooks and agents -----------------------
+
+  /** Whether feature `root` is completed (scored during the game; fields never are). */
+  isCompleted(root: number): boolean {
+    return this.done[root] !== 0;
+  }
+
+  /** Open ends of road or city `root` (0: closed). */
+  openEndsOf(root: number): number {
+    return this.openEnds[root]!;
+  }
+
+  /** How many meeples stand on feature `root` (figures, whatever their kind). */
+  meeplesOn(root: number): number {
+    return this.rootMeeples[root]!;
+  }
+
+  /** Who has a meeple on segment g: player + 1, or 0. */
+  occupantOf(g: number): number {
+    return this.meeple[g]!;
+  }
+
+  /** How many segments the placed tile has. */
+  segmentsOf(placed: number): number {
+    return this.game.segmentCount[this.placedType[placed]!]!;
+  }
+
+  /** How many of the 8 cells around placed tile `placed` hold a tile (a monastery's neighbours). */
+  neighboursOf(placed: number): number {
+    return this.neighbourCount(this.placedCell[placed]!);
+  }
+
+  /**
+   * One walk over the segments of road or city `root`: returns [segments, pennants] (a reused array)
+   * and adds each player's meeples by weight to `perPlayer`. Segments stand in for tiles (a feature
+   * passing twice through a tile counts it twice: agents' estimates, cheaper than `measure`).
+   */
+  // hot path
+  tally(root: number, perPlayer: Int32Array): Int32Array {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const pennants = game.segmentPennants;
+    const weighted = game.weightedMeeples;
+    let segments = 0;
+    let flags = 0;
+    let m = root;
+    do {
+      segments++;
+      flags += pennants[this.placedType[(m / S) | 0]! * S + (m % S)]!;
+      const owner = this.meeple[m]!;
+      if (owner !== 0) perPlayer[owner - 1]! += weighted ? this.meepleWeight(m) : 1;
+      m = this.next[m]!;
+    } while (m !== root);
+    TALLY[0] = segments;
+    TALLY[1] = flags;
+    return TALLY;
+  }
+
+  /** Adds to `perPlayer` each player's meeples on feature `root`, one each whatever their kind. */
+  figures(root: number, perPlayer: Int32Array): void {
+    let g = root;
+    do {
+      const owner = this.meeple[g]!;
+      if (owner !== 0) perPlayer[owner - 1]! += 1;
+      g = this.next[g]!;
+    } while (g !== root);
+  }
+
+  /** The distinct cities field `root` borders: completed ones into `counts[0]`, open ones into `counts[1]`. */
+  citiesBordered(root: number, counts: Int32Array): void {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const scratch = game.scratch;
+    const stamp = ++scratch.stamp;
+    counts[0] = 0;
+    counts[1] = 0;
+    let g = root;
+    do {
+      const placed = (g / S) | 0;
+      const i = this.placedType[placed]! * S + (g % S);
+      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) {
+        const city = this.find(placed * S + game.fieldCities[k]!);
+        if (scratch.rootStamp[city] === stamp) continue;
+        scratch.rootStamp[city] = stamp;
+        counts[this.done[city] !== 0 ? 0 : 1]! += 1;
+      }
+      g = this.next[g]!;
+    } while (g !== root);
+  }
+
+  /** Writes the segments holding a meeple into `out` in increasing order; returns how many. hot path */
+  meepleSegments(out: Int32Array): number {
+    const meeple = this.meeple;
+    const end = this.placedCount * this.game.segmentsPerTile;
+    if (this.meepleWords === undefined) this.meepleWords = wordsOf(meeple);
+    const words = this.meepleWords;
+    let n = 0;
+    for (let g = 0; g < end; g++) {
+      if ((g & 3) === 0 && words !== null && words[g >> 2] === 0) {
+        g += 3; // four segments without a meeple
+        continue;
+      }
+      if (meeple[g] !== 0) out[n++] = g;
+    }
+    return n;
+  }
+
+  /** Whether the tile at placed index `placed`, just placed, closes a road, city or monastery (the turn's scoring still to come). */
+  closesFeature(placed: number): boolean {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const type = this.placedType[placed]!;
+    const end = game.closableStart[type + 1]!;
+    for (let k = game.closableStart[type]!; k < end; k++) if (this.openEnds[this.find(placed * S + game.closable[k]!)] === 0) return true;
+    return this.completeMonasteriesAround(this.placedCell[placed]!, MONASTERIES, 0) > 0;
   }
 
   /** Human name of a segment in board orientation, e.g. `road:E+W`, `field:Ne+En`, `monastery`. */

@@ -166,7 +166,7 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   source(name: string): number;
   /** Index of a meeple kind this expansion declared (`BoardView.meepleKind`, `meeplesLeft` block). */
   meepleKind(name: string): number;
-  /** What the base game's features pay (its `featureRates`), for an expansion that prices or values features against them; empty while the base game's own module is set up. */
+  /** The rates the base game's features pay by (its `featureRates`), for an expansion that prices or values features against them; empty while the base game's own module is set up. */
   readonly featureRates: readonly FeatureRates[];
   /** Base of this expansion's follow-up action codes (see `actions.ts`). */
   readonly actionBase: number;
@@ -175,8 +175,8 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
 /**
  * What a feature of one kind pays its majority, as rates (the base game's `featureRates`): per tile (a
  * monastery: itself and each neighbour), per pennant and, for a field, per completed city it borders;
- * when completed during the game and at the final scoring of an open feature. Scoring pays by them and
- * agents estimate by them, so no agent re-implements a point value.
+ * when completed during the game and at the final scoring of an open feature. The base game's module
+ * prices by them (`price`); scoring and the agents ask it, so no agent re-implements a point value.
  */
 export interface FeatureRates {
   readonly tile: number;
@@ -211,10 +211,16 @@ export interface ExpansionHooks {
   parseFollowUp?(state: State, turn: Readonly<Record<string, unknown>>, prefix: string): number | undefined;
   /**
    * Adjusts the points of a feature being scored (completed or in final scoring). The base game's
-   * module prices it first: `points` and `source`, by its `featureRates`.
+   * module prices it first (`price`): `points` and `source`.
    */
   scoreFeature?(state: State, feature: FeatureScore): void;
-  /** The base game's module only: by segment kind (`SEG_ROAD` …), what a feature pays. */
+  /**
+   * The base game's module only: what a measured feature pays its majority (`points`) and under which
+   * source, from the measure alone (kind, completed or not, tiles, pennants, completed cities
+   * bordered). Scoring pays by it, and agents value features by it (`GameSetup.pays`).
+   */
+  price?(feature: FeatureScore): void;
+  /** The base game's module only: by segment kind (`SEG_ROAD` …), the rates `price` pays by (for expansions that price against them). */
   readonly featureRates?: readonly FeatureRates[];
   /** After all features completed this turn were scored (`State.completedThisTurn`). */
   afterScoring?(state: State): void;

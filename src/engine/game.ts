@@ -14,6 +14,8 @@ import { expansionViews } from './position.ts';
 import { parseListParam, resolveRules } from './rules.ts';
 import type { MechanicsRules, ParamDef, Rules } from './rules.ts';
 import { Tables } from './tables.ts';
+import type { FeatureScore } from './tables.ts';
+import type { FeatureView } from './views.ts';
 import { ACTION_BLOCK, COMPENSATION_SOURCE, FOLLOW_MEEPLE_CODE, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
 
 export const BASE_STATS = ['tilesPlaced', 'tilesDiscarded', 'turns'] as const;
@@ -37,7 +39,7 @@ export function tileFieldsOf(modules: readonly Expansion[]): TileField[] {
 }
 
 /** The base game's hooks the engine requires: pricing a measured feature, and the rates it prices by. */
-export type BaseHooks = ExpansionHooks & Required<Pick<ExpansionHooks, 'scoreFeature' | 'featureRates'>>;
+export type BaseHooks = ExpansionHooks & Required<Pick<ExpansionHooks, 'price' | 'featureRates'>>;
 
 /** A mechanic of one of the game's rule modules (`Expansion.mechanics`), with its test. */
 export interface GameMechanic extends MechanicDef {
@@ -103,13 +105,15 @@ export class GameSetup extends Tables {
   readonly expansionState: ExpansionStateLayout;
   /** The base game's hooks. */
   readonly baseHooks: BaseHooks;
-  /** By segment kind, what a feature pays (the base game's `featureRates`): what agents estimate by. */
-  readonly featureRates: readonly FeatureRates[];
   /** The expansions' hooks, in the order of `expansions`. */
   readonly hooks: readonly ExpansionHooks[];
   readonly hookLists: HookLists;
   /** The mechanics of the base game and the expansions, in that order (restricted play). */
   readonly mechanics: readonly GameMechanic[];
+  /** The feature `pays` measures and prices. */
+  private readonly priced: FeatureScore = {
+    root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, cities: 0, points: 0, source: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(0),
+  };
 
   /** A game of the base game's rule module `base` (expansion zero) and the optional expansions in `options`. */
   constructor(options: GameOptions, base: Expansion) {
@@ -117,7 +121,6 @@ export class GameSetup extends Tables {
     super(setup.catalog, setup.players, setup.deck.length + 1);
     this.base = base;
     this.baseHooks = setup.baseHooks;
-    this.featureRates = setup.baseHooks.featureRates;
     this.expansions = setup.expansions;
     this.rules = setup.rules;
     this.explicitRules = setup.explicitRules;
@@ -139,6 +142,40 @@ export class GameSetup extends Tables {
     this.hooks = setup.hooks;
     this.hookLists = setup.hookLists;
     this.mechanics = setup.mechanics;
+  }
+
+  /**
+   * What the base game's rule module says a feature of this measure pays its majority (its `price`,
+   * as scoring pays): completed during the game, or open at the final scoring. For agents, which value
+   * features by it and never by a rate of their own.
+   */
+  pays(kind: number, tiles: number, pennants: number, cities: number, completed: boolean): number {
+    const f = this.priced;
+    f.kind = kind;
+    f.tiles = tiles;
+    f.pennants = pennants;
+    f.cities = cities;
+    f.completed = completed;
+    this.baseHooks.price(f);
+    return f.points;
+  }
+
+  /**
+   * Adds to `expected[p]` what the expansions' `evaluate` hooks expect player p to gain beyond the
+   * score (nothing without such hooks). `state` is a game's state (every feature view is one).
+   */
+  evaluate(state: FeatureView, expected: Float64Array): void {
+    for (const h of this.hookLists.evaluate) h.evaluate(state as unknown as BoardView, expected);
+  }
+
+  /** Whether legal follow-up `followUp` of `state` (phase FOLLOW) uses mechanic `mechanics[k]` (restricted play). */
+  followUpUses(k: number, state: FeatureView, followUp: number): boolean {
+    return this.mechanics[k]!.uses(state as unknown as BoardView, followUp);
+  }
+
+  /** Whether any expansion adds to an evaluation (`evaluate`). */
+  get evaluates(): boolean {
+    return this.hookLists.evaluate.length > 0;
   }
 
   /** Whether the expansions' rules admit a catalog tile into this game (e.g. its edition). */
@@ -259,7 +296,7 @@ function prepare(options: GameOptions, base: Expansion) {
   };
   if (base.state !== undefined || base.stats !== undefined || base.playerStats !== undefined) throw new Error(`the base game's rule module ${base.name} may declare no state and no statistics`);
   const baseHooks = setUp(base, -1, []);
-  if (!baseHooks.scoreFeature || baseHooks.featureRates?.length !== SEGMENT_KINDS.length) throw new Error(`the base game's rule module ${base.name} must price features (scoreFeature, and featureRates for every segment kind)`);
+  if (!baseHooks.price || baseHooks.featureRates?.length !== SEGMENT_KINDS.length) throw new Error(`the base game's rule module ${base.name} must price features (price, and featureRates for every segment kind)`);
   const hooks = expansions.map((expansion, k) => setUp(expansion, k, baseHooks.featureRates!));
   const hookLists = collectHooks(hooks);
   const mechanics = collectMechanics(modules, [baseHooks, ...hooks]);

@@ -13,3 +13,5 @@ export type { ElementType, GameSize, StateField, StateFields, StateViews } from 
 export { scoreSourcesOf, tileFieldsOf } from './game.ts';
 export type { GameMechanic, GameOptions } from './game.ts';
 export * from './state.ts';
+export type { AgentGame, AgentState, FeatureView, SpeedPathGame, SpeedPathState } from './views.ts';
+export { speedPathGameOf, speedPathOf } from './views.ts';

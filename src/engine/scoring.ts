@@ -1,7 +1,7 @@
 /**
  * The scoring floor (`RULES.md` §1): features completed by a turn's tile, and the final scoring. A
  * feature is measured on the board (`Board.measure`), the base game's rule module prices it (its
- * `scoreFeature` hook: points and their source), the expansions adjust it (theirs), its majority is
+ * `price` hook: points and their source), the expansions adjust it (theirs), its majority is
  * paid and, when completed, its meeples go home. No point value is written here. Writes to the
  * journaled arrays go through `record` so that checkpoints can undo them.
  */
@@ -54,7 +54,7 @@ function scoreFeature(state: State, root: number, completed: boolean): void {
   const f = game.scratch.feature;
   state.measure(root, f);
   f.completed = completed;
-  game.baseHooks.scoreFeature(state, f);
+  game.baseHooks.price(f);
   for (const h of game.hookLists.scoreFeature) h.scoreFeature(state, f);
   const winners = payMajority(state, f.perPlayer, f.source, f.points, f.bonusSource, f.bonus);
   if (completed && f.meeples > 0) returnMeeples(state, root);
@@ -161,7 +161,7 @@ function scoreField(state: State, root: number): void {
   f.tiles = 0;
   f.pennants = 0;
   f.cities = state.completedCitiesOf(root, f.perPlayer);
-  game.baseHooks.scoreFeature(state, f);
+  game.baseHooks.price(f);
   const winners = payMajority(state, f.perPlayer, f.source, f.points, f.source, 0);
   if (state.sink) state.sink({ type: 'fieldScored', winners: playersIn(winners), cities: f.cities, points: f.points });
 }

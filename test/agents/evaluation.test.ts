@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Evaluator } from '../../src/agents/evaluation.ts';
+import { RememberingEvaluator } from '../../src/agents/remembered.ts';
 import type { Weights } from '../../src/agents/evaluation.ts';
-import { completesSomething } from '../../src/agents/one-ply.ts';
 import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_PLACE, followUpKind, followUpSegment, meepleFollowUp } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { replayState } from '../../src/engine/scenario.ts';
@@ -59,7 +59,7 @@ describe('rule-aware evaluation', () => {
 describe('valuing a turn by what it changes', () => {
   // Before every placement of random games: each placement, and each follow-up after it, is valued
   // from the remembered position and by a full scan; the two must be the same numbers.
-  const compareEveryTurn = (state: State, evaluator: Evaluator, counts: { compared: number }) => {
+  const compareEveryTurn = (state: State, evaluator: RememberingEvaluator, counts: { compared: number }) => {
     if (state.phase !== PHASE_PLACE) return;
     const players = state.game.players;
     const since = new Float64Array(players);
@@ -98,7 +98,7 @@ describe('valuing a turn by what it changes', () => {
     ['all four expansions (big meeples placed and returned), two meeples each, charges', { players: 3, expansions: FOUR, rules: { meeples: 2 } }, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 }],
   ])('gives the full evaluation\'s numbers: %s', (_name, options, weights?: Weights) => {
     const game = gameWith(options);
-    const evaluator = new Evaluator(game, weights);
+    const evaluator = new RememberingEvaluator(game, weights);
     const counts = { compared: 0 };
     for (let deal = 0; deal < 2; deal++) playChecked(game, 'since', deal, (state) => compareEveryTurn(state, evaluator, counts));
     expect(counts.compared).toBeGreaterThan(1000);
@@ -107,7 +107,7 @@ describe('valuing a turn by what it changes', () => {
   // From every fifth turn of random games, up to eight turns of random play under a checkpoint (as a
   // search's descent and rollout): after every action, the totals from the remembered position and by
   // a full scan must be the same numbers.
-  const compareLaterTurns = (state: State, evaluator: Evaluator, rng: () => number, counts: { compared: number }) => {
+  const compareLaterTurns = (state: State, evaluator: RememberingEvaluator, rng: () => number, counts: { compared: number }) => {
     if (state.phase !== PHASE_PLACE || state.placedCount % 5 !== 0) return;
     const players = state.game.players;
     const since = new Float64Array(players);
@@ -134,7 +134,7 @@ describe('valuing a turn by what it changes', () => {
     ['all three expansions, 3 players', { players: 3, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!) }],
   ])('gives the full evaluation\'s numbers several turns later: %s', (_name, options) => {
     const game = gameWith(options);
-    const evaluator = new Evaluator(game);
+    const evaluator = new RememberingEvaluator(game);
     const counts = { compared: 0 };
     for (let deal = 0; deal < 4; deal++) {
       const rng = makeRng('since-later', deal);
@@ -157,7 +157,7 @@ describe('a meeple of any kind valued without placing it', () => {
     const followUps = new Int32Array(MAX_ACTIONS_HINT);
     const compared = [0, 0];
     const check = (state: State) => {
-      if (state.phase !== PHASE_FOLLOW || completesSomething(state, state.lastPlaced)) return;
+      if (state.phase !== PHASE_FOLLOW || state.closesFeature(state.lastPlaced)) return;
       const me = state.currentPlayer;
       const level = state.checkpoint();
       const n = state.legalFollowUps(followUps);
@@ -223,7 +223,7 @@ describe('a follow-up staged without ending the turn', () => {
     let compared = 0;
     let nonZero = 0;
     const check = (state: State) => {
-      if (state.phase !== PHASE_FOLLOW || completesSomething(state, state.lastPlaced)) return;
+      if (state.phase !== PHASE_FOLLOW || state.closesFeature(state.lastPlaced)) return;
       const deferFinal = state.deferFinal;
       state.deferFinal = true;
       const level = state.checkpoint();

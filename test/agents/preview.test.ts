@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { EPSILON, Evaluator } from '../../src/agents/evaluation.ts';
 import type { Weights } from '../../src/agents/evaluation.ts';
-import { OnePly, completesSomething } from '../../src/agents/one-ply.ts';
+import { OnePly } from '../../src/agents/one-ply.ts';
 import { PlacementPreview } from '../../src/agents/preview.ts';
 import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_PLACE, SEG_CITY } from '../../src/engine/index.ts';
 import type { GameOptions, State } from '../../src/engine/index.ts';
@@ -88,7 +88,7 @@ function compareOn(options: GameOptions, deal: number, weights?: Weights): [numb
       const followUp = preview.followUp;
       const level = state.checkpoint();
       state.apply(legal[i]!);
-      const completes = completesSomething(state, state.lastPlaced);
+      const completes = state.closesFeature(state.lastPlaced);
       const { declined, occupiedRoad, city, own } = completed(state, me);
       const applied = onePly.bestFollowUp(state, me);
       if (completes) {

@@ -20,8 +20,8 @@ const doubled = defineExpansion({
       featureRates: base.featureRates!.map((r) => ({
         tile: 2 * r.tile, pennant: 2 * r.pennant, city: 2 * r.city, finalTile: 2 * r.finalTile, finalPennant: 2 * r.finalPennant, finalCity: 2 * r.finalCity,
       })),
-      scoreFeature(state, f) {
-        base.scoreFeature!(state, f);
+      price(f) {
+        base.price!(f);
         f.points *= 2;
       },
       usesMechanic: base.usesMechanic,

@@ -3,10 +3,10 @@
  * and what its features pay, declared through the same contract as the three expansions. What a
  * feature pays is one table of rates per kind (`featureRates`: per tile, pennant and bordering
  * completed city; completed and at the end). The engine measures a feature (tiles, pennants,
- * meeples; for a field the completed cities it borders), asks this module what it pays
- * (`scoreFeature`: points by the rates, and the source), lets the expansions adjust it and pays the
- * majority; agents estimate open features by the same rates (`Game.featureRates`). Every point
- * value is a rule parameter. Its mechanics, for restricted play: a meeple on each kind of feature.
+ * meeples; for a field the completed cities it borders), asks this module what it pays (`price`:
+ * points by the rates, and the source), lets the expansions adjust it and pays the majority; agents
+ * value open features by the same answer (`Game.pays`). Every point value is a rule parameter. Its
+ * mechanics, for restricted play: a meeple on each kind of feature.
  */
 import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, defineExpansion, enumParam, intListParam, intParam, meepleSegmentOf, rulesOf } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureRates, FeatureScore, Rules, RulesOf } from '../../engine/index.ts';
@@ -76,7 +76,7 @@ export const baseGame: Expansion = defineExpansion({
       featureRates: rates,
       usesMechanic: { farmers: meepleOn(SEG_FIELD), roadMeeples: meepleOn(SEG_ROAD), cityMeeples: meepleOn(SEG_CITY), monasteryMeeples: meepleOn(SEG_MONASTERY) },
       /** What a measured feature pays its majority (tiles, pennants, completed cities bordered: the engine's measure), and under which source. */
-      scoreFeature(_state, f: FeatureScore): void {
+      price(f: FeatureScore): void {
         const r = rates[f.kind]!;
         f.source = sources[f.kind]!;
         f.points = f.completed

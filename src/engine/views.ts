@@ -1,0 +1,60 @@
+/**
+ * What the agents see of a game (README "Architecture"): the feature API, the play contract and the
+ * game's answers about its rules, as types of the `State` and `Game` themselves (no copy, no wrapper:
+ * every call stays the board's own method). Agent code is typed against `AgentState` and `AgentGame`,
+ * which lack the position's arrays, the union-find and the precomputed tables, so that an agent reads
+ * a feature only as the rules see it and never re-implements joining, completion or a point value
+ * (`test/agents/agent-access.test.ts` checks that reading an internal does not compile). The one
+ * exception is named: the placement preview's speed path (`speedPathOf`), kept honest by its
+ * differential test against applying the placement.
+ */
+import type { Board } from './board.ts';
+import type { Game, State } from './state.ts';
+
+/**
+ * The feature API: a position's features read-only. A feature is named by its root segment
+ * (`find`); per feature its kind, segments, tiles and pennants (`members`, `tally`, `measure`), open
+ * ends, completion, its occupants per player by meeple weight or by figure, and for a field the
+ * completed and open cities it borders. Scoring reads the same methods.
+ */
+export type FeatureView = Pick<Board,
+  | 'find' | 'segmentKind' | 'tileOf' | 'segmentsOf' | 'members' | 'measure' | 'tally' | 'figures' | 'isCompleted' | 'openEndsOf'
+  | 'meeplesOn' | 'occupantOf' | 'meepleWeight' | 'meepleSegments' | 'completedCitiesOf' | 'citiesBordered' | 'neighboursOf'
+  | 'closesFeature'>;
+
+/** What an agent reads of a game's setup: its size, the legal moves' shape, and what its rule modules answer (`pays`, `evaluate`). */
+export type AgentGame = Pick<Game,
+  | 'players' | 'maxTiles' | 'segmentsPerTile' | 'distinctRotation' | 'meepleWeights' | 'mechanics' | 'base' | 'expansions'
+  | 'pays' | 'evaluate' | 'evaluates' | 'followUpUses'>;
+
+/**
+ * A game in progress as an agent sees it: the play contract (phase, whose turn, the drawn tile, legal
+ * moves, apply with checkpoint and rollback, scores, meeples in hand, tiles placed and the deck) and
+ * the feature API.
+ */
+export interface AgentState extends FeatureView, Pick<State,
+  | 'phase' | 'currentPlayer' | 'drawn' | 'placedCount' | 'lastPlaced' | 'deck' | 'deckPos' | 'deferFinal' | 'isOver'
+  | 'legalActions' | 'legalPlacements' | 'legalFollowUps' | 'samplePlacement' | 'apply' | 'stageFollowUp' | 'checkpoint' | 'rollback'
+  | 'score'> {
+  readonly game: AgentGame;
+  /** Meeples in each player's supply by kind: [kind * players + player]. */
+  readonly meeplesLeft: { readonly [index: number]: number; readonly length: number };
+  clone(): AgentState;
+}
+
+/**
+ * The placement preview's speed path (`src/agents/preview.ts` and the tables it keeps): the whole
+ * state, to value a placement without applying it. Only the files `agent-access.test.ts` lists reach it.
+ */
+export type SpeedPathState = State;
+export type SpeedPathGame = Game;
+
+/** The state behind an agent's view, for the speed path only. */
+export function speedPathOf(state: AgentState): SpeedPathState {
+  return state as SpeedPathState;
+}
+
+/** The game behind an agent's view, for the speed path only. */
+export function speedPathGameOf(game: AgentGame): SpeedPathGame {
+  return game as SpeedPathGame;
+}
