@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Evaluator } from '../../src/agents/evaluation.ts';
 import { RememberingEvaluator } from '../../src/agents/remembered.ts';
 import type { Weights } from '../../src/agents/evaluation.ts';
-import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_PLACE, followUpKind, followUpSegment, meepleFollowUp } from '../../src/engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_PLACE, SEG_FIELD, SEG_MONASTERY, followUpKind, followUpSegment, meepleFollowUp } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { replayState } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
@@ -53,6 +53,55 @@ describe('rule-aware evaluation', () => {
     expect(totals('expansions/kr-variant-official-split.json')).toEqual([4, 3]);
     expect(totals('expansions/kr-variant-official-split.json', { kingRobberScoring: 'flat10' })).toEqual([10, 10]);
     expect(totals('expansions/kr-variant-official-split.json', { kingRobberScoring: 'flat15-40', kingRobberFlatEachPoints: 20 })).toEqual([20, 20]);
+  });
+});
+
+describe('the evaluation asks the rule module', () => {
+  // Feature by feature, in positions of random games: every occupied open feature's worth is what the
+  // base game's rule module answers for its own measure (\`Game.pays\`: the mean of completed and final
+  // pay for roads and cities by segments and pennants, the final pay now for monasteries and fields),
+  // so the per-game rates the evaluation takes from it for one tile, pennant or city are its answer.
+  const byTheModule = (state: State): number[] => {
+    const game = state.game;
+    const out = Array.from({ length: game.players }, (_, p) => state.score(p) - (game.rules.meeples as number) + state.meeplesLeft[p]!);
+    const seen = new Set<number>();
+    const perPlayer = new Int32Array(game.players);
+    for (let g = 0; g < state.placedCount * game.segmentsPerTile; g++) {
+      if (state.occupantOf(g) === 0 || seen.has(state.find(g))) continue;
+      const root = state.find(g);
+      seen.add(root);
+      perPlayer.fill(0);
+      const kind = state.segmentKind(root);
+      const halfway = (tiles: number, pennants: number) => (game.pays(kind, tiles, pennants, 0, true) + game.pays(kind, tiles, pennants, 0, false)) / 2;
+      let worth: number;
+      if (kind === SEG_FIELD) worth = game.pays(kind, 0, 0, state.completedCitiesOf(root, perPlayer), false);
+      else if (kind === SEG_MONASTERY) {
+        perPlayer[state.occupantOf(root) - 1] = 1;
+        worth = game.pays(kind, 1 + state.neighboursOf(state.tileOf(root)), 0, 0, false);
+      } else {
+        const [segments, pennants] = state.tally(root, perPlayer);
+        worth = halfway(segments!, pennants!);
+      }
+      const max = Math.max(...perPlayer);
+      for (let p = 0; p < game.players; p++) if (perPlayer[p] === max) out[p]! += worth;
+    }
+    return out;
+  };
+  it.each([
+    ['official rules', {}],
+    ['other rates', { roadPointsPerTile: 3, finalRoadPointsPerTile: 0, cityPointsPerTile: 5, finalCityPointsPerPennant: 4, monasteryPointsPerTile: 2, farmerPointsPerCity: 7 }],
+  ])('values every occupied feature as the module pays it: %s', (_name, rules) => {
+    const game = gameWith({ players: 3, rules });
+    const evaluator = new Evaluator(game, { meepleCost: 1, farmerCost: 0, emptyHand: 0 });
+    let compared = 0;
+    for (let deal = 0; deal < 2; deal++) {
+      playChecked(game, 'asks-module', deal, (state) => {
+        if (state.phase !== PHASE_PLACE) return;
+        expect(Array.from(evaluator.totals(state))).toEqual(byTheModule(state));
+        compared++;
+      });
+    }
+    expect(compared).toBeGreaterThan(100);
   });
 });
 
