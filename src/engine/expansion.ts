@@ -24,6 +24,7 @@ import type { Board } from './board.ts';
 import type { EventData, EventKinds, EventSink } from './events.ts';
 import type { StateFields, StateViews } from './expansion-state.ts';
 import type { FeatureScore } from './tables.ts';
+import type { FeatureView } from './views.ts';
 
 /** A typed array a hook may read but not write (entries and length only). */
 export interface ReadonlyNumbers {
@@ -32,11 +33,11 @@ export interface ReadonlyNumbers {
 }
 
 /**
- * What a hook sees of a game in progress (a `State` is one; no copy is made): the position's arrays
- * and scalars read-only, the board's queries, and the methods through which a hook may change the
- * game. Arrays as in `Position` (`position.ts`); segment ids as in `board.ts`.
+ * What a hook sees of a game in progress (a `State` is one; no copy is made): the feature API the
+ * agents read too (`FeatureView`), the position's arrays and scalars read-only, the board's queries,
+ * and the methods through which a hook may change the game. Arrays as in `Position` (`position.ts`); segment ids as in `board.ts`.
  */
-export interface BoardView extends Pick<Board,
+export interface BoardView extends FeatureView, Pick<Board,
   | 'game' | 'find' | 'segmentKind' | 'tileOf' | 'typeOf' | 'tileAt' | 'orientation' | 'members' | 'segmentsAcross'
   | 'neighbourCount' | 'measure' | 'completedCitiesOf' | 'describeSegment' | 'turnNumber' | 'score'
   | 'addScore' | 'addStat' | 'setStat' | 'meepleWeight'> {

@@ -1,6 +1,7 @@
 /**
  * The scoring floor (`RULES.md` §1): features completed by a turn's tile, and the final scoring. A
- * feature is measured on the board (`Board.measure`), the base game's rule module prices it (its
+ * feature is read through the feature API the agents read too (`FeatureView`, `views.ts`: completion,
+ * open ends, occupants) and measured (`Board.measure`), the base game's rule module prices it (its
  * `price` hook: points and their source), the expansions adjust it (theirs), its majority is
  * paid and, when completed, its meeples go home. No point value is written here. Writes to the
  * journaled arrays go through `record` so that checkpoints can undo them.
@@ -26,7 +27,7 @@ export function scoreTurn(state: State): void {
   const end = game.closableStart[type + 1]!;
   for (let k = game.closableStart[type]!; k < end; k++) {
     const root = state.find(i * S + game.closable[k]!);
-    if (state.openEnds[root] === 0 && state.done[root] === 0) {
+    if (state.openEndsOf(root) === 0 && !state.isCompleted(root)) {
       state.record(J_DONE, root, 0);
       state.done[root] = 1;
       state.completedThisTurn[state.completedCount++] = root;
@@ -50,7 +51,7 @@ export function scoreTurn(state: State): void {
 function scoreFeature(state: State, root: number, completed: boolean): void {
   const game = state.game;
   // A feature nobody holds pays nobody: unless an expansion or an event sink reads it, there is nothing to measure.
-  if (state.rootMeeples[root] === 0 && game.hookLists.scoreFeature.length === 0 && !state.sink) return;
+  if (state.meeplesOn(root) === 0 && game.hookLists.scoreFeature.length === 0 && !state.sink) return;
   const f = game.scratch.feature;
   state.measure(root, f);
   f.completed = completed;
@@ -138,7 +139,7 @@ function openOccupiedRoots(state: State, out: Int32Array): number {
   for (let g = 0; g < total; g++) {
     if (meeple[g] === 0) continue;
     const root = state.find(g);
-    if (state.done[root] !== 0 || scratch.rootStamp[root] === stamp) continue;
+    if (state.isCompleted(root) || scratch.rootStamp[root] === stamp) continue;
     scratch.rootStamp[root] = stamp;
     // Insertion in order: there are at most a few dozen.
     let i = n++;
