@@ -34,7 +34,7 @@ export class OnePly {
 
   /**
    * Call before trying the placements of a position (phase PLACE): `bestFollowUp` then values each
-   * placement by what it changes (`Evaluator.remember`) until `forget` is called.
+   * placement by what it changes (`RememberingEvaluator.remember`) until `forget` is called.
    */
   remember(state: AgentState): void {
     this.evaluator.remember(state);

@@ -1,8 +1,8 @@
 /**
  * The one-ply value of a placement without applying it (`OnePly.valuePlacement`'s fast path): the
  * same number `OnePly.bestFollowUp` gives after applying it, and the same best follow-up, read off
- * the remembered position (`RememberingEvaluator.remember`). It holds when the game has no expansion (no hooks)
- * and the placement completes no monastery: the placement changes the evaluation only through the
+ * the remembered position (`RememberingEvaluator.remember`). It holds when the game has no expansion
+ * (no hooks) and the placement completes no monastery: the placement changes the evaluation only through the
  * features the tile joins, the monasteries around its cell and the roads and cities it completes.
  * A completed road or city is scored at once (rules' completed rates; tiles counted once, pennants
  * per segment) for its majority and its meeples come back; a meeple the mover puts on an unoccupied
@@ -78,8 +78,8 @@ export class PlacementPreview {
 
   /**
    * The value to `me` of placement `placement` of the drawn tile in the remembered position
-   * (`RememberingEvaluator.remembers(state)` must hold and `applies`), with its best follow-up in `followUp`;
-   * NaN when the placement completes a monastery (then it must be applied to be valued).
+   * (`RememberingEvaluator.remembers(state)` must hold, and `applies`), with its best follow-up in
+   * `followUp`; NaN when the placement completes a monastery (then it must be applied to be valued).
    */
   // hot path
   value(view: AgentState, placement: number, me: number): number {

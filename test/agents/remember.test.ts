@@ -1,6 +1,6 @@
 /**
- * Remembering a position that follows from the last one remembered (`Evaluator.remember` updating
- * its tables by what changed since) against reading it from scratch: over every turn of a few greedy
+ * Remembering a position that follows from the last one remembered (`RememberingEvaluator.remember`
+ * updating its tables by what changed since) against reading it from scratch: over every turn of a few greedy
  * games, with searches' tries in between (a few random plies, one of them remembered, rolled back),
  * the remembered totals and the one-ply value and follow-up of every placement are those of a
  * valuation that reads the position afresh (a clone: another state object, never updated).
