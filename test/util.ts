@@ -1,8 +1,8 @@
 /** Shared builders for tests. */
 import { createAgent, parseAgentSpec } from '../src/agents/index.ts';
-import { InputError, MAX_ACTIONS_HINT } from '../src/engine/index.ts';
+import { InputError, MAX_ACTIONS_HINT, SEG_FIELD, defineExpansion } from '../src/engine/index.ts';
 import type { EventSink, Game, GameOptions, State } from '../src/engine/index.ts';
-import { newGame } from '../src/expansions/index.ts';
+import { baseGame, newGame } from '../src/expansions/index.ts';
 import { Dealer } from '../src/sim/deal.ts';
 import { makeRng } from '../src/sim/rng.ts';
 
@@ -31,6 +31,24 @@ export function playOn(state: State, seed: string, deal: number, check?: (state:
 }
 
 export const gameWith = (options: GameOptions): Game => newGame(options);
+
+/**
+ * The base game with a field pay that is not linear in the completed cities a field borders (1 point
+ * for the first, 4 for each further one): agents must ask the rule module for each number of cities.
+ */
+export const steepFields = defineExpansion({
+  ...baseGame,
+  setup(ctx) {
+    const base = baseGame.setup(ctx);
+    return {
+      ...base,
+      price(f) {
+        base.price!(f);
+        if (f.kind === SEG_FIELD && f.cities > 0) f.points = 1 + 4 * (f.cities - 1);
+      },
+    };
+  },
+});
 
 /** Meeples of a player on the board. */
 export function meeplesOnBoard(state: State, player: number, kind = 0): number {

@@ -11,9 +11,10 @@
  * their segments and pennants (a segment is a tile's part of a feature: `FeatureView.tally`) —
  * monasteries what the final scoring would pay now (1 + neighbours tiles: completing one pays 9 tiles
  * whatever it has now), fields what the final scoring would pay for the completed cities they border
- * (nothing with farmers off). The rule module's answer for one tile, one pennant or one city is taken
- * once per game: its pay is linear in them (`test/agents/evaluation.test.ts` checks the two agree on
- * real features). Every meeple
+ * (nothing with farmers off). The rule module's answers are taken once per game: for one tile or one
+ * pennant (its pay for roads, cities and monasteries is linear in them), and for a field for every
+ * number of cities (`test/agents/evaluation.test.ts` checks the evaluation against the module's
+ * answer on every occupied feature of random games, with a field pay that is not linear too). Every meeple
  * standing on the board costs `meepleCost`, by default `MEEPLE_COST` (the chances it no longer
  * has), a meeple in a field `farmerCost` more (it stays there until the end), and a player with no
  * meeple left in hand `emptyHand` (no claim is possible until a feature gives one back); the last two
@@ -30,17 +31,21 @@ export { DEFAULT_WEIGHTS, EPSILON, MEEPLE_COST } from './weights.ts';
 export type { Weights } from './weights.ts';
 
 /**
- * What an open feature is worth to its majority (the header's estimate), per segment, pennant,
- * monastery tile and completed city bordered, and what a road or city completed during the game
- * pays per tile and pennant: the base game's rule module's pay for one of each (`Game.pays`).
+ * What an open feature is worth to its majority (the header's estimate), per segment, pennant and
+ * monastery tile, and what a road or city completed during the game pays per tile and pennant: the
+ * base game's rule module's pay for one of each (`Game.pays`). A field's worth by the number of
+ * completed cities it borders is the module's answer for each number (so any field pay that depends
+ * on that number is asked of it, not assumed linear).
  */
 export interface WorthRates {
   readonly road: number;
   readonly cityTile: number;
   readonly cityPennant: number;
   readonly monastery: number;
-  /** 0 without farmers. */
-  readonly farmer: number;
+  /** [cities]: what a field bordering that many completed cities pays at the end (all 0 without farmers). */
+  readonly fieldWorth: Float64Array;
+  /** Whether a field pays anything at all (farmers on, a non-zero rate). */
+  readonly fieldsPay: boolean;
   readonly completedRoad: number;
   readonly completedCityTile: number;
   readonly completedCityPennant: number;
@@ -49,12 +54,15 @@ export interface WorthRates {
 /** The game's `WorthRates`, from its rule module's answers. */
 export function worthRates(game: AgentGame): WorthRates {
   const halfway = (kind: number, tiles: number, pennants: number) => (game.pays(kind, tiles, pennants, 0, true) + game.pays(kind, tiles, pennants, 0, false)) / 2;
+  // A field borders at most one city per city segment of the board.
+  const fieldWorth = Float64Array.from({ length: game.maxTiles * game.segmentsPerTile + 1 }, (_, cities) => game.pays(SEG_FIELD, 0, 0, cities, false));
   return {
     road: halfway(SEG_ROAD, 1, 0),
     cityTile: halfway(SEG_CITY, 1, 0),
     cityPennant: halfway(SEG_CITY, 0, 1),
     monastery: game.pays(SEG_MONASTERY, 1, 0, 0, false),
-    farmer: game.pays(SEG_FIELD, 0, 0, 1, false),
+    fieldWorth,
+    fieldsPay: fieldWorth.some((worth) => worth !== 0),
     completedRoad: game.pays(SEG_ROAD, 1, 0, 0, true),
     completedCityTile: game.pays(SEG_CITY, 1, 0, 0, true),
     completedCityPennant: game.pays(SEG_CITY, 0, 1, 0, true),
@@ -73,7 +81,8 @@ export class Evaluator extends Charges implements WorthRates {
   readonly cityTile: number;
   readonly cityPennant: number;
   readonly monastery: number;
-  readonly farmer: number;
+  readonly fieldWorth: Float64Array;
+  readonly fieldsPay: boolean;
   readonly completedRoad: number;
   readonly completedCityTile: number;
   readonly completedCityPennant: number;
@@ -89,7 +98,8 @@ export class Evaluator extends Charges implements WorthRates {
     this.cityTile = rates.cityTile;
     this.cityPennant = rates.cityPennant;
     this.monastery = rates.monastery;
-    this.farmer = rates.farmer;
+    this.fieldWorth = rates.fieldWorth;
+    this.fieldsPay = rates.fieldsPay;
     this.completedRoad = rates.completedRoad;
     this.completedCityTile = rates.completedCityTile;
     this.completedCityPennant = rates.completedCityPennant;
@@ -185,7 +195,7 @@ export class Evaluator extends Charges implements WorthRates {
   protected measure(state: AgentState, root: number): number {
     const perPlayer = this.perPlayer;
     const kind = state.segmentKind(root);
-    if (kind === SEG_FIELD) return this.farmer * state.completedCitiesOf(root, perPlayer);
+    if (kind === SEG_FIELD) return this.fieldWorth[state.completedCitiesOf(root, perPlayer)]!;
     perPlayer.fill(0);
     if (kind === SEG_MONASTERY) {
       const owner = state.occupantOf(root);

@@ -10,7 +10,8 @@
  *   each also times t, and for cities with three or more open ends (hard to close) again;
  * - monasteries: what they pay now, `monasteryPointsPerTile` × (1 + neighbours), and the rest a
  *   completion would add, × (8 − neighbours), also times t;
- * - fields (with farmers): `farmerPointsPerCity` per completed bordering city, and per open one (also
+ * - fields (with farmers): what the rule module pays for the completed bordering cities, and what the
+ *   open ones would add completed (also
  *   times t);
  * - a minority stake: the completion pay of roads and cities where p has meeples but not the majority;
  * - meeples: in hand, in hand times t, an empty hand, farmers standing;
@@ -21,6 +22,7 @@
  */
 import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
+import { worthRates } from './evaluation.ts';
 import { advanceStamp, majorityOf } from './tallies.ts';
 
 export const FEATURE_NAMES = [
@@ -51,7 +53,7 @@ export class FeatureReader {
   private readonly occupied: Int32Array;
   /** A field's completed and open bordering cities (`FeatureView.citiesBordered`). */
   private readonly cities = new Int32Array(2);
-  // Rule rates: per road / city tile and city pennant when completed and at the end; monastery tile; completed city for a farmer.
+  // Rule rates: per road / city tile and city pennant when completed and at the end; monastery tile.
   private readonly roadComplete: number;
   private readonly roadFinal: number;
   private readonly cityTileComplete: number;
@@ -59,7 +61,9 @@ export class FeatureReader {
   private readonly cityTileFinal: number;
   private readonly cityPennantFinal: number;
   private readonly monastery: number;
-  private readonly farmer: number;
+  /** [cities]: what a field bordering that many completed cities pays (`worthRates`). */
+  private readonly fieldWorth: Float64Array;
+  private readonly fieldsPay: boolean;
 
   constructor(readonly game: AgentGame) {
     const segments = game.maxTiles * game.segmentsPerTile;
@@ -74,7 +78,9 @@ export class FeatureReader {
     this.cityTileFinal = game.pays(SEG_CITY, 1, 0, 0, false);
     this.cityPennantFinal = game.pays(SEG_CITY, 0, 1, 0, false);
     this.monastery = game.pays(SEG_MONASTERY, 1, 0, 0, false);
-    this.farmer = game.pays(SEG_FIELD, 0, 0, 1, false);
+    const rates = worthRates(game);
+    this.fieldWorth = rates.fieldWorth;
+    this.fieldsPay = rates.fieldsPay;
     this.occupied = new Int32Array(segments);
   }
 
@@ -127,15 +133,18 @@ export class FeatureReader {
     const perPlayer = this.perPlayer;
     const players = this.game.players;
     if (kind === SEG_FIELD) {
-      if (this.farmer === 0) return;
+      if (!this.fieldsPay) return;
       // Farmers counted one each, whatever their kind (as the weights were trained).
       perPlayer.fill(0);
       state.figures(root, perPlayer);
       state.citiesBordered(root, this.cities);
       const majority = majorityOf(perPlayer, players);
-      this.add(majority, F.farmCompleted, this.farmer * this.cities[0]!);
-      this.add(majority, F.farmOpen, this.farmer * this.cities[1]!);
-      this.add(majority, F.farmOpenEarly, this.farmer * this.cities[1]! * t);
+      // The open cities: what completing them all would add.
+      const completed = this.fieldWorth[this.cities[0]!]!;
+      const open = this.fieldWorth[this.cities[0]! + this.cities[1]!]! - completed;
+      this.add(majority, F.farmCompleted, completed);
+      this.add(majority, F.farmOpen, open);
+      this.add(majority, F.farmOpenEarly, open * t);
       return;
     }
     perPlayer.fill(0);

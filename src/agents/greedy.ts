@@ -179,7 +179,7 @@ export class GreedyAgent implements Agent {
       const kind = state.segmentKind(root);
       let value: number;
       if (kind === SEG_FIELD) {
-        value = rates.farmer * state.completedCitiesOf(root, perPlayer);
+        value = rates.fieldWorth[state.completedCitiesOf(root, perPlayer)]!;
       } else {
         perPlayer.fill(0);
         const counts = state.tally(root, perPlayer); // [segments, pennants]

@@ -58,6 +58,8 @@ export class PlacementPreview {
   private readonly extra = new Int32Array(MAX_SEGMENTS);
   private readonly fields: Int32Array;
   private readonly beside = new Uint8Array(MAX_SEGMENTS);
+  /** The fields on the board beside the cities completed so far (one entry per city), in `citiesDone`. */
+  private readonly gained: Int32Array;
   private readonly totals: Float64Array;
 
   constructor(private readonly evaluator: RememberingEvaluator) {
@@ -67,6 +69,7 @@ export class PlacementPreview {
     this.perPlayer = new Int32Array(game.players);
     this.back = new Int32Array(game.players);
     this.fields = new Int32Array(game.maxTiles * game.segmentsPerTile);
+    this.gained = new Int32Array(MAX_SEGMENTS * game.maxTiles * game.segmentsPerTile);
     this.totals = new Float64Array(game.players);
     this.slots = new FrontierSlots(game, game.players);
   }
@@ -150,7 +153,7 @@ export class PlacementPreview {
     for (let s = 0; s < count; s++) if (link[s] === s && openEnds[s] === 0 && game.segmentKind[type * S + s] === SEG_CITY) cityDone = true;
     // 3. The totals with the monasteries around (the slot's), the cities completed to the fields.
     for (let p = 0; p < players; p++) totals[p] = slots.totals[base + p]!;
-    this.extraOn = cityDone && evaluator.farmer !== 0;
+    this.extraOn = cityDone && evaluator.fieldsPay;
     if (this.extraOn) this.citiesDone(state, count, joins, totals);
     // 4. The occupied features the tile joins: their old worth off, the joined feature's worth on (a
     // completed road or city: its points, and its meeples back in hand).
@@ -219,7 +222,7 @@ export class PlacementPreview {
     const type = state.drawn;
     const kind = game.segmentKind[type * S + r]!;
     if (kind === SEG_FIELD) {
-      if (evaluator.farmer === 0) return 0;
+      if (!evaluator.fieldsPay) return 0;
       // The completed cities of the one old field it joins, or of the union of several.
       const old = this.old;
       let fields = 0;
@@ -235,7 +238,7 @@ export class PlacementPreview {
         old.startCities();
         for (let j = 0; j < joins; j++) if (this.joinFirst[j] !== 0 && this.link[this.joinSegment[j]!] === r) cities += old.addCities(this.joinRoot[j]!);
       }
-      return evaluator.farmer * (this.extraOn ? cities + this.extra[r]! : cities);
+      return evaluator.fieldWorth[this.extraOn ? cities + this.extra[r]! : cities]!;
     }
     if (kind !== SEG_ROAD && kind !== SEG_CITY) return 0;
     let segments = 0;
@@ -292,6 +295,7 @@ export class PlacementPreview {
     const old = this.old;
     const link = this.link;
     this.extra.fill(0);
+    let gained = 0;
     for (let c = 0; c < count; c++) {
       if (link[c] !== c || !this.completed(c) || game.segmentKind[this.type * S + c] !== SEG_CITY) continue;
       // The fields on the board beside the city's old parts, and the tile's fields beside its own.
@@ -310,7 +314,13 @@ export class PlacementPreview {
       for (let k = 0; k < n; k++) {
         const field = this.fields[k]!;
         if (state.rootMeeples[field] === 0 || this.joined(field, joins)) continue;
-        addTo(totals, this.evaluator.beforeMajority[field]!, this.evaluator.farmer);
+        // One more completed city: the field's worth from its cities before and those gained so far.
+        old.read(state, field);
+        let cities = old.citiesOf(field);
+        for (let k = 0; k < gained; k++) if (this.gained[k] === field) cities++;
+        this.gained[gained++] = field;
+        const worth = this.evaluator.fieldWorth;
+        addTo(totals, this.evaluator.beforeMajority[field]!, worth[cities + 1]! - worth[cities]!);
       }
     }
   }

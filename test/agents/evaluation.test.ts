@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { Evaluator } from '../../src/agents/evaluation.ts';
 import { RememberingEvaluator } from '../../src/agents/remembered.ts';
 import type { Weights } from '../../src/agents/evaluation.ts';
-import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_PLACE, SEG_FIELD, SEG_MONASTERY, followUpKind, followUpSegment, meepleFollowUp } from '../../src/engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, Game, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_PLACE, SEG_FIELD, SEG_MONASTERY, followUpKind, followUpSegment, meepleFollowUp } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { replayState } from '../../src/engine/scenario.ts';
-import { expansionRegistry } from '../../src/expansions/index.ts';
+import { baseGame, expansionRegistry } from '../../src/expansions/index.ts';
 import { makeRng } from '../../src/sim/rng.ts';
-import { gameWith, playChecked } from '../util.ts';
+import { gameWith, playChecked, steepFields } from '../util.ts';
 
 const FOUR = ['tollkeepers', 'labyrinth', 'kingRobber', 'innsCathedrals'].map((name) => expansionRegistry.get(name)!);
 
@@ -88,10 +88,10 @@ describe('the evaluation asks the rule module', () => {
     return out;
   };
   it.each([
-    ['official rules', {}],
-    ['other rates', { roadPointsPerTile: 3, finalRoadPointsPerTile: 0, cityPointsPerTile: 5, finalCityPointsPerPennant: 4, monasteryPointsPerTile: 2, farmerPointsPerCity: 7 }],
-  ])('values every occupied feature as the module pays it: %s', (_name, rules) => {
-    const game = gameWith({ players: 3, rules });
+    ['official rules', new Game({ players: 3 }, baseGame)],
+    ['other rates', new Game({ players: 3, rules: { roadPointsPerTile: 3, finalRoadPointsPerTile: 0, cityPointsPerTile: 5, finalCityPointsPerPennant: 4, monasteryPointsPerTile: 2, farmerPointsPerCity: 7 } }, baseGame)],
+    ['a field pay not linear in the cities', new Game({ players: 3 }, steepFields)],
+  ])('values every occupied feature as the module pays it: %s', (_name, game) => {
     const evaluator = new Evaluator(game, { meepleCost: 1, farmerCost: 0, emptyHand: 0 });
     let compared = 0;
     for (let deal = 0; deal < 2; deal++) {

@@ -11,10 +11,10 @@ import { EPSILON, Evaluator } from '../../src/agents/evaluation.ts';
 import type { Weights } from '../../src/agents/evaluation.ts';
 import { OnePly } from '../../src/agents/one-ply.ts';
 import { PlacementPreview } from '../../src/agents/preview.ts';
-import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_PLACE, SEG_CITY } from '../../src/engine/index.ts';
-import type { GameOptions, State } from '../../src/engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, Game, MAX_ACTIONS_HINT, PHASE_PLACE, SEG_CITY } from '../../src/engine/index.ts';
+import type { State } from '../../src/engine/index.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
-import { gameWith, playChecked } from '../util.ts';
+import { gameWith, playChecked, steepFields } from '../util.ts';
 
 /** The first best follow-up's value and code, every follow-up applied and the position evaluated from scratch. */
 function everyFollowUpApplied(state: State, evaluator: Evaluator, me: number): [number, number] {
@@ -64,8 +64,7 @@ function completed(state: State, me: number): { declined: boolean; occupiedRoad:
  * those that complete a city, those by a mover with one meeple left that bring a meeple of the
  * mover back and whose best follow-up puts that last meeple on the tile].
  */
-function compareOn(options: GameOptions, deal: number, weights?: Weights): [number, number, number, number, number, number] {
-  const game = gameWith(options);
+function compareOn(game: Game, deal: number, weights?: Weights): [number, number, number, number, number, number] {
   const onePly = new OnePly(game, weights);
   const preview = new PlacementPreview(onePly.evaluator);
   const fresh = new Evaluator(game, weights);
@@ -118,28 +117,33 @@ function compareOn(options: GameOptions, deal: number, weights?: Weights): [numb
 
 describe('placement preview', () => {
   it('gives the applied placement\'s value and follow-up, 2 players with farmers', () => {
-    const [placements, previewed, completing, occupiedRoads, cities] = compareOn({ players: 2 }, 1);
+    const [placements, previewed, completing, occupiedRoads, cities] = compareOn(gameWith({ players: 2 }), 1);
     expect(previewed).toBeGreaterThan(placements / 2);
     expect(completing).toBeGreaterThan(occupiedRoads + cities);
     expect(occupiedRoads).toBeGreaterThan(0);
     expect(cities).toBeGreaterThan(0);
   });
   it('does so for 4 players, farmers off, another meeple cost', () => {
-    const [placements, previewed] = compareOn({ players: 4, rules: { farmers: 'off' } }, 2, { meepleCost: 0.7, farmerCost: 0, emptyHand: 0 });
+    const [placements, previewed] = compareOn(gameWith({ players: 4, rules: { farmers: 'off' } }), 2, { meepleCost: 0.7, farmerCost: 0, emptyHand: 0 });
     expect(previewed).toBeGreaterThan(placements / 2);
   });
   it('does so with farmer and empty-hand charges, two meeples each (hands run empty)', () => {
-    const [placements, previewed, , occupiedRoads] = compareOn({ players: 2, rules: { meeples: 2 } }, 4, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 });
+    const [placements, previewed, , occupiedRoads] = compareOn(gameWith({ players: 2, rules: { meeples: 2 } }), 4, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 });
     expect(previewed).toBeGreaterThan(placements / 2);
     expect(occupiedRoads).toBeGreaterThan(0);
   });
   it('does so when a mover with one meeple left completes its own feature and puts that meeple on the tile (it keeps a meeple in hand)', () => {
     // Deal 8 of these settings has such a turn; a preview that charges the empty hand there fails on it.
-    const [, , , , , lastMeepleBack] = compareOn({ players: 2, rules: { meeples: 2 } }, 8, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 });
+    const [, , , , , lastMeepleBack] = compareOn(gameWith({ players: 2, rules: { meeples: 2 } }), 8, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 });
     expect(lastMeepleBack).toBeGreaterThan(0);
   });
   it('does so for 3 players with other rates', () => {
-    const [, , completing, , cities] = compareOn({ players: 3, rules: { roadPointsPerTile: 2, cityPointsPerTile: 3, cityPointsPerPennant: 3, farmerPointsPerCity: 4, monasteryPointsPerTile: 2 } }, 3);
+    const [, , completing, , cities] = compareOn(gameWith({ players: 3, rules: { roadPointsPerTile: 2, cityPointsPerTile: 3, cityPointsPerPennant: 3, farmerPointsPerCity: 4, monasteryPointsPerTile: 2 } }), 3);
+    expect(completing).toBeGreaterThan(cities);
+    expect(cities).toBeGreaterThan(0);
+  });
+  it('does so with a field pay not linear in the cities (each completed city beside a field is worth what the module adds for it)', () => {
+    const [, , completing, , cities] = compareOn(new Game({ players: 2 }, steepFields), 1);
     expect(completing).toBeGreaterThan(cities);
     expect(cities).toBeGreaterThan(0);
   });
