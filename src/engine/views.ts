@@ -43,18 +43,28 @@ export interface AgentState extends FeatureView, Pick<State,
 }
 
 /**
- * The placement preview's speed path (`src/agents/preview.ts` and the tables it keeps): the whole
- * state, to value a placement without applying it. Only the files `agent-access.test.ts` lists reach it.
+ * The placement preview's speed path (`src/agents/preview.ts` and the tables it keeps): what it reads
+ * beyond the agents' view to value a placement without applying it, and to keep what it read from one
+ * position to the next — the union-find, the grid and frontier, the placed tiles, the position's id.
+ * Only the files `agent-access.test.ts` lists reach it.
  */
-export type SpeedPathState = State;
-export type SpeedPathGame = Game;
+export interface SpeedPathState extends AgentState, Pick<State,
+  | 'grid' | 'frontier' | 'placedType' | 'placedCell' | 'monasteryTiles' | 'monasteryCount' | 'next' | 'openEnds' | 'rootMeeples'
+  | 'meeple' | 'done' | 'positionId' | 'followsFrom' | 'neighbourCount' | 'orientation'> {
+  readonly game: SpeedPathGame;
+}
 
-/** The state behind an agent's view, for the speed path only. */
+/** The game's tables the speed path reads (`SpeedPathState`). */
+export type SpeedPathGame = AgentGame & Pick<Game,
+  | 'segmentKind' | 'segmentCount' | 'segmentPorts' | 'segmentPennants' | 'portSegment' | 'monasterySegment' | 'fieldCityStart'
+  | 'fieldCities' | 'gridSide' | 'farmers'>;
+
+/** The speed path's view of the state behind an agent's view (the same object). */
 export function speedPathOf(state: AgentState): SpeedPathState {
   return state as SpeedPathState;
 }
 
-/** The game behind an agent's view, for the speed path only. */
+/** The speed path's view of the game behind an agent's view (the same object). */
 export function speedPathGameOf(game: AgentGame): SpeedPathGame {
   return game as SpeedPathGame;
 }

@@ -3,8 +3,8 @@
  * `AgentGame`, `src/engine/views.ts`), so that no agent re-implements joining, completion or a point
  * value. The types enforce it: agent code that reads the position's arrays, its union-find, the
  * game's precomputed tables or its hooks does not compile — checked on probes and on the real agents'
- * sources — and an agent file reaches the whole state only by naming the speed path (`speedPathOf`),
- * which only the placement preview's files do (held to applying the placement by
+ * sources — and an agent file reaches more only by naming the speed path (`speedPathOf`: the
+ * union-find, grid and tables the preview reads), which only the placement preview's files do (held to applying the placement by
  * `test/agents/preview.test.ts` and `test/agents/evaluation.test.ts`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,9 +16,9 @@ import { compileProbes } from '../engine/hook-compile.ts';
 
 const AGENTS = join(import.meta.dirname, '..', '..', 'src', 'agents');
 const AGENT_FILES = readdirSync(AGENTS).filter((f) => f.endsWith('.ts')).map((f) => join(AGENTS, f));
-/** The placement preview's speed path: the files that may read the whole state (`speedPathOf`). */
+/** The placement preview's speed path: the files that may read more than the agents' view (`speedPathOf`). */
 const SPEED_PATH = ['preview.ts', 'old-features.ts', 'slots.ts', 'remembered.ts'];
-/** What reaches the whole state or game, or the hooks' view of it. */
+/** What reaches the whole state or game, the hooks' view of it, or the speed path's. */
 const WHOLE = ['State', 'Game', 'Board', 'BoardView', 'GameSetup', 'Position', 'SpeedPathState', 'SpeedPathGame', 'speedPathOf', 'speedPathGameOf'];
 
 /** The play contract's arrays and scalars an agent reads (read-only where an array). */
@@ -99,7 +99,7 @@ describe('agents read the game through the feature API and the play contract', (
     expect(probes['a write to meeplesLeft']!.join('\n')).toMatch(/^TS2542: /);
   });
 
-  it.each(AGENT_FILES.filter((f) => !SPEED_PATH.some((name) => f.endsWith(`/${name}`))).map((f) => [f.slice(AGENTS.length + 1), f]))('%s imports and casts to nothing that reaches the whole state', (_name, file) => {
+  it.each(AGENT_FILES.filter((f) => !SPEED_PATH.some((name) => f.endsWith(`/${name}`))).map((f) => [f.slice(AGENTS.length + 1), f]))('%s imports and casts to nothing that reaches past the agents\' view', (_name, file) => {
     const { imports, casts } = reachOf(file);
     expect(imports.filter((name) => WHOLE.includes(name) || name.includes('/'))).toEqual([]);
     expect(casts.filter((type) => WHOLE.some((name) => new RegExp(`\\b${name}\\b`).test(type)))).toEqual([]);
