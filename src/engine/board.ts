@@ -17,6 +17,18 @@ import type { FeatureScore } from './tables.ts';
 /** The port of the neighbouring tile facing each port (`facingPort`). */
 const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
 
+/**
+ * The feature API: a position's features read-only. A feature is named by its root segment
+ * (`find`); per feature its kind, segments, tiles and pennants (`members`, `tally`, `measure`), open
+ * ends, completion, its occupants per player by meeple weight or by figure, and for a field the
+ * completed and open cities it borders. Scoring, the hooks (`BoardView`) and the agents (`AgentState`,
+ * `views.ts`) read the same methods.
+ */
+export type FeatureView = Pick<Board,
+  | 'find' | 'segmentKind' | 'tileOf' | 'segmentsOf' | 'members' | 'measure' | 'tally' | 'figures' | 'isCompleted' | 'openEndsOf'
+  | 'meeplesOn' | 'occupantOf' | 'meepleWeight' | 'meepleSegments' | 'completedCitiesOf' | 'citiesBordered' | 'neighboursOf'
+  | 'closesFeature'>;
+
 /** `Board.tally`'s answer (reused) and `closesFeature`'s working memory. */
 const TALLY = new Int32Array(2);
 const MONASTERIES = new Int32Array(9);

@@ -20,11 +20,10 @@
 import type { Catalog, TileSource } from './catalog/index.ts';
 import type { TileField, TileType } from './catalog/types.ts';
 import type { ParamDef, Rules } from './rules.ts';
-import type { Board } from './board.ts';
+import type { Board, FeatureView } from './board.ts';
 import type { EventData, EventKinds, EventSink } from './events.ts';
 import type { StateFields, StateViews } from './expansion-state.ts';
 import type { FeatureScore } from './tables.ts';
-import type { FeatureView } from './views.ts';
 
 /** A typed array a hook may read but not write (entries and length only). */
 export interface ReadonlyNumbers {

@@ -14,8 +14,8 @@ import { expansionViews } from './position.ts';
 import { parseListParam, resolveRules } from './rules.ts';
 import type { MechanicsRules, ParamDef, Rules } from './rules.ts';
 import { Tables } from './tables.ts';
+import type { FeatureView } from './board.ts';
 import type { FeatureScore } from './tables.ts';
-import type { FeatureView } from './views.ts';
 import { ACTION_BLOCK, COMPENSATION_SOURCE, FOLLOW_MEEPLE_CODE, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
 
 export const BASE_STATS = ['tilesPlaced', 'tilesDiscarded', 'turns'] as const;

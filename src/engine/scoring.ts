@@ -1,6 +1,6 @@
 /**
  * The scoring floor (`RULES.md` §1): features completed by a turn's tile, and the final scoring. A
- * feature is read through the feature API the agents read too (`FeatureView`, `views.ts`: completion,
+ * feature is read through the feature API the agents read too (`FeatureView`, `board.ts`: completion,
  * open ends, occupants) and measured (`Board.measure`), the base game's rule module prices it (its
  * `price` hook: points and their source), the expansions adjust it (theirs), its majority is
  * paid and, when completed, its meeples go home. No point value is written here. Writes to the

@@ -8,19 +8,8 @@
  * exception is named: the placement preview's speed path (`speedPathOf`), kept honest by its
  * differential test against applying the placement.
  */
-import type { Board } from './board.ts';
+import type { FeatureView } from './board.ts';
 import type { Game, State } from './state.ts';
-
-/**
- * The feature API: a position's features read-only. A feature is named by its root segment
- * (`find`); per feature its kind, segments, tiles and pennants (`members`, `tally`, `measure`), open
- * ends, completion, its occupants per player by meeple weight or by figure, and for a field the
- * completed and open cities it borders. Scoring reads the same methods.
- */
-export type FeatureView = Pick<Board,
-  | 'find' | 'segmentKind' | 'tileOf' | 'segmentsOf' | 'members' | 'measure' | 'tally' | 'figures' | 'isCompleted' | 'openEndsOf'
-  | 'meeplesOn' | 'occupantOf' | 'meepleWeight' | 'meepleSegments' | 'completedCitiesOf' | 'citiesBordered' | 'neighboursOf'
-  | 'closesFeature'>;
 
 /** What an agent reads of a game's setup: its size, the legal moves' shape, and what its rule modules answer (`pays`, `evaluate`). */
 export type AgentGame = Pick<Game,
