@@ -214,6 +214,13 @@ export interface ExpansionHooks {
    * module prices it first: `points` and `source`, by its `featureRates`.
    */
   scoreFeature?(state: State, feature: FeatureScore): void;
+  /**
+   * After every module's `scoreFeature` set a feature's points and bonus, before its majority is
+   * paid: the final figures, whatever the order of the game's expansions, for statistics. It changes
+   * nothing of the feature (a `scoreFeature` hook that read `points` would see only what the modules
+   * before it set).
+   */
+  featurePriced?(state: State, feature: Readonly<FeatureScore>): void;
   /** The base game's module only: by segment kind (`SEG_ROAD` …), what a feature pays. */
   readonly featureRates?: readonly FeatureRates[];
   /** After all features completed this turn were scored (`State.completedThisTurn`). */
