@@ -77,15 +77,12 @@ describe('tile geometry', () => {
 
   it('draws every catalog tile with the catalog topology (fields separated and connected as in the data)', () => {
     const problems = types.flatMap((t) => tileGeometry(t).problems.map((p) => `${t.id}: ${p}`));
-    // Known gaps of the picture code with Inns & Cathedrals (to be drawn): G's city cap reaching the
-    // north-east corner, which parts its two fields, and I's lanes from the village to both city
-    // gates, which part the fields on each side. Any other problem, or one of these gone, fails here.
-    expect(problems).toEqual([
-      'IC.G: fields f1 and f2 are drawn as one region',
-      'IC.I: fields f1 and f2 are drawn as one region',
-      'IC.I: fields f3 and f4 are drawn as one region',
-    ]);
+    expect(problems).toEqual([]);
     expect(types.length).toBeGreaterThan(60);
+  });
+
+  it('parts the fields beside Inns & Cathedrals I\'s cities with a lane from the village to each, and draws no other lane', () => {
+    expect(types.filter((t) => tileGeometry(t).lanes.length > 0).map((t) => [t.id, tileGeometry(t).lanes.length])).toEqual([['IC.I', 2]]);
   });
 
   it('puts every segment anchor inside the tile, on its own segment where the raster shows it', () => {

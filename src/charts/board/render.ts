@@ -8,7 +8,8 @@
  *
  * What is drawn (see `geometry.ts` for the shapes, `tile-picture.ts` for one tile's picture): green fields, tan cities with a brown wall (two
  * caps on one tile are separate shapes), blue shields for pennants, light roads from their edges to
- * the centre, a village (houses) at a crossroads, a dark gate where a road enters a city, a
+ * the centre, a village (houses) at a crossroads, a dark gate where a road enters a city, a narrow
+ * lane from a village to a city gate (no feature: Inns & Cathedrals' I), a
  * monastery building, the labyrinth as a maze square, illustrations as lettered discs in the field
  * next to their road (a dotted line ties each to its road; a dashed disc is attached to no road),
  * travellers as three dots on their road, meeples as player-coloured figures with the player number
@@ -23,7 +24,7 @@ import { CENTRE, rotatePt } from './points.ts';
 import type { Pt } from './points.ts';
 import { COLOURS, PLAYER_COLOUR_NAMES } from './palette.ts';
 import {
-  ILLUSTRATION_LETTERS, drawTile, escapeXml, fmt, illustrationIcon, labyrinthIcon, meepleMark, monasteryIcon, pennantIcon, pieceMark, travellersIcon, villageIcon,
+  ILLUSTRATION_LETTERS, drawTile, escapeXml, fmt, illustrationIcon, labyrinthIcon, laneIcon, meepleMark, monasteryIcon, pennantIcon, pieceMark, travellersIcon, villageIcon,
 } from './tile-picture.ts';
 
 export interface BoardOptions {
@@ -266,10 +267,12 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
       if (seg.end === 'village') kinds.add('village');
       for (const il of seg.illustrations) kinds.add(il);
     }
+    if (tileGeometry(t).lanes.length) kinds.add('lane');
     for (const il of t.looseIllustrations) kinds.add(`loose:${il}`);
   }
   if (kinds.has('pennant')) keyRow(pennantIcon(x0 + 10, iy(), T * 1.3), 'pennant');
   if (kinds.has('gate')) keyRow(`<circle cx="${x0 + 10}" cy="${fmt(iy())}" r="${fmt(T * 0.055)}" fill="${COLOURS.gate}"/>`, 'city gate (a road ends here)');
+  if (kinds.has('lane')) keyRow(laneIcon(`M${fmt(x0 + 2)} ${fmt(iy())}L${fmt(x0 + 16)} ${fmt(iy())}`, [x0 + 17, iy()], T * 0.9), 'lane to a city gate (no feature)');
   if (kinds.has('village')) keyRow(villageIcon(x0 + 10, iy(), T * 0.9), 'village: roads end here (a crossroads)');
   if (kinds.has('monastery')) keyRow(monasteryIcon(x0 + 10, iy() + 2, T * 0.8), 'monastery');
   if (kinds.has('labyrinth')) keyRow(labyrinthIcon(x0 + 10, iy(), T * 0.75), 'labyrinth (one road through the tile)');

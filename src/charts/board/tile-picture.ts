@@ -1,7 +1,7 @@
 /**
  * The picture of one placed tile and the marks on it, as SVG fragments for `render.ts`: the tile's
  * shapes (`geometry.ts`) drawn in its placed rotation (fields, cities with their walls, roads with
- * gates, village, monastery, labyrinth, islands, pennants, travellers, illustrations), a meeple and an
+ * gates, lanes, village, monastery, labyrinth, islands, pennants, travellers, illustrations), a meeple and an
  * expansion's piece (e.g. a tollhouse).
  */
 import type { BoardPiece, Illustration } from '../../engine/index.ts';
@@ -9,7 +9,7 @@ import type { TileGeometry } from './geometry.ts';
 import { CENTRE, alongPath, insidePolygon } from './points.ts';
 import type { Pt } from './points.ts';
 import { COLOURS, PLAYER_COLOURS, inkOn } from './palette.ts';
-import { ISLAND_HALF, LABYRINTH_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS } from './shapes.ts';
+import { ISLAND_HALF, LABYRINTH_HALF, LANE_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS } from './shapes.ts';
 
 export const ILLUSTRATION_LETTERS: Readonly<Record<Illustration, string>> = {
   garden: 'G', farmhouse: 'F', cowshed: 'C', pigsty: 'P', donkeystable: 'D', highwaymen: 'H', watertower: 'W',
@@ -49,6 +49,9 @@ export function drawTile(geo: TileGeometry, P: (p: Pt) => Pt, T: number, info: T
     const r = ISLAND_HALF * T;
     parts.push(`<rect class="island" x="${fmt(cx - r)}" y="${fmt(cy - r)}" width="${fmt(2 * r)}" height="${fmt(2 * r)}" rx="${fmt(r * 0.35)}" fill="${COLOURS.fieldIsland}" stroke="${COLOURS.hedge}" stroke-width="1"/>`);
   }
+
+  // Lanes (no feature): a narrow path from the village to a small gate at the city wall.
+  for (const lane of geo.lanes) parts.push(laneIcon(pathOf(lane, P, false), P(lane[lane.length - 1]!), T));
 
   // Roads: outlines first, then the light fill.
   const roadPaths = geo.roads.flatMap((r) => r.paths.map((path) => pathOf(path, P, false)));
@@ -99,6 +102,13 @@ export function drawTile(geo: TileGeometry, P: (p: Pt) => Pt, T: number, info: T
   }
 
   return `<g class="tile" data-tile="${escapeXml(info.id)}" data-x="${info.x}" data-y="${info.y}" data-rotation="${info.rot * 90}" data-placed="${info.placed}" transform="translate(${fmt(info.ox)} ${fmt(info.oy)})">${parts.join('')}</g>`;
+}
+
+/** A lane: its outline, its light fill and a small gate at `gate` (also the legend's sample). */
+export function laneIcon(d: string, gate: Pt, T: number): string {
+  return `<g class="lane" fill="none" stroke-linecap="butt"><path d="${d}" stroke="${COLOURS.roadEdge}" stroke-width="${fmt(2 * LANE_HALF * T)}"/>`
+    + `<path d="${d}" stroke="${COLOURS.road}" stroke-width="${fmt(LANE_HALF * T)}"/>`
+    + `<circle cx="${fmt(gate[0])}" cy="${fmt(gate[1])}" r="${fmt(T * 0.035)}" fill="${COLOURS.gate}"/></g>`;
 }
 
 /**
