@@ -44,7 +44,7 @@ export interface RunDetail extends RunListItem {
 export type TurnChange =
   | { kind: 'placed'; tile: string; x: number; y: number; rotation: number }
   | { kind: 'discarded'; tile: string }
-  | { kind: 'meeple'; feature: string; segment: string }
+  | { kind: 'meeple'; feature: string; segment: string; /** A meeple kind other than the plain one (`big`). */ meepleKind?: string }
   | { kind: 'scored'; feature: string; tiles: number; meeples: number; points: number; winners: number[]; final: boolean }
   | { kind: 'field'; cities: number; points: number; winners: number[] }
   | { kind: 'expansion'; expansion: string; text: string };

@@ -166,6 +166,28 @@ describe('board pictures of scenarios', () => {
   });
 });
 
+describe('the big meeple in a picture', () => {
+  // After its first two turns P0's big meeple and P1's plain one stand on two cities (`ic-big-meeple-city-majority`).
+  const found = playableScenarios().find((s) => s.name === 'expansions/ic-big-meeple-city-majority.json')!;
+  const state = replayState({ ...found.scenario, turns: (found.scenario.turns as unknown[]).slice(0, 2) }, expansionRegistry, { noFinal: true });
+  const svg = checkPicture(state);
+  /** The scale of each meeple figure on the board, by its kind ('' for a plain meeple). */
+  const figures = [...svg.matchAll(/<g class="meeple" data-player="(\d)" data-segment="[^>]*?(?: data-kind="(\w+)")?><g transform="translate\([^)]*\)(?: rotate\(-90\))? scale\(([\d.]+)\)"/g)]
+    .map((m) => ({ player: Number(m[1]), kind: m[2] ?? '', scale: Number(m[3]) }));
+
+  it('is drawn 1.4 times a plain meeple and marked with its kind', () => {
+    expect(figures.map(({ player, kind }) => [player, kind])).toEqual([[0, 'big'], [1, '']]);
+    expect(figures[0]!.scale / figures[1]!.scale).toBeCloseTo(1.4, 1);
+  });
+
+  it('is in the legend: a bigger sample in the key, and each player\'s big meeples in supply', () => {
+    expect(svg).toContain('big meeple, drawn bigger: counts 2 in a majority');
+    expect(svg).toMatch(/<g class="meeple" data-player="0" data-kind="big">/);
+    expect(svg).toContain('7 meeples, 0 big meeples in supply');
+    expect(svg).toContain('6 meeples, 1 big meeple in supply');
+  });
+});
+
 describe('board pictures of random games', () => {
   it('renders a 4-player game with all three expansions', () => {
     const game = newGame({ players: 4, expansions: [...expansionRegistry.values()] });

@@ -219,16 +219,22 @@ export function illustrationIcon(x: number, y: number, T: number, kind: Illustra
 }
 
 /** A meeple figure of height `size` centred on (cx, cy); farmers lie down. */
-export function meepleMark(cx: number, cy: number, size: number, player: number, lying: boolean, data?: { segment: number; describe: string }): string {
+/**
+ * A meeple figure centred at (cx, cy), `size` tall, in its player's colour with the player number;
+ * `kind` names a meeple kind other than the plain one (`data-kind`), drawn as given (the caller
+ * passes the bigger size of a big meeple) with a thicker outline.
+ */
+export function meepleMark(cx: number, cy: number, size: number, player: number, lying: boolean, data?: { segment: number; describe: string }, kind?: string): string {
   const fill = PLAYER_COLOURS[player % PLAYER_COLOURS.length]!;
   const s = size / 2;
   const body = 'M-0.16 -0.2L-0.56 -0.06Q-0.66 0.12 -0.46 0.16L-0.24 0.12L-0.42 0.92L-0.1 0.92L0 0.62L0.1 0.92L0.42 0.92L0.24 0.12L0.46 0.16Q0.66 0.12 0.56 -0.06L0.16 -0.2Z';
-  const attrs = data ? ` data-player="${player}" data-segment="${data.segment}" data-on="${escapeXml(data.describe)}"` : ` data-player="${player}"`;
+  const kindAttr = kind === undefined ? '' : ` data-kind="${escapeXml(kind)}"`;
+  const attrs = (data ? ` data-player="${player}" data-segment="${data.segment}" data-on="${escapeXml(data.describe)}"` : ` data-player="${player}"`) + kindAttr;
   const rotate = lying ? ' rotate(-90)' : '';
   // Text stays upright: placed after the rotated figure, at the body's centre.
   const [tx, ty] = lying ? [cx + s * 0.22, cy] : [cx, cy + s * 0.22];
   return `<g class="meeple"${attrs}>`
-    + `<g transform="translate(${fmt(cx)} ${fmt(cy)})${rotate} scale(${fmt(s)})" fill="${fill}" stroke="${COLOURS.outline}" stroke-width="${(1.2 / s).toFixed(3)}" stroke-linejoin="round">`
+    + `<g transform="translate(${fmt(cx)} ${fmt(cy)})${rotate} scale(${fmt(s)})" fill="${fill}" stroke="${COLOURS.outline}" stroke-width="${((kind === undefined ? 1.2 : 2) / s).toFixed(3)}" stroke-linejoin="round">`
     + `<circle cx="0" cy="-0.52" r="0.3"/><path d="${body}"/></g>`
     + `<text x="${fmt(tx)}" y="${fmt(ty + s * 0.2)}" font-size="${fmt(s * 0.56)}" font-weight="bold" text-anchor="middle" fill="${inkOn(fill)}">${player}</text></g>`;
 }
