@@ -186,7 +186,7 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
     const at = results.results.filter((r) => r.level === level.name);
     const costly = at.filter((r) => matters(r) && r.importance! > 0.5).map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
     const harmful = at.filter((r) => matters(r) && r.importance! < 0.5).map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
-    return `at **${level.name}** (${count(level.deals)} deals per match), of ${at.length} mechanics giving up ${costly.length} costs win share${costly.length ? ` (${costly.join('; ')})` : ''} and ${harmful.length} ${harmful.length === 1 ? 'is a mechanic the agent does better without' : 'are mechanics the agent does better without'}${harmful.length ? ` (${harmful.join('; ')})` : ''}`;
+    return `at **${level.name}** (${count(level.deals)} deals per match), of ${at.length} mechanics ${costly.length} ${costly.length === 1 ? 'costs' : 'cost'} win share when given up${costly.length ? ` (${costly.join('; ')})` : ''} and ${harmful.length} ${harmful.length === 1 ? 'is one' : 'are ones'} the agent does better without${harmful.length ? ` (${harmful.join('; ')})` : ''}`;
   });
   const none = setup.arms.filter((a) => !a.mechanics.length).map((a) => a.name);
   const findings: Finding[] = [
