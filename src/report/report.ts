@@ -182,8 +182,8 @@ nav ul { columns: 2; font-size: 0.92em; } nav li.l3 { margin-left: 1.5em; }
 figure { margin: 1.2em 0; } figcaption { color: #555; font-size: 0.9em; margin-top: 0.4em; }
 .table { overflow-x: auto; margin: 0.8em 0; }
 table { border-collapse: collapse; font-size: 0.85em; } caption { text-align: left; color: #555; padding-bottom: 0.3em; }
-th, td { padding: 0.2em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: top; }
-th, td.num { white-space: nowrap; } td { max-width: 30em; overflow-wrap: break-word; }
+th, td { padding: 0.2em 0.45em; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: top; }
+td.num { white-space: nowrap; } td { max-width: 30em; overflow-wrap: break-word; }
 h2.appendix { margin-top: 3em; border-top: 3px double #bbb; border-bottom: none; padding-top: 0.8em; color: #555; }
 #s-verdict p.question { font-size: 1.15em; } #s-verdict figure { margin: 0.4em 0 1.6em; }
 th { border-bottom: 2px solid #bbb; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
