@@ -146,7 +146,10 @@ export interface PlayState {
   drawn: string | null;
   tilesLeft: number;
   scores: number[];
+  /** Meeples in supply: each seat's plain ones, then a block per seat for each other kind of `meepleKinds`. */
   meeplesLeft: number[];
+  /** The game's meeple kinds, the plain one (`meeple`) first, e.g. `big` with Inns & Cathedrals. */
+  meepleKinds: string[];
   board: { svg: string; width: number; height: number; tileSize: number };
   legal: LegalCell[];
   /** Agents' turns since the last request, in words. */

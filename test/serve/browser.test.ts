@@ -188,6 +188,8 @@ describe('the explorer in Chromium', () => {
     const [bigBox, plainBox] = [await big.boundingBox(), await plain.boundingBox()];
     expect(bigBox!.width / plainBox!.width).toBeGreaterThan(1.3);
     expect(bigBox!.height / plainBox!.height).toBeGreaterThan(1.3);
+    // The seats' table counts both kinds: P0 has 6 plain meeples and no big one left.
+    expect(await text(page, '#play-scores')).toContain('6 + 0 big');
     await page.close();
   });
 
