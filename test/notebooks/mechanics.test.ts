@@ -37,8 +37,9 @@ describe('the mechanics study\'s setup', () => {
       ['labyrinth', ['labyrinthMeeples']],
       ['labyrinth@labyrinth=advanced', ['labyrinthMeeples', 'labyrinthBranches']],
       ['kingRobber', []],
+      ['innsCathedrals', ['bigMeeples']],
     ]);
-    expect(setup.matches).toHaveLength(2 * 9);
+    expect(setup.matches).toHaveLength(2 * 10);
     const m = setup.matches.find((x) => x.level === 1 && x.mechanic === 'labyrinthBranches')!;
     expect(m.design.specs[1]).toBe(`${m.design.specs[0]},forbid=labyrinthBranches`);
     expect(m.design.plan.arms[0]!.rules).toEqual({ labyrinth: 'advanced' });
