@@ -23,7 +23,8 @@ import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { closestVariant } from '../src/report/closest.ts';
 import { armNamed, ci, ciDiff, ciPct, count, dealCI, sums, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import { expansionStudyArms, skillLevels, studyMain } from '../src/report/study.ts';
+import { expansionStudyArms, skillLevels } from '../src/report/study.ts';
+import { studyMain } from '../src/report/study-cli.ts';
 import type { Study, StudyHighlights } from '../src/report/study.ts';
 
 const CARDS = [{ key: 'king', label: 'King' }, { key: 'robber', label: 'Robber Baron' }] as const;

@@ -21,7 +21,8 @@ import { acrossLevels, addConclusions, expansionLevels, verdictSentence } from '
 import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { armNamed, ci, ciPct, count, countCI, dealCI, sums, toEstimate, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import { expansionStudyArms, skillLevels, studyMain } from '../src/report/study.ts';
+import { expansionStudyArms, skillLevels } from '../src/report/study.ts';
+import { studyMain } from '../src/report/study-cli.ts';
 import type { Study, StudyHighlights } from '../src/report/study.ts';
 
 const QUANTITIES = [

@@ -18,6 +18,7 @@ import { InputError, isInputError, MAX_PLAYERS, MIN_PLAYERS } from '../src/engin
 import { writeJsonAtomic } from '../src/run/files.ts';
 import { defaultWorkers, poolBackend } from '../src/run/pool.ts';
 import { mechanicsReport, mechanicsResults } from '../src/report/mechanics/analysis.ts';
+import { restrictionBinding } from '../src/report/mechanics/binding.ts';
 import type { MechanicsResults } from '../src/report/mechanics/analysis.ts';
 import { DEFAULT_ARMS, DEFAULT_DEALS, DEFAULT_LEVELS, mechanicsSetup } from '../src/report/mechanics/setup.ts';
 import type { MechanicsSetup } from '../src/report/mechanics/setup.ts';
@@ -83,7 +84,11 @@ export async function runMechanics(setup: MechanicsSetup, workers: number, out: 
   } finally {
     await backend.close();
   }
-  const results = mechanicsResults(setup, played.map((p) => p.outcomes), played.map((p) => p.runDir));
+  log(`mechanics: counting how often each restriction binds (the first deals of each match, played again)`);
+  const bindings = setup.matches.map((m) => restrictionBinding(m.design, m.mechanic));
+  const broken = bindings.findIndex((b) => b.restrictedUses > 0);
+  if (broken >= 0) throw new Error(`a restricted agent used ${setup.matches[broken]!.mechanic} ${bindings[broken]!.restrictedUses} times: forbid= is broken`);
+  const results = mechanicsResults(setup, played.map((p) => p.outcomes), bindings, played.map((p) => p.runDir));
   const files = await writeReport(mechanicsReport(setup, results), out);
   const json = join(out, 'mechanics.json');
   writeJsonAtomic(json, {

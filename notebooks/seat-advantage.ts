@@ -19,7 +19,8 @@ import { acrossLevels, addConclusions, levelRows, levelSizes, verdictSentence } 
 import type { Conclusion } from '../src/report/levels.ts';
 import { ciPct, count, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
-import { skillLevels, studyMain } from '../src/report/study.ts';
+import { skillLevels } from '../src/report/study.ts';
+import { studyMain } from '../src/report/study-cli.ts';
 import type { Study, StudyArms, StudyHighlights } from '../src/report/study.ts';
 import { seatFairness } from '../src/stats/index.ts';
 

@@ -20,7 +20,8 @@ import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { armNamed, ci, dealCI, toEstimate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';
 import { armSources } from '../src/report/run-report.ts';
-import { expansionStudyArms, skillLevels, studyMain } from '../src/report/study.ts';
+import { expansionStudyArms, skillLevels } from '../src/report/study.ts';
+import { studyMain } from '../src/report/study-cli.ts';
 import type { Study, StudyHighlights } from '../src/report/study.ts';
 
 const INCOME = [

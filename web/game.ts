@@ -12,7 +12,7 @@ export function changeText(c: TurnChange): string {
   switch (c.kind) {
     case 'placed': return `places ${c.tile} at (${c.x},${c.y}) rotation ${c.rotation}`;
     case 'discarded': return `draws ${c.tile}, which fits nowhere: discarded`;
-    case 'meeple': return `meeple on ${c.segment}`;
+    case 'meeple': return `${c.meepleKind ? `${c.meepleKind} ` : ''}meeple on ${c.segment}`;
     case 'scored': return `${c.final ? 'final: ' : ''}${c.feature} of ${c.tiles} tile(s), ${c.meeples} meeple(s): ${c.points} to ${seatList(c.winners)}`;
     case 'field': return `final: field bordering ${c.cities} completed cit${c.cities === 1 ? 'y' : 'ies'}: ${c.points} to ${seatList(c.winners)}`;
     case 'expansion': return `${c.expansion}: ${c.text}`;

@@ -99,6 +99,12 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
     boardBox.replaceChildren(svg);
   }
 
+  /** A seat's meeples in supply: the plain ones, then each other kind's (`6 + 1 big`). */
+  function supply(p: number): string {
+    const n = state.seats.length;
+    return state.meepleKinds.map((kind, k) => (k === 0 ? `${state.meeplesLeft[p]}` : ` + ${state.meeplesLeft[k * n + p]} ${kind}`)).join('');
+  }
+
   function draw(): void {
     message.textContent = '';
     drawBoard();
@@ -107,7 +113,7 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
       : el('p', { id: 'play-status' }, `Turn ${state.turn}: P${state.seat} (${state.seats[state.seat]}) places ${state.drawn}; ${state.tilesLeft} tiles left.`);
     const parts: (HTMLElement | null)[] = [
       status,
-      table(['seat', 'score', 'meeples'], state.seats.map((s, p) => [`P${p} (${s})`, state.scores[p], state.meeplesLeft[p]]), { id: 'play-scores' }),
+      table(['seat', 'score', 'meeples'], state.seats.map((s, p) => [`P${p} (${s})`, state.scores[p], supply(p)]), { id: 'play-scores' }),
       state.log.length ? el('details', { open: true }, el('summary', {}, 'last moves'), el('ul', { id: 'play-log' }, ...state.log.map((l) => el('li', {}, l)))) : null,
     ];
     if (state.humanToMove && !cell) parts.push(el('p', {}, 'Click an outlined cell to place the tile there.'));

@@ -215,6 +215,13 @@ export interface ExpansionHooks {
    */
   scoreFeature?(state: State, feature: FeatureScore): void;
   /**
+   * After every module's `scoreFeature` set a feature's points and bonus, before its majority is
+   * paid: the final figures, whatever the order of the game's expansions, for statistics. It changes
+   * nothing of the feature (a `scoreFeature` hook that read `points` would see only what the modules
+   * before it set).
+   */
+  featurePriced?(state: State, feature: Readonly<FeatureScore>): void;
+  /**
    * The base game's module only: what a measured feature pays its majority (`points`) and under which
    * source, from the measure alone (kind, completed or not, tiles, pennants, completed cities
    * bordered). Scoring pays by it, and agents value features by it (`GameSetup.pays`).

@@ -356,6 +356,7 @@ export interface HookLists {
   followUps: Hooked<'followUps'>[];
   meepleDeployed: Hooked<'meepleDeployed'>[];
   scoreFeature: Hooked<'scoreFeature'>[];
+  featurePriced: Hooked<'featurePriced'>[];
   afterScoring: Hooked<'afterScoring'>[];
   endOfTurn: Hooked<'endOfTurn'>[];
   finalScoring: Hooked<'finalScoring'>[];
@@ -370,6 +371,7 @@ function collectHooks(hooks: ExpansionHooks[]): HookLists {
     followUps: having('followUps'),
     meepleDeployed: having('meepleDeployed'),
     scoreFeature: having('scoreFeature'),
+    featurePriced: having('featurePriced'),
     afterScoring: having('afterScoring'),
     endOfTurn: having('endOfTurn'),
     finalScoring: having('finalScoring'),

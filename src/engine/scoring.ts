@@ -2,9 +2,10 @@
  * The scoring floor (`RULES.md` §1): features completed by a turn's tile, and the final scoring. A
  * feature is read through the feature API the agents read too (`FeatureView`, `board.ts`: completion,
  * open ends, occupants) and measured (`Board.measure`), the base game's rule module prices it (its
- * `price` hook: points and their source), the expansions adjust it (theirs), its majority is
- * paid and, when completed, its meeples go home. No point value is written here. Writes to the
- * journaled arrays go through `record` so that checkpoints can undo them.
+ * `price` hook: points and their source), the expansions adjust it (theirs) and then read its final
+ * points (`featurePriced`), its majority is paid and, when completed, its meeples go home. No point
+ * value is written here. Writes to the journaled arrays go through `record` so that checkpoints can
+ * undo them.
  */
 import type { Board } from './board.ts';
 import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
@@ -51,12 +52,14 @@ export function scoreTurn(state: State): void {
 function scoreFeature(state: State, root: number, completed: boolean): void {
   const game = state.game;
   // A feature nobody holds pays nobody: unless an expansion or an event sink reads it, there is nothing to measure.
-  if (state.meeplesOn(root) === 0 && game.hookLists.scoreFeature.length === 0 && !state.sink) return;
+  const hooks = game.hookLists;
+  if (state.meeplesOn(root) === 0 && hooks.scoreFeature.length === 0 && hooks.featurePriced.length === 0 && !state.sink) return;
   const f = game.scratch.feature;
   state.measure(root, f);
   f.completed = completed;
   game.baseHooks.price(f);
-  for (const h of game.hookLists.scoreFeature) h.scoreFeature(state, f);
+  for (const h of hooks.scoreFeature) h.scoreFeature(state, f);
+  for (const h of hooks.featurePriced) h.featurePriced(state, f);
   const winners = payMajority(state, f.perPlayer, f.source, f.points, f.bonusSource, f.bonus);
   if (completed && f.meeples > 0) returnMeeples(state, root);
   if (state.sink) {

@@ -29,7 +29,7 @@ export const followUpSegment = (action: number): number => (action - FOLLOW_MEEP
 /** The meeple kind of a meeple follow-up. */
 export const followUpKind = (action: number): number => ((action - FOLLOW_MEEPLE) / MAX_SEGMENTS_PER_TILE) | 0;
 /** The segment (id as in `board.ts`) a follow-up puts a meeple on, of any kind, or -1 when it puts none (for `ExpansionHooks.usesMechanic`). */
-export function meepleSegmentOf(state: BoardView, followUp: number): number {
+export function meepleSegmentOf(state: Pick<BoardView, 'lastPlaced'> & { readonly game: { readonly segmentsPerTile: number } }, followUp: number): number {
   return followUp >= FOLLOW_MEEPLE && followUp < ACTION_BLOCK ? state.lastPlaced * state.game.segmentsPerTile + followUpSegment(followUp) : -1;
 }
 /** Enough room for the legal actions of any turn (placements: frontier × 4; follow-ups: far fewer). */

@@ -154,13 +154,24 @@ function formatCell(value: unknown, column: string, options: TableOptions): stri
   return String(value);
 }
 
+/**
+ * Cell text with a line-break opportunity (`<wbr>`) after each `/`, `,`, `=`, `:`, `@` and `+` of a long run
+ * without spaces (a path, an agent spec), so that it wraps at its separators, and an interval
+ * (`[−30.8, −4.5]`) kept on one line; words are never cut (the page style's `overflow-wrap:
+ * break-word`, which unlike `anywhere` leaves the table's column widths to whole words).
+ */
+function breakable(html: string): string {
+  return html.replace(/\[[^\]\s<>]+ [^\]\s<>]+\]/g, (interval) => interval.replace(' ', '\u00a0'))
+    .replace(/[^\s<>]{16,}/g, (run) => run.replace(/([/,=:@+])/g, '$1<wbr>'));
+}
+
 /** An arquero table as an HTML table, numbers rounded as in Markdown, every cell escaped. */
 export function tableHtml(table: ColumnTable, options: TableOptions = {}): string {
   const columns = table.columnNames();
   const rows = table.objects() as Record<string, unknown>[];
   const numeric = columns.map((c) => rows.some((r) => typeof r[c] === 'number'));
   const th = columns.map((c, i) => `<th${numeric[i] ? ' class="num"' : ''}>${escapeHtml(c)}</th>`).join('');
-  const body = rows.map((r) => `<tr>${columns.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${escapeHtml(formatCell(r[c], c, options))}</td>`).join('')}</tr>`);
+  const body = rows.map((r) => `<tr>${columns.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${breakable(escapeHtml(formatCell(r[c], c, options)))}</td>`).join('')}</tr>`);
   const caption = options.caption ? `<caption>${inlineHtml(options.caption)}</caption>\n` : '';
   return `<div class="table"><table>\n${caption}<thead><tr>${th}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody></table></div>`;
 }
@@ -171,8 +182,8 @@ nav ul { columns: 2; font-size: 0.92em; } nav li.l3 { margin-left: 1.5em; }
 figure { margin: 1.2em 0; } figcaption { color: #555; font-size: 0.9em; margin-top: 0.4em; }
 .table { overflow-x: auto; margin: 0.8em 0; }
 table { border-collapse: collapse; font-size: 0.85em; } caption { text-align: left; color: #555; padding-bottom: 0.3em; }
-th, td { padding: 0.2em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: top; }
-th, td.num { white-space: nowrap; } td { max-width: 30em; overflow-wrap: anywhere; }
+th, td { padding: 0.2em 0.45em; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: top; }
+td.num { white-space: nowrap; } td { max-width: 30em; overflow-wrap: break-word; }
 h2.appendix { margin-top: 3em; border-top: 3px double #bbb; border-bottom: none; padding-top: 0.8em; color: #555; }
 #s-verdict p.question { font-size: 1.15em; } #s-verdict figure { margin: 0.4em 0 1.6em; }
 th { border-bottom: 2px solid #bbb; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }

@@ -44,7 +44,7 @@ export interface RunDetail extends RunListItem {
 export type TurnChange =
   | { kind: 'placed'; tile: string; x: number; y: number; rotation: number }
   | { kind: 'discarded'; tile: string }
-  | { kind: 'meeple'; feature: string; segment: string }
+  | { kind: 'meeple'; feature: string; segment: string; /** A meeple kind other than the plain one (`big`). */ meepleKind?: string }
   | { kind: 'scored'; feature: string; tiles: number; meeples: number; points: number; winners: number[]; final: boolean }
   | { kind: 'field'; cities: number; points: number; winners: number[] }
   | { kind: 'expansion'; expansion: string; text: string };
@@ -146,7 +146,10 @@ export interface PlayState {
   drawn: string | null;
   tilesLeft: number;
   scores: number[];
+  /** Meeples in supply: each seat's plain ones, then a block per seat for each other kind of `meepleKinds`. */
   meeplesLeft: number[];
+  /** The game's meeple kinds, the plain one (`meeple`) first, e.g. `big` with Inns & Cathedrals. */
+  meepleKinds: string[];
   board: { svg: string; width: number; height: number; tileSize: number };
   legal: LegalCell[];
   /** Agents' turns since the last request, in words. */

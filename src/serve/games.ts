@@ -149,7 +149,7 @@ function changeOf(event: GameEvent, game: Game): TurnChange | undefined {
   switch (event.type) {
     case 'tilePlaced': return { kind: 'placed', tile: event.tile, x: event.x, y: event.y, rotation: event.rotation };
     case 'tileDiscarded': return { kind: 'discarded', tile: event.tile };
-    case 'meeplePlaced': return { kind: 'meeple', feature: event.feature, segment: event.segment };
+    case 'meeplePlaced': return { kind: 'meeple', feature: event.feature, segment: event.segment, ...(event.meepleKind ? { meepleKind: event.meepleKind } : {}) };
     case 'featureScored': return { kind: 'scored', feature: event.kind, tiles: event.tiles, meeples: event.meeples, points: event.points, winners: event.winners, final: event.final };
     case 'fieldScored': return { kind: 'field', cities: event.cities, points: event.points, winners: event.winners };
     case 'expansion': {

@@ -191,6 +191,7 @@ export class PlayRoom {
       tilesLeft: state.deck.length - state.deckPos,
       scores: state.totals(),
       meeplesLeft: Array.from(state.meeplesLeft),
+      meepleKinds: game.meepleKinds.map((k) => k.name),
       board,
       legal: human ? cells(legalActions(state)) : [],
       log: session.log,

@@ -77,15 +77,12 @@ describe('tile geometry', () => {
 
   it('draws every catalog tile with the catalog topology (fields separated and connected as in the data)', () => {
     const problems = types.flatMap((t) => tileGeometry(t).problems.map((p) => `${t.id}: ${p}`));
-    // Known gaps of the picture code with Inns & Cathedrals (to be drawn): G's city cap reaching the
-    // north-east corner, which parts its two fields, and I's lanes from the village to both city
-    // gates, which part the fields on each side. Any other problem, or one of these gone, fails here.
-    expect(problems).toEqual([
-      'IC.G: fields f1 and f2 are drawn as one region',
-      'IC.I: fields f1 and f2 are drawn as one region',
-      'IC.I: fields f3 and f4 are drawn as one region',
-    ]);
+    expect(problems).toEqual([]);
     expect(types.length).toBeGreaterThan(60);
+  });
+
+  it('parts the fields beside Inns & Cathedrals I\'s cities with a lane from the village to each, and draws no other lane', () => {
+    expect(types.filter((t) => tileGeometry(t).lanes.length > 0).map((t) => [t.id, tileGeometry(t).lanes.length])).toEqual([['IC.I', 2]]);
   });
 
   it('puts every segment anchor inside the tile, on its own segment where the raster shows it', () => {
@@ -166,6 +163,28 @@ describe('board pictures of scenarios', () => {
     expect(svg).toContain('class="illustration"');
     expect(svg).toContain('King');
     expect(svg).toContain('Robber Baron');
+  });
+});
+
+describe('the big meeple in a picture', () => {
+  // After its first two turns P0's big meeple and P1's plain one stand on two cities (`ic-big-meeple-city-majority`).
+  const found = playableScenarios().find((s) => s.name === 'expansions/ic-big-meeple-city-majority.json')!;
+  const state = replayState({ ...found.scenario, turns: (found.scenario.turns as unknown[]).slice(0, 2) }, expansionRegistry, { noFinal: true });
+  const svg = checkPicture(state);
+  /** The scale of each meeple figure on the board, by its kind ('' for a plain meeple). */
+  const figures = [...svg.matchAll(/<g class="meeple" data-player="(\d)" data-segment="[^>]*?(?: data-kind="(\w+)")?><g transform="translate\([^)]*\)(?: rotate\(-90\))? scale\(([\d.]+)\)"/g)]
+    .map((m) => ({ player: Number(m[1]), kind: m[2] ?? '', scale: Number(m[3]) }));
+
+  it('is drawn 1.4 times a plain meeple and marked with its kind', () => {
+    expect(figures.map(({ player, kind }) => [player, kind])).toEqual([[0, 'big'], [1, '']]);
+    expect(figures[0]!.scale / figures[1]!.scale).toBeCloseTo(1.4, 1);
+  });
+
+  it('is in the legend: a bigger sample in the key, and each player\'s big meeples in supply', () => {
+    expect(svg).toContain('big meeple, drawn bigger: counts 2 in a majority');
+    expect(svg).toMatch(/<g class="meeple" data-player="0" data-kind="big">/);
+    expect(svg).toContain('7 meeples, 0 big meeples in supply');
+    expect(svg).toContain('6 meeples, 1 big meeple in supply');
   });
 });
 

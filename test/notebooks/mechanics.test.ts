@@ -9,7 +9,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DealOutcomes } from '../../src/match/outcomes.ts';
+import type { Agent } from '../../src/agents/index.ts';
+import { meepleSegmentOf, PHASE_FOLLOW, SEG_FIELD } from '../../src/engine/index.ts';
+import type { AgentState } from '../../src/engine/index.ts';
+import { designMatch } from '../../src/match/design.ts';
 import { mechanicsResults } from '../../src/report/mechanics/analysis.ts';
+import { restrictionBinding } from '../../src/report/mechanics/binding.ts';
+import type { Binding } from '../../src/report/mechanics/binding.ts';
+import { armSetups, rotationsOf, seatAgents } from '../../src/sim/plan.ts';
+import { playGame } from '../../src/sim/play.ts';
+import type { MoveTrace } from '../../src/sim/play.ts';
 import { mechanicsSetup } from '../../src/report/mechanics/setup.ts';
 import { WIN_UNITS } from '../../src/sim/aggregate.ts';
 import { inputError } from '../util.ts';
@@ -28,8 +37,9 @@ describe('the mechanics study\'s setup', () => {
       ['labyrinth', ['labyrinthMeeples']],
       ['labyrinth@labyrinth=advanced', ['labyrinthMeeples', 'labyrinthBranches']],
       ['kingRobber', []],
+      ['innsCathedrals', ['bigMeeples']],
     ]);
-    expect(setup.matches).toHaveLength(2 * 9);
+    expect(setup.matches).toHaveLength(2 * 10);
     const m = setup.matches.find((x) => x.level === 1 && x.mechanic === 'labyrinthBranches')!;
     expect(m.design.specs[1]).toBe(`${m.design.specs[0]},forbid=labyrinthBranches`);
     expect(m.design.plan.arms[0]!.rules).toEqual({ labyrinth: 'advanced' });
@@ -64,6 +74,57 @@ function outcomes(wins: readonly number[], margin = 1): DealOutcomes {
   };
 }
 
+const noBinding: Binding = { deals: 0, games: 0, restrictedChoices: 0, bound: 0, restrictedUses: 0, unrestrictedChances: 0, unrestrictedUses: 0 };
+
+describe('how often a restriction binds', () => {
+  const design = (specs: string[], expansions: string[] = []) => designMatch({ kind: 'match', specs, players: 2, expansions, rules: {}, deals: 3, seed: 'b' });
+
+  it('replays the match\'s games unchanged and counts the restricted player\'s bound choices and the other\'s uses', () => {
+    const d = design(['greedy', 'greedy:forbid=farmers']);
+    const hashes: number[] = [];
+    const b = restrictionBinding(d, 'farmers', 3, hashes);
+    // The same games as the runner plays (each deal's two rotations, agents streamed from (seed, deal,
+    // player)), recounted here through the engine's own queries: a follow-up that puts a meeple in a field.
+    const setup = armSetups(d.plan)[0]!;
+    const played: number[] = [];
+    const recount = { choices: 0, bound: 0, uses: 0 };
+    const farmer = (state: AgentState, followUp: number) => {
+      const g = meepleSegmentOf(state, followUp);
+      return g >= 0 && state.segmentKind(g) === SEG_FIELD;
+    };
+    for (let deal = 0; deal < 3; deal++) {
+      for (const r of rotationsOf(d.plan.rotation, 2, deal)) {
+        const agents = seatAgents(setup, d.plan.seed, deal, r).map((agent, seat): Agent => ({
+          name: agent.name,
+          choose(state, legal, count) {
+            const restricted = seat !== r; // lineup player 1 (forbidden farmers) sits in seat (1 + r) mod 2
+            if (restricted && state.phase === PHASE_FOLLOW) {
+              recount.choices++;
+              if (Array.from(legal.subarray(0, count)).some((f) => farmer(state, f))) recount.bound++;
+            }
+            const action = agent.choose(state, legal, count);
+            if (!restricted && state.phase === PHASE_FOLLOW && farmer(state, action)) recount.uses++;
+            return action;
+          },
+        }));
+        const trace: MoveTrace = { hash: 0 };
+        playGame(setup.game, setup.dealer.deal(d.plan.seed, deal), agents, undefined, trace);
+        played.push(trace.hash);
+      }
+    }
+    expect(hashes).toEqual(played);
+    expect(b).toMatchObject({ deals: 3, games: 6, restrictedUses: 0, restrictedChoices: recount.choices, bound: recount.bound, unrestrictedUses: recount.uses });
+    expect(b.bound).toBeGreaterThan(0);
+    expect(b.unrestrictedUses).toBeGreaterThan(0);
+    expect(b.unrestrictedUses).toBeLessThanOrEqual(b.unrestrictedChances);
+  });
+
+  it('sees a restriction that does not hold: an unforbidden second agent uses the mechanic', () => {
+    const b = restrictionBinding(design(['greedy', 'greedy:meepleCost=1.1']), 'farmers', 2);
+    expect(b.restrictedUses).toBeGreaterThan(0);
+  });
+});
+
 describe('the mechanics study\'s figures', () => {
   const setup = mechanicsSetup({ agents: 'random,greedy', deals: '8,6', expansions: 'base', mechanics: 'farmers,cityMeeples', players: 2, seed: 's' });
   // Matches in order: random farmers, random cityMeeples, greedy farmers, greedy cityMeeples.
@@ -72,7 +133,7 @@ describe('the mechanics study\'s figures', () => {
     outcomes([2, 2, 2, 2, 2, 2, 2, 2]), // a perfect record: every deal won twice
     outcomes([0, 1, 0, 1, 0, 1]),
     outcomes([2, 1, 2, 2, 1, 2]),
-  ], ['r1', 'r2', 'r3', 'r4']);
+  ], [0, 1, 2, 3].map(() => noBinding), ['r1', 'r2', 'r3', 'r4']);
 
   it('importance is the unrestricted agent\'s win share with its Wilson interval over games', () => {
     const [a, b, c, d] = figures.results;
@@ -138,6 +199,8 @@ describe('the mechanics notebook\'s command line', () => {
     const md = readFileSync(join(outs[0]!, 'report.md'), 'utf8');
     expect(md.indexOf('## Verdict')).toBeLessThan(md.indexOf('## Importance per mechanic'));
     expect(md).toMatch(/\*\*cityMeeples \(base\)\*\*, a meeple in a city: at \*\*random\*\* \d+\.\d % \[/);
+    expect(md).toMatch(/the restriction bound at \d+ of the restricted player's \d+ follow-up choices \(\d+\.\d %\) and the unrestricted player used the mechanic \d+\.\d times a game, in the first 12 games/);
+    expect(json[0].results[0].binding).toMatchObject({ deals: 6, games: 12, restrictedUses: 0 });
     expect(readdirSync(join(outs[0]!, 'charts'))).toContain('verdict-1-importance.png');
     expect(existsSync(join(outs[0]!, 'report.html'))).toBe(true);
   }, 300_000);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { levelLabel, levelName, levelPlan, skillLevels, splitLevels } from '../../src/report/study.ts';
+import { levelLabel, levelName, levelPlan, skillLevels } from '../../src/report/study.ts';
+import { splitLevels } from '../../src/report/study-cli.ts';
 import { planOf } from '../sim/helpers.ts';
 
 describe('study levels', () => {

@@ -6,7 +6,7 @@ import * as aq from 'arquero';
 import { describe, expect, it } from 'vitest';
 import { estimatesChart } from '../../src/charts/index.ts';
 import { inlineHtml, markdownToHtml } from '../../src/report/markdown.ts';
-import { Report, writeReport } from '../../src/report/report.ts';
+import { Report, reportHtml, tableHtml, writeReport } from '../../src/report/report.ts';
 import { addRunSections } from '../../src/report/run-report.ts';
 import { loadRun } from '../../src/report/run.ts';
 import { inProcessBackend } from '../../src/run/pool.ts';
@@ -76,6 +76,18 @@ describe('report builder', () => {
     // Run facts from the manifest: seed, deals, reconstructed Tollkeepers tiles.
     expect(md).toContain('seed `report-test`, 6 deals per arm');
     expect(md).toMatch(/\*\*Reconstructed tiles: yes\.\*\* The Tollkeepers land tiles are a documented reconstruction/);
+  });
+
+  it('wraps table cells at spaces and at the separators of long runs, never inside a word, and keeps an interval on one line', () => {
+    const html = tableHtml(aq.table({ level: ['greedy'], arm: ['labyrinth@labyrinth=advanced'], spec: ['greedy:eval=rules,meepleCost=1'], margin: ['−17.6 [−30.8, −4.5]'] }));
+    expect(html).toContain('<td>greedy</td>');
+    expect(html).toContain('<td>labyrinth@<wbr>labyrinth=<wbr>advanced</td>');
+    expect(html).toContain('<td>greedy:<wbr>eval=<wbr>rules,<wbr>meepleCost=<wbr>1</td>');
+    expect(html).toContain('<td>−17.6 [−30.8,\u00a0−4.5]</td>');
+    // `anywhere` would let the table's layout cut words ("greed y") to narrow its columns.
+    const style = reportHtml(new Report('t', 'i')).match(/<style>[\s\S]*?<\/style>/)![0];
+    expect(style).toContain('overflow-wrap: break-word');
+    expect(style).not.toContain('anywhere');
   });
 
   it('renders the Markdown subset safely', () => {

@@ -3,7 +3,7 @@
  * /usr/bin/chromium; nothing is downloaded), headless, driven by playwright-core. Opens a run (its
  * Vega-Lite charts render), steps through a game, opens a paired view and jumps to the divergence,
  * plays a full game against `random` and checks its final score against `carclab replay` of the
- * saved file, and closes a tab in the middle of a game.
+ * saved file, draws a big meeple bigger than a plain one, and closes a tab in the middle of a game.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -151,6 +151,45 @@ describe('the explorer in Chromium', () => {
     await page.goto(`${f.server.url}#/`);
     await ready(page, '/');
     expect(await page.locator('a.run-link', { hasText: 'played/' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('draws the big meeple bigger than a plain one on the board (Inns & Cathedrals)', async () => {
+    const page = await open('#/play');
+    await ready(page, '/play');
+    await page.check('input.expansion[value="innsCathedrals"]');
+    await page.selectOption('select.seat[data-seat="1"]', 'random');
+    await page.fill('#seed', 'big-meeple');
+    await page.click('#start');
+    await page.waitForSelector('rect.legal');
+    // P0 puts its big meeple on a field, then a plain one (farmers stay to the end), each on the
+    // first legal cell whose preview offers it.
+    for (const wanted of [/^\s*big meeple on field/, /^\s*meeple on field/]) {
+      const status = await text(page, '#play-status');
+      const cells = await page.locator('rect.legal').evaluateAll((rects) => rects.map((r) => r.getAttribute('data-cell')!));
+      let offered = false;
+      for (const cell of cells) {
+        await page.locator(`rect.legal[data-cell="${cell}"]`).dispatchEvent('click');
+        await page.waitForSelector(`rect.legal.chosen[data-cell="${cell}"]`);
+        const choice = page.locator('label.follow', { hasText: wanted });
+        if (await choice.count() === 0) continue;
+        await choice.first().locator('input').check();
+        offered = true;
+        break;
+      }
+      expect(offered, String(wanted)).toBe(true);
+      await page.click('#confirm');
+      await statusChanged(page, status);
+    }
+    const big = page.locator('#play-board g.meeple[data-kind="big"]');
+    const plain = page.locator('#play-board g.meeple[data-player="0"]:not([data-kind])');
+    expect(await big.count()).toBe(1);
+    expect(await plain.count()).toBe(1);
+    const [bigBox, plainBox] = [await big.boundingBox(), await plain.boundingBox()];
+    expect(bigBox!.width / plainBox!.width).toBeGreaterThan(1.3);
+    expect(bigBox!.height / plainBox!.height).toBeGreaterThan(1.3);
+    // The seats' table counts both kinds: P0 has 6 plain meeples and no big one left.
+    expect(await text(page, '#play-scores')).toContain('6 + 0 big');
     await page.close();
   });
 

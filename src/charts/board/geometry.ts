@@ -2,7 +2,7 @@
  * Schematic geometry of one tile type, computed from its catalog data alone (never from images), in
  * printed orientation and unit coordinates (x east, y south, the tile is [0,1]²). The board renderer
  * rotates the result by the placed rotation. Built in three steps:
- *   1. the shapes (`shapes.ts`): cities with their separators, roads, islands;
+ *   1. the shapes (`shapes.ts`): cities with their separators, roads, lanes, islands;
  *   2. the raster check (`raster.ts`): the shapes painted onto `RASTER`² cells and every field
  *      flood-filled from its half-edges; `problems` lists every place where the picture disagrees
  *      with the catalog (two fields drawn as one region, a field drawn in pieces, a half-edge covered
@@ -51,7 +51,7 @@ function buildGeometry(type: TileType): TileGeometry {
   fillFields(type.segments, labels, problems);
   // 3. Marks.
   const marks = placeMarks(type, shapes, labels, problems);
-  const { cities, roads, hedges, islands, village, monastery, labyrinth } = shapes;
+  const { cities, roads, hedges, lanes, islands, village, monastery, labyrinth } = shapes;
   const { anchors, pennants, illustrations, travellers } = marks;
-  return { cities, roads, hedges, islands, village, monastery, labyrinth, anchors, pennants, illustrations, travellers, problems, raster: { size: RASTER, labels } };
+  return { cities, roads, hedges, lanes, islands, village, monastery, labyrinth, anchors, pennants, illustrations, travellers, problems, raster: { size: RASTER, labels } };
 }

@@ -9,7 +9,7 @@ import { SEG_FIELD, SEG_MONASTERY } from '../../engine/index.ts';
 import type { TileType } from '../../engine/index.ts';
 import { CELLS, CENTRE, RASTER, dist, distToPath, insidePolygon, rotatePt } from './points.ts';
 import type { Pt } from './points.ts';
-import { ISLAND_HALF, LABYRINTH_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS } from './shapes.ts';
+import { ISLAND_HALF, LABYRINTH_HALF, LANE_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS } from './shapes.ts';
 import type { TileShapes } from './shapes.ts';
 
 type Segments = TileType['segments'];
@@ -37,6 +37,8 @@ export function paintShapes(segs: Segments, shapes: TileShapes): Int16Array {
       }
     }
   };
+  // Lanes first: the city they lead to covers their end.
+  for (const lane of shapes.lanes) paint(lane, LANE_HALF, -2, (p) => distToPath(p, lane) <= LANE_HALF);
   for (const c of shapes.cities) for (const poly of c.polygons) paint(poly, 0, c.segment, (p) => insidePolygon(p, poly));
   const roadReach = ROAD_HALF + ROAD_EDGE;
   for (const r of shapes.roads) for (const path of r.paths) paint(path, roadReach, r.segment, (p) => distToPath(p, path) <= roadReach);

@@ -8,11 +8,13 @@
  *
  * What is drawn (see `geometry.ts` for the shapes, `tile-picture.ts` for one tile's picture): green fields, tan cities with a brown wall (two
  * caps on one tile are separate shapes), blue shields for pennants, light roads from their edges to
- * the centre, a village (houses) at a crossroads, a dark gate where a road enters a city, a
+ * the centre, a village (houses) at a crossroads, a dark gate where a road enters a city, a narrow
+ * lane from a village to a city gate (no feature: Inns & Cathedrals' I), a
  * monastery building, the labyrinth as a maze square, illustrations as lettered discs in the field
  * next to their road (a dotted line ties each to its road; a dashed disc is attached to no road),
  * travellers as three dots on their road, meeples as player-coloured figures with the player number
- * (farmers lie down), expansions' pieces (`boardPieces` hooks: tollhouses) as player-coloured houses
+ * (farmers lie down; a meeple of a kind that counts more than 1 in a majority, the big meeple, is
+ * drawn 1.4 times the size with a thicker outline), expansions' pieces (`boardPieces` hooks: tollhouses) as player-coloured houses
  * showing their label; the legend adds each expansion's `playerNotes`. No expansion is named here.
  */
 import { SEG_FIELD, SEG_MONASTERY } from '../../engine/index.ts';
@@ -23,7 +25,7 @@ import { CENTRE, rotatePt } from './points.ts';
 import type { Pt } from './points.ts';
 import { COLOURS, PLAYER_COLOUR_NAMES } from './palette.ts';
 import {
-  ILLUSTRATION_LETTERS, drawTile, escapeXml, fmt, illustrationIcon, labyrinthIcon, meepleMark, monasteryIcon, pennantIcon, pieceMark, travellersIcon, villageIcon,
+  ILLUSTRATION_LETTERS, drawTile, escapeXml, fmt, illustrationIcon, labyrinthIcon, laneIcon, meepleMark, monasteryIcon, pennantIcon, pieceMark, travellersIcon, villageIcon,
 } from './tile-picture.ts';
 
 export interface BoardOptions {
@@ -146,12 +148,15 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
     const [ox, oy] = origin(x, y);
     const [u, v] = rotatePt(geo.anchors[s] ?? CENTRE, rot);
     const lying = seg.kind === SEG_FIELD;
+    const kind = game.meepleKinds[state.meepleKind[g]!]!;
+    const scale = meepleScale(kind.weight);
     // Keep the figure on its tile.
-    const hw = lying ? 0.15 : 0.12;
-    const hh = lying ? 0.1 : 0.13;
+    const hw = (lying ? 0.15 : 0.12) * scale;
+    const hh = (lying ? 0.1 : 0.13) * scale;
     const cx = ox + Math.min(1 - hw, Math.max(hw, u)) * T;
     const cy = oy + Math.min(1 - hh, Math.max(hh, v)) * T;
-    marks.push(meepleMark(cx, cy, T * 0.27, owner, lying, { segment: g, describe: state.describeSegment(g) }));
+    const kindName = state.meepleKind[g] === 0 ? undefined : kind.name;
+    marks.push(meepleMark(cx, cy, T * 0.27 * scale, owner, lying, { segment: g, describe: state.describeSegment(g) }, kindName));
     meeples++;
   }
 
@@ -180,6 +185,11 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
     '</svg>',
   ].join('\n');
   return { svg, width, height, board, legend, tiles: state.placedCount, meeples };
+}
+
+/** How much bigger than a plain meeple a meeple of this majority weight is drawn (the big meeple, weight 2: 1.4×). */
+function meepleScale(weight: number): number {
+  return weight > 1 ? 1.4 : 1;
 }
 
 function axisLabels(cols: number, rows: number, minX: number, minY: number, margin: number, T: number): string {
@@ -235,7 +245,12 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
     line(`${name} (${colour}): ${score} point${score === 1 ? '' : 's'}`, { size: 13, bold: true, x: x0 + 24 });
     const b = state.breakdown(p);
     const parts = registeredScoreSources().filter((src) => (b[src] ?? 0) !== 0).map((src) => `${src} ${b[src]}`);
-    const extras: string[] = [`${state.meeplesLeft[p]} meeple${state.meeplesLeft[p] === 1 ? '' : 's'} in supply`];
+    // Each meeple kind's supply: the plain ones, then e.g. `1 big meeple`.
+    const supply = game.meepleKinds.map((kind, k) => {
+      const left = state.meeplesLeft[k * game.players + p]!;
+      return `${left} ${k === 0 ? '' : `${kind.name} `}meeple${left === 1 ? '' : 's'}`;
+    });
+    const extras: string[] = [`${supply.join(', ')} in supply`];
     for (const h of game.hooks) if (h.playerNotes) extras.push(...h.playerNotes(state, p));
     line(parts.length ? parts.join(', ') : 'no points yet', { size: 11, x: x0 + 24 });
     line(extras.join(' · '), { size: 11, colour: COLOURS.muted, x: x0 + 24 });
@@ -254,6 +269,11 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
   const iy = () => y - 4;
   keyRow(meepleMark(x0 + 10, iy(), 18, 0, false), 'meeple on a road, city or monastery (player number)');
   keyRow(meepleMark(x0 + 10, iy(), 18, 0, true), 'farmer (lying) on a field');
+  for (const kind of game.meepleKinds.slice(1)) {
+    const scale = meepleScale(kind.weight);
+    if (scale !== 1) y += 4;
+    keyRow(meepleMark(x0 + 10, iy() - (scale - 1) * 6, 18 * scale, 0, false, undefined, kind.name), `${kind.name} meeple${scale === 1 ? '' : ', drawn bigger'}: counts ${kind.weight} in a majority`);
+  }
   const kinds = new Set<string>();
   for (let i = 0; i < state.placedCount; i++) {
     const t = state.typeOf(i);
@@ -266,10 +286,12 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
       if (seg.end === 'village') kinds.add('village');
       for (const il of seg.illustrations) kinds.add(il);
     }
+    if (tileGeometry(t).lanes.length) kinds.add('lane');
     for (const il of t.looseIllustrations) kinds.add(`loose:${il}`);
   }
   if (kinds.has('pennant')) keyRow(pennantIcon(x0 + 10, iy(), T * 1.3), 'pennant');
   if (kinds.has('gate')) keyRow(`<circle cx="${x0 + 10}" cy="${fmt(iy())}" r="${fmt(T * 0.055)}" fill="${COLOURS.gate}"/>`, 'city gate (a road ends here)');
+  if (kinds.has('lane')) keyRow(laneIcon(`M${fmt(x0 + 2)} ${fmt(iy())}L${fmt(x0 + 16)} ${fmt(iy())}`, [x0 + 17, iy()], T * 0.9), 'lane to a city gate (no feature)');
   if (kinds.has('village')) keyRow(villageIcon(x0 + 10, iy(), T * 0.9), 'village: roads end here (a crossroads)');
   if (kinds.has('monastery')) keyRow(monasteryIcon(x0 + 10, iy() + 2, T * 0.8), 'monastery');
   if (kinds.has('labyrinth')) keyRow(labyrinthIcon(x0 + 10, iy(), T * 0.75), 'labyrinth (one road through the tile)');

@@ -6,6 +6,8 @@
  *   KR4's Es|Se corner): a city tongue when both fields border a city of the tile, otherwise a hedge;
  * - roads: a through road with two edges is a straight line or a curve; more edges meet at the
  *   centre; a one-edge road runs to the centre (village, monastery) or to the nearest city wall (gate);
+ * - lanes (no feature): from a village to the wall of a city whose fields on either side differ and
+ *   that no road enters (Inns & Cathedrals' I), so that the lane parts them;
  * - islands: fields with no half-edge (KR5), drawn as small squares clear of walls and roads.
  */
 import { EDGE_CITY, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../../engine/index.ts';
@@ -22,6 +24,8 @@ export const VILLAGE_RADIUS = 0.12;
 export const MONASTERY_HALF = 0.15;
 export const LABYRINTH_HALF = 0.17;
 export const ISLAND_HALF = 0.09;
+/** Half the drawn width of a lane (fill and outline): narrower than a road, wide enough to part two fields on the raster. */
+export const LANE_HALF = 0.025;
 
 export interface CityShape {
   segment: number;
@@ -38,6 +42,8 @@ export interface TileShapes {
   cities: CityShape[];
   roads: RoadShape[];
   hedges: Pt[][];
+  /** Lanes (no feature): each from the tile's centre (its village) to the gate at a city wall, its last point. */
+  lanes: Pt[][];
   /** Fields with no half-edge (KR5): small green islands drawn on top. */
   islands: Island[];
   village: boolean;
@@ -53,12 +59,14 @@ export function tileShapes(type: TileType): TileShapes {
   const { cities, hedges } = cityShapes(type);
   const cityPolys = cities.flatMap((c) => c.polygons);
   const roads = roadShapes(segs, cityPolys);
+  const village = segs.some((seg) => seg.kind === SEG_ROAD && seg.end === 'village');
   return {
     cities,
     roads,
     hedges,
+    lanes: village ? laneShapes(type, cities, roads) : [],
     islands: islandSpots(segs, cityPolys, roads),
-    village: segs.some((seg) => seg.kind === SEG_ROAD && seg.end === 'village'),
+    village,
     monastery: segs.some((seg) => seg.kind === SEG_MONASTERY),
     labyrinth: segs.some((seg) => seg.kind === SEG_ROAD && seg.props.labyrinth === 1),
   };
@@ -114,15 +122,8 @@ function cityShapes(type: TileType): { cities: CityShape[]; hedges: Pt[][] } {
   });
 
   // 2. Separators where two different fields meet on the border with nothing between them.
-  const owner = new Array<number>(12).fill(-1);
-  segs.forEach((seg, s) => seg.ports.forEach((p) => { owner[p] = s; }));
-  for (let side = 0; side < 4; side++) {
-    if (type.edges[side] === EDGE_CITY) {
-      for (let j = 0; j < 3; j++) owner[side * 3 + j] = owner[side * 3 + 1]!;
-    }
-  }
+  const { owner, slots } = borderOwners(type);
   const hedges: Pt[][] = [];
-  const slots = [...Array(12).keys()].filter((p) => owner[p]! >= 0);
   for (let i = 0; i < slots.length; i++) {
     const p = slots[i]!;
     const q = slots[(i + 1) % slots.length]!;
@@ -153,6 +154,21 @@ function cityShapes(type: TileType): { cities: CityShape[]; hedges: Pt[][] } {
 }
 
 /**
+ * The segment owning each of the 12 border slots (a city side's three slots are its city's; -1 for a
+ * field side's middle), and the owned slots in clockwise order.
+ */
+function borderOwners(type: TileType): { owner: number[]; slots: number[] } {
+  const owner = new Array<number>(12).fill(-1);
+  type.segments.forEach((seg, s) => seg.ports.forEach((p) => { owner[p] = s; }));
+  for (let side = 0; side < 4; side++) {
+    if (type.edges[side] === EDGE_CITY) {
+      for (let j = 0; j < 3; j++) owner[side * 3 + j] = owner[side * 3 + 1]!;
+    }
+  }
+  return { owner, slots: [...Array(12).keys()].filter((p) => owner[p]! >= 0) };
+}
+
+/**
  * A city spur from a border point (a corner or a side middle) back to a city: a triangle whose base
  * lies on the city's wall around the wall point nearest to `at`, so the city visibly reaches that
  * point and separates the two fields that meet there (KR4's Es|Se corner).
@@ -172,7 +188,22 @@ function tongue(at: Pt, city: readonly Pt[]): Pt[] {
   const b = reach(1);
   // Push the base a little into the city so no sliver of field remains between base and wall.
   const into = (p: Pt): Pt => lerp(p, lerp(p, at, -1), 0.08);
-  return [at, into(a), into(b)];
+  // The tip is a short stretch of the border either side of `at`, not a point: a long tongue (I&C's
+  // G, from the far corner) would otherwise thin out to less than the width of a raster cell.
+  const [t1, t2] = borderEitherSide(at, 0.03);
+  return dist(t1, a) + dist(t2, b) <= dist(t1, b) + dist(t2, a) ? [t1, at, t2, into(b), into(a)] : [t2, at, t1, into(b), into(a)];
+}
+
+/** The two points of the tile border at distance `d` along it either side of the border point `at`. */
+function borderEitherSide(at: Pt, d: number): [Pt, Pt] {
+  const along = (p: Pt, dx: number, dy: number): Pt => [Math.min(1, Math.max(0, p[0] + dx)), Math.min(1, Math.max(0, p[1] + dy))];
+  const onX = at[1] <= 1e-9 || at[1] >= 1 - 1e-9; // on the north or south side: moves along x
+  const onY = at[0] <= 1e-9 || at[0] >= 1 - 1e-9;
+  if (onX && onY) {
+    // A corner: one point along each of its sides, towards the tile.
+    return [along(at, at[0] < 0.5 ? d : -d, 0), along(at, 0, at[1] < 0.5 ? d : -d)];
+  }
+  return onX ? [along(at, -d, 0), along(at, d, 0)] : [along(at, 0, -d), along(at, 0, d)];
 }
 
 // ---- roads ---------------------------------------------------------------------------------------------
@@ -212,7 +243,13 @@ function gatePath(from: Pt, inCity: (p: Pt) => boolean, polys: readonly Pt[][]):
       return { path: [from, gate], gate };
     }
   }
-  let gate = CENTRE;
+  const gate = nearestWallPoint(polys, CENTRE);
+  return { path: quad(from, lerp(from, CENTRE, 0.6), gate), gate };
+}
+
+/** The point of the walls of `polys` (their edges off the tile border, sampled) nearest to `to`. */
+function nearestWallPoint(polys: readonly (readonly Pt[])[], to: Pt): Pt {
+  let nearest = to;
   let best = Infinity;
   for (const poly of polys) {
     for (let i = 0; i < poly.length; i++) {
@@ -221,15 +258,38 @@ function gatePath(from: Pt, inCity: (p: Pt) => boolean, polys: readonly Pt[][]):
       for (let k = 0; k <= 8; k++) {
         const p = lerp(a, b, k / 8);
         if (onTileBorder(p)) continue;
-        const d = dist(p, CENTRE);
+        const d = dist(p, to);
         if (d < best) {
           best = d;
-          gate = p;
+          nearest = p;
         }
       }
     }
   }
-  return { path: quad(from, lerp(from, CENTRE, 0.6), gate), gate };
+  return nearest;
+}
+
+/**
+ * The lanes of a tile with a village: one to each city whose neighbours on the border, before and
+ * after its sides, are two different fields, unless a road already ends at its wall (a gate).
+ */
+function laneShapes(type: TileType, cities: readonly CityShape[], roads: readonly RoadShape[]): Pt[][] {
+  const segs = type.segments;
+  const { owner, slots } = borderOwners(type);
+  const gates = roads.flatMap((r) => r.gates);
+  const lanes: Pt[][] = [];
+  for (const city of cities) {
+    const neighbours = new Set<number>();
+    slots.forEach((p, i) => {
+      if (owner[p] !== city.segment) return;
+      for (const q of [slots[(i + slots.length - 1) % slots.length]!, slots[(i + 1) % slots.length]!]) {
+        if (segs[owner[q]!]!.kind === SEG_FIELD) neighbours.add(owner[q]!);
+      }
+    });
+    const entered = gates.some((g) => city.polygons.some((poly) => distToPath(g, [...poly, poly[0]!]) < 0.02));
+    if (neighbours.size >= 2 && !entered) lanes.push([CENTRE, nearestWallPoint(city.polygons, CENTRE)]);
+  }
+  return lanes;
 }
 
 // ---- islands -------------------------------------------------------------------------------------------

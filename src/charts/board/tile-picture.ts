@@ -1,7 +1,7 @@
 /**
  * The picture of one placed tile and the marks on it, as SVG fragments for `render.ts`: the tile's
  * shapes (`geometry.ts`) drawn in its placed rotation (fields, cities with their walls, roads with
- * gates, village, monastery, labyrinth, islands, pennants, travellers, illustrations), a meeple and an
+ * gates, lanes, village, monastery, labyrinth, islands, pennants, travellers, illustrations), a meeple and an
  * expansion's piece (e.g. a tollhouse).
  */
 import type { BoardPiece, Illustration } from '../../engine/index.ts';
@@ -9,7 +9,7 @@ import type { TileGeometry } from './geometry.ts';
 import { CENTRE, alongPath, insidePolygon } from './points.ts';
 import type { Pt } from './points.ts';
 import { COLOURS, PLAYER_COLOURS, inkOn } from './palette.ts';
-import { ISLAND_HALF, LABYRINTH_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS } from './shapes.ts';
+import { ISLAND_HALF, LABYRINTH_HALF, LANE_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS } from './shapes.ts';
 
 export const ILLUSTRATION_LETTERS: Readonly<Record<Illustration, string>> = {
   garden: 'G', farmhouse: 'F', cowshed: 'C', pigsty: 'P', donkeystable: 'D', highwaymen: 'H', watertower: 'W',
@@ -49,6 +49,9 @@ export function drawTile(geo: TileGeometry, P: (p: Pt) => Pt, T: number, info: T
     const r = ISLAND_HALF * T;
     parts.push(`<rect class="island" x="${fmt(cx - r)}" y="${fmt(cy - r)}" width="${fmt(2 * r)}" height="${fmt(2 * r)}" rx="${fmt(r * 0.35)}" fill="${COLOURS.fieldIsland}" stroke="${COLOURS.hedge}" stroke-width="1"/>`);
   }
+
+  // Lanes (no feature): a narrow path from the village to a small gate at the city wall.
+  for (const lane of geo.lanes) parts.push(laneIcon(pathOf(lane, P, false), P(lane[lane.length - 1]!), T));
 
   // Roads: outlines first, then the light fill.
   const roadPaths = geo.roads.flatMap((r) => r.paths.map((path) => pathOf(path, P, false)));
@@ -99,6 +102,13 @@ export function drawTile(geo: TileGeometry, P: (p: Pt) => Pt, T: number, info: T
   }
 
   return `<g class="tile" data-tile="${escapeXml(info.id)}" data-x="${info.x}" data-y="${info.y}" data-rotation="${info.rot * 90}" data-placed="${info.placed}" transform="translate(${fmt(info.ox)} ${fmt(info.oy)})">${parts.join('')}</g>`;
+}
+
+/** A lane: its outline, its light fill and a small gate at `gate` (also the legend's sample). */
+export function laneIcon(d: string, gate: Pt, T: number): string {
+  return `<g class="lane" fill="none" stroke-linecap="butt"><path d="${d}" stroke="${COLOURS.roadEdge}" stroke-width="${fmt(2 * LANE_HALF * T)}"/>`
+    + `<path d="${d}" stroke="${COLOURS.road}" stroke-width="${fmt(LANE_HALF * T)}"/>`
+    + `<circle cx="${fmt(gate[0])}" cy="${fmt(gate[1])}" r="${fmt(T * 0.035)}" fill="${COLOURS.gate}"/></g>`;
 }
 
 /**
@@ -209,16 +219,22 @@ export function illustrationIcon(x: number, y: number, T: number, kind: Illustra
 }
 
 /** A meeple figure of height `size` centred on (cx, cy); farmers lie down. */
-export function meepleMark(cx: number, cy: number, size: number, player: number, lying: boolean, data?: { segment: number; describe: string }): string {
+/**
+ * A meeple figure centred at (cx, cy), `size` tall, in its player's colour with the player number;
+ * `kind` names a meeple kind other than the plain one (`data-kind`), drawn as given (the caller
+ * passes the bigger size of a big meeple) with a thicker outline.
+ */
+export function meepleMark(cx: number, cy: number, size: number, player: number, lying: boolean, data?: { segment: number; describe: string }, kind?: string): string {
   const fill = PLAYER_COLOURS[player % PLAYER_COLOURS.length]!;
   const s = size / 2;
   const body = 'M-0.16 -0.2L-0.56 -0.06Q-0.66 0.12 -0.46 0.16L-0.24 0.12L-0.42 0.92L-0.1 0.92L0 0.62L0.1 0.92L0.42 0.92L0.24 0.12L0.46 0.16Q0.66 0.12 0.56 -0.06L0.16 -0.2Z';
-  const attrs = data ? ` data-player="${player}" data-segment="${data.segment}" data-on="${escapeXml(data.describe)}"` : ` data-player="${player}"`;
+  const kindAttr = kind === undefined ? '' : ` data-kind="${escapeXml(kind)}"`;
+  const attrs = (data ? ` data-player="${player}" data-segment="${data.segment}" data-on="${escapeXml(data.describe)}"` : ` data-player="${player}"`) + kindAttr;
   const rotate = lying ? ' rotate(-90)' : '';
   // Text stays upright: placed after the rotated figure, at the body's centre.
   const [tx, ty] = lying ? [cx + s * 0.22, cy] : [cx, cy + s * 0.22];
   return `<g class="meeple"${attrs}>`
-    + `<g transform="translate(${fmt(cx)} ${fmt(cy)})${rotate} scale(${fmt(s)})" fill="${fill}" stroke="${COLOURS.outline}" stroke-width="${(1.2 / s).toFixed(3)}" stroke-linejoin="round">`
+    + `<g transform="translate(${fmt(cx)} ${fmt(cy)})${rotate} scale(${fmt(s)})" fill="${fill}" stroke="${COLOURS.outline}" stroke-width="${((kind === undefined ? 1.2 : 2) / s).toFixed(3)}" stroke-linejoin="round">`
     + `<circle cx="0" cy="-0.52" r="0.3"/><path d="${body}"/></g>`
     + `<text x="${fmt(tx)}" y="${fmt(ty + s * 0.2)}" font-size="${fmt(s * 0.56)}" font-weight="bold" text-anchor="middle" fill="${inkOn(fill)}">${player}</text></g>`;
 }

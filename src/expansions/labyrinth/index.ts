@@ -58,6 +58,8 @@ export const labyrinth: Expansion = defineExpansion({
     const across = new Int32Array(8);
     let visited = new Int32Array(0);
     let stamp = 0;
+    /** The root of the completed labyrinth network `scoreFeature` saw last, or -1: `featurePriced` follows it for the same feature. */
+    let scoredNetwork = -1;
 
     const isLabyrinth = (state: BoardView, g: number) => isLabyrinthType[state.placedType[state.tileOf(g)]! * S + (g % S)] === 1;
     const networkHasLabyrinth = (state: BoardView, root: number): boolean => {
@@ -134,15 +136,19 @@ export const labyrinth: Expansion = defineExpansion({
           }
         },
       } : {}),
+      // The bonus is this module's adjustment; the statistics read the feature's final points (an
+      // inn's, say) in `featurePriced`, so they do not depend on the order of the game's expansions.
       scoreFeature(state, f) {
-        if (f.kind !== SEG_ROAD || !f.completed || !networkHasLabyrinth(state, f.root)) return;
+        scoredNetwork = f.kind === SEG_ROAD && f.completed && networkHasLabyrinth(state, f.root) ? f.root : -1;
+        if (scoredNetwork < 0 || !advanced || f.meeples === 0) return;
+        f.bonus = bonusPerMeeple * f.meeples;
+        f.bonusSource = source;
+      },
+      featurePriced(state, f) {
+        if (f.root !== scoredNetwork) return;
         state.addStat(stat.labyrinthNetworksCompleted, 1);
         state.addStat(stat.labyrinthMeeplesOnCompleted, f.meeples);
         if (f.meeples === 0) return;
-        if (advanced) {
-          f.bonus = bonusPerMeeple * f.meeples;
-          f.bonusSource = source;
-        }
         let max = 0;
         for (let p = 0; p < ctx.players; p++) if (f.perPlayer[p]! > max) max = f.perPlayer[p]!;
         for (let p = 0; p < ctx.players; p++) {

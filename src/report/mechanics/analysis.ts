@@ -24,6 +24,8 @@ import { count } from '../numbers.ts';
 import { Report } from '../report.ts';
 import { addVerdictPage } from '../verdict.ts';
 import type { Finding } from '../verdict.ts';
+import { BINDING_DEALS } from './binding.ts';
+import type { Binding } from './binding.ts';
 import type { MechanicsSetup } from './setup.ts';
 
 export interface MechanicResult {
@@ -48,6 +50,8 @@ export interface MechanicResult {
   /** Two-sided p of "importance 50 %" (t over deal scores; the exact sign test when every deal scored alike), and Holm-adjusted over the level's matches. */
   p: number | null;
   pHolm: number | null;
+  /** How often the restriction bound, counted on the match's first deals played again (`binding.ts`). */
+  binding: Binding;
   run: string;
 }
 
@@ -84,8 +88,8 @@ function worthNothing(scores: readonly number[]): { p: number | null } {
   return pairedComparison(momentsOf(scores.map((x) => x - 0.5)));
 }
 
-/** The figures of every match (`outcomes[k]` and `runs[k]` of `setup.matches[k]`). */
-export function mechanicsResults(setup: MechanicsSetup, outcomes: readonly DealOutcomes[], runs: readonly string[]): MechanicsResults {
+/** The figures of every match (`outcomes[k]`, `bindings[k]` and `runs[k]` of `setup.matches[k]`). */
+export function mechanicsResults(setup: MechanicsSetup, outcomes: readonly DealOutcomes[], bindings: readonly Binding[], runs: readonly string[]): MechanicsResults {
   const scores = outcomes.map((o) => Array.from({ length: o.end - o.start }, (_, d) => dealScore(o, o.start + d, 0)));
   const results = setup.matches.map((m, k): MechanicResult => {
     const r = pairResult(outcomes[k]!, 0, { a: m.design.specs[0]!, b: m.design.specs[1]! }, setup.players);
@@ -94,7 +98,7 @@ export function mechanicsResults(setup: MechanicsSetup, outcomes: readonly DealO
       level: setup.levels[m.level]!.name, arm: setup.arms[m.arm]!.name, mechanic: m.mechanic,
       module: setup.arms[m.arm]!.mechanics.find((x) => x.name === m.mechanic)!.module,
       deals: r.deals, games: r.games, importance: r.winRateA, lo: r.winRateALo, hi: r.winRateAHi, dealLo: r.winRateADealLo, dealHi: r.winRateADealHi,
-      margin: r.marginA, marginLo: r.marginALo, marginHi: r.marginAHi, p: test.p, pHolm: null, run: runs[k]!,
+      margin: r.marginA, marginLo: r.marginALo, marginHi: r.marginAHi, p: test.p, pHolm: null, binding: bindings[k]!, run: runs[k]!,
     };
   });
   for (const [l] of setup.levels.entries()) {
@@ -126,6 +130,17 @@ const shareText = (r: MechanicResult) => `${pct(r.importance)} % [${pct(r.lo)}, 
 const costText = (r: MechanicResult) => `${pp(r.importance === null ? null : r.importance - 0.5)} pp [${pp(r.lo === null ? null : r.lo - 0.5)}, ${pp(r.hi === null ? null : r.hi - 0.5)}]`;
 const marginText = (r: MechanicResult) => `${pts(r.margin)} points per game [${pts(r.marginLo)}, ${pts(r.marginHi)}]`;
 const matters = (r: MechanicResult) => r.pHolm !== null && r.pHolm <= 0.05;
+/** Share of the restricted player's follow-up choices at which the mechanic was legal (null: it made none). */
+const boundShare = (b: Binding) => (b.restrictedChoices === 0 ? null : b.bound / b.restrictedChoices);
+const perGame = (x: number, b: Binding) => (b.games === 0 ? '–' : (x / b.games).toFixed(1));
+/** A restriction that bound at fewer of the choices than this is called seldom binding. */
+const SELDOM = 0.05;
+/** How often the restriction bound, in words: a share near 50 % means little when it hardly ever did. */
+function bindingText(b: Binding): string {
+  const base = `the restriction bound at ${count(b.bound)} of the restricted player's ${count(b.restrictedChoices)} follow-up choices (${pct(boundShare(b))} %) and the unrestricted player used the mechanic ${perGame(b.unrestrictedUses, b)} times a game, in the first ${count(b.games)} games`;
+  if (b.bound === 0) return `${base} — it never came up there, so the share says nothing about the mechanic`;
+  return boundShare(b)! < SELDOM ? `${base} — it seldom came up, so the share says little about the mechanic` : base;
+}
 
 /** What the study concludes of one match, in words: which way, and whether it is established. */
 function judgement(r: MechanicResult): string {
@@ -139,7 +154,7 @@ export const mechanicLabel = (arm: string, mechanic: string) => `${mechanic} (${
 /** One finding per mechanic and arm: its importance at every level, and the change between levels. */
 function mechanicFinding(setup: MechanicsSetup, results: MechanicsResults, arm: string, mechanic: string): Finding {
   const rows = results.results.filter((r) => r.arm === arm && r.mechanic === mechanic);
-  const per = rows.map((r) => `at **${r.level}** ${shareText(r)}, cost ${costText(r)}, margin ${marginText(r)} — ${judgement(r)}`).join('; ');
+  const per = rows.map((r) => `at **${r.level}** ${shareText(r)}, cost ${costText(r)}, margin ${marginText(r)} — ${judgement(r)}; ${bindingText(r.binding)}`).join('; ');
   const changes = results.changes.filter((c) => c.arm === arm && c.mechanic === mechanic)
     .map((c) => `${c.level} − ${c.against} ${pp(c.estimate)} pp [${pp(c.lo)}, ${pp(c.hi)}] on the ${count(c.deals)} shared deals (${c.against} ${pct(c.onDeals[0])} %, ${c.level} ${pct(c.onDeals[1])} % there)`);
   const description = setup.arms.find((a) => a.name === arm)!.mechanics.find((m) => m.name === mechanic)!.description;
@@ -171,7 +186,7 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
     const at = results.results.filter((r) => r.level === level.name);
     const costly = at.filter((r) => matters(r) && r.importance! > 0.5).map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
     const harmful = at.filter((r) => matters(r) && r.importance! < 0.5).map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
-    return `at **${level.name}** (${count(level.deals)} deals per match), of ${at.length} mechanics giving up ${costly.length} costs win share${costly.length ? ` (${costly.join('; ')})` : ''} and ${harmful.length} ${harmful.length === 1 ? 'is a mechanic the agent does better without' : 'are mechanics the agent does better without'}${harmful.length ? ` (${harmful.join('; ')})` : ''}`;
+    return `at **${level.name}** (${count(level.deals)} deals per match), of ${at.length} mechanics ${costly.length} ${costly.length === 1 ? 'costs' : 'cost'} win share when given up${costly.length ? ` (${costly.join('; ')})` : ''} and ${harmful.length} ${harmful.length === 1 ? 'is one' : 'are ones'} the agent does better without${harmful.length ? ` (${harmful.join('; ')})` : ''}`;
   });
   const none = setup.arms.filter((a) => !a.mechanics.length).map((a) => a.name);
   const findings: Finding[] = [
@@ -188,7 +203,8 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
   table.table(aq.from(results.results.map((r) => ({
     level: r.level, arm: r.arm, mechanic: r.mechanic, module: r.module, deals: r.deals, games: r.games,
     'win share %': shareText(r), 'deal-clustered %': `[${pct(r.dealLo)}, ${pct(r.dealHi)}]`, 'cost pp': costText(r), margin: `${pts(r.margin)} [${pts(r.marginLo)}, ${pts(r.marginHi)}]`, p: r.p, pHolm: r.pHolm,
-  }))), { caption: 'The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level\'s matches.' });
+    'bound %': pct(boundShare(r.binding)), 'uses a game': perGame(r.binding.unrestrictedUses, r.binding),
+  }))), { caption: `The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level\'s matches. How often the restriction mattered, on each match\'s first ${count(BINDING_DEALS)} deals played again: "bound %", the restricted player\'s follow-up choices at which the mechanic was legal; "uses a game", how often the unrestricted player chose it.` });
   if (results.changes.length) {
     report.section('Does a mechanic matter more at another level?').table(aq.from(results.changes.map((c) => ({
       arm: c.arm, mechanic: c.mechanic, difference: `${c.level} − ${c.against}`, deals: c.deals, 'pp [95 %]': `${pp(c.estimate)} [${pp(c.lo)}, ${pp(c.hi)}]`,

@@ -16,10 +16,11 @@ import type { ParamValue } from '../../engine/index.ts';
 import { designMatch } from '../../match/design.ts';
 import type { MatchDesign } from '../../match/design.ts';
 import { armSetups } from '../../sim/plan.ts';
-import { levelDeals, levelLabel, splitLevels } from '../study.ts';
+import { levelLabel } from '../study.ts';
+import { levelDeals, splitLevels } from '../study-cli.ts';
 
 /** Arms when `--expansions` is not given: the base game and each expansion alone, the Labyrinth in both variants. */
-export const DEFAULT_ARMS = 'base,tollkeepers,labyrinth,labyrinth@labyrinth=advanced,kingRobber';
+export const DEFAULT_ARMS = 'base,tollkeepers,labyrinth,labyrinth@labyrinth=advanced,kingRobber,innsCathedrals';
 /** Levels when `--agents` is not given. */
 export const DEFAULT_LEVELS = 'greedy,strong';
 /** Deals per level when `--deals` is not given, by agent kind (any other: as `strong`). */

@@ -20,7 +20,8 @@ import type { Plan } from '../../sim/plan.ts';
 import { expansionRegistry } from '../../expansions/index.ts';
 import { skillDesign } from '../skill-depth.ts';
 import { designerQuestion } from './question.ts';
-import { levelDeals, levelLabel, splitLevels } from '../study.ts';
+import { levelLabel } from '../study.ts';
+import { levelDeals, splitLevels } from '../study-cli.ts';
 
 export interface StudyArm {
   name: string;
