@@ -371,7 +371,7 @@ export const strongAgent: AgentDefinition = {
     intParam('samples', 6, 1, 1000, 'look-ahead: deals of the undrawn tiles each pair is tried on'),
     intParam('halvings', 2, 0, 10, 'look-ahead: times the pairs are halved (the better half by mean kept), each after an equal share of the deals (0: every pair on every deal)'),
     intParam('replies', 0, 0, 12, 'look-ahead: turns played by greedy after the pair (0: a round, the other players\' turns and the mover\'s next)'),
-    intParam('lookaheadPlayers', 6, 2, 6, 'look ahead only in games of at most this many players, one ply beyond (the studies\' suite sets 2: with 3 players the look-ahead costs about 25 times as much)'),
+    intParam('lookaheadPlayers', 6, 2, 6, 'look ahead only in games of at most this many players, one ply beyond (the studies\' suite sets 2: with 3 players the look-ahead costs some tens of times as much)'),
     enumParam('weights', ['learned', 'initial'], 'learned', 'learned: the fitted weights (strong-weights.ts); initial: the rule-aware evaluation the training starts from (to measure what the training adds)'),
   ],
   create: (rng, params, restriction) => new StrongAgent(rng, {
