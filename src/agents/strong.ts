@@ -8,8 +8,9 @@
  * learned evaluation (`learned.ts`: rule-scaled features weighted by a fit to a search's choices,
  * `strong-weights.ts`). The best pairs (`lookahead` per opponent) are then valued again after a
  * round of greedy play on re-dealt decks, the weaker half dropped after each share of the deals
- * (`lookAhead`). The pair with the best value (own expected total minus the best opponent's) is played; ties are broken by the agent's own stream. At the end of the game the
- * value is the final scores. Like every agent it reads only the public position: the features count
+ * (`lookAhead`). The pair with the best value (own expected total minus the best opponent's) is
+ * played; ties are broken by the agent's own stream. At the end of the game the value is the final
+ * scores. Like every agent it reads only the public position: the features count
  * the tiles still to place from the tiles placed, and the look-ahead sees the undrawn tiles only as
  * their multiset.
  */
