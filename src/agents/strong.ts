@@ -7,9 +7,10 @@
  * are then tried with each of their follow-ups and the position after the turn is valued by the
  * learned evaluation (`learned.ts`: rule-scaled features weighted by a fit to a search's choices,
  * `strong-weights.ts`). The best pairs (`lookahead` per opponent) are then valued again after a
- * round of greedy play on re-dealt decks (`lookAhead`). The pair with the best value (own expected total minus the
- * best opponent's) is played; ties are broken by the agent's own stream. At the end of the game the
- * value is the final scores. Like every agent it reads only the public position: the features count
+ * round of greedy play on re-dealt decks, the weaker half dropped after each share of the deals
+ * (`lookAhead`). The pair with the best value (own expected total minus the best opponent's) is
+ * played; ties are broken by the agent's own stream. At the end of the game the value is the final
+ * scores. Like every agent it reads only the public position: the features count
  * the tiles still to place from the tiles placed, and the look-ahead sees the undrawn tiles only as
  * their multiset.
  */
@@ -49,6 +50,8 @@ export interface StrongOptions {
   readonly lookahead?: number;
   /** Look-ahead: deals of the undrawn tiles each pair is tried on. */
   readonly samples?: number;
+  /** Look-ahead: times the pairs are halved, each time after an equal share of the deals, keeping the better half by mean (0: every pair on every deal). */
+  readonly halvings?: number;
   /** Look-ahead: turns played after the pair (0: a round, the other players' turns and the mover's next). */
   readonly replies?: number;
   /** Look ahead only in games of at most this many players (one ply beyond). */
@@ -89,6 +92,7 @@ export class StrongAgent implements Agent {
   private readonly weightSet: WeightSet;
   private readonly lookahead: number;
   private readonly samples: number;
+  private readonly halvings: number;
   private readonly replies: number;
   private readonly lookaheadPlayers: number;
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
@@ -99,6 +103,7 @@ export class StrongAgent implements Agent {
     this.weightSet = options.weightSet ?? STRONG_WEIGHTS.byPlayers;
     this.lookahead = options.lookahead ?? 0;
     this.samples = options.samples ?? 0;
+    this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.restriction = options.restriction;
@@ -167,37 +172,48 @@ export class StrongAgent implements Agent {
 
   /**
    * Revalues the best pairs of the one-ply pass (`lookahead` per opponent) by what the next turns do
-   * to them: for each of `samples` deals of the undrawn tiles (from the agent's own stream; the same
+   * to them: on each of `samples` deals of the undrawn tiles (from the agent's own stream; the same
    * deals for every pair), the pair is played, then `replies` turns (by default a round: each other
    * player's turn and the mover's next) are played as `greedy` with `prefilterWeights` would, and the
-   * learned evaluation values the position reached; a pair's value is the mean. The best mean is
-   * played (ties: the agent's stream). A round matters: with 3 and 4 players, looking only at the next
+   * learned evaluation values the position reached; a pair's value is its mean. Successive halving:
+   * the deals are split into `halvings` + 1 equal shares; after each share but the last the better half
+   * of the pairs (rounded up, by their mean so far) goes on to the next, so that many pairs get a first
+   * look and the best few the most deals. Of the last pairs, the best mean over all the deals is played
+   * (ties: the agent's stream). A round matters: with 3 and 4 players, looking only at the next
    * player's reply gained little, looking through the round made the lone `strong` among `greedy`
    * players about 1.3 times as likely to win (README "Agents").
    */
   private lookAhead(state: AgentState, me: number): void {
     const players = state.game.players;
-    const top = this.topPairs(Math.min(this.lookahead * (players - 1), this.pairs));
+    let top = this.topPairs(Math.min(this.lookahead * (players - 1), this.pairs));
     const turns = this.replies > 0 ? this.replies : players;
     this.dealDecks(state);
     const realDeck = state.deck;
     const legal = this.replyLegal;
+    const sums = new Float64Array(this.pairs);
+    const stages = Math.min(this.halvings + 1, this.samples);
     this.best = -Infinity;
     this.ties = 0;
     const level = state.checkpoint();
     try {
-      for (const k of top) {
-        let sum = 0;
-        for (const deck of this.decks) {
-          state.deck = deck;
-          state.apply(this.pairPlacement[k]!);
-          state.apply(this.pairFollowUp[k]!);
-          for (let step = 0; step < 2 * turns && !state.isOver(); step++) state.apply(this.reply!.choose(state, legal, state.legalActions(legal)));
-          sum += this.learned!.margin(state, me);
-          state.rollback(level, true);
+      let dealt = 0;
+      for (let stage = 0; stage < stages; stage++) {
+        const until = Math.round((this.samples * (stage + 1)) / stages);
+        for (let i = 0; i < top.length; i++) {
+          const k = top[i]!;
+          for (let d = dealt; d < until; d++) {
+            state.deck = this.decks[d]!;
+            state.apply(this.pairPlacement[k]!);
+            state.apply(this.pairFollowUp[k]!);
+            for (let step = 0; step < 2 * turns && !state.isOver(); step++) state.apply(this.reply!.choose(state, legal, state.legalActions(legal)));
+            sums[k] += this.learned!.margin(state, me);
+            state.rollback(level, true);
+          }
         }
-        this.consider(sum / this.decks.length, this.pairPlacement[k]!, this.pairFollowUp[k]!);
+        dealt = until;
+        if (stage < stages - 1 && top.length > 1) top = halve(top, sums);
       }
+      for (const k of top) this.consider(sums[k]! / dealt, this.pairPlacement[k]!, this.pairFollowUp[k]!);
     } finally {
       state.rollback(level);
       state.deck = realDeck;
@@ -275,6 +291,13 @@ export class StrongAgent implements Agent {
   }
 }
 
+/** The better half (rounded up) of `pairs` (indices into `sums`) by their sums, in their order; of equal sums the earlier. */
+export function halve(pairs: readonly number[], sums: Float64Array): number[] {
+  const best = pairs.map((_, i) => i).sort((a, b) => sums[pairs[b]!]! - sums[pairs[a]!]! || a - b);
+  const keep = new Set(best.slice(0, Math.ceil(pairs.length / 2)));
+  return pairs.filter((_, i) => keep.has(i));
+}
+
 /**
  * Writes the best `width` distinct legal placements of `state` (phase PLACE) by their one-ply value
  * to the mover (`greedy`'s valuation with `prefilterWeights`) into `out`, best first, their values
@@ -342,13 +365,14 @@ function sharedLearned(game: AgentGame, weights: Float64Array): LearnedEvaluator
 
 export const strongAgent: AgentDefinition = {
   name: 'strong',
-  description: 'one ply on a learned evaluation: the best placements by greedy\'s value, each follow-up valued by the learned evaluation, the best pairs again after a round of greedy play',
+  description: 'one ply on a learned evaluation: the best placements by greedy\'s value, each follow-up valued by the learned evaluation, the best pairs again after a round of greedy play (halving them as the deals add up)',
   params: [
     intParam('width', 8, 1, 10_000, 'placements (the best by one-ply greedy value) whose follow-ups the learned evaluation values'),
-    intParam('lookahead', 4, 0, 1000, 'best pairs of the one-ply pass per opponent revalued after a round of greedy play on re-dealt decks (0: one ply only)'),
+    intParam('lookahead', 10, 0, 1000, 'best pairs of the one-ply pass per opponent revalued after a round of greedy play on re-dealt decks (0: one ply only)'),
     intParam('samples', 6, 1, 1000, 'look-ahead: deals of the undrawn tiles each pair is tried on'),
+    intParam('halvings', 2, 0, 10, 'look-ahead: times the pairs are halved (the better half by mean kept), each after an equal share of the deals (0: every pair on every deal)'),
     intParam('replies', 0, 0, 12, 'look-ahead: turns played by greedy after the pair (0: a round, the other players\' turns and the mover\'s next)'),
-    intParam('lookaheadPlayers', 6, 2, 6, 'look ahead only in games of at most this many players, one ply beyond (the studies\' suite sets 2: with 3 players the look-ahead costs about 25 times as much)'),
+    intParam('lookaheadPlayers', 6, 2, 6, 'look ahead only in games of at most this many players, one ply beyond (the studies\' suite sets 2: with 3 players the look-ahead costs some tens of times as much)'),
     enumParam('weights', ['learned', 'initial'], 'learned', 'learned: the fitted weights (strong-weights.ts); initial: the rule-aware evaluation the training starts from (to measure what the training adds)'),
   ],
   create: (rng, params, restriction) => new StrongAgent(rng, {
@@ -356,6 +380,7 @@ export const strongAgent: AgentDefinition = {
     weightSet: params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers,
     lookahead: params.lookahead as number,
     samples: params.samples as number,
+    halvings: params.halvings as number,
     replies: params.replies as number,
     lookaheadPlayers: params.lookaheadPlayers as number,
     restriction,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAgent, FEATURE_NAMES, parseAgentSpec } from '../../src/agents/index.ts';
 import { LearnedEvaluator, weightVector } from '../../src/agents/learned.ts';
 import { STRONG_WEIGHTS } from '../../src/agents/strong-weights.ts';
+import { halve } from '../../src/agents/strong.ts';
 import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
 import type { Game, State } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
@@ -73,6 +74,18 @@ describe('strong', () => {
     expect([0, 1].map((deal) => transcript(game, 'strong:replies=3', 'ahead', deal))).toEqual(round);
     expect([0, 1].map((deal) => transcript(game, 'strong:replies=1', 'ahead', deal))).not.toEqual(round);
     expect([0, 1].map((deal) => transcript(game, 'strong:lookahead=0', 'ahead', deal))).not.toEqual(round);
+  });
+
+  it('halves the look-ahead\'s pairs: the better half by sum, rounded up, in their order, the earlier of equals', () => {
+    const sums = new Float64Array(8);
+    sums.set([0, 0, 4, 2, 0, 1, 9, 4]);
+    expect(halve([5, 2, 7, 1, 3], sums)).toEqual([2, 7, 3]); // 4, 4 and 2 of 1, 4, 4, 0, 2
+    expect(halve([6, 2, 7, 3], sums)).toEqual([6, 2]); // 9 and the earlier 4
+    expect(halve([7, 2], sums)).toEqual([7]);
+    expect(halve([3], sums)).toEqual([3]);
+    // and it plays: the same pairs on every deal (no halving) change its moves
+    const game = newGame({ players: 2 });
+    expect(transcript(game, 'strong:halvings=0', 'halve', 0)).not.toBe(transcript(game, 'strong', 'halve', 0));
   });
 
   it('reads the rules: farmers at 4 points per city, or cities at 3 per tile, change its moves on most deals', () => {
