@@ -61,7 +61,7 @@ export interface LevelPlan {
 
 /**
  * The studies' strong level: `strong` looking ahead in 2-player games only. With 3 players and more
- * its look-ahead through a round costs about 25 times the one-ply play (README "Agents"), more than a
+ * its look-ahead through a round costs some tens of times the one-ply play (README "Agents"), more than a
  * study's hundreds of deals per arm can afford; one ply is still well above `greedy` there.
  */
 export const STUDY_STRONG = 'strong:lookaheadPlayers=2';
