@@ -43,6 +43,10 @@ export function parseSprtFlag(text: string): Required<SprtHypotheses> {
 export interface MatchJson extends PairResult {
   format: 'carclab-match/1';
   players: number;
+  /** The lineups played: numbers of copies of A (`--lineups`; every one from 1 to players − 1 by default). */
+  lineups: number[];
+  /** A's win share if every player were as good as every other: its mean share of the seats. */
+  fairShareA: number;
   expansions: string[];
   rules: Record<string, string | number>;
   seed: string;
@@ -85,6 +89,10 @@ export function matchText(m: MatchJson, labels: readonly string[]): string {
     `  ${a} win share ${pct(m.winRateA)} % ${shareText(m)}, ties shared: ${m.ties}; deal-clustered ${m.dealsAlike ? 'bound (every deal scored alike; exact, distribution-free)' : 't'} [${pct(m.winRateADealLo)}, ${pct(m.winRateADealHi)}]), ${eloText(m)}`,
     `  ${a} margin per game ${signed(m.marginA, 2)} [${signed(m.marginALo, 2)}, ${signed(m.marginAHi, 2)}] points (t 95 %, the deal is the unit)`,
   ];
+  if (m.players > 2) {
+    const copies = m.lineups.length === m.players - 1 ? 'every lineup' : `${m.lineups.map((k) => `${k} ${a}`).join(' and ')} among ${m.players}`;
+    lines.push(`  ${a}'s fair share ${pct(m.fairShareA)} % (${copies}): its win share is ${(m.winRateA / m.fairShareA).toFixed(2)}× that`);
+  }
   if (m.pentanomial) lines.push(`  deals by ${a}'s points of 2 (0, ½, 1, 1½, 2): ${m.pentanomial.join(', ')}`);
   if (m.sprt) {
     const s = m.sprt;
@@ -99,11 +107,12 @@ export function matchText(m: MatchJson, labels: readonly string[]): string {
 
 export const matchCommand: Command = {
   name: 'match',
-  usage: 'carclab match A B [--players N] [--expansions NAME,…] [--rules k=v,…] [--deals N] [--workers K] [--seed S] [--out DIR] [--json] [--new-run] [--sprt elo0,elo1[,alpha,beta]]',
+  usage: 'carclab match A B [--players N] [--expansions NAME,…] [--rules k=v,…] [--deals N] [--workers K] [--seed S] [--out DIR] [--json] [--new-run] [--sprt elo0,elo1[,alpha,beta]] [--lineups K,…]',
   summary: 'Two agent specs play the same deals in every seat arrangement: win share, Elo, margin, optional SPRT.',
   flags: {
     ...PAIRING_FLAGS,
     deals: { ...PAIRING_FLAGS.deals!, help: 'deals, each played in every seat arrangement (default 100; with --sprt the most to play, default 20000)' },
+    lineups: { type: 'string', help: 'more than 2 players: only the lineups with K copies of A (e.g. 1: A alone against the others as B, in every seat; default every K from 1 to players − 1)' },
     sprt: { type: 'string', help: 'sequential test on the deals, stopping when it decides: elo0,elo1[,alpha,beta] (default α = β = 0.05)' },
   },
   async run(positionals, flags) {
@@ -119,6 +128,8 @@ export const matchCommand: Command = {
       format: 'carclab-match/1',
       ...pairResult(outcome.outcomes!, 0, { a: design.specs[0]!, b: design.specs[1]! }, design.players),
       players: design.players,
+      lineups: design.lineups,
+      fairShareA: design.lineups.reduce((sum, k) => sum + k, 0) / design.lineups.length / design.players,
       expansions: arm.expansions,
       rules: arm.rules,
       seed: design.plan.seed,
