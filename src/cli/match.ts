@@ -89,7 +89,7 @@ export function matchText(m: MatchJson, labels: readonly string[]): string {
     `  ${a} win share ${pct(m.winRateA)} % ${shareText(m)}, ties shared: ${m.ties}; deal-clustered ${m.dealsAlike ? 'bound (every deal scored alike; exact, distribution-free)' : 't'} [${pct(m.winRateADealLo)}, ${pct(m.winRateADealHi)}]), ${eloText(m)}`,
     `  ${a} margin per game ${signed(m.marginA, 2)} [${signed(m.marginALo, 2)}, ${signed(m.marginAHi, 2)}] points (t 95 %, the deal is the unit)`,
   ];
-  if (m.players > 2) {
+  if (m.players > 2 && m.winRateA !== null) {
     const copies = m.lineups.length === m.players - 1 ? 'every lineup' : `${m.lineups.map((k) => `${k} ${a}`).join(' and ')} among ${m.players}`;
     lines.push(`  ${a}'s fair share ${pct(m.fairShareA)} % (${copies}): its win share is ${(m.winRateA / m.fairShareA).toFixed(2)}× that`);
   }
