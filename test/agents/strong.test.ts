@@ -44,7 +44,7 @@ describe('strong', () => {
   });
 
   it('its weights were fitted by npm run train and fit the features', () => {
-    expect(STRONG_WEIGHTS.training).not.toBeNull();
+    expect(Object.keys(STRONG_WEIGHTS.training.byPlayers)).toEqual(["2p", "3p", "4p", "5p"]);
     expect(weightVector(STRONG_WEIGHTS.byPlayers['2']).length).toBe(FEATURE_NAMES.length);
     expect(() => weightVector({ ...STRONG_WEIGHTS.byPlayers['2'], hand: undefined } as unknown as Record<string, number>)).toThrow(/missing hand/);
   });
