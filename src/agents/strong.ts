@@ -73,6 +73,8 @@ export class StrongAgent implements Agent {
   private pairPlacement = new Int32Array(256);
   private pairFollowUp = new Int32Array(256);
   private pairValue = new Float64Array(256);
+  /** The look-ahead's sum of values per pair, over the deals it was tried on. */
+  private pairSum = new Float64Array(256);
   private pairs = 0;
   /** The look-ahead's determinized decks (the undrawn part re-dealt from the agent's own stream). */
   private decks: Int16Array[] = [];
@@ -163,6 +165,7 @@ export class StrongAgent implements Agent {
       this.pairPlacement = grow(this.pairPlacement);
       this.pairFollowUp = grow(this.pairFollowUp);
       this.pairValue = grow(this.pairValue);
+      this.pairSum = new Float64Array(this.pairValue.length);
     }
     this.pairPlacement[this.pairs] = placement;
     this.pairFollowUp[this.pairs] = followUp;
@@ -190,7 +193,8 @@ export class StrongAgent implements Agent {
     this.dealDecks(state);
     const realDeck = state.deck;
     const legal = this.replyLegal;
-    const sums = new Float64Array(this.pairs);
+    const sums = this.pairSum;
+    sums.fill(0, 0, this.pairs);
     const stages = Math.min(this.halvings + 1, this.samples);
     this.best = -Infinity;
     this.ties = 0;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { pairResult } from '../match/stats.ts';
 import type { PairResult } from '../match/stats.ts';
+import { percent, signed } from '../report/numbers.ts';
 import { writeJsonAtomic } from '../run/files.ts';
 import { sprtBounds } from '../stats/sprt.ts';
 import type { SprtHypotheses, SprtState } from '../stats/sprt.ts';
@@ -56,8 +57,6 @@ export interface MatchJson extends PairResult {
   results: string;
 }
 
-const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}`);
-const signed = (x: number | null, digits = 1) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`);
 /** An Elo figure; null (an infinite Elo) where its win share is 0 or 1. */
 const elo = (x: number | null, rate: number | null) => (x !== null ? signed(x, 0) : rate === 1 ? '+∞' : rate === 0 ? '−∞' : '–');
 
@@ -69,8 +68,8 @@ function sprtJson(hypotheses: Required<SprtHypotheses>, state: SprtState): NonNu
 
 /** The share's interval and its method: one-sided bounds for a perfect record. */
 function shareText(m: MatchJson): string {
-  if (m.perfectRecord) return `[${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (one-sided Clopper–Pearson 95 %: every game ${m.winsA === 0 ? 'lost' : 'won'}, a bound only`;
-  return `[${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (Wilson 95 %`;
+  if (m.perfectRecord) return `[${percent(m.winRateALo)}, ${percent(m.winRateAHi)}] (one-sided Clopper–Pearson 95 %: every game ${m.winsA === 0 ? 'lost' : 'won'}, a bound only`;
+  return `[${percent(m.winRateALo)}, ${percent(m.winRateAHi)}] (Wilson 95 %`;
 }
 
 /** The Elo and its interval; a perfect record gives a bound ("≥ +477"), never a finite upper end. */
@@ -86,12 +85,12 @@ export function matchText(m: MatchJson, labels: readonly string[]): string {
   const [a, b] = labels;
   const lines = [
     `${a} against ${b}: ${m.games.toLocaleString('en')} games on ${m.deals.toLocaleString('en')} deals${m.deals < FEW_DEALS ? ` (only ${m.deals} deal${m.deals === 1 ? '' : 's'}: the intervals below are rough)` : ''}`,
-    `  ${a} win share ${pct(m.winRateA)} % ${shareText(m)}, ties shared: ${m.ties}; deal-clustered ${m.dealsAlike ? 'bound (every deal scored alike; exact, distribution-free)' : 't'} [${pct(m.winRateADealLo)}, ${pct(m.winRateADealHi)}]), ${eloText(m)}`,
+    `  ${a} win share ${percent(m.winRateA)} % ${shareText(m)}, ties shared: ${m.ties}; deal-clustered ${m.dealsAlike ? 'bound (every deal scored alike; exact, distribution-free)' : 't'} [${percent(m.winRateADealLo)}, ${percent(m.winRateADealHi)}]), ${eloText(m)}`,
     `  ${a} margin per game ${signed(m.marginA, 2)} [${signed(m.marginALo, 2)}, ${signed(m.marginAHi, 2)}] points (t 95 %, the deal is the unit)`,
   ];
   if (m.players > 2 && m.winRateA !== null) {
     const copies = m.lineups.length === m.players - 1 ? 'every lineup' : `${m.lineups.map((k) => `${k} ${a}`).join(' and ')} among ${m.players}`;
-    lines.push(`  ${a}'s fair share ${pct(m.fairShareA)} % (${copies}): its win share is ${(m.winRateA / m.fairShareA).toFixed(2)}× that`);
+    lines.push(`  ${a}'s fair share ${percent(m.fairShareA)} % (${copies}): its win share is ${(m.winRateA / m.fairShareA).toFixed(2)}× that`);
   }
   if (m.pentanomial) lines.push(`  deals by ${a}'s points of 2 (0, ½, 1, 1½, 2): ${m.pentanomial.join(', ')}`);
   if (m.sprt) {
