@@ -76,6 +76,22 @@ describe('strong', () => {
     expect([0, 1].map((deal) => transcript(game, 'strong:lookahead=0', 'ahead', deal))).not.toEqual(round);
   });
 
+  it('tries each pair on manySamples deals with 4 players or more, on samples deals with fewer', () => {
+    /** Its placement at a position 12 placements into each of 6 deals. */
+    const choices = (game: Game, spec: string) => [0, 1, 2, 3, 4, 5].map((deal) => {
+      const state = midGame(game, deal, 12);
+      return agentOf(spec, 'many', deal).choose(state, legal, state.legalActions(legal));
+    });
+    const four = newGame({ players: 4 });
+    const atFour = choices(four, 'strong');
+    expect(choices(four, 'strong:samples=2')).toEqual(atFour);
+    expect(choices(four, 'strong:manySamples=2')).not.toEqual(atFour);
+    const three = newGame({ players: 3 });
+    const atThree = choices(three, 'strong');
+    expect(choices(three, 'strong:manySamples=2')).toEqual(atThree);
+    expect(choices(three, 'strong:samples=2')).not.toEqual(atThree);
+  });
+
   it('halves the look-ahead\'s pairs: the better half by sum, rounded up, in their order, the earlier of equals', () => {
     const sums = new Float64Array(8);
     sums.set([0, 0, 4, 2, 0, 1, 9, 4]);
