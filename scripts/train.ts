@@ -22,6 +22,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAgent, FEATURE_NAMES, INITIAL_WEIGHT_SET, INITIAL_WEIGHTS, parseAgentSpec, StrongAgent, WEIGHT_PLAYERS, weightVector } from '../src/agents/index.ts';
 import type { FeatureWeights, WeightSet } from '../src/agents/index.ts';
+import { STRONG_WEIGHTS } from '../src/agents/strong-weights.ts';
 import { isInputError } from '../src/engine/index.ts';
 import type { Game } from '../src/engine/index.ts';
 import { makeRng } from '../src/sim/rng.ts';
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     explore: { type: 'string', default: '0.03' },
     'explore-follow-up': { type: 'string', default: '0.05' },
     lambda: { type: 'string', default: '0.0001' },
+    players: { type: 'string' },
     out: { type: 'string', default: 'src/agents/strong-weights.ts' },
   },
 });
@@ -63,6 +65,12 @@ const width = wholeNumber('width', values.width!, 1);
 const play = { sample: share('sample', values.sample!), explore: share('explore', values.explore!), exploreFollowUp: share('explore-follow-up', values['explore-follow-up']!) };
 const lambda = share('lambda', values.lambda!);
 const seed = values.seed!;
+/** `--players 4` (or `3,4`): train only these player counts; the other counts keep their weights and their record. */
+const onlyPlayers = values.players === undefined ? undefined : values.players.split(',').map((part) => {
+  const text = part.trim();
+  if (!/^[2-6]$/.test(text)) fail(`--players must list player counts from 2 to 6, got ${JSON.stringify(values.players)}`);
+  return Number(text);
+});
 function teacherOf(option: 'teacher' | 'teacher-many'): ReturnType<typeof parseAgentSpec> {
   try {
     return parseAgentSpec(values[option]!, `--${option}`);
@@ -74,11 +82,11 @@ function teacherOf(option: 'teacher' | 'teacher-many'): ReturnType<typeof parseA
 // The teacher of 2-player games, and of games of more players (README "Agents": with 3 and 4 players a farmer is worth more than the 2-player charge says).
 const teacherSpec = teacherOf('teacher');
 const manyTeacherSpec = teacherOf('teacher-many');
-const command = `npm run train -- --games ${games} --rounds ${rounds} --teacher ${values.teacher} --teacher-many ${values['teacher-many']} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}`;
+const command = `npm run train -- --games ${games} --rounds ${rounds} --teacher ${values.teacher} --teacher-many ${values['teacher-many']} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}${onlyPlayers ? ` --players ${onlyPlayers.join(',')}` : ''}`;
 
 const gameCache = new Map<string, Game>();
 function setupGame(index: number, roundSeed: string): Game {
-  const setup = trainingSetup(roundSeed, index);
+  const setup = trainingSetup(roundSeed, index, onlyPlayers);
   const key = JSON.stringify(setup);
   let game = gameCache.get(key);
   if (!game) gameCache.set(key, (game = buildSetupGame(setup, `training setup ${key}`)));
@@ -87,6 +95,8 @@ function setupGame(index: number, roundSeed: string): Game {
 
 /** The weight group of a player count (6 players train and play with the weights of 5). */
 const groupOf = (players: number) => String(Math.min(players, WEIGHT_PLAYERS[WEIGHT_PLAYERS.length - 1]));
+/** The weight groups this run fits. */
+const trainedGroups = WEIGHT_PLAYERS.map(String).filter((group) => !onlyPlayers || onlyPlayers.some((p) => groupOf(p) === group));
 
 interface Fit { weights: FeatureWeights; games: number; fitted: number; heldOut: number; agreement: number; initialAgreement: number; logLikelihood: number }
 
@@ -119,7 +129,7 @@ function fit(rows: ChoiceRows, start: FeatureWeights): Fit {
 
 function playRound(round: number, weightSet: WeightSet): Map<string, ChoiceRows> {
   const roundSeed = `${seed}:round${round}`;
-  const byGroup = new Map<string, ChoiceRows>(WEIGHT_PLAYERS.map((p) => [String(p), new ChoiceRows()]));
+  const byGroup = new Map<string, ChoiceRows>(trainedGroups.map((group) => [group, new ChoiceRows()]));
   const started = Date.now();
   for (let i = 0; i < games; i++) {
     const game = setupGame(i, roundSeed);
@@ -133,32 +143,38 @@ function playRound(round: number, weightSet: WeightSet): Map<string, ChoiceRows>
   return byGroup;
 }
 
-/** Writes the weight set with how it was fitted into the weights module. */
+interface GroupRecord { command: string; teacher: string; rounds: number; gamesPerRound: number; games: number; decisionsFitted: number; decisionsHeldOut: number; heldOutAgreement: number; heldOutAgreementOfInitialWeights: number }
+
+/**
+ * Writes the weight set into the weights module, each player count with how it was fitted (the
+ * counts this run did not train keep their weights and their record).
+ */
 function writeWeights(fits: Map<string, Fit>, round: number): string {
-  const training = {
-    command,
-    teacher: teacherSpec.text,
-    teacherMany: manyTeacherSpec.text,
-    rounds: round,
-    gamesPerRound: games,
-    lastRound: Object.fromEntries([...fits].map(([group, f]) => [`${group}p`, {
+  const kept = STRONG_WEIGHTS.training.byPlayers as Record<string, GroupRecord>;
+  const groups = WEIGHT_PLAYERS.map(String).map((group) => {
+    const f = fits.get(group);
+    if (!f) return { group, weights: STRONG_WEIGHTS.byPlayers[group as keyof typeof STRONG_WEIGHTS.byPlayers], record: kept[`${group}p`]! };
+    const record: GroupRecord = {
+      command, teacher: (group === '2' ? teacherSpec : manyTeacherSpec).text, rounds: round, gamesPerRound: games,
       games: f.games, decisionsFitted: f.fitted, decisionsHeldOut: f.heldOut,
       heldOutAgreement: round6(f.agreement), heldOutAgreementOfInitialWeights: round6(f.initialAgreement),
-    }])),
-  };
+    };
+    return { group, weights: f.weights, record };
+  });
+  const training = { byPlayers: Object.fromEntries(groups.map(({ group, record }) => [`${group}p`, record])) };
   const lines = [
     '/**',
     ' * The learned evaluation\'s weights per player count (`learned.ts`), fitted to a search agent\'s',
-    ' * choices. Written by `npm run train` (scripts/train.ts); do not edit by hand. `training` says how:',
-    ' * the command, the teacher, and per player count the last round\'s games and decisions, and how often',
-    ' * the candidate these weights value highest was the teacher\'s move in the held-out games (and with',
-    ' * the initial weights).',
+    ' * choices. Written by `npm run train` (scripts/train.ts); do not edit by hand. `training` says how,',
+    ' * per player count: the command and the teacher, the last round\'s games and decisions, and how',
+    ' * often the candidate these weights value highest was the teacher\'s move in the held-out games (and',
+    ' * with the initial weights).',
     ' */',
     'export const STRONG_WEIGHTS = {',
     '  byPlayers: {',
-    ...[...fits].flatMap(([group, f]) => [`    '${group}': {`, ...FEATURE_NAMES.map((name) => `      ${name}: ${f.weights[name]},`), '    },']),
+    ...groups.flatMap(({ group, weights }) => [`    '${group}': {`, ...FEATURE_NAMES.map((name) => `      ${name}: ${weights[name]},`), '    },']),
     '  },',
-    `  training: ${JSON.stringify(training, null, 2).replace(/\n/g, '\n  ')} as null | Record<string, unknown>,`,
+    `  training: ${JSON.stringify(training, null, 2).replace(/\n/g, '\n  ')},`,
     '};',
     '',
   ];

@@ -1,9 +1,9 @@
 /**
  * The learned evaluation's weights per player count (`learned.ts`), fitted to a search agent's
- * choices. Written by `npm run train` (scripts/train.ts); do not edit by hand. `training` says how:
- * the command, the teacher, and per player count the last round's games and decisions, and how often
- * the candidate these weights value highest was the teacher's move in the held-out games (and with
- * the initial weights).
+ * choices. Written by `npm run train` (scripts/train.ts); do not edit by hand. `training` says how,
+ * per player count: the command and the teacher, the last round's games and decisions, and how
+ * often the candidate these weights value highest was the teacher's move in the held-out games (and
+ * with the initial weights).
  */
 export const STRONG_WEIGHTS = {
   byPlayers: {
@@ -113,13 +113,12 @@ export const STRONG_WEIGHTS = {
     },
   },
   training: {
-    "command": "npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001",
-    "teacher": "mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=4,emptyHand=2,widen=1",
-    "teacherMany": "mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=0,emptyHand=2,widen=1",
-    "rounds": 1,
-    "gamesPerRound": 320,
-    "lastRound": {
+    "byPlayers": {
       "2p": {
+        "command": "npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001",
+        "teacher": "mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=4,emptyHand=2,widen=1",
+        "rounds": 1,
+        "gamesPerRound": 320,
         "games": 120,
         "decisionsFitted": 875,
         "decisionsHeldOut": 223,
@@ -127,6 +126,10 @@ export const STRONG_WEIGHTS = {
         "heldOutAgreementOfInitialWeights": 0.399103
       },
       "3p": {
+        "command": "npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001",
+        "teacher": "mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=0,emptyHand=2,widen=1",
+        "rounds": 1,
+        "gamesPerRound": 320,
         "games": 100,
         "decisionsFitted": 801,
         "decisionsHeldOut": 141,
@@ -134,6 +137,10 @@ export const STRONG_WEIGHTS = {
         "heldOutAgreementOfInitialWeights": 0.255319
       },
       "4p": {
+        "command": "npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001",
+        "teacher": "mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=0,emptyHand=2,widen=1",
+        "rounds": 1,
+        "gamesPerRound": 320,
         "games": 61,
         "decisionsFitted": 431,
         "decisionsHeldOut": 150,
@@ -141,6 +148,10 @@ export const STRONG_WEIGHTS = {
         "heldOutAgreementOfInitialWeights": 0.34
       },
       "5p": {
+        "command": "npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001",
+        "teacher": "mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=0,emptyHand=2,widen=1",
+        "rounds": 1,
+        "gamesPerRound": 320,
         "games": 39,
         "decisionsFitted": 255,
         "decisionsHeldOut": 93,
@@ -148,5 +159,5 @@ export const STRONG_WEIGHTS = {
         "heldOutAgreementOfInitialWeights": 0.333333
       }
     }
-  } as null | Record<string, unknown>,
+  },
 };

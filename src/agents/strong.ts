@@ -40,6 +40,12 @@ export function prefilterWeights(players: number): Weights {
 const TWO_PLAYER_CHARGES: Weights = { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 };
 const MANY_PLAYER_CHARGES: Weights = { meepleCost: 1.25, farmerCost: 0, emptyHand: 2 };
 
+/**
+ * From this many players the look-ahead tries each pair on `manySamples` deals: the round it plays
+ * has the draws and turns of three or more opponents, and its values scatter more.
+ */
+export const MANY_PLAYERS = 4;
+
 /** How a `strong` agent plays (the spec's parameters; see `strongAgent.params`). */
 export interface StrongOptions {
   /** Placements, the best by one-ply greedy value, whose follow-ups the learned evaluation values. */
@@ -48,8 +54,10 @@ export interface StrongOptions {
   readonly weightSet?: WeightSet;
   /** Look-ahead: pairs revalued per opponent (0: one ply only). */
   readonly lookahead?: number;
-  /** Look-ahead: deals of the undrawn tiles each pair is tried on. */
+  /** Look-ahead: deals of the undrawn tiles each pair is tried on (games of fewer than `MANY_PLAYERS`). */
   readonly samples?: number;
+  /** Look-ahead: the same in games of `MANY_PLAYERS` or more (`samples` unless given). */
+  readonly manySamples?: number;
   /** Look-ahead: times the pairs are halved, each time after an equal share of the deals, keeping the better half by mean (0: every pair on every deal). */
   readonly halvings?: number;
   /** Look-ahead: turns played after the pair (0: a round, the other players' turns and the mover's next). */
@@ -73,6 +81,8 @@ export class StrongAgent implements Agent {
   private pairPlacement = new Int32Array(256);
   private pairFollowUp = new Int32Array(256);
   private pairValue = new Float64Array(256);
+  /** The look-ahead's sum of values per pair, over the deals it was tried on. */
+  private pairSum = new Float64Array(256);
   private pairs = 0;
   /** The look-ahead's determinized decks (the undrawn part re-dealt from the agent's own stream). */
   private decks: Int16Array[] = [];
@@ -92,6 +102,9 @@ export class StrongAgent implements Agent {
   private readonly weightSet: WeightSet;
   private readonly lookahead: number;
   private readonly samples: number;
+  private readonly manySamples: number;
+  /** The look-ahead's deals in this game: `samples`, or `manySamples` with `MANY_PLAYERS` or more. */
+  private deals = 0;
   private readonly halvings: number;
   private readonly replies: number;
   private readonly lookaheadPlayers: number;
@@ -103,6 +116,7 @@ export class StrongAgent implements Agent {
     this.weightSet = options.weightSet ?? STRONG_WEIGHTS.byPlayers;
     this.lookahead = options.lookahead ?? 0;
     this.samples = options.samples ?? 0;
+    this.manySamples = options.manySamples ?? this.samples;
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
@@ -145,7 +159,7 @@ export class StrongAgent implements Agent {
       state.rollback(level, true);
     }
     state.rollback(level);
-    if (this.lookahead > 0 && this.samples > 0 && this.pairs > 1 && state.game.players <= this.lookaheadPlayers) this.lookAhead(state, me);
+    if (this.lookahead > 0 && this.deals > 0 && this.pairs > 1 && state.game.players <= this.lookaheadPlayers) this.lookAhead(state, me);
     state.deferFinal = deferFinal;
     this.pending = this.bestFollowUp;
     this.pendingPlaced = state.placedCount + 1;
@@ -163,6 +177,7 @@ export class StrongAgent implements Agent {
       this.pairPlacement = grow(this.pairPlacement);
       this.pairFollowUp = grow(this.pairFollowUp);
       this.pairValue = grow(this.pairValue);
+      this.pairSum = new Float64Array(this.pairValue.length);
     }
     this.pairPlacement[this.pairs] = placement;
     this.pairFollowUp[this.pairs] = followUp;
@@ -172,8 +187,8 @@ export class StrongAgent implements Agent {
 
   /**
    * Revalues the best pairs of the one-ply pass (`lookahead` per opponent) by what the next turns do
-   * to them: on each of `samples` deals of the undrawn tiles (from the agent's own stream; the same
-   * deals for every pair), the pair is played, then `replies` turns (by default a round: each other
+   * to them: on each of the game's deals of the undrawn tiles (`samples`, or `manySamples` from
+   * `MANY_PLAYERS` players; from the agent's own stream; the same deals for every pair), the pair is played, then `replies` turns (by default a round: each other
    * player's turn and the mover's next) are played as `greedy` with `prefilterWeights` would, and the
    * learned evaluation values the position reached; a pair's value is its mean. Successive halving:
    * the deals are split into `halvings` + 1 equal shares; after each share but the last the better half
@@ -190,15 +205,16 @@ export class StrongAgent implements Agent {
     this.dealDecks(state);
     const realDeck = state.deck;
     const legal = this.replyLegal;
-    const sums = new Float64Array(this.pairs);
-    const stages = Math.min(this.halvings + 1, this.samples);
+    const sums = this.pairSum;
+    sums.fill(0, 0, this.pairs);
+    const stages = Math.min(this.halvings + 1, this.deals);
     this.best = -Infinity;
     this.ties = 0;
     const level = state.checkpoint();
     try {
       let dealt = 0;
       for (let stage = 0; stage < stages; stage++) {
-        const until = Math.round((this.samples * (stage + 1)) / stages);
+        const until = Math.round((this.deals * (stage + 1)) / stages);
         for (let i = 0; i < top.length; i++) {
           const k = top[i]!;
           for (let d = dealt; d < until; d++) {
@@ -227,10 +243,10 @@ export class StrongAgent implements Agent {
     return order.slice(0, m);
   }
 
-  /** `samples` decks: the drawn part as it is, the undrawn tiles (their multiset, sorted first: no order is read) shuffled by the agent's stream. */
+  /** The game's decks (`deals`): the drawn part as it is, the undrawn tiles (their multiset, sorted first: no order is read) shuffled by the agent's stream. */
   private dealDecks(state: AgentState): void {
     const n = state.deck.length;
-    if (this.decks.length !== this.samples || this.decks[0]!.length !== n) this.decks = Array.from({ length: this.samples }, () => new Int16Array(n));
+    if (this.decks.length !== this.deals || this.decks[0]!.length !== n) this.decks = Array.from({ length: this.deals }, () => new Int16Array(n));
     const from = state.deckPos;
     for (const deck of this.decks) {
       deck.set(state.deck);
@@ -242,6 +258,7 @@ export class StrongAgent implements Agent {
   private prepare(game: AgentGame): void {
     if (this.game === game) return;
     this.game = game;
+    this.deals = game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
     this.weights = vectorOf(weightsForPlayers(this.weightSet, game.players));
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
@@ -369,7 +386,8 @@ export const strongAgent: AgentDefinition = {
   params: [
     intParam('width', 8, 1, 10_000, 'placements (the best by one-ply greedy value) whose follow-ups the learned evaluation values'),
     intParam('lookahead', 10, 0, 1000, 'best pairs of the one-ply pass per opponent revalued after a round of greedy play on re-dealt decks (0: one ply only)'),
-    intParam('samples', 6, 1, 1000, 'look-ahead: deals of the undrawn tiles each pair is tried on'),
+    intParam('samples', 6, 1, 1000, `look-ahead: deals of the undrawn tiles each pair is tried on (games of fewer than ${MANY_PLAYERS} players)`),
+    intParam('manySamples', 12, 1, 1000, `look-ahead: deals of the undrawn tiles each pair is tried on in games of ${MANY_PLAYERS} players or more (their rounds scatter more)`),
     intParam('halvings', 2, 0, 10, 'look-ahead: times the pairs are halved (the better half by mean kept), each after an equal share of the deals (0: every pair on every deal)'),
     intParam('replies', 0, 0, 12, 'look-ahead: turns played by greedy after the pair (0: a round, the other players\' turns and the mover\'s next)'),
     intParam('lookaheadPlayers', 6, 2, 6, 'look ahead only in games of at most this many players, one ply beyond (the studies\' suite sets 2: with 3 players the look-ahead costs some tens of times as much)'),
@@ -380,6 +398,7 @@ export const strongAgent: AgentDefinition = {
     weightSet: params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers,
     lookahead: params.lookahead as number,
     samples: params.samples as number,
+    manySamples: params.manySamples as number,
     halvings: params.halvings as number,
     replies: params.replies as number,
     lookaheadPlayers: params.lookaheadPlayers as number,

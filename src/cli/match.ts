@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { pairResult } from '../match/stats.ts';
 import type { PairResult } from '../match/stats.ts';
+import { percent, signed } from '../report/numbers.ts';
 import { writeJsonAtomic } from '../run/files.ts';
 import { sprtBounds } from '../stats/sprt.ts';
 import type { SprtHypotheses, SprtState } from '../stats/sprt.ts';
@@ -43,6 +44,10 @@ export function parseSprtFlag(text: string): Required<SprtHypotheses> {
 export interface MatchJson extends PairResult {
   format: 'carclab-match/1';
   players: number;
+  /** The lineups played: numbers of copies of A (`--lineups`; every one from 1 to players − 1 by default). */
+  lineups: number[];
+  /** A's win share if every player were as good as every other: its mean share of the seats. */
+  fairShareA: number;
   expansions: string[];
   rules: Record<string, string | number>;
   seed: string;
@@ -52,8 +57,6 @@ export interface MatchJson extends PairResult {
   results: string;
 }
 
-const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}`);
-const signed = (x: number | null, digits = 1) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`);
 /** An Elo figure; null (an infinite Elo) where its win share is 0 or 1. */
 const elo = (x: number | null, rate: number | null) => (x !== null ? signed(x, 0) : rate === 1 ? '+∞' : rate === 0 ? '−∞' : '–');
 
@@ -65,8 +68,8 @@ function sprtJson(hypotheses: Required<SprtHypotheses>, state: SprtState): NonNu
 
 /** The share's interval and its method: one-sided bounds for a perfect record. */
 function shareText(m: MatchJson): string {
-  if (m.perfectRecord) return `[${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (one-sided Clopper–Pearson 95 %: every game ${m.winsA === 0 ? 'lost' : 'won'}, a bound only`;
-  return `[${pct(m.winRateALo)}, ${pct(m.winRateAHi)}] (Wilson 95 %`;
+  if (m.perfectRecord) return `[${percent(m.winRateALo)}, ${percent(m.winRateAHi)}] (one-sided Clopper–Pearson 95 %: every game ${m.winsA === 0 ? 'lost' : 'won'}, a bound only`;
+  return `[${percent(m.winRateALo)}, ${percent(m.winRateAHi)}] (Wilson 95 %`;
 }
 
 /** The Elo and its interval; a perfect record gives a bound ("≥ +477"), never a finite upper end. */
@@ -82,9 +85,13 @@ export function matchText(m: MatchJson, labels: readonly string[]): string {
   const [a, b] = labels;
   const lines = [
     `${a} against ${b}: ${m.games.toLocaleString('en')} games on ${m.deals.toLocaleString('en')} deals${m.deals < FEW_DEALS ? ` (only ${m.deals} deal${m.deals === 1 ? '' : 's'}: the intervals below are rough)` : ''}`,
-    `  ${a} win share ${pct(m.winRateA)} % ${shareText(m)}, ties shared: ${m.ties}; deal-clustered ${m.dealsAlike ? 'bound (every deal scored alike; exact, distribution-free)' : 't'} [${pct(m.winRateADealLo)}, ${pct(m.winRateADealHi)}]), ${eloText(m)}`,
+    `  ${a} win share ${percent(m.winRateA)} % ${shareText(m)}, ties shared: ${m.ties}; deal-clustered ${m.dealsAlike ? 'bound (every deal scored alike; exact, distribution-free)' : 't'} [${percent(m.winRateADealLo)}, ${percent(m.winRateADealHi)}]), ${eloText(m)}`,
     `  ${a} margin per game ${signed(m.marginA, 2)} [${signed(m.marginALo, 2)}, ${signed(m.marginAHi, 2)}] points (t 95 %, the deal is the unit)`,
   ];
+  if (m.players > 2 && m.winRateA !== null) {
+    const copies = m.lineups.length === m.players - 1 ? 'every lineup' : `${m.lineups.map((k) => `${k} ${a}`).join(' and ')} among ${m.players}`;
+    lines.push(`  ${a}'s fair share ${percent(m.fairShareA)} % (${copies}): its win share is ${(m.winRateA / m.fairShareA).toFixed(2)}× that`);
+  }
   if (m.pentanomial) lines.push(`  deals by ${a}'s points of 2 (0, ½, 1, 1½, 2): ${m.pentanomial.join(', ')}`);
   if (m.sprt) {
     const s = m.sprt;
@@ -99,11 +106,12 @@ export function matchText(m: MatchJson, labels: readonly string[]): string {
 
 export const matchCommand: Command = {
   name: 'match',
-  usage: 'carclab match A B [--players N] [--expansions NAME,…] [--rules k=v,…] [--deals N] [--workers K] [--seed S] [--out DIR] [--json] [--new-run] [--sprt elo0,elo1[,alpha,beta]]',
+  usage: 'carclab match A B [--players N] [--expansions NAME,…] [--rules k=v,…] [--deals N] [--workers K] [--seed S] [--out DIR] [--json] [--new-run] [--sprt elo0,elo1[,alpha,beta]] [--lineups K,…]',
   summary: 'Two agent specs play the same deals in every seat arrangement: win share, Elo, margin, optional SPRT.',
   flags: {
     ...PAIRING_FLAGS,
     deals: { ...PAIRING_FLAGS.deals!, help: 'deals, each played in every seat arrangement (default 100; with --sprt the most to play, default 20000)' },
+    lineups: { type: 'string', help: 'more than 2 players: only the lineups with K copies of A (e.g. 1: A alone against the others as B, in every seat; default every K from 1 to players − 1)' },
     sprt: { type: 'string', help: 'sequential test on the deals, stopping when it decides: elo0,elo1[,alpha,beta] (default α = β = 0.05)' },
   },
   async run(positionals, flags) {
@@ -119,6 +127,8 @@ export const matchCommand: Command = {
       format: 'carclab-match/1',
       ...pairResult(outcome.outcomes!, 0, { a: design.specs[0]!, b: design.specs[1]! }, design.players),
       players: design.players,
+      lineups: design.lineups,
+      fairShareA: design.lineups.reduce((sum, k) => sum + k, 0) / design.lineups.length / design.players,
       expansions: arm.expansions,
       rules: arm.rules,
       seed: design.plan.seed,

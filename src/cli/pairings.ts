@@ -52,8 +52,16 @@ export function parsePairingRun(kind: 'match' | 'ladder', specs: string[], flags
     kind, specs, players, deals, seed: flags.seed as string,
     expansions: parseExpansionsFlag(flags.expansions as string | undefined),
     rules: parseRulesFlag(flags.rules as string | undefined),
+    lineups: flags.lineups === undefined ? undefined : parseLineupsFlag(flags.lineups as string),
   });
   return { design, workers, inProcess: flags['in-process'] === true, shardDeals, outRoot: flags.out as string, newRun: flags['new-run'] === true };
+}
+
+/** `--lineups 1` or `1,3`: numbers of copies of the first agent (the design checks them against the players). */
+function parseLineupsFlag(text: string): number[] {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.some((part) => !/^\d+$/.test(part))) throw new InputError('usage', `--lineups must list whole numbers of copies of the first agent, comma-separated (e.g. --lineups 1), got ${JSON.stringify(text)}`);
+  return parts.map(Number);
 }
 
 /** Plays the design with a progress bar; `null` when the user stopped it (the same command resumes). */

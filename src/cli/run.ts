@@ -13,14 +13,13 @@ import { parsePrecision, precisionPlan, runToPrecision } from '../tune/precision
 import type { PrecisionBatch } from '../tune/precision.ts';
 import type { Summary } from '../sim/summary.ts';
 // Not the stats index: it loads arquero (half a second of start-up), which a run's main thread never uses.
+import { fixed, signed } from '../report/numbers.ts';
 import { meanInterval } from '../stats/mean-interval.ts';
 import { pairedComparison } from '../stats/paired.ts';
 import { intFlag, numberFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
 import { backendText, withProgress } from './progress.ts';
 
-const fmt = (x: number | null | undefined, digits = 2) => (x === null || x === undefined ? '-' : x.toFixed(digits));
-const signed = (x: number | null, digits = 2) => (x === null ? '-' : `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`);
 
 /** Pairs printed at the end: all of them for a few arms, else each arm against the first. */
 const PRINTED_PAIRS_MAX_ARMS = 4;
@@ -41,10 +40,10 @@ export function summaryText(summary: Summary): string {
       : arm.seats.map((s) => ({ label: `seat ${s.seat}`, s }));
     const parts = who.map(({ label, s }) => {
       const m = meanInterval(s.score);
-      return `${label} ${fmt(m.mean)} [${fmt(m.lo)}, ${fmt(m.hi)}] (wins ${fmt((s.winRate ?? 0) * 100, 1)}%)`;
+      return `${label} ${fixed(m.mean)} [${fixed(m.lo)}, ${fixed(m.hi)}] (wins ${fixed((s.winRate ?? 0) * 100, 1)}%)`;
     });
     const agents = mixed ? '' : `; ${arm.agents[0]}`;
-    lines.push(`  ${arm.name} [${arm.players}p${arm.expansions.length ? ` ${arm.expansions.join('+')}` : ''}${agents}]: ${parts.join(', ')}; winner ${fmt(arm.winnerScore.mean)}, margin ${fmt(arm.margin.mean)}`);
+    lines.push(`  ${arm.name} [${arm.players}p${arm.expansions.length ? ` ${arm.expansions.join('+')}` : ''}${agents}]: ${parts.join(', ')}; winner ${fixed(arm.winnerScore.mean)}, margin ${fixed(arm.margin.mean)}`);
   }
   const pairs = summary.arms.length <= PRINTED_PAIRS_MAX_ARMS ? summary.pairs : summary.pairs.filter((p) => p.a === summary.arms[0]!.name);
   if (pairs.length) lines.push(`  paired per-deal differences (b − a, mean [paired t 95 % interval]${pairs.length < summary.pairs.length ? '; every pair in pairs.csv' : ''}):`);

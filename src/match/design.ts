@@ -9,6 +9,8 @@
  *     rotations: (P − 1)·P games per deal, in which a and b hold every seat equally often and the
  *     design is the same with a and b exchanged (it is not every arrangement: e.g. a b a b is absent
  *     for 4 players).
+ * A match may keep only some lineups (`--lineups 1`: a alone against P − 1 copies of b, in every
+ * seat); the design is then no longer the same with a and b exchanged.
  * All pairs share the deals (common random numbers), so the ladder's comparisons are paired.
  */
 import { InputError } from '../engine/index.ts';
@@ -26,6 +28,8 @@ export interface MatchSetup {
   rules: Readonly<Record<string, ParamValue>>;
   deals: number;
   seed: string;
+  /** Only the lineups with these numbers of copies of a (a match's `--lineups`; default every k = 1 … P − 1). */
+  lineups?: readonly number[];
 }
 
 /** Two agents that play each other: indices into the design's specs, a < b. */
@@ -47,6 +51,8 @@ export interface MatchDesign {
   /** The specs as given, for tables and charts (canonical specs list every parameter). */
   labels: string[];
   players: number;
+  /** The lineups played: each number of copies of a, every one in all P rotations. */
+  lineups: number[];
   pairs: Pairing[];
   arms: DesignArm[];
   plan: Plan;
@@ -92,14 +98,17 @@ export function designMatch(setup: MatchSetup): MatchDesign {
   const pairs: Pairing[] = [];
   for (let a = 0; a < specs.length; a++) for (let b = a + 1; b < specs.length; b++) pairs.push({ a, b });
   const P = setup.players;
-  const lineups = P - 1;
-  if (pairs.length * lineups > MAX_ARMS) {
-    fail(`${specs.length} agents with ${P} players make ${pairs.length} pairs × ${lineups} lineups = ${pairs.length * lineups} arms; at most ${MAX_ARMS}`);
+  const every = Array.from({ length: P - 1 }, (_, i) => i + 1);
+  const lineups = setup.lineups ? [...new Set(setup.lineups)].sort((x, y) => x - y) : every;
+  const outside = lineups.filter((k) => !every.includes(k));
+  if (outside.length) fail(`--lineups: ${outside.join(', ')} copies of the first agent make no lineup of ${P} players (1 to ${P - 1})`);
+  if (pairs.length * lineups.length > MAX_ARMS) {
+    fail(`${specs.length} agents with ${P} players make ${pairs.length} pairs × ${lineups.length} lineups = ${pairs.length * lineups.length} arms; at most ${MAX_ARMS}`);
   }
   const arms: DesignArm[] = [];
   const definitions: ArmDefinition[] = [];
   pairs.forEach(({ a, b }, pair) => {
-    for (let k = 1; k <= lineups; k++) {
+    for (const k of lineups) {
       const sideA = Array.from({ length: P }, (_, i) => i < k);
       arms.push({ pair, sideA });
       definitions.push({
@@ -111,7 +120,7 @@ export function designMatch(setup: MatchSetup): MatchDesign {
   });
   const description = setup.kind === 'match' ? `${specs[0]} against ${specs[1]}` : `ladder of ${specs.join(', ')}`;
   const plan = resolve({ ...frame, name: setup.kind, description, arms: definitions }, where, setup.kind);
-  return { kind: setup.kind, specs, labels: setup.specs.map((s) => s.trim()), players: P, pairs, arms, plan };
+  return { kind: setup.kind, specs, labels: setup.specs.map((s) => s.trim()), players: P, lineups, pairs, arms, plan };
 }
 
 /**

@@ -70,7 +70,7 @@ export function dealOutcomes(design: MatchDesign, columns: Columns, start: numbe
     out.marginA[at]! += sumA / countA - sumB / (P - countA);
     if (winnersA > 0 && winnersA < winners) out.ties[at]!++;
   }
-  const perDeal = (P - 1) * P;
+  const perDeal = design.lineups.length * P;
   for (let i = 0; i < size; i++) {
     if (out.games[i] !== perDeal) throw new Error(`deal ${start + Math.floor(i / pairs)}: ${out.games[i]} games of pair ${i % pairs} in the results, expected ${perDeal}`);
   }

@@ -23,10 +23,16 @@ export interface TrainingSetup {
 
 const pick = <T>(rng: Rng, values: readonly T[]): T => values[randomIndex(rng, values.length)]!;
 
-/** The setup of training game `index` of a run seeded `seed`: half the games on the official rates, half on other rates. */
-export function trainingSetup(seed: string, index: number): TrainingSetup {
+/** The player counts of training games, as often as they are drawn (`trainingSetup`). */
+export const TRAINING_PLAYERS: readonly number[] = [2, 2, 2, 2, 3, 3, 3, 4, 4, 5];
+
+/**
+ * The setup of training game `index` of a run seeded `seed`: half the games on the official rates,
+ * half on other rates; the player count drawn from `players` (by default `TRAINING_PLAYERS`).
+ */
+export function trainingSetup(seed: string, index: number, players: readonly number[] = TRAINING_PLAYERS): TrainingSetup {
   const rng = makeRng(seed, 'setup', index);
-  const players = pick(rng, [2, 2, 2, 2, 3, 3, 3, 4, 4, 5]);
+  const count = pick(rng, players);
   const expansions: string[] = [];
   const rules: Record<string, string | number> = {};
   if (rng() < 0.4) expansions.push('tollkeepers');
@@ -49,7 +55,7 @@ export function trainingSetup(seed: string, index: number): TrainingSetup {
     rules.farmerPointsPerCity = pick(rng, [2, 3, 3, 4, 5]);
     if (rng() < 0.15) rules.farmers = 'off';
   }
-  return { players, expansions, rules };
+  return { players: count, expansions, rules };
 }
 
 export const buildSetupGame = (setup: TrainingSetup, where: string): Game =>

@@ -44,7 +44,7 @@ describe('strong', () => {
   });
 
   it('its weights were fitted by npm run train and fit the features', () => {
-    expect(STRONG_WEIGHTS.training).not.toBeNull();
+    expect(Object.keys(STRONG_WEIGHTS.training.byPlayers)).toEqual(["2p", "3p", "4p", "5p"]);
     expect(weightVector(STRONG_WEIGHTS.byPlayers['2']).length).toBe(FEATURE_NAMES.length);
     expect(() => weightVector({ ...STRONG_WEIGHTS.byPlayers['2'], hand: undefined } as unknown as Record<string, number>)).toThrow(/missing hand/);
   });
@@ -74,6 +74,22 @@ describe('strong', () => {
     expect([0, 1].map((deal) => transcript(game, 'strong:replies=3', 'ahead', deal))).toEqual(round);
     expect([0, 1].map((deal) => transcript(game, 'strong:replies=1', 'ahead', deal))).not.toEqual(round);
     expect([0, 1].map((deal) => transcript(game, 'strong:lookahead=0', 'ahead', deal))).not.toEqual(round);
+  });
+
+  it('tries each pair on manySamples deals with 4 players or more, on samples deals with fewer', () => {
+    /** Its placement at a position 12 placements into each of 6 deals. */
+    const choices = (game: Game, spec: string) => [0, 1, 2, 3, 4, 5].map((deal) => {
+      const state = midGame(game, deal, 12);
+      return agentOf(spec, 'many', deal).choose(state, legal, state.legalActions(legal));
+    });
+    const four = newGame({ players: 4 });
+    const atFour = choices(four, 'strong');
+    expect(choices(four, 'strong:samples=2')).toEqual(atFour);
+    expect(choices(four, 'strong:manySamples=2')).not.toEqual(atFour);
+    const three = newGame({ players: 3 });
+    const atThree = choices(three, 'strong');
+    expect(choices(three, 'strong:manySamples=2')).toEqual(atThree);
+    expect(choices(three, 'strong:samples=2')).not.toEqual(atThree);
   });
 
   it('halves the look-ahead\'s pairs: the better half by sum, rounded up, in their order, the earlier of equals', () => {

@@ -35,6 +35,17 @@ describe('the seat arrangements of a match', () => {
     expect(d.plan.arms.map((a) => a.name)).toEqual(['1v2.1-2', '1v2.2-1']);
     expect(d.arms.map((a) => a.sideA)).toEqual([[true, false, false], [true, true, false]]);
   });
+  it('--lineups 1 with 4 players: only A alone against three B, in all four rotations (fair share 1 in 4)', () => {
+    const d = designMatch({ kind: 'match', specs: ['greedy', 'random'], players: 4, deals: 2, seed: 't', expansions: [], rules: {}, lineups: [1] });
+    expect(d.lineups).toEqual([1]);
+    expect(d.plan.arms.map((a) => a.name)).toEqual(['1v2.1-3']);
+    expect(d.arms.map((a) => a.sideA)).toEqual([[true, false, false, false]]);
+    // The deal's four games, A in seat r of rotation r: wins twice, once shares a two-way tie.
+    const o = dealOutcomes(d, columns([[0, 0, 0, [9, 1, 1, 1]], [0, 0, 1, [1, 9, 1, 1]], [0, 0, 2, [5, 1, 5, 1]], [0, 0, 3, [1, 1, 9, 1]]]), 0, 1);
+    expect(o.games[0]).toBe(4);
+    expect(dealScore(o, 0, 0)).toBeCloseTo((1 + 1 + 0.5 + 0) / 4, 12);
+    expect(() => designMatch({ kind: 'match', specs: ['greedy', 'random'], players: 4, deals: 2, seed: 't', expansions: [], rules: {}, lineups: [0, 4] })).toThrow(/--lineups: 0, 4 copies/);
+  });
   it('the anchor is random when it plays, else the first agent', () => {
     expect(anchorIndex(['greedy', 'random'])).toBe(1);
     expect(anchorIndex(['greedy', 'mcts'])).toBe(0);

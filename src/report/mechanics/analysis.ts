@@ -20,7 +20,7 @@ import { dealScore } from '../../match/outcomes.ts';
 import type { DealOutcomes } from '../../match/outcomes.ts';
 import { pairResult } from '../../match/stats.ts';
 import { holmAdjust, pairedComparison } from '../../stats/index.ts';
-import { count } from '../numbers.ts';
+import { count, percent, signed } from '../numbers.ts';
 import { Report } from '../report.ts';
 import { addVerdictPage } from '../verdict.ts';
 import type { Finding } from '../verdict.ts';
@@ -122,13 +122,14 @@ export function mechanicsResults(setup: MechanicsSetup, outcomes: readonly DealO
   return { results, changes };
 }
 
-const pct = (x: number | null, digits = 1) => (x === null ? '–' : `${(x * 100).toFixed(digits)}`);
-const pp = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`);
-const pts = (x: number | null) => (x === null ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`);
-const shareText = (r: MechanicResult) => `${pct(r.importance)} % [${pct(r.lo)}, ${pct(r.hi)}]`;
+/** A share's distance from one half in percentage points. */
+const pp = (x: number | null) => signed(x === null ? null : (x - 0.5) * 100, 1);
+/** A difference of shares in percentage points. */
+const diffPp = (x: number | null) => signed(x === null ? null : x * 100, 1);
+const shareText = (r: MechanicResult) => `${percent(r.importance)} % [${percent(r.lo)}, ${percent(r.hi)}]`;
 /** Importance as the cost of giving the mechanic up: pp of win share above 50 %. */
-const costText = (r: MechanicResult) => `${pp(r.importance === null ? null : r.importance - 0.5)} pp [${pp(r.lo === null ? null : r.lo - 0.5)}, ${pp(r.hi === null ? null : r.hi - 0.5)}]`;
-const marginText = (r: MechanicResult) => `${pts(r.margin)} points per game [${pts(r.marginLo)}, ${pts(r.marginHi)}]`;
+const costText = (r: MechanicResult) => `${pp(r.importance)} pp [${pp(r.lo)}, ${pp(r.hi)}]`;
+const marginText = (r: MechanicResult) => `${signed(r.margin, 1)} points per game [${signed(r.marginLo, 1)}, ${signed(r.marginHi, 1)}]`;
 const matters = (r: MechanicResult) => r.pHolm !== null && r.pHolm <= 0.05;
 /** Share of the restricted player's follow-up choices at which the mechanic was legal (null: it made none). */
 const boundShare = (b: Binding) => (b.restrictedChoices === 0 ? null : b.bound / b.restrictedChoices);
@@ -137,7 +138,7 @@ const perGame = (x: number, b: Binding) => (b.games === 0 ? '–' : (x / b.games
 const SELDOM = 0.05;
 /** How often the restriction bound, in words: a share near 50 % means little when it hardly ever did. */
 function bindingText(b: Binding): string {
-  const base = `the restriction bound at ${count(b.bound)} of the restricted player's ${count(b.restrictedChoices)} follow-up choices (${pct(boundShare(b))} %) and the unrestricted player used the mechanic ${perGame(b.unrestrictedUses, b)} times a game, in the first ${count(b.games)} games`;
+  const base = `the restriction bound at ${count(b.bound)} of the restricted player's ${count(b.restrictedChoices)} follow-up choices (${percent(boundShare(b))} %) and the unrestricted player used the mechanic ${perGame(b.unrestrictedUses, b)} times a game, in the first ${count(b.games)} games`;
   if (b.bound === 0) return `${base} — it never came up there, so the share says nothing about the mechanic`;
   return boundShare(b)! < SELDOM ? `${base} — it seldom came up, so the share says little about the mechanic` : base;
 }
@@ -156,7 +157,7 @@ function mechanicFinding(setup: MechanicsSetup, results: MechanicsResults, arm: 
   const rows = results.results.filter((r) => r.arm === arm && r.mechanic === mechanic);
   const per = rows.map((r) => `at **${r.level}** ${shareText(r)}, cost ${costText(r)}, margin ${marginText(r)} — ${judgement(r)}; ${bindingText(r.binding)}`).join('; ');
   const changes = results.changes.filter((c) => c.arm === arm && c.mechanic === mechanic)
-    .map((c) => `${c.level} − ${c.against} ${pp(c.estimate)} pp [${pp(c.lo)}, ${pp(c.hi)}] on the ${count(c.deals)} shared deals (${c.against} ${pct(c.onDeals[0])} %, ${c.level} ${pct(c.onDeals[1])} % there)`);
+    .map((c) => `${c.level} − ${c.against} ${pp(c.estimate)} pp [${pp(c.lo)}, ${pp(c.hi)}] on the ${count(c.deals)} shared deals (${c.against} ${percent(c.onDeals[0])} %, ${c.level} ${percent(c.onDeals[1])} % there)`);
   const description = setup.arms.find((a) => a.name === arm)!.mechanics.find((m) => m.name === mechanic)!.description;
   return { sentence: `**${mechanicLabel(arm, mechanic)}**, ${description}: ${per}.${changes.length ? ` Between levels (paired t): ${changes.join('; ')}.` : ''}` };
 }
@@ -202,13 +203,13 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
   table.text(INTERVALS_TEXT);
   table.table(aq.from(results.results.map((r) => ({
     level: r.level, arm: r.arm, mechanic: r.mechanic, module: r.module, deals: r.deals, games: r.games,
-    'win share %': shareText(r), 'deal-clustered %': `[${pct(r.dealLo)}, ${pct(r.dealHi)}]`, 'cost pp': costText(r), margin: `${pts(r.margin)} [${pts(r.marginLo)}, ${pts(r.marginHi)}]`, p: r.p, pHolm: r.pHolm,
-    'bound %': pct(boundShare(r.binding)), 'uses a game': perGame(r.binding.unrestrictedUses, r.binding),
+    'win share %': shareText(r), 'deal-clustered %': `[${percent(r.dealLo)}, ${percent(r.dealHi)}]`, 'cost pp': costText(r), margin: `${signed(r.margin, 1)} [${signed(r.marginLo, 1)}, ${signed(r.marginHi, 1)}]`, p: r.p, pHolm: r.pHolm,
+    'bound %': percent(boundShare(r.binding)), 'uses a game': perGame(r.binding.unrestrictedUses, r.binding),
   }))), { caption: `The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level\'s matches. How often the restriction mattered, on each match\'s first ${count(BINDING_DEALS)} deals played again: "bound %", the restricted player\'s follow-up choices at which the mechanic was legal; "uses a game", how often the unrestricted player chose it.` });
   if (results.changes.length) {
     report.section('Does a mechanic matter more at another level?').table(aq.from(results.changes.map((c) => ({
-      arm: c.arm, mechanic: c.mechanic, difference: `${c.level} − ${c.against}`, deals: c.deals, 'pp [95 %]': `${pp(c.estimate)} [${pp(c.lo)}, ${pp(c.hi)}]`,
-      'first level %': pct(c.onDeals[0]), 'this level %': pct(c.onDeals[1]),
+      arm: c.arm, mechanic: c.mechanic, difference: `${c.level} − ${c.against}`, deals: c.deals, 'pp [95 %]': `${diffPp(c.estimate)} [${diffPp(c.lo)}, ${diffPp(c.hi)}]`,
+      'first level %': percent(c.onDeals[0]), 'this level %': percent(c.onDeals[1]),
     }))), { caption: 'Importance at a level minus at the first level, paired t over the deals both played (the deal scores: the unrestricted agent\'s share of the deal\'s two games), with both levels\' importance on those deals.' });
   }
   report.section('Runs').text([
