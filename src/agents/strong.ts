@@ -188,8 +188,8 @@ export class StrongAgent implements Agent {
   /**
    * Revalues the best pairs of the one-ply pass (`lookahead` per opponent) by what the next turns do
    * to them: on each of the game's deals of the undrawn tiles (`samples`, or `manySamples` from
-   * `MANY_PLAYERS` players; from the agent's own stream; the same deals for every pair), the pair is played, then `replies` turns (by default a round: each other
-   * player's turn and the mover's next) are played as `greedy` with `prefilterWeights` would, and the
+   * `MANY_PLAYERS` players; from the agent's own stream; the same deals for every pair), the pair is
+   * played, then `replies` turns (by default a round: each other player's turn and the mover's next) are played as `greedy` with `prefilterWeights` would, and the
    * learned evaluation values the position reached; a pair's value is its mean. Successive halving:
    * the deals are split into `halvings` + 1 equal shares; after each share but the last the better half
    * of the pairs (rounded up, by their mean so far) goes on to the next, so that many pairs get a first

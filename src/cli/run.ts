@@ -20,7 +20,6 @@ import { intFlag, numberFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
 import { backendText, withProgress } from './progress.ts';
 
-
 /** Pairs printed at the end: all of them for a few arms, else each arm against the first. */
 const PRINTED_PAIRS_MAX_ARMS = 4;
 

@@ -122,10 +122,10 @@ export function mechanicsResults(setup: MechanicsSetup, outcomes: readonly DealO
   return { results, changes };
 }
 
-/** A share's distance from one half in percentage points. */
-const pp = (x: number | null) => signed(x === null ? null : (x - 0.5) * 100, 1);
 /** A difference of shares in percentage points. */
 const diffPp = (x: number | null) => signed(x === null ? null : x * 100, 1);
+/** A share's distance from one half in percentage points. */
+const pp = (x: number | null) => diffPp(x === null ? null : x - 0.5);
 const shareText = (r: MechanicResult) => `${percent(r.importance)} % [${percent(r.lo)}, ${percent(r.hi)}]`;
 /** Importance as the cost of giving the mechanic up: pp of win share above 50 %. */
 const costText = (r: MechanicResult) => `${pp(r.importance)} pp [${pp(r.lo)}, ${pp(r.hi)}]`;
@@ -157,7 +157,7 @@ function mechanicFinding(setup: MechanicsSetup, results: MechanicsResults, arm: 
   const rows = results.results.filter((r) => r.arm === arm && r.mechanic === mechanic);
   const per = rows.map((r) => `at **${r.level}** ${shareText(r)}, cost ${costText(r)}, margin ${marginText(r)} — ${judgement(r)}; ${bindingText(r.binding)}`).join('; ');
   const changes = results.changes.filter((c) => c.arm === arm && c.mechanic === mechanic)
-    .map((c) => `${c.level} − ${c.against} ${pp(c.estimate)} pp [${pp(c.lo)}, ${pp(c.hi)}] on the ${count(c.deals)} shared deals (${c.against} ${percent(c.onDeals[0])} %, ${c.level} ${percent(c.onDeals[1])} % there)`);
+    .map((c) => `${c.level} − ${c.against} ${diffPp(c.estimate)} pp [${diffPp(c.lo)}, ${diffPp(c.hi)}] on the ${count(c.deals)} shared deals (${c.against} ${percent(c.onDeals[0])} %, ${c.level} ${percent(c.onDeals[1])} % there)`);
   const description = setup.arms.find((a) => a.name === arm)!.mechanics.find((m) => m.name === mechanic)!.description;
   return { sentence: `**${mechanicLabel(arm, mechanic)}**, ${description}: ${per}.${changes.length ? ` Between levels (paired t): ${changes.join('; ')}.` : ''}` };
 }
