@@ -7,7 +7,13 @@
  */
 import { defineExperiment } from '../src/sim/experiment.ts';
 
-const kr = (scoring: string) => ({ name: scoring, players: 3, agents: 'random', expansions: ['kingRobber'], rules: { kingRobberScoring: scoring } });
+const kr = (scoring: string) => ({
+  name: scoring,
+  players: 3,
+  agents: 'random',
+  expansions: ['kingRobber'],
+  rules: { kingRobberScoring: scoring },
+});
 
 export default defineExperiment({
   name: 'king-robber-value',
@@ -18,6 +24,9 @@ export default defineExperiment({
   columns: ['score', 'rank', 'stats', 'breakdown'],
   arms: [
     { name: 'base', players: 3, agents: 'random' },
-    kr('official'), kr('flat10'), kr('flat15-40'), kr('incremental'),
+    kr('official'),
+    kr('flat10'),
+    kr('flat15-40'),
+    kr('incremental'),
   ],
 });

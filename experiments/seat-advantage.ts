@@ -7,7 +7,13 @@
  */
 import { armGrid, defineExperiment } from '../src/sim/experiment.ts';
 
-export const MIXES = [[], ['tollkeepers'], ['labyrinth'], ['kingRobber'], ['tollkeepers', 'labyrinth', 'kingRobber']] as const;
+export const MIXES = [
+  [],
+  ['tollkeepers'],
+  ['labyrinth'],
+  ['kingRobber'],
+  ['tollkeepers', 'labyrinth', 'kingRobber'],
+] as const;
 
 export default defineExperiment({
   name: 'seat-advantage',

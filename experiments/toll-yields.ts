@@ -15,7 +15,19 @@ export default defineExperiment({
   columns: ['score', 'rank', 'stats'],
   arms: [
     { name: 'base', players: 3, agents: 'random' },
-    { name: 'tolls-C3', players: 3, agents: 'random', expansions: ['tollkeepers'], rules: { tollkeepersEdition: 'C3' } },
-    { name: 'tolls-C2', players: 3, agents: 'random', expansions: ['tollkeepers'], rules: { tollkeepersEdition: 'C2' } },
+    {
+      name: 'tolls-C3',
+      players: 3,
+      agents: 'random',
+      expansions: ['tollkeepers'],
+      rules: { tollkeepersEdition: 'C3' },
+    },
+    {
+      name: 'tolls-C2',
+      players: 3,
+      agents: 'random',
+      expansions: ['tollkeepers'],
+      rules: { tollkeepersEdition: 'C2' },
+    },
   ],
 });

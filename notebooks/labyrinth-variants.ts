@@ -46,9 +46,11 @@ function topScorer(l: LevelRows, row: number): number {
   return tied ? -1 : best;
 }
 
-const networkPoints = (l: LevelRows) => (row: number, seat: number) => l.games.col(`stat.labyrinthNetworkPoints${seat}`)[row]!;
+const networkPoints = (l: LevelRows) => (row: number, seat: number) =>
+  l.games.col(`stat.labyrinthNetworkPoints${seat}`)[row]!;
 /** The top labyrinth scorer's win share (NaN without a top scorer). */
-const topWins = (l: LevelRows, row: number) => (topScorer(l, row) >= 0 ? l.games.winShare(row, topScorer(l, row)) : NaN);
+const topWins = (l: LevelRows, row: number) =>
+  topScorer(l, row) >= 0 ? l.games.winShare(row, topScorer(l, row)) : NaN;
 /** What the labyrinth points do for the top scorer in one game: win share minus win share without every seat's network points. */
 const topEffect = (l: LevelRows, row: number) => l.games.winShareEffect(row, topScorer(l, row), networkPoints(l));
 
@@ -65,53 +67,158 @@ export const study: Study = {
     const variants = arms.map((a) => a.name);
 
     // 1. What the labyrinth pays.
-    const rows = levels.flatMap((l) => variants.flatMap((v) => {
-      const arm = armNamed(l.run.summary, v);
-      return QUANTITIES.map((q) => ({ level: l.agents, variant: v, quantity: q.label, ...toEstimate(dealCI(arm, q.metric)) }));
-    }));
+    const rows = levels.flatMap((l) =>
+      variants.flatMap((v) => {
+        const arm = armNamed(l.run.summary, v);
+        return QUANTITIES.map((q) => ({
+          level: l.agents,
+          variant: v,
+          quantity: q.label,
+          ...toEstimate(dealCI(arm, q.metric)),
+        }));
+      }),
+    );
     const pays = report.section('What the labyrinth network pays');
-    pays.text('Per player and game: points from completed labyrinth networks (tiles plus, in the advanced variant, the meeple bonus to the majority). Per game: advanced bonus points, meeples on completed networks, networks completed (one labyrinth tile per game, so this is the completion rate), branch placements (advanced). Means with Student t 95 % intervals over deals.');
-    pays.chart('labyrinth-pays', estimatesChart(rows, {
-      title: 'What the labyrinth pays', subtitle: 't 95 % intervals over deals', runSize: size,
-      category: 'quantity', color: 'variant', facet: 'level', columns: 2, panelValues: 'independent', orient: 'horizontal', categoryTitle: null, facetTitle: null,
-      valueTitle: 'mean', zero: true, width: 300, height: 180,
-    }));
-    pays.table(aq.from(rows.map((x) => ({ level: x.level, variant: x.variant, quantity: x.quantity, mean: x.estimate, lo: x.lower, hi: x.upper }))));
+    pays.text(
+      'Per player and game: points from completed labyrinth networks (tiles plus, in the advanced variant, the meeple bonus to the majority). Per game: advanced bonus points, meeples on completed networks, networks completed (one labyrinth tile per game, so this is the completion rate), branch placements (advanced). Means with Student t 95 % intervals over deals.',
+    );
+    pays.chart(
+      'labyrinth-pays',
+      estimatesChart(rows, {
+        title: 'What the labyrinth pays',
+        subtitle: 't 95 % intervals over deals',
+        runSize: size,
+        category: 'quantity',
+        color: 'variant',
+        facet: 'level',
+        columns: 2,
+        panelValues: 'independent',
+        orient: 'horizontal',
+        categoryTitle: null,
+        facetTitle: null,
+        valueTitle: 'mean',
+        zero: true,
+        width: 300,
+        height: 180,
+      }),
+    );
+    pays.table(
+      aq.from(
+        rows.map((x) => ({
+          level: x.level,
+          variant: x.variant,
+          quantity: x.quantity,
+          mean: x.estimate,
+          lo: x.lower,
+          hi: x.upper,
+        })),
+      ),
+    );
 
     // 2. The player who gains most: the same games with and without the labyrinth points.
     const top = report.section('What the labyrinth points do for the player who gains most from them');
-    const topRows = levels.flatMap((l) => variants.map((v) => {
-      const a = l.arm(v);
-      const withP = l.games.perDeal(a, (row) => topWins(l, row));
-      const effect = l.games.perDeal(a, (row) => topEffect(l, row));
-      const wins = sums(withP.values).sum;
-      return { level: l.agents, variant: v, games: withP.games, with: winRate(withP.games, wins), without: winRate(withP.games, wins - sums(effect.values).sum) };
-    }));
-    top.text([
-      `In each game, the seat with the most labyrinth network points (games where nobody scored the network, or two seats tied for most, are left out). Its win share is not compared with 1/${P}: that seat is selected by something that also wins games. The effect of the labyrinth points is its win share in the same games minus its win share when every seat's network points are taken away (below, as a conclusion). Wilson 95 % intervals; ties for first share the win.`,
-      ...topRows.map((x) => `- ${x.level}, ${x.variant}: ${count(x.games)} games with a top labyrinth scorer; wins ${ciPct(x.with)} of them, ${ciPct(x.without)} without the labyrinth points.`),
-      'Uniform-random players rarely complete the labyrinth network, so their verdicts here rest on few games (counted above).',
-    ].join('\n'));
+    const topRows = levels.flatMap((l) =>
+      variants.map((v) => {
+        const a = l.arm(v);
+        const withP = l.games.perDeal(a, (row) => topWins(l, row));
+        const effect = l.games.perDeal(a, (row) => topEffect(l, row));
+        const wins = sums(withP.values).sum;
+        return {
+          level: l.agents,
+          variant: v,
+          games: withP.games,
+          with: winRate(withP.games, wins),
+          without: winRate(withP.games, wins - sums(effect.values).sum),
+        };
+      }),
+    );
+    top.text(
+      [
+        `In each game, the seat with the most labyrinth network points (games where nobody scored the network, or two seats tied for most, are left out). Its win share is not compared with 1/${P}: that seat is selected by something that also wins games. The effect of the labyrinth points is its win share in the same games minus its win share when every seat's network points are taken away (below, as a conclusion). Wilson 95 % intervals; ties for first share the win.`,
+        ...topRows.map(
+          (x) =>
+            `- ${x.level}, ${x.variant}: ${count(x.games)} games with a top labyrinth scorer; wins ${ciPct(x.with)} of them, ${ciPct(x.without)} without the labyrinth points.`,
+        ),
+        'Uniform-random players rarely complete the labyrinth network, so their verdicts here rest on few games (counted above).',
+      ].join('\n'),
+    );
 
     // 3. Conclusions per level.
     const conclusions: Conclusion[] = [
-      ...variants.map((v): Conclusion => ({ label: `${v}: labyrinth network points per player`, kind: 'mean', reference: 0, values: acrossLevels(levels, [v], (l, a) => l.games.perDeal(a, (row) => Array.from({ length: P }, (_, s) => networkPoints(l)(row, s)).reduce((t, x) => t + x, 0) / P)) })),
-      ...variants.map((v): Conclusion => ({ label: `${v}: effect of the labyrinth points on the top labyrinth scorer's win share`, kind: 'difference', reference: 0, percent: true, values: acrossLevels(levels, [v], (l, a) => l.games.perDeal(a, (row) => topEffect(l, row))) })),
+      ...variants.map(
+        (v): Conclusion => ({
+          label: `${v}: labyrinth network points per player`,
+          kind: 'mean',
+          reference: 0,
+          values: acrossLevels(levels, [v], (l, a) =>
+            l.games.perDeal(
+              a,
+              (row) => Array.from({ length: P }, (_, s) => networkPoints(l)(row, s)).reduce((t, x) => t + x, 0) / P,
+            ),
+          ),
+        }),
+      ),
+      ...variants.map(
+        (v): Conclusion => ({
+          label: `${v}: effect of the labyrinth points on the top labyrinth scorer's win share`,
+          kind: 'difference',
+          reference: 0,
+          percent: true,
+          values: acrossLevels(levels, [v], (l, a) => l.games.perDeal(a, (row) => topEffect(l, row))),
+        }),
+      ),
       ...variants.flatMap((v): Conclusion[] => [
-        { label: `${v} − ${base}: mean score per player (points)`, kind: 'difference', reference: 0, values: acrossLevels(levels, [base, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => meanScore(l, row))) },
-        { label: `${v} − ${base}: margin, winner − runner-up (points)`, kind: 'difference', reference: 0, values: acrossLevels(levels, [base, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => l.games.margin(row))) },
+        {
+          label: `${v} − ${base}: mean score per player (points)`,
+          kind: 'difference',
+          reference: 0,
+          values: acrossLevels(levels, [base, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => meanScore(l, row))),
+        },
+        {
+          label: `${v} − ${base}: margin, winner − runner-up (points)`,
+          kind: 'difference',
+          reference: 0,
+          values: acrossLevels(levels, [base, v], (l, a, b) =>
+            l.games.pairedPerDeal(a, b, (row) => l.games.margin(row)),
+          ),
+        },
       ]),
       ...variants.slice(1).flatMap((v): Conclusion[] => [
-        { label: `${v} − ${variants[0]}: mean score per player (points)`, kind: 'difference', reference: 0, values: acrossLevels(levels, [variants[0]!, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => meanScore(l, row))) },
-        { label: `${v} − ${variants[0]}: margin (points)`, kind: 'difference', reference: 0, values: acrossLevels(levels, [variants[0]!, v], (l, a, b) => l.games.pairedPerDeal(a, b, (row) => l.games.margin(row))) },
+        {
+          label: `${v} − ${variants[0]}: mean score per player (points)`,
+          kind: 'difference',
+          reference: 0,
+          values: acrossLevels(levels, [variants[0]!, v], (l, a, b) =>
+            l.games.pairedPerDeal(a, b, (row) => meanScore(l, row)),
+          ),
+        },
+        {
+          label: `${v} − ${variants[0]}: margin (points)`,
+          kind: 'difference',
+          reference: 0,
+          values: acrossLevels(levels, [variants[0]!, v], (l, a, b) =>
+            l.games.pairedPerDeal(a, b, (row) => l.games.margin(row)),
+          ),
+        },
       ]),
     ];
     const con = report.section('Conclusions per skill level');
-    con.text(`Differences between arms are paired per deal on the same deals; the effect on the top scorer is paired within each game (with minus without the points), averaged per deal.`);
-    const shown = addConclusions(con, conclusions, names, { name: 'labyrinth-conclusions', title: 'The Labyrinth: conclusions per skill level', runSize: size });
+    con.text(
+      `Differences between arms are paired per deal on the same deals; the effect on the top scorer is paired within each game (with minus without the points), averaged per deal.`,
+    );
+    const shown = addConclusions(con, conclusions, names, {
+      name: 'labyrinth-conclusions',
+      title: 'The Labyrinth: conclusions per skill level',
+      runSize: size,
+    });
 
     const V = variants.length;
-    const completed = levels.map((l) => `${l.agents} ${variants.map((v) => `${v} ${ci(countCI(armNamed(l.run.summary, v), 'labyrinthNetworksCompleted'), 4)}`).join(', ')}`).join('; ');
+    const completed = levels
+      .map(
+        (l) =>
+          `${l.agents} ${variants.map((v) => `${v} ${ci(countCI(armNamed(l.run.summary, v), 'labyrinthNetworksCompleted'), 4)}`).join(', ')}`,
+      )
+      .join('; ');
     const stated = [...conclusions.slice(0, V), conclusions[2 * V - 1]!, ...conclusions.slice(4 * V)];
     const headlines = [
       ...stated.slice(0, V).map((c) => verdictSentence(c, names)),
@@ -119,8 +226,18 @@ export const study: Study = {
       ...stated.slice(V).map((c) => verdictSentence(c, names)),
     ];
     const question = `What do the basic and the advanced Labyrinth pay and change with ${P} players, against the base game and against each other?`;
-    return { headlines, question, verdict: stated, tables: [{ table: shown.table, caption: shown.caption }], charts: [shown.chart, { name: 'labyrinth-pays', spec: report.charts.find((c) => c.name === 'labyrinth-pays')!.spec }] };
+    return {
+      headlines,
+      question,
+      verdict: stated,
+      tables: [{ table: shown.table, caption: shown.caption }],
+      charts: [
+        shown.chart,
+        { name: 'labyrinth-pays', spec: report.charts.find((c) => c.name === 'labyrinth-pays')!.spec },
+      ],
+    };
   },
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await studyMain(study);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exitCode = await studyMain(study);

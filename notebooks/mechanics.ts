@@ -25,33 +25,52 @@ import type { MechanicsSetup } from '../src/report/mechanics/setup.ts';
 import { writeReport } from '../src/report/report.ts';
 import { playSkillMatch } from '../src/report/skill-depth.ts';
 
-const USAGE = 'usage: npx tsx notebooks/mechanics.ts [--agents SPEC,...] [--deals N[,N...]] [--expansions ARM,...] [--mechanics NAME,...] [--players N] [--seed S] [--workers K] [--out DIR] [--json]';
+const USAGE =
+  'usage: npx tsx notebooks/mechanics.ts [--agents SPEC,...] [--deals N[,N...]] [--expansions ARM,...] [--mechanics NAME,...] [--players N] [--seed S] [--workers K] [--out DIR] [--json]';
 
 const HELP = [
-  USAGE, '',
-  'How much each mechanic matters (restricted play): per skill level and arm, the level\'s agent against the same agent forbidden one mechanic, every deal twice with the seats swapped; writes report.md, report.html and mechanics.json into --out.', '',
+  USAGE,
+  '',
+  "How much each mechanic matters (restricted play): per skill level and arm, the level's agent against the same agent forbidden one mechanic, every deal twice with the seats swapped; writes report.md, report.html and mechanics.json into --out.",
+  '',
   'options:',
   `  --agents SPEC,...      skill levels (NAME=SPEC names one; default ${DEFAULT_LEVELS})`,
-  `  --deals N[,N,...]      deals per match: one count for every level or one per level (default ${Object.entries(DEFAULT_DEALS).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+  `  --deals N[,N,...]      deals per match: one count for every level or one per level (default ${Object.entries(
+    DEFAULT_DEALS,
+  )
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')})`,
   `  --expansions ARM,...   arms: base, or expansions joined by +, rules after @ (default ${DEFAULT_ARMS})`,
-  '  --mechanics NAME,...   only these mechanics, in every arm whose game has them (default: those the arm\'s own expansions declare; the base game\'s for base)',
+  "  --mechanics NAME,...   only these mechanics, in every arm whose game has them (default: those the arm's own expansions declare; the base game's for base)",
   '  --players N            players per game, 2 to 6 (default 2)',
-  '  --seed S               seed of the deals and the agents\' streams (default 1)',
+  "  --seed S               seed of the deals and the agents' streams (default 1)",
   '  --workers K            worker threads of the local pool (default: the cores)',
-  '  --out DIR              the report\'s folder (default results/mechanics); the runs go to DIR/runs',
+  "  --out DIR              the report's folder (default results/mechanics); the runs go to DIR/runs",
   '  --json                 print mechanics.json instead of the headlines',
   '  --help                 this text',
 ].join('\n');
 
 /** The setup from the command line, or an input error naming the flag (before anything is written). */
-export function setupFromArgs(argv: readonly string[]): { setup: MechanicsSetup; workers: number; out: string; json: boolean } | 'help' {
+export function setupFromArgs(
+  argv: readonly string[],
+): { setup: MechanicsSetup; workers: number; out: string; json: boolean } | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv], strict: true, allowPositionals: false,
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
       options: {
-        agents: { type: 'string' }, deals: { type: 'string' }, expansions: { type: 'string' }, mechanics: { type: 'string' }, players: { type: 'string' },
-        seed: { type: 'string' }, workers: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' },
+        agents: { type: 'string' },
+        deals: { type: 'string' },
+        expansions: { type: 'string' },
+        mechanics: { type: 'string' },
+        players: { type: 'string' },
+        seed: { type: 'string' },
+        workers: { type: 'string' },
+        out: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -61,24 +80,42 @@ export function setupFromArgs(argv: readonly string[]): { setup: MechanicsSetup;
   if (v.help) return 'help';
   const whole = (text: string | undefined, name: string, fallback: number, min: number, max: number) => {
     if (text === undefined) return fallback;
-    if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) throw new InputError('usage', `--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
+    if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max)
+      throw new InputError(
+        'usage',
+        `--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`,
+      );
     return Number(text);
   };
   const players = whole(v.players, 'players', 2, MIN_PLAYERS, MAX_PLAYERS);
   const workers = whole(v.workers, 'workers', defaultWorkers(), 1, 256);
   if (v.out === '') throw new InputError('usage', '--out must not be empty');
-  const setup = mechanicsSetup({ agents: v.agents, deals: v.deals, expansions: v.expansions, mechanics: v.mechanics, players, seed: v.seed ?? '1' });
+  const setup = mechanicsSetup({
+    agents: v.agents,
+    deals: v.deals,
+    expansions: v.expansions,
+    mechanics: v.mechanics,
+    players,
+    seed: v.seed ?? '1',
+  });
   return { setup, workers, out: v.out ?? join('results', 'mechanics'), json: v.json === true };
 }
 
 /** Plays every match (each with its progress bar), then writes the report and mechanics.json. */
-export async function runMechanics(setup: MechanicsSetup, workers: number, out: string, log: (line: string) => void): Promise<{ results: MechanicsResults; files: { markdown: string; html: string; json: string } }> {
+export async function runMechanics(
+  setup: MechanicsSetup,
+  workers: number,
+  out: string,
+  log: (line: string) => void,
+): Promise<{ results: MechanicsResults; files: { markdown: string; html: string; json: string } }> {
   const t0 = performance.now();
   const backend = poolBackend(workers);
   const played: Awaited<ReturnType<typeof playSkillMatch>>[] = [];
   try {
     for (const [k, m] of setup.matches.entries()) {
-      log(`mechanics: match ${k + 1} of ${setup.matches.length}: ${setup.levels[m.level]!.name}, ${setup.arms[m.arm]!.name}, forbid=${m.mechanic}`);
+      log(
+        `mechanics: match ${k + 1} of ${setup.matches.length}: ${setup.levels[m.level]!.name}, ${setup.arms[m.arm]!.name}, forbid=${m.mechanic}`,
+      );
       played.push(await playSkillMatch(m.design, backend, join(out, 'runs'), log));
     }
   } finally {
@@ -87,15 +124,29 @@ export async function runMechanics(setup: MechanicsSetup, workers: number, out: 
   log(`mechanics: counting how often each restriction binds (the first deals of each match, played again)`);
   const bindings = setup.matches.map((m) => restrictionBinding(m.design, m.mechanic));
   const broken = bindings.findIndex((b) => b.restrictedUses > 0);
-  if (broken >= 0) throw new Error(`a restricted agent used ${setup.matches[broken]!.mechanic} ${bindings[broken]!.restrictedUses} times: forbid= is broken`);
-  const results = mechanicsResults(setup, played.map((p) => p.outcomes), bindings, played.map((p) => p.runDir));
+  if (broken >= 0)
+    throw new Error(
+      `a restricted agent used ${setup.matches[broken]!.mechanic} ${bindings[broken]!.restrictedUses} times: forbid= is broken`,
+    );
+  const results = mechanicsResults(
+    setup,
+    played.map((p) => p.outcomes),
+    bindings,
+    played.map((p) => p.runDir),
+  );
   const files = await writeReport(mechanicsReport(setup, results), out);
   const json = join(out, 'mechanics.json');
   writeJsonAtomic(json, {
-    format: 'carclab-mechanics/1', players: setup.players, seed: setup.seed, levels: setup.levels,
-    arms: setup.arms.map(({ name, expansions, rules, mechanics }) => ({ name, expansions, rules, mechanics })), ...results,
+    format: 'carclab-mechanics/1',
+    players: setup.players,
+    seed: setup.seed,
+    levels: setup.levels,
+    arms: setup.arms.map(({ name, expansions, rules, mechanics }) => ({ name, expansions, rules, mechanics })),
+    ...results,
   });
-  log(`mechanics: ${setup.matches.length} matches in ${((performance.now() - t0) / 1000).toFixed(0)} s; report ${files.html}`);
+  log(
+    `mechanics: ${setup.matches.length} matches in ${((performance.now() - t0) / 1000).toFixed(0)} s; report ${files.html}`,
+  );
   return { results, files: { markdown: files.markdown, html: files.html, json } };
 }
 
@@ -106,11 +157,16 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${HELP}\n`);
       return 0;
     }
-    const { results, files } = await runMechanics(args.setup, args.workers, args.out, (line) => process.stderr.write(`${line}\n`));
+    const { results, files } = await runMechanics(args.setup, args.workers, args.out, (line) =>
+      process.stderr.write(`${line}\n`),
+    );
     if (args.json) process.stdout.write(`${JSON.stringify(results)}\n`);
     else {
       const pct = (x: number | null) => (x === null ? '–' : (x * 100).toFixed(1));
-      const lines = results.results.map((r) => `- ${r.level}, ${r.mechanic} (${r.arm}): win share ${pct(r.importance)} % [${pct(r.lo)}, ${pct(r.hi)}] against itself forbidden it, ${r.deals} deals; Holm p ${r.pHolm === null ? '–' : r.pHolm.toPrecision(2)}`);
+      const lines = results.results.map(
+        (r) =>
+          `- ${r.level}, ${r.mechanic} (${r.arm}): win share ${pct(r.importance)} % [${pct(r.lo)}, ${pct(r.hi)}] against itself forbidden it, ${r.deals} deals; Holm p ${r.pHolm === null ? '–' : r.pHolm.toPrecision(2)}`,
+      );
       process.stdout.write(`${lines.join('\n')}\nreport: ${files.html}\n        ${files.markdown}\n`);
     }
     return 0;
@@ -123,4 +179,5 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exitCode = await main(process.argv.slice(2));

@@ -33,23 +33,43 @@ const redis = await startRedis();
 const workers: ChildProcess[] = [];
 try {
   for (let i = 0; i < 2; i++) {
-    workers.push(spawn(process.execPath, [CARCLAB, 'worker', '--redis', redis.url, '--workers', '1', '--queue', 'bench'], { stdio: 'ignore' }));
+    workers.push(
+      spawn(process.execPath, [CARCLAB, 'worker', '--redis', redis.url, '--workers', '1', '--queue', 'bench'], {
+        stdio: 'ignore',
+      }),
+    );
   }
   const target = parseRedisUrl(redis.url, 'bench');
   const cases = [
     { name: 'overhead: 2,000 one-deal shards', deals: 2000, shardDeals: 1, unit: 'jobs/s', per: 2000 },
-    { name: 'throughput: 200,000 games, 2,000-deal shards', deals: 200_000, shardDeals: 2000, unit: 'games/s', per: 200_000 },
+    {
+      name: 'throughput: 200,000 games, 2,000-deal shards',
+      deals: 200_000,
+      shardDeals: 2000,
+      unit: 'games/s',
+      per: 200_000,
+    },
   ];
   for (const c of cases) {
     const local: number[] = [];
     const queued: number[] = [];
     for (let r = 0; r < RUNS; r++) {
       const pool = poolBackend(2);
-      try { local.push(c.per / (await timed(pool, c.deals, c.shardDeals, `bench-${r}`))); } finally { await pool.close(); }
+      try {
+        local.push(c.per / (await timed(pool, c.deals, c.shardDeals, `bench-${r}`)));
+      } finally {
+        await pool.close();
+      }
       const queue = await redisBackend(target, { queue: 'bench', log: () => {} });
-      try { queued.push(c.per / (await timed(queue, c.deals, c.shardDeals, `bench-${r}`))); } finally { await queue.close(); }
+      try {
+        queued.push(c.per / (await timed(queue, c.deals, c.shardDeals, `bench-${r}`)));
+      } finally {
+        await queue.close();
+      }
     }
-    console.log(`${c.name}: local pool (2 threads) ${Math.round(median(local))} ${c.unit}, Redis with 2 worker processes ${Math.round(median(queued))} ${c.unit} (medians of ${RUNS})`);
+    console.log(
+      `${c.name}: local pool (2 threads) ${Math.round(median(local))} ${c.unit}, Redis with 2 worker processes ${Math.round(median(queued))} ${c.unit} (medians of ${RUNS})`,
+    );
   }
 } finally {
   for (const w of workers) w.kill('SIGTERM');

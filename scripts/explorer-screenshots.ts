@@ -22,9 +22,13 @@ if (!results || !out) {
 }
 mkdirSync(out, { recursive: true });
 const server = await startServer({ dir: results, port: 0, host: '127.0.0.1' });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 const api = async <T>(path: string): Promise<T> => (await (await fetch(`${server.url}${path}`)).json()) as T;
-const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const q = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 async function shot(hash: string, file: string, prepare: (page: Page) => Promise<void>, height = 1100): Promise<void> {
   const page = await browser.newPage({ viewport: { width: 1280, height } });
@@ -39,7 +43,9 @@ async function shot(hash: string, file: string, prepare: (page: Page) => Promise
 
 try {
   const runs = await api<RunListItem[]>('api/runs');
-  const details = await Promise.all(runs.filter((r) => r.kind === 'run').map((r) => api<RunDetail>(`api/run?${q({ run: r.path })}`)));
+  const details = await Promise.all(
+    runs.filter((r) => r.kind === 'run').map((r) => api<RunDetail>(`api/run?${q({ run: r.path })}`)),
+  );
   const withCharts = details.find((r) => r.charts.length > 0);
   if (!withCharts) throw new Error('no run with charts');
   await shot(`#/run?${q({ run: withCharts.path })}`, 'run.png', async (page) => {
@@ -51,21 +57,33 @@ try {
   if (!greedy) throw new Error('no run of greedy with two arms');
   let chosen: { deal: number; pair: PairView } | undefined;
   for (let deal = 0; deal < greedy.deals && !chosen; deal++) {
-    const pair = await api<PairView>(`api/pair?${q({ run: greedy.path, a: greedy.arms[0]!.name, b: greedy.arms[1]!.name, deal })}`);
+    const pair = await api<PairView>(
+      `api/pair?${q({ run: greedy.path, a: greedy.arms[0]!.name, b: greedy.arms[1]!.name, deal })}`,
+    );
     if (pair.divergence !== null && pair.divergence > 1) chosen = { deal, pair };
   }
   if (!chosen) throw new Error(`no deal of ${greedy.path} where the arms part after turn 1`);
   const turn = chosen.pair.divergence!;
-  await shot(`#/game?${q({ run: greedy.path, arm: greedy.arms[1]!.name, deal: chosen.deal })}`, 'game.png', async (page) => {
-    await page.fill('#turn-slider', String(turn));
-    await page.click('#analyse');
-    await page.waitForSelector('#candidates');
-  }, 1250);
-  await shot(`#/pair?${q({ run: greedy.path, a: greedy.arms[0]!.name, b: greedy.arms[1]!.name, deal: chosen.deal })}`, 'pair.png', async (page) => {
-    await page.click('#jump-divergence');
-    await page.click('#list-flips');
-    await page.waitForSelector('#flip-table', { timeout: 60_000 });
-  }, 1300);
+  await shot(
+    `#/game?${q({ run: greedy.path, arm: greedy.arms[1]!.name, deal: chosen.deal })}`,
+    'game.png',
+    async (page) => {
+      await page.fill('#turn-slider', String(turn));
+      await page.click('#analyse');
+      await page.waitForSelector('#candidates');
+    },
+    1250,
+  );
+  await shot(
+    `#/pair?${q({ run: greedy.path, a: greedy.arms[0]!.name, b: greedy.arms[1]!.name, deal: chosen.deal })}`,
+    'pair.png',
+    async (page) => {
+      await page.click('#jump-divergence');
+      await page.click('#list-flips');
+      await page.waitForSelector('#flip-table', { timeout: 60_000 });
+    },
+    1300,
+  );
   await shot('#/play', 'play.png', async (page) => {
     await page.selectOption('select.seat[data-seat="1"]', 'greedy');
     await page.check('input.expansion[value="tollkeepers"]');

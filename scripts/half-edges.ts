@@ -33,10 +33,14 @@ function portPlace(port: number): { at: [number, number]; out: [number, number] 
   const k = port % 3; // 0, 1, 2 along the side, clockwise
   const t = (k + 0.5) / 3;
   switch (side) {
-    case 0: return { at: [t, 0], out: [0, -1] };
-    case 1: return { at: [1, t], out: [1, 0] };
-    case 2: return { at: [1 - t, 1], out: [0, 1] };
-    default: return { at: [0, 1 - t], out: [-1, 0] };
+    case 0:
+      return { at: [t, 0], out: [0, -1] };
+    case 1:
+      return { at: [1, t], out: [1, 0] };
+    case 2:
+      return { at: [1 - t, 1], out: [0, 1] };
+    default:
+      return { at: [0, 1 - t], out: [-1, 0] };
   }
 }
 
@@ -52,7 +56,9 @@ function nameRing(ox: number, oy: number, withPorts: boolean): string {
     for (const cut of [1 / 3, 2 / 3]) {
       const [x, y] = side === 0 ? [cut, 0] : side === 1 ? [1, cut] : side === 2 ? [cut, 1] : [0, cut];
       const [nx, ny] = side % 2 === 0 ? [0, 1] : [1, 0];
-      out.push(`<line x1="${fmt(ox + (x - nx * 0.05) * T)}" y1="${fmt(oy + (y - ny * 0.05) * T)}" x2="${fmt(ox + (x + nx * 0.05) * T)}" y2="${fmt(oy + (y + ny * 0.05) * T)}" stroke="#333" stroke-width="2"/>`);
+      out.push(
+        `<line x1="${fmt(ox + (x - nx * 0.05) * T)}" y1="${fmt(oy + (y - ny * 0.05) * T)}" x2="${fmt(ox + (x + nx * 0.05) * T)}" y2="${fmt(oy + (y + ny * 0.05) * T)}" stroke="#333" stroke-width="2"/>`,
+      );
     }
   }
   for (const [port, name] of NAMES) {
@@ -60,7 +66,9 @@ function nameRing(ox: number, oy: number, withPorts: boolean): string {
     const x = ox + at[0] * T + n[0] * 24;
     const y = oy + at[1] * T + n[1] * 20 + 6;
     const middle = port % 3 === 1;
-    out.push(`<text x="${fmt(x)}" y="${fmt(y)}" text-anchor="middle" font-size="${middle ? 20 : 17}" font-weight="${middle ? 'bold' : 'normal'}" fill="${middle ? '#222' : '#1f5e8c'}">${name}</text>`);
+    out.push(
+      `<text x="${fmt(x)}" y="${fmt(y)}" text-anchor="middle" font-size="${middle ? 20 : 17}" font-weight="${middle ? 'bold' : 'normal'}" fill="${middle ? '#222' : '#1f5e8c'}">${name}</text>`,
+    );
     if (withPorts) {
       const px = ox + at[0] * T - n[0] * 18;
       const py = oy + at[1] * T - n[1] * 16 + 5;
@@ -80,7 +88,13 @@ function clockwiseArrow(ox: number, oy: number): string {
   const [x1, y1] = at(to);
   const [tx, ty] = [-Math.sin(to), Math.cos(to)]; // the direction of travel at the end
   const [nx, ny] = [-ty, tx];
-  const head = [[x1 + tx * 14, y1 + ty * 14], [x1 + nx * 7, y1 + ny * 7], [x1 - nx * 7, y1 - ny * 7]].map(([x, y]) => `${fmt(x!)},${fmt(y!)}`).join(' ');
+  const head = [
+    [x1 + tx * 14, y1 + ty * 14],
+    [x1 + nx * 7, y1 + ny * 7],
+    [x1 - nx * 7, y1 - ny * 7],
+  ]
+    .map(([x, y]) => `${fmt(x!)},${fmt(y!)}`)
+    .join(' ');
   return `<path d="M${fmt(x0)} ${fmt(y0)} A ${fmt(r * T)} ${fmt(r * T)} 0 1 1 ${fmt(x1)} ${fmt(y1)}" fill="none" stroke="#1f5e8c" stroke-width="2"/><polygon points="${head}" fill="#1f5e8c"/>`;
 }
 
@@ -98,7 +112,9 @@ export function halfEdgesPicture(): string {
   // 2. The example tile Z1, in printed orientation, with its segments named at their anchors.
   const file = JSON.parse(readFileSync(join(ROOT, EXAMPLE), 'utf8'));
   // The example carries the Tollkeepers' travellers: every registered module's tile fields are known, as in a game.
-  const z1 = compileTileFile(file, EXAMPLE, tileFieldsOf([baseGame, ...expansionRegistry.values()])).find((t) => t.id === 'Z1')!;
+  const z1 = compileTileFile(file, EXAMPLE, tileFieldsOf([baseGame, ...expansionRegistry.values()])).find(
+    (t) => t.id === 'Z1',
+  )!;
   const geo = tileGeometry(z1);
   if (geo.problems.length) throw new Error(`Z1: ${geo.problems.join('; ')}`);
   const ox = LEFT + T + GAP;
@@ -109,19 +125,33 @@ export function halfEdgesPicture(): string {
     const y = TOP + v * T;
     return `<g><rect x="${fmt(x - 15)}" y="${fmt(y - 12)}" width="30" height="20" rx="4" fill="#FFFFFF" fill-opacity="0.85" stroke="#333"/><text x="${fmt(x)}" y="${fmt(y + 4)}" text-anchor="middle" font-size="14" font-weight="bold">${seg.name}</text></g>`;
   });
-  const example = [tile, `<rect x="${ox}" y="${TOP}" width="${T}" height="${T}" fill="none" stroke="#333" stroke-width="1.5"/>`, nameRing(ox, TOP, false), ...labels];
+  const example = [
+    tile,
+    `<rect x="${ox}" y="${TOP}" width="${T}" height="${T}" fill="none" stroke="#333" stroke-width="1.5"/>`,
+    nameRing(ox, TOP, false),
+    ...labels,
+  ];
 
   const width = ox + T + LEFT;
   const height = TOP + T + 120;
-  const caption = (x: number, lines: string[]) => lines.map((line, i) => `<text x="${fmt(x)}" y="${TOP + T + 60 + i * 20}" text-anchor="middle" font-size="14">${escapeXml(line)}</text>`).join('');
+  const caption = (x: number, lines: string[]) =>
+    lines
+      .map(
+        (line, i) =>
+          `<text x="${fmt(x)}" y="${TOP + T + 60 + i * 20}" text-anchor="middle" font-size="14">${escapeXml(line)}</text>`,
+      )
+      .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, sans-serif">`,
     `<rect width="${width}" height="${height}" fill="#FFFFFF"/>`,
     `<text x="${LEFT}" y="30" font-size="17" font-weight="bold">The edge parts of a tile, printed orientation (north up)</text>`,
     ...plain,
     ...example,
-    caption(LEFT + T / 2, ['a road or city uses a side\'s middle (N E S W);', 'a field uses half-edges (Nw … Wn)']),
-    caption(ox + T / 2, ['Z1: "edges": "CRFR"; c1 "N" (pennant), r1 "W+E",', 'f1 "Wn En" (borders c1), f2 "Es Se Sw Ws"']),
+    caption(LEFT + T / 2, ["a road or city uses a side's middle (N E S W);", 'a field uses half-edges (Nw … Wn)']),
+    caption(ox + T / 2, [
+      'Z1: "edges": "CRFR"; c1 "N" (pennant), r1 "W+E",',
+      'f1 "Wn En" (borders c1), f2 "Es Se Sw Ws"',
+    ]),
     '</svg>',
   ].join('\n');
 }

@@ -17,15 +17,37 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** `DESIGN.md` "Layers", bottom first: a module may import from its own layer and the ones before it. */
-export const LAYERS = ['engine', 'expansions', 'agents', 'sim', 'stats', 'run', 'match', 'charts', 'report', 'tune', 'serve', 'cli'] as const;
+export const LAYERS = [
+  'engine',
+  'expansions',
+  'agents',
+  'sim',
+  'stats',
+  'run',
+  'match',
+  'charts',
+  'report',
+  'tune',
+  'serve',
+  'cli',
+] as const;
 
 /** The layers that do no I/O: everything a shard's games depend on, and the statistics. */
 export const PURE_LAYERS: readonly string[] = ['engine', 'expansions', 'agents', 'sim', 'stats'];
 
 /** Packages a pure layer may not import. */
 export const IO_PACKAGES: readonly string[] = [
-  'node:fs', 'node:fs/promises', 'node:child_process', 'node:net', 'node:http', 'node:https', 'node:os',
-  'node:worker_threads', 'piscina', 'bullmq', 'ioredis',
+  'node:fs',
+  'node:fs/promises',
+  'node:child_process',
+  'node:net',
+  'node:http',
+  'node:https',
+  'node:os',
+  'node:worker_threads',
+  'piscina',
+  'bullmq',
+  'ioredis',
 ];
 
 export interface ImportGraph {
@@ -173,6 +195,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const lines = describeProblems(graphProblems(graph));
   for (const line of lines) process.stderr.write(`${line}\n`);
   const imports = [...graph.edges.values()].reduce((n, t) => n + t.length, 0);
-  process.stderr.write(`import graph: ${graph.edges.size} modules, ${imports} imports, ${lines.length} problem${lines.length === 1 ? '' : 's'}\n`);
+  process.stderr.write(
+    `import graph: ${graph.edges.size} modules, ${imports} imports, ${lines.length} problem${lines.length === 1 ? '' : 's'}\n`,
+  );
   process.exitCode = lines.length ? 1 : 0;
 }

@@ -8,7 +8,9 @@
 import { parseArgs } from 'node:util';
 import { COVERAGE_CASES, simulateCoverage } from '../src/tune/coverage.ts';
 
-const { values } = parseArgs({ options: { replicates: { type: 'string', default: '4000' }, seed: { type: 'string', default: 'coverage-1' } } });
+const { values } = parseArgs({
+  options: { replicates: { type: 'string', default: '4000' }, seed: { type: 'string', default: 'coverage-1' } },
+});
 const replicates = Number(values.replicates);
 if (!Number.isInteger(replicates) || replicates < 1) {
   process.stderr.write(`--replicates must be a whole number ≥ 1, got ${JSON.stringify(values.replicates)}\n`);
@@ -18,5 +20,7 @@ process.stdout.write(`| case | replicates | coverage [± 2 SE] | mean deals | at
 for (const c of COVERAGE_CASES) {
   const r = simulateCoverage(c, replicates, values.seed!);
   const se = Math.sqrt((r.coverage * (1 - r.coverage)) / r.replicates);
-  process.stdout.write(`| ${r.name} | ${r.replicates} | ${(r.coverage * 100).toFixed(1)} % [± ${(2 * se * 100).toFixed(1)}] | ${Math.round(r.meanDeals).toLocaleString('en')} | ${r.atCap} |\n`);
+  process.stdout.write(
+    `| ${r.name} | ${r.replicates} | ${(r.coverage * 100).toFixed(1)} % [± ${(2 * se * 100).toFixed(1)}] | ${Math.round(r.meanDeals).toLocaleString('en')} | ${r.atCap} |\n`,
+  );
 }

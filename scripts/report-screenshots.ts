@@ -20,7 +20,10 @@ if (!out || !reports.length) {
   process.exit(2);
 }
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 try {
   for (const file of reports) {
     const dir = dirname(resolve(file));
@@ -30,7 +33,12 @@ try {
     await page.route(/^(?!file:)/, (route) => route.abort());
     await page.goto(pathToFileURL(resolve(file)).href);
     const charts = await page.locator('.chart').count();
-    if (charts) await page.waitForFunction(`document.querySelectorAll('.chart svg, .chart canvas').length >= ${charts}`, undefined, { timeout: 60_000 });
+    if (charts)
+      await page.waitForFunction(
+        `document.querySelectorAll('.chart svg, .chart canvas').length >= ${charts}`,
+        undefined,
+        { timeout: 60_000 },
+      );
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(out, `${name}-first.png`) });
     await page.screenshot({ path: join(out, `${name}-full.png`), fullPage: true, timeout: 180_000 });

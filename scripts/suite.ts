@@ -28,9 +28,15 @@ export const STUDIES: readonly Study[] = [tollYields, labyrinthVariants, kingRob
 async function main(): Promise<number> {
   let values: { scale?: string; workers?: string; out?: string };
   try {
-    values = parseArgs({ args: process.argv.slice(2), strict: true, options: { scale: { type: 'string' }, workers: { type: 'string' }, out: { type: 'string' } } }).values;
+    values = parseArgs({
+      args: process.argv.slice(2),
+      strict: true,
+      options: { scale: { type: 'string' }, workers: { type: 'string' }, out: { type: 'string' } },
+    }).values;
   } catch (error) {
-    process.stderr.write(`suite: ${(error as Error).message}\nusage: npx tsx scripts/suite.ts [--scale X] [--workers K] [--out DIR]\n`);
+    process.stderr.write(
+      `suite: ${(error as Error).message}\nusage: npx tsx scripts/suite.ts [--scale X] [--workers K] [--out DIR]\n`,
+    );
     return 2;
   }
   const scale = Number(values.scale ?? 1);
@@ -41,13 +47,16 @@ async function main(): Promise<number> {
   }
   const outRoot = values.out ?? 'results';
   const t0 = performance.now();
-  const log = (line: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+  const log = (line: string) =>
+    process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
   const backend = poolBackend(workers);
   const outcomes: { study: Study; outcome: StudyOutcome }[] = [];
   try {
     for (const study of STUDIES) {
       const scaled = (n: number) => Math.max(1, Math.round(n * scale));
-      const levels = study.suiteLevels.filter((l) => hasAgent(l.agents)).map((l) => ({ ...l, deals: scaled(l.deals), ...(l.skillDeals ? { skillDeals: scaled(l.skillDeals) } : {}) }));
+      const levels = study.suiteLevels
+        .filter((l) => hasAgent(l.agents))
+        .map((l) => ({ ...l, deals: scaled(l.deals), ...(l.skillDeals ? { skillDeals: scaled(l.skillDeals) } : {}) }));
       outcomes.push({ study, outcome: await runStudy(study, { levels, backend, outRoot, log }) });
     }
   } finally {
@@ -56,45 +65,83 @@ async function main(): Promise<number> {
 
   // The suite report.
   const dir = join(outRoot, 'suite');
-  const levelGames = outcomes.reduce((t, { outcome }) => t + outcome.levels.reduce((g, l) => g + l.run.summary.games, 0), 0);
-  const skillGames = outcomes.reduce((t, { outcome }) => t + outcome.skill.reduce((g, s) => g + s.arms.reduce((h, a) => h + a.share.games, 0), 0), 0);
+  const levelGames = outcomes.reduce(
+    (t, { outcome }) => t + outcome.levels.reduce((g, l) => g + l.run.summary.games, 0),
+    0,
+  );
+  const skillGames = outcomes.reduce(
+    (t, { outcome }) => t + outcome.skill.reduce((g, s) => g + s.arms.reduce((h, a) => h + a.share.games, 0), 0),
+    0,
+  );
   const games = levelGames + skillGames;
   const gamesText = `${games.toLocaleString('en')} games (${skillGames.toLocaleString('en')} of them in skill matches)`;
   const seconds = (performance.now() - t0) / 1000;
-  const missing = [...new Set(STUDIES.flatMap((s) => s.suiteLevels.filter((l) => !hasAgent(l.agents)).map((l) => l.agents)))];
-  const report = new Report('carclab study suite', [
-    `Four balancing studies at reduced sizes (the default \`npm start\` suite: ${gamesText} in ${Math.round(seconds)} s on ${workers} worker${workers === 1 ? '' : 's'}${scale !== 1 ? `, scale ${scale}` : ''}). Each study plays its arms at every skill level on the same seed, so a smaller level's deals are the first deals of a larger one; every conclusion is reported per level, and whether it holds across levels is answered by the difference between levels. The strong level runs the fewest deals here (100 per arm, 30 in seat advantage): its intervals are the widest; so do the skill matches of the three studies that compare rules (greedy against random on 20 deals, strong against greedy on 40, per arm). For narrower intervals run a notebook at full size (\`npx tsx notebooks/<study>.ts\`).`,
-    missing.length ? `**Left out: the ${missing.join(', ')} level${missing.length === 1 ? '' : 's'}** — this build has no such agent.` : '',
-    INTERVALS_TEXT,
-  ].filter(Boolean).join('\n\n'));
+  const missing = [
+    ...new Set(STUDIES.flatMap((s) => s.suiteLevels.filter((l) => !hasAgent(l.agents)).map((l) => l.agents))),
+  ];
+  const report = new Report(
+    'carclab study suite',
+    [
+      `Four balancing studies at reduced sizes (the default \`npm start\` suite: ${gamesText} in ${Math.round(seconds)} s on ${workers} worker${workers === 1 ? '' : 's'}${scale !== 1 ? `, scale ${scale}` : ''}). Each study plays its arms at every skill level on the same seed, so a smaller level's deals are the first deals of a larger one; every conclusion is reported per level, and whether it holds across levels is answered by the difference between levels. The strong level runs the fewest deals here (100 per arm, 30 in seat advantage): its intervals are the widest; so do the skill matches of the three studies that compare rules (greedy against random on 20 deals, strong against greedy on 40, per arm). For narrower intervals run a notebook at full size (\`npx tsx notebooks/<study>.ts\`).`,
+      missing.length
+        ? `**Left out: the ${missing.join(', ')} level${missing.length === 1 ? '' : 's'}** — this build has no such agent.`
+        : '',
+      INTERVALS_TEXT,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+  );
   for (const { study, outcome } of outcomes) {
     const link = relative(dir, outcome.files.html).split('\\').join('/');
     const section = report.section(study.title(null));
-    section.text([
-      `${outcome.levels.map((l) => `${l.agents}: ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games)`).join('; ')}. Full report: [${study.name} report](${link}) (\`${relative(process.cwd(), outcome.files.html)}\`).`,
-      outcome.levels.some((l) => l.run.manifest.reconstructedTiles) ? '**Uses the reconstructed Tollkeepers tiles** (marked in the manifest).' : '',
-      outcome.highlights.headlines.map((h) => `- ${h}`).join('\n'),
-    ].filter(Boolean).join('\n\n'));
+    section.text(
+      [
+        `${outcome.levels.map((l) => `${l.agents}: ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games)`).join('; ')}. Full report: [${study.name} report](${link}) (\`${relative(process.cwd(), outcome.files.html)}\`).`,
+        outcome.levels.some((l) => l.run.manifest.reconstructedTiles)
+          ? '**Uses the reconstructed Tollkeepers tiles** (marked in the manifest).'
+          : '',
+        outcome.highlights.headlines.map((h) => `- ${h}`).join('\n'),
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    );
     for (const t of outcome.highlights.tables) section.table(t.table, { caption: t.caption });
-    for (const c of outcome.highlights.charts) section.chart(`${study.name}--${c.name}`, c.spec, { caption: c.caption });
+    for (const c of outcome.highlights.charts)
+      section.chart(`${study.name}--${c.name}`, c.spec, { caption: c.caption });
   }
   // The verdict page first: each study's stated conclusions, a sentence and a chart each.
   addVerdictPage(report, {
     question: 'What do the four default studies find, and at which skill levels does each finding hold?',
-    findings: outcomes.flatMap(({ study, outcome }) => [
-      ...(outcome.highlights.verdict ?? []).map((c, k) => conclusionFinding(c, outcome.levels.map((l) => l.agents), `${study.name}-${k + 1}`, levelSizes(outcome.levels))),
-      ...outcome.skillFindings.map((f) => (f.chart ? { ...f, chart: { ...f.chart, name: `${study.name}-${f.chart.name}` } } : f)),
-    ].map((finding) => ({ ...finding, sentence: `*${study.title(null)}*: ${finding.sentence}` }))),
-    notes: ['Each study\'s question, headlines, tables and charts follow, with a link to its full report.'],
+    findings: outcomes.flatMap(({ study, outcome }) =>
+      [
+        ...(outcome.highlights.verdict ?? []).map((c, k) =>
+          conclusionFinding(
+            c,
+            outcome.levels.map((l) => l.agents),
+            `${study.name}-${k + 1}`,
+            levelSizes(outcome.levels),
+          ),
+        ),
+        ...outcome.skillFindings.map((f) =>
+          f.chart ? { ...f, chart: { ...f.chart, name: `${study.name}-${f.chart.name}` } } : f,
+        ),
+      ].map((finding) => ({ ...finding, sentence: `*${study.title(null)}*: ${finding.sentence}` })),
+    ),
+    notes: ["Each study's question, headlines, tables and charts follow, with a link to its full report."],
   });
   const files = await writeReport(report, dir);
-  process.stdout.write([
-    ...outcomes.map(({ study, outcome }) => `${study.name}:\n${outcome.highlights.headlines.map((h) => `  - ${h.replace(/\*\*|`/g, '')}`).join('\n')}\n  report: ${outcome.files.html}`),
-    `suite: ${gamesText} in ${seconds.toFixed(0)} s`,
-    `suite report: ${files.html}`,
-    `              ${files.markdown}`,
-    '',
-  ].join('\n'));
+  process.stdout.write(
+    [
+      ...outcomes.map(
+        ({ study, outcome }) =>
+          `${study.name}:\n${outcome.highlights.headlines.map((h) => `  - ${h.replace(/\*\*|`/g, '')}`).join('\n')}\n  report: ${outcome.files.html}`,
+      ),
+      `suite: ${gamesText} in ${seconds.toFixed(0)} s`,
+      `suite report: ${files.html}`,
+      `              ${files.markdown}`,
+      '',
+    ].join('\n'),
+  );
   return 0;
 }
 

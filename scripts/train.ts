@@ -20,7 +20,16 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAgent, FEATURE_NAMES, INITIAL_WEIGHT_SET, INITIAL_WEIGHTS, parseAgentSpec, StrongAgent, WEIGHT_PLAYERS, weightVector } from '../src/agents/index.ts';
+import {
+  createAgent,
+  FEATURE_NAMES,
+  INITIAL_WEIGHT_SET,
+  INITIAL_WEIGHTS,
+  parseAgentSpec,
+  StrongAgent,
+  WEIGHT_PLAYERS,
+  weightVector,
+} from '../src/agents/index.ts';
 import type { FeatureWeights, WeightSet } from '../src/agents/index.ts';
 import { STRONG_WEIGHTS } from '../src/agents/strong-weights.ts';
 import { isInputError } from '../src/engine/index.ts';
@@ -51,7 +60,8 @@ function fail(message: string): never {
   process.exit(2);
 }
 function wholeNumber(name: string, text: string, min: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min) fail(`--${name} must be a whole number ≥ ${min}, got ${JSON.stringify(text)}`);
+  if (!/^\d+$/.test(text) || Number(text) < min)
+    fail(`--${name} must be a whole number ≥ ${min}, got ${JSON.stringify(text)}`);
   return Number(text);
 }
 function share(name: string, text: string): number {
@@ -62,15 +72,23 @@ function share(name: string, text: string): number {
 const games = wholeNumber('games', values.games!, 10);
 const rounds = wholeNumber('rounds', values.rounds!, 1);
 const width = wholeNumber('width', values.width!, 1);
-const play = { sample: share('sample', values.sample!), explore: share('explore', values.explore!), exploreFollowUp: share('explore-follow-up', values['explore-follow-up']!) };
+const play = {
+  sample: share('sample', values.sample!),
+  explore: share('explore', values.explore!),
+  exploreFollowUp: share('explore-follow-up', values['explore-follow-up']!),
+};
 const lambda = share('lambda', values.lambda!);
 const seed = values.seed!;
 /** `--players 4` (or `3,4`): train only these player counts; the other counts keep their weights and their record. */
-const onlyPlayers = values.players === undefined ? undefined : values.players.split(',').map((part) => {
-  const text = part.trim();
-  if (!/^[2-6]$/.test(text)) fail(`--players must list player counts from 2 to 6, got ${JSON.stringify(values.players)}`);
-  return Number(text);
-});
+const onlyPlayers =
+  values.players === undefined
+    ? undefined
+    : values.players.split(',').map((part) => {
+        const text = part.trim();
+        if (!/^[2-6]$/.test(text))
+          fail(`--players must list player counts from 2 to 6, got ${JSON.stringify(values.players)}`);
+        return Number(text);
+      });
 function teacherOf(option: 'teacher' | 'teacher-many'): ReturnType<typeof parseAgentSpec> {
   try {
     return parseAgentSpec(values[option]!, `--${option}`);
@@ -96,9 +114,19 @@ function setupGame(index: number, roundSeed: string): Game {
 /** The weight group of a player count (6 players train and play with the weights of 5). */
 const groupOf = (players: number) => String(Math.min(players, WEIGHT_PLAYERS[WEIGHT_PLAYERS.length - 1]));
 /** The weight groups this run fits. */
-const trainedGroups = WEIGHT_PLAYERS.map(String).filter((group) => !onlyPlayers || onlyPlayers.some((p) => groupOf(p) === group));
+const trainedGroups = WEIGHT_PLAYERS.map(String).filter(
+  (group) => !onlyPlayers || onlyPlayers.some((p) => groupOf(p) === group),
+);
 
-interface Fit { weights: FeatureWeights; games: number; fitted: number; heldOut: number; agreement: number; initialAgreement: number; logLikelihood: number }
+interface Fit {
+  weights: FeatureWeights;
+  games: number;
+  fitted: number;
+  heldOut: number;
+  agreement: number;
+  initialAgreement: number;
+  logLikelihood: number;
+}
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 /** Fewer decisions than this for a player count and its fit is not trusted. */
@@ -109,13 +137,18 @@ function fit(rows: ChoiceRows, start: FeatureWeights): Fit {
   const C = ChoiceRows.COLUMNS;
   const fitted = (d: number) => rows.games[d]! % 5 !== 4;
   const held = (d: number) => !fitted(d);
-  const thetaOf = (w: FeatureWeights, scale: number) => Float64Array.from([scale, ...Array.from(weightVector(w), (x) => scale * x)]);
+  const thetaOf = (w: FeatureWeights, scale: number) =>
+    Float64Array.from([scale, ...Array.from(weightVector(w), (x) => scale * x)]);
   let heldOut = 0;
   for (let d = 0; d < rows.decisions; d++) if (held(d)) heldOut++;
-  if (rows.decisions - heldOut < MIN_DECISIONS) fail(`only ${rows.decisions - heldOut} decisions to fit for ${[...new Set(rows.games)].length} games of this player count (at least ${MIN_DECISIONS}): give more --games or a larger --sample`);
+  if (rows.decisions - heldOut < MIN_DECISIONS)
+    fail(
+      `only ${rows.decisions - heldOut} decisions to fit for ${[...new Set(rows.games)].length} games of this player count (at least ${MIN_DECISIONS}): give more --games or a larger --sample`,
+    );
   const result = fitChoices(rows, C, fitted, lambda, thetaOf(start, 0.3));
   const beta = result.theta[0]!;
-  if (!(beta > 0)) fail(`the fit gave the score margin a weight of ${beta}: no evaluation in points follows (more games?)`);
+  if (!(beta > 0))
+    fail(`the fit gave the score margin a weight of ${beta}: no evaluation in points follows (more games?)`);
   return {
     weights: Object.fromEntries(FEATURE_NAMES.map((name, k) => [name, round6(result.theta[1 + k]! / beta)])),
     games: new Set(rows.games).size,
@@ -133,17 +166,33 @@ function playRound(round: number, weightSet: WeightSet): Map<string, ChoiceRows>
   const started = Date.now();
   for (let i = 0; i < games; i++) {
     const game = setupGame(i, roundSeed);
-    const agents = Array.from({ length: game.players }, (_, seat) => new StrongAgent(makeRng(roundSeed, 'agent', i, seat), { width, weightSet }));
-    const teacher = (seat: number) => createAgent(game.players <= 2 ? teacherSpec : manyTeacherSpec, makeRng(roundSeed, 'teacher', i, seat));
+    const agents = Array.from(
+      { length: game.players },
+      (_, seat) => new StrongAgent(makeRng(roundSeed, 'agent', i, seat), { width, weightSet }),
+    );
+    const teacher = (seat: number) =>
+      createAgent(game.players <= 2 ? teacherSpec : manyTeacherSpec, makeRng(roundSeed, 'teacher', i, seat));
     playChoiceGame(game, roundSeed, i, agents, teacher, width, play, byGroup.get(groupOf(game.players))!);
     const decisions = [...byGroup.values()].reduce((n, r) => n + r.decisions, 0);
-    process.stderr.write(`\rtrain: round ${round}/${rounds}: ${i + 1}/${games} games, ${decisions} decisions, ${((Date.now() - started) / 1000).toFixed(0)} s   `);
+    process.stderr.write(
+      `\rtrain: round ${round}/${rounds}: ${i + 1}/${games} games, ${decisions} decisions, ${((Date.now() - started) / 1000).toFixed(0)} s   `,
+    );
   }
   process.stderr.write('\n');
   return byGroup;
 }
 
-interface GroupRecord { command: string; teacher: string; rounds: number; gamesPerRound: number; games: number; decisionsFitted: number; decisionsHeldOut: number; heldOutAgreement: number; heldOutAgreementOfInitialWeights: number }
+interface GroupRecord {
+  command: string;
+  teacher: string;
+  rounds: number;
+  gamesPerRound: number;
+  games: number;
+  decisionsFitted: number;
+  decisionsHeldOut: number;
+  heldOutAgreement: number;
+  heldOutAgreementOfInitialWeights: number;
+}
 
 /**
  * Writes the weight set into the weights module, each player count with how it was fitted (the
@@ -153,26 +202,41 @@ function writeWeights(fits: Map<string, Fit>, round: number): string {
   const kept = STRONG_WEIGHTS.training.byPlayers as Record<string, GroupRecord>;
   const groups = WEIGHT_PLAYERS.map(String).map((group) => {
     const f = fits.get(group);
-    if (!f) return { group, weights: STRONG_WEIGHTS.byPlayers[group as keyof typeof STRONG_WEIGHTS.byPlayers], record: kept[`${group}p`]! };
+    if (!f)
+      return {
+        group,
+        weights: STRONG_WEIGHTS.byPlayers[group as keyof typeof STRONG_WEIGHTS.byPlayers],
+        record: kept[`${group}p`]!,
+      };
     const record: GroupRecord = {
-      command, teacher: (group === '2' ? teacherSpec : manyTeacherSpec).text, rounds: round, gamesPerRound: games,
-      games: f.games, decisionsFitted: f.fitted, decisionsHeldOut: f.heldOut,
-      heldOutAgreement: round6(f.agreement), heldOutAgreementOfInitialWeights: round6(f.initialAgreement),
+      command,
+      teacher: (group === '2' ? teacherSpec : manyTeacherSpec).text,
+      rounds: round,
+      gamesPerRound: games,
+      games: f.games,
+      decisionsFitted: f.fitted,
+      decisionsHeldOut: f.heldOut,
+      heldOutAgreement: round6(f.agreement),
+      heldOutAgreementOfInitialWeights: round6(f.initialAgreement),
     };
     return { group, weights: f.weights, record };
   });
   const training = { byPlayers: Object.fromEntries(groups.map(({ group, record }) => [`${group}p`, record])) };
   const lines = [
     '/**',
-    ' * The learned evaluation\'s weights per player count (`learned.ts`), fitted to a search agent\'s',
+    " * The learned evaluation's weights per player count (`learned.ts`), fitted to a search agent's",
     ' * choices. Written by `npm run train` (scripts/train.ts); do not edit by hand. `training` says how,',
-    ' * per player count: the command and the teacher, the last round\'s games and decisions, and how',
-    ' * often the candidate these weights value highest was the teacher\'s move in the held-out games (and',
+    " * per player count: the command and the teacher, the last round's games and decisions, and how",
+    " * often the candidate these weights value highest was the teacher's move in the held-out games (and",
     ' * with the initial weights).',
     ' */',
     'export const STRONG_WEIGHTS = {',
     '  byPlayers: {',
-    ...groups.flatMap(({ group, weights }) => [`    '${group}': {`, ...FEATURE_NAMES.map((name) => `      ${name}: ${weights[name]},`), '    },']),
+    ...groups.flatMap(({ group, weights }) => [
+      `    '${group}': {`,
+      ...FEATURE_NAMES.map((name) => `      ${name}: ${weights[name]},`),
+      '    },',
+    ]),
     '  },',
     `  training: ${JSON.stringify(training, null, 2).replace(/\n/g, '\n  ')},`,
     '};',
@@ -188,6 +252,9 @@ for (let round = 1; round <= rounds; round++) {
   const fits = new Map([...playRound(round, weightSet)].map(([group, rows]) => [group, fit(rows, weightSet[group]!)]));
   weightSet = Object.fromEntries([...fits].map(([group, f]) => [group, f.weights]));
   const out = writeWeights(fits, round);
-  for (const [group, f] of fits) console.log(`round ${round}, ${group} players: ${f.games} games, ${f.fitted} decisions fitted, ${f.heldOut} held out; the teacher's move valued highest in ${(f.agreement * 100).toFixed(1)} % of held-out decisions (initial weights ${(f.initialAgreement * 100).toFixed(1)} %)`);
+  for (const [group, f] of fits)
+    console.log(
+      `round ${round}, ${group} players: ${f.games} games, ${f.fitted} decisions fitted, ${f.heldOut} held out; the teacher's move valued highest in ${(f.agreement * 100).toFixed(1)} % of held-out decisions (initial weights ${(f.initialAgreement * 100).toFixed(1)} %)`,
+    );
   console.log(`train: wrote ${out}`);
 }

@@ -38,12 +38,20 @@ describe('the import-graph check', () => {
     expect(problems.circles[0]!.modules).toEqual(['engine/a.ts', 'engine/b.ts', 'engine/c.ts', 'sim/x.ts']);
     expect(problems.upward).toEqual(['engine/b.ts → sim/x.ts (engine → sim)']);
     expect(problems.impure).toEqual([]);
-    expect(describeProblems(problems)[0]).toMatch(/^circle among engine\/a\.ts, .*; e\.g\. engine\/a\.ts → engine\/b\.ts → (engine\/c\.ts|sim\/x\.ts) → engine\/a\.ts$/);
+    expect(describeProblems(problems)[0]).toMatch(
+      /^circle among engine\/a\.ts, .*; e\.g\. engine\/a\.ts → engine\/b\.ts → (engine\/c\.ts|sim\/x\.ts) → engine\/a\.ts$/,
+    );
   });
 
   it('finds an I/O package imported by a pure layer, and allows it above', () => {
-    const edges = new Map([['sim/x.ts', []], ['run/y.ts', []]]);
-    const packages = new Map([['sim/x.ts', ['node:crypto', 'node:fs']], ['run/y.ts', ['node:fs']]]);
+    const edges = new Map([
+      ['sim/x.ts', []],
+      ['run/y.ts', []],
+    ]);
+    const packages = new Map([
+      ['sim/x.ts', ['node:crypto', 'node:fs']],
+      ['run/y.ts', ['node:fs']],
+    ]);
     const problems = graphProblems({ edges, packages });
     expect(problems.impure).toEqual(['sim/x.ts → node:fs']);
     expect(describeProblems(problems)).toEqual(['I/O in a pure layer: sim/x.ts → node:fs']);

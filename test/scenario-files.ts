@@ -44,9 +44,14 @@ const SCENARIO_KEYS = ['players', 'expansions', 'rules', 'tiles', 'start', 'turn
 export function scenarioDir(dir: string) {
   const url = new URL(`scenarios/${dir}/`, import.meta.url);
   return {
-    files: readdirSync(url).filter((f) => f.endsWith('.json')).sort(),
+    files: readdirSync(url)
+      .filter((f) => f.endsWith('.json'))
+      .sort(),
     load: (file: string): ScenarioFile => JSON.parse(readFileSync(new URL(file, url), 'utf8')) as ScenarioFile,
-    readTileFile: (path: string): TileSource => ({ data: JSON.parse(readFileSync(new URL(path, url), 'utf8')), where: path }),
+    readTileFile: (path: string): TileSource => ({
+      data: JSON.parse(readFileSync(new URL(path, url), 'utf8')),
+      where: path,
+    }),
   };
 }
 
@@ -56,7 +61,12 @@ export function scenarioOf(file: ScenarioFile): Record<string, unknown> {
 }
 
 /** Defines the tests of one scenario file: its scores (and before final scoring), or its refusal. */
-export function scenarioTests(name: string, file: ScenarioFile, registry: ExpansionRegistry, readTileFile?: (path: string) => TileSource): void {
+export function scenarioTests(
+  name: string,
+  file: ScenarioFile,
+  registry: ExpansionRegistry,
+  readTileFile?: (path: string) => TileSource,
+): void {
   const want = file.expect;
   const scenario = scenarioOf(file);
   const options = { where: name, ...(readTileFile ? { readTileFile } : {}) };
@@ -83,9 +93,12 @@ export function scenarioTests(name: string, file: ScenarioFile, registry: Expans
     want.breakdown?.forEach((sources, p) => {
       expect(result.breakdown[p], `player ${p} breakdown: ${file.description}`).toMatchObject(sources);
     });
-    if (want.kingHolder !== undefined) expect(result.kingHolder, `King holder: ${file.description}`).toBe(want.kingHolder);
-    if (want.robberHolder !== undefined) expect(result.robberHolder, `Robber Baron holder: ${file.description}`).toBe(want.robberHolder);
-    if (want.tollValues !== undefined) expect(result.tollValues, `tollhouse values: ${file.description}`).toEqual(want.tollValues);
+    if (want.kingHolder !== undefined)
+      expect(result.kingHolder, `King holder: ${file.description}`).toBe(want.kingHolder);
+    if (want.robberHolder !== undefined)
+      expect(result.robberHolder, `Robber Baron holder: ${file.description}`).toBe(want.robberHolder);
+    if (want.tollValues !== undefined)
+      expect(result.tollValues, `tollhouse values: ${file.description}`).toEqual(want.tollValues);
   });
   if (want.beforeFinal) {
     it(`${file.rule}: before final scoring (${name}, noFinal)`, () => {

@@ -10,7 +10,14 @@ import { makeRng } from '../src/sim/rng.ts';
  * Plays deal `deal` of run `seed` with the agent of spec `agent` in every seat, calling `check` after every
  * action (for invariants), and returns the final state.
  */
-export function playChecked(game: Game, seed: string, deal: number, check?: (state: State) => void, sink?: EventSink, agent = 'random'): State {
+export function playChecked(
+  game: Game,
+  seed: string,
+  deal: number,
+  check?: (state: State) => void,
+  sink?: EventSink,
+  agent = 'random',
+): State {
   const state = game.newState(new Dealer(game).deal(seed, deal));
   state.sink = sink;
   check?.(state);
@@ -18,7 +25,13 @@ export function playChecked(game: Game, seed: string, deal: number, check?: (sta
 }
 
 /** Continues a game to its end with fresh agents seeded from (seed, deal, seat). */
-export function playOn(state: State, seed: string, deal: number, check?: (state: State) => void, agent = 'random'): State {
+export function playOn(
+  state: State,
+  seed: string,
+  deal: number,
+  check?: (state: State) => void,
+  agent = 'random',
+): State {
   const spec = parseAgentSpec(agent, 'test');
   const agents = Array.from({ length: state.game.players }, (_, seat) => createAgent(spec, makeRng(seed, deal, seat)));
   const legal = new Int32Array(MAX_ACTIONS_HINT);

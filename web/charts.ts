@@ -12,14 +12,17 @@ export async function embedSpec(target: HTMLElement, spec: TopLevelSpec | object
 
 /** Scores and expected lead of each seat over a game's turns. */
 export function gameChartSpec(turns: TurnView[], seats: string[]): TopLevelSpec {
-  const values = turns.flatMap((t) => seats.flatMap((seat, s) => [
-    { turn: t.turn, seat, measure: 'score', value: t.scores[s]! },
-    { turn: t.turn, seat, measure: 'expected lead', value: t.expectedLead[s]! },
-  ]));
+  const values = turns.flatMap((t) =>
+    seats.flatMap((seat, s) => [
+      { turn: t.turn, seat, measure: 'score', value: t.scores[s]! },
+      { turn: t.turn, seat, measure: 'expected lead', value: t.expectedLead[s]! },
+    ]),
+  );
   const panel = (measure: string, title: string) => ({
     transform: [{ filter: { field: 'measure', equal: measure } }],
     mark: { type: 'line' as const, interpolate: 'step-after' as const },
-    width: 420, height: 130,
+    width: 420,
+    height: 130,
     encoding: {
       x: { field: 'turn', type: 'quantitative' as const, title: 'turn' },
       y: { field: 'value', type: 'quantitative' as const, title },

@@ -2,18 +2,28 @@
 
 type Child = Node | string | number | null | undefined | false;
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | number | boolean | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === false) continue;
     node.setAttribute(name, value === true ? '' : String(value));
   }
-  for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(child instanceof Node ? child : String(child));
+  for (const child of children)
+    if (child !== null && child !== undefined && child !== false)
+      node.append(child instanceof Node ? child : String(child));
   return node;
 }
 
 /** A button calling `onClick`. */
-export function button(label: string, onClick: () => void, attrs: Record<string, string | number | boolean | undefined> = {}): HTMLButtonElement {
+export function button(
+  label: string,
+  onClick: () => void,
+  attrs: Record<string, string | number | boolean | undefined> = {},
+): HTMLButtonElement {
   const b = el('button', { type: 'button', ...attrs }, label);
   b.addEventListener('click', onClick);
   return b;
@@ -21,12 +31,22 @@ export function button(label: string, onClick: () => void, attrs: Record<string,
 
 /** A table of rows of cells under a header. */
 export function table(header: string[], rows: Child[][], attrs: Record<string, string> = {}): HTMLTableElement {
-  return el('table', attrs, el('thead', {}, el('tr', {}, ...header.map((h) => el('th', {}, h)))), el('tbody', {}, ...rows.map((r) => el('tr', {}, ...r.map((c) => el('td', {}, c))))));
+  return el(
+    'table',
+    attrs,
+    el('thead', {}, el('tr', {}, ...header.map((h) => el('th', {}, h)))),
+    el('tbody', {}, ...rows.map((r) => el('tr', {}, ...r.map((c) => el('td', {}, c))))),
+  );
 }
 
 /** The API's answer as JSON; an error answer throws its message. */
 export async function api<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(
+    path,
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   const value = (await response.json()) as T | { error: string };
   if (!response.ok) throw new Error((value as { error: string }).error ?? `HTTP ${response.status}`);
   return value as T;

@@ -16,7 +16,10 @@ async function route(app: HTMLElement): Promise<void> {
     else if (path === '/play') await (params.has('id') ? playPage(app, params) : playSetupPage(app));
     else await runsView(app);
   } catch (error) {
-    app.replaceChildren(el('h1', {}, 'Something went wrong'), el('p', { class: 'error', id: 'page-error' }, (error as Error).message));
+    app.replaceChildren(
+      el('h1', {}, 'Something went wrong'),
+      el('p', { class: 'error', id: 'page-error' }, (error as Error).message),
+    );
   }
   app.dataset.ready = path;
 }

@@ -12,9 +12,19 @@ export async function playSetupPage(app: HTMLElement): Promise<void> {
   const [agents, expansions] = await Promise.all([api<AgentInfo[]>('/api/agents'), api<string[]>('/api/expansions')]);
   const players = el('select', { id: 'players' }, ...[2, 3, 4, 5, 6].map((n) => el('option', { value: n }, n)));
   const seats = el('div', { id: 'seats' });
-  const seatChoice = (s: number) => el('select', { class: 'seat', 'data-seat': s }, el('option', { value: 'human', selected: s === 0 }, 'human'),
-    ...agents.map((a) => el('option', { value: a.name, title: a.description, selected: s > 0 && a.name === 'greedy' }, a.name)));
-  const drawSeats = () => seats.replaceChildren(...Array.from({ length: Number(players.value) }, (_, s) => el('label', {}, `P${s} `, seatChoice(s))));
+  const seatChoice = (s: number) =>
+    el(
+      'select',
+      { class: 'seat', 'data-seat': s },
+      el('option', { value: 'human', selected: s === 0 }, 'human'),
+      ...agents.map((a) =>
+        el('option', { value: a.name, title: a.description, selected: s > 0 && a.name === 'greedy' }, a.name),
+      ),
+    );
+  const drawSeats = () =>
+    seats.replaceChildren(
+      ...Array.from({ length: Number(players.value) }, (_, s) => el('label', {}, `P${s} `, seatChoice(s))),
+    );
   players.addEventListener('change', drawSeats);
   drawSeats();
   const boxes = expansions.map((name) => el('input', { type: 'checkbox', value: name, class: 'expansion' }));
@@ -23,7 +33,10 @@ export async function playSetupPage(app: HTMLElement): Promise<void> {
   const message = el('p', { class: 'error', id: 'play-error' });
   const start = async () => {
     const parsedRules: Record<string, string | number> = {};
-    for (const part of rules.value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of rules.value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [name, value] = part.split('=').map((x) => x.trim());
       if (!name || value === undefined) throw new Error(`rules: write name=value, got ${JSON.stringify(part)}`);
       parsedRules[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
@@ -32,17 +45,28 @@ export async function playSetupPage(app: HTMLElement): Promise<void> {
       players: Number(players.value),
       seats: [...seats.querySelectorAll('select')].map((s) => s.value),
       expansions: boxes.filter((b) => b.checked).map((b) => b.value),
-      rules: parsedRules, seed: seed.value,
+      rules: parsedRules,
+      seed: seed.value,
     };
     const state = await api<PlayState>('/api/play', request);
     location.hash = `#/play?${query({ id: state.id })}`;
   };
   app.replaceChildren(
     el('h1', {}, 'Play against the agents'),
-    el('p', {}, 'players ', players), seats,
+    el('p', {}, 'players ', players),
+    seats,
     el('p', {}, 'expansions ', ...boxes.flatMap((b) => [el('label', {}, b, ` ${b.value}`), ' '])),
-    el('p', {}, 'rules ', rules), el('p', {}, 'seed ', seed),
-    button('start', () => start().catch((e: Error) => { message.textContent = e.message; }), { id: 'start' }), message,
+    el('p', {}, 'rules ', rules),
+    el('p', {}, 'seed ', seed),
+    button(
+      'start',
+      () =>
+        start().catch((e: Error) => {
+          message.textContent = e.message;
+        }),
+      { id: 'start' },
+    ),
+    message,
   );
 }
 
@@ -58,18 +82,27 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
   const message = el('p', { class: 'error', id: 'play-error' });
   app.replaceChildren(el('h1', {}, 'Play'), el('div', { class: 'play' }, boardBox, side), message);
 
-  const fail = (e: Error) => { message.textContent = e.message; };
+  const fail = (e: Error) => {
+    message.textContent = e.message;
+  };
   const choose = async (c: LegalCell, r: number) => {
     cell = c;
     rotationIndex = r % c.rotations.length;
-    preview = await api<PlayPreview>(`/api/play/${encodeURIComponent(id)}/preview?${query({ placement: c.rotations[rotationIndex]!.action })}`);
+    preview = await api<PlayPreview>(
+      `/api/play/${encodeURIComponent(id)}/preview?${query({ placement: c.rotations[rotationIndex]!.action })}`,
+    );
     followUp = preview.followUps[0]!.action;
     draw();
   };
-  const rotate = () => { if (cell) void choose(cell, rotationIndex + 1).catch(fail); };
+  const rotate = () => {
+    if (cell) void choose(cell, rotationIndex + 1).catch(fail);
+  };
   const confirm = async () => {
     if (!cell) return;
-    state = await api<PlayState>(`/api/play/${encodeURIComponent(id)}/move`, { placement: cell.rotations[rotationIndex]!.action, followUp });
+    state = await api<PlayState>(`/api/play/${encodeURIComponent(id)}/move`, {
+      placement: cell.rotations[rotationIndex]!.action,
+      followUp,
+    });
     cell = null;
     preview = null;
     draw();
@@ -90,7 +123,8 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
     svg.append(svgElement(board.svg));
     for (const c of state.legal) {
       const rect = document.createElementNS(SVG, 'rect');
-      for (const [k, v] of Object.entries({ x: c.left, y: c.top, width: board.tileSize, height: board.tileSize })) rect.setAttribute(k, String(v));
+      for (const [k, v] of Object.entries({ x: c.left, y: c.top, width: board.tileSize, height: board.tileSize }))
+        rect.setAttribute(k, String(v));
       rect.setAttribute('class', `legal${cell && cell.x === c.x && cell.y === c.y ? ' chosen' : ''}`);
       rect.dataset.cell = `${c.x},${c.y}`;
       rect.addEventListener('click', () => void choose(c, 0).catch(fail));
@@ -102,7 +136,9 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
   /** A seat's meeples in supply: the plain ones, then each other kind's (`6 + 1 big`). */
   function supply(p: number): string {
     const n = state.seats.length;
-    return state.meepleKinds.map((kind, k) => (k === 0 ? `${state.meeplesLeft[p]}` : ` + ${state.meeplesLeft[k * n + p]} ${kind}`)).join('');
+    return state.meepleKinds
+      .map((kind, k) => (k === 0 ? `${state.meeplesLeft[p]}` : ` + ${state.meeplesLeft[k * n + p]} ${kind}`))
+      .join('');
   }
 
   function draw(): void {
@@ -110,32 +146,79 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
     drawBoard();
     const status = state.over
       ? el('p', { id: 'play-status' }, `Game over: ${state.final!.scores.map((s, p) => `P${p} ${s}`).join(', ')}`)
-      : el('p', { id: 'play-status' }, `Turn ${state.turn}: P${state.seat} (${state.seats[state.seat]}) places ${state.drawn}; ${state.tilesLeft} tiles left.`);
+      : el(
+          'p',
+          { id: 'play-status' },
+          `Turn ${state.turn}: P${state.seat} (${state.seats[state.seat]}) places ${state.drawn}; ${state.tilesLeft} tiles left.`,
+        );
     const parts: (HTMLElement | null)[] = [
       status,
-      table(['seat', 'score', 'meeples'], state.seats.map((s, p) => [`P${p} (${s})`, state.scores[p], supply(p)]), { id: 'play-scores' }),
-      state.log.length ? el('details', { open: true }, el('summary', {}, 'last moves'), el('ul', { id: 'play-log' }, ...state.log.map((l) => el('li', {}, l)))) : null,
+      table(
+        ['seat', 'score', 'meeples'],
+        state.seats.map((s, p) => [`P${p} (${s})`, state.scores[p], supply(p)]),
+        { id: 'play-scores' },
+      ),
+      state.log.length
+        ? el(
+            'details',
+            { open: true },
+            el('summary', {}, 'last moves'),
+            el('ul', { id: 'play-log' }, ...state.log.map((l) => el('li', {}, l))),
+          )
+        : null,
     ];
     if (state.humanToMove && !cell) parts.push(el('p', {}, 'Click an outlined cell to place the tile there.'));
     if (cell && preview) {
-      const follow = el('div', { id: 'follow-ups' }, ...preview.followUps.map((f) => {
-        const radio = el('input', { type: 'radio', name: 'follow', value: f.action, checked: f.action === followUp });
-        radio.addEventListener('change', () => { followUp = f.action; });
-        return el('label', { class: 'follow' }, radio, ` ${f.label}`);
-      }));
+      const follow = el(
+        'div',
+        { id: 'follow-ups' },
+        ...preview.followUps.map((f) => {
+          const radio = el('input', { type: 'radio', name: 'follow', value: f.action, checked: f.action === followUp });
+          radio.addEventListener('change', () => {
+            followUp = f.action;
+          });
+          return el('label', { class: 'follow' }, radio, ` ${f.label}`);
+        }),
+      );
       parts.push(
-        el('p', {}, `(${cell.x},${cell.y}) rotation ${cell.rotations[rotationIndex]!.rotation}° `, cell.rotations.length > 1 ? button('rotate (R)', rotate, { id: 'rotate' }) : null),
+        el(
+          'p',
+          {},
+          `(${cell.x},${cell.y}) rotation ${cell.rotations[rotationIndex]!.rotation}° `,
+          cell.rotations.length > 1 ? button('rotate (R)', rotate, { id: 'rotate' }) : null,
+        ),
         el('div', { class: 'preview', id: 'preview' }, svgElement(preview.board.svg)),
         follow,
         button('confirm (Enter)', () => void confirm().catch(fail), { id: 'confirm' }),
       );
     }
     if (state.over && state.final) {
-      const sources = Object.keys(state.final.breakdown[0] ?? {}).filter((s) => state.final!.breakdown.some((b) => b[s] !== 0));
-      parts.push(table(['seat', ...sources, 'total'], state.seats.map((s, p) => [`P${p} (${s})`, ...sources.map((src) => state.final!.breakdown[p]![src] ?? 0), state.final!.scores[p]]), { id: 'play-final' }));
+      const sources = Object.keys(state.final.breakdown[0] ?? {}).filter((s) =>
+        state.final!.breakdown.some((b) => b[s] !== 0),
+      );
+      parts.push(
+        table(
+          ['seat', ...sources, 'total'],
+          state.seats.map((s, p) => [
+            `P${p} (${s})`,
+            ...sources.map((src) => state.final!.breakdown[p]![src] ?? 0),
+            state.final!.scores[p],
+          ]),
+          { id: 'play-final' },
+        ),
+      );
       if (state.saved) {
-        parts.push(el('p', { id: 'play-saved' }, 'Saved as ', el('a', { href: fileUrl(state.saved.scenario), id: 'saved-scenario' }, state.saved.scenario),
-          ' (carclab replay plays it) and as the run ', el('a', { href: `#/run?${query({ run: state.saved.run })}` }, state.saved.run), '.'));
+        parts.push(
+          el(
+            'p',
+            { id: 'play-saved' },
+            'Saved as ',
+            el('a', { href: fileUrl(state.saved.scenario), id: 'saved-scenario' }, state.saved.scenario),
+            ' (carclab replay plays it) and as the run ',
+            el('a', { href: `#/run?${query({ run: state.saved.run })}` }, state.saved.run),
+            '.',
+          ),
+        );
       }
     }
     side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));

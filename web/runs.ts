@@ -4,7 +4,9 @@ import { embedSpec } from './charts.ts';
 import { api, button, el, fileUrl, query, seatList, table } from './dom.ts';
 
 const armText = (arm: RunListItem['arms'][number]) => {
-  const rules = Object.entries(arm.rules).map(([k, v]) => `${k}=${v}`).join(', ');
+  const rules = Object.entries(arm.rules)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
   return `${arm.name}: ${arm.players}p, ${arm.expansions.join('+') || 'base'}${rules ? `, ${rules}` : ''}; ${[...new Set(arm.agents)].join(' / ')}`;
 };
 
@@ -12,46 +14,87 @@ export async function runsView(app: HTMLElement): Promise<void> {
   const runs = await api<RunListItem[]>('/api/runs');
   app.replaceChildren(
     el('h1', {}, 'Runs'),
-    runs.length === 0 ? el('p', {}, 'No runs in this folder yet: run an experiment (carclab run …) or play a game.') : table(
-      ['run', 'experiment', 'arms (rules, agents)', 'deals', 'games', 'status', 'code'],
-      runs.map((r) => [
-        el('a', { href: `#/run?${query({ run: r.path })}`, class: 'run-link' }, r.path),
-        r.kind === 'played' ? 'played game' : r.experiment,
-        el('ul', {}, ...r.arms.map((a) => el('li', {}, armText(a)))),
-        r.deals, r.games, r.status, `${r.code}${r.git ? ` @ ${r.git}` : ''}`,
-      ]),
-      { id: 'runs' },
-    ),
+    runs.length === 0
+      ? el('p', {}, 'No runs in this folder yet: run an experiment (carclab run …) or play a game.')
+      : table(
+          ['run', 'experiment', 'arms (rules, agents)', 'deals', 'games', 'status', 'code'],
+          runs.map((r) => [
+            el('a', { href: `#/run?${query({ run: r.path })}`, class: 'run-link' }, r.path),
+            r.kind === 'played' ? 'played game' : r.experiment,
+            el('ul', {}, ...r.arms.map((a) => el('li', {}, armText(a)))),
+            r.deals,
+            r.games,
+            r.status,
+            `${r.code}${r.git ? ` @ ${r.git}` : ''}`,
+          ]),
+          { id: 'runs' },
+        ),
   );
 }
 
 export async function runView(app: HTMLElement, params: URLSearchParams): Promise<void> {
   const run = await api<RunDetail>(`/api/run?${query({ run: params.get('run') ?? '' })}`);
   const charts = el('div', { class: 'charts' });
-  app.replaceChildren(el('div', {},
-    el('h1', {}, run.experiment),
-    el('p', {}, run.description),
-    el('dl', {},
-      el('dt', {}, 'folder'), el('dd', {}, run.path),
-      el('dt', {}, 'seed, deals, rotation'), el('dd', {}, `${run.seed}, ${run.deals}, ${run.rotation}`),
-      el('dt', {}, 'games'), el('dd', {}, `${run.games}${run.keepGames ? ' (kept)' : ''}`),
-      el('dt', {}, 'status'), el('dd', {}, run.status),
-      el('dt', {}, 'code'), el('dd', {}, `${run.code} ${run.git} v${run.version}`)),
-    table(['arm', 'players', 'expansions', 'rules set', 'agents'], run.arms.map((a) => [a.name, a.players, a.expansions.join(', ') || 'base game', Object.entries(a.rules).map(([k, v]) => `${k}=${v}`).join(', ') || 'official', a.agents.join(', ')])),
-    el('h2', {}, 'Games'),
-    run.kind === 'played' ? el('p', {}, el('a', { href: `#/game?${query({ run: run.path })}`, id: 'open-game' }, 'step through the game'), ' · ', el('a', { href: fileUrl(`${run.path}/scenario.json`) }, 'scenario file'))
-      : gamePicker(run),
-    run.reports.length ? el('h2', {}, 'Reports') : null,
-    el('ul', {}, ...run.reports.map((r) => el('li', {}, el('a', { href: fileUrl(r), target: '_blank' }, r.split('/').pop()!)))),
-    run.charts.length ? el('h2', {}, 'Charts (Vega-Lite, rendered live)') : null,
-    charts,
-    run.tables.length ? el('h2', {}, 'Tables') : null,
-    el('ul', {}, ...run.tables.map((t) => el('li', {}, el('a', { href: fileUrl(t) }, t.split('/').pop()!)))),
-  ));
+  app.replaceChildren(
+    el(
+      'div',
+      {},
+      el('h1', {}, run.experiment),
+      el('p', {}, run.description),
+      el(
+        'dl',
+        {},
+        el('dt', {}, 'folder'),
+        el('dd', {}, run.path),
+        el('dt', {}, 'seed, deals, rotation'),
+        el('dd', {}, `${run.seed}, ${run.deals}, ${run.rotation}`),
+        el('dt', {}, 'games'),
+        el('dd', {}, `${run.games}${run.keepGames ? ' (kept)' : ''}`),
+        el('dt', {}, 'status'),
+        el('dd', {}, run.status),
+        el('dt', {}, 'code'),
+        el('dd', {}, `${run.code} ${run.git} v${run.version}`),
+      ),
+      table(
+        ['arm', 'players', 'expansions', 'rules set', 'agents'],
+        run.arms.map((a) => [
+          a.name,
+          a.players,
+          a.expansions.join(', ') || 'base game',
+          Object.entries(a.rules)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ') || 'official',
+          a.agents.join(', '),
+        ]),
+      ),
+      el('h2', {}, 'Games'),
+      run.kind === 'played'
+        ? el(
+            'p',
+            {},
+            el('a', { href: `#/game?${query({ run: run.path })}`, id: 'open-game' }, 'step through the game'),
+            ' · ',
+            el('a', { href: fileUrl(`${run.path}/scenario.json`) }, 'scenario file'),
+          )
+        : gamePicker(run),
+      run.reports.length ? el('h2', {}, 'Reports') : null,
+      el(
+        'ul',
+        {},
+        ...run.reports.map((r) => el('li', {}, el('a', { href: fileUrl(r), target: '_blank' }, r.split('/').pop()!))),
+      ),
+      run.charts.length ? el('h2', {}, 'Charts (Vega-Lite, rendered live)') : null,
+      charts,
+      run.tables.length ? el('h2', {}, 'Tables') : null,
+      el('ul', {}, ...run.tables.map((t) => el('li', {}, el('a', { href: fileUrl(t) }, t.split('/').pop()!)))),
+    ),
+  );
   for (const chart of run.charts) {
     const target = el('div', { class: 'chart', 'data-chart': chart.name });
     charts.append(el('figure', {}, target, el('figcaption', {}, chart.name)));
-    void fetch(fileUrl(chart.spec)).then((r) => r.json()).then((spec: object) => embedSpec(target, spec));
+    void fetch(fileUrl(chart.spec))
+      .then((r) => r.json())
+      .then((spec: object) => embedSpec(target, spec));
   }
 }
 
@@ -68,26 +111,80 @@ function gamePicker(run: RunDetail): HTMLElement {
   const a = armSelect(run, 'pair-a', 0);
   const b = armSelect(run, 'pair-b', Math.min(1, run.arms.length - 1));
   const flips = el('div', { id: 'flips' });
-  return el('div', {},
-    el('p', {}, 'arm ', arm, ' deal ', deal, ' ', button('open game', () => { location.hash = `#/game?${query({ run: run.path, arm: arm.value, deal: deal.value })}`; }, { id: 'open-game' })),
-    run.arms.length > 1 ? el('p', {}, 'compare ', a, ' with ', b, ' on that deal ',
-      button('side by side', () => { location.hash = `#/pair?${query({ run: run.path, a: a.value, b: b.value, deal: deal.value })}`; }, { id: 'open-pair' }),
-      ' or ', button('list the deals where the winner changed', () => void showFlips(flips, run.path, a.value, b.value), { id: 'list-flips' })) : null,
-    flips);
+  return el(
+    'div',
+    {},
+    el(
+      'p',
+      {},
+      'arm ',
+      arm,
+      ' deal ',
+      deal,
+      ' ',
+      button(
+        'open game',
+        () => {
+          location.hash = `#/game?${query({ run: run.path, arm: arm.value, deal: deal.value })}`;
+        },
+        { id: 'open-game' },
+      ),
+    ),
+    run.arms.length > 1
+      ? el(
+          'p',
+          {},
+          'compare ',
+          a,
+          ' with ',
+          b,
+          ' on that deal ',
+          button(
+            'side by side',
+            () => {
+              location.hash = `#/pair?${query({ run: run.path, a: a.value, b: b.value, deal: deal.value })}`;
+            },
+            { id: 'open-pair' },
+          ),
+          ' or ',
+          button('list the deals where the winner changed', () => void showFlips(flips, run.path, a.value, b.value), {
+            id: 'list-flips',
+          }),
+        )
+      : null,
+    flips,
+  );
 }
 
 export async function showFlips(target: HTMLElement, run: string, a: string, b: string): Promise<void> {
   target.replaceChildren(el('p', {}, 'comparing…'));
   const view = await api<FlipsView>(`/api/flips?${query({ run, a, b })}`);
-  const source = view.source === 'kept games'
-    ? `all ${view.dealsCompared} deals, from the run's kept games`
-    : `the first ${view.dealsCompared} of ${view.dealsInRun} deals, played again here (the run kept no games)`;
+  const source =
+    view.source === 'kept games'
+      ? `all ${view.dealsCompared} deals, from the run's kept games`
+      : `the first ${view.dealsCompared} of ${view.dealsInRun} deals, played again here (the run kept no games)`;
   target.replaceChildren(
-    el('p', {}, `${view.flips.length} deal(s) where the winner changed from ${view.a} to ${view.b} (${source}). `,
-      el('em', {}, 'Deals where the rule alone, rescored on the same moves, flips the winner are not listed yet.')),
-    table(['deal', 'rotation', `winner ${view.a}`, `winner ${view.b}`, `scores ${view.a}`, `scores ${view.b}`], view.flips.map((f) => [
-      el('a', { href: `#/pair?${query({ run, a, b, deal: f.deal, rotation: f.rotation })}`, class: 'flip-link' }, f.deal), f.rotation,
-      seatList(f.winnersA), seatList(f.winnersB), f.scoresA.join(' / '), f.scoresB.join(' / '),
-    ]), { id: 'flip-table' }),
+    el(
+      'p',
+      {},
+      `${view.flips.length} deal(s) where the winner changed from ${view.a} to ${view.b} (${source}). `,
+      el('em', {}, 'Deals where the rule alone, rescored on the same moves, flips the winner are not listed yet.'),
+    ),
+    table(
+      ['deal', 'rotation', `winner ${view.a}`, `winner ${view.b}`, `scores ${view.a}`, `scores ${view.b}`],
+      view.flips.map((f) => [
+        el(
+          'a',
+          { href: `#/pair?${query({ run, a, b, deal: f.deal, rotation: f.rotation })}`, class: 'flip-link' },
+          f.deal,
+        ),
+        f.rotation,
+        seatList(f.winnersA),
+        seatList(f.winnersB),
+        f.scoresA.join(' / '),
+        f.scoresB.join(' / '),
+      ]),
+      { id: 'flip-table' },
+    ),
   );
 }

@@ -32,8 +32,21 @@ export type AgentParams = Readonly<Record<string, AgentParamValue>>;
 
 /** One typed agent parameter. Numbers are checked against [min, max]; enums against `values`. */
 export type AgentParamDef =
-  | { readonly name: string; readonly kind: 'int' | 'real'; readonly default: number; readonly min: number; readonly max: number; readonly description: string }
-  | { readonly name: string; readonly kind: 'enum'; readonly default: string; readonly values: readonly string[]; readonly description: string }
+  | {
+      readonly name: string;
+      readonly kind: 'int' | 'real';
+      readonly default: number;
+      readonly min: number;
+      readonly max: number;
+      readonly description: string;
+    }
+  | {
+      readonly name: string;
+      readonly kind: 'enum';
+      readonly default: string;
+      readonly values: readonly string[];
+      readonly description: string;
+    }
   | { readonly name: string; readonly kind: 'bool'; readonly default: boolean; readonly description: string };
 
 export interface AgentDefinition {
@@ -68,7 +81,29 @@ export interface AgentSpec {
 }
 
 // Parameter declarations (one line each in a definition).
-export const intParam = (name: string, defaultValue: number, min: number, max: number, description: string): AgentParamDef => ({ name, kind: 'int', default: defaultValue, min, max, description });
-export const realParam = (name: string, defaultValue: number, min: number, max: number, description: string): AgentParamDef => ({ name, kind: 'real', default: defaultValue, min, max, description });
-export const enumParam = (name: string, values: readonly string[], defaultValue: string, description: string): AgentParamDef => ({ name, kind: 'enum', default: defaultValue, values, description });
-export const boolParam = (name: string, defaultValue: boolean, description: string): AgentParamDef => ({ name, kind: 'bool', default: defaultValue, description });
+export const intParam = (
+  name: string,
+  defaultValue: number,
+  min: number,
+  max: number,
+  description: string,
+): AgentParamDef => ({ name, kind: 'int', default: defaultValue, min, max, description });
+export const realParam = (
+  name: string,
+  defaultValue: number,
+  min: number,
+  max: number,
+  description: string,
+): AgentParamDef => ({ name, kind: 'real', default: defaultValue, min, max, description });
+export const enumParam = (
+  name: string,
+  values: readonly string[],
+  defaultValue: string,
+  description: string,
+): AgentParamDef => ({ name, kind: 'enum', default: defaultValue, values, description });
+export const boolParam = (name: string, defaultValue: boolean, description: string): AgentParamDef => ({
+  name,
+  kind: 'bool',
+  default: defaultValue,
+  description,
+});

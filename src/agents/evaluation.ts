@@ -53,9 +53,12 @@ export interface WorthRates {
 
 /** The game's `WorthRates`, from its rule module's answers. */
 export function worthRates(game: AgentGame): WorthRates {
-  const halfway = (kind: number, tiles: number, pennants: number) => (game.pays(kind, tiles, pennants, 0, true) + game.pays(kind, tiles, pennants, 0, false)) / 2;
+  const halfway = (kind: number, tiles: number, pennants: number) =>
+    (game.pays(kind, tiles, pennants, 0, true) + game.pays(kind, tiles, pennants, 0, false)) / 2;
   // A field borders at most one city per city segment of the board.
-  const fieldWorth = Float64Array.from({ length: game.maxTiles * game.segmentsPerTile + 1 }, (_, cities) => game.pays(SEG_FIELD, 0, 0, cities, false));
+  const fieldWorth = Float64Array.from({ length: game.maxTiles * game.segmentsPerTile + 1 }, (_, cities) =>
+    game.pays(SEG_FIELD, 0, 0, cities, false),
+  );
   return {
     road: halfway(SEG_ROAD, 1, 0),
     cityTile: halfway(SEG_CITY, 1, 0),
@@ -87,7 +90,10 @@ export class Evaluator extends Charges implements WorthRates {
   readonly completedCityTile: number;
   readonly completedCityPennant: number;
 
-  constructor(readonly game: AgentGame, weights: Weights = DEFAULT_WEIGHTS) {
+  constructor(
+    readonly game: AgentGame,
+    weights: Weights = DEFAULT_WEIGHTS,
+  ) {
     super(weights);
     const segments = game.maxTiles * game.segmentsPerTile;
     this.expected = new Float64Array(game.players);
@@ -148,7 +154,10 @@ export class Evaluator extends Charges implements WorthRates {
     addTo(out, this.majority(), worth);
     // A meeple of another kind leaves the plain meeples' hand as it was: no hand charge.
     const segmentKind = state.segmentKind(root);
-    out[player]! -= kind === 0 ? this.deployCharge(state, player, segmentKind) : this.meepleCost + (segmentKind === SEG_FIELD ? this.farmerCost : 0);
+    out[player]! -=
+      kind === 0
+        ? this.deployCharge(state, player, segmentKind)
+        : this.meepleCost + (segmentKind === SEG_FIELD ? this.farmerCost : 0);
   }
 
   /**
@@ -203,7 +212,11 @@ export class Evaluator extends Charges implements WorthRates {
       return this.monastery * (1 + state.neighboursOf(state.tileOf(root)));
     }
     const counts = state.tally(root, perPlayer);
-    return kind === SEG_ROAD ? this.road * counts[0]! : kind === SEG_CITY ? this.cityTile * counts[0]! + this.cityPennant * counts[1]! : 0;
+    return kind === SEG_ROAD
+      ? this.road * counts[0]!
+      : kind === SEG_CITY
+        ? this.cityTile * counts[0]! + this.cityPennant * counts[1]!
+        : 0;
   }
 }
 

@@ -26,13 +26,29 @@ import { worthRates } from './evaluation.ts';
 import { advanceStamp, majorityOf } from './tallies.ts';
 
 export const FEATURE_NAMES = [
-  'roadComplete', 'roadFinal', 'roadCompleteEarly', 'roadFinalEarly',
-  'cityComplete', 'cityFinal', 'cityCompleteEarly', 'cityFinalEarly', 'cityCompleteWide', 'cityFinalWide',
-  'monasteryNow', 'monasteryRest', 'monasteryRestEarly',
-  'farmCompleted', 'farmOpen', 'farmOpenEarly',
+  'roadComplete',
+  'roadFinal',
+  'roadCompleteEarly',
+  'roadFinalEarly',
+  'cityComplete',
+  'cityFinal',
+  'cityCompleteEarly',
+  'cityFinalEarly',
+  'cityCompleteWide',
+  'cityFinalWide',
+  'monasteryNow',
+  'monasteryRest',
+  'monasteryRestEarly',
+  'farmCompleted',
+  'farmOpen',
+  'farmOpenEarly',
   'minorityStake',
-  'hand', 'handEarly', 'emptyHand', 'farmers',
-  'turnsLeft', 'constant',
+  'hand',
+  'handEarly',
+  'emptyHand',
+  'farmers',
+  'turnsLeft',
+  'constant',
   'expansions',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -182,7 +198,8 @@ export class FeatureReader {
       return; // a kind an expansion values through its hook
     }
     for (let p = 0; p < players; p++) {
-      if (perPlayer[p]! > 0 && (majority & (1 << p)) === 0) this.values[p * FEATURE_COUNT + F.minorityStake]! += complete;
+      if (perPlayer[p]! > 0 && (majority & (1 << p)) === 0)
+        this.values[p * FEATURE_COUNT + F.minorityStake]! += complete;
     }
   }
 

@@ -21,7 +21,9 @@ export const FORBID_KEY = 'forbid';
 
 /** Every registered module's mechanics, in declaration order (the base game first), with the module's title. */
 function registeredMechanics(): { name: string; description: string; title: string }[] {
-  return [baseGame, ...expansionRegistry.values()].flatMap((e) => (e.mechanics ?? []).map((m) => ({ ...m, title: e.title })));
+  return [baseGame, ...expansionRegistry.values()].flatMap((e) =>
+    (e.mechanics ?? []).map((m) => ({ ...m, title: e.title })),
+  );
 }
 
 /** The mechanics of `forbid=<raw>`, in declaration order; `fail` is called with the message for an unknown or repeated name. */
@@ -31,21 +33,29 @@ export function parseForbid(raw: string, fail: (message: string) => never): stri
   const names = raw.split('+').map((name) => name.trim());
   names.forEach((name, i) => {
     if (name === '') fail(`${FORBID_KEY}=${raw} has an empty name; write mechanics as forbid=farmers+tollhouses`);
-    if (!known.includes(name)) fail(`${FORBID_KEY}: unknown mechanic ${JSON.stringify(name)}${suggestion(name, known)}`);
+    if (!known.includes(name))
+      fail(`${FORBID_KEY}: unknown mechanic ${JSON.stringify(name)}${suggestion(name, known)}`);
     if (names.indexOf(name) !== i) fail(`${FORBID_KEY}: mechanic ${name} is given twice`);
   });
   return known.filter((name) => names.includes(name));
 }
 
 /** Input error unless every mechanic the spec forbids belongs to a rule module of `game`. */
-export function checkForbidden(spec: { readonly text: string; readonly forbid: readonly string[] }, game: AgentGame, where: string): void {
+export function checkForbidden(
+  spec: { readonly text: string; readonly forbid: readonly string[] },
+  game: AgentGame,
+  where: string,
+): void {
   const inGame = game.mechanics.map((m) => m.name);
   for (const name of spec.forbid) {
     if (inGame.includes(name)) continue;
     const module = registeredMechanics().find((m) => m.name === name);
     const ruledOut = module !== undefined && [game.base, ...game.expansions].some((e) => e.title === module.title);
     const why = ruledOut ? `which this game's rules rule out (${module.description})` : 'which this game does not have';
-    throw new InputError('usage', `${where}: agent ${spec.text} forbids ${name}, a mechanic of ${module?.title ?? 'no registered rule module'}, ${why}; its mechanics: ${inGame.join(', ')}`);
+    throw new InputError(
+      'usage',
+      `${where}: agent ${spec.text} forbids ${name}, a mechanic of ${module?.title ?? 'no registered rule module'}, ${why}; its mechanics: ${inGame.join(', ')}`,
+    );
   }
 }
 
@@ -98,7 +108,10 @@ export class RestrictedAgent implements Agent {
   readonly name: string;
   chooseIndex?: (count: number) => number;
 
-  constructor(readonly inner: Agent, private readonly restriction: Restriction) {
+  constructor(
+    readonly inner: Agent,
+    private readonly restriction: Restriction,
+  ) {
     this.name = inner.name;
     // Placements use no mechanic: an agent that needs only their number keeps that shortcut.
     if (inner.chooseIndex) this.chooseIndex = (count) => inner.chooseIndex!(count);

@@ -23,7 +23,18 @@
  * never counts: the original skipped every open feature without open ends but fields, monasteries
  * among them, and this valuation keeps its games.
  */
-import { ACTION_BLOCK, FOLLOW_NOTHING, followUpKind, followUpSegment, MAX_ACTIONS_HINT, MAX_PLAYERS, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_ROAD } from '../engine/index.ts';
+import {
+  ACTION_BLOCK,
+  FOLLOW_NOTHING,
+  followUpKind,
+  followUpSegment,
+  MAX_ACTIONS_HINT,
+  MAX_PLAYERS,
+  PHASE_FOLLOW,
+  SEG_CITY,
+  SEG_FIELD,
+  SEG_ROAD,
+} from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, realParam } from './agent.ts';
@@ -67,7 +78,12 @@ export class GreedyAgent implements Agent {
 
   /** `ruleAware` false: the original feature valuation (`eval=features`). */
   /** `restriction` (`forbid=`): the follow-ups it may not choose, on its own turns only. */
-  constructor(private readonly rng: Rng, private readonly ruleAware: boolean, private readonly weights: Weights, private readonly restriction?: Restriction) {}
+  constructor(
+    private readonly rng: Rng,
+    private readonly ruleAware: boolean,
+    private readonly weights: Weights,
+    private readonly restriction?: Restriction,
+  ) {}
 
   choose(state: AgentState, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
@@ -123,7 +139,11 @@ export class GreedyAgent implements Agent {
           const followUp = scratch.followUps[j]!;
           const isMeeple = followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK;
           const meeple = isMeeple ? state.find(placed * state.game.segmentsPerTile + followUpSegment(followUp)) : -1;
-          this.consider(this.openWorth(meeple, isMeeple ? state.game.meepleWeights[followUpKind(followUp)]! : 0), placement, followUp);
+          this.consider(
+            this.openWorth(meeple, isMeeple ? state.game.meepleWeights[followUpKind(followUp)]! : 0),
+            placement,
+            followUp,
+          );
         }
       }
       state.rollback(outer, true);
@@ -183,7 +203,12 @@ export class GreedyAgent implements Agent {
       } else {
         perPlayer.fill(0);
         const counts = state.tally(root, perPlayer); // [segments, pennants]
-        value = kind === SEG_ROAD ? rates.road * counts[0]! : kind === SEG_CITY ? rates.cityTile * counts[0]! + rates.cityPennant * counts[1]! : 0;
+        value =
+          kind === SEG_ROAD
+            ? rates.road * counts[0]!
+            : kind === SEG_CITY
+              ? rates.cityTile * counts[0]! + rates.cityPennant * counts[1]!
+              : 0;
       }
       let theirs = 0;
       for (let p = 0; p < game.players; p++) if (p !== me && perPlayer[p]! > theirs) theirs = perPlayer[p]!;
@@ -209,7 +234,6 @@ export class GreedyAgent implements Agent {
   }
 }
 
-
 /** One valuation per game and weights, shared by the agents of a thread (it keeps nothing between two choices). */
 const onePlys = new WeakMap<AgentGame, Map<string, OnePly>>();
 export function sharedOnePly(game: AgentGame, weights: Weights): OnePly {
@@ -232,10 +256,25 @@ export const greedyAgent: AgentDefinition = {
   name: 'greedy',
   description: 'one ply: plays the (placement, follow-up) pair whose resulting position evaluates best',
   params: [
-    enumParam('eval', ['rules', 'features'], 'rules', 'rules: the rule-aware evaluation with the expansions\' hooks; features: the original fixed open-feature estimate'),
+    enumParam(
+      'eval',
+      ['rules', 'features'],
+      'rules',
+      "rules: the rule-aware evaluation with the expansions' hooks; features: the original fixed open-feature estimate",
+    ),
     realParam('meepleCost', MEEPLE_COST, 0, 100, 'eval=rules: points charged per meeple standing on the board'),
     realParam('farmerCost', 0, 0, 100, 'eval=rules: points charged per meeple in a field, besides meepleCost'),
     realParam('emptyHand', 0, 0, 100, 'eval=rules: points charged to a player with no meeple left in hand'),
   ],
-  create: (rng, params, restriction) => new GreedyAgent(rng, params.eval === 'rules', { meepleCost: params.meepleCost as number, farmerCost: params.farmerCost as number, emptyHand: params.emptyHand as number }, restriction),
+  create: (rng, params, restriction) =>
+    new GreedyAgent(
+      rng,
+      params.eval === 'rules',
+      {
+        meepleCost: params.meepleCost as number,
+        farmerCost: params.farmerCost as number,
+        emptyHand: params.emptyHand as number,
+      },
+      restriction,
+    ),
 };

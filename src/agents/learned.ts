@@ -28,7 +28,10 @@ export function weightsForPlayers(set: WeightSet, players: number): FeatureWeigh
 export function weightVector(weights: FeatureWeights): Float64Array {
   const unknown = Object.keys(weights).filter((name) => !(FEATURE_NAMES as readonly string[]).includes(name));
   const missing = FEATURE_NAMES.filter((name) => typeof weights[name] !== 'number');
-  if (unknown.length || missing.length) throw new Error(`learned weights do not fit the features: missing ${missing.join(', ') || 'none'}; unknown ${unknown.join(', ') || 'none'}`);
+  if (unknown.length || missing.length)
+    throw new Error(
+      `learned weights do not fit the features: missing ${missing.join(', ') || 'none'}; unknown ${unknown.join(', ') || 'none'}`,
+    );
   return Float64Array.from(FEATURE_NAMES, (name) => weights[name]!);
 }
 
@@ -36,7 +39,10 @@ export class LearnedEvaluator {
   readonly features: FeatureReader;
   private readonly totalsOut: Float64Array;
 
-  constructor(readonly game: AgentGame, private readonly weights: Float64Array) {
+  constructor(
+    readonly game: AgentGame,
+    private readonly weights: Float64Array,
+  ) {
     this.features = new FeatureReader(game);
     this.totalsOut = new Float64Array(game.players);
   }
@@ -73,14 +79,32 @@ export class LearnedEvaluator {
  * cities; 1.25 a meeple in hand, 4 less a farmer, 2 less an empty hand; the expansions' own terms).
  */
 export const INITIAL_WEIGHTS: FeatureWeights = {
-  roadComplete: 0.5, roadFinal: 0.5, roadCompleteEarly: 0, roadFinalEarly: 0,
-  cityComplete: 0.5, cityFinal: 0.5, cityCompleteEarly: 0, cityFinalEarly: 0, cityCompleteWide: 0, cityFinalWide: 0,
-  monasteryNow: 1, monasteryRest: 0, monasteryRestEarly: 0,
-  farmCompleted: 1, farmOpen: 0, farmOpenEarly: 0,
+  roadComplete: 0.5,
+  roadFinal: 0.5,
+  roadCompleteEarly: 0,
+  roadFinalEarly: 0,
+  cityComplete: 0.5,
+  cityFinal: 0.5,
+  cityCompleteEarly: 0,
+  cityFinalEarly: 0,
+  cityCompleteWide: 0,
+  cityFinalWide: 0,
+  monasteryNow: 1,
+  monasteryRest: 0,
+  monasteryRestEarly: 0,
+  farmCompleted: 1,
+  farmOpen: 0,
+  farmOpenEarly: 0,
   minorityStake: 0,
-  hand: 1.25, handEarly: 0, emptyHand: -2, farmers: -4,
-  turnsLeft: 0, constant: 0,
+  hand: 1.25,
+  handEarly: 0,
+  emptyHand: -2,
+  farmers: -4,
+  turnsLeft: 0,
+  constant: 0,
   expansions: 1,
 };
 
-export const INITIAL_WEIGHT_SET: WeightSet = Object.fromEntries(WEIGHT_PLAYERS.map((p) => [String(p), INITIAL_WEIGHTS]));
+export const INITIAL_WEIGHT_SET: WeightSet = Object.fromEntries(
+  WEIGHT_PLAYERS.map((p) => [String(p), INITIAL_WEIGHTS]),
+);

@@ -32,7 +32,14 @@
  * under one `State.checkpoint` and rolls back: no clone, no allocation per iteration.
  */
 import { performance } from 'node:perf_hooks';
-import { FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE, shuffleFrom } from '../engine/index.ts';
+import {
+  FOLLOW_NOTHING,
+  MAX_ACTIONS_HINT,
+  PHASE_FOLLOW,
+  PHASE_OVER,
+  PHASE_PLACE,
+  shuffleFrom,
+} from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { enumParam, intParam, realParam } from './agent.ts';
@@ -86,10 +93,18 @@ class MctsAgent implements Agent {
   lastIterations = 0;
 
   /** `restriction` (`forbid=`): the follow-ups it may not choose, at its own nodes and in its own rollout turns. */
-  constructor(private readonly rng: Rng, private readonly options: MctsOptions, private readonly restriction?: Restriction) {}
+  constructor(
+    private readonly rng: Rng,
+    private readonly options: MctsOptions,
+    private readonly restriction?: Restriction,
+  ) {}
 
   choose(state: AgentState, legal: Int32Array, count: number): number {
-    if (state.phase === PHASE_FOLLOW && state.placedCount === this.pendingPlaced && state.deckPos === this.pendingDeckPos) {
+    if (
+      state.phase === PHASE_FOLLOW &&
+      state.placedCount === this.pendingPlaced &&
+      state.deckPos === this.pendingDeckPos
+    ) {
       for (let i = 0; i < count; i++) if (legal[i] === this.pending) return this.pending;
     }
     this.pendingPlaced = -1;
@@ -97,7 +112,8 @@ class MctsAgent implements Agent {
     this.prepare(state);
     const root = this.tree.reset();
     this.expand(root, state, 0);
-    if (state.phase === PHASE_PLACE && this.options.width > 0) this.tree.childCount[root] = Math.min(this.tree.childCount[root]!, this.options.width);
+    if (state.phase === PHASE_PLACE && this.options.width > 0)
+      this.tree.childCount[root] = Math.min(this.tree.childCount[root]!, this.options.width);
     this.search(state, root);
     const best = this.mostVisited(root);
     if (state.phase === PHASE_PLACE) {
@@ -181,7 +197,10 @@ class MctsAgent implements Agent {
     const deadline = ms > 0 ? performance.now() + ms : Infinity;
     let done = 0;
     try {
-      while ((iterations === 0 || done < iterations) && (done % CLOCK_EVERY !== 0 || done === 0 || performance.now() < deadline)) {
+      while (
+        (iterations === 0 || done < iterations) &&
+        (done % CLOCK_EVERY !== 0 || done === 0 || performance.now() < deadline)
+      ) {
         this.iterate(state, root);
         state.rollback(level, true);
         done++;
@@ -388,19 +407,49 @@ export const searchIterations = (agent: Agent): number => {
 
 export const mctsAgent: AgentDefinition = {
   name: 'mcts',
-  description: 'determinized Monte Carlo tree search over both decisions of a turn (the undrawn tiles re-dealt from its own stream every iteration)',
+  description:
+    'determinized Monte Carlo tree search over both decisions of a turn (the undrawn tiles re-dealt from its own stream every iteration)',
   params: [
     intParam('iterations', 1000, 0, 10_000_000, 'iterations per decision (0: no limit, then ms must be set)'),
     intParam('ms', 0, 0, 600_000, 'wall-clock milliseconds per decision (0: no limit); makes runs not reproducible'),
     realParam('c', 1, 0, 100, 'UCT exploration constant, rewards in units of 10 points'),
-    enumParam('rollout', [...ROLLOUTS], 'greedy', 'rollout policy: none (evaluate the new node at once), uniform over legal actions, meeple (uniform placements, a follow-up other than nothing with probability meeple), or greedy (one-ply greedy moves: slower, better informed)'),
+    enumParam(
+      'rollout',
+      [...ROLLOUTS],
+      'greedy',
+      'rollout policy: none (evaluate the new node at once), uniform over legal actions, meeple (uniform placements, a follow-up other than nothing with probability meeple), or greedy (one-ply greedy moves: slower, better informed)',
+    ),
     realParam('meeple', 0.3, 0, 1, 'meeple rollouts: probability of a follow-up other than nothing'),
     intParam('depth', 1, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
     intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
-    intParam('guide', 3, 0, 200, 'decisions below the root whose children are ordered by one-ply value and widened progressively (0: the root only)'),
-    realParam('meepleCost', 1.25, 0, 100, 'evaluation: points charged per meeple standing on the board (greedy charges 1)'),
-    realParam('farmerCost', 4, 0, 100, 'evaluation: points charged per meeple in a field, besides meepleCost (greedy charges 0)'),
-    realParam('emptyHand', 2, 0, 100, 'evaluation: points charged to a player with no meeple left in hand (greedy charges 0)'),
+    intParam(
+      'guide',
+      3,
+      0,
+      200,
+      'decisions below the root whose children are ordered by one-ply value and widened progressively (0: the root only)',
+    ),
+    realParam(
+      'meepleCost',
+      1.25,
+      0,
+      100,
+      'evaluation: points charged per meeple standing on the board (greedy charges 1)',
+    ),
+    realParam(
+      'farmerCost',
+      4,
+      0,
+      100,
+      'evaluation: points charged per meeple in a field, besides meepleCost (greedy charges 0)',
+    ),
+    realParam(
+      'emptyHand',
+      2,
+      0,
+      100,
+      'evaluation: points charged to a player with no meeple left in hand (greedy charges 0)',
+    ),
     realParam('widen', 1, 0, 100, 'progressive widening of guided nodes: 1 + widen·√visits children may be played'),
   ],
   resolve(params, given) {

@@ -58,10 +58,13 @@ export class OldFeatures {
     const S = game.segmentsPerTile;
     const lists: number[][] = Array.from({ length: game.segmentKind.length }, () => []);
     for (let i = 0; i < game.segmentKind.length; i++) {
-      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++) lists[i - (i % S) + game.fieldCities[k]!]!.push(i % S);
+      for (let k = game.fieldCityStart[i]!; k < game.fieldCityStart[i + 1]!; k++)
+        lists[i - (i % S) + game.fieldCities[k]!]!.push(i % S);
     }
     this.cityFieldStart = new Uint16Array(lists.length + 1);
-    lists.forEach((list, i) => { this.cityFieldStart[i + 1] = this.cityFieldStart[i]! + list.length; });
+    lists.forEach((list, i) => {
+      this.cityFieldStart[i + 1] = this.cityFieldStart[i]! + list.length;
+    });
     this.cityFields = Int8Array.from(lists.flat());
   }
 
@@ -91,7 +94,8 @@ export class OldFeatures {
         let m = root;
         do {
           const i = state.placedType[(m / S) | 0]! * S + (m % S);
-          for (let f = this.cityFieldStart[i]!; f < this.cityFieldStart[i + 1]!; f++) this.readIn[state.find(m - (m % S) + this.cityFields[f]!)] = 0;
+          for (let f = this.cityFieldStart[i]!; f < this.cityFieldStart[i + 1]!; f++)
+            this.readIn[state.find(m - (m % S) + this.cityFields[f]!)] = 0;
           m = state.next[m]!;
         } while (m !== root);
       }

@@ -25,7 +25,10 @@ export class OnePly {
   /** The best follow-up found by the last `bestFollowUp` (the first of equal values). */
   followUp = -1;
 
-  constructor(readonly game: AgentGame, weights?: Weights) {
+  constructor(
+    readonly game: AgentGame,
+    weights?: Weights,
+  ) {
     this.evaluator = new RememberingEvaluator(game, weights);
     this.preview = new PlacementPreview(this.evaluator);
     this.base = new Float64Array(game.players);
@@ -56,7 +59,8 @@ export class OnePly {
   valuePlacement(state: AgentState, placement: number, me: number, open = -1, restriction?: Restriction): number {
     if (this.preview.applies && this.evaluator.remembers(state) && !restriction?.binds(state)) {
       const value = this.preview.value(state, placement, me);
-      if (value === value) { // not NaN: previewed
+      if (value === value) {
+        // not NaN: previewed
         this.followUp = this.preview.followUp;
         return value;
       }
@@ -108,7 +112,13 @@ export class OnePly {
       const followUp = this.followUps[j]!;
       for (let p = 0; p < totals.length; p++) totals[p] = this.base[p]!;
       if (followUp !== FOLLOW_NOTHING && followUp < ACTION_BLOCK) {
-        evaluator.addMeeple(state, state.find(placed * state.game.segmentsPerTile + followUpSegment(followUp)), me, totals, followUpKind(followUp));
+        evaluator.addMeeple(
+          state,
+          state.find(placed * state.game.segmentsPerTile + followUpSegment(followUp)),
+          me,
+          totals,
+          followUpKind(followUp),
+        );
       }
       if (hooked) {
         state.stageFollowUp(followUp); // the turn's end changes nothing the hooks read (it completes nothing)

@@ -18,7 +18,17 @@
  * until it changes (`old-features.ts`); per frontier slot, the ports a tile there joins
  * and the monasteries around (`slots.ts`).
  */
-import { FOLLOW_MEEPLE, FOLLOW_NOTHING, PORTS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, speedPathGameOf, speedPathOf } from '../engine/index.ts';
+import {
+  FOLLOW_MEEPLE,
+  FOLLOW_NOTHING,
+  PORTS,
+  SEG_CITY,
+  SEG_FIELD,
+  SEG_MONASTERY,
+  SEG_ROAD,
+  speedPathGameOf,
+  speedPathOf,
+} from '../engine/index.ts';
 import type { AgentState, SpeedPathGame, SpeedPathState } from '../engine/index.ts';
 import { EPSILON } from './evaluation.ts';
 import { addTo, majorityOf, marginOf } from './tallies.ts';
@@ -150,7 +160,8 @@ export class PlacementPreview {
       meeples[r]! += state.rootMeeples[root]!;
     }
     let cityDone = false;
-    for (let s = 0; s < count; s++) if (link[s] === s && openEnds[s] === 0 && game.segmentKind[type * S + s] === SEG_CITY) cityDone = true;
+    for (let s = 0; s < count; s++)
+      if (link[s] === s && openEnds[s] === 0 && game.segmentKind[type * S + s] === SEG_CITY) cityDone = true;
     // 3. The totals with the monasteries around (the slot's), the cities completed to the fields.
     for (let p = 0; p < players; p++) totals[p] = slots.totals[base + p]!;
     this.extraOn = cityDone && evaluator.fieldsPay;
@@ -178,7 +189,9 @@ export class PlacementPreview {
       anyBack = true;
       for (let p = 0; p < players; p++) back[p]! += perPlayer[p]!;
     }
-    if (anyBack) for (let p = 0; p < players; p++) if (back[p] !== 0) totals[p]! += evaluator.meeplesBack(state.meeplesLeft[p]!, back[p]!);
+    if (anyBack)
+      for (let p = 0; p < players; p++)
+        if (back[p] !== 0) totals[p]! += evaluator.meeplesBack(state.meeplesLeft[p]!, back[p]!);
     // 5. The follow-ups in their legal order (nothing, then a meeple on each free segment); the first best.
     let best = marginOf(totals, me);
     this.followUp = FOLLOW_NOTHING;
@@ -198,7 +211,10 @@ export class PlacementPreview {
       if (this.completed(r)) {
         total = mine + this.points(state, r, count, joins); // scored and back in hand: no charge
       } else {
-        const worth = kind === SEG_MONASTERY ? evaluator.monastery * (1 + state.neighbourCount(cell)) : this.worth(state, r, count, joins);
+        const worth =
+          kind === SEG_MONASTERY
+            ? evaluator.monastery * (1 + state.neighbourCount(cell))
+            : this.worth(state, r, count, joins);
         total = mine + worth;
         total -= evaluator.chargeFrom(hand, kind);
       }
@@ -236,7 +252,9 @@ export class PlacementPreview {
       let cities = fields === 1 ? old.citiesOf(field) : 0;
       if (fields > 1) {
         old.startCities();
-        for (let j = 0; j < joins; j++) if (this.joinFirst[j] !== 0 && this.link[this.joinSegment[j]!] === r) cities += old.addCities(this.joinRoot[j]!);
+        for (let j = 0; j < joins; j++)
+          if (this.joinFirst[j] !== 0 && this.link[this.joinSegment[j]!] === r)
+            cities += old.addCities(this.joinRoot[j]!);
       }
       return evaluator.fieldWorth[this.extraOn ? cities + this.extra[r]! : cities]!;
     }
@@ -255,7 +273,9 @@ export class PlacementPreview {
       segments += this.old.segments[root]!;
       pennants += this.old.pennants[root]!;
     }
-    return kind === SEG_ROAD ? evaluator.road * segments : evaluator.cityTile * segments + evaluator.cityPennant * pennants;
+    return kind === SEG_ROAD
+      ? evaluator.road * segments
+      : evaluator.cityTile * segments + evaluator.cityPennant * pennants;
   }
 
   /** Whether the feature of representative tile segment `r` is a road or city the placement completes. */
@@ -301,7 +321,9 @@ export class PlacementPreview {
       // The fields on the board beside the city's old parts, and the tile's fields beside its own.
       old.startFields();
       let n = 0;
-      for (let j = 0; j < joins; j++) if (this.joinFirst[j] !== 0 && link[this.joinSegment[j]!] === c) n = old.addFieldsBeside(state, this.joinRoot[j]!, this.fields, n);
+      for (let j = 0; j < joins; j++)
+        if (this.joinFirst[j] !== 0 && link[this.joinSegment[j]!] === c)
+          n = old.addFieldsBeside(state, this.joinRoot[j]!, this.fields, n);
       const beside = this.beside;
       beside.fill(0);
       for (let s = 0; s < count; s++) {

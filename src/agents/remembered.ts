@@ -57,7 +57,12 @@ export class RememberingEvaluator extends Evaluator {
     // A position that follows from the last one remembered is valued by what changed since (as
     // `baseTotalsSince` does), and its tables updated in place. Not with expansions: their actions
     // may change features away from the tiles placed since.
-    if (this.tablesOf === state && this.game.expansions.length === 0 && state.followsFrom(this.tablesId, this.rememberedPlaced)) this.since(state, this.before, true);
+    if (
+      this.tablesOf === state &&
+      this.game.expansions.length === 0 &&
+      state.followsFrom(this.tablesId, this.rememberedPlaced)
+    )
+      this.since(state, this.before, true);
     else {
       this.nextBeforeStamp();
       this.scan(state, this.before, true);
@@ -122,7 +127,13 @@ export class RememberingEvaluator extends Evaluator {
       const beforeLeft = this.beforeLeft[p]!;
       // Every meeple on the board costs `meepleCost`, whatever its kind; the hand charge reads the plain meeples.
       const others = otherKindsLeft(state, p) - this.beforeOthers[p]!;
-      out[p] = this.before[p]! - this.beforeScore[p]! + state.score(p) + this.meepleCost * (left - beforeLeft + others) - this.handCharge(left) + this.handCharge(beforeLeft);
+      out[p] =
+        this.before[p]! -
+        this.beforeScore[p]! +
+        state.score(p) +
+        this.meepleCost * (left - beforeLeft + others) -
+        this.handCharge(left) +
+        this.handCharge(beforeLeft);
     }
     const stamp = this.nextStamp();
     for (let placed = this.rememberedPlaced; placed < state.placedCount; placed++) {
@@ -158,7 +169,8 @@ export class RememberingEvaluator extends Evaluator {
           const ms = game.monasterySegment[state.placedType[k]!]!;
           if (ms < 0) continue;
           const g = k * S + ms;
-          if (this.seen[g] === stamp || (state.rootMeeples[g] === 0 && this.beforeSeen[g] !== this.beforeStamp)) continue;
+          if (this.seen[g] === stamp || (state.rootMeeples[g] === 0 && this.beforeSeen[g] !== this.beforeStamp))
+            continue;
           this.seen[g] = stamp;
           this.revalue(state, g, out, keep);
         }
@@ -167,7 +179,13 @@ export class RememberingEvaluator extends Evaluator {
   }
 
   /** Revalues the occupied fields, not yet seen under `stamp`, that border city segment `citySegment` on its tile. */
-  private revalueFieldsBeside(state: SpeedPathState, citySegment: number, stamp: number, out: Float64Array, keep: boolean): void {
+  private revalueFieldsBeside(
+    state: SpeedPathState,
+    citySegment: number,
+    stamp: number,
+    out: Float64Array,
+    keep: boolean,
+  ): void {
     const game = state.game;
     const S = game.segmentsPerTile;
     const tile = (citySegment / S) | 0;

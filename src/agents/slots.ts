@@ -26,7 +26,10 @@ export class FrontierSlots {
   /** The remembered totals of the position. */
   private before: Float64Array | undefined;
 
-  constructor(private readonly game: SpeedPathGame, private readonly players: number) {
+  constructor(
+    private readonly game: SpeedPathGame,
+    private readonly players: number,
+  ) {
     const slots = 4 * game.maxTiles + 4;
     this.count = new Int32Array(slots);
     this.port = new Int32Array(slots * PORTS);
@@ -77,7 +80,8 @@ export class FrontierSlots {
     const at = slot * PORTS;
     if (this.readIn[slot] === this.stamp) return at;
     this.readIn[slot] = this.stamp;
-    if (this.totalsIn[slot] !== this.stamp) for (let p = 0; p < this.players; p++) this.totals[slot * this.players + p] = this.before![p]!;
+    if (this.totalsIn[slot] !== this.stamp)
+      for (let p = 0; p < this.players; p++) this.totals[slot * this.players + p] = this.before![p]!;
     const cell = state.frontier[slot]!;
     const game = this.game;
     const S = game.segmentsPerTile;

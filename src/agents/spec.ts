@@ -21,7 +21,8 @@ export function parseAgentSpec(text: string, where: string): AgentSpec {
   const fail = (message: string): never => {
     throw new InputError('usage', `${where}: ${message}`);
   };
-  if (typeof text !== 'string') fail(`an agent spec must be a string like "mcts:iterations=2000", got ${JSON.stringify(text)}`);
+  if (typeof text !== 'string')
+    fail(`an agent spec must be a string like "mcts:iterations=2000", got ${JSON.stringify(text)}`);
   const colon = text.indexOf(':');
   const name = (colon < 0 ? text : text.slice(0, colon)).trim();
   const definition = agentDefinition(name);
@@ -79,7 +80,8 @@ function parseValue(def: AgentParamDef, raw: string, fail: (message: string) => 
     case 'bool':
       return raw === 'true' ? true : raw === 'false' ? false : bad();
     default: {
-      if (def.kind === 'int' ? !/^[+-]?\d+$/.test(raw) : !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(raw)) return bad();
+      if (def.kind === 'int' ? !/^[+-]?\d+$/.test(raw) : !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(raw))
+        return bad();
       const value = Number(raw);
       return Number.isFinite(value) && value >= def.min && value <= def.max ? value : bad();
     }
@@ -91,9 +93,13 @@ const formatValue = (value: AgentParamValue): string => String(value);
 /** e.g. `iterations (whole number 1…1000000, default 1500)`. */
 function domainOf(def: AgentParamDef): string {
   switch (def.kind) {
-    case 'enum': return `${def.name} (one of ${def.values.join('|')}, default ${def.default})`;
-    case 'bool': return `${def.name} (true|false, default ${def.default})`;
-    case 'int': return `${def.name} (whole number ${def.min}…${def.max}, default ${def.default})`;
-    default: return `${def.name} (number ${def.min}…${def.max}, default ${def.default})`;
+    case 'enum':
+      return `${def.name} (one of ${def.values.join('|')}, default ${def.default})`;
+    case 'bool':
+      return `${def.name} (true|false, default ${def.default})`;
+    case 'int':
+      return `${def.name} (whole number ${def.min}…${def.max}, default ${def.default})`;
+    default:
+      return `${def.name} (number ${def.min}…${def.max}, default ${def.default})`;
   }
 }

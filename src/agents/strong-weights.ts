@@ -113,51 +113,59 @@ export const STRONG_WEIGHTS = {
     },
   },
   training: {
-    "byPlayers": {
-      "2p": {
-        "command": "npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001",
-        "teacher": "mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=4,emptyHand=2,widen=1",
-        "rounds": 1,
-        "gamesPerRound": 320,
-        "games": 120,
-        "decisionsFitted": 875,
-        "decisionsHeldOut": 223,
-        "heldOutAgreement": 0.394619,
-        "heldOutAgreementOfInitialWeights": 0.399103
+    byPlayers: {
+      '2p': {
+        command:
+          'npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001',
+        teacher:
+          'mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=4,emptyHand=2,widen=1',
+        rounds: 1,
+        gamesPerRound: 320,
+        games: 120,
+        decisionsFitted: 875,
+        decisionsHeldOut: 223,
+        heldOutAgreement: 0.394619,
+        heldOutAgreementOfInitialWeights: 0.399103,
       },
-      "3p": {
-        "command": "npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001",
-        "teacher": "mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=0,emptyHand=2,widen=1",
-        "rounds": 1,
-        "gamesPerRound": 320,
-        "games": 100,
-        "decisionsFitted": 801,
-        "decisionsHeldOut": 141,
-        "heldOutAgreement": 0.411348,
-        "heldOutAgreementOfInitialWeights": 0.255319
+      '3p': {
+        command:
+          'npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001',
+        teacher:
+          'mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=0,emptyHand=2,widen=1',
+        rounds: 1,
+        gamesPerRound: 320,
+        games: 100,
+        decisionsFitted: 801,
+        decisionsHeldOut: 141,
+        heldOutAgreement: 0.411348,
+        heldOutAgreementOfInitialWeights: 0.255319,
       },
-      "4p": {
-        "command": "npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001",
-        "teacher": "mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=0,emptyHand=2,widen=1",
-        "rounds": 1,
-        "gamesPerRound": 320,
-        "games": 61,
-        "decisionsFitted": 431,
-        "decisionsHeldOut": 150,
-        "heldOutAgreement": 0.5,
-        "heldOutAgreementOfInitialWeights": 0.34
+      '4p': {
+        command:
+          'npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001',
+        teacher:
+          'mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=0,emptyHand=2,widen=1',
+        rounds: 1,
+        gamesPerRound: 320,
+        games: 61,
+        decisionsFitted: 431,
+        decisionsHeldOut: 150,
+        heldOutAgreement: 0.5,
+        heldOutAgreementOfInitialWeights: 0.34,
       },
-      "5p": {
-        "command": "npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001",
-        "teacher": "mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=0,emptyHand=2,widen=1",
-        "rounds": 1,
-        "gamesPerRound": 320,
-        "games": 39,
-        "decisionsFitted": 255,
-        "decisionsHeldOut": 93,
-        "heldOutAgreement": 0.494624,
-        "heldOutAgreementOfInitialWeights": 0.333333
-      }
-    }
+      '5p': {
+        command:
+          'npm run train -- --games 320 --rounds 1 --teacher mcts:iterations=300 --teacher-many mcts:iterations=300,farmerCost=0 --seed train-1 --width 12 --sample 0.12 --explore 0.03 --explore-follow-up 0.05 --lambda 0.0001',
+        teacher:
+          'mcts:iterations=300,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=0,emptyHand=2,widen=1',
+        rounds: 1,
+        gamesPerRound: 320,
+        games: 39,
+        decisionsFitted: 255,
+        decisionsHeldOut: 93,
+        heldOutAgreement: 0.494624,
+        heldOutAgreementOfInitialWeights: 0.333333,
+      },
+    },
   },
 };

@@ -111,7 +111,10 @@ export class StrongAgent implements Agent {
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
   private readonly restriction: Restriction | undefined;
 
-  constructor(private readonly rng: Rng, options: StrongOptions) {
+  constructor(
+    private readonly rng: Rng,
+    options: StrongOptions,
+  ) {
     this.width = options.width;
     this.weightSet = options.weightSet ?? STRONG_WEIGHTS.byPlayers;
     this.lookahead = options.lookahead ?? 0;
@@ -159,7 +162,8 @@ export class StrongAgent implements Agent {
       state.rollback(level, true);
     }
     state.rollback(level);
-    if (this.lookahead > 0 && this.deals > 0 && this.pairs > 1 && state.game.players <= this.lookaheadPlayers) this.lookAhead(state, me);
+    if (this.lookahead > 0 && this.deals > 0 && this.pairs > 1 && state.game.players <= this.lookaheadPlayers)
+      this.lookAhead(state, me);
     state.deferFinal = deferFinal;
     this.pending = this.bestFollowUp;
     this.pendingPlaced = state.placedCount + 1;
@@ -221,7 +225,8 @@ export class StrongAgent implements Agent {
             state.deck = this.decks[d]!;
             state.apply(this.pairPlacement[k]!);
             state.apply(this.pairFollowUp[k]!);
-            for (let step = 0; step < 2 * turns && !state.isOver(); step++) state.apply(this.reply!.choose(state, legal, state.legalActions(legal)));
+            for (let step = 0; step < 2 * turns && !state.isOver(); step++)
+              state.apply(this.reply!.choose(state, legal, state.legalActions(legal)));
             sums[k] += this.learned!.margin(state, me);
             state.rollback(level, true);
           }
@@ -246,7 +251,8 @@ export class StrongAgent implements Agent {
   /** The game's decks (`deals`): the drawn part as it is, the undrawn tiles (their multiset, sorted first: no order is read) shuffled by the agent's stream. */
   private dealDecks(state: AgentState): void {
     const n = state.deck.length;
-    if (this.decks.length !== this.deals || this.decks[0]!.length !== n) this.decks = Array.from({ length: this.deals }, () => new Int16Array(n));
+    if (this.decks.length !== this.deals || this.decks[0]!.length !== n)
+      this.decks = Array.from({ length: this.deals }, () => new Int16Array(n));
     const from = state.deckPos;
     for (const deck of this.decks) {
       deck.set(state.deck);
@@ -271,7 +277,16 @@ export class StrongAgent implements Agent {
       this.candidates = new Int32Array(count);
       this.candidateValues = new Float64Array(count);
     }
-    return shortlist(state, legal, count, this.width, this.onePly!, this.candidates, this.candidateValues, this.restriction);
+    return shortlist(
+      state,
+      legal,
+      count,
+      this.width,
+      this.onePly!,
+      this.candidates,
+      this.candidateValues,
+      this.restriction,
+    );
   }
 
   /** A follow-up asked for without a placement of this agent's before it: the best by the learned value. */
@@ -320,7 +335,16 @@ export function halve(pairs: readonly number[], sums: Float64Array): number[] {
  * to the mover (`greedy`'s valuation with `prefilterWeights`) into `out`, best first, their values
  * into `values`; returns how many. Equal values keep the legal order.
  */
-function shortlist(state: AgentState, legal: Int32Array, count: number, width: number, onePly: OnePly, out: Int32Array, values: Float64Array, restriction?: Restriction): number {
+function shortlist(
+  state: AgentState,
+  legal: Int32Array,
+  count: number,
+  width: number,
+  onePly: OnePly,
+  out: Int32Array,
+  values: Float64Array,
+  restriction?: Restriction,
+): number {
   const me = state.currentPlayer;
   const distinct = state.game.distinctRotation;
   const t4 = state.drawn * 4;
@@ -355,7 +379,15 @@ export function rankPlacements(state: AgentState, width: number): number[] {
   const legal = new Int32Array(MAX_ACTIONS_HINT);
   const count = state.legalPlacements(legal);
   const out = new Int32Array(count);
-  const n = shortlist(state, legal, count, width, sharedOnePly(state.game, prefilterWeights(state.game.players)), out, new Float64Array(count));
+  const n = shortlist(
+    state,
+    legal,
+    count,
+    width,
+    sharedOnePly(state.game, prefilterWeights(state.game.players)),
+    out,
+    new Float64Array(count),
+  );
   return Array.from(out.subarray(0, n));
 }
 
@@ -382,26 +414,75 @@ function sharedLearned(game: AgentGame, weights: Float64Array): LearnedEvaluator
 
 export const strongAgent: AgentDefinition = {
   name: 'strong',
-  description: 'one ply on a learned evaluation: the best placements by greedy\'s value, each follow-up valued by the learned evaluation, the best pairs again after a round of greedy play (halving them as the deals add up)',
+  description:
+    "one ply on a learned evaluation: the best placements by greedy's value, each follow-up valued by the learned evaluation, the best pairs again after a round of greedy play (halving them as the deals add up)",
   params: [
-    intParam('width', 8, 1, 10_000, 'placements (the best by one-ply greedy value) whose follow-ups the learned evaluation values'),
-    intParam('lookahead', 10, 0, 1000, 'best pairs of the one-ply pass per opponent revalued after a round of greedy play on re-dealt decks (0: one ply only)'),
-    intParam('samples', 6, 1, 1000, `look-ahead: deals of the undrawn tiles each pair is tried on (games of fewer than ${MANY_PLAYERS} players)`),
-    intParam('manySamples', 12, 1, 1000, `look-ahead: deals of the undrawn tiles each pair is tried on in games of ${MANY_PLAYERS} players or more (their rounds scatter more)`),
-    intParam('halvings', 2, 0, 10, 'look-ahead: times the pairs are halved (the better half by mean kept), each after an equal share of the deals (0: every pair on every deal)'),
-    intParam('replies', 0, 0, 12, 'look-ahead: turns played by greedy after the pair (0: a round, the other players\' turns and the mover\'s next)'),
-    intParam('lookaheadPlayers', 6, 2, 6, 'look ahead only in games of at most this many players, one ply beyond (the studies\' suite sets 2: with 3 players the look-ahead costs some tens of times as much)'),
-    enumParam('weights', ['learned', 'initial'], 'learned', 'learned: the fitted weights (strong-weights.ts); initial: the rule-aware evaluation the training starts from (to measure what the training adds)'),
+    intParam(
+      'width',
+      8,
+      1,
+      10_000,
+      'placements (the best by one-ply greedy value) whose follow-ups the learned evaluation values',
+    ),
+    intParam(
+      'lookahead',
+      10,
+      0,
+      1000,
+      'best pairs of the one-ply pass per opponent revalued after a round of greedy play on re-dealt decks (0: one ply only)',
+    ),
+    intParam(
+      'samples',
+      6,
+      1,
+      1000,
+      `look-ahead: deals of the undrawn tiles each pair is tried on (games of fewer than ${MANY_PLAYERS} players)`,
+    ),
+    intParam(
+      'manySamples',
+      12,
+      1,
+      1000,
+      `look-ahead: deals of the undrawn tiles each pair is tried on in games of ${MANY_PLAYERS} players or more (their rounds scatter more)`,
+    ),
+    intParam(
+      'halvings',
+      2,
+      0,
+      10,
+      'look-ahead: times the pairs are halved (the better half by mean kept), each after an equal share of the deals (0: every pair on every deal)',
+    ),
+    intParam(
+      'replies',
+      0,
+      0,
+      12,
+      "look-ahead: turns played by greedy after the pair (0: a round, the other players' turns and the mover's next)",
+    ),
+    intParam(
+      'lookaheadPlayers',
+      6,
+      2,
+      6,
+      "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 2: with 3 players the look-ahead costs some tens of times as much)",
+    ),
+    enumParam(
+      'weights',
+      ['learned', 'initial'],
+      'learned',
+      'learned: the fitted weights (strong-weights.ts); initial: the rule-aware evaluation the training starts from (to measure what the training adds)',
+    ),
   ],
-  create: (rng, params, restriction) => new StrongAgent(rng, {
-    width: params.width as number,
-    weightSet: params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers,
-    lookahead: params.lookahead as number,
-    samples: params.samples as number,
-    manySamples: params.manySamples as number,
-    halvings: params.halvings as number,
-    replies: params.replies as number,
-    lookaheadPlayers: params.lookaheadPlayers as number,
-    restriction,
-  }),
+  create: (rng, params, restriction) =>
+    new StrongAgent(rng, {
+      width: params.width as number,
+      weightSet: params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers,
+      lookahead: params.lookahead as number,
+      samples: params.samples as number,
+      manySamples: params.manySamples as number,
+      halvings: params.halvings as number,
+      replies: params.replies as number,
+      lookaheadPlayers: params.lookaheadPlayers as number,
+      restriction,
+    }),
 };

@@ -43,7 +43,9 @@ export class Charges implements Weights {
 
   /** `deployCharge` from a hand of `left` meeples. */
   chargeFrom(left: number, kind: number): number {
-    return this.meepleCost + (kind === SEG_FIELD ? this.farmerCost : 0) + this.handCharge(left - 1) - this.handCharge(left);
+    return (
+      this.meepleCost + (kind === SEG_FIELD ? this.farmerCost : 0) + this.handCharge(left - 1) - this.handCharge(left)
+    );
   }
 
   /** What `back` meeples coming back from the board to a hand of `left` add to a player's total (no farmers among them). */

@@ -18,7 +18,8 @@ export interface ChartMessage {
 /** A logger that appends every message at or above `Warn` to `messages`; no global state. */
 export function collectingLogger(messages: ChartMessage[]): LoggerInterface {
   let level = 2; // vega-util's Warn
-  const text = (args: unknown[]) => args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+  const text = (args: unknown[]) =>
+    args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
   const logger: LoggerInterface = {
     level(value?: number) {
       if (value === undefined) return level;

@@ -75,10 +75,23 @@ export function estimatesChart<R extends Estimate>(rows: readonly R[], options: 
     title: titled(options.categoryTitle, category),
     axis: horizontal ? {} : { labelAngle: 0 },
   };
-  const off: Enc['xOffset'] = color === undefined ? undefined : { field: color, type: 'nominal', sort: uniqueInOrder(values, color) };
-  const colorEnc: Enc = color === undefined ? {} : { color: { field: color, type: 'nominal', sort: uniqueInOrder(values, color), title: titled(options.colorTitle, color) } };
+  const off: Enc['xOffset'] =
+    color === undefined ? undefined : { field: color, type: 'nominal', sort: uniqueInOrder(values, color) };
+  const colorEnc: Enc =
+    color === undefined
+      ? {}
+      : {
+          color: {
+            field: color,
+            type: 'nominal',
+            sort: uniqueInOrder(values, color),
+            title: titled(options.colorTitle, color),
+          },
+        };
   const markColor = color === undefined ? { color: MAIN_COLOR } : {};
-  const scale = options.valueDomain ? { domain: [...options.valueDomain], zero: false } : { zero: options.zero ?? false };
+  const scale = options.valueDomain
+    ? { domain: [...options.valueDomain], zero: false }
+    : { zero: options.zero ?? false };
   const tooltip: Enc['tooltip'] = [
     ...fieldList(facet, category, color).map((field) => ({ field, type: 'nominal' as const })),
     { field: 'estimate', type: 'quantitative', format },
@@ -92,14 +105,35 @@ export function estimatesChart<R extends Estimate>(rows: readonly R[], options: 
     {
       mark: { type: 'errorbar', ticks: { size: 10 }, thickness: 1.5, opacity: 1, ...markColor },
       encoding: {
-        ...orient(horizontal, { cat, off, val: { field: 'lower', type: 'quantitative', title: options.valueTitle, scale, axis: { format: axisFormat(format), grid: true } }, val2: { field: 'upper' } }),
+        ...orient(horizontal, {
+          cat,
+          off,
+          val: {
+            field: 'lower',
+            type: 'quantitative',
+            title: options.valueTitle,
+            scale,
+            axis: { format: axisFormat(format), grid: true },
+          },
+          val2: { field: 'upper' },
+        }),
         ...colorEnc,
       },
     },
     {
       mark: { type: 'point', filled: true, size: 60, opacity: 1, ...markColor },
       encoding: {
-        ...orient(horizontal, { cat, off, val: { field: 'estimate', type: 'quantitative', title: options.valueTitle, scale, axis: { format: axisFormat(format), grid: true } } }),
+        ...orient(horizontal, {
+          cat,
+          off,
+          val: {
+            field: 'estimate',
+            type: 'quantitative',
+            title: options.valueTitle,
+            scale,
+            axis: { format: axisFormat(format), grid: true },
+          },
+        }),
         ...colorEnc,
         tooltip,
       },
@@ -112,8 +146,17 @@ export function estimatesChart<R extends Estimate>(rows: readonly R[], options: 
   return {
     ...frame,
     columns: options.columns ?? 3,
-    facet: { field: facet, type: 'nominal', sort: uniqueInOrder(values, facet), title: titled(options.facetTitle, facet) },
+    facet: {
+      field: facet,
+      type: 'nominal',
+      sort: uniqueInOrder(values, facet),
+      title: titled(options.facetTitle, facet),
+    },
     spec: { width, height, layer },
-    resolve: { scale: horizontal ? { y: 'independent', yOffset: 'independent', x: options.panelValues ?? 'shared' } : { x: 'independent', xOffset: 'independent', y: options.panelValues ?? 'shared' } },
+    resolve: {
+      scale: horizontal
+        ? { y: 'independent', yOffset: 'independent', x: options.panelValues ?? 'shared' }
+        : { x: 'independent', xOffset: 'independent', y: options.panelValues ?? 'shared' },
+    },
   };
 }

@@ -32,7 +32,8 @@ const SIMPLE_FIELD = /^[A-Za-z_][A-Za-z0-9_ ]*$/;
  * a programmer error otherwise.
  */
 export function checkField(name: string): string {
-  if (!SIMPLE_FIELD.test(name)) throw new Error(`chart field name ${JSON.stringify(name)} must be letters, digits, '_' or spaces`);
+  if (!SIMPLE_FIELD.test(name))
+    throw new Error(`chart field name ${JSON.stringify(name)} must be letters, digits, '_' or spaces`);
   return name;
 }
 
@@ -44,7 +45,10 @@ export function project<R>(rows: readonly R[], fields: readonly string[]): Recor
     for (const f of fields) {
       const v = (row as Record<string, unknown>)[f];
       if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) out[f] = v;
-      else throw new Error(`chart row ${i}: field ${JSON.stringify(f)} is ${String(v)}, expected a string or a finite number`);
+      else
+        throw new Error(
+          `chart row ${i}: field ${JSON.stringify(f)} is ${String(v)}, expected a string or a finite number`,
+        );
     }
     return out;
   });
@@ -65,8 +69,13 @@ export function uniqueInOrder(rows: readonly Record<string, Cell>[], field: stri
  * Places a category/value encoding along x/y (vertical) or y/x (horizontal): `cat` on the
  * category axis, `val`/`val2` on the value axis, `off` as the offset within a category.
  */
-export function orient(horizontal: boolean, p: { cat?: Enc['x']; val?: Enc['y']; val2?: Enc['y2']; off?: Enc['xOffset'] }): Enc {
-  const e: Enc = horizontal ? { y: p.cat, x: p.val, x2: p.val2, yOffset: p.off } : { x: p.cat, y: p.val, y2: p.val2, xOffset: p.off };
+export function orient(
+  horizontal: boolean,
+  p: { cat?: Enc['x']; val?: Enc['y']; val2?: Enc['y2']; off?: Enc['xOffset'] },
+): Enc {
+  const e: Enc = horizontal
+    ? { y: p.cat, x: p.val, x2: p.val2, yOffset: p.off }
+    : { x: p.cat, y: p.val, y2: p.val2, xOffset: p.off };
   return Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as Enc;
 }
 

@@ -9,5 +9,7 @@ import { dirname, join } from 'node:path';
 export function chartFontFiles(): string[] {
   // dejavu-fonts-ttf has no exports map, so its package.json resolves.
   const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-  return ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf', 'DejaVuSans-BoldOblique.ttf'].map((f) => join(dir, f));
+  return ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf', 'DejaVuSans-BoldOblique.ttf'].map((f) =>
+    join(dir, f),
+  );
 }

@@ -51,9 +51,29 @@ export function forestChart<R extends Estimate>(rows: readonly R[], options: For
   const reference = options.reference ?? 0;
 
   // 2. Shared encodings.
-  const y: Enc['y'] = { field: label, type: 'nominal', sort: uniqueInOrder(values, label), title: titled(options.labelTitle, null) };
-  const x: Enc['x'] = { field: 'lower', type: 'quantitative', title: options.valueTitle, axis: { format: axisFormat(format), grid: true, tickCount: Math.max(3, Math.round(width / 80)) } };
-  const colorEnc: Enc = color === undefined ? {} : { color: { field: color, type: 'nominal', sort: uniqueInOrder(values, color), title: titled(options.colorTitle, color) } };
+  const y: Enc['y'] = {
+    field: label,
+    type: 'nominal',
+    sort: uniqueInOrder(values, label),
+    title: titled(options.labelTitle, null),
+  };
+  const x: Enc['x'] = {
+    field: 'lower',
+    type: 'quantitative',
+    title: options.valueTitle,
+    axis: { format: axisFormat(format), grid: true, tickCount: Math.max(3, Math.round(width / 80)) },
+  };
+  const colorEnc: Enc =
+    color === undefined
+      ? {}
+      : {
+          color: {
+            field: color,
+            type: 'nominal',
+            sort: uniqueInOrder(values, color),
+            title: titled(options.colorTitle, color),
+          },
+        };
   const markColor = color === undefined ? { color: MAIN_COLOR } : {};
   const tooltip: Enc['tooltip'] = [
     ...fieldList(label, color).map((field) => ({ field, type: 'nominal' as const })),
@@ -73,11 +93,17 @@ export function forestChart<R extends Estimate>(rows: readonly R[], options: For
       mark: { type: 'point', shape: 'square', filled: true, size: 60, opacity: 1, ...markColor },
       encoding: { y, x: { ...x, field: 'estimate' }, ...colorEnc, tooltip },
     },
-    ...(options.showValues === false ? [] : [{
-      transform: [{ calculate: `${f('estimate')} + ' [' + ${f('lower')} + ', ' + ${f('upper')} + ']'`, as: 'interval' }],
-      mark: { type: 'text', align: 'left', baseline: 'middle', x: width + 10, fontSize: 11, color: '#333333' },
-      encoding: { y, text: { field: 'interval', type: 'nominal' } },
-    } satisfies Layer]),
+    ...(options.showValues === false
+      ? []
+      : [
+          {
+            transform: [
+              { calculate: `${f('estimate')} + ' [' + ${f('lower')} + ', ' + ${f('upper')} + ']'`, as: 'interval' },
+            ],
+            mark: { type: 'text', align: 'left', baseline: 'middle', x: width + 10, fontSize: 11, color: '#333333' },
+            encoding: { y, text: { field: 'interval', type: 'nominal' } },
+          } satisfies Layer,
+        ]),
   ];
   return {
     ...specFrame(options),

@@ -39,23 +39,47 @@ export function heatmapChart<R extends Estimate>(rows: readonly R[], options: He
   // 1. Copy the used fields; one order for both axes so the diagonal runs corner to corner.
   const { row, column } = options;
   const values = project(rows, fieldList(row, column, 'estimate', 'lower', 'upper'));
-  const order = options.order ? [...options.order] : [...new Set([...uniqueInOrder(values, row), ...uniqueInOrder(values, column)].map(String))];
+  const order = options.order
+    ? [...options.order]
+    : [...new Set([...uniqueInOrder(values, row), ...uniqueInOrder(values, column)].map(String))];
   const cell = options.cell ?? DEFAULT_CELL;
-  const y: Enc['y'] = { field: row, type: 'nominal', sort: order, scale: { domain: order }, title: titled(options.rowTitle, row), axis: { labelLimit: 220 } };
-  const x: Enc['x'] = { field: column, type: 'nominal', sort: order, scale: { domain: order }, title: titled(options.columnTitle, column), axis: { orient: 'top', labelAngle: -30, labelAlign: 'left', labelLimit: 220 } };
+  const y: Enc['y'] = {
+    field: row,
+    type: 'nominal',
+    sort: order,
+    scale: { domain: order },
+    title: titled(options.rowTitle, row),
+    axis: { labelLimit: 220 },
+  };
+  const x: Enc['x'] = {
+    field: column,
+    type: 'nominal',
+    sort: order,
+    scale: { domain: order },
+    title: titled(options.columnTitle, column),
+    axis: { orient: 'top', labelAngle: -30, labelAlign: 'left', labelLimit: 220 },
+  };
 
   // 2. Layers: the coloured cells, then the share (bold) and its interval under it.
   const dark = 'datum.estimate < 0.2 || datum.estimate > 0.8';
   const text = (field: 'share_text' | 'interval_text', dy: number, size: number, bold: boolean): Layer => ({
     mark: { type: 'text', dy, fontSize: size, fontWeight: bold ? 'bold' : 'normal', baseline: 'middle' },
-    encoding: { x, y, text: { field, type: 'nominal' }, color: { value: '#222222', condition: { test: dark, value: 'white' } } },
+    encoding: {
+      x,
+      y,
+      text: { field, type: 'nominal' },
+      color: { value: '#222222', condition: { test: dark, value: 'white' } },
+    },
   });
   return {
     ...specFrame(options),
     data: { values },
     transform: [
       { calculate: "format(datum.estimate, '.0%')", as: 'share_text' },
-      { calculate: "'[' + format(datum.lower * 100, '.0f') + ', ' + format(datum.upper * 100, '.0f') + ']'", as: 'interval_text' },
+      {
+        calculate: "'[' + format(datum.lower * 100, '.0f') + ', ' + format(datum.upper * 100, '.0f') + ']'",
+        as: 'interval_text',
+      },
     ],
     width: cell * order.length,
     height: cell * order.length,
@@ -63,9 +87,12 @@ export function heatmapChart<R extends Estimate>(rows: readonly R[], options: He
       {
         mark: { type: 'rect', stroke: 'white', strokeWidth: 2 },
         encoding: {
-          x, y,
+          x,
+          y,
           color: {
-            field: 'estimate', type: 'quantitative', title: options.valueTitle,
+            field: 'estimate',
+            type: 'quantitative',
+            title: options.valueTitle,
             scale: { scheme: 'blueorange', domain: [0, 1], domainMid: 0.5, reverse: true },
             legend: { format: '.0%', direction: 'vertical', gradientLength: Math.max(120, cell * order.length - 40) },
           },

@@ -43,13 +43,24 @@ export interface HistogramOptions<R> extends ChartFrame {
 export function histogramChart<R extends Bin>(rows: readonly R[], options: HistogramOptions<R>): TopLevelSpec {
   // 1. Copy the used fields and add each row's share of its series.
   const { series } = options;
-  if (series !== undefined && RESERVED.includes(series)) throw new Error(`histogram series field may not be named ${series}`);
+  if (series !== undefined && RESERVED.includes(series))
+    throw new Error(`histogram series field may not be named ${series}`);
   const values = withShares(project(rows, fieldList(series, 'binStart', 'binEnd', 'count')), series);
   const overlay = series !== undefined && options.layout === 'overlay';
   const normalize = options.normalize ?? overlay;
   const y = normalize ? 'share' : 'count';
-  const yEnc: Enc['y'] = { field: y, type: 'quantitative', title: options.countTitle ?? (normalize ? 'share of games' : 'games'), axis: normalize ? { format: '.0%' } : {} };
-  const xEnc: Enc['x'] = { field: 'binStart', type: 'quantitative', title: options.valueTitle, scale: { zero: false, nice: false } };
+  const yEnc: Enc['y'] = {
+    field: y,
+    type: 'quantitative',
+    title: options.countTitle ?? (normalize ? 'share of games' : 'games'),
+    axis: normalize ? { format: '.0%' } : {},
+  };
+  const xEnc: Enc['x'] = {
+    field: 'binStart',
+    type: 'quantitative',
+    title: options.valueTitle,
+    scale: { zero: false, nice: false },
+  };
   const frame = specFrame(options);
   const width = options.width ?? DEFAULT_WIDTH;
   const height = options.height ?? (series !== undefined && !overlay ? Math.round(DEFAULT_HEIGHT / 2) : DEFAULT_HEIGHT);
@@ -65,7 +76,12 @@ export function histogramChart<R extends Bin>(rows: readonly R[], options: Histo
       encoding: {
         x: { ...xEnc, field: 'edge' },
         y: { ...yEnc, field: 'height' },
-        color: { field: series, type: 'nominal', sort: uniqueInOrder(values, series), title: titled(options.seriesTitle, series) },
+        color: {
+          field: series,
+          type: 'nominal',
+          sort: uniqueInOrder(values, series),
+          title: titled(options.seriesTitle, series),
+        },
         order: { field: 'step', type: 'quantitative' },
       },
     };
@@ -90,7 +106,12 @@ export function histogramChart<R extends Bin>(rows: readonly R[], options: Histo
     ...frame,
     data: { values },
     columns: options.columns ?? 1,
-    facet: { field: series, type: 'nominal', sort: uniqueInOrder(values, series), title: titled(options.seriesTitle, series) },
+    facet: {
+      field: series,
+      type: 'nominal',
+      sort: uniqueInOrder(values, series),
+      title: titled(options.seriesTitle, series),
+    },
     spec: bars,
   };
 }
@@ -102,7 +123,10 @@ function withShares(values: Record<string, Cell>[], series: string | undefined):
   const totals = new Map<Cell, number>();
   const key = (r: Record<string, Cell>) => (series === undefined ? '' : r[series]!);
   for (const r of values) totals.set(key(r), (totals.get(key(r)) ?? 0) + (r.count as number));
-  return values.map((r) => ({ ...r, share: (totals.get(key(r)) ?? 0) > 0 ? (r.count as number) / totals.get(key(r))! : 0 }));
+  return values.map((r) => ({
+    ...r,
+    share: (totals.get(key(r)) ?? 0) > 0 ? (r.count as number) / totals.get(key(r))! : 0,
+  }));
 }
 
 /**

@@ -33,7 +33,11 @@ function packageDir(name: string): string {
 /** The UMD build of a package (the file its package.json names in `unpkg`) and its version. */
 function umdBuild(name: string): { version: string; source: string } {
   const dir = packageDir(name);
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; unpkg?: string; jsdelivr?: string };
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    version: string;
+    unpkg?: string;
+    jsdelivr?: string;
+  };
   const file = pkg.unpkg ?? pkg.jsdelivr;
   if (file === undefined) throw new Error(`${name} names no UMD build (unpkg/jsdelivr) in its package.json`);
   return { version: pkg.version, source: readFileSync(join(dir, file), 'utf8') };
@@ -83,11 +87,17 @@ export interface EmbedOptions {
  * gets a menu with the SVG/PNG export actions only.
  */
 export function embedSnippet(spec: TopLevelSpec, elementId: string, options: EmbedOptions = {}): string {
-  if (!ELEMENT_ID.test(elementId)) throw new Error(`element id ${JSON.stringify(elementId)} must be a letter then letters, digits, '_' or '-'`);
+  if (!ELEMENT_ID.test(elementId))
+    throw new Error(`element id ${JSON.stringify(elementId)} must be a letter then letters, digits, '_' or '-'`);
   const { vega, messages } = compileChart(spec);
-  for (const m of messages) (options.onMessage ?? ((x: ChartMessage) => console.warn(`chart ${x.level}: ${x.text}`)))(m);
+  for (const m of messages)
+    (options.onMessage ?? ((x: ChartMessage) => console.warn(`chart ${x.level}: ${x.text}`)))(m);
   const { $schema: _schema, ...runtime } = vega; // the schema URL is documentation only; keep outside URLs out of the page
-  const embedOptions = { mode: 'vega', renderer: 'svg', actions: { export: true, source: false, compiled: false, editor: false } };
+  const embedOptions = {
+    mode: 'vega',
+    renderer: 'svg',
+    actions: { export: true, source: false, compiled: false, editor: false },
+  };
   return [
     '<script>',
     `vegaEmbed(${scriptJSON(`#${elementId}`)}, ${scriptJSON(runtime)}, ${scriptJSON(embedOptions)})`,
@@ -121,29 +131,37 @@ h2 { font-size: 1.15em; margin-bottom: 0.4em; }`;
  * vega-embed are inlined, the specs precompiled.
  */
 export function toOfflineHTML(charts: readonly HtmlChart[], options: OfflinePageOptions): string {
-  const figures = charts.map((c, i) => [
-    '<figure>',
-    c.title === undefined ? '' : `<h2>${escapeHtml(c.title)}</h2>`,
-    `<div id="chart-${i + 1}"></div>`,
-    c.caption === undefined ? '' : `<figcaption>${escapeHtml(c.caption)}</figcaption>`,
-    '</figure>',
-  ].filter((line) => line !== '').join('\n'));
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<title>${escapeHtml(options.title)}</title>`,
-    `<style>\n${PAGE_STYLE}\n</style>`,
-    '</head>',
-    '<body>',
-    `<h1>${escapeHtml(options.title)}</h1>`,
-    options.intro === undefined ? '' : `<p>${escapeHtml(options.intro)}</p>`,
-    '<noscript>The charts need JavaScript.</noscript>',
-    ...figures,
-    vegaScriptTags(),
-    ...charts.map((c, i) => embedSnippet(c.spec, `chart-${i + 1}`, options)),
-    '</body>',
-    '</html>',
-  ].filter((line) => line !== '').join('\n') + '\n';
+  const figures = charts.map((c, i) =>
+    [
+      '<figure>',
+      c.title === undefined ? '' : `<h2>${escapeHtml(c.title)}</h2>`,
+      `<div id="chart-${i + 1}"></div>`,
+      c.caption === undefined ? '' : `<figcaption>${escapeHtml(c.caption)}</figcaption>`,
+      '</figure>',
+    ]
+      .filter((line) => line !== '')
+      .join('\n'),
+  );
+  return (
+    [
+      '<!DOCTYPE html>',
+      '<html lang="en">',
+      '<head>',
+      '<meta charset="utf-8">',
+      `<title>${escapeHtml(options.title)}</title>`,
+      `<style>\n${PAGE_STYLE}\n</style>`,
+      '</head>',
+      '<body>',
+      `<h1>${escapeHtml(options.title)}</h1>`,
+      options.intro === undefined ? '' : `<p>${escapeHtml(options.intro)}</p>`,
+      '<noscript>The charts need JavaScript.</noscript>',
+      ...figures,
+      vegaScriptTags(),
+      ...charts.map((c, i) => embedSnippet(c.spec, `chart-${i + 1}`, options)),
+      '</body>',
+      '</html>',
+    ]
+      .filter((line) => line !== '')
+      .join('\n') + '\n'
+  );
 }

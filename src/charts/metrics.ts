@@ -36,17 +36,24 @@ export function readAdvances(ttf: Uint8Array): Advances {
   const cmap = table('cmap');
   let sub = -1;
   for (let i = 0, n = view.getUint16(cmap + 2); i < n; i++) {
-    const platform = view.getUint16(cmap + 4 + 8 * i), encoding = view.getUint16(cmap + 6 + 8 * i);
+    const platform = view.getUint16(cmap + 4 + 8 * i),
+      encoding = view.getUint16(cmap + 6 + 8 * i);
     const at = cmap + view.getUint32(cmap + 8 + 8 * i);
-    if (((platform === 3 && encoding === 1) || (platform === 0 && encoding === 3)) && view.getUint16(at) === 4) sub = at;
+    if (((platform === 3 && encoding === 1) || (platform === 0 && encoding === 3)) && view.getUint16(at) === 4)
+      sub = at;
   }
   if (sub < 0) throw new Error('font has no format-4 Unicode cmap');
   const segments = view.getUint16(sub + 6) / 2;
-  const ends = sub + 14, starts = ends + 2 * segments + 2, deltas = starts + 2 * segments, offsets = deltas + 2 * segments;
+  const ends = sub + 14,
+    starts = ends + 2 * segments + 2,
+    deltas = starts + 2 * segments,
+    offsets = deltas + 2 * segments;
   const advances = new Float32Array(0x10000).fill(Number.NaN);
   for (let s = 0; s < segments; s++) {
-    const end = view.getUint16(ends + 2 * s), start = view.getUint16(starts + 2 * s);
-    const delta = view.getInt16(deltas + 2 * s), offset = view.getUint16(offsets + 2 * s);
+    const end = view.getUint16(ends + 2 * s),
+      start = view.getUint16(starts + 2 * s);
+    const delta = view.getInt16(deltas + 2 * s),
+      offset = view.getUint16(offsets + 2 * s);
     for (let c = start; c <= end && c !== 0xffff; c++) {
       let glyph: number;
       if (offset === 0) glyph = (c + delta) & 0xffff;
@@ -79,7 +86,11 @@ interface TextItem {
 export function dejavuTextWidth(item: TextItem, text: unknown): number {
   const s = text == null ? '' : String(text).trim();
   const weight = item.fontWeight;
-  const bold = weight === 'bold' || weight === 'bolder' || (typeof weight === 'number' && weight >= 600) || (typeof weight === 'string' && Number(weight) >= 600);
+  const bold =
+    weight === 'bold' ||
+    weight === 'bolder' ||
+    (typeof weight === 'number' && weight >= 600) ||
+    (typeof weight === 'string' && Number(weight) >= 600);
   const advances = bold ? dejavu().bold : dejavu().regular;
   const fallback = advances[0x4d]!; // an 'M' for characters outside the BMP or without a glyph
   let em = 0;

@@ -35,9 +35,31 @@ export function raceChart<R extends Estimate>(rows: readonly R[], options: RaceO
   const { series, facet } = options;
   const values = project(rows, fieldList(options.x, series, facet, 'estimate', 'lower', 'upper'));
   const format = options.valueFormat ?? '.1~f';
-  const x: Enc['x'] = { field: options.x, type: 'quantitative', title: titled(options.xTitle, options.x), scale: { zero: false, nice: false }, axis: { format: 'd', tickMinStep: 1 } };
-  const y: Enc['y'] = { field: 'estimate', type: 'quantitative', title: options.valueTitle, scale: { zero: true }, axis: { format: axisFormat(format), grid: true, tickMinStep: 0.1 } };
-  const colorEnc: Enc = series === undefined ? {} : { color: { field: series, type: 'nominal', sort: uniqueInOrder(values, series), title: titled(options.seriesTitle, series) } };
+  const x: Enc['x'] = {
+    field: options.x,
+    type: 'quantitative',
+    title: titled(options.xTitle, options.x),
+    scale: { zero: false, nice: false },
+    axis: { format: 'd', tickMinStep: 1 },
+  };
+  const y: Enc['y'] = {
+    field: 'estimate',
+    type: 'quantitative',
+    title: options.valueTitle,
+    scale: { zero: true },
+    axis: { format: axisFormat(format), grid: true, tickMinStep: 0.1 },
+  };
+  const colorEnc: Enc =
+    series === undefined
+      ? {}
+      : {
+          color: {
+            field: series,
+            type: 'nominal',
+            sort: uniqueInOrder(values, series),
+            title: titled(options.seriesTitle, series),
+          },
+        };
   const markColor = series === undefined ? { color: MAIN_COLOR } : {};
   const tooltip: Enc['tooltip'] = [
     ...fieldList(facet, series).map((field) => ({ field, type: 'nominal' as const })),
@@ -49,7 +71,10 @@ export function raceChart<R extends Estimate>(rows: readonly R[], options: RaceO
   const width = options.width ?? DEFAULT_WIDTH;
   const height = options.height ?? DEFAULT_HEIGHT;
   const layer: Layer[] = [
-    { mark: { type: 'area', opacity: 0.18, ...markColor }, encoding: { x, y: { ...y, field: 'lower' }, y2: { field: 'upper' }, ...colorEnc } },
+    {
+      mark: { type: 'area', opacity: 0.18, ...markColor },
+      encoding: { x, y: { ...y, field: 'lower' }, y2: { field: 'upper' }, ...colorEnc },
+    },
     { mark: { type: 'rule', strokeDash: [4, 3], color: '#666' }, encoding: { y: { datum: 0 } } },
     { mark: { type: 'line', strokeWidth: 2, ...markColor }, encoding: { x, y, ...colorEnc, tooltip } },
   ];

@@ -13,11 +13,26 @@ export type Reference = number | { readonly field: string };
  * The layers drawing `reference` (none when undefined): one rule per panel (`groupby` = the facet
  * fields), plus the label when given. `horizontal`: the value axis is x.
  */
-export function referenceLayers(reference: Reference | undefined, label: string | undefined, horizontal: boolean, width: number, groupby: string[]): Layer[] {
+export function referenceLayers(
+  reference: Reference | undefined,
+  label: string | undefined,
+  horizontal: boolean,
+  width: number,
+  groupby: string[],
+): Layer[] {
   if (reference === undefined) return [];
   const fixed = typeof reference === 'number';
-  const one = [{ aggregate: fixed ? [{ op: 'count' as const, as: 'rows' }] : [{ op: 'max' as const, field: reference.field, as: 'reference_value' }], groupby }];
-  const at: Enc['y'] = fixed ? { datum: reference, type: 'quantitative' } : { field: 'reference_value', type: 'quantitative' };
+  const one = [
+    {
+      aggregate: fixed
+        ? [{ op: 'count' as const, as: 'rows' }]
+        : [{ op: 'max' as const, field: reference.field, as: 'reference_value' }],
+      groupby,
+    },
+  ];
+  const at: Enc['y'] = fixed
+    ? { datum: reference, type: 'quantitative' }
+    : { field: 'reference_value', type: 'quantitative' };
   const rule: Layer = {
     transform: one,
     mark: { type: 'rule', color: REFERENCE_COLOR, strokeDash: [4, 4] },
@@ -25,9 +40,14 @@ export function referenceLayers(reference: Reference | undefined, label: string 
   };
   if (label === undefined) return [rule];
   const text = { type: 'text' as const, text: label, color: REFERENCE_COLOR, fontSize: 10 };
-  return [rule, {
-    transform: one,
-    mark: horizontal ? { ...text, align: 'left', baseline: 'top', dx: 3, y: 2 } : { ...text, align: 'right', baseline: 'bottom', dy: -2, x: width - 2 },
-    encoding: orient(horizontal, { val: at }),
-  }];
+  return [
+    rule,
+    {
+      transform: one,
+      mark: horizontal
+        ? { ...text, align: 'left', baseline: 'top', dx: 3, y: 2 }
+        : { ...text, align: 'right', baseline: 'bottom', dy: -2, x: width - 2 },
+      encoding: orient(horizontal, { val: at }),
+    },
+  ];
 }

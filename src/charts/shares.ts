@@ -55,13 +55,26 @@ export function sharesChart<R extends SharePart>(rows: readonly R[], options: Sh
   const transform = [
     { joinaggregate: [{ op: 'sum' as const, field: 'points', as: 'bar_total' }], groupby: [bar] },
     { calculate: 'datum.bar_total > 0 ? datum.points / datum.bar_total : 0', as: 'share' },
-    { stack: normalize ? 'share' : 'points', groupby: [bar], sort: [{ field: 'part_rank' }], as: ['start', 'end'] as [string, string] },
+    {
+      stack: normalize ? 'share' : 'points',
+      groupby: [bar],
+      sort: [{ field: 'part_rank' }],
+      as: ['start', 'end'] as [string, string],
+    },
     { calculate: '(datum.start + datum.end) / 2', as: 'middle' },
   ];
-  const y: Enc['y'] = { field: bar, type: 'nominal', sort: uniqueInOrder(values, bar), title: titled(options.barTitle, null) };
+  const y: Enc['y'] = {
+    field: bar,
+    type: 'nominal',
+    sort: uniqueInOrder(values, bar),
+    title: titled(options.barTitle, null),
+  };
   const x: Enc['x'] = {
-    field: 'start', type: 'quantitative', title: options.valueTitle ?? (normalize ? 'share of points' : 'points'),
-    axis: { format, grid: true }, ...(normalize ? { scale: { domain: [0, 1] } } : {}),
+    field: 'start',
+    type: 'quantitative',
+    title: options.valueTitle ?? (normalize ? 'share of points' : 'points'),
+    axis: { format, grid: true },
+    ...(normalize ? { scale: { domain: [0, 1] } } : {}),
   };
   const labelMin = options.labelMin ?? 0.06;
   if (!Number.isFinite(labelMin)) throw new Error(`labelMin must be a finite number, not ${labelMin}`);
@@ -75,8 +88,16 @@ export function sharesChart<R extends SharePart>(rows: readonly R[], options: Sh
       {
         mark: { type: 'bar', stroke: 'white', strokeWidth: 1 },
         encoding: {
-          y, x, x2: { field: 'end' },
-          color: { field: part, type: 'nominal', sort: parts, title: titled(options.partTitle, part), legend: { orient: 'bottom', direction: 'horizontal', columns: 4 } },
+          y,
+          x,
+          x2: { field: 'end' },
+          color: {
+            field: part,
+            type: 'nominal',
+            sort: parts,
+            title: titled(options.partTitle, part),
+            legend: { orient: 'bottom', direction: 'horizontal', columns: 4 },
+          },
           tooltip: [
             { field: bar, type: 'nominal' },
             { field: part, type: 'nominal' },
@@ -85,17 +106,32 @@ export function sharesChart<R extends SharePart>(rows: readonly R[], options: Sh
           ],
         },
       },
-      ...(options.labels === false ? [] : [{
-        // Every segment gets a text mark (an empty one when narrow), so the layer is never empty.
-        transform: [{ calculate: `datum.share >= ${labelMin} ? format(datum.${normalize ? 'share' : 'points'}, ${JSON.stringify(normalize ? '.0%' : ',.0f')}) : ''`, as: 'label' }],
-        mark: { type: 'text', fontSize: 10, baseline: 'middle' },
-        encoding: {
-          y,
-          color: { value: 'white', condition: { test: `${JSON.stringify(PALETTE.map(textColorOn))}[datum.part_rank % ${PALETTE.length}] != 'white'`, value: '#222222' } },
-          x: { field: 'middle', type: 'quantitative' },
-          text: { field: 'label', type: 'nominal' },
-        },
-      } satisfies Layer]),
+      ...(options.labels === false
+        ? []
+        : [
+            {
+              // Every segment gets a text mark (an empty one when narrow), so the layer is never empty.
+              transform: [
+                {
+                  calculate: `datum.share >= ${labelMin} ? format(datum.${normalize ? 'share' : 'points'}, ${JSON.stringify(normalize ? '.0%' : ',.0f')}) : ''`,
+                  as: 'label',
+                },
+              ],
+              mark: { type: 'text', fontSize: 10, baseline: 'middle' },
+              encoding: {
+                y,
+                color: {
+                  value: 'white',
+                  condition: {
+                    test: `${JSON.stringify(PALETTE.map(textColorOn))}[datum.part_rank % ${PALETTE.length}] != 'white'`,
+                    value: '#222222',
+                  },
+                },
+                x: { field: 'middle', type: 'quantitative' },
+                text: { field: 'label', type: 'nominal' },
+              },
+            } satisfies Layer,
+          ]),
     ],
   };
 }

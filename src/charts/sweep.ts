@@ -48,9 +48,31 @@ export function sweepChart<R extends Estimate>(rows: readonly R[], options: Swee
   if (byX.some((v) => typeof v !== 'number')) throw new Error(`sweep field ${xField} must be numeric`);
 
   // 2. Shared encodings.
-  const x: Enc['x'] = { field: xField, type: 'quantitative', title: titled(options.xTitle, xField), scale: options.xScale === 'log' ? { type: 'log', nice: false, padding: 10 } : { zero: false, nice: false, padding: 10 } };
-  const y: Enc['y'] = { field: 'estimate', type: 'quantitative', title: options.valueTitle, scale: { zero: options.zero ?? false }, axis: { format: axisFormat(format), grid: true } };
-  const colorEnc: Enc = series === undefined ? {} : { color: { field: series, type: 'nominal', sort: uniqueInOrder(values, series), title: titled(options.seriesTitle, series) } };
+  const x: Enc['x'] = {
+    field: xField,
+    type: 'quantitative',
+    title: titled(options.xTitle, xField),
+    scale:
+      options.xScale === 'log' ? { type: 'log', nice: false, padding: 10 } : { zero: false, nice: false, padding: 10 },
+  };
+  const y: Enc['y'] = {
+    field: 'estimate',
+    type: 'quantitative',
+    title: options.valueTitle,
+    scale: { zero: options.zero ?? false },
+    axis: { format: axisFormat(format), grid: true },
+  };
+  const colorEnc: Enc =
+    series === undefined
+      ? {}
+      : {
+          color: {
+            field: series,
+            type: 'nominal',
+            sort: uniqueInOrder(values, series),
+            title: titled(options.seriesTitle, series),
+          },
+        };
   const markColor = series === undefined ? { color: MAIN_COLOR } : {};
   const tooltip: Enc['tooltip'] = [
     ...fieldList(series).map((field) => ({ field, type: 'nominal' as const })),
@@ -69,7 +91,10 @@ export function sweepChart<R extends Estimate>(rows: readonly R[], options: Swee
     },
     ...referenceLayers(options.reference, options.referenceLabel, false, width, []),
     { mark: { type: 'line', strokeWidth: 2, ...markColor }, encoding: { x, y, ...colorEnc } },
-    { mark: { type: 'point', filled: true, size: 40, opacity: 1, ...markColor }, encoding: { x, y, ...colorEnc, tooltip } },
+    {
+      mark: { type: 'point', filled: true, size: 40, opacity: 1, ...markColor },
+      encoding: { x, y, ...colorEnc, tooltip },
+    },
   ];
   return {
     ...specFrame(options),

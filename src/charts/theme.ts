@@ -38,7 +38,7 @@ function luminance(hex: string): number {
 /** The text colour (white or near-black) with the higher contrast on `hex`. */
 export function textColorOn(hex: string): string {
   const l = luminance(hex);
-  return (1.05) / (l + 0.05) >= (l + 0.05) / (luminance('#222222') + 0.05) ? 'white' : '#222222';
+  return 1.05 / (l + 0.05) >= (l + 0.05) / (luminance('#222222') + 0.05) ? 'white' : '#222222';
 }
 
 /** Browsers fall back to Verdana/Arial; the PNG renderer has DejaVu Sans only. */
@@ -74,7 +74,12 @@ export function formatCount(n: number): string {
 
 /** The subtitle line: the frame's subtitle and the run size, joined by " · ". */
 export function subtitleOf(frame: ChartFrame): string | undefined {
-  const run = frame.runSize === undefined ? undefined : typeof frame.runSize === 'number' ? `${formatCount(frame.runSize)} games` : frame.runSize;
+  const run =
+    frame.runSize === undefined
+      ? undefined
+      : typeof frame.runSize === 'number'
+        ? `${formatCount(frame.runSize)} games`
+        : frame.runSize;
   const parts = [frame.subtitle, run].filter((p): p is string => p !== undefined && p !== '');
   return parts.length === 0 ? undefined : parts.join(' · ');
 }
@@ -118,7 +123,14 @@ export function themeConfig(): Config {
       domainColor: '#888888',
       tickColor: '#888888',
     },
-    legend: { labelLimit: 400, labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', orient: 'right', symbolOpacity: 1 },
+    legend: {
+      labelLimit: 400,
+      labelFontSize: 11,
+      titleFontSize: 12,
+      titleFontWeight: 'normal',
+      orient: 'right',
+      symbolOpacity: 1,
+    },
     header: { labelLimit: 400, labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal' },
     view: { stroke: '#dddddd' },
     range: { category: [...PALETTE] },

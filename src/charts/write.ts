@@ -22,11 +22,21 @@ export interface ChartFiles {
  * Renders `spec` and writes `dir/name.vl.json`, `dir/name.svg` and `dir/name.png` (creating `dir`).
  * Rendering happens before any file is written.
  */
-export async function writeChart(dir: string, name: string, spec: TopLevelSpec, options: PngOptions = {}): Promise<ChartFiles> {
-  if (!CHART_NAME.test(name)) throw new Error(`chart name ${JSON.stringify(name)} must be letters, digits, '_', '.' or '-' (no path)`);
+export async function writeChart(
+  dir: string,
+  name: string,
+  spec: TopLevelSpec,
+  options: PngOptions = {},
+): Promise<ChartFiles> {
+  if (!CHART_NAME.test(name))
+    throw new Error(`chart name ${JSON.stringify(name)} must be letters, digits, '_', '.' or '-' (no path)`);
   const svg = await toSVG(spec, options);
   const png = svgToPNG(svg, options);
-  const files: ChartFiles = { vl: join(dir, `${name}.vl.json`), svg: join(dir, `${name}.svg`), png: join(dir, `${name}.png`) };
+  const files: ChartFiles = {
+    vl: join(dir, `${name}.vl.json`),
+    svg: join(dir, `${name}.svg`),
+    png: join(dir, `${name}.png`),
+  };
   writeAtomic(files.vl, `${JSON.stringify(spec, null, 2)}\n`);
   writeAtomic(files.svg, svg);
   writeAtomic(files.png, png);

@@ -20,7 +20,10 @@ export interface Command {
   run(positionals: string[], flags: Record<string, string | boolean | undefined>): Promise<number>;
 }
 
-export function parseCommandArgs(command: Command, argv: string[]): { positionals: string[]; flags: Record<string, string | boolean | undefined> } {
+export function parseCommandArgs(
+  command: Command,
+  argv: string[],
+): { positionals: string[]; flags: Record<string, string | boolean | undefined> } {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -29,7 +32,8 @@ export function parseCommandArgs(command: Command, argv: string[]): { positional
       options: Object.fromEntries(Object.entries(command.flags).map(([name, spec]) => [name, { type: spec.type }])),
     });
     const flags: Record<string, string | boolean | undefined> = {};
-    for (const [name, spec] of Object.entries(command.flags)) flags[name] = (values as Record<string, string | boolean | undefined>)[name] ?? spec.default;
+    for (const [name, spec] of Object.entries(command.flags))
+      flags[name] = (values as Record<string, string | boolean | undefined>)[name] ?? spec.default;
     return { positionals, flags };
   } catch (error) {
     throw new InputError('usage', `carclab ${command.name}: ${(error as Error).message}\nusage: ${command.usage}`);
@@ -44,11 +48,20 @@ const WHOLE = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** A whole number flag within bounds (decimal digits), or an input error naming the flag. */
-export function intFlag(value: string | boolean | undefined, name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+export function intFlag(
+  value: string | boolean | undefined,
+  name: string,
+  fallback: number,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined) return fallback;
   const n = typeof value === 'string' && WHOLE.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw new InputError('usage', `--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+    throw new InputError(
+      'usage',
+      `--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`,
+    );
   }
   return n;
 }
@@ -57,19 +70,35 @@ export function intFlag(value: string | boolean | undefined, name: string, fallb
 export const MAX_WORKERS_PER_CORE = 4;
 
 /** `--workers`: a whole number from 1 to 256, capped (with a warning) at `MAX_WORKERS_PER_CORE` per core. */
-export function workersFlag(value: string | boolean | undefined, fallback: number, cores = availableParallelism()): number {
+export function workersFlag(
+  value: string | boolean | undefined,
+  fallback: number,
+  cores = availableParallelism(),
+): number {
   const workers = intFlag(value, 'workers', fallback, 1, 256);
   const cap = MAX_WORKERS_PER_CORE * cores;
   if (workers <= cap) return workers;
-  process.stderr.write(`carclab: --workers ${workers} is more than ${MAX_WORKERS_PER_CORE} per core on this machine's ${cores} core${cores === 1 ? '' : 's'}; using ${cap}\n`);
+  process.stderr.write(
+    `carclab: --workers ${workers} is more than ${MAX_WORKERS_PER_CORE} per core on this machine's ${cores} core${cores === 1 ? '' : 's'}; using ${cap}\n`,
+  );
   return cap;
 }
 
 /** A number flag (decimal notation) that passes `ok`, or an input error naming the flag and what it must be. */
-export function numberFlag(value: string | boolean | undefined, name: string, ok: (x: number) => boolean, what: string, usage?: string): number | undefined {
+export function numberFlag(
+  value: string | boolean | undefined,
+  name: string,
+  ok: (x: number) => boolean,
+  what: string,
+  usage?: string,
+): number | undefined {
   if (value === undefined) return undefined;
   const x = typeof value === 'string' && DECIMAL.test(value) ? Number(value) : NaN;
-  if (!Number.isFinite(x) || !ok(x)) throw new InputError('usage', `--${name} must be ${what}, got ${JSON.stringify(value)}${usage ? `\nusage: ${usage}` : ''}`);
+  if (!Number.isFinite(x) || !ok(x))
+    throw new InputError(
+      'usage',
+      `--${name} must be ${what}, got ${JSON.stringify(value)}${usage ? `\nusage: ${usage}` : ''}`,
+    );
   return x;
 }
 
@@ -78,7 +107,12 @@ export function helpText(command: Command): string {
   const flags = Object.entries(command.flags);
   if (flags.length) {
     lines.push('', 'options:');
-    for (const [name, spec] of flags) lines.push(`  --${name}${spec.type === 'string' ? ' VALUE' : ''}`.padEnd(22) + spec.help + (spec.default !== undefined ? ` (default ${spec.default})` : ''));
+    for (const [name, spec] of flags)
+      lines.push(
+        `  --${name}${spec.type === 'string' ? ' VALUE' : ''}`.padEnd(22) +
+          spec.help +
+          (spec.default !== undefined ? ` (default ${spec.default})` : ''),
+      );
   }
   return lines.join('\n');
 }

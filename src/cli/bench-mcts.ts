@@ -15,8 +15,14 @@ import { newGame } from '../expansions/index.ts';
 import { Dealer } from '../sim/deal.ts';
 import { makeRng } from '../sim/rng.ts';
 
-export interface IterationsFigure { iterationsPerSecond: number; runs: number }
-export interface MoveFigure { msPerMove: number; runs: number }
+export interface IterationsFigure {
+  iterationsPerSecond: number;
+  runs: number;
+}
+export interface MoveFigure {
+  msPerMove: number;
+  runs: number;
+}
 
 const POSITIONS = 8;
 const TILES_ON_BOARD = 30;
@@ -32,13 +38,19 @@ function midGamePositions(first: number, count: number): State[] {
     const deal = first + i;
     const state = game.newState(dealer.deal('bench-mcts', deal));
     const agents = [0, 1].map((seat) => createAgent(greedy, makeRng('bench-mcts', deal, seat)));
-    while (state.placedCount < TILES_ON_BOARD || state.phase !== PHASE_PLACE) state.apply(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
+    while (state.placedCount < TILES_ON_BOARD || state.phase !== PHASE_PLACE)
+      state.apply(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
     return state;
   });
 }
 
 /** Times agent `specText` on the positions of each run; returns per run [iterations (mcts), milliseconds, decisions]. */
-function timedRuns(specText: string, runs: number, scale: number, positionsPerRun = POSITIONS): { iterations: number; ms: number; decisions: number }[] {
+function timedRuns(
+  specText: string,
+  runs: number,
+  scale: number,
+  positionsPerRun = POSITIONS,
+): { iterations: number; ms: number; decisions: number }[] {
   const spec = parseAgentSpec(specText, 'bench');
   const count = Math.max(1, Math.round(positionsPerRun * scale));
   const legal = new Int32Array(MAX_ACTIONS_HINT);

@@ -39,7 +39,11 @@ function timedRun(deals: number, mode: string[]): number {
   const out = mkdtempSync(join(tmpdir(), 'carclab-bench-'));
   try {
     const start = performance.now();
-    const r = spawnSync(process.execPath, [CARCLAB, 'run', 'default', '--deals', String(deals), '--out', out, ...mode], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [CARCLAB, 'run', 'default', '--deals', String(deals), '--out', out, ...mode],
+      { encoding: 'utf8' },
+    );
     const seconds = (performance.now() - start) / 1000;
     if (r.status !== 0) throw new Error(`carclab run ${mode.join(' ')} failed (exit ${r.status}): ${r.stderr}`);
     // The default experiment plays every deal under 2 arms.
@@ -57,8 +61,22 @@ export async function benchRunVsMain(runs: number, scale = 1, deals = 100_000): 
   const n = Math.max(1, Math.min(runs, 3));
   const size = Math.max(100, Math.round(deals * scale));
   jsBuild();
-  const { first: pool, second: main, ratios } = await alternatingRounds(n, () => timedRun(size, ['--workers', '2']), () => timedRun(size, ['--in-process']));
-  return { gamesPerSecond: Math.round(median(pool)), runs: n, ratio: median(ratios), inProcessGamesPerSecond: Math.round(median(main)), ratios };
+  const {
+    first: pool,
+    second: main,
+    ratios,
+  } = await alternatingRounds(
+    n,
+    () => timedRun(size, ['--workers', '2']),
+    () => timedRun(size, ['--in-process']),
+  );
+  return {
+    gamesPerSecond: Math.round(median(pool)),
+    runs: n,
+    ratio: median(ratios),
+    inProcessGamesPerSecond: Math.round(median(main)),
+    ratios,
+  };
 }
 
 export interface ProcessRatioFigure {
@@ -86,9 +104,19 @@ function benchProcess(key: string, scale: number, cpu: boolean): number {
  * slow the other's compiled code). The processes alternate which goes first; the figure is the
  * median of the per-pair ratios, since this host's speed swings between processes and minutes.
  */
-export async function benchProcessRatio(a: string, b: string, runs: number, scale = 1, cpu = false): Promise<ProcessRatioFigure> {
+export async function benchProcessRatio(
+  a: string,
+  b: string,
+  runs: number,
+  scale = 1,
+  cpu = false,
+): Promise<ProcessRatioFigure> {
   const n = Math.max(1, Math.min(runs, 7));
   jsBuild();
-  const { first, second, ratios } = await alternatingRounds(n, () => benchProcess(a, scale, cpu), () => benchProcess(b, scale, cpu));
+  const { first, second, ratios } = await alternatingRounds(
+    n,
+    () => benchProcess(a, scale, cpu),
+    () => benchProcess(b, scale, cpu),
+  );
   return { gamesPerSecond: median(first), otherGamesPerSecond: median(second), runs: n, ratio: median(ratios), ratios };
 }

@@ -37,38 +37,152 @@ interface BenchCase {
 }
 
 /** What a benchmark prints: its figure (games per second unless the case says) and the number of runs. */
-interface Figure { runs: number; ratio?: number }
+interface Figure {
+  runs: number;
+  ratio?: number;
+}
 
 const ALL_EXPANSIONS = ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!);
 /** The three with Inns & Cathedrals (`all-4p-random` keeps the three, so that its figures stay comparable with earlier ones). */
 const FOUR_EXPANSIONS = [...ALL_EXPANSIONS, expansionRegistry.get('innsCathedrals')!];
 
 export const BENCH_CASES: BenchCase[] = [
-  { key: 'base-2p-random', description: '2-player base games with farmers, random agents', options: { players: 2 }, agent: 'random', games: 2000 },
-  { key: 'all-4p-random', description: '4-player games with all three expansions, random agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'random', games: 1000 },
-  { key: 'base-2p-greedy', description: '2-player base games with farmers, greedy agents', options: { players: 2 }, agent: 'greedy', games: 100 },
-  { key: 'base-2p-random-quality', description: 'base-2p-random recording the game-quality measures (an evaluation per turn)', options: { players: 2 }, agent: 'random', games: 2000, quality: true },
-  { key: 'base-2p-greedy-quality', description: 'base-2p-greedy recording the game-quality measures', options: { players: 2 }, agent: 'greedy', games: 100, quality: true },
-  { key: 'base-2p-strong', description: '2-player base games with farmers, strong agents', options: { players: 2 }, agent: 'strong', games: 20 },
-  { key: 'all-4p-greedy', description: '4-player games with all three expansions, greedy agents', options: { players: 4, expansions: ALL_EXPANSIONS }, agent: 'greedy', games: 25 },
-  { key: 'four-4p-random', description: '4-player games with all four expansions (Inns & Cathedrals too), random agents', options: { players: 4, expansions: FOUR_EXPANSIONS }, agent: 'random', games: 1000 },
-  { key: 'four-4p-greedy', description: '4-player games with all four expansions (Inns & Cathedrals too), greedy agents', options: { players: 4, expansions: FOUR_EXPANSIONS }, agent: 'greedy', games: 25 },
   {
-    key: 'random-per-greedy', description: 'games/s of base-2p-random ÷ base-2p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 25)',
-    options: { players: 2 }, agent: 'random', games: 2000, cpuClock: true, run: (runs, scale, cpu) => benchProcessRatio('base-2p-random', 'base-2p-greedy', runs, scale, cpu),
+    key: 'base-2p-random',
+    description: '2-player base games with farmers, random agents',
+    options: { players: 2 },
+    agent: 'random',
+    games: 2000,
   },
   {
-    key: 'strong-per-greedy', description: 'games/s of base-2p-greedy ÷ base-2p-strong, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 100)',
-    options: { players: 2 }, agent: 'greedy', games: 100, cpuClock: true, run: (runs, scale, cpu) => benchProcessRatio('base-2p-greedy', 'base-2p-strong', runs, scale, cpu),
+    key: 'all-4p-random',
+    description: '4-player games with all three expansions, random agents',
+    options: { players: 4, expansions: ALL_EXPANSIONS },
+    agent: 'random',
+    games: 1000,
   },
-  { key: 'pool-2w-scaling', description: 'games/s on 2 pool workers ÷ 1 worker, 200,000 random 2-player base games per run (median of at most 3 runs)', options: { players: 2 }, agent: 'random', games: 200_000, run: (runs, scale) => benchPoolScaling(runs, scale) },
-  { key: 'mcts-2p-iterations', description: 'default mcts deciding mid-game placements of 2-player base games (30 tiles down), one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: benchMctsIterations, metric: { key: 'iterationsPerSecond', unit: 'iterations/s' } },
-  { key: 'mcts-2p-move-ms', description: 'wall time of one default mcts decision in those positions, one thread', options: { players: 2 }, agent: 'mcts', games: 8, run: (runs, scale) => benchMove('mcts', runs, scale), metric: { key: 'msPerMove', unit: 'ms/move' } },
-  { key: 'strong-2p-move-ms', description: 'wall time of one strong decision in those positions (64 a run), one thread', options: { players: 2 }, agent: 'strong', games: 64, run: (runs, scale) => benchMove('strong', runs, scale, 64), metric: { key: 'msPerMove', unit: 'ms/move' } },
-  { key: 'run-2w-vs-main', description: 'games/s of `carclab run default --deals 100000` on 2 pool workers ÷ the same run --in-process, whole processes (median of at most 3 pairs)', options: { players: 2 }, agent: 'random', games: 200_000, run: (runs, scale) => benchRunVsMain(runs, scale) },
+  {
+    key: 'base-2p-greedy',
+    description: '2-player base games with farmers, greedy agents',
+    options: { players: 2 },
+    agent: 'greedy',
+    games: 100,
+  },
+  {
+    key: 'base-2p-random-quality',
+    description: 'base-2p-random recording the game-quality measures (an evaluation per turn)',
+    options: { players: 2 },
+    agent: 'random',
+    games: 2000,
+    quality: true,
+  },
+  {
+    key: 'base-2p-greedy-quality',
+    description: 'base-2p-greedy recording the game-quality measures',
+    options: { players: 2 },
+    agent: 'greedy',
+    games: 100,
+    quality: true,
+  },
+  {
+    key: 'base-2p-strong',
+    description: '2-player base games with farmers, strong agents',
+    options: { players: 2 },
+    agent: 'strong',
+    games: 20,
+  },
+  {
+    key: 'all-4p-greedy',
+    description: '4-player games with all three expansions, greedy agents',
+    options: { players: 4, expansions: ALL_EXPANSIONS },
+    agent: 'greedy',
+    games: 25,
+  },
+  {
+    key: 'four-4p-random',
+    description: '4-player games with all four expansions (Inns & Cathedrals too), random agents',
+    options: { players: 4, expansions: FOUR_EXPANSIONS },
+    agent: 'random',
+    games: 1000,
+  },
+  {
+    key: 'four-4p-greedy',
+    description: '4-player games with all four expansions (Inns & Cathedrals too), greedy agents',
+    options: { players: 4, expansions: FOUR_EXPANSIONS },
+    agent: 'greedy',
+    games: 25,
+  },
+  {
+    key: 'random-per-greedy',
+    description:
+      'games/s of base-2p-random ÷ base-2p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 25)',
+    options: { players: 2 },
+    agent: 'random',
+    games: 2000,
+    cpuClock: true,
+    run: (runs, scale, cpu) => benchProcessRatio('base-2p-random', 'base-2p-greedy', runs, scale, cpu),
+  },
+  {
+    key: 'strong-per-greedy',
+    description:
+      'games/s of base-2p-greedy ÷ base-2p-strong, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 100)',
+    options: { players: 2 },
+    agent: 'greedy',
+    games: 100,
+    cpuClock: true,
+    run: (runs, scale, cpu) => benchProcessRatio('base-2p-greedy', 'base-2p-strong', runs, scale, cpu),
+  },
+  {
+    key: 'pool-2w-scaling',
+    description:
+      'games/s on 2 pool workers ÷ 1 worker, 200,000 random 2-player base games per run (median of at most 3 runs)',
+    options: { players: 2 },
+    agent: 'random',
+    games: 200_000,
+    run: (runs, scale) => benchPoolScaling(runs, scale),
+  },
+  {
+    key: 'mcts-2p-iterations',
+    description: 'default mcts deciding mid-game placements of 2-player base games (30 tiles down), one thread',
+    options: { players: 2 },
+    agent: 'mcts',
+    games: 8,
+    run: benchMctsIterations,
+    metric: { key: 'iterationsPerSecond', unit: 'iterations/s' },
+  },
+  {
+    key: 'mcts-2p-move-ms',
+    description: 'wall time of one default mcts decision in those positions, one thread',
+    options: { players: 2 },
+    agent: 'mcts',
+    games: 8,
+    run: (runs, scale) => benchMove('mcts', runs, scale),
+    metric: { key: 'msPerMove', unit: 'ms/move' },
+  },
+  {
+    key: 'strong-2p-move-ms',
+    description: 'wall time of one strong decision in those positions (64 a run), one thread',
+    options: { players: 2 },
+    agent: 'strong',
+    games: 64,
+    run: (runs, scale) => benchMove('strong', runs, scale, 64),
+    metric: { key: 'msPerMove', unit: 'ms/move' },
+  },
+  {
+    key: 'run-2w-vs-main',
+    description:
+      'games/s of `carclab run default --deals 100000` on 2 pool workers ÷ the same run --in-process, whole processes (median of at most 3 pairs)',
+    options: { players: 2 },
+    agent: 'random',
+    games: 200_000,
+    run: (runs, scale) => benchRunVsMain(runs, scale),
+  },
 ];
 
-export interface BenchFigure { gamesPerSecond: number; runs: number }
+export interface BenchFigure {
+  gamesPerSecond: number;
+  runs: number;
+}
 
 /** Seconds of the process's CPU time (user + system), steadier than the wall clock on a shared machine. */
 const cpuSeconds = () => {
@@ -112,27 +226,43 @@ export function benchCase(c: BenchCase, runs: number, scale = 1, cpu = false): B
 export const benchCommand: Command = {
   name: 'bench',
   usage: 'carclab bench [--json] [--runs N] [--only KEY] [--scale X] [--cpu]',
-  summary: 'Measures games per second of complete self-play games on one thread (median of several runs after a warm-up).',
+  summary:
+    'Measures games per second of complete self-play games on one thread (median of several runs after a warm-up).',
   flags: {
     json: { type: 'boolean', help: 'print one JSON object keyed by benchmark' },
     runs: { type: 'string', help: 'timed runs per benchmark', default: '7' },
     only: { type: 'string', help: 'run only the benchmark with this key' },
     scale: { type: 'string', help: 'multiply the games per run (e.g. 0.1 for a quick look)', default: '1' },
-    cpu: { type: 'boolean', help: 'games per second of CPU time, not of the wall clock (steadier when other processes share the cores; self-play cases only)' },
+    cpu: {
+      type: 'boolean',
+      help: 'games per second of CPU time, not of the wall clock (steadier when other processes share the cores; self-play cases only)',
+    },
   },
   async run(_positionals, flags) {
     const runs = intFlag(flags.runs, 'runs', 7, 1, 1000);
     // Bounded: 100 × the default games already takes hours; a larger factor would run until killed.
-    const scale = numberFlag(flags.scale, 'scale', (x) => x > 0 && x <= MAX_SCALE, `a number above 0 and at most ${MAX_SCALE}`)!;
+    const scale = numberFlag(
+      flags.scale,
+      'scale',
+      (x) => x > 0 && x <= MAX_SCALE,
+      `a number above 0 and at most ${MAX_SCALE}`,
+    )!;
     const cases = BENCH_CASES.filter((c) => flags.only === undefined || c.key === flags.only);
-    if (cases.length === 0) throw new InputError('usage', `--only: unknown benchmark ${JSON.stringify(flags.only)}; known: ${BENCH_CASES.map((c) => c.key).join(', ')}`);
+    if (cases.length === 0)
+      throw new InputError(
+        'usage',
+        `--only: unknown benchmark ${JSON.stringify(flags.only)}; known: ${BENCH_CASES.map((c) => c.key).join(', ')}`,
+      );
     const results: Record<string, Figure> = {};
     for (const c of cases) {
       const cpu = flags.cpu === true;
       const figure: Figure = c.run ? await c.run(runs, scale, cpu) : benchCase(c, runs, scale, cpu);
       results[c.key] = figure;
       const metric = c.metric ?? { key: 'gamesPerSecond', unit: 'games/s' };
-      if (!flags.json) process.stderr.write(`${c.key.padEnd(20)} ${String((figure as unknown as Record<string, number>)[metric.key]).padStart(8)} ${metric.unit}  ${figure.ratio === undefined ? '' : `ratio ${figure.ratio}  `}(median of ${figure.runs}${flags.cpu && (!c.run || c.cpuClock) ? ', per CPU second' : ''}; ${c.description})\n`);
+      if (!flags.json)
+        process.stderr.write(
+          `${c.key.padEnd(20)} ${String((figure as unknown as Record<string, number>)[metric.key]).padStart(8)} ${metric.unit}  ${figure.ratio === undefined ? '' : `ratio ${figure.ratio}  `}(median of ${figure.runs}${flags.cpu && (!c.run || c.cpuClock) ? ', per CPU second' : ''}; ${c.description})\n`,
+        );
     }
     if (flags.json) process.stdout.write(`${JSON.stringify(results)}\n`);
     return 0;

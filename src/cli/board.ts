@@ -17,18 +17,26 @@ export const BOARD_FLAGS: Record<'svg' | 'png', FlagSpec> = {
 /** Checks the flags before any game is played. */
 export function checkBoardFlags(flags: Record<string, string | boolean | undefined>): void {
   for (const name of ['svg', 'png'] as const) {
-    if (flags[name] !== undefined && (typeof flags[name] !== 'string' || flags[name] === '')) throw new InputError('usage', `--${name} needs a file name`);
+    if (flags[name] !== undefined && (typeof flags[name] !== 'string' || flags[name] === ''))
+      throw new InputError('usage', `--${name} needs a file name`);
   }
 }
 
 /** Writes the requested pictures of `state`; returns the files written. */
-export function writeBoardImages(state: State, flags: Record<string, string | boolean | undefined>, options: BoardOptions): string[] {
+export function writeBoardImages(
+  state: State,
+  flags: Record<string, string | boolean | undefined>,
+  options: BoardOptions,
+): string[] {
   const written: string[] = [];
   const write = (file: string, data: string | Uint8Array) => {
     try {
       writeAtomic(file, data);
     } catch (error) {
-      throw new InputError('usage', `cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new InputError(
+        'usage',
+        `cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
     written.push(file);
   };

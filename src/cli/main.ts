@@ -25,7 +25,14 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
 
 async function usage(): Promise<string> {
   const commands = await Promise.all(Object.values(COMMANDS).map((load) => load()));
-  return ['usage: carclab <command> [options]', '', 'commands:', ...commands.map((c) => `  ${c.name.padEnd(10)}${c.summary}`), '', 'carclab <command> --help shows the options of a command.'].join('\n');
+  return [
+    'usage: carclab <command> [options]',
+    '',
+    'commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(10)}${c.summary}`),
+    '',
+    'carclab <command> --help shows the options of a command.',
+  ].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -61,7 +68,9 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`carclab: ${redactUrls(error.message)}\n`); // a full disk, not a bug: no stack
       process.exitCode = 1;
     } else {
-      process.stderr.write(`carclab: internal error: ${redactUrls(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
+      process.stderr.write(
+        `carclab: internal error: ${redactUrls(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
+      );
       process.exitCode = 1;
     }
   },

@@ -20,7 +20,11 @@ export interface ProgressHooks {
 
 /** Where the games are played, for a headline: "2 workers", "the main thread" or the queue. */
 export const backendText = (backend: Backend): string =>
-  backend.name === 'piscina' ? `${backend.concurrency} worker${backend.concurrency === 1 ? '' : 's'}` : backend.name === 'in-process' ? 'the main thread' : backend.name;
+  backend.name === 'piscina'
+    ? `${backend.concurrency} worker${backend.concurrency === 1 ? '' : 's'}`
+    : backend.name === 'in-process'
+      ? 'the main thread'
+      : backend.name;
 
 /**
  * Runs `body` with Ctrl-C handlers installed and removes them afterwards: the first Ctrl-C (or
@@ -37,7 +41,9 @@ export async function withStopSignal<T>(body: (signal: AbortSignal) => Promise<T
     process.stderr.write('\ncarclab: stopping after the running shards (Ctrl-C again to stop now)\n');
     // Long shards (search agents) must not hold the process: after a grace period they are abandoned.
     setTimeout(() => {
-      process.stderr.write(`\ncarclab: the running shards did not finish within ${STOP_GRACE_MS / 1000} s; stopped, finished shards are kept, run the same command to resume\n`);
+      process.stderr.write(
+        `\ncarclab: the running shards did not finish within ${STOP_GRACE_MS / 1000} s; stopped, finished shards are kept, run the same command to resume\n`,
+      );
       process.exit(130);
     }, STOP_GRACE_MS).unref();
   };
@@ -52,7 +58,10 @@ export async function withStopSignal<T>(body: (signal: AbortSignal) => Promise<T
 }
 
 /** Runs `body` with the bar and the signal handlers installed, and removes them afterwards. */
-export async function withProgress<T>(headline: (runDir: string, progress: Progress) => string, body: (hooks: ProgressHooks) => Promise<T>): Promise<T> {
+export async function withProgress<T>(
+  headline: (runDir: string, progress: Progress) => string,
+  body: (hooks: ProgressHooks) => Promise<T>,
+): Promise<T> {
   return withStopSignal(async (signal) => {
     const bar = progressBar();
     try {
@@ -61,8 +70,10 @@ export async function withProgress<T>(headline: (runDir: string, progress: Progr
         onStart: ({ runDir, progress }) => {
           const resumed = progress.gamesResumed;
           process.stderr.write(`carclab: ${headline(runDir, progress)}\n`);
-          if (resumed === progress.gamesTotal) process.stderr.write('carclab: the run is already complete; rewriting its results\n');
-          else if (resumed) process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
+          if (resumed === progress.gamesTotal)
+            process.stderr.write('carclab: the run is already complete; rewriting its results\n');
+          else if (resumed)
+            process.stderr.write(`carclab: resuming: ${resumed.toLocaleString('en')} games already done\n`);
           bar.start(progress.gamesTotal, progress.gamesDone);
         },
         // Per game: the finished shards' games and those played so far inside the running ones.

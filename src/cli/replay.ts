@@ -12,7 +12,8 @@ import { formatEvent, scoreTable } from './format.ts';
 export const replayCommand: Command = {
   name: 'replay',
   usage: 'carclab replay FILE [--json] [--no-final] [--svg FILE] [--png FILE]',
-  summary: 'Plays a scenario file turn by turn and prints the scores after final scoring. An illegal turn is an error naming the turn (exit 2).',
+  summary:
+    'Plays a scenario file turn by turn and prints the scores after final scoring. An illegal turn is an error naming the turn (exit 2).',
   flags: {
     json: { type: 'boolean', help: 'print the result as JSON only' },
     'no-final': { type: 'boolean', help: 'stop before final scoring' },
@@ -35,11 +36,14 @@ export const replayCommand: Command = {
     });
     const result = replayResult(state, expansionRegistry);
     // Pictures and output only once the whole scenario is known to be legal.
-    for (const written of writeBoardImages(state, flags, { title: file, highlight: 'last' })) process.stderr.write(`board: ${written}\n`);
+    for (const written of writeBoardImages(state, flags, { title: file, highlight: 'last' }))
+      process.stderr.write(`board: ${written}\n`);
     if (flags.json) {
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     } else {
-      process.stdout.write(`${events.map((e) => formatEvent(e, state.game.expansions)).join('\n')}\n\n${scoreTable(result.breakdown, result.scores, state.game.scoreSources)}\n`);
+      process.stdout.write(
+        `${events.map((e) => formatEvent(e, state.game.expansions)).join('\n')}\n\n${scoreTable(result.breakdown, result.scores, state.game.scoreSources)}\n`,
+      );
     }
     return 0;
   },

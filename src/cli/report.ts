@@ -13,7 +13,8 @@ import type { Command } from './args.ts';
 export const reportCommand: Command = {
   name: 'report',
   usage: 'carclab report <run-dir> [--out DIR]',
-  summary: 'Writes report.md (charts as PNG) and an offline report.html for a finished run: a verdict page first (each arm against the first, seat fairness, how the games play when recorded), then win rates, scores, sources, paired comparisons, run facts.',
+  summary:
+    'Writes report.md (charts as PNG) and an offline report.html for a finished run: a verdict page first (each arm against the first, seat fairness, how the games play when recorded), then win rates, scores, sources, paired comparisons, run facts.',
   flags: {
     out: { type: 'string', help: 'directory for the report (default: the run directory)' },
   },

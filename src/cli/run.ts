@@ -42,10 +42,18 @@ export function summaryText(summary: Summary): string {
       return `${label} ${fixed(m.mean)} [${fixed(m.lo)}, ${fixed(m.hi)}] (wins ${fixed((s.winRate ?? 0) * 100, 1)}%)`;
     });
     const agents = mixed ? '' : `; ${arm.agents[0]}`;
-    lines.push(`  ${arm.name} [${arm.players}p${arm.expansions.length ? ` ${arm.expansions.join('+')}` : ''}${agents}]: ${parts.join(', ')}; winner ${fixed(arm.winnerScore.mean)}, margin ${fixed(arm.margin.mean)}`);
+    lines.push(
+      `  ${arm.name} [${arm.players}p${arm.expansions.length ? ` ${arm.expansions.join('+')}` : ''}${agents}]: ${parts.join(', ')}; winner ${fixed(arm.winnerScore.mean)}, margin ${fixed(arm.margin.mean)}`,
+    );
   }
-  const pairs = summary.arms.length <= PRINTED_PAIRS_MAX_ARMS ? summary.pairs : summary.pairs.filter((p) => p.a === summary.arms[0]!.name);
-  if (pairs.length) lines.push(`  paired per-deal differences (b − a, mean [paired t 95 % interval]${pairs.length < summary.pairs.length ? '; every pair in pairs.csv' : ''}):`);
+  const pairs =
+    summary.arms.length <= PRINTED_PAIRS_MAX_ARMS
+      ? summary.pairs
+      : summary.pairs.filter((p) => p.a === summary.arms[0]!.name);
+  if (pairs.length)
+    lines.push(
+      `  paired per-deal differences (b − a, mean [paired t 95 % interval]${pairs.length < summary.pairs.length ? '; every pair in pairs.csv' : ''}):`,
+    );
   for (const pair of pairs) {
     const parts = ['score', 'winnerScore', 'margin', 'seat0.wins'].flatMap((name) => {
       const d = pair.metrics[name];
@@ -54,7 +62,10 @@ export function summaryText(summary: Summary): string {
       const c = pairedComparison({ n: d.deals, mean: d.meanDiff, sd: d.sd });
       return [`${name} ${signed(c.meanDiff, digits)} [${signed(c.lo, digits)}, ${signed(c.hi, digits)}]`];
     });
-    const same = pair.sameMoves === pair.metrics.score?.deals ? ' — identical moves on every deal: this compares scoring only' : '';
+    const same =
+      pair.sameMoves === pair.metrics.score?.deals
+        ? ' — identical moves on every deal: this compares scoring only'
+        : '';
     lines.push(`    ${pair.b} − ${pair.a}: ${parts.join('; ')}${same}`);
   }
   return lines.join('\n');
@@ -62,38 +73,68 @@ export function summaryText(summary: Summary): string {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: 'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis|redis://host:port] [--queue NAME] [--verify F] [--redis-wait S] [--precision METRIC=HALFWIDTH[,…]] [--quality] [--new-run]',
-  summary: 'Runs an experiment (a name in experiments/ or a path) into DIR/<experiment>/<run-id>/; re-running the same command resumes it.',
+  usage:
+    'carclab run <experiment> [--deals N] [--workers K] [--seed S] [--out DIR] [--keep-games] [--in-process] [--shard-deals N] [--backend redis|redis://host:port] [--queue NAME] [--verify F] [--redis-wait S] [--precision METRIC=HALFWIDTH[,…]] [--quality] [--new-run]',
+  summary:
+    'Runs an experiment (a name in experiments/ or a path) into DIR/<experiment>/<run-id>/; re-running the same command resumes it.',
   flags: {
     deals: { type: 'string', help: 'number of deals (overrides the experiment)' },
-    workers: { type: 'string', help: 'worker threads of the pool (default: the machine\'s cores)' },
+    workers: { type: 'string', help: "worker threads of the pool (default: the machine's cores)" },
     seed: { type: 'string', help: 'run seed (overrides the experiment)' },
     out: { type: 'string', help: 'results root', default: 'results' },
     'keep-games': { type: 'boolean', help: 'also write one row per game to games.arrow' },
     'in-process': { type: 'boolean', help: 'play in the main thread instead of a worker pool' },
     'shard-deals': { type: 'string', help: 'deals per shard (default: about 4,000 games per shard)' },
-    backend: { type: 'string', help: 'play the shards on carclab workers through Redis: "redis" takes the URL from CARCLAB_REDIS_URL (or the file CARCLAB_REDIS_URL_FILE names), or give redis://host:port (rediss:// for TLS)' },
+    backend: {
+      type: 'string',
+      help: 'play the shards on carclab workers through Redis: "redis" takes the URL from CARCLAB_REDIS_URL (or the file CARCLAB_REDIS_URL_FILE names), or give redis://host:port (rediss:// for TLS)',
+    },
     queue: { type: 'string', help: 'queue name shared with the workers (with --backend)', default: 'carclab-shards' },
-    precision: { type: 'string', help: 'play in batches until each METRIC\'s interval (valid under this stopping rule) is within ±HALFWIDTH in every arm (e.g. margin=0.2,seat0.wins=0.01), or --deals is reached' },
-    verify: { type: 'string', help: 'with --backend: fraction of the workers\' shards replayed here to check them, besides each worker\'s early ones (its first 4, its n-th at 4/n; 0 to 1, 0: not verified)', default: '0.02' },
-    'redis-wait': { type: 'string', help: 'with --backend: seconds to wait for a Redis that stopped answering before the run fails', default: '120' },
-    'new-run': { type: 'boolean', help: 'play the plan again although a run of it by other code (an older engine) exists' },
-    quality: { type: 'boolean', help: 'record the game-quality measures (lead changes, drama, decisiveness, close games, the score race; an evaluation per turn: random games play about 3.5 times slower)' },
+    precision: {
+      type: 'string',
+      help: "play in batches until each METRIC's interval (valid under this stopping rule) is within ±HALFWIDTH in every arm (e.g. margin=0.2,seat0.wins=0.01), or --deals is reached",
+    },
+    verify: {
+      type: 'string',
+      help: "with --backend: fraction of the workers' shards replayed here to check them, besides each worker's early ones (its first 4, its n-th at 4/n; 0 to 1, 0: not verified)",
+      default: '0.02',
+    },
+    'redis-wait': {
+      type: 'string',
+      help: 'with --backend: seconds to wait for a Redis that stopped answering before the run fails',
+      default: '120',
+    },
+    'new-run': {
+      type: 'boolean',
+      help: 'play the plan again although a run of it by other code (an older engine) exists',
+    },
+    quality: {
+      type: 'boolean',
+      help: 'record the game-quality measures (lead changes, drama, decisiveness, close games, the score race; an evaluation per turn: random games play about 3.5 times slower)',
+    },
   },
   async run(positionals, flags) {
     const [spec, ...rest] = positionals;
     if (spec === undefined || rest.length) throw new InputError('usage', `usage: ${runCommand.usage}`);
     const deals = flags.deals === undefined ? undefined : intFlag(flags.deals, 'deals', 1, 1, 1e9);
     const workers = workersFlag(flags.workers, defaultWorkers());
-    const shardDeals = flags['shard-deals'] === undefined ? undefined : intFlag(flags['shard-deals'], 'shard-deals', 1, 1, 1e9);
-    if (flags['in-process'] && flags.workers !== undefined) throw new InputError('usage', '--workers and --in-process exclude each other');
-    if (flags.backend !== undefined && (flags['in-process'] || flags.workers !== undefined)) throw new InputError('usage', '--backend runs on queue workers: it excludes --workers and --in-process');
+    const shardDeals =
+      flags['shard-deals'] === undefined ? undefined : intFlag(flags['shard-deals'], 'shard-deals', 1, 1, 1e9);
+    if (flags['in-process'] && flags.workers !== undefined)
+      throw new InputError('usage', '--workers and --in-process exclude each other');
+    if (flags.backend !== undefined && (flags['in-process'] || flags.workers !== undefined))
+      throw new InputError('usage', '--backend runs on queue workers: it excludes --workers and --in-process');
     const target = typeof flags.backend === 'string' ? redisTargetFrom(flags.backend, '--backend') : undefined;
     const queue = parseQueueName(flags.queue as string);
     if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
-    const loaded = await loadExperiment(spec, { deals, seed: flags.seed as string | undefined, ...(flags.quality ? { quality: true } : {}) });
+    const loaded = await loadExperiment(spec, {
+      deals,
+      seed: flags.seed as string | undefined,
+      ...(flags.quality ? { quality: true } : {}),
+    });
     const targets = typeof flags.precision === 'string' ? parsePrecision(flags.precision, loaded.plan) : undefined;
-    if (targets && flags['keep-games']) throw new InputError('usage', '--precision and --keep-games exclude each other: kept games need the whole run');
+    if (targets && flags['keep-games'])
+      throw new InputError('usage', '--precision and --keep-games exclude each other: kept games need the whole run');
     const { file } = loaded;
     const plan = targets ? precisionPlan(loaded.plan, targets) : loaded.plan;
 
@@ -101,36 +142,64 @@ export const runCommand: Command = {
     // BullMQ is loaded only for a Redis run: it costs the main process about 30 MB of RSS.
     const verify = numberFlag(flags.verify, 'verify', (x) => x >= 0 && x <= 1, 'a fraction from 0 to 1')!;
     const redisWaitSeconds = intFlag(flags['redis-wait'], 'redis-wait', 120, 1, 86_400);
-    const backend = target ? await (await import('../run/redis/backend.ts')).redisBackend(target, { queue, verify, redisWaitSeconds })
-      : flags['in-process'] ? inProcessBackend() : poolBackend(workers);
+    const backend = target
+      ? await (await import('../run/redis/backend.ts')).redisBackend(target, { queue, verify, redisWaitSeconds })
+      : flags['in-process']
+        ? inProcessBackend()
+        : poolBackend(workers);
     try {
       const arms = plan.arms.length;
       const onBatch = (batch: PrecisionBatch, next: number | null) => {
-        const widths = targets!.map((t) => `${t.metric} ±${batch.halfWidths[t.metric]!.toPrecision(3)} (wanted ±${t.halfWidth})`).join(', ');
-        process.stderr.write(`\ncarclab: precision after ${batch.deals.toLocaleString('en')} deals: ${widths}; ${next === null ? 'stop' : `next batch up to ${next.toLocaleString('en')} deals`}\n`);
+        const widths = targets!
+          .map((t) => `${t.metric} ±${batch.halfWidths[t.metric]!.toPrecision(3)} (wanted ±${t.halfWidth})`)
+          .join(', ');
+        process.stderr.write(
+          `\ncarclab: precision after ${batch.deals.toLocaleString('en')} deals: ${widths}; ${next === null ? 'stop' : `next batch up to ${next.toLocaleString('en')} deals`}\n`,
+        );
       };
-      const dealsText = (progress: { gamesTotal: number }) => (targets
-        ? `deals up to ${(progress.gamesTotal / gamesPerDealOf(plan)).toLocaleString('en')} (at most ${plan.deals.toLocaleString('en')})`
-        : `${plan.deals.toLocaleString('en')} deals`);
+      const dealsText = (progress: { gamesTotal: number }) =>
+        targets
+          ? `deals up to ${(progress.gamesTotal / gamesPerDealOf(plan)).toLocaleString('en')} (at most ${plan.deals.toLocaleString('en')})`
+          : `${plan.deals.toLocaleString('en')} deals`;
       const outcome: Awaited<ReturnType<typeof runToPrecision>> = await withProgress(
-        (runDir, progress) => `${plan.experiment}: ${dealsText(progress)} × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backendText(backend)} into ${runDir}`,
+        (runDir, progress) =>
+          `${plan.experiment}: ${dealsText(progress)} × ${arms} arm${arms === 1 ? '' : 's'} = ${progress.gamesTotal.toLocaleString('en')} games (${gamesPerDealOf(plan)} per deal) on ${backendText(backend)} into ${runDir}`,
         (hooks) => {
-          const options = { plan, experimentFile: file, outRoot: flags.out as string, backend, keepGames: flags['keep-games'] === true, shardDeals, newRun: flags['new-run'] === true, ...hooks };
+          const options = {
+            plan,
+            experimentFile: file,
+            outRoot: flags.out as string,
+            backend,
+            keepGames: flags['keep-games'] === true,
+            shardDeals,
+            newRun: flags['new-run'] === true,
+            ...hooks,
+          };
           return targets ? runToPrecision(targets, options, onBatch) : runExperiment(options);
         },
       );
       const stop = outcome.stop;
-      if (stop?.reason === 'deals') process.stderr.write(`carclab: precision not reached: all ${stop.deals.toLocaleString('en')} deals (--deals) played first\n`);
-      for (const iv of stop?.intervals ?? []) process.stderr.write(`carclab: ${iv.arm} ${iv.metric} ${iv.estimate.toPrecision(4)} [${iv.lo.toPrecision(4)}, ${iv.hi.toPrecision(4)}] (${iv.method})\n`);
+      if (stop?.reason === 'deals')
+        process.stderr.write(
+          `carclab: precision not reached: all ${stop.deals.toLocaleString('en')} deals (--deals) played first\n`,
+        );
+      for (const iv of stop?.intervals ?? [])
+        process.stderr.write(
+          `carclab: ${iv.arm} ${iv.metric} ${iv.estimate.toPrecision(4)} [${iv.lo.toPrecision(4)}, ${iv.hi.toPrecision(4)}] (${iv.method})\n`,
+        );
       if (outcome.status === 'interrupted') {
-        process.stderr.write(`carclab: interrupted after ${outcome.gamesPlayed.toLocaleString('en')} games this session; run the same command to resume ${outcome.runDir}\n`);
+        process.stderr.write(
+          `carclab: interrupted after ${outcome.gamesPlayed.toLocaleString('en')} games this session; run the same command to resume ${outcome.runDir}\n`,
+        );
         return 130;
       }
       const rate = outcome.gamesPlayed / outcome.wallSeconds;
       process.stdout.write(`${summaryText(outcome.summary!)}\n`);
-      process.stdout.write(outcome.gamesPlayed
-        ? `played ${outcome.gamesPlayed.toLocaleString('en')} games in ${outcome.wallSeconds.toFixed(1)} s (${Math.round(rate).toLocaleString('en')} games/s)\n`
-        : 'nothing left to play: the run was already complete\n');
+      process.stdout.write(
+        outcome.gamesPlayed
+          ? `played ${outcome.gamesPlayed.toLocaleString('en')} games in ${outcome.wallSeconds.toFixed(1)} s (${Math.round(rate).toLocaleString('en')} games/s)\n`
+          : 'nothing left to play: the run was already complete\n',
+      );
       process.stdout.write(`results: ${outcome.runDir}\n`);
       return 0;
     } finally {

@@ -19,7 +19,10 @@ export function readPlan(runDir: string): Plan {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new InputError('usage', `${runDir}: not a run directory (cannot read plan.json: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new InputError(
+      'usage',
+      `${runDir}: not a run directory (cannot read plan.json: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   try {
     const plan = JSON.parse(text) as Plan;
@@ -43,12 +46,20 @@ export const showCommand: Command = {
   },
   async run(positionals, flags) {
     const [runDir, ...rest] = positionals;
-    if (runDir === undefined || rest.length || flags.arm === undefined || flags.deal === undefined) throw new InputError('usage', `usage: ${showCommand.usage}`);
+    if (runDir === undefined || rest.length || flags.arm === undefined || flags.deal === undefined)
+      throw new InputError('usage', `usage: ${showCommand.usage}`);
     checkBoardFlags(flags);
     const plan = readPlan(runDir);
     const armFlag = flags.arm as string;
-    const index = /^\d+$/.test(armFlag) && !plan.arms.some((a) => a.name === armFlag) ? Number(armFlag) : plan.arms.findIndex((a) => a.name === armFlag);
-    if (index < 0 || index >= plan.arms.length) throw new InputError('usage', `--arm: no arm ${JSON.stringify(armFlag)} in ${runDir}; arms: ${plan.arms.map((a) => a.name).join(', ')}`);
+    const index =
+      /^\d+$/.test(armFlag) && !plan.arms.some((a) => a.name === armFlag)
+        ? Number(armFlag)
+        : plan.arms.findIndex((a) => a.name === armFlag);
+    if (index < 0 || index >= plan.arms.length)
+      throw new InputError(
+        'usage',
+        `--arm: no arm ${JSON.stringify(armFlag)} in ${runDir}; arms: ${plan.arms.map((a) => a.name).join(', ')}`,
+      );
     const deal = intFlag(flags.deal, 'deal', 0, 0, plan.deals - 1);
     const setup = armSetups(plan)[index]!;
     const players = setup.game.players;
@@ -67,19 +78,29 @@ export const showCommand: Command = {
     }
     const scores = state.totals();
     const breakdown = scores.map((_, p) => state.breakdown(p));
-    const seats = Array.from({ length: players }, (_, s) => ({ seat: s, player: playerInSeat(s, rotation, players), agent: setup.arm.agents[playerInSeat(s, rotation, players)]! }));
+    const seats = Array.from({ length: players }, (_, s) => ({
+      seat: s,
+      player: playerInSeat(s, rotation, players),
+      agent: setup.arm.agents[playerInSeat(s, rotation, players)]!,
+    }));
     for (const file of writeBoardImages(state, flags, {
       title: `${plan.experiment}: arm ${setup.arm.name}, deal ${deal}, rotation ${rotation}`,
       subtitle: [`run seed ${plan.seed}${setup.arm.expansions.length ? `; ${setup.arm.expansions.join(', ')}` : ''}`],
       playerNames: seats.map((s) => `P${s.seat} (${s.agent})`),
-    })) process.stderr.write(`board: ${file}\n`);
+    }))
+      process.stderr.write(`board: ${file}\n`);
     if (flags.json) {
-      process.stdout.write(`${JSON.stringify({ arm: setup.arm.name, deal, rotation, seats, scores, breakdown, events }, null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ arm: setup.arm.name, deal, rotation, seats, scores, breakdown, events }, null, 2)}\n`,
+      );
       return 0;
     }
-    const header = `${plan.experiment}, arm ${setup.arm.name}, deal ${deal}, rotation ${rotation}${played.includes(rotation) ? '' : ' (not played in the run)'}: `
-      + seats.map((s) => `P${s.seat} = lineup player ${s.player} (${s.agent})`).join(', ');
-    process.stdout.write(`${header}\n\n${events.map((e) => formatEvent(e, setup.game.expansions)).join('\n')}\n\n${scoreTable(breakdown, scores, setup.game.scoreSources)}\n`);
+    const header =
+      `${plan.experiment}, arm ${setup.arm.name}, deal ${deal}, rotation ${rotation}${played.includes(rotation) ? '' : ' (not played in the run)'}: ` +
+      seats.map((s) => `P${s.seat} = lineup player ${s.player} (${s.agent})`).join(', ');
+    process.stdout.write(
+      `${header}\n\n${events.map((e) => formatEvent(e, setup.game.expansions)).join('\n')}\n\n${scoreTable(breakdown, scores, setup.game.scoreSources)}\n`,
+    );
     return 0;
   },
 };

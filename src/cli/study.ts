@@ -18,21 +18,45 @@ import type { Command } from './args.ts';
 
 export const studyCommand: Command = {
   name: 'study',
-  usage: 'carclab study [--rules k=v,…] [--expansions a,b] [--players N] [--agents random,greedy,strong] [--deals N[,N…]] [--seed S] [--workers K] [--out DIR] [--json]',
-  summary: 'A house rule against the official rules at every skill level: its direct effect, "winner changed" with both references, skill depth; writes the scorecard.',
+  usage:
+    'carclab study [--rules k=v,…] [--expansions a,b] [--players N] [--agents random,greedy,strong] [--deals N[,N…]] [--seed S] [--workers K] [--out DIR] [--json]',
+  summary:
+    'A house rule against the official rules at every skill level: its direct effect, "winner changed" with both references, skill depth; writes the scorecard.',
   flags: {
-    rules: { type: 'string', help: 'the house rule(s), name=value comma-separated; both arms play --expansions, the baseline with the official rules' },
-    expansions: { type: 'string', help: 'expansions of both arms; without --rules, the expansions are compared with the base game' },
+    rules: {
+      type: 'string',
+      help: 'the house rule(s), name=value comma-separated; both arms play --expansions, the baseline with the official rules',
+    },
+    expansions: {
+      type: 'string',
+      help: 'expansions of both arms; without --rules, the expansions are compared with the base game',
+    },
     players: { type: 'string', help: 'players per game, 2 to 6', default: '2' },
-    agents: { type: 'string', help: 'skill levels, agent specs comma-separated (NAME=SPEC names one); each level also plays the one before it', default: `random,greedy,strong=${STUDY_STRONG}` },
-    deals: { type: 'string', help: `deals per level: one count for every level or one per level (default ${Object.entries(DEFAULT_DEALS).map(([k, v]) => `${k} ${v}`).join(', ')})` },
-    seed: { type: 'string', help: 'seed of the deals and the agents\' streams', default: '1' },
-    workers: { type: 'string', help: 'worker threads of the pool (default: the machine\'s cores)' },
-    out: { type: 'string', help: 'the scorecard\'s folder; the runs go to DIR/runs (default results/study/<rules>.<players>p)' },
+    agents: {
+      type: 'string',
+      help: 'skill levels, agent specs comma-separated (NAME=SPEC names one); each level also plays the one before it',
+      default: `random,greedy,strong=${STUDY_STRONG}`,
+    },
+    deals: {
+      type: 'string',
+      help: `deals per level: one count for every level or one per level (default ${Object.entries(DEFAULT_DEALS)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')})`,
+    },
+    seed: { type: 'string', help: "seed of the deals and the agents' streams", default: '1' },
+    workers: { type: 'string', help: "worker threads of the pool (default: the machine's cores)" },
+    out: {
+      type: 'string',
+      help: "the scorecard's folder; the runs go to DIR/runs (default results/study/<rules>.<players>p)",
+    },
     json: { type: 'boolean', help: 'print the scorecard as one JSON object (as scorecard.json)' },
   },
   async run(positionals, flags) {
-    if (positionals.length) throw new InputError('usage', `carclab study: takes no positional arguments, got ${JSON.stringify(positionals[0])}\nusage: ${studyCommand.usage}`);
+    if (positionals.length)
+      throw new InputError(
+        'usage',
+        `carclab study: takes no positional arguments, got ${JSON.stringify(positionals[0])}\nusage: ${studyCommand.usage}`,
+      );
     // 1. Everything checked before anything is written.
     const setup = studySetup({
       rules: parseRulesFlag(flags.rules as string | undefined),
@@ -48,17 +72,26 @@ export const studyCommand: Command = {
 
     // 2. The runs, then the scorecard.
     const log = (line: string) => process.stderr.write(`carclab: ${line}\n`);
-    log(`study: ${setup.comparison}; levels ${setup.levels.map((l) => `${l.name} (${l.deals.toLocaleString('en')} deals)`).join(', ')}`);
+    log(
+      `study: ${setup.comparison}; levels ${setup.levels.map((l) => `${l.name} (${l.deals.toLocaleString('en')} deals)`).join(', ')}`,
+    );
     const backend = poolBackend(workers);
     try {
       const { scorecard, runs } = await playStudy(setup, backend, out, log);
       const files = await writeScorecardReport(scorecard, runs, out);
       const json = join(out, 'scorecard.json');
       writeJsonAtomic(json, scorecard);
-      if (flags.json) process.stdout.write(`${JSON.stringify({ ...scorecard, files: { json, markdown: files.markdown, html: files.html } })}\n`);
+      if (flags.json)
+        process.stdout.write(
+          `${JSON.stringify({ ...scorecard, files: { json, markdown: files.markdown, html: files.html } })}\n`,
+        );
       else {
-        const findings = scorecard.levels.flatMap((c) => levelFindings(c, scorecard)).map((l) => `- ${l.replace(/\*\*|`/g, '')}`);
-        process.stdout.write(`${scorecard.question}\n${findings.join('\n')}\nreport: ${files.html}\n        ${files.markdown}\n        ${json}\n`);
+        const findings = scorecard.levels
+          .flatMap((c) => levelFindings(c, scorecard))
+          .map((l) => `- ${l.replace(/\*\*|`/g, '')}`);
+        process.stdout.write(
+          `${scorecard.question}\n${findings.join('\n')}\nreport: ${files.html}\n        ${files.markdown}\n        ${json}\n`,
+        );
       }
       return 0;
     } finally {

@@ -17,20 +17,25 @@ import type { Command } from './args.ts';
 export const tuneCommand: Command = {
   name: 'tune',
   usage: 'carclab tune <tuning> [--seed S] [--workers K] [--in-process] [--out DIR] [--json] [--new-run]',
-  summary: 'Finds the rule value that meets a target (a name in experiments/tunings/ or a path); re-running resumes it.',
+  summary:
+    'Finds the rule value that meets a target (a name in experiments/tunings/ or a path); re-running resumes it.',
   flags: {
-    seed: { type: 'string', help: 'seed (overrides the tuning\'s)' },
-    workers: { type: 'string', help: 'worker threads of the pool (default: the machine\'s cores)' },
+    seed: { type: 'string', help: "seed (overrides the tuning's)" },
+    workers: { type: 'string', help: "worker threads of the pool (default: the machine's cores)" },
     'in-process': { type: 'boolean', help: 'play in the main thread instead of a worker pool' },
     out: { type: 'string', help: 'results root', default: 'results' },
     json: { type: 'boolean', help: 'print the result as one JSON object (value, estimate, lo, hi, games, …)' },
-    'new-run': { type: 'boolean', help: 'play the candidates again although runs of them by other code (an older engine) exist' },
+    'new-run': {
+      type: 'boolean',
+      help: 'play the candidates again although runs of them by other code (an older engine) exist',
+    },
   },
   async run(positionals, flags) {
     const [spec, ...rest] = positionals;
     if (spec === undefined || rest.length) throw new InputError('usage', `usage: ${tuneCommand.usage}`);
     const workers = workersFlag(flags.workers, defaultWorkers());
-    if (flags['in-process'] && flags.workers !== undefined) throw new InputError('usage', '--workers and --in-process exclude each other');
+    if (flags['in-process'] && flags.workers !== undefined)
+      throw new InputError('usage', '--workers and --in-process exclude each other');
     if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
     const { tuning, file } = await loadTuning(spec, { seed: flags.seed as string | undefined });
 
@@ -40,7 +45,17 @@ export const tuneCommand: Command = {
     const bar = progressBar('tune games');
     bar.start(tuning.budget.games, 0);
     try {
-      const outcome = await withStopSignal((signal) => runTuning({ tuning, file, outRoot: flags.out as string, backend, newRun: flags['new-run'] === true, signal, onGames: (games) => bar.update(games) }));
+      const outcome = await withStopSignal((signal) =>
+        runTuning({
+          tuning,
+          file,
+          outRoot: flags.out as string,
+          backend,
+          newRun: flags['new-run'] === true,
+          signal,
+          onGames: (games) => bar.update(games),
+        }),
+      );
       bar.stop();
       if (outcome.status === 'interrupted') {
         process.stderr.write(`carclab: interrupted; run the same command to resume ${outcome.dir}\n`);
@@ -48,7 +63,10 @@ export const tuneCommand: Command = {
       }
       const result = outcome.result!;
       if (flags.json) process.stdout.write(`${JSON.stringify({ ...result, dir: outcome.dir })}\n`);
-      else process.stdout.write(`${answerText(tuning, result)}\nplayed ${outcome.gamesPlayed.toLocaleString('en')} games this session in ${outcome.wallSeconds.toFixed(1)} s\nresults: ${outcome.dir}\n`);
+      else
+        process.stdout.write(
+          `${answerText(tuning, result)}\nplayed ${outcome.gamesPlayed.toLocaleString('en')} games this session in ${outcome.wallSeconds.toFixed(1)} s\nresults: ${outcome.dir}\n`,
+        );
       return 0;
     } finally {
       bar.stop();

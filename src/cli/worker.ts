@@ -16,20 +16,32 @@ const STOP_DEADLINE_MS = 13_000;
 
 export const workerCommand: Command = {
   name: 'worker',
-  usage: 'carclab worker [--redis redis://host:port] [--workers K] [--queue NAME] [--lock-seconds S]   (URL with a password: CARCLAB_REDIS_URL)',
+  usage:
+    'carclab worker [--redis redis://host:port] [--workers K] [--queue NAME] [--lock-seconds S]   (URL with a password: CARCLAB_REDIS_URL)',
   summary: 'Plays the shards of distributed runs from a Redis queue on this machine until stopped.',
   flags: {
-    redis: { type: 'string', help: 'Redis URL (rediss:// for TLS); default: CARCLAB_REDIS_URL, or the file CARCLAB_REDIS_URL_FILE names' },
-    workers: { type: 'string', help: 'threads playing shards (default: the machine\'s cores)' },
+    redis: {
+      type: 'string',
+      help: 'Redis URL (rediss:// for TLS); default: CARCLAB_REDIS_URL, or the file CARCLAB_REDIS_URL_FILE names',
+    },
+    workers: { type: 'string', help: "threads playing shards (default: the machine's cores)" },
     queue: { type: 'string', help: 'queue name, as given to carclab run --queue', default: 'carclab-shards' },
-    'lock-seconds': { type: 'string', help: 'a job held this long by a dead worker is retried elsewhere', default: '30' },
+    'lock-seconds': {
+      type: 'string',
+      help: 'a job held this long by a dead worker is retried elsewhere',
+      default: '30',
+    },
   },
   async run(positionals, flags) {
     if (positionals.length) throw new InputError('usage', `usage: ${workerCommand.usage}`);
     const target = redisTargetFrom(flags.redis as string | undefined, '--redis');
     const threads = workersFlag(flags.workers, defaultWorkers());
     const lockSeconds = intFlag(flags['lock-seconds'], 'lock-seconds', 30, 1, 3600);
-    const worker = await startQueueWorker(target, { threads, queue: parseQueueName(flags.queue as string), lockSeconds });
+    const worker = await startQueueWorker(target, {
+      threads,
+      queue: parseQueueName(flags.queue as string),
+      lockSeconds,
+    });
     await new Promise<void>((resolve) => {
       const stop = () => {
         process.stderr.write('carclab worker: finishing the running shards, then stopping (again to stop now)\n');

@@ -24,10 +24,27 @@ const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
  * completed and open cities it borders. Scoring, the hooks (`BoardView`) and the agents (`AgentState`,
  * `views.ts`) read the same methods.
  */
-export type FeatureView = Pick<Board,
-  | 'find' | 'segmentKind' | 'tileOf' | 'segmentsOf' | 'members' | 'measure' | 'tally' | 'figures' | 'isCompleted' | 'openEndsOf'
-  | 'meeplesOn' | 'occupantOf' | 'meepleWeight' | 'meepleSegments' | 'completedCitiesOf' | 'citiesBordered' | 'neighboursOf'
-  | 'closesFeature'>;
+export type FeatureView = Pick<
+  Board,
+  | 'find'
+  | 'segmentKind'
+  | 'tileOf'
+  | 'segmentsOf'
+  | 'members'
+  | 'measure'
+  | 'tally'
+  | 'figures'
+  | 'isCompleted'
+  | 'openEndsOf'
+  | 'meeplesOn'
+  | 'occupantOf'
+  | 'meepleWeight'
+  | 'meepleSegments'
+  | 'completedCitiesOf'
+  | 'citiesBordered'
+  | 'neighboursOf'
+  | 'closesFeature'
+>;
 
 /** `Board.tally`'s answer (reused) and `closesFeature`'s working memory. */
 const TALLY = new Int32Array(2);
@@ -35,7 +52,9 @@ const MONASTERIES = new Int32Array(9);
 
 /** A meeple array read four segments at a time (a view of the same memory), or null when it does not divide so. */
 function wordsOf(meeple: Int8Array): Int32Array | null {
-  return meeple.byteOffset % 4 === 0 && meeple.length % 4 === 0 ? new Int32Array(meeple.buffer, meeple.byteOffset, meeple.length / 4) : null;
+  return meeple.byteOffset % 4 === 0 && meeple.length % 4 === 0
+    ? new Int32Array(meeple.buffer, meeple.byteOffset, meeple.length / 4)
+    : null;
 }
 
 export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
@@ -412,7 +431,8 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     const S = game.segmentsPerTile;
     const type = this.placedType[placed]!;
     const end = game.closableStart[type + 1]!;
-    for (let k = game.closableStart[type]!; k < end; k++) if (this.openEnds[this.find(placed * S + game.closable[k]!)] === 0) return true;
+    for (let k = game.closableStart[type]!; k < end; k++)
+      if (this.openEnds[this.find(placed * S + game.closable[k]!)] === 0) return true;
     return this.completeMonasteriesAround(this.placedCell[placed]!, MONASTERIES, 0) > 0;
   }
 
@@ -421,7 +441,9 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     const placed = this.tileOf(g);
     const seg = this.typeOf(placed).segments[g % this.game.segmentsPerTile]!;
     const rot = this.placedRot[placed]!;
-    const parts = seg.ports.map((p) => rotatePort(p, rot)).sort((a, b) => a - b)
+    const parts = seg.ports
+      .map((p) => rotatePort(p, rot))
+      .sort((a, b) => a - b)
       .map((p) => (p % 3 === 1 ? SIDES[sideOfPort(p)] : halfEdgeName(p)));
     return parts.length ? `${SEGMENT_KINDS[seg.kind]}:${parts.join('+')}` : `${SEGMENT_KINDS[seg.kind]}:${seg.name}`;
   }

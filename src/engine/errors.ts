@@ -63,8 +63,14 @@ export function suggestion(word: string, known: readonly string[]): string {
  * Rejects the first key of a JSON object that is not in `known`: an input error naming the key, the
  * place (`where`) and the nearest known key. Every JSON input format checks its objects with it.
  */
-export function rejectUnknownKeys(object: Readonly<Record<string, unknown>>, known: readonly string[], code: InputErrorCode, where: string): void {
+export function rejectUnknownKeys(
+  object: Readonly<Record<string, unknown>>,
+  known: readonly string[],
+  code: InputErrorCode,
+  where: string,
+): void {
   for (const key of Object.keys(object)) {
-    if (!known.includes(key)) throw new InputError(code, `${where}: unknown key ${JSON.stringify(key)}${suggestion(key, known)}`);
+    if (!known.includes(key))
+      throw new InputError(code, `${where}: unknown key ${JSON.stringify(key)}${suggestion(key, known)}`);
   }
 }

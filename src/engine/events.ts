@@ -28,8 +28,15 @@ export type GameEvent =
   | { type: 'tileDiscarded'; turn: number; player: number; tile: string }
   | { type: 'meeplePlaced'; turn: number; player: number; feature: string; segment: string; meepleKind?: string }
   | {
-      type: 'featureScored'; turn: number; feature: number; kind: string; final: boolean; tiles: number;
-      points: number; winners: number[]; meeples: number;
+      type: 'featureScored';
+      turn: number;
+      feature: number;
+      kind: string;
+      final: boolean;
+      tiles: number;
+      points: number;
+      winners: number[];
+      meeples: number;
     }
   | { type: 'fieldScored'; winners: number[]; cities: number; points: number }
   | { type: 'expansion'; turn: number; expansion: string; kind: string; data: Readonly<Record<string, number>> }

@@ -9,7 +9,12 @@
 
 /** The element types a field may have. */
 export const ELEMENT_TYPES = {
-  i8: Int8Array, u8: Uint8Array, i16: Int16Array, u16: Uint16Array, i32: Int32Array, f64: Float64Array,
+  i8: Int8Array,
+  u8: Uint8Array,
+  i16: Int16Array,
+  u16: Uint16Array,
+  i32: Int32Array,
+  f64: Float64Array,
 } as const;
 export type ElementType = keyof typeof ELEMENT_TYPES;
 
@@ -59,15 +64,25 @@ export class ExpansionStateLayout {
   readonly initial: Uint8Array<ArrayBuffer>;
 
   /** `declared[k]`: the fields of the game's k-th expansion, named `names[k]` in error messages. */
-  constructor(private readonly declared: readonly (StateFields | undefined)[], size: GameSize, private readonly names: readonly string[]) {
+  constructor(
+    private readonly declared: readonly (StateFields | undefined)[],
+    size: GameSize,
+    private readonly names: readonly string[],
+  ) {
     // 1. Offsets: fields in declaration order, each aligned to its element size.
     let bytes = 0;
     const initials: number[] = [];
     declared.forEach((own, expansion) => {
       for (const [name, field] of Object.entries(own ?? {})) {
         const element = ELEMENT_TYPES[field.type].BYTES_PER_ELEMENT;
-        const length = field.length === 'players' ? size.players : typeof field.length === 'function' ? field.length(size) : field.length;
-        if (!Number.isInteger(length) || length < 1) throw new Error(`expansion ${names[expansion]}: state field ${name} needs a whole length of at least 1`);
+        const length =
+          field.length === 'players'
+            ? size.players
+            : typeof field.length === 'function'
+              ? field.length(size)
+              : field.length;
+        if (!Number.isInteger(length) || length < 1)
+          throw new Error(`expansion ${names[expansion]}: state field ${name} needs a whole length of at least 1`);
         const byteOffset = Math.ceil(bytes / element) * element;
         this.fields.push({ expansion, name, type: field.type, byteOffset, length });
         initials.push(field.initial ?? 0);
@@ -78,7 +93,10 @@ export class ExpansionStateLayout {
     this.initial = new Uint8Array(Math.ceil(bytes / 8) * 8);
     this.fields.forEach((f, i) => {
       const view = viewOf(this.initial.buffer, f).fill(initials[i]!);
-      if (view[0] !== initials[i]) throw new Error(`expansion ${names[f.expansion]}: state field ${f.name}'s initial value ${initials[i]} does not fit ${f.type}`);
+      if (view[0] !== initials[i])
+        throw new Error(
+          `expansion ${names[f.expansion]}: state field ${f.name}'s initial value ${initials[i]} does not fit ${f.type}`,
+        );
     });
   }
 

@@ -36,10 +36,30 @@ export interface ReadonlyNumbers {
  * agents read too (`FeatureView`), the position's arrays and scalars read-only, the board's queries,
  * and the methods through which a hook may change the game. Arrays as in `Position` (`position.ts`); segment ids as in `board.ts`.
  */
-export interface BoardView extends FeatureView, Pick<Board,
-  | 'game' | 'find' | 'segmentKind' | 'tileOf' | 'typeOf' | 'tileAt' | 'orientation' | 'members' | 'segmentsAcross'
-  | 'neighbourCount' | 'measure' | 'completedCitiesOf' | 'describeSegment' | 'turnNumber' | 'score'
-  | 'addScore' | 'addStat' | 'setStat' | 'meepleWeight'> {
+export interface BoardView
+  extends FeatureView,
+    Pick<
+      Board,
+      | 'game'
+      | 'find'
+      | 'segmentKind'
+      | 'tileOf'
+      | 'typeOf'
+      | 'tileAt'
+      | 'orientation'
+      | 'members'
+      | 'segmentsAcross'
+      | 'neighbourCount'
+      | 'measure'
+      | 'completedCitiesOf'
+      | 'describeSegment'
+      | 'turnNumber'
+      | 'score'
+      | 'addScore'
+      | 'addStat'
+      | 'setStat'
+      | 'meepleWeight'
+    > {
   readonly currentPlayer: number;
   readonly placedCount: number;
   /** Placed index of the tile placed this turn. */
@@ -144,7 +164,9 @@ export interface ExpansionRegistry extends ReadonlyMap<string, Expansion> {
 }
 
 /** An expansion with its state and event declarations checked against its hooks' use of them. */
-export function defineExpansion<const F extends StateFields, const E extends EventKinds>(expansion: Expansion<F, E>): Expansion {
+export function defineExpansion<const F extends StateFields, const E extends EventKinds>(
+  expansion: Expansion<F, E>,
+): Expansion {
   return expansion as unknown as Expansion;
 }
 

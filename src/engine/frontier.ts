@@ -42,7 +42,11 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
       const last = --this.frontierCount;
       if (slot !== last) {
         const moved = frontier[last]!;
-        if (journaled) { this.record(J_FRONTIER, slot, frontier[slot]!); this.record(J_FRONTIER_REQ, slot, req[slot]!); this.record(J_GRID, moved, grid[moved]!); }
+        if (journaled) {
+          this.record(J_FRONTIER, slot, frontier[slot]!);
+          this.record(J_FRONTIER_REQ, slot, req[slot]!);
+          this.record(J_GRID, moved, grid[moved]!);
+        }
         frontier[slot] = moved;
         req[slot] = req[last]!;
         grid[moved] = -(slot + 1);
@@ -64,7 +68,11 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
       } else {
         // A cell off the frontier has no tile around it yet: this one is its only requirement.
         i = this.frontierCount++;
-        if (journaled) { this.record(J_FRONTIER, i, frontier[i]!); this.record(J_GRID, nc, 0); this.record(J_FRONTIER_REQ, i, req[i]!); }
+        if (journaled) {
+          this.record(J_FRONTIER, i, frontier[i]!);
+          this.record(J_GRID, nc, 0);
+          this.record(J_FRONTIER_REQ, i, req[i]!);
+        }
         frontier[i] = nc;
         grid[nc] = -(i + 1);
         req[i] = need;

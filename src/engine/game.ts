@@ -16,7 +16,14 @@ import type { MechanicsRules, ParamDef, Rules } from './rules.ts';
 import { Tables } from './tables.ts';
 import type { FeatureView } from './board.ts';
 import type { FeatureScore } from './tables.ts';
-import { ACTION_BLOCK, COMPENSATION_SOURCE, FOLLOW_MEEPLE_CODE, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS } from './constants.ts';
+import {
+  ACTION_BLOCK,
+  COMPENSATION_SOURCE,
+  FOLLOW_MEEPLE_CODE,
+  MAX_PLAYERS,
+  MAX_TILES,
+  MIN_PLAYERS,
+} from './constants.ts';
 
 export const BASE_STATS = ['tilesPlaced', 'tilesDiscarded', 'turns'] as const;
 export const BASE_PLAYER_STATS = ['meeplesDeployed'] as const;
@@ -34,7 +41,8 @@ export function scoreSourcesOf(modules: Iterable<Expansion>): string[] {
 export function tileFieldsOf(modules: readonly Expansion[]): TileField[] {
   const fields = modules.flatMap((e) => e.tileFields ?? []);
   const twice = fields.find((f, i) => fields.findIndex((g) => g.on === f.on && g.key === f.key) !== i);
-  if (twice !== undefined) throw new Error(`tile field ${twice.on}.${twice.key} is declared twice by the game's rule modules`);
+  if (twice !== undefined)
+    throw new Error(`tile field ${twice.on}.${twice.key} is declared twice by the game's rule modules`);
   return fields;
 }
 
@@ -112,7 +120,18 @@ export class GameSetup extends Tables {
   readonly mechanics: readonly GameMechanic[];
   /** The feature `pays` measures and prices. */
   private readonly priced: FeatureScore = {
-    root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, cities: 0, points: 0, source: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(0),
+    root: 0,
+    kind: 0,
+    completed: false,
+    tiles: 0,
+    pennants: 0,
+    cities: 0,
+    points: 0,
+    source: 0,
+    bonus: 0,
+    bonusSource: 0,
+    meeples: 0,
+    perPlayer: new Int32Array(0),
   };
 
   /** A game of the base game's rule module `base` (expansion zero) and the optional expansions in `options`. */
@@ -128,7 +147,10 @@ export class GameSetup extends Tables {
     this.meepleKinds = setup.meepleKinds;
     this.meepleWeights = Int8Array.from(setup.meepleKinds, (k) => k.weight);
     this.weightedMeeples = setup.meepleKinds.some((k) => k.weight !== 1);
-    this.meepleSupply = Int8Array.from({ length: setup.meepleKinds.length * setup.players }, (_, i) => setup.meepleKinds[(i / setup.players) | 0]!.perPlayer);
+    this.meepleSupply = Int8Array.from(
+      { length: setup.meepleKinds.length * setup.players },
+      (_, i) => setup.meepleKinds[(i / setup.players) | 0]!.perPlayer,
+    );
     this.farmers = this.rules.farmers === 'on';
     this.seatCompensation = setup.seatCompensation;
     this.deck = setup.deck;
@@ -198,7 +220,13 @@ function statIndex(statNames: readonly string[], name: string): number {
   return i;
 }
 
-function playerStatIndex(statNames: readonly string[], playerStatNames: readonly string[], players: number, name: string, player: number): number {
+function playerStatIndex(
+  statNames: readonly string[],
+  playerStatNames: readonly string[],
+  players: number,
+  name: string,
+  player: number,
+): number {
   const i = playerStatNames.indexOf(name);
   if (i < 0) throw new Error(`unknown player stat ${name}`);
   return statNames.length + i * players + player;
@@ -214,7 +242,10 @@ function prepare(options: GameOptions, base: Expansion) {
   const where = options.where ?? 'game';
   const players = options.players;
   if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
-    throw new InputError('rules', `${where}: "players" must be a whole number from ${MIN_PLAYERS} to ${MAX_PLAYERS}, got ${JSON.stringify(players)}`);
+    throw new InputError(
+      'rules',
+      `${where}: "players" must be a whole number from ${MIN_PLAYERS} to ${MAX_PLAYERS}, got ${JSON.stringify(players)}`,
+    );
   }
   const expansions = options.expansions ?? [];
   const names = new Set<string>();
@@ -227,11 +258,15 @@ function prepare(options: GameOptions, base: Expansion) {
   const modules = [base, ...expansions];
   const paramDefs = modules.flatMap((e) => e.params ?? []);
   const rules = resolveRules(paramDefs, options.rules ?? {}, where) as Rules & MechanicsRules;
-  for (const name of ['meeples', 'farmers', 'seatCompensation']) if (!(name in rules)) throw new Error(`the base game's rule module ${base.name} does not declare rule ${name}`);
+  for (const name of ['meeples', 'farmers', 'seatCompensation'])
+    if (!(name in rules)) throw new Error(`the base game's rule module ${base.name} does not declare rule ${name}`);
   const explicitRules: Rules = { ...(options.rules as Rules | undefined) };
   const compensation = parseListParam(rules.seatCompensation);
   if (compensation.length > players) {
-    throw new InputError('rules', `${where}: rule "seatCompensation" lists ${compensation.length} seats for ${players} players`);
+    throw new InputError(
+      'rules',
+      `${where}: rule "seatCompensation" lists ${compensation.length} seats for ${players} players`,
+    );
   }
   const seatCompensation = Int32Array.from({ length: players }, (_, p) => compensation[p] ?? 0);
 
@@ -246,10 +281,20 @@ function prepare(options: GameOptions, base: Expansion) {
     ...expansions.flatMap((e) => e.meepleKinds ?? []),
   ];
   for (const [k, kind] of meepleKinds.entries()) {
-    if (meepleKinds.findIndex((other) => other.name === kind.name) !== k) throw new Error(`meeple kind ${kind.name} is declared twice by the game's rule modules`);
-    if (!Number.isInteger(kind.weight) || kind.weight < 1 || kind.weight > 9 || !Number.isInteger(kind.perPlayer) || kind.perPlayer < 0 || kind.perPlayer > 30) throw new Error(`meeple kind ${kind.name}: weight 1–9 and 0–30 per player`);
+    if (meepleKinds.findIndex((other) => other.name === kind.name) !== k)
+      throw new Error(`meeple kind ${kind.name} is declared twice by the game's rule modules`);
+    if (
+      !Number.isInteger(kind.weight) ||
+      kind.weight < 1 ||
+      kind.weight > 9 ||
+      !Number.isInteger(kind.perPlayer) ||
+      kind.perPlayer < 0 ||
+      kind.perPlayer > 30
+    )
+      throw new Error(`meeple kind ${kind.name}: weight 1–9 and 0–30 per player`);
   }
-  if (meepleKinds.length * MAX_SEGMENTS_PER_TILE + FOLLOW_MEEPLE_CODE > ACTION_BLOCK) throw new Error('too many meeple kinds for the follow-up codes');
+  if (meepleKinds.length * MAX_SEGMENTS_PER_TILE + FOLLOW_MEEPLE_CODE > ACTION_BLOCK)
+    throw new Error('too many meeple kinds for the follow-up codes');
 
   // 3. Statistics and score sources, then the hooks (each reaching only its own state and events).
   const statNames = [...BASE_STATS, ...expansions.flatMap((e) => e.stats ?? [])];
@@ -272,7 +317,8 @@ function prepare(options: GameOptions, base: Expansion) {
         if (k < 0) throw new Error(`the base game's rule module ${module.name} keeps no state`);
         return expansionViews(state, k) as never;
       },
-      emit: (state, kind, data) => state.sink!({ type: 'expansion', turn: state.turnNumber(), expansion: module.name, kind, data }),
+      emit: (state, kind, data) =>
+        state.sink!({ type: 'expansion', turn: state.turnNumber(), expansion: module.name, kind, data }),
       // Block 0 holds the base game's own follow-ups (a meeple on a segment).
       actionBase: ACTION_BLOCK * (k + 1),
       stat: (name) => {
@@ -294,9 +340,13 @@ function prepare(options: GameOptions, base: Expansion) {
       featureRates,
     });
   };
-  if (base.state !== undefined || base.stats !== undefined || base.playerStats !== undefined) throw new Error(`the base game's rule module ${base.name} may declare no state and no statistics`);
+  if (base.state !== undefined || base.stats !== undefined || base.playerStats !== undefined)
+    throw new Error(`the base game's rule module ${base.name} may declare no state and no statistics`);
   const baseHooks = setUp(base, -1, []);
-  if (!baseHooks.price || baseHooks.featureRates?.length !== SEGMENT_KINDS.length) throw new Error(`the base game's rule module ${base.name} must price features (price, and featureRates for every segment kind)`);
+  if (!baseHooks.price || baseHooks.featureRates?.length !== SEGMENT_KINDS.length)
+    throw new Error(
+      `the base game's rule module ${base.name} must price features (price, and featureRates for every segment kind)`,
+    );
   const hooks = expansions.map((expansion, k) => setUp(expansion, k, baseHooks.featureRates!));
   const hookLists = collectHooks(hooks);
   const mechanics = collectMechanics(modules, [baseHooks, ...hooks]);
@@ -304,12 +354,27 @@ function prepare(options: GameOptions, base: Expansion) {
   // 4. The deck: every copy of every tile the expansions admit, less the start tile; then the expansions' state laid out for a game of its size.
   const counts = options.tileCounts ?? {};
   for (const [id, count] of Object.entries(counts)) {
-    if (!catalog.has(id)) throw new InputError('catalog', `${where}: "tileCounts" names unknown tile ${JSON.stringify(id)}${suggestion(id, catalog.types.map((t) => t.id))}`);
-    if (!Number.isInteger(count) || count < 0 || count > MAX_TILES) throw new InputError('catalog', `${where}: tile count for ${id} must be a whole number from 0 to ${MAX_TILES}, got ${JSON.stringify(count)}`);
+    if (!catalog.has(id))
+      throw new InputError(
+        'catalog',
+        `${where}: "tileCounts" names unknown tile ${JSON.stringify(id)}${suggestion(
+          id,
+          catalog.types.map((t) => t.id),
+        )}`,
+      );
+    if (!Number.isInteger(count) || count < 0 || count > MAX_TILES)
+      throw new InputError(
+        'catalog',
+        `${where}: tile count for ${id} must be a whole number from 0 to ${MAX_TILES}, got ${JSON.stringify(count)}`,
+      );
   }
   const admitted = (index: number) => admits(hookLists, catalog, index);
-  const copies = catalog.types.reduce((n, type, index) => n + (admitted(index) ? counts[type.id] ?? type.count : 0), 0);
-  if (copies > MAX_TILES) throw new InputError('catalog', `${where}: the game would have ${copies} tiles; at most ${MAX_TILES}`);
+  const copies = catalog.types.reduce(
+    (n, type, index) => n + (admitted(index) ? (counts[type.id] ?? type.count) : 0),
+    0,
+  );
+  if (copies > MAX_TILES)
+    throw new InputError('catalog', `${where}: the game would have ${copies} tiles; at most ${MAX_TILES}`);
   const deck: number[] = [];
   const deckKeys: string[] = [];
   catalog.types.forEach((type, index) => {
@@ -321,11 +386,32 @@ function prepare(options: GameOptions, base: Expansion) {
       deckKeys.push(`${type.id}#${c + 1}`);
     }
   });
-  const expansionState = new ExpansionStateLayout(expansions.map((e) => e.state), { players, maxTiles: deck.length + 1 }, expansions.map((e) => e.name));
+  const expansionState = new ExpansionStateLayout(
+    expansions.map((e) => e.state),
+    { players, maxTiles: deck.length + 1 },
+    expansions.map((e) => e.name),
+  );
   return {
-    players, expansions, meepleKinds, baseHooks: baseHooks as BaseHooks, rules, explicitRules, paramDefs, seatCompensation, catalog, startType,
-    statNames, playerStatNames, statCount, scoreSources, expansionState, hooks, hookLists, mechanics,
-    deck: Int16Array.from(deck), deckKeys,
+    players,
+    expansions,
+    meepleKinds,
+    baseHooks: baseHooks as BaseHooks,
+    rules,
+    explicitRules,
+    paramDefs,
+    seatCompensation,
+    catalog,
+    startType,
+    statNames,
+    playerStatNames,
+    statCount,
+    scoreSources,
+    expansionState,
+    hooks,
+    hookLists,
+    mechanics,
+    deck: Int16Array.from(deck),
+    deckKeys,
   };
 }
 
@@ -336,13 +422,16 @@ function collectMechanics(modules: readonly Expansion[], hooks: readonly Expansi
     const tests = hooks[k]!.usesMechanic ?? {};
     const declared = module.mechanics ?? [];
     for (const name of Object.keys(tests)) {
-      if (!declared.some((m) => m.name === name)) throw new Error(`rule module ${module.name} tests mechanic ${name} but does not declare it`);
+      if (!declared.some((m) => m.name === name))
+        throw new Error(`rule module ${module.name} tests mechanic ${name} but does not declare it`);
     }
     for (const { name, description } of declared) {
       const uses = tests[name];
-      if (uses === undefined) throw new Error(`rule module ${module.name} declares mechanic ${name} without its usesMechanic test`);
+      if (uses === undefined)
+        throw new Error(`rule module ${module.name} declares mechanic ${name} without its usesMechanic test`);
       if (uses === null) continue; // ruled out by the game's rules
-      if (mechanics.some((m) => m.name === name)) throw new Error(`mechanic ${name} is declared twice by the game's rule modules`);
+      if (mechanics.some((m) => m.name === name))
+        throw new Error(`mechanic ${name} is declared twice by the game's rule modules`);
       mechanics.push({ name, description, module: module.name, uses });
     }
   });

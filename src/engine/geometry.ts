@@ -25,7 +25,14 @@ export type HalfEdge = (typeof HALF_EDGE_NAMES)[number];
 
 /** Port of a half-edge name, e.g. `Es` → 5. */
 export const HALF_EDGE_PORT: Readonly<Record<HalfEdge, number>> = {
-  Nw: 0, Ne: 2, En: 3, Es: 5, Se: 6, Sw: 8, Ws: 9, Wn: 11,
+  Nw: 0,
+  Ne: 2,
+  En: 3,
+  Es: 5,
+  Se: 6,
+  Sw: 8,
+  Ws: 9,
+  Wn: 11,
 };
 
 export const sideOfPort = (port: number): number => (port / 3) | 0;

@@ -8,7 +8,18 @@ export * from './rules.ts';
 export * from './catalog/index.ts';
 export type { Board, FeatureView } from './board.ts';
 export { defineExpansion } from './expansion.ts';
-export type { BoardPiece, BoardView, Expansion, ExpansionHooks, ExpansionRegistry, FeatureRates, MechanicDef, MeepleKind, ReadonlyNumbers, SetupContext } from './expansion.ts';
+export type {
+  BoardPiece,
+  BoardView,
+  Expansion,
+  ExpansionHooks,
+  ExpansionRegistry,
+  FeatureRates,
+  MechanicDef,
+  MeepleKind,
+  ReadonlyNumbers,
+  SetupContext,
+} from './expansion.ts';
 export type { ElementType, GameSize, StateField, StateFields, StateViews } from './expansion-state.ts';
 export { scoreSourcesOf, tileFieldsOf } from './game.ts';
 export type { GameMechanic, GameOptions } from './game.ts';

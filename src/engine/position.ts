@@ -96,8 +96,17 @@ export const J_FRONTIER_REQ = JOURNALED.indexOf('frontierReq');
 
 /** Scalars saved at a checkpoint and copied by a clone, with the value a restart gives them (null: set by the new game's start). */
 export const SCALAR_FIELDS = {
-  deckPos: 0, currentPlayer: 0, phase: null, drawn: null, lastPlaced: -1, placedCount: 0, frontierCount: 0, completedCount: 0, finalScored: 0,
-  monasteryCount: 0, positionId: null,
+  deckPos: 0,
+  currentPlayer: 0,
+  phase: null,
+  drawn: null,
+  lastPlaced: -1,
+  placedCount: 0,
+  frontierCount: 0,
+  completedCount: 0,
+  finalScored: 0,
+  monasteryCount: 0,
+  positionId: null,
 } as const;
 type ScalarName = keyof typeof SCALAR_FIELDS;
 const SCALAR_NAMES = Object.keys(SCALAR_FIELDS) as ScalarName[];
@@ -108,16 +117,41 @@ const SCALAR_NAMES = Object.keys(SCALAR_FIELDS) as ScalarName[];
  * 30 % slower with loops). Only names from the schema above go into it.
  */
 type ScalarCopy = (position: Position, values: Float64Array) => void;
-const saveScalars = new Function('p', 'v', SCALAR_NAMES.map((name, i) => `v[${i}] = p.${name};`).join('\n')) as ScalarCopy;
-const restoreScalars = new Function('p', 'v', SCALAR_NAMES.map((name, i) => `p.${name} = v[${i}];`).join('\n')) as ScalarCopy;
-const copyScalars = new Function('to', 'from', SCALAR_NAMES.map((name) => `to.${name} = from.${name};`).join('\n')) as (to: Position, from: Position) => void;
+const saveScalars = new Function(
+  'p',
+  'v',
+  SCALAR_NAMES.map((name, i) => `v[${i}] = p.${name};`).join('\n'),
+) as ScalarCopy;
+const restoreScalars = new Function(
+  'p',
+  'v',
+  SCALAR_NAMES.map((name, i) => `p.${name} = v[${i}];`).join('\n'),
+) as ScalarCopy;
+const copyScalars = new Function('to', 'from', SCALAR_NAMES.map((name) => `to.${name} = from.${name};`).join('\n')) as (
+  to: Position,
+  from: Position,
+) => void;
 /** Copies each copied array into its saved copy (`save`) or back (`restore`), element by element: they are small. */
 type ArrayCopy = (position: Position, saved: NumberArray[]) => void;
-const copyLoop = (from: string, to: string) => `{ const from = ${from}, to = ${to}; for (let k = 0; k < from.length; k++) to[k] = from[k]; }`;
-const saveArrays = new Function('p', 'a', COPIED.map((name, i) => copyLoop(`p.${name}`, `a[${i}]`)).join('\n')) as ArrayCopy;
-const restoreArrays = new Function('p', 'a', COPIED.map((name, i) => copyLoop(`a[${i}]`, `p.${name}`)).join('\n')) as ArrayCopy;
+const copyLoop = (from: string, to: string) =>
+  `{ const from = ${from}, to = ${to}; for (let k = 0; k < from.length; k++) to[k] = from[k]; }`;
+const saveArrays = new Function(
+  'p',
+  'a',
+  COPIED.map((name, i) => copyLoop(`p.${name}`, `a[${i}]`)).join('\n'),
+) as ArrayCopy;
+const restoreArrays = new Function(
+  'p',
+  'a',
+  COPIED.map((name, i) => copyLoop(`a[${i}]`, `p.${name}`)).join('\n'),
+) as ArrayCopy;
 /** Undoes the journal entries from `end` back to `start` (entries: code, index, old value). */
-const undoJournal = new Function('p', 'j', 'start', 'end', `
+const undoJournal = new Function(
+  'p',
+  'j',
+  'start',
+  'end',
+  `
   for (let e = end - 3; e >= start; e -= 3) {
     const index = j[e + 1];
     const old = j[e + 2];
@@ -125,21 +159,26 @@ const undoJournal = new Function('p', 'j', 'start', 'end', `
       ${JOURNALED.map((name, code) => `case ${code}: p.${name}[index] = old; break;`).join('\n      ')}
       default: throw new Error('unknown journal entry ' + j[e]);
     }
-  }`) as (position: Position, journal: Int32Array, start: number, end: number) => void;
+  }`,
+) as (position: Position, journal: Int32Array, start: number, end: number) => void;
 
 /** What a restart does to each array (`ArrayField.restart`) and to the scalars, written out for the same reason. */
 const RESTART_CODE: Record<ArrayField['restart'], (array: string) => string> = {
-  cells: (a) => `for (let i = 0; i < p.placedCount; i++) ${a}[p.placedCell[i]] = 0;\nfor (let i = 0; i < p.frontierCount; i++) ${a}[p.frontier[i]] = 0;`,
+  cells: (a) =>
+    `for (let i = 0; i < p.placedCount; i++) ${a}[p.placedCell[i]] = 0;\nfor (let i = 0; i < p.frontierCount; i++) ${a}[p.frontier[i]] = 0;`,
   used: (a) => `${a}.fill(0, 0, p.placedCount * p.layout.segmentsPerTile);`,
   zero: (a) => `${a}.fill(0);`,
   meeples: (a) => `${a}.set(p.layout.meepleSupply);`,
   initial: (a) => `${a}.set(p.layout.expansionState.initial);`,
   none: () => '',
 };
-const restartFields = new Function('p', [
-  ...ARRAY_NAMES.map((name) => RESTART_CODE[ARRAY_FIELDS[name].restart](`p.${name}`)),
-  ...SCALAR_NAMES.flatMap((name) => (SCALAR_FIELDS[name] === null ? [] : [`p.${name} = ${SCALAR_FIELDS[name]};`])),
-].join('\n')) as (position: Position) => void;
+const restartFields = new Function(
+  'p',
+  [
+    ...ARRAY_NAMES.map((name) => RESTART_CODE[ARRAY_FIELDS[name].restart](`p.${name}`)),
+    ...SCALAR_NAMES.flatMap((name) => (SCALAR_FIELDS[name] === null ? [] : [`p.${name} = ${SCALAR_FIELDS[name]};`])),
+  ].join('\n'),
+) as (position: Position) => void;
 
 /** A checkpoint's copy of the copied arrays and the scalars. */
 class Saved {
@@ -222,7 +261,7 @@ export class Position {
   /** Points by player and source: [player * sourceCount + source], sources as in `layout.scoreSources`. */
   declare readonly scores: Int32Array;
   /** The expansions' declared state, laid out by `layout.expansionState`; reached through `#expansionViews`. */
-  private declare readonly expansionBytes: Uint8Array<ArrayBuffer>;
+  declare private readonly expansionBytes: Uint8Array<ArrayBuffer>;
   /** Per expansion, typed views of its fields over `expansionBytes`. */
   #expansionViews: readonly object[];
   /**
@@ -243,11 +282,18 @@ export class Position {
   private readonly savedLevels: Saved[] = [];
   private quietSink: EventSink | undefined = undefined;
 
-  protected constructor(readonly layout: PositionLayout, deck: Int16Array, from?: Position) {
+  protected constructor(
+    readonly layout: PositionLayout,
+    deck: Int16Array,
+    from?: Position,
+  ) {
     this.deck = deck;
     this.sourceCount = layout.scoreSources.length;
     const self = this as unknown as Record<ArrayName, NumberArray>;
-    for (const name of ARRAY_NAMES) self[name] = from ? (from as unknown as Record<ArrayName, NumberArray>)[name].slice() : ARRAY_FIELDS[name].make(layout);
+    for (const name of ARRAY_NAMES)
+      self[name] = from
+        ? (from as unknown as Record<ArrayName, NumberArray>)[name].slice()
+        : ARRAY_FIELDS[name].make(layout);
     if (from) {
       copyScalars(this, from);
       this.deferFinal = from.deferFinal;

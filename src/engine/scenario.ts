@@ -61,12 +61,28 @@ export interface ReplayOptions {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Keys of a scenario; `description`, `rule`, `sketch` and `expect` are notes for readers and tests. */
-const SCENARIO_KEYS = ['players', 'expansions', 'rules', 'tiles', 'start', 'turns', 'description', 'rule', 'sketch', 'expect'];
+const SCENARIO_KEYS = [
+  'players',
+  'expansions',
+  'rules',
+  'tiles',
+  'start',
+  'turns',
+  'description',
+  'rule',
+  'sketch',
+  'expect',
+];
 const START_KEYS = ['tile', 'rotation'];
 const TURN_KEYS = ['tile', 'at', 'rotation', 'meeple', 'meepleKind', 'player'];
 
 /** Builds the game a scenario describes (players, expansions by name, rules, designer tile files). */
-export function scenarioGame(raw: unknown, registry: ExpansionRegistry, where = 'scenario', readTileFile?: ReplayOptions['readTileFile']): { game: Game; scenario: Scenario } {
+export function scenarioGame(
+  raw: unknown,
+  registry: ExpansionRegistry,
+  where = 'scenario',
+  readTileFile?: ReplayOptions['readTileFile'],
+): { game: Game; scenario: Scenario } {
   const fail = (message: string): never => {
     throw new InputError('scenario', `${where}: ${message}`);
   };
@@ -78,18 +94,36 @@ export function scenarioGame(raw: unknown, registry: ExpansionRegistry, where = 
   if (!Array.isArray(names)) fail('"expansions" must be an array of names');
   const expansions = names.map((name) => {
     const e = registry.get(name);
-    if (!e) throw new InputError('expansion', `${where}: unknown expansion ${JSON.stringify(name)}${suggestion(String(name), [...registry.keys()])}`);
+    if (!e)
+      throw new InputError(
+        'expansion',
+        `${where}: unknown expansion ${JSON.stringify(name)}${suggestion(String(name), [...registry.keys()])}`,
+      );
     return e;
   });
   if (scenario.rules !== undefined && !isObject(scenario.rules)) fail('"rules" must be an object');
   const refs = scenario.tiles === undefined ? [] : Array.isArray(scenario.tiles) ? scenario.tiles : [scenario.tiles];
   const extraTiles = refs.map((ref, i): TileSource => {
     if (isObject(ref)) return { data: ref, where: `${where}: tiles[${i}]` };
-    if (typeof ref !== 'string') return fail(`"tiles" must be a tile file path or object, or a list of them; got ${JSON.stringify(ref)}`);
-    if (!readTileFile) return fail(`"tiles" names the file ${JSON.stringify(ref)}, but this replay reads no files: give the tile file inline`);
+    if (typeof ref !== 'string')
+      return fail(`"tiles" must be a tile file path or object, or a list of them; got ${JSON.stringify(ref)}`);
+    if (!readTileFile)
+      return fail(
+        `"tiles" names the file ${JSON.stringify(ref)}, but this replay reads no files: give the tile file inline`,
+      );
     return readTileFile(ref);
   });
-  const game = new Game({ players: scenario.players, expansions, rules: scenario.rules ?? {}, extraTiles, tileFields: tileFieldsOf([registry.base, ...registry.values()]), where }, registry.base);
+  const game = new Game(
+    {
+      players: scenario.players,
+      expansions,
+      rules: scenario.rules ?? {},
+      extraTiles,
+      tileFields: tileFieldsOf([registry.base, ...registry.values()]),
+      where,
+    },
+    registry.base,
+  );
   return { game, scenario };
 }
 
@@ -104,7 +138,10 @@ export function replayState(raw: unknown, registry: ExpansionRegistry, options: 
   const { game, scenario } = scenarioGame(raw, registry, where, options.readTileFile);
   // The board and the engine's per-tile arrays are sized for the game's deck plus the start tile.
   if (scenario.turns.length > game.maxTiles - 1) {
-    throw new InputError('scenario', `${where}: ${scenario.turns.length} turns, but a game of these expansions has at most ${game.maxTiles - 1} tiles after the start tile`);
+    throw new InputError(
+      'scenario',
+      `${where}: ${scenario.turns.length} turns, but a game of these expansions has at most ${game.maxTiles - 1} tiles after the start tile`,
+    );
   }
   const turnKeys = [...TURN_KEYS, ...game.expansions.flatMap((e) => e.scenarioKeys ?? [])];
   const deck = scenario.turns.map((turn, i) => {
@@ -114,13 +151,21 @@ export function replayState(raw: unknown, registry: ExpansionRegistry, options: 
       throw new InputError('scenario', `${where}: turn ${i + 1}: unknown tile ${JSON.stringify(turn.tile)}`);
     }
     const type = game.catalog.indexOf(turn.tile);
-    if (!game.admits(type)) throw new InputError('scenario', `${where}: turn ${i + 1}: tile ${turn.tile} is not used with these rules (e.g. another edition's tile)`);
+    if (!game.admits(type))
+      throw new InputError(
+        'scenario',
+        `${where}: turn ${i + 1}: tile ${turn.tile} is not used with these rules (e.g. another edition's tile)`,
+      );
     return type;
   });
   let startType = game.startType;
   let startRotation = 0;
   if (scenario.start !== undefined) {
-    if (!isObject(scenario.start) || typeof scenario.start.tile !== 'string' || !game.catalog.has(scenario.start.tile)) {
+    if (
+      !isObject(scenario.start) ||
+      typeof scenario.start.tile !== 'string' ||
+      !game.catalog.has(scenario.start.tile)
+    ) {
       throw new InputError('scenario', `${where}: "start" must be {"tile": <tile id>, "rotation": 0|90|180|270}`);
     }
     rejectUnknownKeys(scenario.start, START_KEYS, 'scenario', `${where}: "start"`);
@@ -138,11 +183,20 @@ export function replayState(raw: unknown, registry: ExpansionRegistry, options: 
 }
 
 /** A turn's keys: the base ones, the chosen expansions' own; another expansion's key names it. */
-function checkTurnKeys(turn: Record<string, unknown>, known: readonly string[], registry: ExpansionRegistry, where: string): void {
+function checkTurnKeys(
+  turn: Record<string, unknown>,
+  known: readonly string[],
+  registry: ExpansionRegistry,
+  where: string,
+): void {
   for (const key of Object.keys(turn)) {
     if (known.includes(key)) continue;
     const owner = [...registry.values()].find((e) => e.scenarioKeys?.includes(key));
-    if (owner) throw new InputError('scenario', `${where}: ${JSON.stringify(key)} belongs to the ${owner.name} expansion, which this scenario's "expansions" does not list`);
+    if (owner)
+      throw new InputError(
+        'scenario',
+        `${where}: ${JSON.stringify(key)} belongs to the ${owner.name} expansion, which this scenario's "expansions" does not list`,
+      );
     rejectUnknownKeys({ [key]: true }, known, 'scenario', where);
   }
 }
@@ -162,11 +216,13 @@ function playTurn(state: State, turn: ScenarioTurn, i: number, where: string): v
   if (discarded) fail('the tile has no legal placement anywhere, so it is discarded: leave out "at"');
   if (state.phase !== PHASE_PLACE) throw new Error('unreachable: expected a placement');
   const player = turn.player ?? i % game.players;
-  if (!Number.isInteger(player) || player < 0 || player >= game.players) fail(`"player" must be 0 to ${game.players - 1}`);
+  if (!Number.isInteger(player) || player < 0 || player >= game.players)
+    fail(`"player" must be 0 to ${game.players - 1}`);
   state.setCurrentPlayer(player);
 
   const at = turn.at;
-  if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isInteger)) fail('"at" must be [x, y] with whole numbers');
+  if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isInteger))
+    fail('"at" must be [x, y] with whole numbers');
   const [x, y] = at;
   const rotation = turn.rotation ?? 0;
   if (!isRotation(rotation)) fail('"rotation" must be 0, 90, 180 or 270');
@@ -206,7 +262,8 @@ function parseFollowUp(state: State, turn: ScenarioTurn, prefix: string, fail: (
   for (const h of state.game.hooks) {
     const own = h.parseFollowUp?.(state, turn, prefix);
     if (own !== undefined) {
-      if (action !== undefined || turn.meeple !== undefined) fail('a turn takes one follow-up: a meeple or an expansion action, not both');
+      if (action !== undefined || turn.meeple !== undefined)
+        fail('a turn takes one follow-up: a meeple or an expansion action, not both');
       action = own;
     }
   }
@@ -215,10 +272,14 @@ function parseFollowUp(state: State, turn: ScenarioTurn, prefix: string, fail: (
     if (turn.meepleKind !== undefined) fail('"meepleKind" needs a "meeple"');
     return FOLLOW_NOTHING;
   }
-  if (turn.meepleKind !== undefined && typeof turn.meepleKind !== 'string') fail('"meepleKind" must be a string such as "big"');
+  if (turn.meepleKind !== undefined && typeof turn.meepleKind !== 'string')
+    fail('"meepleKind" must be a string such as "big"');
   const names = state.game.meepleKinds.map((k) => k.name);
   const kind = turn.meepleKind === undefined ? 0 : names.indexOf(turn.meepleKind);
-  if (kind < 0) fail(`unknown meeple kind ${JSON.stringify(turn.meepleKind)}; this game has ${names.join(', ')}${suggestion(turn.meepleKind!, names)}`);
+  if (kind < 0)
+    fail(
+      `unknown meeple kind ${JSON.stringify(turn.meepleKind)}; this game has ${names.join(', ')}${suggestion(turn.meepleKind!, names)}`,
+    );
   return meepleFollowUp(kind, meepleSegment(state, turn.meeple, fail));
 }
 
@@ -234,11 +295,15 @@ function meepleSegment(state: State, spec: unknown, fail: (m: string) => never):
   const candidates = type.segments.map((seg, s) => ({ seg, s })).filter(({ seg }) => seg.kind === kind);
   if (candidates.length === 0) fail(`tile ${type.id} has no ${kindName}`);
   if (where === undefined) {
-    if (candidates.length > 1) fail(`tile ${type.id} has ${candidates.length} ${kindName} segments; name one, e.g. "${kindName}:${kind === 2 ? 'Ne' : 'E'}"`);
+    if (candidates.length > 1)
+      fail(
+        `tile ${type.id} has ${candidates.length} ${kindName} segments; name one, e.g. "${kindName}:${kind === 2 ? 'Ne' : 'E'}"`,
+      );
     return candidates[0]!.s;
   }
   let boardPort: number | undefined;
-  if ((SIDES as readonly string[]).includes(where)) boardPort = centrePort(SIDES.indexOf(where as (typeof SIDES)[number]));
+  if ((SIDES as readonly string[]).includes(where))
+    boardPort = centrePort(SIDES.indexOf(where as (typeof SIDES)[number]));
   else if (where in HALF_EDGE_PORT) boardPort = HALF_EDGE_PORT[where as HalfEdge];
   if (boardPort !== undefined) {
     const printed = rotatePort(boardPort, (4 - rot) % 4);
@@ -247,15 +312,20 @@ function meepleSegment(state: State, spec: unknown, fail: (m: string) => never):
     return hit!.s;
   }
   const named = candidates.find(({ seg }) => seg.name === where);
-  if (!named) fail(`"${spec}": name an edge (N E S W), a half-edge (Nw Ne En Es Se Sw Ws Wn) or a segment (${candidates.map((c) => c.seg.name).join(', ')})`);
+  if (!named)
+    fail(
+      `"${spec}": name an edge (N E S W), a half-edge (Nw Ne En Es Se Sw Ws Wn) or a segment (${candidates.map((c) => c.seg.name).join(', ')})`,
+    );
   return named!.s;
 }
 
 function followUpProblem(state: State, action: number): string {
   if (action >= FOLLOW_MEEPLE && action < ACTION_BLOCK) {
     const kind = followUpKind(action);
-    if (state.meeplesLeft[kind * state.game.players + state.currentPlayer] === 0) return `player ${state.currentPlayer} has no ${kind !== 0 ? `${state.game.meepleKinds[kind]!.name} ` : ''}meeple left`;
-    if (state.game.rules.farmers === 'off') return `${state.actionToString(action)}: not allowed (occupied, or farmers are off)`;
+    if (state.meeplesLeft[kind * state.game.players + state.currentPlayer] === 0)
+      return `player ${state.currentPlayer} has no ${kind !== 0 ? `${state.game.meepleKinds[kind]!.name} ` : ''}meeple left`;
+    if (state.game.rules.farmers === 'off')
+      return `${state.actionToString(action)}: not allowed (occupied, or farmers are off)`;
     return `${state.actionToString(action)}: the feature is already occupied`;
   }
   return `${state.actionToString(action)} is not allowed now`;
@@ -281,4 +351,3 @@ export function replayResult(state: State, registry: ExpansionRegistry): ReplayR
   for (const h of state.game.hooks) Object.assign(result, h.summary?.(state));
   return result;
 }
-

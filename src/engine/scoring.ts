@@ -34,7 +34,11 @@ export function scoreTurn(state: State): void {
       state.completedThisTurn[state.completedCount++] = root;
     }
   }
-  const monasteries = state.completeMonasteriesAround(state.placedCell[i]!, state.completedThisTurn, state.completedCount);
+  const monasteries = state.completeMonasteriesAround(
+    state.placedCell[i]!,
+    state.completedThisTurn,
+    state.completedCount,
+  );
   for (let c = state.completedCount; c < monasteries; c++) {
     const g = state.completedThisTurn[c]!;
     state.record(J_DONE, g, 0);
@@ -53,7 +57,8 @@ function scoreFeature(state: State, root: number, completed: boolean): void {
   const game = state.game;
   // A feature nobody holds pays nobody: unless an expansion or an event sink reads it, there is nothing to measure.
   const hooks = game.hookLists;
-  if (state.meeplesOn(root) === 0 && hooks.scoreFeature.length === 0 && hooks.featurePriced.length === 0 && !state.sink) return;
+  if (state.meeplesOn(root) === 0 && hooks.scoreFeature.length === 0 && hooks.featurePriced.length === 0 && !state.sink)
+    return;
   const f = game.scratch.feature;
   state.measure(root, f);
   f.completed = completed;
@@ -64,14 +69,28 @@ function scoreFeature(state: State, root: number, completed: boolean): void {
   if (completed && f.meeples > 0) returnMeeples(state, root);
   if (state.sink) {
     state.sink({
-      type: 'featureScored', turn: state.turnNumber(), feature: root, kind: SEGMENT_KINDS[f.kind]!, final: !completed,
-      tiles: f.tiles, points: f.points + f.bonus, winners: playersIn(winners), meeples: f.meeples,
+      type: 'featureScored',
+      turn: state.turnNumber(),
+      feature: root,
+      kind: SEGMENT_KINDS[f.kind]!,
+      final: !completed,
+      tiles: f.tiles,
+      points: f.points + f.bonus,
+      winners: playersIn(winners),
+      meeples: f.meeples,
     });
   }
 }
 
 /** Pays `points` (and `bonus`) to every player with the most meeples; returns the winners as a bit mask (bit p: player p). */
-function payMajority(state: State, perPlayer: Int32Array, source: number, points: number, bonusSource: number, bonus: number): number {
+function payMajority(
+  state: State,
+  perPlayer: Int32Array,
+  source: number,
+  points: number,
+  bonusSource: number,
+  bonus: number,
+): number {
   let max = 0;
   for (let p = 0; p < state.game.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
   if (max === 0) return 0;

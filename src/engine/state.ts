@@ -8,7 +8,15 @@
 import { GameSetup } from './game.ts';
 import { Turn } from './turn.ts';
 
-export { FOLLOW_MEEPLE, FOLLOW_NOTHING, MAX_ACTIONS_HINT, followUpKind, followUpSegment, meepleFollowUp, meepleSegmentOf } from './turn.ts';
+export {
+  FOLLOW_MEEPLE,
+  FOLLOW_NOTHING,
+  MAX_ACTIONS_HINT,
+  followUpKind,
+  followUpSegment,
+  meepleFollowUp,
+  meepleSegmentOf,
+} from './turn.ts';
 export type { FeatureScore } from './tables.ts';
 
 export class Game extends GameSetup {

@@ -106,13 +106,22 @@ export class Tables {
     this.monasterySegment = new Int8Array(T).fill(-1);
     this.segmentPennants = new Uint8Array(T * S);
     this.distinctRotation = new Uint8Array(T * 4);
-    const cityLists = Array.from({ length: T * S }, (_, i) => catalog.types[(i / S) | 0]!.segments[i % S]?.cities ?? []);
+    const cityLists = Array.from(
+      { length: T * S },
+      (_, i) => catalog.types[(i / S) | 0]!.segments[i % S]?.cities ?? [],
+    );
     this.fieldCityStart = new Uint16Array(T * S + 1);
-    cityLists.forEach((list, i) => { this.fieldCityStart[i + 1] = this.fieldCityStart[i]! + list.length; });
+    cityLists.forEach((list, i) => {
+      this.fieldCityStart[i + 1] = this.fieldCityStart[i]! + list.length;
+    });
     this.fieldCities = Int8Array.from(cityLists.flat());
-    const closableLists = catalog.types.map((type) => type.segments.flatMap((seg, s) => (seg.kind === SEG_ROAD || seg.kind === SEG_CITY ? [s] : [])));
+    const closableLists = catalog.types.map((type) =>
+      type.segments.flatMap((seg, s) => (seg.kind === SEG_ROAD || seg.kind === SEG_CITY ? [s] : [])),
+    );
     this.closableStart = new Uint16Array(T + 1);
-    closableLists.forEach((list, t) => { this.closableStart[t + 1] = this.closableStart[t]! + list.length; });
+    closableLists.forEach((list, t) => {
+      this.closableStart[t + 1] = this.closableStart[t]! + list.length;
+    });
     this.closable = Int8Array.from(closableLists.flat());
     this.scratch = {
       stamp: 0,
@@ -120,7 +129,17 @@ export class Tables {
       rootStamp: new Int32Array(maxTiles * S),
       roots: new Int32Array(maxTiles * S),
       feature: {
-        root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, cities: 0, points: 0, source: 0, bonus: 0, bonusSource: 0, meeples: 0,
+        root: 0,
+        kind: 0,
+        completed: false,
+        tiles: 0,
+        pennants: 0,
+        cities: 0,
+        points: 0,
+        source: 0,
+        bonus: 0,
+        bonusSource: 0,
+        meeples: 0,
         perPlayer: new Int32Array(MAX_PLAYERS),
       },
     };
@@ -142,7 +161,11 @@ export class Tables {
   /** Whether rotation r of type t looks different from every smaller rotation (only rotations with the same edges can look the same). */
   private looksNew(type: TileType, t: number, r: number): boolean {
     for (let q = 0; q < r; q++) {
-      if (this.edgeCode[t * 4 + q] === this.edgeCode[t * 4 + r] && rotationSignature(type, q) === rotationSignature(type, r)) return false;
+      if (
+        this.edgeCode[t * 4 + q] === this.edgeCode[t * 4 + r] &&
+        rotationSignature(type, q) === rotationSignature(type, r)
+      )
+        return false;
     }
     return true;
   }
@@ -192,7 +215,7 @@ export class Tables {
   }
 
   xOf(cell: number): number {
-    return ((cell % this.gridSide) - (this.originCell % this.gridSide));
+    return (cell % this.gridSide) - (this.originCell % this.gridSide);
   }
 
   yOf(cell: number): number {
@@ -225,7 +248,14 @@ function rotationSignature(type: TileType, r: number): string {
   for (let s = 0; s < label.length; s++) if (label[s]! < 0) label[s] = labels++;
   const props = new Array<unknown>(labels);
   type.segments.forEach((seg, s) => {
-    props[label[s]!] = [seg.kind, seg.pennants, seg.end, Object.entries(seg.props).sort(), [...seg.illustrations].sort(), seg.cities.map((c) => label[c]).sort()];
+    props[label[s]!] = [
+      seg.kind,
+      seg.pennants,
+      seg.end,
+      Object.entries(seg.props).sort(),
+      [...seg.illustrations].sort(),
+      seg.cities.map((c) => label[c]).sort(),
+    ];
   });
   return JSON.stringify([atPort.map((s) => (s >= 0 ? label[s] : -1)), props]);
 }

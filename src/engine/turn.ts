@@ -23,14 +23,20 @@ export const FOLLOW_NOTHING = 0;
 export const FOLLOW_MEEPLE = FOLLOW_MEEPLE_CODE;
 
 /** The follow-up code of a meeple of kind `kind` (0: the plain meeple) on segment `segment` of the placed tile. */
-export const meepleFollowUp = (kind: number, segment: number): number => FOLLOW_MEEPLE + kind * MAX_SEGMENTS_PER_TILE + segment;
+export const meepleFollowUp = (kind: number, segment: number): number =>
+  FOLLOW_MEEPLE + kind * MAX_SEGMENTS_PER_TILE + segment;
 /** The segment of the placed tile a meeple follow-up (`FOLLOW_MEEPLE` ≤ action < `ACTION_BLOCK`) puts its meeple on. */
 export const followUpSegment = (action: number): number => (action - FOLLOW_MEEPLE) % MAX_SEGMENTS_PER_TILE;
 /** The meeple kind of a meeple follow-up. */
 export const followUpKind = (action: number): number => ((action - FOLLOW_MEEPLE) / MAX_SEGMENTS_PER_TILE) | 0;
 /** The segment (id as in `board.ts`) a follow-up puts a meeple on, of any kind, or -1 when it puts none (for `ExpansionHooks.usesMechanic`). */
-export function meepleSegmentOf(state: Pick<BoardView, 'lastPlaced'> & { readonly game: { readonly segmentsPerTile: number } }, followUp: number): number {
-  return followUp >= FOLLOW_MEEPLE && followUp < ACTION_BLOCK ? state.lastPlaced * state.game.segmentsPerTile + followUpSegment(followUp) : -1;
+export function meepleSegmentOf(
+  state: Pick<BoardView, 'lastPlaced'> & { readonly game: { readonly segmentsPerTile: number } },
+  followUp: number,
+): number {
+  return followUp >= FOLLOW_MEEPLE && followUp < ACTION_BLOCK
+    ? state.lastPlaced * state.game.segmentsPerTile + followUpSegment(followUp)
+    : -1;
 }
 /** Enough room for the legal actions of any turn (placements: frontier × 4; follow-ups: far fewer). */
 export const MAX_ACTIONS_HINT = 4096;
@@ -145,8 +151,13 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     this.phase = PHASE_FOLLOW;
     if (this.sink) {
       this.sink({
-        type: 'tilePlaced', turn: this.turnNumber(), player: this.currentPlayer, tile: this.game.catalog.types[type]!.id,
-        x: this.game.xOf(cell), y: this.game.yOf(cell), rotation: rotation * 90,
+        type: 'tilePlaced',
+        turn: this.turnNumber(),
+        player: this.currentPlayer,
+        tile: this.game.catalog.types[type]!.id,
+        x: this.game.xOf(cell),
+        y: this.game.yOf(cell),
+        rotation: rotation * 90,
       });
     }
   }
@@ -169,7 +180,11 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     if (action >= ACTION_BLOCK) {
       this.game.hooks[((action / ACTION_BLOCK) | 0) - 1]!.applyFollowUp!(this, action);
     } else if (action !== FOLLOW_NOTHING) {
-      this.deployMeeple(this.lastPlaced * this.game.segmentsPerTile + followUpSegment(action), this.currentPlayer, followUpKind(action));
+      this.deployMeeple(
+        this.lastPlaced * this.game.segmentsPerTile + followUpSegment(action),
+        this.currentPlayer,
+        followUpKind(action),
+      );
     }
     this.renew();
   }
@@ -190,8 +205,11 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     for (const h of this.game.hookLists.meepleDeployed) h.meepleDeployed(this, g);
     if (this.sink) {
       this.sink({
-        type: 'meeplePlaced', turn: this.turnNumber(), player,
-        feature: SEGMENT_KINDS[this.segmentKind(g)]!, segment: this.describeSegment(g),
+        type: 'meeplePlaced',
+        turn: this.turnNumber(),
+        player,
+        feature: SEGMENT_KINDS[this.segmentKind(g)]!,
+        segment: this.describeSegment(g),
         ...(kind !== 0 ? { meepleKind: this.game.meepleKinds[kind]!.name } : {}),
       });
     }
@@ -207,7 +225,13 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
         return;
       }
       this.stats[1]! += 1; // tilesDiscarded
-      if (this.sink) this.sink({ type: 'tileDiscarded', turn: this.turnNumber(), player: this.currentPlayer, tile: this.game.catalog.types[type]!.id });
+      if (this.sink)
+        this.sink({
+          type: 'tileDiscarded',
+          turn: this.turnNumber(),
+          player: this.currentPlayer,
+          tile: this.game.catalog.types[type]!.id,
+        });
     }
     this.phase = PHASE_OVER;
     this.drawn = -1;

@@ -12,19 +12,50 @@ import type { FeatureView } from './board.ts';
 import type { Game, State } from './state.ts';
 
 /** What an agent reads of a game's setup: its size, the legal moves' shape, and what its rule modules answer (`pays`, `evaluate`). */
-export type AgentGame = Pick<Game,
-  | 'players' | 'maxTiles' | 'segmentsPerTile' | 'distinctRotation' | 'meepleWeights' | 'mechanics' | 'base' | 'expansions'
-  | 'pays' | 'evaluate' | 'evaluates' | 'followUpUses'>;
+export type AgentGame = Pick<
+  Game,
+  | 'players'
+  | 'maxTiles'
+  | 'segmentsPerTile'
+  | 'distinctRotation'
+  | 'meepleWeights'
+  | 'mechanics'
+  | 'base'
+  | 'expansions'
+  | 'pays'
+  | 'evaluate'
+  | 'evaluates'
+  | 'followUpUses'
+>;
 
 /**
  * A game in progress as an agent sees it: the play contract (phase, whose turn, the drawn tile, legal
  * moves, apply with checkpoint and rollback, scores, meeples in hand, tiles placed and the deck) and
  * the feature API.
  */
-export interface AgentState extends FeatureView, Pick<State,
-  | 'phase' | 'currentPlayer' | 'drawn' | 'placedCount' | 'lastPlaced' | 'deck' | 'deckPos' | 'deferFinal' | 'isOver'
-  | 'legalActions' | 'legalPlacements' | 'legalFollowUps' | 'samplePlacement' | 'apply' | 'stageFollowUp' | 'checkpoint' | 'rollback'
-  | 'score'> {
+export interface AgentState
+  extends FeatureView,
+    Pick<
+      State,
+      | 'phase'
+      | 'currentPlayer'
+      | 'drawn'
+      | 'placedCount'
+      | 'lastPlaced'
+      | 'deck'
+      | 'deckPos'
+      | 'deferFinal'
+      | 'isOver'
+      | 'legalActions'
+      | 'legalPlacements'
+      | 'legalFollowUps'
+      | 'samplePlacement'
+      | 'apply'
+      | 'stageFollowUp'
+      | 'checkpoint'
+      | 'rollback'
+      | 'score'
+    > {
   readonly game: AgentGame;
   /** Meeples in each player's supply by kind: [kind * players + player]. */
   readonly meeplesLeft: { readonly [index: number]: number; readonly length: number };
@@ -37,16 +68,44 @@ export interface AgentState extends FeatureView, Pick<State,
  * position to the next — the union-find, the grid and frontier, the placed tiles, the position's id.
  * Only the files `agent-access.test.ts` lists reach it.
  */
-export interface SpeedPathState extends AgentState, Pick<State,
-  | 'grid' | 'frontier' | 'placedType' | 'placedCell' | 'monasteryTiles' | 'monasteryCount' | 'next' | 'openEnds' | 'rootMeeples'
-  | 'meeple' | 'done' | 'positionId' | 'followsFrom' | 'neighbourCount' | 'orientation'> {
+export interface SpeedPathState
+  extends AgentState,
+    Pick<
+      State,
+      | 'grid'
+      | 'frontier'
+      | 'placedType'
+      | 'placedCell'
+      | 'monasteryTiles'
+      | 'monasteryCount'
+      | 'next'
+      | 'openEnds'
+      | 'rootMeeples'
+      | 'meeple'
+      | 'done'
+      | 'positionId'
+      | 'followsFrom'
+      | 'neighbourCount'
+      | 'orientation'
+    > {
   readonly game: SpeedPathGame;
 }
 
 /** The game's tables the speed path reads (`SpeedPathState`). */
-export type SpeedPathGame = AgentGame & Pick<Game,
-  | 'segmentKind' | 'segmentCount' | 'segmentPorts' | 'segmentPennants' | 'portSegment' | 'monasterySegment' | 'fieldCityStart'
-  | 'fieldCities' | 'gridSide' | 'farmers'>;
+export type SpeedPathGame = AgentGame &
+  Pick<
+    Game,
+    | 'segmentKind'
+    | 'segmentCount'
+    | 'segmentPorts'
+    | 'segmentPennants'
+    | 'portSegment'
+    | 'monasterySegment'
+    | 'fieldCityStart'
+    | 'fieldCities'
+    | 'gridSide'
+    | 'farmers'
+  >;
 
 /** The speed path's view of the state behind an agent's view (the same object). */
 export function speedPathOf(state: AgentState): SpeedPathState {

@@ -17,7 +17,8 @@ export type { BaseRules } from './base/index.ts';
 const registry = Object.assign(new Map<string, Expansion>(), { base: baseGame });
 
 export function registerExpansion(expansion: Expansion): void {
-  if (registry.has(expansion.name) || expansion.name === baseGame.name) throw new Error(`expansion ${expansion.name} is registered twice`);
+  if (registry.has(expansion.name) || expansion.name === baseGame.name)
+    throw new Error(`expansion ${expansion.name} is registered twice`);
   registry.set(expansion.name, expansion);
 }
 

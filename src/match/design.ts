@@ -86,12 +86,19 @@ export function designMatch(setup: MatchSetup): MatchDesign {
   //    message names the spec at fault; the plan gives each spec's canonical form.
   resolve({ ...frame, arms: [{ name: 'game', ...base }] }, where, setup.kind);
   const specs = setup.specs.map((spec, i) => {
-    const plan = resolve({ ...frame, arms: [{ name: 'spec', ...base, agents: spec }] }, `${where}: agent ${i + 1} (${JSON.stringify(spec)})`, setup.kind);
+    const plan = resolve(
+      { ...frame, arms: [{ name: 'spec', ...base, agents: spec }] },
+      `${where}: agent ${i + 1} (${JSON.stringify(spec)})`,
+      setup.kind,
+    );
     return plan.arms[0]!.agents[0]!;
   });
   specs.forEach((spec, i) => {
     const first = specs.indexOf(spec);
-    if (first !== i) fail(`agents ${first + 1} and ${i + 1} are the same spec ${JSON.stringify(spec)}; a ${setup.kind} needs different agents`);
+    if (first !== i)
+      fail(
+        `agents ${first + 1} and ${i + 1} are the same spec ${JSON.stringify(spec)}; a ${setup.kind} needs different agents`,
+      );
   });
 
   // 2. Pairs and arms.
@@ -101,9 +108,12 @@ export function designMatch(setup: MatchSetup): MatchDesign {
   const every = Array.from({ length: P - 1 }, (_, i) => i + 1);
   const lineups = setup.lineups ? [...new Set(setup.lineups)].sort((x, y) => x - y) : every;
   const outside = lineups.filter((k) => !every.includes(k));
-  if (outside.length) fail(`--lineups: ${outside.join(', ')} copies of the first agent make no lineup of ${P} players (1 to ${P - 1})`);
+  if (outside.length)
+    fail(`--lineups: ${outside.join(', ')} copies of the first agent make no lineup of ${P} players (1 to ${P - 1})`);
   if (pairs.length * lineups.length > MAX_ARMS) {
-    fail(`${specs.length} agents with ${P} players make ${pairs.length} pairs × ${lineups.length} lineups = ${pairs.length * lineups.length} arms; at most ${MAX_ARMS}`);
+    fail(
+      `${specs.length} agents with ${P} players make ${pairs.length} pairs × ${lineups.length} lineups = ${pairs.length * lineups.length} arms; at most ${MAX_ARMS}`,
+    );
   }
   const arms: DesignArm[] = [];
   const definitions: ArmDefinition[] = [];
@@ -141,14 +151,26 @@ export function parseRulesFlag(text: string | undefined): Record<string, ParamVa
     }
     const name = part.slice(0, Math.max(0, eq)).trim();
     const value = part.slice(eq + 1).trim();
-    if (eq < 1 || name === '' || value === '') throw new InputError('usage', `--rules: ${JSON.stringify(part)} is not name=value (e.g. --rules labyrinth=advanced,farmers=off, or a list: seatCompensation=0,5)`);
-    if (Object.hasOwn(values, name)) throw new InputError('usage', `--rules: rule ${JSON.stringify(name)} is given twice`);
+    if (eq < 1 || name === '' || value === '')
+      throw new InputError(
+        'usage',
+        `--rules: ${JSON.stringify(part)} is not name=value (e.g. --rules labyrinth=advanced,farmers=off, or a list: seatCompensation=0,5)`,
+      );
+    if (Object.hasOwn(values, name))
+      throw new InputError('usage', `--rules: rule ${JSON.stringify(name)} is given twice`);
     values[name] = value;
     last = name;
   }
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, /^[+-]?\d+(\.\d+)?$/.test(value) ? Number(value) : value]));
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, /^[+-]?\d+(\.\d+)?$/.test(value) ? Number(value) : value]),
+  );
 }
 
 /** `--expansions a,b`: the names, each checked when the game is built. */
 export const parseExpansionsFlag = (text: string | undefined): string[] =>
-  text === undefined ? [] : text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  text === undefined
+    ? []
+    : text
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');

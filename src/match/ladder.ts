@@ -95,7 +95,11 @@ export interface LadderResult {
 }
 
 /** `random` (under any parameters) if it plays, else the first agent. */
-export const anchorIndex = (specs: readonly string[]): number => Math.max(0, specs.findIndex((s) => s.split(':')[0] === 'random'));
+export const anchorIndex = (specs: readonly string[]): number =>
+  Math.max(
+    0,
+    specs.findIndex((s) => s.split(':')[0] === 'random'),
+  );
 
 /** Wins (in units) per ordered pair summed over a multiset of deals given as weights. */
 function winMatrix(design: MatchDesign, o: DealOutcomes, weights: ArrayLike<number>): number[][] {
@@ -115,7 +119,9 @@ function winMatrix(design: MatchDesign, o: DealOutcomes, weights: ArrayLike<numb
 }
 
 const flip = (cell: PairResult, row: string, col: string): MatrixCell => ({
-  row, col, games: cell.games,
+  row,
+  col,
+  games: cell.games,
   winRate: cell.winRateA === null ? null : 1 - cell.winRateA,
   winRateLo: cell.winRateAHi === null ? null : 1 - cell.winRateAHi,
   winRateHi: cell.winRateALo === null ? null : 1 - cell.winRateALo,
@@ -124,20 +130,33 @@ const flip = (cell: PairResult, row: string, col: string): MatrixCell => ({
   marginHi: cell.marginALo === null ? null : -cell.marginALo,
 });
 
-export function ladderResult(design: MatchDesign, outcomes: DealOutcomes, options: { resamples?: number; smoothing?: number } = {}): LadderResult {
+export function ladderResult(
+  design: MatchDesign,
+  outcomes: DealOutcomes,
+  options: { resamples?: number; smoothing?: number } = {},
+): LadderResult {
   const { specs, labels } = design;
   const deals = outcomes.end - outcomes.start;
   const resamples = options.resamples ?? BOOTSTRAP_RESAMPLES;
   const smoothing = options.smoothing ?? 0.1;
   const anchor = anchorIndex(specs);
   // 1. The pairs and the matrix (both directions of every pair).
-  const pairs = design.pairs.map(({ a, b }, p) => pairResult(outcomes, p, { a: specs[a]!, b: specs[b]! }, design.players));
+  const pairs = design.pairs.map(({ a, b }, p) =>
+    pairResult(outcomes, p, { a: specs[a]!, b: specs[b]! }, design.players),
+  );
   const matrix: MatrixCell[] = [];
   design.pairs.forEach(({ a, b }, p) => {
     const r = pairs[p]!;
     matrix.push({
-      row: labels[a]!, col: labels[b]!, games: r.games, winRate: r.winRateA, winRateLo: r.winRateALo, winRateHi: r.winRateAHi,
-      margin: r.marginA, marginLo: r.marginALo, marginHi: r.marginAHi,
+      row: labels[a]!,
+      col: labels[b]!,
+      games: r.games,
+      winRate: r.winRateA,
+      winRateLo: r.winRateALo,
+      winRateHi: r.winRateAHi,
+      margin: r.marginA,
+      marginLo: r.marginALo,
+      marginHi: r.marginAHi,
     });
     matrix.push(flip(r, labels[b]!, labels[a]!));
   });
@@ -164,9 +183,14 @@ export function ladderResult(design: MatchDesign, outcomes: DealOutcomes, option
   const order = specs.map((_, i) => i).sort((i, j) => fit.elo[j]! - fit.elo[i]!);
   // 4. Perfect-record cuts in that order, and what the data say across them.
   const all = winMatrix(design, outcomes, new Float64Array(deals).fill(1));
-  const cutAfter = order.map((_, k) => k < order.length - 1 && order.slice(0, k + 1).every((i) => order.slice(k + 1).every((j) => all[j]![i]! === 0 && all[i]![j]! > 0)));
+  const cutAfter = order.map(
+    (_, k) =>
+      k < order.length - 1 &&
+      order.slice(0, k + 1).every((i) => order.slice(k + 1).every((j) => all[j]![i]! === 0 && all[i]![j]! > 0)),
+  );
   const position = (i: number) => order.indexOf(i);
-  const crossesCut = (i: number, j: number) => cutAfter.slice(Math.min(position(i), position(j)), Math.max(position(i), position(j))).some(Boolean);
+  const crossesCut = (i: number, j: number) =>
+    cutAfter.slice(Math.min(position(i), position(j)), Math.max(position(i), position(j))).some(Boolean);
   /** The Elo gap i − j the games of i against j bound when one side won them all (one-sided Clopper–Pearson). */
   const pairBound = (i: number, j: number): number | null => {
     const games = all[i]![j]! + all[j]![i]!;
@@ -180,21 +204,45 @@ export function ladderResult(design: MatchDesign, outcomes: DealOutcomes, option
     const lo = sortedQuantile(diffs, 0.025);
     const hi = sortedQuantile(diffs, 0.975);
     const bound = cutAfter[k] ? pairBound(i, j) : null;
-    return { upper: labels[i]!, lower: labels[j]!, diff: fit.elo[i]! - fit.elo[j]!, lo, hi, bound, separated: cutAfter[k] ? bound !== null && bound > 0 : lo > 0 };
+    return {
+      upper: labels[i]!,
+      lower: labels[j]!,
+      diff: fit.elo[i]! - fit.elo[j]!,
+      lo,
+      hi,
+      bound,
+      separated: cutAfter[k] ? bound !== null && bound > 0 : lo > 0,
+    };
   });
   const rankOf = new Array<number>(specs.length);
   order.forEach((i, k) => (rankOf[i] = k === 0 || adjacent[k - 1]!.separated ? k + 1 : rankOf[order[k - 1]!]!));
   const ratings = specs.map((spec, i): Rating => {
     const sorted = replicates[i]!.slice().sort();
     return {
-      spec, label: labels[i]!, rank: rankOf[i]!, elo: fit.elo[i]!, eloLo: sortedQuantile(sorted, 0.025), eloHi: sortedQuantile(sorted, 0.975),
+      spec,
+      label: labels[i]!,
+      rank: rankOf[i]!,
+      elo: fit.elo[i]!,
+      eloLo: sortedQuantile(sorted, 0.025),
+      eloHi: sortedQuantile(sorted, 0.975),
       bound: i !== anchor && crossesCut(i, anchor) ? pairBound(i, anchor) : null,
-      games: games[i]!, winRate: wins[i]! / games[i]!,
+      games: games[i]!,
+      winRate: wins[i]! / games[i]!,
     };
   });
   return {
-    format: 'carclab-ladder/1', specs, labels, anchor: specs[anchor]!, players: design.players, deals,
-    games: pairs.reduce((t, r) => t + r.games, 0), ratings, adjacent, matrix, pairs,
-    bootstrap: { resamples, level: 0.95, stream: `${design.plan.seed}:ladder-bootstrap` }, smoothing,
+    format: 'carclab-ladder/1',
+    specs,
+    labels,
+    anchor: specs[anchor]!,
+    players: design.players,
+    deals,
+    games: pairs.reduce((t, r) => t + r.games, 0),
+    ratings,
+    adjacent,
+    matrix,
+    pairs,
+    bootstrap: { resamples, level: 0.95, stream: `${design.plan.seed}:ladder-bootstrap` },
+    smoothing,
   };
 }

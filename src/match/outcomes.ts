@@ -29,8 +29,13 @@ export function dealOutcomes(design: MatchDesign, columns: Columns, start: numbe
   const pairs = design.pairs.length;
   const size = (end - start) * pairs;
   const out: DealOutcomes = {
-    start, end, pairs,
-    games: new Float64Array(size), winUnitsA: new Float64Array(size), marginA: new Float64Array(size), ties: new Float64Array(size),
+    start,
+    end,
+    pairs,
+    games: new Float64Array(size),
+    winUnitsA: new Float64Array(size),
+    marginA: new Float64Array(size),
+    ties: new Float64Array(size),
   };
   const P = design.players;
   const scoreColumns = Array.from({ length: P }, (_, s) => columns[`score${s}`]!);
@@ -72,7 +77,10 @@ export function dealOutcomes(design: MatchDesign, columns: Columns, start: numbe
   }
   const perDeal = design.lineups.length * P;
   for (let i = 0; i < size; i++) {
-    if (out.games[i] !== perDeal) throw new Error(`deal ${start + Math.floor(i / pairs)}: ${out.games[i]} games of pair ${i % pairs} in the results, expected ${perDeal}`);
+    if (out.games[i] !== perDeal)
+      throw new Error(
+        `deal ${start + Math.floor(i / pairs)}: ${out.games[i]} games of pair ${i % pairs} in the results, expected ${perDeal}`,
+      );
   }
   return out;
 }

@@ -84,7 +84,11 @@ class SprtMonitor {
  * complete run, else the shards' column files; only what passes its checksums and checks (a bad file
  * is named and replayed by the runner; after the run, a bad `games.arrow` is an input error).
  */
-async function keptGames(design: MatchDesign, runDir: string, beforeRun: boolean): Promise<{ start: number; end: number; columns: Columns }[]> {
+async function keptGames(
+  design: MatchDesign,
+  runDir: string,
+  beforeRun: boolean,
+): Promise<{ start: number; end: number; columns: Columns }[]> {
   const plan = design.plan;
   if (existsSync(join(runDir, GAMES_FILE)) && !(beforeRun && gamesArrowProblem(runDir) !== null)) {
     const aq = await import('arquero');
@@ -94,7 +98,11 @@ async function keptGames(design: MatchDesign, runDir: string, beforeRun: boolean
     return [{ start: 0, end: plan.deals, columns }];
   }
   const identity = runIdentity(basename(runDir), plan, codeIdentity().hash);
-  return soundShardColumns(runDir, plan, identity).map(({ start, end, bytes }) => ({ start, end, columns: decodeColumns(bytes, join(runDir, 'shards', shardName(start, end))) }));
+  return soundShardColumns(runDir, plan, identity).map(({ start, end, bytes }) => ({
+    start,
+    end,
+    columns: decodeColumns(bytes, join(runDir, 'shards', shardName(start, end))),
+  }));
 }
 
 export async function runMatch(options: MatchRunOptions): Promise<MatchRunOutcome> {
@@ -106,24 +114,40 @@ export async function runMatch(options: MatchRunOptions): Promise<MatchRunOutcom
   options.signal?.addEventListener('abort', () => stopper.abort(), { once: true });
   if (options.signal?.aborted) stopper.abort();
   const monitor = sprt ? new SprtMonitor(sprt) : undefined;
-  if (monitor) for (const kept of await keptGames(design, runDir, true)) monitor.add(dealOutcomes(design, kept.columns, kept.start, kept.end));
+  if (monitor)
+    for (const kept of await keptGames(design, runDir, true))
+      monitor.add(dealOutcomes(design, kept.columns, kept.start, kept.end));
   if (monitor?.stop !== undefined) stopper.abort();
 
   // 2. The runner, with each shard's games shown to the SPRT as the backend returns them.
-  const backend: Backend = !monitor ? options.backend : {
-    ...options.backend,
-    run: async (task, signal) => {
-      const result = await options.backend.run(task, signal);
-      monitor.add(dealOutcomes(design, result.columns!, task.start, task.end));
-      if (monitor.stop !== undefined) stopper.abort();
-      return result;
-    },
-  };
+  const backend: Backend = !monitor
+    ? options.backend
+    : {
+        ...options.backend,
+        run: async (task, signal) => {
+          const result = await options.backend.run(task, signal);
+          monitor.add(dealOutcomes(design, result.columns!, task.start, task.end));
+          if (monitor.stop !== undefined) stopper.abort();
+          return result;
+        },
+      };
   const outcome = await runExperiment({
-    plan, outRoot: options.outRoot, backend, keepGames: true, shardDeals: options.shardDeals, newRun: options.newRun,
-    signal: stopper.signal, onStart: options.onStart, onProgress: options.onProgress,
+    plan,
+    outRoot: options.outRoot,
+    backend,
+    keepGames: true,
+    shardDeals: options.shardDeals,
+    newRun: options.newRun,
+    signal: stopper.signal,
+    onStart: options.onStart,
+    onProgress: options.onProgress,
   });
-  const base = { runDir: outcome.runDir, gamesPlayed: outcome.gamesPlayed, wallSeconds: outcome.wallSeconds, sprt: monitor?.state };
+  const base = {
+    runDir: outcome.runDir,
+    gamesPlayed: outcome.gamesPlayed,
+    wallSeconds: outcome.wallSeconds,
+    sprt: monitor?.state,
+  };
   const decided = monitor?.stop;
   if (outcome.status === 'interrupted' && decided === undefined) return { status: 'interrupted', ...base };
 
@@ -131,6 +155,13 @@ export async function runMatch(options: MatchRunOptions): Promise<MatchRunOutcom
   const counted = decided ?? plan.deals;
   const games = armSetups(plan).map((s) => s.game);
   const parts = (await keptGames(design, runDir, false)).filter((k) => k.start < counted);
-  const columns = concatColumns(columnLayout(plan, games), parts.map((k) => k.columns));
-  return { status: decided === undefined ? 'complete' : 'decided', ...base, outcomes: dealOutcomes(design, columns, 0, counted) };
+  const columns = concatColumns(
+    columnLayout(plan, games),
+    parts.map((k) => k.columns),
+  );
+  return {
+    status: decided === undefined ? 'complete' : 'decided',
+    ...base,
+    outcomes: dealOutcomes(design, columns, 0, counted),
+  };
 }

@@ -53,7 +53,13 @@ export interface PairResult {
 const eloOf = (x: number | null): number | null => (x === null || x < 1e-12 || x > 1 - 1e-12 ? null : scoreToElo(x));
 
 /** Result of `pair` over the outcomes' deals [start, start + n) (default all of them). */
-export function pairResult(outcomes: DealOutcomes, pair: number, specs: { a: string; b: string }, players: number, n = outcomes.end - outcomes.start): PairResult {
+export function pairResult(
+  outcomes: DealOutcomes,
+  pair: number,
+  specs: { a: string; b: string },
+  players: number,
+  n = outcomes.end - outcomes.start,
+): PairResult {
   let games = 0;
   let winUnits = 0;
   let ties = 0;
@@ -78,18 +84,32 @@ export function pairResult(outcomes: DealOutcomes, pair: number, specs: { a: str
   }
   const wins = winUnits / WIN_UNITS;
   const perfectRecord = games > 0 && (wins === 0 || wins === games);
-  const rate = perfectRecord ? { rate: wins / games, ...clopperPearson({ games, wins }) } : wilsonInterval({ games, wins });
+  const rate = perfectRecord
+    ? { rate: wins / games, ...clopperPearson({ games, wins }) }
+    : wilsonInterval({ games, wins });
   const margin = meanInterval({ n, sum, sumSq });
   const byDeal = meanInterval({ n, sum: scoreSum, sumSq: scoreSumSq });
   const dealsAlike = n >= 2 && byDeal.sd === 0 ? degenerateInterval({ n, value: scoreSum / n, min: 0, max: 1 }) : null;
   return {
-    a: specs.a, b: specs.b, deals: n, games, winsA: wins,
-    winRateA: rate.rate, winRateALo: rate.lo, winRateAHi: rate.hi,
+    a: specs.a,
+    b: specs.b,
+    deals: n,
+    games,
+    winsA: wins,
+    winRateA: rate.rate,
+    winRateALo: rate.lo,
+    winRateAHi: rate.hi,
     winRateADealLo: dealsAlike ? dealsAlike.lo : byDeal.lo === null ? null : Math.max(0, byDeal.lo),
     winRateADealHi: dealsAlike ? dealsAlike.hi : byDeal.hi === null ? null : Math.min(1, byDeal.hi),
-    perfectRecord, dealsAlike: dealsAlike !== null,
-    eloA: eloOf(rate.rate), eloALo: eloOf(rate.lo), eloAHi: eloOf(rate.hi),
-    marginA: margin.mean, marginALo: margin.lo, marginAHi: margin.hi,
-    ties, pentanomial,
+    perfectRecord,
+    dealsAlike: dealsAlike !== null,
+    eloA: eloOf(rate.rate),
+    eloALo: eloOf(rate.lo),
+    eloAHi: eloOf(rate.hi),
+    marginA: margin.mean,
+    marginALo: margin.lo,
+    marginAHi: margin.hi,
+    ties,
+    pentanomial,
   };
 }

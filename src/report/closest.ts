@@ -35,15 +35,32 @@ export interface ClosestVariant {
 export function closestVariant(changes: ReadonlyMap<string, DealValues>): ClosestVariant {
   const variants = [...changes.keys()];
   const mean = (v: string) => sums(changes.get(v)!.values).sum / Math.max(1, changes.get(v)!.values.length);
-  const distance = (v: string): DealValues => ({ ...changes.get(v)!, values: changes.get(v)!.values.map((x) => Math.sign(mean(v)) * x) });
+  const distance = (v: string): DealValues => ({
+    ...changes.get(v)!,
+    values: changes.get(v)!.values.map((x) => Math.sign(mean(v)) * x),
+  });
   const order = [...variants].sort((x, y) => Math.abs(mean(x)) - Math.abs(mean(y)));
   const closest = order[0]!;
   // 1. Every pair (u, w), u before w in the order: is w further than u?
-  const pairs = order.flatMap((u, i) => order.slice(i + 1).map((w) => ({ u, w, t: pairedComparison(sums(differenceOnSharedDeals(distance(u), distance(w)).values)) })));
+  const pairs = order.flatMap((u, i) =>
+    order
+      .slice(i + 1)
+      .map((w) => ({ u, w, t: pairedComparison(sums(differenceOnSharedDeals(distance(u), distance(w)).values)) })),
+  );
   const adjusted = holmAdjust(pairs.map((p) => p.t.p));
   // 2. The picked variant's pairs.
-  const others = pairs.flatMap((p, k) => (p.u !== closest ? [] : [{
-    variant: p.w, further: p.t, pHolm: adjusted[k] ?? null, separated: adjusted[k] !== null && adjusted[k] !== undefined && adjusted[k]! <= 0.05 && (p.t.meanDiff ?? 0) > 0,
-  }]));
+  const others = pairs.flatMap((p, k) =>
+    p.u !== closest
+      ? []
+      : [
+          {
+            variant: p.w,
+            further: p.t,
+            pHolm: adjusted[k] ?? null,
+            separated:
+              adjusted[k] !== null && adjusted[k] !== undefined && adjusted[k]! <= 0.05 && (p.t.meanDiff ?? 0) > 0,
+          },
+        ],
+  );
   return { closest, change: pairedComparison(sums(changes.get(closest)!.values)), others, family: pairs.length };
 }

@@ -59,7 +59,8 @@ export function levelRows(level: LevelRun): LevelRows {
     ...level,
     games: new Games(table),
     arm: (name) => arms.findIndex((a) => a.name === name),
-    armsWith: (expansion) => arms.filter((a) => (expansion === null ? a.expansions.length === 0 : a.expansions.includes(expansion))),
+    armsWith: (expansion) =>
+      arms.filter((a) => (expansion === null ? a.expansions.length === 0 : a.expansions.includes(expansion))),
     players: arms[0]!.players,
   };
 }
@@ -82,8 +83,12 @@ export function expansionLevels(runs: readonly LevelRun[], expansion: string): E
   const levels = runs.map(levelRows);
   const first = levels[0]!;
   return {
-    levels, names: levels.map((l) => l.agents), players: first.players,
-    base: first.armsWith(null)[0]!.name, variants: first.armsWith(expansion), size: levelSizes(levels),
+    levels,
+    names: levels.map((l) => l.agents),
+    players: first.players,
+    base: first.armsWith(null)[0]!.name,
+    variants: first.armsWith(expansion),
+    size: levelSizes(levels),
   };
 }
 
@@ -91,7 +96,11 @@ export function expansionLevels(runs: readonly LevelRun[], expansion: string): E
  * Per-deal values of one conclusion at every level: `of(level, armIndex…)` is called with the indices
  * of the named arms, and a level lacking one of them gets null.
  */
-export function acrossLevels(levels: readonly LevelRows[], arms: readonly string[], of: (level: LevelRows, ...index: number[]) => DealValues): (DealValues | null)[] {
+export function acrossLevels(
+  levels: readonly LevelRows[],
+  arms: readonly string[],
+  of: (level: LevelRows, ...index: number[]) => DealValues,
+): (DealValues | null)[] {
   return levels.map((l) => {
     const index = arms.map((name) => l.arm(name));
     return index.some((i) => i < 0) ? null : of(l, ...index);
@@ -99,7 +108,8 @@ export function acrossLevels(levels: readonly LevelRows[], arms: readonly string
 }
 
 /** "random 12,000 deals, greedy 600 deals, …" for chart subtitles. */
-export const levelSizes = (levels: readonly LevelRun[]): string => levels.map((l) => `${l.agents} ${count(l.run.summary.deals)} deals`).join(', ');
+export const levelSizes = (levels: readonly LevelRun[]): string =>
+  levels.map((l) => `${l.agents} ${count(l.run.summary.deals)} deals`).join(', ');
 
 /** `share`: a win share in [0, 1] (Wilson); `mean`: a mean (t over deals); `difference`: a paired difference (paired t). */
 export type ConclusionKind = 'share' | 'mean' | 'difference';
@@ -126,12 +136,20 @@ export const FEW_DEALS = 10;
 
 /** What one deal's value of a conclusion can be: [0, 1] for a share, [−1, 1] for a difference of shares, else open. */
 export const rangeOf = (kind: ConclusionKind, percent?: boolean): [number, number] =>
-  (kind === 'share' ? [0, 1] : percent ? [-1, 1] : [-Infinity, Infinity]);
+  kind === 'share' ? [0, 1] : percent ? [-1, 1] : [-Infinity, Infinity];
 
 /** An interval clamped to a range; all-equal values (sd 0) get the exact bound on it instead. */
-function withinRange(est: { n: number; mean: number | null; sd: number | null; lo: number | null; hi: number | null }, range: [number, number]): { lo: number | null; hi: number | null; degenerate: boolean } {
+function withinRange(
+  est: { n: number; mean: number | null; sd: number | null; lo: number | null; hi: number | null },
+  range: [number, number],
+): { lo: number | null; hi: number | null; degenerate: boolean } {
   if (est.n >= 2 && est.sd === 0 && est.mean !== null) {
-    const d = degenerateInterval({ n: est.n, value: Math.min(Math.max(est.mean, range[0]), range[1]), min: range[0], max: range[1] });
+    const d = degenerateInterval({
+      n: est.n,
+      value: Math.min(Math.max(est.mean, range[0]), range[1]),
+      min: range[0],
+      max: range[1],
+    });
     return { lo: d.lo, hi: d.hi, degenerate: true };
   }
   const clamp = (x: number | null) => (x === null ? null : Math.min(Math.max(x, range[0]), range[1]));
@@ -158,9 +176,16 @@ export function levelEstimate(kind: ConclusionKind, v: DealValues, percent?: boo
   }
   const m = kind === 'difference' ? pairedComparison(s) : null;
   const t = meanInterval(s);
-  const bounded = withinRange({ n: s.n, mean: t.mean, sd: t.sd, lo: m ? m.lo : t.lo, hi: m ? m.hi : t.hi }, rangeOf(kind, percent));
+  const bounded = withinRange(
+    { n: s.n, mean: t.mean, sd: t.sd, lo: m ? m.lo : t.lo, hi: m ? m.hi : t.hi },
+    rangeOf(kind, percent),
+  );
   return {
-    deals: s.n, estimate: t.mean, lo: bounded.lo, hi: bounded.hi, degenerate: bounded.degenerate,
+    deals: s.n,
+    estimate: t.mean,
+    lo: bounded.lo,
+    hi: bounded.hi,
+    degenerate: bounded.degenerate,
     method: bounded.degenerate ? 'exact bound (every deal alike)' : kind === 'difference' ? 'paired t' : 't over deals',
   };
 }
@@ -176,7 +201,8 @@ export type LevelDifference = PairedComparison & {
   degenerate: boolean;
 };
 
-const meanOf = (values: readonly number[]): number | null => (values.length ? values.reduce((t, x) => t + x, 0) / values.length : null);
+const meanOf = (values: readonly number[]): number | null =>
+  values.length ? values.reduce((t, x) => t + x, 0) / values.length : null;
 
 /**
  * Level j's value minus level i's: paired t on the deals both have a value for, or — when fewer than
@@ -196,11 +222,26 @@ export function levelDifference(c: Conclusion, i: number, j: number): LevelDiffe
     const bounded = withinRange({ n: d.n, mean: d.meanDiff, sd: d.sdDiff, lo: d.lo, hi: d.hi }, range);
     const on = new Set(shared.deals);
     const onShared = (v: DealValues) => meanOf(v.values.filter((_, k) => on.has(v.deals[k]!)));
-    return { ...d, lo: bounded.lo, hi: bounded.hi, p: bounded.degenerate ? null : d.p, paired: true, onDeals: [onShared(a), onShared(b)], degenerate: bounded.degenerate };
+    return {
+      ...d,
+      lo: bounded.lo,
+      hi: bounded.hi,
+      p: bounded.degenerate ? null : d.p,
+      paired: true,
+      onDeals: [onShared(a), onShared(b)],
+      degenerate: bounded.degenerate,
+    };
   }
   const w = welchComparison(sums(a.values), sums(b.values));
   const bounded = withinRange({ n: w.n, mean: w.meanDiff, sd: null, lo: w.lo, hi: w.hi }, range);
-  return { ...w, lo: bounded.lo, hi: bounded.hi, paired: false, onDeals: [meanOf(a.values), meanOf(b.values)], degenerate: false };
+  return {
+    ...w,
+    lo: bounded.lo,
+    hi: bounded.hi,
+    paired: false,
+    onDeals: [meanOf(a.values), meanOf(b.values)],
+    degenerate: false,
+  };
 }
 
 /** −1, 0 or +1: the interval lies wholly below, around or above the reference. */
@@ -216,13 +257,18 @@ export interface LevelVerdict {
 }
 
 /** The level's arm is flagged by its joint seat test (or the conclusion is not about a seat). */
-const jointFlagged = (c: Conclusion, k: number): boolean => !c.jointTest || (c.jointTest[k] !== null && c.jointTest[k] !== undefined && c.jointTest[k]! <= 0.05);
+const jointFlagged = (c: Conclusion, k: number): boolean =>
+  !c.jointTest || (c.jointTest[k] !== null && c.jointTest[k] !== undefined && c.jointTest[k]! <= 0.05);
 
 export function verdictOf(c: Conclusion): LevelVerdict {
   const estimates = c.values.map((v) => (v && v.deals.length ? levelEstimate(c.kind, v, c.percent) : null));
   const sides = estimates.map((e, k) => (e && jointFlagged(c, k) ? sideOf(e, c.reference) : 0));
   const holds = sides.every((s) => s === sides[0]) ? sides[0]! : 0;
-  return { estimates, holds, differences: c.values.slice(1).map((_, k) => ({ level: k + 1, diff: levelDifference(c, 0, k + 1) })) };
+  return {
+    estimates,
+    holds,
+    differences: c.values.slice(1).map((_, k) => ({ level: k + 1, diff: levelDifference(c, 0, k + 1) })),
+  };
 }
 
 /** A value of a conclusion: points with 2 decimals, or a share as a percentage with 1; signed for a difference. */
@@ -235,35 +281,53 @@ const intervalText = (est: number | null, lo: number | null, hi: number | null, 
 
 /** " (6 deals: too few to say much)" below `FEW_DEALS`, " (all 200 deals alike: exact bound)" for a degenerate sample. */
 const sampleNote = (n: number, degenerate?: boolean): string =>
-  (n < FEW_DEALS ? ` (${n} deal${n === 1 ? '' : 's'}: too few to say much)` : degenerate ? ` (all ${count(n)} deals alike: exact bound)` : '');
+  n < FEW_DEALS
+    ? ` (${n} deal${n === 1 ? '' : 's'}: too few to say much)`
+    : degenerate
+      ? ` (all ${count(n)} deals alike: exact bound)`
+      : '';
 
 /** "0.08 [0.06, 0.10]" or "+4.2 pp [+1.0, +7.4]": a level's estimate as text. */
-export const estimateText = (c: Conclusion, e: LevelEstimate | null): string => (e ? `${intervalText(e.estimate, e.lo, e.hi, !!c.percent, c.kind === 'difference')}${sampleNote(e.deals, e.degenerate)}` : '–');
+export const estimateText = (c: Conclusion, e: LevelEstimate | null): string =>
+  e
+    ? `${intervalText(e.estimate, e.lo, e.hi, !!c.percent, c.kind === 'difference')}${sampleNote(e.deals, e.degenerate)}`
+    : '–';
 /** A level's value on the deals a difference uses, as text. */
-const onDealsText = (c: Conclusion, x: number | null): string => `${fmt(x, !!c.percent, c.kind === 'difference')}${c.percent ? (c.kind === 'difference' ? ' pp' : ' %') : ''}`;
+const onDealsText = (c: Conclusion, x: number | null): string =>
+  `${fmt(x, !!c.percent, c.kind === 'difference')}${c.percent ? (c.kind === 'difference' ? ' pp' : ' %') : ''}`;
 /** A difference between levels as text (points, or percentage points for shares), with both levels' values on its deals. */
-export const differenceText = (c: Conclusion, d: LevelDifference | null, names?: readonly [string, string]): string => (d
-  ? `${intervalText(d.meanDiff, d.lo, d.hi, !!c.percent, true)}${sampleNote(d.n, d.degenerate)}${names ? ` (${d.paired ? `on the ${count(d.n)} shared deals` : 'unpaired, Welch: too few shared deals'}: ${names[0]} ${onDealsText(c, d.onDeals[0])}, ${names[1]} ${onDealsText(c, d.onDeals[1])})` : ''}`
-  : '–');
+export const differenceText = (c: Conclusion, d: LevelDifference | null, names?: readonly [string, string]): string =>
+  d
+    ? `${intervalText(d.meanDiff, d.lo, d.hi, !!c.percent, true)}${sampleNote(d.n, d.degenerate)}${names ? ` (${d.paired ? `on the ${count(d.n)} shared deals` : 'unpaired, Welch: too few shared deals'}: ${names[0]} ${onDealsText(c, d.onDeals[0])}, ${names[1]} ${onDealsText(c, d.onDeals[1])})` : ''}`
+    : '–';
 
 /** One sentence per conclusion: the estimate at every level, whether it holds at every level, and the differences between levels. */
 export function verdictSentence(c: Conclusion, levels: readonly string[]): string {
   const v = verdictOf(c);
   const per = v.estimates.map((e, k) => `${levels[k]} ${estimateText(c, e)}`).join(', ');
-  const ref = c.kind === 'share' ? `the fair share ${fmt(c.reference, true)} %` : c.reference === 0 ? '0' : String(c.reference);
+  const ref =
+    c.kind === 'share' ? `the fair share ${fmt(c.reference, true)} %` : c.reference === 0 ? '0' : String(c.reference);
   if (levels.length === 1) return `${c.label}: ${per}.`;
   const sides = v.estimates.map((e) => (e ? sideOf(e, c.reference) : 0));
   const at = (side: number) => levels.filter((_, k) => sides[k] === side).join(', ');
   const untested = levels.filter((_, k) => !jointFlagged(c, k));
-  const joint = (k: number) => (c.jointTest?.[k] === null || c.jointTest?.[k] === undefined ? 'no test' : `Holm p ${c.jointTest[k]!.toPrecision(3)}`);
-  const holds = v.holds !== 0
-    ? `**holds at every level** (${v.holds > 0 ? 'above' : 'below'} ${ref} at each${c.jointTest ? ', and the arm\'s joint seat test flags it at each' : ''})`
-    : sides.includes(0)
-      ? `not established at every level (the interval includes ${ref} at ${at(0)})`
-      : untested.length && sides.every((s, k) => s === sides[0] || !jointFlagged(c, k))
-        ? `not established at every level (the arm's joint seat test is not significant at ${untested.map((l) => `${l}: ${joint(levels.indexOf(l))}`).join(', ')}, so no seat is named there)`
-        : `opposite directions (above ${ref} at ${at(1)}, below at ${at(-1)})`;
-  const diffs = v.differences.map(({ level, diff }) => `${levels[level]} − ${levels[0]} ${differenceText(c, diff, [levels[0]!, levels[level]!])}`).join('; ');
+  const joint = (k: number) =>
+    c.jointTest?.[k] === null || c.jointTest?.[k] === undefined
+      ? 'no test'
+      : `Holm p ${c.jointTest[k]!.toPrecision(3)}`;
+  const holds =
+    v.holds !== 0
+      ? `**holds at every level** (${v.holds > 0 ? 'above' : 'below'} ${ref} at each${c.jointTest ? ", and the arm's joint seat test flags it at each" : ''})`
+      : sides.includes(0)
+        ? `not established at every level (the interval includes ${ref} at ${at(0)})`
+        : untested.length && sides.every((s, k) => s === sides[0] || !jointFlagged(c, k))
+          ? `not established at every level (the arm's joint seat test is not significant at ${untested.map((l) => `${l}: ${joint(levels.indexOf(l))}`).join(', ')}, so no seat is named there)`
+          : `opposite directions (above ${ref} at ${at(1)}, below at ${at(-1)})`;
+  const diffs = v.differences
+    .map(
+      ({ level, diff }) => `${levels[level]} − ${levels[0]} ${differenceText(c, diff, [levels[0]!, levels[level]!])}`,
+    )
+    .join('; ');
   return `${c.label}: ${per}; ${holds}. Between levels: ${diffs}.`;
 }
 
@@ -272,33 +336,79 @@ export function levelTable(conclusions: readonly Conclusion[], levels: readonly 
   const verdicts = conclusions.map(verdictOf);
   return aq.table({
     conclusion: conclusions.map((c) => c.label),
-    ...Object.fromEntries(levels.map((l, k) => [l, conclusions.map((c, i) => estimateText(c, verdicts[i]!.estimates[k] ?? null))])),
-    'every level': verdicts.map((v) => (levels.length < 2 ? '–' : v.holds > 0 ? 'yes, above' : v.holds < 0 ? 'yes, below' : 'no')),
-    ...Object.fromEntries(levels.slice(1).map((l, k) => [`${l} − ${levels[0]}`, conclusions.map((c, i) => {
-      const d = verdicts[i]!.differences[k]?.diff ?? null;
-      return differenceText(c, d, [levels[0]!, l]);
-    })])),
+    ...Object.fromEntries(
+      levels.map((l, k) => [l, conclusions.map((c, i) => estimateText(c, verdicts[i]!.estimates[k] ?? null))]),
+    ),
+    'every level': verdicts.map((v) =>
+      levels.length < 2 ? '–' : v.holds > 0 ? 'yes, above' : v.holds < 0 ? 'yes, below' : 'no',
+    ),
+    ...Object.fromEntries(
+      levels.slice(1).map((l, k) => [
+        `${l} − ${levels[0]}`,
+        conclusions.map((c, i) => {
+          const d = verdicts[i]!.differences[k]?.diff ?? null;
+          return differenceText(c, d, [levels[0]!, l]);
+        }),
+      ]),
+    ),
   });
 }
 
 /** Per-level estimates of some conclusions as a chart: one panel per conclusion, one bar per level. */
-export function levelChart(conclusions: readonly Conclusion[], levels: readonly string[], title: string, runSize: string): TopLevelSpec {
-  const rows = conclusions.flatMap((c) => verdictOf(c).estimates.flatMap((e, k) => (e && e.estimate !== null
-    ? [{ conclusion: c.label, level: levels[k]!, reference: c.reference, estimate: e.estimate, lower: e.lo ?? e.estimate, upper: e.hi ?? e.estimate }]
-    : [])));
+export function levelChart(
+  conclusions: readonly Conclusion[],
+  levels: readonly string[],
+  title: string,
+  runSize: string,
+): TopLevelSpec {
+  const rows = conclusions.flatMap((c) =>
+    verdictOf(c).estimates.flatMap((e, k) =>
+      e && e.estimate !== null
+        ? [
+            {
+              conclusion: c.label,
+              level: levels[k]!,
+              reference: c.reference,
+              estimate: e.estimate,
+              lower: e.lo ?? e.estimate,
+              upper: e.hi ?? e.estimate,
+            },
+          ]
+        : [],
+    ),
+  );
   const percent = conclusions.every((c) => c.percent);
   return estimatesChart(rows, {
-    title, subtitle: 'per skill level; 95 % intervals (Wilson for win shares, t over deals for means, paired t for differences); dashed: the reference', runSize,
+    title,
+    subtitle:
+      'per skill level; 95 % intervals (Wilson for win shares, t over deals for means, paired t for differences); dashed: the reference',
+    runSize,
     // Levels down the side of each panel: long level names (`mcts:iterations=200`, `careful`) never overlap.
-    category: 'level', facet: 'conclusion', columns: 2, panelValues: 'independent', categoryTitle: null, facetTitle: null, orient: 'horizontal',
-    valueTitle: percent ? 'share' : 'estimate', ...(percent ? { valueFormat: '.1%' } : {}), reference: { field: 'reference' }, width: 300, height: Math.max(60, 30 * levels.length),
+    category: 'level',
+    facet: 'conclusion',
+    columns: 2,
+    panelValues: 'independent',
+    categoryTitle: null,
+    facetTitle: null,
+    orient: 'horizontal',
+    valueTitle: percent ? 'share' : 'estimate',
+    ...(percent ? { valueFormat: '.1%' } : {}),
+    reference: { field: 'reference' },
+    width: 300,
+    height: Math.max(60, 30 * levels.length),
   });
 }
 
-export const LEVEL_TABLE_CAPTION = 'Per skill level (95 % intervals, kept within what the quantity can be; each row is its own question, so no adjustment across rows); "every level": each level\'s interval on the same side of the reference (an intersection–union test; for a seat, also its arm\'s joint seat test at each level); the last columns: differences between levels on their shared deals (paired t; Welch where fewer than 10 deals are shared), with both levels\' values on those deals.';
+export const LEVEL_TABLE_CAPTION =
+  "Per skill level (95 % intervals, kept within what the quantity can be; each row is its own question, so no adjustment across rows); \"every level\": each level's interval on the same side of the reference (an intersection–union test; for a seat, also its arm's joint seat test at each level); the last columns: differences between levels on their shared deals (paired t; Welch where fewer than 10 deals are shared), with both levels' values on those deals.";
 
 /** Adds the conclusions to a section (a sentence each, the wide table, the chart) and returns the table and chart for the suite. */
-export function addConclusions(section: Section, conclusions: readonly Conclusion[], levels: readonly string[], chart: { name: string; title: string; runSize: string }): { table: ColumnTable; caption: string; chart: { name: string; spec: TopLevelSpec } } {
+export function addConclusions(
+  section: Section,
+  conclusions: readonly Conclusion[],
+  levels: readonly string[],
+  chart: { name: string; title: string; runSize: string },
+): { table: ColumnTable; caption: string; chart: { name: string; spec: TopLevelSpec } } {
   const table = levelTable(conclusions, levels);
   const spec = levelChart(conclusions, levels, chart.title, chart.runSize);
   section.text(conclusions.map((c) => `- ${verdictSentence(c, levels)}`).join('\n'));

@@ -39,26 +39,34 @@ export interface Interval {
 }
 const times100 = (x: number | null) => (x === null ? null : x * 100);
 /** "12.34 [12.10, 12.58]" */
-export const intervalText = (e: Interval, digits = 2): string => `${fixed(e.estimate, digits)} [${fixed(e.lo, digits)}, ${fixed(e.hi, digits)}]`;
+export const intervalText = (e: Interval, digits = 2): string =>
+  `${fixed(e.estimate, digits)} [${fixed(e.lo, digits)}, ${fixed(e.hi, digits)}]`;
 /** "+1.23 [+0.98, +1.48]" for a difference. */
-export const signedIntervalText = (e: Interval, digits = 2): string => `${signed(e.estimate, digits)} [${signed(e.lo, digits)}, ${signed(e.hi, digits)}]`;
+export const signedIntervalText = (e: Interval, digits = 2): string =>
+  `${signed(e.estimate, digits)} [${signed(e.lo, digits)}, ${signed(e.hi, digits)}]`;
 /** "52.1 % [51.6, 52.6]" for a share. */
-export const percentText = (e: Interval, digits = 1): string => `${percent(e.estimate, digits)} % [${percent(e.lo, digits)}, ${percent(e.hi, digits)}]`;
+export const percentText = (e: Interval, digits = 1): string =>
+  `${percent(e.estimate, digits)} % [${percent(e.lo, digits)}, ${percent(e.hi, digits)}]`;
 /** "+2.1 pp [−1.0, +5.2]" for a difference of shares. */
-export const ppText = (e: Interval, digits = 1): string => `${signed(times100(e.estimate), digits)} pp [${signed(times100(e.lo), digits)}, ${signed(times100(e.hi), digits)}]`;
+export const ppText = (e: Interval, digits = 1): string =>
+  `${signed(times100(e.estimate), digits)} pp [${signed(times100(e.lo), digits)}, ${signed(times100(e.hi), digits)}]`;
 
 /** "12.34 [12.10, 12.58]" */
-export const ci = (m: { mean: number | null; lo: number | null; hi: number | null }, digits = 2): string => intervalText({ estimate: m.mean, lo: m.lo, hi: m.hi }, digits);
+export const ci = (m: { mean: number | null; lo: number | null; hi: number | null }, digits = 2): string =>
+  intervalText({ estimate: m.mean, lo: m.lo, hi: m.hi }, digits);
 /** "+1.23 [+0.98, +1.48]" for a difference. */
-export const ciDiff = (c: Pick<PairedComparison, 'meanDiff' | 'lo' | 'hi'>, digits = 2): string => signedIntervalText({ estimate: c.meanDiff, lo: c.lo, hi: c.hi }, digits);
+export const ciDiff = (c: Pick<PairedComparison, 'meanDiff' | 'lo' | 'hi'>, digits = 2): string =>
+  signedIntervalText({ estimate: c.meanDiff, lo: c.lo, hi: c.hi }, digits);
 /** "52.1 % [51.6, 52.6]" */
-export const ciPct = (r: Pick<RateInterval, 'rate' | 'lo' | 'hi'>, digits = 1): string => percentText({ estimate: r.rate, lo: r.lo, hi: r.hi }, digits);
+export const ciPct = (r: Pick<RateInterval, 'rate' | 'lo' | 'hi'>, digits = 1): string =>
+  percentText({ estimate: r.rate, lo: r.lo, hi: r.hi }, digits);
 /** "40,000" */
 export const count = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 export const armNamed = (summary: Summary, name: string): ArmSummary => {
   const arm = summary.arms.find((a) => a.name === name);
-  if (!arm) throw new Error(`no arm ${name} in ${summary.experiment}; arms: ${summary.arms.map((a) => a.name).join(', ')}`);
+  if (!arm)
+    throw new Error(`no arm ${name} in ${summary.experiment}; arms: ${summary.arms.map((a) => a.name).join(', ')}`);
   return arm;
 };
 
@@ -78,12 +86,21 @@ export function dealCI(arm: ArmSummary, metric: string): MeanInterval {
  * deals is not (no event yet: the one-sided bound, not "0 ± 0"; `STUDIES.md` 10). With several
  * games per deal (rotation `all`) the games are not independent and the t interval over deals is used.
  */
-export function countCI(arm: ArmSummary, stat: string): { mean: number | null; lo: number | null; hi: number | null; method: string } {
+export function countCI(
+  arm: ArmSummary,
+  stat: string,
+): { mean: number | null; lo: number | null; hi: number | null; method: string } {
   const d = arm.stats[stat];
   const deals = arm.perDeal[`stat.${stat}`]?.deals ?? 0;
-  if (!d || d.n === 0 || d.n !== deals || d.min === null || d.min < 0) return { ...dealCI(arm, `stat.${stat}`), method: 't over deals' };
+  if (!d || d.n === 0 || d.n !== deals || d.min === null || d.min < 0)
+    return { ...dealCI(arm, `stat.${stat}`), method: 't over deals' };
   const p = poissonInterval({ count: d.sum, exposure: d.n });
-  return { mean: p.estimate, lo: p.lo, hi: p.hi, method: p.oneSided ? 'exact Poisson, one-sided (no event)' : 'exact Poisson' };
+  return {
+    mean: p.estimate,
+    lo: p.lo,
+    hi: p.hi,
+    method: p.oneSided ? 'exact Poisson, one-sided (no event)' : 'exact Poisson',
+  };
 }
 
 /** The summary's paired comparison of a metric between two arms (b − a), with a paired t interval. */
@@ -93,7 +110,16 @@ export function pairCI(summary: Summary, a: string, b: string, metric: string): 
   const d = (direct ?? reverse)?.metrics[metric];
   if (!d) throw new Error(`no pair ${a}/${b} metric ${metric} in ${summary.experiment}`);
   const c = pairedComparison({ n: d.deals, mean: d.meanDiff, sd: d.sd });
-  return direct ? c : { ...c, meanDiff: c.meanDiff === null ? null : -c.meanDiff, lo: c.hi === null ? null : -c.hi, hi: c.lo === null ? null : -c.lo, t: c.t === null ? null : -c.t, dz: c.dz === null ? null : -c.dz };
+  return direct
+    ? c
+    : {
+        ...c,
+        meanDiff: c.meanDiff === null ? null : -c.meanDiff,
+        lo: c.hi === null ? null : -c.hi,
+        hi: c.lo === null ? null : -c.lo,
+        t: c.t === null ? null : -c.t,
+        dz: c.dz === null ? null : -c.dz,
+      };
 }
 
 /** Moments of values (NaN skipped). */
@@ -166,7 +192,10 @@ export class Games {
 
   /** The final scores of a game, minus `removed(row, seat)` points of each seat when given. */
   scores(row: number, removed?: (row: number, seat: number) => number): number[] {
-    return Array.from({ length: this.players(row) }, (_, s) => this.col(`score${s}`)[row]! - (removed ? removed(row, s) : 0));
+    return Array.from(
+      { length: this.players(row) },
+      (_, s) => this.col(`score${s}`)[row]! - (removed ? removed(row, s) : 0),
+    );
   }
 
   /** Share of the win of a seat in one game (ties for first share it). */
@@ -246,5 +275,10 @@ export function differenceOnSharedDeals(a: DealValues, b: DealValues): DealValue
 export const winRate = (games: number, wins: number): RateInterval => wilsonInterval({ games, wins });
 
 /** An interval (a mean, a rate or a paired difference) as a chart row: `{ estimate, lower, upper }`. */
-export const toEstimate = (c: { meanDiff?: number | null; mean?: number | null; rate?: number | null; lo: number | null; hi: number | null }) =>
-  ({ estimate: c.meanDiff ?? c.mean ?? c.rate ?? 0, lower: c.lo ?? 0, upper: c.hi ?? 0 });
+export const toEstimate = (c: {
+  meanDiff?: number | null;
+  mean?: number | null;
+  rate?: number | null;
+  lo: number | null;
+  hi: number | null;
+}) => ({ estimate: c.meanDiff ?? c.mean ?? c.rate ?? 0, lower: c.lo ?? 0, upper: c.hi ?? 0 });

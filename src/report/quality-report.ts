@@ -30,16 +30,28 @@ export interface QualityArm {
 
 /** The arms of a run summary that recorded the quality measures, at one level. */
 export function qualityArms(summary: Summary, level: string): QualityArm[] {
-  return summary.arms.flatMap((a) => (a.quality ? [{ level, arm: a.name, quality: a.quality, margin: { dist: a.margin, histogram: summary.histogram } }] : []));
+  return summary.arms.flatMap((a) =>
+    a.quality
+      ? [{ level, arm: a.name, quality: a.quality, margin: { dist: a.margin, histogram: summary.histogram } }]
+      : [],
+  );
 }
 
 /** "2.31 [2.10, 2.52]" or, as a share, "41.2 % [38.0, 44.5]". */
-export const measureText = (m: MeasureInterval, share = false, digits = 2): string => (share ? percentText(m) : intervalText(m, digits));
+export const measureText = (m: MeasureInterval, share = false, digits = 2): string =>
+  share ? percentText(m) : intervalText(m, digits);
 
 /** The turn halfway through the race (the middle of the arm's deck). */
 const halfway = (q: QualityMeasures) => q.race[Math.floor(q.race.length / 2) - 1];
 
-const MEASURES: { key: keyof Pick<QualityMeasures, 'leadChanges' | 'scoreLeadChanges' | 'behindShare' | 'behindBy' | 'decidedShare' | 'closeShare'>; label: string; share: boolean }[] = [
+const MEASURES: {
+  key: keyof Pick<
+    QualityMeasures,
+    'leadChanges' | 'scoreLeadChanges' | 'behindShare' | 'behindBy' | 'decidedShare' | 'closeShare'
+  >;
+  label: string;
+  share: boolean;
+}[] = [
   { key: 'leadChanges', label: 'lead changes per game (expected totals)', share: false },
   { key: 'scoreLeadChanges', label: 'lead changes per game (raw score)', share: false },
   { key: 'behindShare', label: 'drama: share of turns the winner was behind', share: true },
@@ -63,7 +75,11 @@ const differenceText = (m: MeasureInterval, share: boolean): string => (share ? 
  * Adds the section "How the games play" and returns the findings for the verdict page (none without
  * arms); `pairs`, where two arms are compared on the same deals, adds their paired differences.
  */
-export function addQualitySection(report: Report, arms: readonly QualityArm[], options: { runSize: string; chartPrefix?: string; pairs?: readonly QualityPair[] }): Finding[] {
+export function addQualitySection(
+  report: Report,
+  arms: readonly QualityArm[],
+  options: { runSize: string; chartPrefix?: string; pairs?: readonly QualityPair[] },
+): Finding[] {
   if (!arms.length) return [];
   const p = options.chartPrefix ?? '';
   const pairs = options.pairs ?? [];
@@ -71,57 +87,150 @@ export function addQualitySection(report: Report, arms: readonly QualityArm[], o
   const levels = [...new Set(arms.map((a) => a.level))];
   const label = (a: { level: string; arm: string }) => (levels.length > 1 ? `${a.arm} (${a.level})` : a.arm);
   const section = report.section('How the games play: lead changes, drama, decisiveness, close games');
-  section.text([
-    'Measured on every game (after the Ludii project\'s lead-change, drama and decisiveness metrics and Browne\'s criteria). A player\'s *expected total* after a turn is its score plus what the board promises it under the rules in force — the agents\' rule-aware evaluation (README "Agents") with no charge for meeples; the last turn counts the final scores. The *lead* changes when the sole leader becomes another player (a tie for the lead changes nothing). The *eventual winner* is the player with the best final score; a game tied for first has none and is left out of drama, decisiveness and the race (counted in the table). *Drama*: the turns the eventual winner was behind the best other player, and by how many points on those turns. *Decisiveness*: the part of the game played after the last turn the eventual winner did not lead alone. *Close games*: final margin (winner − runner-up) of at most 5 points.',
-    `Intervals are 95 %: ratio estimates over deals (the deal is the unit; delta method, Student t), Wilson for the share of close games. Each arm is measured on its own games${pairs.length ? '; the paired differences between the arms are per deal (below)' : ': the paired differences between arms of these measures are not computed here'}.`,
-  ].join('\n\n'));
-  section.table(aq.from(measured.map((a) => ({
-    level: a.level, arm: a.arm, games: a.m.games, 'tied for first': a.m.tiedGames,
-    ...Object.fromEntries(MEASURES.map((x) => [x.label, measureText(a.m[x.key], x.share)])),
-  }))), { caption: 'Game-quality measures per arm and level, 95 % intervals (shares in %).' });
+  section.text(
+    [
+      "Measured on every game (after the Ludii project's lead-change, drama and decisiveness metrics and Browne's criteria). A player's *expected total* after a turn is its score plus what the board promises it under the rules in force — the agents' rule-aware evaluation (README \"Agents\") with no charge for meeples; the last turn counts the final scores. The *lead* changes when the sole leader becomes another player (a tie for the lead changes nothing). The *eventual winner* is the player with the best final score; a game tied for first has none and is left out of drama, decisiveness and the race (counted in the table). *Drama*: the turns the eventual winner was behind the best other player, and by how many points on those turns. *Decisiveness*: the part of the game played after the last turn the eventual winner did not lead alone. *Close games*: final margin (winner − runner-up) of at most 5 points.",
+      `Intervals are 95 %: ratio estimates over deals (the deal is the unit; delta method, Student t), Wilson for the share of close games. Each arm is measured on its own games${pairs.length ? '; the paired differences between the arms are per deal (below)' : ': the paired differences between arms of these measures are not computed here'}.`,
+    ].join('\n\n'),
+  );
+  section.table(
+    aq.from(
+      measured.map((a) => ({
+        level: a.level,
+        arm: a.arm,
+        games: a.m.games,
+        'tied for first': a.m.tiedGames,
+        ...Object.fromEntries(MEASURES.map((x) => [x.label, measureText(a.m[x.key], x.share)])),
+      })),
+    ),
+    { caption: 'Game-quality measures per arm and level, 95 % intervals (shares in %).' },
+  );
 
   if (pairs.length) {
-    section.table(aq.from(pairs.map((x) => ({
-      level: x.level, difference: `${x.b} − ${x.a}`, deals: x.difference.leadChanges.deals,
-      ...Object.fromEntries(MEASURES.map((m) => [m.label, differenceText(x.difference[m.key], m.share)])),
-    }))), { caption: 'Paired differences between the arms per measure, on the same deals: for each ratio the delta method over deals (per deal, each arm\'s residual from its own ratio, the difference of the two), Student t 95 % intervals; shares in percentage points, within [−100, +100] pp.' });
+    section.table(
+      aq.from(
+        pairs.map((x) => ({
+          level: x.level,
+          difference: `${x.b} − ${x.a}`,
+          deals: x.difference.leadChanges.deals,
+          ...Object.fromEntries(MEASURES.map((m) => [m.label, differenceText(x.difference[m.key], m.share)])),
+        })),
+      ),
+      {
+        caption:
+          "Paired differences between the arms per measure, on the same deals: for each ratio the delta method over deals (per deal, each arm's residual from its own ratio, the difference of the two), Student t 95 % intervals; shares in percentage points, within [−100, +100] pp.",
+      },
+    );
   }
 
-  const measureRows = measured.flatMap((a) => MEASURES.filter((x) => x.key !== 'behindBy' && x.key !== 'scoreLeadChanges').flatMap((x) => {
-    const v = a.m[x.key];
-    return v.estimate === null ? [] : [{ measure: x.label, level: a.level, arm: a.arm, estimate: v.estimate, lower: v.lo ?? v.estimate, upper: v.hi ?? v.estimate }];
-  }));
+  const measureRows = measured.flatMap((a) =>
+    MEASURES.filter((x) => x.key !== 'behindBy' && x.key !== 'scoreLeadChanges').flatMap((x) => {
+      const v = a.m[x.key];
+      return v.estimate === null
+        ? []
+        : [
+            {
+              measure: x.label,
+              level: a.level,
+              arm: a.arm,
+              estimate: v.estimate,
+              lower: v.lo ?? v.estimate,
+              upper: v.hi ?? v.estimate,
+            },
+          ];
+    }),
+  );
   const measuresChart = {
     name: `${p}quality-measures`,
     spec: estimatesChart(measureRows, {
-      title: 'How the games play', subtitle: '95 % intervals over deals', runSize: options.runSize,
-      category: 'arm', color: 'level', facet: 'measure', columns: 2, panelValues: 'independent', orient: 'horizontal',
-      categoryTitle: null, facetTitle: null, colorTitle: 'level', valueTitle: 'estimate', zero: true, width: 300, height: Math.max(60, 24 * new Set(arms.map((a) => a.arm)).size),
+      title: 'How the games play',
+      subtitle: '95 % intervals over deals',
+      runSize: options.runSize,
+      category: 'arm',
+      color: 'level',
+      facet: 'measure',
+      columns: 2,
+      panelValues: 'independent',
+      orient: 'horizontal',
+      categoryTitle: null,
+      facetTitle: null,
+      colorTitle: 'level',
+      valueTitle: 'estimate',
+      zero: true,
+      width: 300,
+      height: Math.max(60, 24 * new Set(arms.map((a) => a.arm)).size),
     }),
   };
   section.chart(measuresChart.name, measuresChart.spec);
 
-  const raceRows = measured.flatMap((a) => a.m.race.flatMap((r) => (r.estimate === null ? [] : [{ level: a.level, arm: a.arm, turn: r.turn, estimate: r.estimate, lower: r.lo ?? r.estimate, upper: r.hi ?? r.estimate }])));
+  const raceRows = measured.flatMap((a) =>
+    a.m.race.flatMap((r) =>
+      r.estimate === null
+        ? []
+        : [
+            {
+              level: a.level,
+              arm: a.arm,
+              turn: r.turn,
+              estimate: r.estimate,
+              lower: r.lo ?? r.estimate,
+              upper: r.hi ?? r.estimate,
+            },
+          ],
+    ),
+  );
   const race = {
     name: `${p}score-race`,
     spec: raceChart(raceRows, {
-      title: 'The score race', subtitle: 'the eventual winner\'s mean expected lead over the best other player after each turn; 95 % bands over deals', runSize: options.runSize,
-      x: 'turn', series: 'arm', seriesTitle: null, ...(levels.length > 1 ? { facet: 'level' as const, columns: Math.min(3, levels.length) } : {}), valueTitle: 'lead (points)', width: levels.length > 2 ? 280 : 330, height: 200,
+      title: 'The score race',
+      subtitle:
+        "the eventual winner's mean expected lead over the best other player after each turn; 95 % bands over deals",
+      runSize: options.runSize,
+      x: 'turn',
+      series: 'arm',
+      seriesTitle: null,
+      ...(levels.length > 1 ? { facet: 'level' as const, columns: Math.min(3, levels.length) } : {}),
+      valueTitle: 'lead (points)',
+      width: levels.length > 2 ? 280 : 330,
+      height: 200,
     }),
   };
   section.chart(race.name, race.spec);
 
-  const marginRows = measured.flatMap((a) => (a.margin ? rebin(a.margin.dist, a.margin.histogram, 5).map((b) => ({ series: label(a), ...b })) : []));
+  const marginRows = measured.flatMap((a) =>
+    a.margin ? rebin(a.margin.dist, a.margin.histogram, 5).map((b) => ({ series: label(a), ...b })) : [],
+  );
   if (marginRows.length) {
-    section.chart(`${p}margins`, histogramChart(marginRows, {
-      title: 'Final margins', subtitle: 'winner − runner-up, bins of 5 points, share of each arm\'s games', runSize: options.runSize,
-      series: 'series', seriesTitle: null, layout: 'facet', columns: 3, normalize: true, width: 200, height: 110,
-      valueTitle: 'final margin (points)', countTitle: 'share of games',
-    }));
+    section.chart(
+      `${p}margins`,
+      histogramChart(marginRows, {
+        title: 'Final margins',
+        subtitle: "winner − runner-up, bins of 5 points, share of each arm's games",
+        runSize: options.runSize,
+        series: 'series',
+        seriesTitle: null,
+        layout: 'facet',
+        columns: 3,
+        normalize: true,
+        width: 200,
+        height: 110,
+        valueTitle: 'final margin (points)',
+        countTitle: 'share of games',
+      }),
+    );
   }
 
   // The findings: the race, then lead changes and close games, each arm at each level.
-  const byLevel = (text: (a: (typeof measured)[number]) => string) => levels.map((l) => `${measured.filter((a) => a.level === l).map(text).join(', ')} at ${l}`).join('; ');
+  const byLevel = (text: (a: (typeof measured)[number]) => string) =>
+    levels
+      .map(
+        (l) =>
+          `${measured
+            .filter((a) => a.level === l)
+            .map(text)
+            .join(', ')} at ${l}`,
+      )
+      .join('; ');
   return [
     {
       sentence: `**The score race**: halfway through the game the eventual winner leads the best other player by ${byLevel((a) => `${intervalText(halfway(a.m) ?? { estimate: null, lo: null, hi: null }, 1)} points in ${a.arm}`)} (expected totals: score + what the board promises).`,

@@ -38,7 +38,12 @@ export class Section {
   readonly blocks: Block[] = [];
   /** The verdict page (`Report.verdict`): shown first, before the appendix of everything else. */
   front = false;
-  constructor(readonly title: string, readonly level: 2 | 3, readonly id: string, private readonly report: Report) {}
+  constructor(
+    readonly title: string,
+    readonly level: 2 | 3,
+    readonly id: string,
+    private readonly report: Report,
+  ) {}
 
   /** A paragraph or list in Markdown (paragraphs, `- ` lists, bold, italic, code, relative links). */
   text(markdown: string): this {
@@ -53,7 +58,8 @@ export class Section {
 
   /** A chart; `name` (unique in the report) names its files under charts/ and its element. */
   chart(name: string, spec: TopLevelSpec, options: ChartOptions = {}): this {
-    if (!CHART_NAME.test(name)) throw new Error(`chart name ${JSON.stringify(name)} must be letters, digits, '_', '.' or '-'`);
+    if (!CHART_NAME.test(name))
+      throw new Error(`chart name ${JSON.stringify(name)} must be letters, digits, '_', '.' or '-'`);
     this.report.claimChart(name);
     this.blocks.push({ kind: 'chart', name, spec, options });
     return this;
@@ -66,10 +72,17 @@ export class Report {
   private readonly ids = new Set<string>();
 
   /** `intro` is Markdown shown under the title. */
-  constructor(readonly title: string, readonly intro = '') {}
+  constructor(
+    readonly title: string,
+    readonly intro = '',
+  ) {}
 
   section(title: string, level: 2 | 3 = 2): Section {
-    const base = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'section';
+    const base =
+      title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'section';
     let id = `s-${base}`;
     for (let k = 2; this.ids.has(id); k++) id = `s-${base}-${k}`;
     this.ids.add(id);
@@ -98,7 +111,9 @@ export class Report {
   }
 
   get charts(): { name: string; spec: TopLevelSpec; section: Section }[] {
-    return this.sections.flatMap((section) => section.blocks.flatMap((b) => (b.kind === 'chart' ? [{ name: b.name, spec: b.spec, section }] : [])));
+    return this.sections.flatMap((section) =>
+      section.blocks.flatMap((b) => (b.kind === 'chart' ? [{ name: b.name, spec: b.spec, section }] : [])),
+    );
   }
 }
 
@@ -125,11 +140,16 @@ function markdownOf(sections: readonly Section[]): string {
     for (const block of section.blocks) {
       if (block.kind === 'text') out.push(block.markdown.trim());
       else if (block.kind === 'table') {
-        const md = tableToMarkdown(block.table, { digits: block.options.digits, pColumns: block.options.pColumns }).trim();
+        const md = tableToMarkdown(block.table, {
+          digits: block.options.digits,
+          pColumns: block.options.pColumns,
+        }).trim();
         out.push(block.options.caption ? `${block.options.caption}\n\n${md}` : md);
       } else {
         const alt = chartTitle(block.spec) ?? block.name;
-        out.push(`![${alt.replace(/[[\]]/g, '')}](charts/${block.name}.png)${block.options.caption ? `\n\n*${block.options.caption}*` : ''}`);
+        out.push(
+          `![${alt.replace(/[[\]]/g, '')}](charts/${block.name}.png)${block.options.caption ? `\n\n*${block.options.caption}*` : ''}`,
+        );
       }
     }
   }
@@ -139,7 +159,8 @@ function markdownOf(sections: readonly Section[]): string {
 const chartTitle = (spec: TopLevelSpec): string | undefined => {
   const t = (spec as { title?: unknown }).title;
   if (typeof t === 'string') return t;
-  if (t && typeof t === 'object' && typeof (t as { text?: unknown }).text === 'string') return (t as { text: string }).text;
+  if (t && typeof t === 'object' && typeof (t as { text?: unknown }).text === 'string')
+    return (t as { text: string }).text;
   return undefined;
 };
 
@@ -161,7 +182,8 @@ function formatCell(value: unknown, column: string, options: TableOptions): stri
  * break-word`, which unlike `anywhere` leaves the table's column widths to whole words).
  */
 function breakable(html: string): string {
-  return html.replace(/\[[^\]\s<>]+ [^\]\s<>]+\]/g, (interval) => interval.replace(' ', '\u00a0'))
+  return html
+    .replace(/\[[^\]\s<>]+ [^\]\s<>]+\]/g, (interval) => interval.replace(' ', '\u00a0'))
     .replace(/[^\s<>]{16,}/g, (run) => run.replace(/([/,=:@+])/g, '$1<wbr>'));
 }
 
@@ -171,7 +193,10 @@ export function tableHtml(table: ColumnTable, options: TableOptions = {}): strin
   const rows = table.objects() as Record<string, unknown>[];
   const numeric = columns.map((c) => rows.some((r) => typeof r[c] === 'number'));
   const th = columns.map((c, i) => `<th${numeric[i] ? ' class="num"' : ''}>${escapeHtml(c)}</th>`).join('');
-  const body = rows.map((r) => `<tr>${columns.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${breakable(escapeHtml(formatCell(r[c], c, options)))}</td>`).join('')}</tr>`);
+  const body = rows.map(
+    (r) =>
+      `<tr>${columns.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${breakable(escapeHtml(formatCell(r[c], c, options)))}</td>`).join('')}</tr>`,
+  );
   const caption = options.caption ? `<caption>${inlineHtml(options.caption)}</caption>\n` : '';
   return `<div class="table"><table>\n${caption}<thead><tr>${th}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody></table></div>`;
 }
@@ -202,27 +227,43 @@ export function reportHtml(report: Report): string {
       else if (block.kind === 'table') out.push(tableHtml(block.table, block.options));
       else {
         const id = `chart-${block.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-        out.push(`<figure><div id="${id}" class="chart"></div>${block.options.caption ? `<figcaption>${inlineHtml(block.options.caption)}</figcaption>` : ''}</figure>`);
+        out.push(
+          `<figure><div id="${id}" class="chart"></div>${block.options.caption ? `<figcaption>${inlineHtml(block.options.caption)}</figcaption>` : ''}</figure>`,
+        );
         embeds.push(embedSnippet(block.spec, id));
       }
     }
     out.push('</section>');
   }
-  const toc = report.sections.filter((s) => !s.front).map((s) => `<li class="l${s.level}"><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join('\n');
-  return [
-    '<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
-    `<title>${escapeHtml(report.title)}</title>`, `<style>\n${PAGE_STYLE}\n</style>`, '</head>', '<body>',
-    `<h1>${escapeHtml(report.title)}</h1>`,
-    ...front,
-    front.length ? `<h2 class="appendix">${escapeHtml(APPENDIX_TITLE)}</h2>` : '',
-    report.intro ? markdownToHtml(report.intro) : '',
-    `<nav><ul>\n${toc}\n</ul></nav>`,
-    embeds.length ? '<noscript>The charts need JavaScript; report.md shows them as PNG images.</noscript>' : '',
-    ...body,
-    embeds.length ? vegaScriptTags() : '',
-    ...embeds,
-    '</body>', '</html>',
-  ].filter((l) => l !== '').join('\n') + '\n';
+  const toc = report.sections
+    .filter((s) => !s.front)
+    .map((s) => `<li class="l${s.level}"><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`)
+    .join('\n');
+  return (
+    [
+      '<!DOCTYPE html>',
+      '<html lang="en">',
+      '<head>',
+      '<meta charset="utf-8">',
+      `<title>${escapeHtml(report.title)}</title>`,
+      `<style>\n${PAGE_STYLE}\n</style>`,
+      '</head>',
+      '<body>',
+      `<h1>${escapeHtml(report.title)}</h1>`,
+      ...front,
+      front.length ? `<h2 class="appendix">${escapeHtml(APPENDIX_TITLE)}</h2>` : '',
+      report.intro ? markdownToHtml(report.intro) : '',
+      `<nav><ul>\n${toc}\n</ul></nav>`,
+      embeds.length ? '<noscript>The charts need JavaScript; report.md shows them as PNG images.</noscript>' : '',
+      ...body,
+      embeds.length ? vegaScriptTags() : '',
+      ...embeds,
+      '</body>',
+      '</html>',
+    ]
+      .filter((l) => l !== '')
+      .join('\n') + '\n'
+  );
 }
 
 export interface ReportFiles {

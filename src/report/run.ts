@@ -55,7 +55,10 @@ function readJson<T>(dir: string, name: string): T {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new InputError('usage', `${dir}: not a finished run directory (cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new InputError(
+      'usage',
+      `${dir}: not a finished run directory (cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   try {
     return JSON.parse(text) as T;
@@ -67,12 +70,22 @@ function readJson<T>(dir: string, name: string): T {
 /** Reads a finished run; anything missing or of another format is an input error naming the directory. */
 export function loadRun(dir: string): LoadedRun {
   const manifest = readJson<Manifest>(dir, 'manifest.json');
-  if (manifest.status !== 'complete') throw new InputError('usage', `${dir}: the run is not complete (status ${JSON.stringify(manifest.status)}); run its experiment again to finish it`);
+  if (manifest.status !== 'complete')
+    throw new InputError(
+      'usage',
+      `${dir}: the run is not complete (status ${JSON.stringify(manifest.status)}); run its experiment again to finish it`,
+    );
   const summary = readJson<Summary>(dir, 'summary.json');
-  if (summary.format !== 'carclab-summary/1') throw new InputError('usage', `${join(dir, 'summary.json')}: not a carclab summary (format ${JSON.stringify(summary.format)})`);
+  if (summary.format !== 'carclab-summary/1')
+    throw new InputError(
+      'usage',
+      `${join(dir, 'summary.json')}: not a carclab summary (format ${JSON.stringify(summary.format)})`,
+    );
   let games: ColumnTable | null | undefined;
   return {
-    dir, summary, manifest,
+    dir,
+    summary,
+    manifest,
     games() {
       if (games === undefined) {
         const file = join(dir, 'games.arrow');

@@ -83,19 +83,45 @@ const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
  * The match of level `spec` against `against` under one arm's rules, named `<prefix>-<level>-<arm>`
  * (its run folder); checked here, so a bad pair fails before anything is played.
  */
-export function skillDesign(arm: SkillArm, specs: { level: string; spec: string; against: string }, deals: number, seed: string, prefix: string): MatchDesign {
-  const design = designMatch({ kind: 'match', specs: [specs.spec, specs.against], players: arm.players, expansions: arm.expansions, rules: arm.rules, deals, seed });
-  return { ...design, plan: { ...design.plan, experiment: `${prefix}-${slug(specs.level)}-${slug(arm.name)}`.slice(0, 64) } };
+export function skillDesign(
+  arm: SkillArm,
+  specs: { level: string; spec: string; against: string },
+  deals: number,
+  seed: string,
+  prefix: string,
+): MatchDesign {
+  const design = designMatch({
+    kind: 'match',
+    specs: [specs.spec, specs.against],
+    players: arm.players,
+    expansions: arm.expansions,
+    rules: arm.rules,
+    deals,
+    seed,
+  });
+  return {
+    ...design,
+    plan: { ...design.plan, experiment: `${prefix}-${slug(specs.level)}-${slug(arm.name)}`.slice(0, 64) },
+  };
 }
 
 /** Plays a skill match (resumed or reused like any run) with a progress bar. */
-export async function playSkillMatch(design: MatchDesign, backend: Backend, outRoot: string, log: (l: string) => void): Promise<SkillMatch> {
+export async function playSkillMatch(
+  design: MatchDesign,
+  backend: Backend,
+  outRoot: string,
+  log: (l: string) => void,
+): Promise<SkillMatch> {
   const bar = progressBar(design.plan.experiment.slice(0, 24));
   const outcome = await runMatch({
-    design, outRoot, backend,
+    design,
+    outRoot,
+    backend,
     shardDeals: Math.max(1, Math.ceil(design.plan.deals / (4 * backend.concurrency))),
     onStart: ({ runDir, progress }) => {
-      log(`${design.plan.experiment}: ${design.specs[0]} against ${design.specs[1]}, ${design.plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`);
+      log(
+        `${design.plan.experiment}: ${design.specs[0]} against ${design.specs[1]}, ${design.plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`,
+      );
       bar.start(progress.gamesTotal, progress.gamesDone);
     },
     onProgress: (p) => bar.update(Math.min(p.gamesTotal, p.gamesDone + p.gamesRunning)),
@@ -108,8 +134,13 @@ export async function playSkillMatch(design: MatchDesign, backend: Backend, outR
 export function skillShare(match: SkillMatch, names: { level: string; against: string }, players: number): SkillShare {
   const r = pairResult(match.outcomes, 0, { a: names.level, b: names.against }, players);
   return {
-    estimate: r.winRateA, lo: r.winRateALo, hi: r.winRateAHi, games: r.games, deals: r.deals,
-    margin: { estimate: r.marginA, lo: r.marginALo, hi: r.marginAHi }, run: match.runDir,
+    estimate: r.winRateA,
+    lo: r.winRateALo,
+    hi: r.winRateAHi,
+    games: r.games,
+    deals: r.deals,
+    margin: { estimate: r.marginA, lo: r.marginALo, hi: r.marginAHi },
+    run: match.runDir,
   };
 }
 
@@ -132,20 +163,36 @@ export function skillDifference(baseline: DealOutcomes, variant: DealOutcomes): 
     return { estimate: d.estimate, lo: d.lo, hi: d.hi, deals: n, p: null };
   }
   const t = pairedComparison({ n, sum, sumSq });
-  return { estimate: t.meanDiff, lo: t.lo === null ? null : Math.max(-1, t.lo), hi: t.hi === null ? null : Math.min(1, t.hi), deals: n, p: t.p };
+  return {
+    estimate: t.meanDiff,
+    lo: t.lo === null ? null : Math.max(-1, t.lo),
+    hi: t.hi === null ? null : Math.min(1, t.hi),
+    deals: n,
+    p: t.p,
+  };
 }
 
 /**
  * The skill depth at one pair of levels from the arms' matches (the first arm is the baseline): each
  * arm's share, each other arm's difference from the baseline with Holm over those differences.
  */
-export function skillDepthLevel(names: { level: string; against: string }, players: number, matches: readonly { arm: string; match: SkillMatch }[], skipped: SkillDepthLevel['skipped'] = []): SkillDepthLevel {
+export function skillDepthLevel(
+  names: { level: string; against: string },
+  players: number,
+  matches: readonly { arm: string; match: SkillMatch }[],
+  skipped: SkillDepthLevel['skipped'] = [],
+): SkillDepthLevel {
   const [base, ...others] = matches;
   if (!base) throw new Error('skill depth needs at least one arm');
-  const differences = others.map((o) => ({ arm: o.arm, difference: skillDifference(base.match.outcomes, o.match.outcomes) }));
+  const differences = others.map((o) => ({
+    arm: o.arm,
+    difference: skillDifference(base.match.outcomes, o.match.outcomes),
+  }));
   const holm = holmAdjust(differences.map((d) => d.difference.p));
   return {
-    ...names, baseline: base.arm, skipped,
+    ...names,
+    baseline: base.arm,
+    skipped,
     arms: matches.map((m) => ({ arm: m.arm, share: skillShare(m.match, names, players) })),
     differences: differences.map((d, k) => ({ ...d, holm: differences.length > 1 ? holm[k]! : null })),
   };
@@ -163,26 +210,45 @@ export interface SkillPlan {
  * Each level with `skillDeals` against the level before it, under every arm of `plan`, on the plan's
  * seed; checked here (a pair of identical specs is an input error) before any game.
  */
-export function skillPlans(plan: Plan, levels: readonly { name: string; agents: string; skillDeals?: number }[]): SkillPlan[] {
+export function skillPlans(
+  plan: Plan,
+  levels: readonly { name: string; agents: string; skillDeals?: number }[],
+): SkillPlan[] {
   return levels.flatMap((level, k): SkillPlan[] => {
     if (k === 0 || !(level.skillDeals! > 0)) return [];
     const before = levels[k - 1]!;
     const names = { level: level.name, against: before.name };
     const specs = { level: level.name, spec: level.agents, against: before.agents };
-    return [{
-      names, players: plan.arms[0]!.players,
-      arms: plan.arms.filter((a) => !a.tiles.length).map((a) => ({ arm: a.name, design: skillDesign(a, specs, level.skillDeals!, plan.seed, `${plan.experiment}-skill`) })),
-      skipped: plan.arms.filter((a) => a.tiles.length).map((a) => ({ arm: a.name, reason: 'it adds designer tile files, which a match does not take' })),
-    }];
+    return [
+      {
+        names,
+        players: plan.arms[0]!.players,
+        arms: plan.arms
+          .filter((a) => !a.tiles.length)
+          .map((a) => ({
+            arm: a.name,
+            design: skillDesign(a, specs, level.skillDeals!, plan.seed, `${plan.experiment}-skill`),
+          })),
+        skipped: plan.arms
+          .filter((a) => a.tiles.length)
+          .map((a) => ({ arm: a.name, reason: 'it adds designer tile files, which a match does not take' })),
+      },
+    ];
   });
 }
 
 /** Plays the skill matches of `plans`, one after another, and gives the skill depth of each pair of levels. */
-export async function playSkillDepth(plans: readonly SkillPlan[], backend: Backend, outRoot: string, log: (l: string) => void): Promise<SkillDepthLevel[]> {
+export async function playSkillDepth(
+  plans: readonly SkillPlan[],
+  backend: Backend,
+  outRoot: string,
+  log: (l: string) => void,
+): Promise<SkillDepthLevel[]> {
   const levels: SkillDepthLevel[] = [];
   for (const p of plans) {
     const matches: { arm: string; match: SkillMatch }[] = [];
-    for (const { arm, design } of p.arms) matches.push({ arm, match: await playSkillMatch(design, backend, outRoot, log) });
+    for (const { arm, design } of p.arms)
+      matches.push({ arm, match: await playSkillMatch(design, backend, outRoot, log) });
     levels.push(skillDepthLevel(p.names, p.players, matches, p.skipped));
   }
   return levels;
@@ -202,43 +268,92 @@ export function differenceVerdict(d: Estimate, holm: number | null = null): stri
 /** One sentence (Markdown) for one pair of levels: each arm's win share and each difference from the baseline. */
 export function skillDepthSentence(s: SkillDepthLevel): string {
   const shares = s.arms.map((a) => `${percentText(a.share)} under ${a.arm}`).join(', ');
-  const diffs = s.differences.map((d) => `${d.arm} − ${s.baseline} ${ppText(d.difference)}${d.holm !== null ? ` (Holm p ${d.holm.toPrecision(2)})` : ''}: ${differenceVerdict(d.difference, d.holm)}`).join('; ');
+  const diffs = s.differences
+    .map(
+      (d) =>
+        `${d.arm} − ${s.baseline} ${ppText(d.difference)}${d.holm !== null ? ` (Holm p ${d.holm.toPrecision(2)})` : ''}: ${differenceVerdict(d.difference, d.holm)}`,
+    )
+    .join('; ');
   const deals = s.differences[0]?.difference.deals ?? s.arms[0]?.share.deals ?? 0;
   return `**${s.level}** against **${s.against}**: win share ${shares}${diffs ? `; ${diffs} (paired over ${count(deals)} deals)` : ''}.`;
 }
 
 /** How the section computes its numbers (named on the page, `STUDIES.md` 7). */
-export const SKILL_DEPTH_TEXT = 'Does the rule reward skill? Each level plays the level before it under each arm\'s rules (2 players: each deal twice, seats swapped; more: every lineup of the two levels in every seat rotation), on the same deals for every arm. Win shares (ties for first shared; 50 % is no skill gap): Wilson 95 % over games (a perfect record: the one-sided Clopper–Pearson bound). The rule\'s effect on skill depth is the difference of the win shares between an arm and the baseline arm, paired per deal (the level\'s share of each deal\'s wins under the arm minus under the baseline): a Student t 95 % interval over deals, within [−100, +100] pp, or the exact bound when every deal gave the same difference; Holm over the arms\' differences at one pair of levels when there are several.';
+export const SKILL_DEPTH_TEXT =
+  "Does the rule reward skill? Each level plays the level before it under each arm's rules (2 players: each deal twice, seats swapped; more: every lineup of the two levels in every seat rotation), on the same deals for every arm. Win shares (ties for first shared; 50 % is no skill gap): Wilson 95 % over games (a perfect record: the one-sided Clopper–Pearson bound). The rule's effect on skill depth is the difference of the win shares between an arm and the baseline arm, paired per deal (the level's share of each deal's wins under the arm minus under the baseline): a Student t 95 % interval over deals, within [−100, +100] pp, or the exact bound when every deal gave the same difference; Holm over the arms' differences at one pair of levels when there are several.";
 
 const skillRow = (s: SkillDepthLevel, a: SkillDepthLevel['arms'][number]) => ({
-  level: s.level, against: s.against, arm: a.arm, deals: a.share.deals, games: a.share.games, 'win share': percentText(a.share), 'margin per game (points)': signedIntervalText(a.share.margin),
+  level: s.level,
+  against: s.against,
+  arm: a.arm,
+  deals: a.share.deals,
+  games: a.share.games,
+  'win share': percentText(a.share),
+  'margin per game (points)': signedIntervalText(a.share.margin),
 });
 
 /**
  * Adds the section "Skill depth" (the method, the shares per arm, the differences between arms, a
  * chart) and returns one finding per pair of levels for the verdict page.
  */
-export function addSkillDepthSection(report: Report, levels: readonly SkillDepthLevel[], options: { chartPrefix?: string; missing?: string } = {}): Finding[] {
+export function addSkillDepthSection(
+  report: Report,
+  levels: readonly SkillDepthLevel[],
+  options: { chartPrefix?: string; missing?: string } = {},
+): Finding[] {
   const section = report.section('Skill depth');
   section.text(SKILL_DEPTH_TEXT);
   if (!levels.length) {
     section.text(options.missing ?? 'One level only: there is no level below it to play.');
     return [];
   }
-  const skipped = levels.flatMap((s) => s.skipped.map((k) => `${k.arm} (${s.level} against ${s.against}): ${k.reason}`));
+  const skipped = levels.flatMap((s) =>
+    s.skipped.map((k) => `${k.arm} (${s.level} against ${s.against}): ${k.reason}`),
+  );
   if (skipped.length) section.text(`Not played: ${skipped.join('; ')}.`);
-  section.table(aq.from(levels.flatMap((s) => s.arms.map((a) => skillRow(s, a)))), { caption: 'Win share of the level against the level before it, per arm.' });
-  const diffs = levels.flatMap((s) => s.differences.map((d) => ({
-    level: s.level, against: s.against, deals: d.difference.deals, difference: `${d.arm} − ${s.baseline}`, 'win share (pp)': ppText(d.difference), ...(d.holm !== null ? { 'Holm p': d.holm.toPrecision(2) } : {}), verdict: differenceVerdict(d.difference, d.holm),
-  })));
-  if (diffs.length) section.table(aq.from(diffs), { caption: 'The rule\'s effect on skill depth: paired difference of the win shares between the arms (t over deals).' });
+  section.table(aq.from(levels.flatMap((s) => s.arms.map((a) => skillRow(s, a)))), {
+    caption: 'Win share of the level against the level before it, per arm.',
+  });
+  const diffs = levels.flatMap((s) =>
+    s.differences.map((d) => ({
+      level: s.level,
+      against: s.against,
+      deals: d.difference.deals,
+      difference: `${d.arm} − ${s.baseline}`,
+      'win share (pp)': ppText(d.difference),
+      ...(d.holm !== null ? { 'Holm p': d.holm.toPrecision(2) } : {}),
+      verdict: differenceVerdict(d.difference, d.holm),
+    })),
+  );
+  if (diffs.length)
+    section.table(aq.from(diffs), {
+      caption: "The rule's effect on skill depth: paired difference of the win shares between the arms (t over deals).",
+    });
   const prefix = options.chartPrefix ?? '';
   return levels.map((s) => {
-    const rows = s.arms.filter((a) => a.share.estimate !== null).map((a) => ({ arm: a.arm, estimate: a.share.estimate!, lower: a.share.lo ?? a.share.estimate!, upper: a.share.hi ?? a.share.estimate!, reference: 0.5 }));
+    const rows = s.arms
+      .filter((a) => a.share.estimate !== null)
+      .map((a) => ({
+        arm: a.arm,
+        estimate: a.share.estimate!,
+        lower: a.share.lo ?? a.share.estimate!,
+        upper: a.share.hi ?? a.share.estimate!,
+        reference: 0.5,
+      }));
     const name = `${prefix}skill-${slug(s.level)}`;
     const spec = estimatesChart(rows, {
-      title: `Skill depth: ${s.level} against ${s.against}`, subtitle: 'win share per arm, Wilson 95 %; dashed: no skill gap (50 %)', runSize: `${count(s.arms[0]?.share.deals ?? 0)} deals per arm`,
-      category: 'arm', orient: 'horizontal', categoryTitle: null, valueTitle: 'win share', valueFormat: '.1%', reference: 0.5, zero: false, width: 420, height: Math.max(60, 34 * rows.length),
+      title: `Skill depth: ${s.level} against ${s.against}`,
+      subtitle: 'win share per arm, Wilson 95 %; dashed: no skill gap (50 %)',
+      runSize: `${count(s.arms[0]?.share.deals ?? 0)} deals per arm`,
+      category: 'arm',
+      orient: 'horizontal',
+      categoryTitle: null,
+      valueTitle: 'win share',
+      valueFormat: '.1%',
+      reference: 0.5,
+      zero: false,
+      width: 420,
+      height: Math.max(60, 34 * rows.length),
     });
     section.chart(name, spec);
     return { sentence: `**Skill depth**: ${skillDepthSentence(s)}`, chart: { name, spec } };

@@ -11,13 +11,16 @@ import { parseRedisUrl } from '../run/redis/url.ts';
 import { hasAgent, runStudy } from './study.ts';
 import type { LevelPlan, Study } from './study.ts';
 
-const usage = (name: string) => `usage: npx tsx notebooks/${name}.ts [RUN_DIR ...] [--agents SPEC,SPEC,...] [--deals N[,N,...]] [--experiment FILE] [--workers K | --backend redis://host:port] [--out DIR]`;
+const usage = (name: string) =>
+  `usage: npx tsx notebooks/${name}.ts [RUN_DIR ...] [--agents SPEC,SPEC,...] [--deals N[,N,...]] [--experiment FILE] [--workers K | --backend redis://host:port] [--out DIR]`;
 
 function helpText(study: Study): string {
   return [
-    usage(study.name), '',
+    usage(study.name),
+    '',
     `${study.title(null)}: plays experiments/${study.name}.ts at each skill level (every seat one agent, same seed) and writes report.md and report.html into the first level's run folder.`,
-    'With RUN_DIR arguments it analyses finished runs instead (one per level, kept games), playing nothing.', '',
+    'With RUN_DIR arguments it analyses finished runs instead (one per level, kept games), playing nothing.',
+    '',
     'options:',
     `  --agents SPEC,...    skill levels, e.g. random,greedy,strong or careful=strong:lookahead=8 (NAME=SPEC names a level; default ${study.levels.map((l) => l.agents).join(',')})`,
     `  --deals N[,N,...]    deals per level; one N sets the first level and keeps the others' ratio (default ${study.levels.map((l) => l.deals).join(',')})`,
@@ -32,22 +35,45 @@ function helpText(study: Study): string {
 /** Levels from --agents and --deals: deals per agent kind from the study's levels, or the last level's. */
 function levelsFrom(study: Study, agents: string | undefined, deals: string | undefined): LevelPlan[] | undefined {
   if (agents === undefined && deals === undefined) return undefined;
-  const named = agents === undefined ? study.levels.filter((l) => hasAgent(l.agents)).map((l) => ({ agents: l.agents, label: l.label })) : splitLevels(agents);
+  const named =
+    agents === undefined
+      ? study.levels.filter((l) => hasAgent(l.agents)).map((l) => ({ agents: l.agents, label: l.label }))
+      : splitLevels(agents);
   const specs = named.map((l) => l.agents);
   for (const s of specs) parseAgentSpec(s, '--agents');
   const kind = (spec: string) => spec.split(':')[0]!;
-  const like = specs.map((s) => study.levels.find((l) => l.agents === s) ?? study.levels.find((l) => kind(l.agents) === kind(s)) ?? study.levels[study.levels.length - 1]!);
+  const like = specs.map(
+    (s) =>
+      study.levels.find((l) => l.agents === s) ??
+      study.levels.find((l) => kind(l.agents) === kind(s)) ??
+      study.levels[study.levels.length - 1]!,
+  );
   const defaults = like.map((l) => l.deals);
   // The skill matches keep the study's ratio of their deals to the level's.
   const level = (k: number, n: number): LevelPlan => {
     const skill = like[k]!.skillDeals;
-    return { ...named[k]!, deals: n, ...(skill ? { skillDeals: Math.max(1, Math.round((skill * n) / defaults[k]!)) } : {}) };
+    return {
+      ...named[k]!,
+      deals: n,
+      ...(skill ? { skillDeals: Math.max(1, Math.round((skill * n) / defaults[k]!)) } : {}),
+    };
   };
   if (deals === undefined) return specs.map((_, k) => level(k, defaults[k]!));
   const counts = deals.split(',').map((x) => Number(x.trim()));
-  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 1e9)) throw new InputError('usage', `--deals must be whole numbers from 1 to 1e9 separated by commas, got ${JSON.stringify(deals)}`);
-  if (counts.length === 1) return specs.map((_, k) => level(k, k === 0 ? counts[0]! : Math.max(1, Math.round((counts[0]! * defaults[k]!) / defaults[0]!))));
-  if (counts.length !== specs.length) throw new InputError('usage', `--deals gives ${counts.length} counts for ${specs.length} levels (${specs.join(', ')})`);
+  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 1e9))
+    throw new InputError(
+      'usage',
+      `--deals must be whole numbers from 1 to 1e9 separated by commas, got ${JSON.stringify(deals)}`,
+    );
+  if (counts.length === 1)
+    return specs.map((_, k) =>
+      level(k, k === 0 ? counts[0]! : Math.max(1, Math.round((counts[0]! * defaults[k]!) / defaults[0]!))),
+    );
+  if (counts.length !== specs.length)
+    throw new InputError(
+      'usage',
+      `--deals gives ${counts.length} counts for ${specs.length} levels (${specs.join(', ')})`,
+    );
   return specs.map((_, k) => level(k, counts[k]!));
 }
 
@@ -55,12 +81,25 @@ function levelsFrom(study: Study, agents: string | undefined, deals: string | un
  * The deals of each level: `--deals` text (one count for every level, or one per level, each from
  * `min`), else the default of the level's agent kind in `defaults` (`strong`'s for any other kind).
  */
-export function levelDeals(text: string | undefined, specs: readonly string[], defaults: Readonly<Record<string, number>>, min: number): number[] {
+export function levelDeals(
+  text: string | undefined,
+  specs: readonly string[],
+  defaults: Readonly<Record<string, number>>,
+  min: number,
+): number[] {
   if (text === undefined) return specs.map((s) => defaults[s.split(':')[0]!] ?? defaults.strong!);
   const counts = text.split(',').map((x) => (/^\s*\d+\s*$/.test(x) ? Number(x) : NaN));
-  if (counts.some((n) => !Number.isInteger(n) || n < min || n > 1e7)) throw new InputError('usage', `--deals must be whole numbers from ${min} to 10000000 separated by commas, got ${JSON.stringify(text)}`);
+  if (counts.some((n) => !Number.isInteger(n) || n < min || n > 1e7))
+    throw new InputError(
+      'usage',
+      `--deals must be whole numbers from ${min} to 10000000 separated by commas, got ${JSON.stringify(text)}`,
+    );
   if (counts.length === 1) return specs.map(() => counts[0]!);
-  if (counts.length !== specs.length) throw new InputError('usage', `--deals gives ${counts.length} counts for ${specs.length} levels (${specs.join(', ')}): give one for all or one per level`);
+  if (counts.length !== specs.length)
+    throw new InputError(
+      'usage',
+      `--deals gives ${counts.length} counts for ${specs.length} levels (${specs.join(', ')}): give one for all or one per level`,
+    );
   return counts;
 }
 
@@ -78,9 +117,14 @@ export function splitLevels(text: string): { agents: string; label?: string }[] 
     }
     // A spec alone has no "=" before its ":", so text before the first "=" without ":" is a name.
     const eq = piece.indexOf('=');
-    levels.push(eq > 0 && !piece.slice(0, eq).includes(':') ? { label: piece.slice(0, eq), agents: piece.slice(eq + 1) } : { agents: piece });
+    levels.push(
+      eq > 0 && !piece.slice(0, eq).includes(':')
+        ? { label: piece.slice(0, eq), agents: piece.slice(eq + 1) }
+        : { agents: piece },
+    );
   }
-  if (levels.some((l) => l.agents === '')) throw new InputError('usage', `--agents must be agent specs separated by commas, got ${JSON.stringify(text)}`);
+  if (levels.some((l) => l.agents === ''))
+    throw new InputError('usage', `--agents must be agent specs separated by commas, got ${JSON.stringify(text)}`);
   return levels;
 }
 
@@ -100,10 +144,17 @@ export async function studyMain(study: Study, argv = process.argv.slice(2)): Pro
     let parsed;
     try {
       parsed = parseArgs({
-        args: argv, allowPositionals: true, strict: true,
+        args: argv,
+        allowPositionals: true,
+        strict: true,
         options: {
-          agents: { type: 'string' }, deals: { type: 'string' }, experiment: { type: 'string' }, workers: { type: 'string' },
-          backend: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' },
+          agents: { type: 'string' },
+          deals: { type: 'string' },
+          experiment: { type: 'string' },
+          workers: { type: 'string' },
+          backend: { type: 'string' },
+          out: { type: 'string' },
+          help: { type: 'boolean' },
         },
       });
     } catch (error) {
@@ -114,17 +165,37 @@ export async function studyMain(study: Study, argv = process.argv.slice(2)): Pro
       process.stdout.write(`${helpText(study)}\n`);
       return 0;
     }
-    if (positionals.length && (values.agents !== undefined || values.deals !== undefined || values.experiment !== undefined)) {
-      throw new InputError('usage', 'run directories are analysed as they are: --agents, --deals and --experiment apply only when the notebook plays the runs');
+    if (
+      positionals.length &&
+      (values.agents !== undefined || values.deals !== undefined || values.experiment !== undefined)
+    ) {
+      throw new InputError(
+        'usage',
+        'run directories are analysed as they are: --agents, --deals and --experiment apply only when the notebook plays the runs',
+      );
     }
-    if (values.workers !== undefined && values.backend !== undefined) throw new InputError('usage', '--backend plays on Redis workers: it excludes --workers');
+    if (values.workers !== undefined && values.backend !== undefined)
+      throw new InputError('usage', '--backend plays on Redis workers: it excludes --workers');
     const workers = values.workers === undefined ? undefined : Number(values.workers);
-    if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256)) throw new InputError('usage', `--workers must be a whole number from 1 to 256, got ${JSON.stringify(values.workers)}`);
+    if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256))
+      throw new InputError(
+        'usage',
+        `--workers must be a whole number from 1 to 256, got ${JSON.stringify(values.workers)}`,
+      );
     const levels = levelsFrom(study, values.agents, values.deals);
     const target = values.backend === undefined ? undefined : parseRedisUrl(values.backend, '--backend');
     if (target && !positionals.length) backend = await (await import('../run/redis/backend.ts')).redisBackend(target);
-    const outcome = await runStudy(study, { runs: positionals, levels, experiment: values.experiment, workers, backend, outRoot: values.out });
-    process.stdout.write(`${outcome.highlights.headlines.map((h) => `- ${h.replace(/\*\*|`/g, '')}`).join('\n')}\nreport: ${outcome.files.html}\n        ${outcome.files.markdown}\n`);
+    const outcome = await runStudy(study, {
+      runs: positionals,
+      levels,
+      experiment: values.experiment,
+      workers,
+      backend,
+      outRoot: values.out,
+    });
+    process.stdout.write(
+      `${outcome.highlights.headlines.map((h) => `- ${h.replace(/\*\*|`/g, '')}`).join('\n')}\nreport: ${outcome.files.html}\n        ${outcome.files.markdown}\n`,
+    );
     return 0;
   } catch (error) {
     if (isInputError(error)) {

@@ -71,7 +71,10 @@ export const STUDY_STRONG = 'strong:lookaheadPlayers=2';
  * study that compares rules, the deals of greedy's and strong's matches against the level before them
  * (skill depth).
  */
-export function skillLevels(deals: { random: number; greedy: number; strong: number }, skill?: { greedy: number; strong: number }): LevelPlan[] {
+export function skillLevels(
+  deals: { random: number; greedy: number; strong: number },
+  skill?: { greedy: number; strong: number },
+): LevelPlan[] {
   return [
     { agents: 'random', deals: deals.random },
     { agents: 'greedy', deals: deals.greedy, ...(skill ? { skillDeals: skill.greedy } : {}) },
@@ -107,7 +110,8 @@ export interface Study {
 export function expansionStudyArms(expansion: string): (arms: StudyArms) => string | null {
   return (arms) => {
     if (!arms.some((a) => a.expansions.length === 0)) return 'it needs a base-game arm (no expansions)';
-    if (!arms.some((a) => a.expansions.includes(expansion))) return `it needs at least one arm with the ${expansion} expansion`;
+    if (!arms.some((a) => a.expansions.includes(expansion)))
+      return `it needs at least one arm with the ${expansion} expansion`;
     if (new Set(arms.map((a) => a.players)).size !== 1) return 'all arms must have the same player count';
     return null;
   };
@@ -159,7 +163,9 @@ export function levelLabel(spec: string): string {
   } catch {
     return parsed.text; // an agent without a default for every parameter
   }
-  const changed = Object.entries(parsed.params).filter(([k, v]) => defaults[k] !== v).map(([k, v]) => `${k}=${v}`);
+  const changed = Object.entries(parsed.params)
+    .filter(([k, v]) => defaults[k] !== v)
+    .map(([k, v]) => `${k}=${v}`);
   return changed.length ? `${parsed.name}:${changed.join(',')}` : parsed.name;
 }
 
@@ -172,19 +178,38 @@ const slug = (spec: string) => spec.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
  */
 export function levelPlan(plan: Plan, level: LevelPlan): Plan {
   const agents = parseAgentSpec(level.agents, '--agents').text;
-  return { ...plan, experiment: `${plan.experiment}-${slug(levelName(level))}`.slice(0, 64), deals: level.deals, arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })), quality: true };
+  return {
+    ...plan,
+    experiment: `${plan.experiment}-${slug(levelName(level))}`.slice(0, 64),
+    deals: level.deals,
+    arms: plan.arms.map((arm) => ({ ...arm, agents: arm.agents.map(() => agents) })),
+    quality: true,
+  };
 }
 
 /** Plays one level's plan with a progress bar (games kept) and returns its run directory. */
-export async function runLevel(plan: Plan, file: string | undefined, backend: Backend, outRoot: string, log: (l: string) => void): Promise<string> {
+export async function runLevel(
+  plan: Plan,
+  file: string | undefined,
+  backend: Backend,
+  outRoot: string,
+  log: (l: string) => void,
+): Promise<string> {
   const t0 = performance.now();
   const bar = progressBar(plan.experiment.slice(0, 24));
   // Small runs still get a few shards per worker, so every core plays (results do not depend on shard size).
   const shardDeals = Math.max(1, Math.min(defaultShardDeals(plan), Math.ceil(plan.deals / (4 * backend.concurrency))));
   const outcome = await runExperiment({
-    plan, experimentFile: file, outRoot, backend, keepGames: true, shardDeals,
+    plan,
+    experimentFile: file,
+    outRoot,
+    backend,
+    keepGames: true,
+    shardDeals,
     onStart: ({ runDir, progress }) => {
-      log(`${plan.experiment}: ${plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`);
+      log(
+        `${plan.experiment}: ${plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`,
+      );
       bar.start(progress.gamesTotal, progress.gamesDone);
     },
     onProgress: (p) => bar.update(Math.min(p.gamesTotal, p.gamesDone + p.gamesRunning)),
@@ -197,7 +222,11 @@ export async function runLevel(plan: Plan, file: string | undefined, backend: Ba
 /** The agent spec every seat of a run played, or an input error naming the run. */
 function specOf(run: LoadedRun): string {
   const agents = new Set(run.manifest.arms.flatMap((a) => a.agents));
-  if (agents.size !== 1) throw new InputError('usage', `${run.dir}: a study level is one agent in every seat; this run has ${[...agents].join(', ')}`);
+  if (agents.size !== 1)
+    throw new InputError(
+      'usage',
+      `${run.dir}: a study level is one agent in every seat; this run has ${[...agents].join(', ')}`,
+    );
   return [...agents][0]!;
 }
 
@@ -212,7 +241,8 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   if (options.runs?.length) {
     given = options.runs.map((dir) => {
       const run = loadRun(dir);
-      if (!run.manifest.keepGames) throw new InputError('usage', `${dir}: the run kept no games (games.arrow); run it again with --keep-games`);
+      if (!run.manifest.keepGames)
+        throw new InputError('usage', `${dir}: the run kept no games (games.arrow); run it again with --keep-games`);
       const problem = study.checkArms(run.manifest.arms);
       if (problem) throw new InputError('usage', `${dir}: not a run of the ${study.name} study: ${problem}`);
       const spec = specOf(run);
@@ -220,16 +250,25 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     });
   } else {
     const levels = options.levels ?? study.levels.filter((l) => hasAgent(l.agents));
-    for (const l of options.levels ?? study.levels) if (!options.levels && !hasAgent(l.agents)) log(`${study.name}: level ${l.agents} skipped (this build has no such agent)`);
+    for (const l of options.levels ?? study.levels)
+      if (!options.levels && !hasAgent(l.agents))
+        log(`${study.name}: level ${l.agents} skipped (this build has no such agent)`);
     for (const l of levels) parseAgentSpec(l.agents, '--agents');
     const names = levels.map(levelName);
     const twice = names.find((n, k) => names.indexOf(n) !== k);
-    if (twice !== undefined) throw new InputError('usage', `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`);
+    if (twice !== undefined)
+      throw new InputError(
+        'usage',
+        `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`,
+      );
     const { plan, file } = await loadExperiment(options.experiment ?? study.name);
     const problem = study.checkArms(plan.arms);
     if (problem) throw new InputError('usage', `${file}: not an experiment of the ${study.name} study: ${problem}`);
     planned = levels.map((l) => ({ plan: levelPlan(plan, l), file, name: levelName(l) }));
-    skillPlans = skillPlansOf(plan, levels.map((l) => ({ ...l, name: levelName(l) })));
+    skillPlans = skillPlansOf(
+      plan,
+      levels.map((l) => ({ ...l, name: levelName(l) })),
+    );
   }
   // 2. Run the levels (smallest budget first is no faster: they run one after another on the backend).
   let backend = options.backend;
@@ -237,7 +276,12 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   if (own) backend = poolBackend(options.workers ?? defaultWorkers());
   try {
     const levels = given ?? [];
-    for (const { plan, file, name } of planned) levels.push({ agents: name, spec: plan.arms[0]!.agents[0]!, run: loadRun(await runLevel(plan, file, backend!, outRoot, log)) });
+    for (const { plan, file, name } of planned)
+      levels.push({
+        agents: name,
+        spec: plan.arms[0]!.agents[0]!,
+        run: loadRun(await runLevel(plan, file, backend!, outRoot, log)),
+      });
     const skill = await playSkillDepth(skillPlans, backend!, outRoot, log);
     // 3. Analyse and write the report.
     const players = new Set(levels[0]!.run.manifest.arms.map((a) => a.players));
@@ -252,18 +296,40 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     // 4. How the games play, then the verdict page (first), then the generic appendix of every level's run.
     const names = levels.map((l) => l.agents);
     const size = levelSizes(levels);
-    const quality = addQualitySection(report, levels.flatMap((l) => qualityArms(l.run.summary, l.agents)), { runSize: size });
+    const quality = addQualitySection(
+      report,
+      levels.flatMap((l) => qualityArms(l.run.summary, l.agents)),
+      { runSize: size },
+    );
     const wantsSkill = (options.levels ?? study.levels).some((l) => (l.skillDeals ?? 0) > 0);
-    const skillFindings = wantsSkill || skill.length
-      ? addSkillDepthSection(report, skill, { missing: given ? 'Not played: the notebook analysed finished runs; skill depth needs matches of its own (run the notebook without RUN_DIR arguments).' : undefined })
-      : [];
+    const skillFindings =
+      wantsSkill || skill.length
+        ? addSkillDepthSection(report, skill, {
+            missing: given
+              ? 'Not played: the notebook analysed finished runs; skill depth needs matches of its own (run the notebook without RUN_DIR arguments).'
+              : undefined,
+          })
+        : [];
     highlights.headlines.push(...skill.map((s) => `Skill depth: ${skillDepthSentence(s)}`));
     addVerdictPage(report, {
       question: highlights.question ?? report.title,
-      findings: [...(highlights.verdict ?? []).map((c, k) => conclusionFinding(c, names, `finding-${k + 1}`, size)), ...skillFindings, ...quality],
-      notes: [...warnings, INTERVALS_TEXT, 'The appendix below has every conclusion of the study, the skill levels and their runs.'],
+      findings: [
+        ...(highlights.verdict ?? []).map((c, k) => conclusionFinding(c, names, `finding-${k + 1}`, size)),
+        ...skillFindings,
+        ...quality,
+      ],
+      notes: [
+        ...warnings,
+        INTERVALS_TEXT,
+        'The appendix below has every conclusion of the study, the skill levels and their runs.',
+      ],
     });
-    levels.forEach((l, k) => addRunSections(report, l.run, { chartPrefix: `level${k}-`, titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${l.agents}): ` }));
+    levels.forEach((l, k) =>
+      addRunSections(report, l.run, {
+        chartPrefix: `level${k}-`,
+        titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${l.agents}): `,
+      }),
+    );
     const files = await writeReport(report, levels[0]!.run.dir);
     log(`${study.name}: report ${files.html}`);
     return { levels, files, highlights, skill, skillFindings };

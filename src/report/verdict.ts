@@ -35,7 +35,8 @@ export function addVerdictPage(report: Report, verdict: Verdict): Section {
   verdict.findings.forEach((finding, k) => {
     page.text(`**${k + 1}.** ${finding.sentence}`);
     // Its own file name: a finding may show a chart the appendix shows too.
-    if (finding.chart) page.chart(`verdict-${k + 1}-${finding.chart.name}`, finding.chart.spec, { caption: finding.chart.caption });
+    if (finding.chart)
+      page.chart(`verdict-${k + 1}-${finding.chart.name}`, finding.chart.spec, { caption: finding.chart.caption });
   });
   if (!verdict.findings.length) page.text('No finding: the report has no conclusion to state.');
   if (verdict.notes?.length) page.text(verdict.notes.join('\n\n'));
@@ -44,37 +45,75 @@ export function addVerdictPage(report: Report, verdict: Verdict): Section {
 
 /** −1, 0, +1: the interval lies wholly below, around or above the reference. */
 const sideOf = (e: LevelEstimate | null, reference: number): number =>
-  (!e || e.lo === null || e.hi === null ? 0 : e.lo > reference ? 1 : e.hi < reference ? -1 : 0);
+  !e || e.lo === null || e.hi === null ? 0 : e.lo > reference ? 1 : e.hi < reference ? -1 : 0;
 
-const listed = (names: readonly string[]): string => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+const listed = (names: readonly string[]): string =>
+  names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
 /**
  * A study's conclusion as a finding: "label: +4.2 [+3.1, +5.3] at greedy, +6.0 [+4.4, +7.6] at
  * strong; above 0 at every level." with a chart of its estimate per level (levels down the side,
  * so long level names never overlap).
  */
-export function conclusionFinding(c: Conclusion, levels: readonly string[], chartName: string, runSize: string): Finding {
+export function conclusionFinding(
+  c: Conclusion,
+  levels: readonly string[],
+  chartName: string,
+  runSize: string,
+): Finding {
   const v = verdictOf(c);
   const percent = !!c.percent;
-  const reference = c.kind === 'share' ? `the fair share ${(c.reference * 100).toFixed(1)} %` : c.reference === 0 ? '0' : String(c.reference);
+  const reference =
+    c.kind === 'share'
+      ? `the fair share ${(c.reference * 100).toFixed(1)} %`
+      : c.reference === 0
+        ? '0'
+        : String(c.reference);
   const shown = levels.flatMap((name, k) => (v.estimates[k] ? [{ name, e: v.estimates[k]! }] : []));
   const per = shown.map(({ name, e }) => `${estimateText(c, e)} at ${name}`).join(', ');
-  const flagged = (k: number) => !c.jointTest || (c.jointTest[k] !== null && c.jointTest[k] !== undefined && c.jointTest[k]! <= 0.05);
+  const flagged = (k: number) =>
+    !c.jointTest || (c.jointTest[k] !== null && c.jointTest[k] !== undefined && c.jointTest[k]! <= 0.05);
   const sides = levels.map((_, k) => (flagged(k) ? sideOf(v.estimates[k] ?? null, c.reference) : 0));
   const bounded = (k: number) => v.estimates[k]?.lo !== null && v.estimates[k]?.hi !== null;
   const at = (side: number) => levels.filter((_, k) => v.estimates[k] && bounded(k) && sides[k] === side);
   const unbounded = levels.filter((_, k) => v.estimates[k] && !bounded(k));
   const parts = [
-    at(1).length ? `above ${reference} at ${at(1).length === shown.length && shown.length > 1 ? 'every level' : listed(at(1))}` : '',
-    at(-1).length ? `below ${reference} at ${at(-1).length === shown.length && shown.length > 1 ? 'every level' : listed(at(-1))}` : '',
-    at(0).length ? `not established at ${listed(at(0))} (${c.jointTest ? 'the interval includes the reference or the arm\'s joint seat test does not flag it' : `the interval includes ${reference}`})` : '',
+    at(1).length
+      ? `above ${reference} at ${at(1).length === shown.length && shown.length > 1 ? 'every level' : listed(at(1))}`
+      : '',
+    at(-1).length
+      ? `below ${reference} at ${at(-1).length === shown.length && shown.length > 1 ? 'every level' : listed(at(-1))}`
+      : '',
+    at(0).length
+      ? `not established at ${listed(at(0))} (${c.jointTest ? "the interval includes the reference or the arm's joint seat test does not flag it" : `the interval includes ${reference}`})`
+      : '',
     unbounded.length ? `no interval at ${listed(unbounded)} (too few deals, or every deal alike with no bound)` : '',
   ].filter(Boolean);
-  const rows = shown.map(({ name, e }) => ({ level: name, reference: c.reference, estimate: e.estimate!, lower: e.lo ?? e.estimate!, upper: e.hi ?? e.estimate! })).filter((r) => r.estimate !== null);
+  const rows = shown
+    .map(({ name, e }) => ({
+      level: name,
+      reference: c.reference,
+      estimate: e.estimate!,
+      lower: e.lo ?? e.estimate!,
+      upper: e.hi ?? e.estimate!,
+    }))
+    .filter((r) => r.estimate !== null);
   const spec = estimatesChart(rows, {
-    title: c.label, subtitle: `95 % intervals; dashed: ${reference}`, runSize,
-    category: 'level', orient: 'horizontal', categoryTitle: null, valueTitle: percent ? 'share' : c.kind === 'difference' ? 'difference' : 'estimate',
-    ...(percent ? { valueFormat: '.1%' } : {}), reference: c.reference, zero: c.kind !== 'share', width: 420, height: Math.max(60, 34 * rows.length),
+    title: c.label,
+    subtitle: `95 % intervals; dashed: ${reference}`,
+    runSize,
+    category: 'level',
+    orient: 'horizontal',
+    categoryTitle: null,
+    valueTitle: percent ? 'share' : c.kind === 'difference' ? 'difference' : 'estimate',
+    ...(percent ? { valueFormat: '.1%' } : {}),
+    reference: c.reference,
+    zero: c.kind !== 'share',
+    width: 420,
+    height: Math.max(60, 34 * rows.length),
   });
-  return { sentence: `**${c.label}**: ${per || 'no estimate'}; ${parts.join('; ') || 'no level to judge'}.`, chart: rows.length ? { name: chartName, spec } : undefined };
+  return {
+    sentence: `**${c.label}**: ${per || 'no estimate'}; ${parts.join('; ') || 'no level to judge'}.`,
+    chart: rows.length ? { name: chartName, spec } : undefined,
+  };
 }

@@ -48,7 +48,9 @@ export function winnerChange(e: EffectSummary): WinnerChange {
   const independent = independentChangeRate(e.winnersA, e.winnersB);
   const margin = meanInterval({ n: e.replayed, sum: e.marginChangeSum, sumSq: e.marginChangeSumSq });
   return {
-    a: e.a, b: e.b, games: e.games,
+    a: e.a,
+    b: e.b,
+    games: e.games,
     total: share(e.totalChanged, e.games),
     rescored: e.replayed ? share(e.flipped, e.replayed) : null,
     independent: { share: independent.rate, lo: independent.lo, hi: independent.hi },
@@ -64,18 +66,23 @@ const pct = (s: Share | null) => (s ? ciPct({ rate: s.share, lo: s.lo, hi: s.hi 
 /** One table row per effect of the run (none without effect counts: a bare "winner changed" is not shown). */
 export function winnerChangeRows(summary: Summary): Record<string, string | number>[] {
   return (summary.effects ?? []).map(winnerChange).map((w) => ({
-    a: w.a, b: w.b, games: w.games,
+    a: w.a,
+    b: w.b,
+    games: w.games,
     'winner changed (total)': pct(w.total),
-    'rescored: same games, b\'s rules': pct(w.rescored),
+    "rescored: same games, b's rules": pct(w.rescored),
     'not replayable': w.notReplayable,
     'independent games': pct(w.independent),
     'noise floor (a twice)': pct(w.noiseFloor),
-    'a\'s winner\'s lead under b (points)': w.marginChange ? `${signed(w.marginChange.mean)} [${signed(w.marginChange.lo)}, ${signed(w.marginChange.hi)}]` : '–',
+    "a's winner's lead under b (points)": w.marginChange
+      ? `${signed(w.marginChange.mean)} [${signed(w.marginChange.lo)}, ${signed(w.marginChange.hi)}]`
+      : '–',
   }));
 }
 
 /** What the columns of `winnerChangeRows` mean, for the text above the table. */
-export const WINNER_CHANGE_TEXT = 'How often the winner (the set of winning seats) changed between arm a and arm b on the same deal, beside its two no-effect references (`STUDIES.md` 9): **total** compares the arms\' own games (the rule and the play it causes); **rescored** replays a\'s games move for move under b\'s rules (the rule\'s direct effect; a game with a move b does not allow is *not replayable*, counted); **independent games** is the rate two unrelated games would give, 1 − Σ pₐ(S)·p_b(S) over the winning-seat sets; the **noise floor** is arm a played twice on the same deal with the agents\' random streams changed. A total near the independent rate says the paired games had diverged: it measures chaos, not the rule. Wilson 95 % intervals (delta method for the independent rate); the lead change is t over the replayed games.';
+export const WINNER_CHANGE_TEXT =
+  "How often the winner (the set of winning seats) changed between arm a and arm b on the same deal, beside its two no-effect references (`STUDIES.md` 9): **total** compares the arms' own games (the rule and the play it causes); **rescored** replays a's games move for move under b's rules (the rule's direct effect; a game with a move b does not allow is *not replayable*, counted); **independent games** is the rate two unrelated games would give, 1 − Σ pₐ(S)·p_b(S) over the winning-seat sets; the **noise floor** is arm a played twice on the same deal with the agents' random streams changed. A total near the independent rate says the paired games had diverged: it measures chaos, not the rule. Wilson 95 % intervals (delta method for the independent rate); the lead change is t over the replayed games.";
 
 /** One sentence for a headline: the direct effect, the total and both references. */
 export function winnerChangeSentence(w: WinnerChange): string {

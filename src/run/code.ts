@@ -59,6 +59,8 @@ function packageVersion(spec: string, root: string): string {
   const parts = spec.split('/');
   const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
   const manifest = join(root, 'node_modules', name, 'package.json');
-  const version = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version : undefined;
+  const version = existsSync(manifest)
+    ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version
+    : undefined;
   return `${name}@${version ?? '?'}`;
 }

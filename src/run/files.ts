@@ -5,7 +5,18 @@
  * file and throws a `RunFailure` that names the file.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { repositoryRoot } from './js-build.mjs';
@@ -84,7 +95,8 @@ function syncDirectory(dir: string): void {
   }
 }
 
-export const writeJsonAtomic = (path: string, value: unknown): void => writeAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+export const writeJsonAtomic = (path: string, value: unknown): void =>
+  writeAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
 
 /** Removes temporary files an interrupted process may have left in a directory. */
 export function removeTempFiles(dir: string): void {
@@ -105,7 +117,13 @@ export function packageInfo(): { name: string; version: string } {
 /** The checked-out commit and whether the tree has uncommitted changes; null outside a git checkout. */
 export function gitInfo(): { commit: string; dirty: boolean } | null {
   try {
-    const run = (args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
+    const run = (args: string[]) =>
+      execFileSync('git', args, {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 5000,
+      }).trim();
     return { commit: run(['rev-parse', 'HEAD']), dirty: run(['status', '--porcelain', '--untracked-files=no']) !== '' };
   } catch {
     return null;
@@ -118,7 +136,10 @@ export function readJsonFile(path: string, code: 'scenario' | 'experiment' | 'ca
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new InputError(code, `${label}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new InputError(
+      code,
+      `${label}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   try {
     return JSON.parse(text);

@@ -21,7 +21,17 @@
  * Plain JavaScript (typed by `js-build.d.mts`) because the command reads it before tsx is registered.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -66,8 +76,12 @@ export function repositoryRoot(moduleUrl) {
 export function jsBuild(root = repositoryRoot(import.meta.url)) {
   const typescript = typeScriptVersion(root);
   if (typescript === undefined || !NODE_IMPORTS_JSON) return undefined;
-  const files = [...filesUnder(root, 'src', () => true), ...filesUnder(root, 'experiments', (name) => TYPESCRIPT.test(name))]
-    .filter((file) => !DECLARATION.test(file)).sort();
+  const files = [
+    ...filesUnder(root, 'src', () => true),
+    ...filesUnder(root, 'experiments', (name) => TYPESCRIPT.test(name)),
+  ]
+    .filter((file) => !DECLARATION.test(file))
+    .sort();
   const hash = createHash('sha256').update(`${BUILD_FORMAT}\0${typescript}\0`);
   const contents = files.map((file) => readFileSync(join(root, file)));
   files.forEach((file, i) => hash.update(`${file}\0`).update(contents[i]).update('\0'));
@@ -80,7 +94,9 @@ export function jsBuild(root = repositoryRoot(import.meta.url)) {
       markUsed(dir);
       return dir;
     }
-    process.stderr.write(`carclab: the JavaScript build ${dir} was changed after it was built (${changed}); building it again\n`);
+    process.stderr.write(
+      `carclab: the JavaScript build ${dir} was changed after it was built (${changed}); building it again\n`,
+    );
     try {
       const aside = `${dir}.${WRITER}.changed`;
       renameSync(dir, aside);
@@ -116,7 +132,11 @@ export function compiledWorker(root) {
  * @param {string} file
  * @returns {string}
  */
-export const builtPath = (dir, file) => join(dir, file.replace(TYPESCRIPT, (ext) => ext.replace('ts', 'js')));
+export const builtPath = (dir, file) =>
+  join(
+    dir,
+    file.replace(TYPESCRIPT, (ext) => ext.replace('ts', 'js')),
+  );
 
 /**
  * Repository paths (with `/`) of the files under `root/folder` whose names pass `keep`.
@@ -150,7 +170,11 @@ function build(root, files, contents, dir, typescript) {
   const filesDir = join(root, '.cache', 'js-files');
   mkdirSync(filesDir, { recursive: true });
   // `<hash of the text>-<hash of its JavaScript>.js`: an entry whose content no longer matches its name is not used.
-  const transpiled = new Map(readdirSync(filesDir).filter((name) => /^[0-9a-f]{64}-[0-9a-f]{16}\.js$/.test(name)).map((name) => [name.slice(0, 64), name]));
+  const transpiled = new Map(
+    readdirSync(filesDir)
+      .filter((name) => /^[0-9a-f]{64}-[0-9a-f]{16}\.js$/.test(name))
+      .map((name) => [name.slice(0, 64), name]),
+  );
   /** @type {((text: string, file: string) => string) | undefined} */
   let transpile;
   /** @param {string} text @param {string} file */
@@ -216,7 +240,8 @@ function brokenSeal(dir) {
   } catch {
     return `its seal ${SEAL} is missing or unreadable`;
   }
-  if (seal.format !== BUILD_FORMAT || typeof seal.files !== 'object' || seal.files === null) return `its seal ${SEAL} is of another format`;
+  if (seal.format !== BUILD_FORMAT || typeof seal.files !== 'object' || seal.files === null)
+    return `its seal ${SEAL} is of another format`;
   for (const [file, hash] of Object.entries(seal.files)) {
     let data;
     try {
@@ -234,7 +259,10 @@ function typeScriptTranspiler(root) {
   const ts = createRequire(join(root, 'package.json'))('typescript');
   const compilerOptions = {
     // As tsconfig.json: the same class-field semantics as tsx gives the sources.
-    target: ts.ScriptTarget.ES2023, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true, rewriteRelativeImportExtensions: true,
+    target: ts.ScriptTarget.ES2023,
+    module: ts.ModuleKind.ESNext,
+    verbatimModuleSyntax: true,
+    rewriteRelativeImportExtensions: true,
   };
   /** @param {string} text @param {string} file */
   return (text, file) => ts.transpileModule(text, { compilerOptions, fileName: file }).outputText;
@@ -259,7 +287,8 @@ function markUsed(path) {
  */
 function pruneBuilds(cacheDir, current) {
   try {
-    const builds = readdirSync(cacheDir).filter((name) => name !== current) // a crashed build's temporary folder goes by age too
+    const builds = readdirSync(cacheDir)
+      .filter((name) => name !== current) // a crashed build's temporary folder goes by age too
       .map((name) => ({ name, time: statSync(join(cacheDir, name)).mtimeMs }))
       .sort((a, b) => b.time - a.time);
     for (const { name, time } of builds.slice(KEEP_BUILDS - 1)) {

@@ -19,12 +19,20 @@ export const GAMES_CHECKSUM_FILE = 'games.arrow.sha256';
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** Concatenates the shards' columns in deal order into `games.arrow` and its checksum, then drops the shard copies. */
-export async function writeGamesArrow(runDir: string, shardDir: string, specs: ColumnSpec[], rows: number): Promise<void> {
+export async function writeGamesArrow(
+  runDir: string,
+  shardDir: string,
+  specs: ColumnSpec[],
+  rows: number,
+): Promise<void> {
   const aq = await import('arquero'); // loaded only when games are kept (it costs the main process ~17 MB)
-  const files = readdirSync(shardDir).filter((f) => f.endsWith('.cols')).sort();
+  const files = readdirSync(shardDir)
+    .filter((f) => f.endsWith('.cols'))
+    .sort();
   const parts: Columns[] = files.map((f) => decodeColumns(readFileSync(join(shardDir, f)), join(shardDir, f)));
   const columns = concatColumns(specs, parts);
-  if (columns.deal!.length !== rows) throw new Error(`${shardDir}: kept games cover ${columns.deal!.length} of ${rows} games`);
+  if (columns.deal!.length !== rows)
+    throw new Error(`${shardDir}: kept games cover ${columns.deal!.length} of ${rows} games`);
   const bytes = aq.toArrowIPC(aq.table(columns));
   writeAtomic(join(runDir, GAMES_FILE), bytes);
   writeAtomic(join(runDir, GAMES_CHECKSUM_FILE), `${sha256(bytes)}  ${GAMES_FILE}\n`);
@@ -36,10 +44,12 @@ function checkedGames(runDir: string): Uint8Array | string | null {
   const file = join(runDir, GAMES_FILE);
   if (!existsSync(file)) return null;
   const checksumFile = join(runDir, GAMES_CHECKSUM_FILE);
-  if (!existsSync(checksumFile)) return `${file} has no checksum file ${GAMES_CHECKSUM_FILE} (written by an older carclab, or the run stopped while writing it)`;
+  if (!existsSync(checksumFile))
+    return `${file} has no checksum file ${GAMES_CHECKSUM_FILE} (written by an older carclab, or the run stopped while writing it)`;
   const bytes = readFileSync(file);
   const expected = readFileSync(checksumFile, 'utf8').split(/\s/)[0];
-  if (sha256(bytes) !== expected) return `${file} does not match its checksum in ${GAMES_CHECKSUM_FILE} (edited, truncated or damaged)`;
+  if (sha256(bytes) !== expected)
+    return `${file} does not match its checksum in ${GAMES_CHECKSUM_FILE} (edited, truncated or damaged)`;
   return bytes;
 }
 
@@ -52,7 +62,9 @@ export function gamesArrowProblem(runDir: string): string | null {
 /** The run's `games.arrow` after its checksum passed; an input error naming the file otherwise. */
 export function readGamesArrow(runDir: string): Uint8Array {
   const checked = checkedGames(runDir);
-  if (checked === null) throw new InputError('usage', `${join(runDir, GAMES_FILE)}: no such file; the run kept no games`);
-  if (typeof checked === 'string') throw new InputError('usage', `${checked}; run the same command again to play its games anew`);
+  if (checked === null)
+    throw new InputError('usage', `${join(runDir, GAMES_FILE)}: no such file; the run kept no games`);
+  if (typeof checked === 'string')
+    throw new InputError('usage', `${checked}; run the same command again to play its games anew`);
   return checked;
 }

@@ -19,7 +19,10 @@ const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.json'];
 
 export function experimentNames(): string[] {
   try {
-    return readdirSync(EXPERIMENTS_DIR).filter((f) => EXTENSIONS.includes(extname(f))).map((f) => basename(f, extname(f))).sort();
+    return readdirSync(EXPERIMENTS_DIR)
+      .filter((f) => EXTENSIONS.includes(extname(f)))
+      .map((f) => basename(f, extname(f)))
+      .sort();
   } catch {
     return [];
   }
@@ -34,9 +37,16 @@ export function experimentFile(spec: string, dir = EXPERIMENTS_DIR): string {
     return file;
   }
   const found = EXTENSIONS.map((ext) => join(dir, `${spec}${ext}`)).filter((file) => existsSync(file));
-  if (found.length > 1) throw new InputError('experiment', `experiment ${JSON.stringify(spec)} is ambiguous: ${found.map((f) => basename(f)).join(', ')} in experiments/; name the file with its extension or remove one`);
+  if (found.length > 1)
+    throw new InputError(
+      'experiment',
+      `experiment ${JSON.stringify(spec)} is ambiguous: ${found.map((f) => basename(f)).join(', ')} in experiments/; name the file with its extension or remove one`,
+    );
   if (found.length === 1) return found[0]!;
-  throw new InputError('experiment', `unknown experiment ${JSON.stringify(spec)}: no such file in experiments/${suggestion(spec, experimentNames())}`);
+  throw new InputError(
+    'experiment',
+    `unknown experiment ${JSON.stringify(spec)}: no such file in experiments/${suggestion(spec, experimentNames())}`,
+  );
 }
 
 /** How long an experiment module may take to load (its top-level code and awaits). */
@@ -51,7 +61,10 @@ async function importWithin(file: string, ms: number): Promise<unknown> {
   let onIdle: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   const stuck = new Promise<never>((_, reject) => {
-    const fail = (why: string) => reject(new InputError('experiment', `${file}: the module did not finish loading (${why}); check its top-level await`));
+    const fail = (why: string) =>
+      reject(
+        new InputError('experiment', `${file}: the module did not finish loading (${why}); check its top-level await`),
+      );
     onIdle = () => fail('it waits for something that never happens');
     process.once('beforeExit', onIdle);
     timer = setTimeout(() => fail(`still loading after ${ms / 1000} s`), ms);
@@ -111,7 +124,10 @@ export async function loadExperiment(spec: string, options: LoadOptions = {}): P
       if (error instanceof InputError) throw error;
       const message = (error as Error).message.split('\n')[0]!;
       // A .ts file outside a "type": "module" package is loaded as CommonJS by tsx's register hook.
-      const hint = /require\(\)|ES Module/.test(message) && extname(file) === '.ts' ? '; outside a "type": "module" package, name the file .mts' : '';
+      const hint =
+        /require\(\)|ES Module/.test(message) && extname(file) === '.ts'
+          ? '; outside a "type": "module" package, name the file .mts'
+          : '';
       throw new InputError('experiment', `${file}: cannot load (${message})${hint}`);
     }
   }
@@ -122,7 +138,10 @@ export async function loadExperiment(spec: string, options: LoadOptions = {}): P
       const tiles = isAbsolute(path) ? path : join(dirname(file), path);
       // Named relative to the repository when inside it, so the run id does not depend on the checkout's location.
       const inRepo = relative(REPO_ROOT, tiles);
-      return { data: readJsonFile(tiles, 'catalog', `${file}: tile file ${tiles}`), where: inRepo.startsWith('..') || isAbsolute(inRepo) ? tiles : inRepo };
+      return {
+        data: readJsonFile(tiles, 'catalog', `${file}: tile file ${tiles}`),
+        where: inRepo.startsWith('..') || isAbsolute(inRepo) ? tiles : inRepo,
+      };
     },
     ...options,
   });

@@ -62,7 +62,9 @@ let workerEntry: string | undefined;
 
 export function poolWorkerEntry(): string {
   const here = import.meta.url;
-  workerEntry ??= here.endsWith('.ts') ? compiledWorker() ?? new URL('./worker-entry.mjs', here).href : new URL('./worker.js', here).href;
+  workerEntry ??= here.endsWith('.ts')
+    ? (compiledWorker() ?? new URL('./worker-entry.mjs', here).href)
+    : new URL('./worker.js', here).href;
   return workerEntry;
 }
 
@@ -108,7 +110,7 @@ export function inProcessBackend(): Backend {
 async function runInSteps(task: ShardTask, signal?: AbortSignal): Promise<ShardResult> {
   const parts: ShardResult[] = [];
   let size = 1;
-  for (let at = task.start; at < task.end || parts.length === 0;) {
+  for (let at = task.start; at < task.end || parts.length === 0; ) {
     await new Promise((resolve) => setImmediate(resolve));
     if (signal?.aborted) throw new ShardAbandoned(`deals ${task.start}–${task.end}`);
     const end = Math.min(task.end, at + size);
@@ -120,6 +122,15 @@ async function runInSteps(task: ShardTask, signal?: AbortSignal): Promise<ShardR
   if (parts.length === 1) return parts[0]!;
   const aggregate = parts.map((p) => p.aggregate).reduce((a, b) => mergeAggregates(a, b));
   if (!task.keepGames) return { aggregate };
-  const layout = columnLayout(task.plan, armSetups(task.plan).map((s) => s.game));
-  return { aggregate, columns: concatColumns(layout, parts.map((p) => p.columns!)) };
+  const layout = columnLayout(
+    task.plan,
+    armSetups(task.plan).map((s) => s.game),
+  );
+  return {
+    aggregate,
+    columns: concatColumns(
+      layout,
+      parts.map((p) => p.columns!),
+    ),
+  };
 }

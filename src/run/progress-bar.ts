@@ -40,7 +40,12 @@ export function progressLine(label: string, state: BarState, columns: number): s
   const games = `${count(state.done)}/${count(state.total)}`;
   const rate = state.rate === null ? '- games/s' : `${rateText(state.rate)} games/s`;
   const eta = `ETA ${state.done >= state.total ? '0s' : durationText(state.rate ? (state.total - state.done) / state.rate : null)}`;
-  const tails = [`${percent} | ${games} games | ${rate} | ${eta}`, `${percent} | ${games} | ${rate} | ${eta}`, `${percent} | ${games} | ${eta}`, `${percent} ${eta}`];
+  const tails = [
+    `${percent} | ${games} games | ${rate} | ${eta}`,
+    `${percent} | ${games} | ${rate} | ${eta}`,
+    `${percent} | ${games} | ${eta}`,
+    `${percent} ${eta}`,
+  ];
   for (const tail of tails) {
     const room = width - tail.length - 3; // "[" "] "
     if (room >= 10) {
@@ -49,7 +54,10 @@ export function progressLine(label: string, state: BarState, columns: number): s
       return `${label} [${'█'.repeat(full)}${'░'.repeat(bar - full)}] ${tail}`;
     }
   }
-  return `${label} ${tails.find((tail) => tail.length <= width) ?? tails[tails.length - 1]!.slice(0, width)}`.slice(0, Math.max(1, columns - 1));
+  return `${label} ${tails.find((tail) => tail.length <= width) ?? tails[tails.length - 1]!.slice(0, width)}`.slice(
+    0,
+    Math.max(1, columns - 1),
+  );
 }
 
 /**
@@ -64,9 +72,16 @@ export function progressBar(label = 'games'): cliProgress.SingleBar {
       first ??= params.value;
       const seconds = (Date.now() - params.startTime) / 1000;
       const played = params.value - first;
-      const state = { done: params.value, total: params.total, rate: played > 0 && seconds > 0 ? played / seconds : null };
+      const state = {
+        done: params.value,
+        total: params.total,
+        rate: played > 0 && seconds > 0 ? played / seconds : null,
+      };
       return progressLine(label, state, tty ? params.maxWidth : 80);
     },
-    stream: process.stderr, noTTYOutput: !tty, notTTYSchedule: 2000, hideCursor: tty,
+    stream: process.stderr,
+    noTTYOutput: !tty,
+    notTTYSchedule: 2000,
+    hideCursor: tty,
   });
 }

@@ -7,7 +7,18 @@
  * taken over by exactly one process).
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../engine/index.ts';
@@ -25,7 +36,11 @@ export function runIdOf(plan: Plan, packageVersion: string, code = codeIdentity(
   return `${planRunPrefix(plan, packageVersion)}${shortCode(code)}`;
 }
 
-interface ManifestCode { status?: string; code?: { hash?: string }; git?: { commit?: string; dirty?: boolean } | null }
+interface ManifestCode {
+  status?: string;
+  code?: { hash?: string };
+  git?: { commit?: string; dirty?: boolean } | null;
+}
 
 /** Refuses when another directory holds this plan's run by other code, unless `newRun`. */
 export function checkOtherCode(runDir: string, prefix: string, newRun: boolean): void {
@@ -46,10 +61,16 @@ export function checkOtherCode(runDir: string, prefix: string, newRun: boolean):
     } catch (error) {
       throw new InputError('usage', `${manifestFile}: unreadable (${(error as Error).message})`);
     }
-    const commit = manifest.git ? ` at commit ${manifest.git.commit?.slice(0, 12)}${manifest.git.dirty ? ' with uncommitted changes' : ''}` : '';
-    const status = manifest.status === 'complete' ? 'a complete run' : `an unfinished run (${manifest.status ?? 'unknown status'})`;
-    throw new InputError('usage', `${join(parent, name)} holds ${status} of this plan made by other code (code ${manifest.code?.hash?.slice(0, 10) ?? 'unknown'}${commit}); `
-      + `this code (${basename(runDir).slice(prefix.length)}) would give other numbers, so it neither resumes nor overwrites it. Add --new-run to play the plan again with this code into ${runDir}`);
+    const commit = manifest.git
+      ? ` at commit ${manifest.git.commit?.slice(0, 12)}${manifest.git.dirty ? ' with uncommitted changes' : ''}`
+      : '';
+    const status =
+      manifest.status === 'complete' ? 'a complete run' : `an unfinished run (${manifest.status ?? 'unknown status'})`;
+    throw new InputError(
+      'usage',
+      `${join(parent, name)} holds ${status} of this plan made by other code (code ${manifest.code?.hash?.slice(0, 10) ?? 'unknown'}${commit}); ` +
+        `this code (${basename(runDir).slice(prefix.length)}) would give other numbers, so it neither resumes nor overwrites it. Add --new-run to play the plan again with this code into ${runDir}`,
+    );
   }
 }
 
@@ -80,11 +101,17 @@ export function lockRunDir(runDir: string): RunLock {
     const [pid, host] = text.trim().split(' ');
     const parsed = host !== undefined && /^\d+$/.test(pid ?? '');
     if (parsed && (host !== hostname() || processAlive(Number(pid)))) {
-      throw new InputError('usage', `${runDir} is in use by carclab process ${pid} on ${host} (lock file ${file}); wait for it to finish, or stop it, then run again`);
+      throw new InputError(
+        'usage',
+        `${runDir} is in use by carclab process ${pid} on ${host} (lock file ${file}); wait for it to finish, or stop it, then run again`,
+      );
     }
     takeOverStale(file, text, me);
   }
-  throw new InputError('usage', `${runDir}: cannot take the lock file ${file} (other processes keep taking it over); run again`);
+  throw new InputError(
+    'usage',
+    `${runDir}: cannot take the lock file ${file} (other processes keep taking it over); run again`,
+  );
 }
 
 /** Removes the stale lock `file` if it still holds `staleText`, under an exclusive guard. Exported for tests. */

@@ -83,7 +83,8 @@ export interface RunOutcome {
 
 export { gamesPerDealOf } from '../sim/plan.ts';
 
-export const defaultShardDeals = (plan: Plan): number => Math.max(1, Math.ceil(TARGET_GAMES_PER_SHARD / gamesPerDealOf(plan)));
+export const defaultShardDeals = (plan: Plan): number =>
+  Math.max(1, Math.ceil(TARGET_GAMES_PER_SHARD / gamesPerDealOf(plan)));
 
 /**
  * Deals per new shard when the caller sets none: about `defaultShardDeals`, cut so that the number
@@ -107,7 +108,14 @@ const LAST_ROUND_PIECES = 4;
 export function splitLastRound(ranges: readonly [number, number][], concurrency: number): [number, number][] {
   if (concurrency < 2) return [...ranges];
   const head = ranges.slice(0, Math.max(0, ranges.length - concurrency));
-  const tail = ranges.slice(head.length).flatMap(([start, end]) => missingRanges([], end - start, Math.ceil((end - start) / LAST_ROUND_PIECES)).map(([a, b]): [number, number] => [start + a, start + b]));
+  const tail = ranges
+    .slice(head.length)
+    .flatMap(([start, end]) =>
+      missingRanges([], end - start, Math.ceil((end - start) / LAST_ROUND_PIECES)).map(([a, b]): [number, number] => [
+        start + a,
+        start + b,
+      ]),
+    );
   return [...head, ...tail];
 }
 
@@ -124,7 +132,8 @@ export function missingRanges(done: readonly [number, number][], deals: number, 
 
 export function runDirOf(plan: Plan, outRoot: string): string {
   // An empty --out would put the results into whatever directory the command runs in.
-  if (outRoot.trim() === '') throw new InputError('usage', `--out must name a directory, got ${JSON.stringify(outRoot)}`);
+  if (outRoot.trim() === '')
+    throw new InputError('usage', `--out must name a directory, got ${JSON.stringify(outRoot)}`);
   return join(outRoot, plan.experiment, runIdOf(plan, packageInfo().version));
 }
 
@@ -132,24 +141,34 @@ export function runDirOf(plan: Plan, outRoot: string): string {
 function checkRunDir(runDir: string, plan: Plan, code: string): void {
   const planFile = join(runDir, 'plan.json');
   if (existsSync(planFile)) {
-    if (readFileSync(planFile, 'utf8') !== `${JSON.stringify(plan, null, 2)}\n`) throw new InputError('usage', `${planFile}: this run directory holds a different plan`);
+    if (readFileSync(planFile, 'utf8') !== `${JSON.stringify(plan, null, 2)}\n`)
+      throw new InputError('usage', `${planFile}: this run directory holds a different plan`);
   } else {
     writeJsonAtomic(planFile, plan);
   }
   const manifestFile = join(runDir, 'manifest.json');
   const previous = existsSync(manifestFile) ? readManifest(manifestFile) : undefined;
   if (previous?.code?.hash !== undefined && previous.code.hash !== code) {
-    throw new InputError('usage', `${manifestFile}: the run was made by other code (${previous.code.hash.slice(0, 10)}, this is ${code.slice(0, 10)}); add --new-run to play it again with this code`);
+    throw new InputError(
+      'usage',
+      `${manifestFile}: the run was made by other code (${previous.code.hash.slice(0, 10)}, this is ${code.slice(0, 10)}); add --new-run to play it again with this code`,
+    );
   }
 }
 
-interface ManifestSessions { sessions?: (object & { started?: string })[]; code?: { hash?: string } }
+interface ManifestSessions {
+  sessions?: (object & { started?: string })[];
+  code?: { hash?: string };
+}
 
 function readManifest(file: string): ManifestSessions {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as ManifestSessions;
   } catch (error) {
-    throw new InputError('usage', `${file}: unreadable (${(error as Error).message}); move it away to start the run's manifest afresh`);
+    throw new InputError(
+      'usage',
+      `${file}: unreadable (${(error as Error).message}); move it away to start the run's manifest afresh`,
+    );
   }
 }
 
@@ -171,7 +190,10 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     try {
       makeDirectory(shardDir);
     } catch (error) {
-      throw new InputError('usage', `cannot create the run directory ${runDir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`);
+      throw new InputError(
+        'usage',
+        `cannot create the run directory ${runDir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
+      );
     }
     lock = lockRunDir(runDir);
     removeTempFiles(runDir);
@@ -191,25 +213,53 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       arrowDone = false;
     }
     const dealsLimit = Math.min(plan.deals, options.dealsLimit ?? plan.deals);
-    if (keepGames && dealsLimit < plan.deals) throw new Error('kept games need the whole run: dealsLimit excludes keepGames');
+    if (keepGames && dealsLimit < plan.deals)
+      throw new Error('kept games need the whole run: dealsLimit excludes keepGames');
     const identity = runIdentity(basename(runDir), plan, code);
     const loaded = loadShardFiles(runDir, plan, identity, keepGames && !arrowDone, dealsLimit);
-    for (const line of loaded.rejected) log(`carclab: ${join(runDir, line.split(':')[0]!)} is bad: ${line.slice(line.indexOf(':') + 2)}; moved to ${join(runDir, 'rejected')}/, its deals are played again`);
+    for (const line of loaded.rejected)
+      log(
+        `carclab: ${join(runDir, line.split(':')[0]!)} is bad: ${line.slice(line.indexOf(':') + 2)}; moved to ${join(runDir, 'rejected')}/, its deals are played again`,
+      );
     let merged = loaded.merged;
     const perDeal = gamesPerDealOf(plan);
     const gamesTotal = dealsLimit * perDeal;
     const progress: Progress = { gamesDone: merged.games, gamesTotal, gamesResumed: merged.games, gamesRunning: 0 };
-    const missingDeals = missingRanges(merged.ranges, dealsLimit, dealsLimit).reduce((n, [start, end]) => n + end - start, 0);
-    const todo = options.shardDeals !== undefined ? missingRanges(merged.ranges, dealsLimit, options.shardDeals)
-      : splitLastRound(missingRanges(merged.ranges, dealsLimit, balancedShardDeals(plan, missingDeals, backend.concurrency)), backend.concurrency);
+    const missingDeals = missingRanges(merged.ranges, dealsLimit, dealsLimit).reduce(
+      (n, [start, end]) => n + end - start,
+      0,
+    );
+    const todo =
+      options.shardDeals !== undefined
+        ? missingRanges(merged.ranges, dealsLimit, options.shardDeals)
+        : splitLastRound(
+            missingRanges(merged.ranges, dealsLimit, balancedShardDeals(plan, missingDeals, backend.concurrency)),
+            backend.concurrency,
+          );
     const git = gitInfo(); // once per session: each call starts git twice
     const session = {
-      started: started.toISOString(), git, backend: backend.name, workers: backend.concurrency, shards: 0, games: 0,
-      status: 'running', wallSeconds: 0, rssMaxMB: 0,
+      started: started.toISOString(),
+      git,
+      backend: backend.name,
+      workers: backend.concurrency,
+      shards: 0,
+      games: 0,
+      status: 'running',
+      wallSeconds: 0,
+      rssMaxMB: 0,
     };
     // Played here (this process and its threads) needs no verification; a queue's workers do.
     const manifest = (status: string) => ({
-      ...buildManifest(plan, options, runDir, status, merged.games, gamesTotal, { ...session, verification: backend.verification?.(plan) ?? { status: 'played here' } }, git),
+      ...buildManifest(
+        plan,
+        options,
+        runDir,
+        status,
+        merged.games,
+        gamesTotal,
+        { ...session, verification: backend.verification?.(plan) ?? { status: 'played here' } },
+        git,
+      ),
       ...(dealsLimit < plan.deals ? { dealsLimit } : {}),
     });
     writeJsonAtomic(join(runDir, 'manifest.json'), manifest('running'));
@@ -251,23 +301,32 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
         revoked.add(worker);
         const ranges = dropShardsPlayedBy(runDir, worker);
         if (!ranges.length) continue;
-        log(`carclab: ${ranges.length} shard${ranges.length === 1 ? '' : 's'} delivered by ${worker} before it was found faulty ${ranges.length === 1 ? 'is' : 'are'} moved to ${join(runDir, 'rejected')}/ and played again`);
+        log(
+          `carclab: ${ranges.length} shard${ranges.length === 1 ? '' : 's'} delivered by ${worker} before it was found faulty ${ranges.length === 1 ? 'is' : 'are'} moved to ${join(runDir, 'rejected')}/ and played again`,
+        );
         merged = loadShardFiles(runDir, plan, identity, keepGames && !arrowDone, dealsLimit).merged;
         progress.gamesDone = merged.games;
         options.onProgress?.({ ...progress });
         queue.unshift(...ranges);
       }
     };
-    const canDispatch = () => queue.length > 0 && inFlight.size < limit && !options.signal?.aborted && failure === undefined;
+    const canDispatch = () =>
+      queue.length > 0 && inFlight.size < limit && !options.signal?.aborted && failure === undefined;
     for (;;) {
       while (canDispatch()) {
         const [start, end] = queue.shift()!;
-        const task = backend.run({ plan, start, end, keepGames, gamesPlayed }, options.signal).then((result) => {
-          finished.push({ start, end, result });
-        }, (error: unknown) => {
-          // A shard given up because the run was stopped is simply not done; anything else fails the run.
-          if (!(options.signal?.aborted && error instanceof ShardAbandoned)) failure ??= error;
-        }).finally(() => inFlight.delete(task));
+        const task = backend
+          .run({ plan, start, end, keepGames, gamesPlayed }, options.signal)
+          .then(
+            (result) => {
+              finished.push({ start, end, result });
+            },
+            (error: unknown) => {
+              // A shard given up because the run was stopped is simply not done; anything else fails the run.
+              if (!(options.signal?.aborted && error instanceof ShardAbandoned)) failure ??= error;
+            },
+          )
+          .finally(() => inFlight.delete(task));
         inFlight.add(task);
       }
       for (let next = finished.shift(); next; next = finished.shift()) persist(next);
@@ -281,7 +340,13 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       session.status = status;
       session.wallSeconds = (performance.now() - t0) / 1000;
       session.rssMaxMB = Math.round(rssMax / 2 ** 20);
-      return { status, runDir, gamesPlayed: session.games, wallSeconds: session.wallSeconds, rssMaxMB: session.rssMaxMB };
+      return {
+        status,
+        runDir,
+        gamesPlayed: session.games,
+        wallSeconds: session.wallSeconds,
+        rssMaxMB: session.rssMaxMB,
+      };
     };
     const fail = (error: unknown): never => {
       finish('failed');
@@ -297,7 +362,12 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
 
     // 4. Final outputs.
     try {
-      const summary = buildSummary(dealsLimit < plan.deals ? { ...plan, deals: dealsLimit } : plan, games, layout, merged);
+      const summary = buildSummary(
+        dealsLimit < plan.deals ? { ...plan, deals: dealsLimit } : plan,
+        games,
+        layout,
+        merged,
+      );
       writeJsonAtomic(join(runDir, 'summary.json'), summary);
       for (const [name, text] of Object.entries(summaryTables(summary))) writeAtomic(join(runDir, name), text);
       if (keepGames && !arrowDone) await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal);
@@ -331,11 +401,22 @@ function writeFailedManifest(file: string, manifest: object): void {
   }
 }
 
-function buildManifest(plan: Plan, options: RunOptions, runDir: string, status: string, gamesDone: number, gamesTotal: number, session: object, git: ReturnType<typeof gitInfo>) {
+function buildManifest(
+  plan: Plan,
+  options: RunOptions,
+  runDir: string,
+  status: string,
+  gamesDone: number,
+  gamesTotal: number,
+  session: object,
+  git: ReturnType<typeof gitInfo>,
+) {
   const manifestFile = join(runDir, 'manifest.json');
   let sessions: object[] = [];
   if (existsSync(manifestFile)) {
-    sessions = (readManifest(manifestFile).sessions ?? []).filter((s) => s.started !== (session as { started: string }).started);
+    sessions = (readManifest(manifestFile).sessions ?? []).filter(
+      (s) => s.started !== (session as { started: string }).started,
+    );
   }
   sessions.push({ ...session });
   const code = codeIdentity();

@@ -45,14 +45,26 @@ interface ShardEnvelope extends RunIdentity {
   sha256: string;
 }
 
-export const runIdentity = (runId: string, plan: Plan, code: string): RunIdentity => ({ runId, seed: plan.seed, arms: plan.arms.map((a) => a.name), code });
+export const runIdentity = (runId: string, plan: Plan, code: string): RunIdentity => ({
+  runId,
+  seed: plan.seed,
+  arms: plan.arms.map((a) => a.name),
+  code,
+});
 
 const pad = (n: number) => String(n).padStart(10, '0');
 export const shardName = (start: number, end: number): string => `${pad(start)}-${pad(end)}`;
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** Persists one finished shard: its columns first, then the envelope that vouches for them. */
-export function writeShardFile(shardDir: string, start: number, end: number, result: ShardResult, identity: RunIdentity, specs: ColumnSpec[]): void {
+export function writeShardFile(
+  shardDir: string,
+  start: number,
+  end: number,
+  result: ShardResult,
+  identity: RunIdentity,
+  specs: ColumnSpec[],
+): void {
   const base = join(shardDir, shardName(start, end));
   let columnsSha256: string | null = null;
   if (result.columns) {
@@ -61,8 +73,16 @@ export function writeShardFile(shardDir: string, start: number, end: number, res
     writeAtomic(`${base}.cols`, bytes);
   }
   const body: Omit<ShardEnvelope, 'sha256'> = {
-    format: SHARD_FILE_FORMAT, runId: identity.runId, seed: identity.seed, arms: identity.arms, code: identity.code,
-    start, end, playedBy: result.playedBy ?? 'here', columnsSha256, aggregate: result.aggregate,
+    format: SHARD_FILE_FORMAT,
+    runId: identity.runId,
+    seed: identity.seed,
+    arms: identity.arms,
+    code: identity.code,
+    start,
+    end,
+    playedBy: result.playedBy ?? 'here',
+    columnsSha256,
+    aggregate: result.aggregate,
   };
   const envelope: ShardEnvelope = { ...body, sha256: sha256(JSON.stringify(body)) };
   writeAtomic(`${base}.json`, `${JSON.stringify(envelope)}\n`);
@@ -79,18 +99,30 @@ export interface LoadedShards {
  * its columns file is there too, and only shards within `dealsLimit` count (the others are kept for a
  * larger limit). Bad files go to `<runDir>/rejected/`.
  */
-export function loadShardFiles(runDir: string, plan: Plan, identity: RunIdentity, needColumns: boolean, dealsLimit = plan.deals): LoadedShards {
+export function loadShardFiles(
+  runDir: string,
+  plan: Plan,
+  identity: RunIdentity,
+  needColumns: boolean,
+  dealsLimit = plan.deals,
+): LoadedShards {
   const shardDir = join(runDir, 'shards');
   let merged = emptyAggregate(plan);
   const rejected: string[] = [];
-  for (const file of readdirSync(shardDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(shardDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const path = join(shardDir, file);
     const cols = path.replace(/\.json$/, '.cols');
     const checked = checkShardFile(path, cols, plan, identity, needColumns);
     if (checked === 'no-columns') continue;
     if (typeof checked !== 'string' && checked.aggregate.ranges.some(([, end]) => end > dealsLimit)) continue; // kept for a larger limit
-    const problem = typeof checked === 'string' ? checked
-      : overlaps(merged.ranges, checked.aggregate.ranges) ? 'its deals overlap another shard (a second run with other --shard-deals?)' : null;
+    const problem =
+      typeof checked === 'string'
+        ? checked
+        : overlaps(merged.ranges, checked.aggregate.ranges)
+          ? 'its deals overlap another shard (a second run with other --shard-deals?)'
+          : null;
     if (problem !== null || typeof checked === 'string') {
       rejected.push(`shards/${file}: ${problem}`);
       moveToRejected(runDir, [path, cols]);
@@ -105,7 +137,9 @@ export function loadShardFiles(runDir: string, plan: Plan, identity: RunIdentity
 export function dropShardsPlayedBy(runDir: string, worker: string): [number, number][] {
   const shardDir = join(runDir, 'shards');
   const ranges: [number, number][] = [];
-  for (const file of readdirSync(shardDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(shardDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const path = join(shardDir, file);
     let envelope: Partial<ShardEnvelope>;
     try {
@@ -124,39 +158,55 @@ export function dropShardsPlayedBy(runDir: string, worker: string): [number, num
  * The kept games (column files) of the shards that pass every check, without moving any file: for a
  * reader that runs before the runner (which names and replays the bad ones).
  */
-export function soundShardColumns(runDir: string, plan: Plan, identity: RunIdentity): { start: number; end: number; bytes: Uint8Array }[] {
+export function soundShardColumns(
+  runDir: string,
+  plan: Plan,
+  identity: RunIdentity,
+): { start: number; end: number; bytes: Uint8Array }[] {
   const shardDir = join(runDir, 'shards');
   if (!existsSync(shardDir)) return [];
-  return readdirSync(shardDir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
-    const path = join(shardDir, file);
-    const cols = path.replace(/\.json$/, '.cols');
-    const checked = checkShardFile(path, cols, plan, identity, true);
-    if (typeof checked === 'string') return [];
-    const [[start, end]] = checked.aggregate.ranges as [[number, number]];
-    return [{ start, end, bytes: readFileSync(cols) }];
-  });
+  return readdirSync(shardDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap((file) => {
+      const path = join(shardDir, file);
+      const cols = path.replace(/\.json$/, '.cols');
+      const checked = checkShardFile(path, cols, plan, identity, true);
+      if (typeof checked === 'string') return [];
+      const [[start, end]] = checked.aggregate.ranges as [[number, number]];
+      return [{ start, end, bytes: readFileSync(cols) }];
+    });
 }
 
 /** The file's aggregate when it is sound, `no-columns` when its kept games are missing, else what is wrong. */
-function checkShardFile(path: string, colsPath: string, plan: Plan, identity: RunIdentity, needColumns: boolean): { aggregate: Aggregate } | 'no-columns' | string {
+function checkShardFile(
+  path: string,
+  colsPath: string,
+  plan: Plan,
+  identity: RunIdentity,
+  needColumns: boolean,
+): { aggregate: Aggregate } | 'no-columns' | string {
   let envelope: ShardEnvelope;
   try {
     envelope = JSON.parse(readFileSync(path, 'utf8')) as ShardEnvelope;
   } catch (error) {
     return `unreadable (${(error as Error).message}); truncated by a crash or a power cut?`;
   }
-  if (typeof envelope !== 'object' || envelope === null || envelope.format !== SHARD_FILE_FORMAT) return `not a ${SHARD_FILE_FORMAT} file`;
+  if (typeof envelope !== 'object' || envelope === null || envelope.format !== SHARD_FILE_FORMAT)
+    return `not a ${SHARD_FILE_FORMAT} file`;
   const { sha256: claimed, ...body } = envelope;
   if (sha256(JSON.stringify(body)) !== claimed) return 'its checksum does not match its content (edited or damaged)';
   const foreign = foreignShard(envelope, identity);
   if (foreign) return foreign;
   const { start, end, aggregate } = envelope;
-  if (`${shardName(start, end)}.json` !== path.split(/[\\/]/).pop()) return `its deal range ${start}-${end} does not match its name`;
+  if (`${shardName(start, end)}.json` !== path.split(/[\\/]/).pop())
+    return `its deal range ${start}-${end} does not match its name`;
   const malformed = malformedShardResult({ plan, start, end, keepGames: false }, { aggregate });
   if (malformed) return `malformed: ${malformed}`;
   if (needColumns) {
     if (!existsSync(colsPath)) return 'no-columns';
-    if (envelope.columnsSha256 === null || sha256(readFileSync(colsPath)) !== envelope.columnsSha256) return 'its kept games (.cols) do not match their checksum';
+    if (envelope.columnsSha256 === null || sha256(readFileSync(colsPath)) !== envelope.columnsSha256)
+      return 'its kept games (.cols) do not match their checksum';
   }
   return { aggregate };
 }
@@ -164,14 +214,18 @@ function checkShardFile(path: string, colsPath: string, plan: Plan, identity: Ru
 /** Why a shard of another run (another seed, other arms, another plan, other code) does not belong here, or null. */
 function foreignShard(envelope: ShardEnvelope, identity: RunIdentity): string | null {
   const other = `it belongs to run ${String(envelope.runId)}, not this run ${identity.runId}`;
-  if (envelope.seed !== identity.seed) return `${other} (seed ${JSON.stringify(envelope.seed)}, this run's is ${JSON.stringify(identity.seed)})`;
-  if (JSON.stringify(envelope.arms) !== JSON.stringify(identity.arms)) return `${other} (arms ${JSON.stringify(envelope.arms)}, this run's are ${JSON.stringify(identity.arms)})`;
-  if (envelope.code !== identity.code) return `written by other code (${String(envelope.code).slice(0, 10)}, this is ${identity.code.slice(0, 10)})`;
+  if (envelope.seed !== identity.seed)
+    return `${other} (seed ${JSON.stringify(envelope.seed)}, this run's is ${JSON.stringify(identity.seed)})`;
+  if (JSON.stringify(envelope.arms) !== JSON.stringify(identity.arms))
+    return `${other} (arms ${JSON.stringify(envelope.arms)}, this run's are ${JSON.stringify(identity.arms)})`;
+  if (envelope.code !== identity.code)
+    return `written by other code (${String(envelope.code).slice(0, 10)}, this is ${identity.code.slice(0, 10)})`;
   if (envelope.runId !== identity.runId) return `${other} (another plan: deals, rules, agents or tiles)`;
   return null;
 }
 
-const overlaps = (ranges: readonly [number, number][], other: readonly [number, number][]) => other.some(([start, end]) => ranges.some(([s, e]) => start < e && s < end));
+const overlaps = (ranges: readonly [number, number][], other: readonly [number, number][]) =>
+  other.some(([start, end]) => ranges.some(([s, e]) => start < e && s < end));
 /** Moves files (those that exist) into `<runDir>/rejected/`, each name prefixed with the time. */
 export function moveToRejected(runDir: string, paths: string[]): void {
   const dir = join(runDir, 'rejected');

@@ -22,7 +22,12 @@ const TOP = 12;
 export function boardAfter(record: GameRecord, turn: number): string {
   if (turn < 0 || turn > turnCount(record)) throw new HttpError(400, `"turn" must be 0 to ${turnCount(record)}`);
   const state = stateAfter(record, turn);
-  return renderBoard(state, { highlight: 'last', title: record.title, subtitle: [`after turn ${turn} of ${turnCount(record)}`], playerNames: record.seats.map((s) => s.label) }).svg;
+  return renderBoard(state, {
+    highlight: 'last',
+    title: record.title,
+    subtitle: [`after turn ${turn} of ${turnCount(record)}`],
+    playerNames: record.seats.map((s) => s.label),
+  }).svg;
 }
 
 const round = (v: number) => Math.round(v * 100) / 100;
@@ -54,14 +59,20 @@ export function candidatesAt(record: GameRecord, turn: number): CandidatesView {
       const totals = after.isOver() ? after.totals() : evaluator.totals(after);
       let best = -Infinity;
       for (let p = 0; p < totals.length; p++) if (p !== seat) best = Math.max(best, totals[p]!);
-      candidates.push({ placement: placementText, followUp: followUpText, value: round(totals[seat]! - best), chosen: placement === played[0] && followUp === played[1] });
+      candidates.push({
+        placement: placementText,
+        followUp: followUpText,
+        value: round(totals[seat]! - best),
+        chosen: placement === played[0] && followUp === played[1],
+      });
     }
   }
   candidates.sort((a, b) => b.value - a.value);
   const chosen = candidates.find((c) => c.chosen);
   if (!chosen) throw new Error(`turn ${turn}: the move played is not among the legal candidates`);
   return {
-    turn, seat,
+    turn,
+    seat,
     agent: agent ? shortSpec(agent) : 'human',
     weights: `meepleCost ${weights.meepleCost}, farmerCost ${weights.farmerCost}, emptyHand ${weights.emptyHand}`,
     count: candidates.length,

@@ -44,8 +44,21 @@ export interface RunDetail extends RunListItem {
 export type TurnChange =
   | { kind: 'placed'; tile: string; x: number; y: number; rotation: number }
   | { kind: 'discarded'; tile: string }
-  | { kind: 'meeple'; feature: string; segment: string; /** A meeple kind other than the plain one (`big`). */ meepleKind?: string }
-  | { kind: 'scored'; feature: string; tiles: number; meeples: number; points: number; winners: number[]; final: boolean }
+  | {
+      kind: 'meeple';
+      feature: string;
+      segment: string /** A meeple kind other than the plain one (`big`). */;
+      meepleKind?: string;
+    }
+  | {
+      kind: 'scored';
+      feature: string;
+      tiles: number;
+      meeples: number;
+      points: number;
+      winners: number[];
+      final: boolean;
+    }
   | { kind: 'field'; cities: number; points: number; winners: number[] }
   | { kind: 'expansion'; expansion: string; text: string };
 
@@ -108,7 +121,14 @@ export interface FlipsView {
   source: 'kept games' | 'replayed';
   dealsCompared: number;
   dealsInRun: number;
-  flips: { deal: number; rotation: number; winnersA: number[]; winnersB: number[]; scoresA: number[]; scoresB: number[] }[];
+  flips: {
+    deal: number;
+    rotation: number;
+    winnersA: number[];
+    winnersB: number[];
+    scoresA: number[];
+    scoresB: number[];
+  }[];
 }
 
 export interface AgentInfo {

@@ -27,7 +27,13 @@ export async function buildAssets(): Promise<{ script: string; style: Uint8Array
   const web = join(REPO_ROOT, 'web');
   const result = await build({
     entryPoints: [join(web, 'main.ts'), join(web, 'style.css')],
-    bundle: true, write: false, minify: true, format: 'iife', target: 'es2020', outdir: 'out', logLevel: 'silent',
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    outdir: 'out',
+    logLevel: 'silent',
   });
   const file = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))!;
   return { script: file('.js').text, style: file('.css').contents };

@@ -35,13 +35,19 @@ export function insideRoot(root: Root, relative: string): string {
   } catch {
     throw new HttpError(404, `no such file: ${relative}`);
   }
-  if (real !== root.real && !real.startsWith(root.real + sep)) throw new HttpError(403, `${relative} leads outside the results folder`);
+  if (real !== root.real && !real.startsWith(root.real + sep))
+    throw new HttpError(403, `${relative} leads outside the results folder`);
   return real;
 }
 
 const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.json': 'application/json; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
   '.arrow': 'application/vnd.apache.arrow.file',
 };
 

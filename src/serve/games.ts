@@ -46,7 +46,9 @@ function cached(key: string, make: () => GameRecord): GameRecord {
 /** An agent spec as people write it: the name and only the parameters that differ from their defaults. */
 export function shortSpec(spec: AgentSpec): string {
   const definition = agentDefinition(spec.name);
-  const changed = (definition?.params ?? []).filter((p) => spec.params[p.name] !== p.default).map((p) => `${p.name}=${String(spec.params[p.name])}`);
+  const changed = (definition?.params ?? [])
+    .filter((p) => spec.params[p.name] !== p.default)
+    .map((p) => `${p.name}=${String(spec.params[p.name])}`);
   return changed.length ? `${spec.name}:${changed.join(',')}` : spec.name;
 }
 
@@ -71,7 +73,13 @@ export function rotationOf(plan: Plan, arm: number, deal: number, rotation: numb
  * arm's deal, lineup player i streamed from (seed, deal, i) in seat (i + rotation) mod P.
  * `onAction` sees each action before it is applied.
  */
-export function playDeal(plan: Plan, arm: number, deal: number, rotation: number, onAction?: (action: number) => void): { state: State; deck: Int16Array } {
+export function playDeal(
+  plan: Plan,
+  arm: number,
+  deal: number,
+  rotation: number,
+  onAction?: (action: number) => void,
+): { state: State; deck: Int16Array } {
   const setup = armSetups(plan)[arm]!;
   const deck = Int16Array.from(setup.dealer.deal(plan.seed, deal));
   const state = setup.game.newState(deck);
@@ -98,7 +106,13 @@ export function planGame(runPath: string, plan: Plan, arm: number, deal: number,
       const agent = setup.agents[playerInSeat(s, rotation, players)]!;
       return { label: `P${s} (${shortSpec(agent)})`, agent };
     });
-    return { title: `${plan.experiment}: arm ${setup.arm.name}, deal ${deal}, rotation ${rotation}`, game: setup.game, deck, actions, seats };
+    return {
+      title: `${plan.experiment}: arm ${setup.arm.name}, deal ${deal}, rotation ${rotation}`,
+      game: setup.game,
+      deck,
+      actions,
+      seats,
+    };
   });
 }
 
@@ -107,7 +121,11 @@ export function playedGameSetup(players: number, expansions: readonly string[], 
   try {
     const chosen = expansions.map((name) => {
       const expansion = expansionRegistry.get(name);
-      if (!expansion) throw new InputError('expansion', `unknown expansion ${JSON.stringify(name)}; known: ${[...expansionRegistry.keys()].join(', ')}`);
+      if (!expansion)
+        throw new InputError(
+          'expansion',
+          `unknown expansion ${JSON.stringify(name)}; known: ${[...expansionRegistry.keys()].join(', ')}`,
+        );
       return expansion;
     });
     return newGame({ players, expansions: chosen, rules, where: 'game settings' });
@@ -122,7 +140,10 @@ export function playedGame(runPath: string, file: PlayedGameFile): GameRecord {
   return cached(`${runPath}\0played`, () => {
     const game = playedGameSetup(file.players, file.expansions, file.rules);
     const deck = Int16Array.from(file.deck, (id) => game.catalog.indexOf(id));
-    const seats = file.seats.map((seat, s) => ({ label: `P${s} (${seat})`, agent: seat === 'human' ? null : parseAgentSpec(seat, `seat ${s}`) }));
+    const seats = file.seats.map((seat, s) => ({
+      label: `P${s} (${seat})`,
+      agent: seat === 'human' ? null : parseAgentSpec(seat, `seat ${s}`),
+    }));
     return { title: `played game ${runPath.split('/').pop()}`, game, deck, actions: file.actions, seats };
   });
 }
@@ -147,16 +168,35 @@ export function weightsOf(agent: AgentSpec | null): Weights {
 
 function changeOf(event: GameEvent, game: Game): TurnChange | undefined {
   switch (event.type) {
-    case 'tilePlaced': return { kind: 'placed', tile: event.tile, x: event.x, y: event.y, rotation: event.rotation };
-    case 'tileDiscarded': return { kind: 'discarded', tile: event.tile };
-    case 'meeplePlaced': return { kind: 'meeple', feature: event.feature, segment: event.segment, ...(event.meepleKind ? { meepleKind: event.meepleKind } : {}) };
-    case 'featureScored': return { kind: 'scored', feature: event.kind, tiles: event.tiles, meeples: event.meeples, points: event.points, winners: event.winners, final: event.final };
-    case 'fieldScored': return { kind: 'field', cities: event.cities, points: event.points, winners: event.winners };
+    case 'tilePlaced':
+      return { kind: 'placed', tile: event.tile, x: event.x, y: event.y, rotation: event.rotation };
+    case 'tileDiscarded':
+      return { kind: 'discarded', tile: event.tile };
+    case 'meeplePlaced':
+      return {
+        kind: 'meeple',
+        feature: event.feature,
+        segment: event.segment,
+        ...(event.meepleKind ? { meepleKind: event.meepleKind } : {}),
+      };
+    case 'featureScored':
+      return {
+        kind: 'scored',
+        feature: event.kind,
+        tiles: event.tiles,
+        meeples: event.meeples,
+        points: event.points,
+        winners: event.winners,
+        final: event.final,
+      };
+    case 'fieldScored':
+      return { kind: 'field', cities: event.cities, points: event.points, winners: event.winners };
     case 'expansion': {
       const kind = game.expansions.find((x) => x.name === event.expansion)?.events?.[event.kind];
       return { kind: 'expansion', expansion: event.expansion, text: kind ? kind.text(event.data) : event.kind };
     }
-    case 'gameOver': return undefined;
+    case 'gameOver':
+      return undefined;
   }
 }
 

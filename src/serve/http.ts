@@ -7,7 +7,10 @@ import type { ServerResponse } from 'node:http';
 
 /** A bad request: answered with `status` and `{ error: message }`. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'HttpError';
   }
@@ -24,9 +27,11 @@ export function send(res: ServerResponse, status: number, type: string, body: st
   res.end(body);
 }
 
-export const sendJson = (res: ServerResponse, value: unknown, status = 200): void => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+export const sendJson = (res: ServerResponse, value: unknown, status = 200): void =>
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
 
-export const sendError = (res: ServerResponse, status: number, message: string): void => sendJson(res, { error: message }, status);
+export const sendError = (res: ServerResponse, status: number, message: string): void =>
+  sendJson(res, { error: message }, status);
 
 /** Query parameters of one request, read with the checks every endpoint needs. */
 export class Query {

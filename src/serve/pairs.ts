@@ -12,7 +12,8 @@ import type { FlipsView, GameView, PairView } from './api-types.ts';
 import { gameView, planGame, playDeal, rotationOf } from './games.ts';
 
 /** What a turn did, for comparing two games: the tile and where it went, and the follow-up. */
-const moveOf = (turn: GameView['turns'][number]) => JSON.stringify([turn.changes.filter((c) => c.kind === 'placed' || c.kind === 'discarded'), turn.followUp]);
+const moveOf = (turn: GameView['turns'][number]) =>
+  JSON.stringify([turn.changes.filter((c) => c.kind === 'placed' || c.kind === 'discarded'), turn.followUp]);
 
 export function firstDivergence(a: GameView, b: GameView): number | null {
   const n = Math.max(a.turns.length, b.turns.length);
@@ -24,7 +25,14 @@ export function firstDivergence(a: GameView, b: GameView): number | null {
   return null;
 }
 
-export function pairView(runPath: string, plan: Plan, a: number, b: number, deal: number, rotation: number | undefined): PairView {
+export function pairView(
+  runPath: string,
+  plan: Plan,
+  a: number,
+  b: number,
+  deal: number,
+  rotation: number | undefined,
+): PairView {
   const r = rotationOf(plan, a, deal, rotation);
   const viewA = gameView(planGame(runPath, plan, a, deal, r));
   const viewB = gameView(planGame(runPath, plan, b, deal, rotationOf(plan, b, deal, r)));
@@ -33,13 +41,17 @@ export function pairView(runPath: string, plan: Plan, a: number, b: number, deal
 
 /** Seats holding the top score. */
 const winnersOf = (scores: readonly number[]) => scores.flatMap((s, seat) => (s === Math.max(...scores) ? [seat] : []));
-const sameSeats = (x: readonly number[], y: readonly number[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+const sameSeats = (x: readonly number[], y: readonly number[]) =>
+  x.length === y.length && x.every((v, i) => v === y[i]);
 
 type Flip = FlipsView['flips'][number];
 
 function keptFlips(file: string, a: number, b: number): Flip[] {
   const games = aq.fromArrow(readFileSync(file));
-  const rows = games.filter(aq.escape((d: { arm: number }) => d.arm === a || d.arm === b)).objects() as Record<string, number>[];
+  const rows = games.filter(aq.escape((d: { arm: number }) => d.arm === a || d.arm === b)).objects() as Record<
+    string,
+    number
+  >[];
   const byGame = new Map<string, { a?: number[]; b?: number[] }>();
   for (const row of rows) {
     const scores = Array.from({ length: row.players! }, (_, s) => row[`score${s}`]!);
@@ -63,11 +75,24 @@ function keptFlips(file: string, a: number, b: number): Flip[] {
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Deals where the winning seats differ between arms `a` and `b` (same deal, same rotation). */
-export async function flipsOf(dir: string, plan: Plan, a: number, b: number, limit: number, budgetMs: number): Promise<FlipsView> {
+export async function flipsOf(
+  dir: string,
+  plan: Plan,
+  a: number,
+  b: number,
+  limit: number,
+  budgetMs: number,
+): Promise<FlipsView> {
   const names = { a: plan.arms[a]!.name, b: plan.arms[b]!.name };
   const kept = join(dir, 'games.arrow');
   if (existsSync(kept)) {
-    return { ...names, source: 'kept games', dealsCompared: plan.deals, dealsInRun: plan.deals, flips: keptFlips(kept, a, b) };
+    return {
+      ...names,
+      source: 'kept games',
+      dealsCompared: plan.deals,
+      dealsInRun: plan.deals,
+      flips: keptFlips(kept, a, b),
+    };
   }
   const flips: Flip[] = [];
   const started = Date.now();

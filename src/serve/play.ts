@@ -46,12 +46,23 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function checkPlayRequest(body: unknown): PlayRequest {
   if (!isObject(body)) throw new HttpError(400, 'the request must be a JSON object');
   const { players, expansions = [], rules = {}, seats, seed = 'play' } = body;
-  if (!Number.isInteger(players) || (players as number) < MIN_PLAYERS || (players as number) > MAX_PLAYERS) throw new HttpError(400, `"players" must be ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
-  if (!Array.isArray(expansions) || !expansions.every((e) => typeof e === 'string')) throw new HttpError(400, '"expansions" must be a list of names');
-  if (!isObject(rules) || !Object.values(rules).every((v) => typeof v === 'string' || typeof v === 'number')) throw new HttpError(400, '"rules" must map rule names to values');
-  if (!Array.isArray(seats) || seats.length !== players || !seats.every((s) => typeof s === 'string')) throw new HttpError(400, `"seats" must list ${String(players)} seats, each "human" or an agent spec`);
-  if (typeof seed !== 'string' || seed === '' || seed.length > 64) throw new HttpError(400, '"seed" must be a text of 1 to 64 characters');
-  return { players: players as number, expansions: expansions as string[], rules: rules as Record<string, string | number>, seats: seats as string[], seed };
+  if (!Number.isInteger(players) || (players as number) < MIN_PLAYERS || (players as number) > MAX_PLAYERS)
+    throw new HttpError(400, `"players" must be ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
+  if (!Array.isArray(expansions) || !expansions.every((e) => typeof e === 'string'))
+    throw new HttpError(400, '"expansions" must be a list of names');
+  if (!isObject(rules) || !Object.values(rules).every((v) => typeof v === 'string' || typeof v === 'number'))
+    throw new HttpError(400, '"rules" must map rule names to values');
+  if (!Array.isArray(seats) || seats.length !== players || !seats.every((s) => typeof s === 'string'))
+    throw new HttpError(400, `"seats" must list ${String(players)} seats, each "human" or an agent spec`);
+  if (typeof seed !== 'string' || seed === '' || seed.length > 64)
+    throw new HttpError(400, '"seed" must be a text of 1 to 64 characters');
+  return {
+    players: players as number,
+    expansions: expansions as string[],
+    rules: rules as Record<string, string | number>,
+    seats: seats as string[],
+    seed,
+  };
 }
 
 export class PlayRoom {
@@ -75,7 +86,18 @@ export class PlayRoom {
       }
     });
     const deck = Int16Array.from(new Dealer(game).deal(request.seed, 0));
-    const session: Session = { id: randomUUID(), request, game, deck, state: game.newState(deck), agents, actions: [], log: [], lastSeen: Date.now(), saved: null };
+    const session: Session = {
+      id: randomUUID(),
+      request,
+      game,
+      deck,
+      state: game.newState(deck),
+      agents,
+      actions: [],
+      log: [],
+      lastSeen: Date.now(),
+      saved: null,
+    };
     this.sessions.set(session.id, session);
     this.agentsMove(session);
     return this.view(session);
@@ -103,9 +125,11 @@ export class PlayRoom {
     const session = this.session(id);
     this.checkHumanToMove(session);
     const trial = session.state.clone();
-    if (!Number.isInteger(placement) || !legalActions(trial).includes(placement as number)) throw new HttpError(400, `"placement" ${JSON.stringify(placement)} is not a legal placement now`);
+    if (!Number.isInteger(placement) || !legalActions(trial).includes(placement as number))
+      throw new HttpError(400, `"placement" ${JSON.stringify(placement)} is not a legal placement now`);
     trial.apply(placement as number);
-    if (!Number.isInteger(followUp) || !legalActions(trial).includes(followUp as number)) throw new HttpError(400, `"followUp" ${JSON.stringify(followUp)} is not a legal follow-up of that placement`);
+    if (!Number.isInteger(followUp) || !legalActions(trial).includes(followUp as number))
+      throw new HttpError(400, `"followUp" ${JSON.stringify(followUp)} is not a legal follow-up of that placement`);
     session.log = [];
     this.play(session, placement as number, () => followUp as number);
     this.agentsMove(session);
@@ -114,14 +138,18 @@ export class PlayRoom {
 
   private session(id: string): Session {
     const session = this.sessions.get(id);
-    if (!session) throw new HttpError(404, `no game ${JSON.stringify(id)} (finished games are saved; unfinished ones end after ${IDLE_MS / 3600000} idle hours or a restart)`);
+    if (!session)
+      throw new HttpError(
+        404,
+        `no game ${JSON.stringify(id)} (finished games are saved; unfinished ones end after ${IDLE_MS / 3600000} idle hours or a restart)`,
+      );
     session.lastSeen = Date.now();
     return session;
   }
 
   private checkHumanToMove(session: Session): void {
     if (session.state.isOver()) throw new HttpError(409, 'the game is over');
-    if (session.agents[session.state.currentPlayer] !== null) throw new HttpError(409, 'it is an agent\'s turn');
+    if (session.agents[session.state.currentPlayer] !== null) throw new HttpError(409, "it is an agent's turn");
   }
 
   /** Plays a placement, then the follow-up `followUpOf` picks for the placed tile. */
@@ -143,7 +171,9 @@ export class PlayRoom {
     while (!state.isOver()) {
       const agent = session.agents[state.currentPlayer];
       if (!agent) return;
-      this.play(session, agent.choose(state, legal, state.legalActions(legal)), () => agent.choose(state, legal, state.legalActions(legal)));
+      this.play(session, agent.choose(state, legal, state.legalActions(legal)), () =>
+        agent.choose(state, legal, state.legalActions(legal)),
+      );
     }
   }
 
@@ -156,16 +186,44 @@ export class PlayRoom {
     const scores = state.totals();
     const description = `played in carclab serve: seats ${request.seats.join(', ')}; seed ${request.seed}; final scores ${scores.join(' / ')}`;
     const file: PlayedGameFile = {
-      format: 'carclab-played/1', players: request.players, expansions: request.expansions, rules: request.rules, seats: request.seats, seed: request.seed,
-      deck: Array.from(deck, (t) => game.catalog.types[t]!.id), actions, scores,
+      format: 'carclab-played/1',
+      players: request.players,
+      expansions: request.expansions,
+      rules: request.rules,
+      seats: request.seats,
+      seed: request.seed,
+      deck: Array.from(deck, (t) => game.catalog.types[t]!.id),
+      actions,
+      scores,
     };
     writeJsonAtomic(join(dir, 'scenario.json'), scenarioOf(game, deck, actions, description));
     writeJsonAtomic(join(dir, 'game.json'), file);
-    writeAtomic(join(dir, 'manifest.json'), `${JSON.stringify({
-      format: 'carclab-played-manifest/1', status: 'complete',
-      experiment: { name: 'played', description }, seed: request.seed, deals: 1, rotation: 'none', games: { done: 1, total: 1 }, keepGames: false,
-      arms: [{ name: 'played', players: request.players, expansions: request.expansions, agents: request.seats, rules: { explicit: request.rules } }],
-    }, null, 2)}\n`);
+    writeAtomic(
+      join(dir, 'manifest.json'),
+      `${JSON.stringify(
+        {
+          format: 'carclab-played-manifest/1',
+          status: 'complete',
+          experiment: { name: 'played', description },
+          seed: request.seed,
+          deals: 1,
+          rotation: 'none',
+          games: { done: 1, total: 1 },
+          keepGames: false,
+          arms: [
+            {
+              name: 'played',
+              players: request.players,
+              expansions: request.expansions,
+              agents: request.seats,
+              rules: { explicit: request.rules },
+            },
+          ],
+        },
+        null,
+        2,
+      )}\n`,
+    );
     session.saved = { scenario: `played/${name}/scenario.json`, run: `played/${name}` };
   }
 
@@ -195,7 +253,9 @@ export class PlayRoom {
       board,
       legal: human ? cells(legalActions(state)) : [],
       log: session.log,
-      final: over ? { scores: state.totals(), breakdown: Array.from({ length: game.players }, (_, p) => state.breakdown(p)) } : null,
+      final: over
+        ? { scores: state.totals(), breakdown: Array.from({ length: game.players }, (_, p) => state.breakdown(p)) }
+        : null,
       saved: session.saved,
     };
   }
@@ -207,7 +267,10 @@ function legalActions(state: State): number[] {
 }
 
 /** The board picture (no legend: the page shows the scores) and where each legal placement's cell lies in it. */
-function boardOf(state: State, highlight: 'last' | number[]): { board: PlayState['board']; cells: (placements: number[]) => LegalCell[] } {
+function boardOf(
+  state: State,
+  highlight: 'last' | number[],
+): { board: PlayState['board']; cells: (placements: number[]) => LegalCell[] } {
   const game = state.game;
   const picture = renderBoard(state, { tileSize: TILE_SIZE, legend: false, highlight });
   let minX = Infinity;

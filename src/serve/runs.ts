@@ -25,7 +25,13 @@ interface ManifestFields {
   rotation?: string;
   games?: { done?: number; total?: number };
   keepGames?: boolean;
-  arms?: { name: string; players: number; expansions: string[]; agents: string[]; rules?: { explicit?: Record<string, string | number> } }[];
+  arms?: {
+    name: string;
+    players: number;
+    expansions: string[];
+    agents: string[];
+    rules?: { explicit?: Record<string, string | number> };
+  }[];
   package?: { version?: string };
   code?: { hash?: string };
   git?: { commit?: string; dirty?: boolean } | null;
@@ -41,7 +47,11 @@ function readJson<T>(file: string): T | undefined {
 }
 
 function runFolders(dir: string, depth: number, out: string[]): void {
-  if (existsSync(join(dir, 'manifest.json')) && (existsSync(join(dir, 'plan.json')) || existsSync(join(dir, 'game.json')))) out.push(dir);
+  if (
+    existsSync(join(dir, 'manifest.json')) &&
+    (existsSync(join(dir, 'plan.json')) || existsSync(join(dir, 'game.json')))
+  )
+    out.push(dir);
   if (depth >= MAX_DEPTH) return;
   let entries;
   try {
@@ -50,7 +60,8 @@ function runFolders(dir: string, depth: number, out: string[]): void {
     return;
   }
   for (const entry of entries) {
-    if (entry.isDirectory() && !SKIPPED.has(entry.name) && !entry.name.startsWith('.')) runFolders(join(dir, entry.name), depth + 1, out);
+    if (entry.isDirectory() && !SKIPPED.has(entry.name) && !entry.name.startsWith('.'))
+      runFolders(join(dir, entry.name), depth + 1, out);
   }
 }
 
@@ -72,10 +83,16 @@ function listItem(root: Root, dir: string): RunListItem | undefined {
     games: manifest.games?.done ?? 0,
     keepGames: manifest.keepGames === true,
     arms: (manifest.arms ?? []).map((arm) => ({
-      name: arm.name, players: arm.players, expansions: arm.expansions, agents: arm.agents, rules: arm.rules?.explicit ?? {},
+      name: arm.name,
+      players: arm.players,
+      expansions: arm.expansions,
+      agents: arm.agents,
+      rules: arm.rules?.explicit ?? {},
     })),
     code: manifest.code?.hash?.slice(0, 10) ?? '',
-    git: manifest.git ? `${manifest.git.commit?.slice(0, 12) ?? '?'}${manifest.git.dirty ? ' (uncommitted changes)' : ''}` : '',
+    git: manifest.git
+      ? `${manifest.git.commit?.slice(0, 12) ?? '?'}${manifest.git.dirty ? ' (uncommitted changes)' : ''}`
+      : '',
     version: manifest.package?.version ?? '',
   };
 }
@@ -116,10 +133,24 @@ export function runDetail(root: Root, path: string): RunDetail {
   const item = listItem(root, dir);
   if (!item) throw new HttpError(404, `${path}: manifest.json is not readable`);
   const files = readdirSync(dir);
-  const reports = files.filter((f) => f === 'report.html' || f === 'report.md').sort().map((f) => `${item.path}/${f}`);
+  const reports = files
+    .filter((f) => f === 'report.html' || f === 'report.md')
+    .sort()
+    .map((f) => `${item.path}/${f}`);
   const chartDir = join(dir, 'charts');
   const charts = existsSync(chartDir)
-    ? readdirSync(chartDir).filter((f) => f.endsWith('.vl.json')).sort().map((f) => ({ name: f.slice(0, -'.vl.json'.length), spec: `${item.path}/charts/${f}` }))
+    ? readdirSync(chartDir)
+        .filter((f) => f.endsWith('.vl.json'))
+        .sort()
+        .map((f) => ({ name: f.slice(0, -'.vl.json'.length), spec: `${item.path}/charts/${f}` }))
     : [];
-  return { ...item, reports, charts, tables: files.filter((f) => f.endsWith('.csv')).sort().map((f) => `${item.path}/${f}`) };
+  return {
+    ...item,
+    reports,
+    charts,
+    tables: files
+      .filter((f) => f.endsWith('.csv'))
+      .sort()
+      .map((f) => `${item.path}/${f}`),
+  };
 }

@@ -29,7 +29,12 @@ function expansionFollowUp(state: State, action: number): [string, [number, numb
 }
 
 /** The scenario of a game played from `deck` with `actions` (placement and follow-up per turn). */
-export function scenarioOf(game: Game, deck: Int16Array, actions: readonly number[], description: string): Scenario & { description: string } {
+export function scenarioOf(
+  game: Game,
+  deck: Int16Array,
+  actions: readonly number[],
+  description: string,
+): Scenario & { description: string } {
   const id = (type: number) => game.catalog.types[type]!.id;
   const turns: ScenarioTurn[] = [];
   const state = game.newState(deck);
@@ -41,7 +46,12 @@ export function scenarioOf(game: Game, deck: Int16Array, actions: readonly numbe
     discardedUpTo(state.deckPos - 1);
     const placement = actions[i]!;
     const cell = (placement / 4) | 0;
-    const turn: ScenarioTurn = { tile: id(state.drawn), at: [game.xOf(cell), game.yOf(cell)], rotation: (placement & 3) * 90, player: state.currentPlayer };
+    const turn: ScenarioTurn = {
+      tile: id(state.drawn),
+      at: [game.xOf(cell), game.yOf(cell)],
+      rotation: (placement & 3) * 90,
+      player: state.currentPlayer,
+    };
     consumed = state.deckPos;
     state.apply(placement);
     const followUp = actions[i + 1]!;

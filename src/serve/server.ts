@@ -43,7 +43,10 @@ const FLIP_BUDGET_MS = 8000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 type Handler = (q: Query, ctx: Context, rest: string) => unknown;
-interface Context { root: Root; room: PlayRoom }
+interface Context {
+  root: Root;
+  room: PlayRoom;
+}
 
 /** The game a query names: `run` (a run's path) with `arm`, `deal`, `rotation`, or a played game's path alone. */
 function recordOf(q: Query, root: Root): GameRecord {
@@ -53,7 +56,12 @@ function recordOf(q: Query, root: Root): GameRecord {
   const plan = readRunPlan(root, run);
   const arm = armIndex(plan, q.text('arm'));
   const deal = q.int('deal', 0, plan.deals - 1);
-  const rotation = rotationOf(plan, arm, deal, q.optionalText('rotation') === undefined ? undefined : q.int('rotation', 0, 5));
+  const rotation = rotationOf(
+    plan,
+    arm,
+    deal,
+    q.optionalText('rotation') === undefined ? undefined : q.int('rotation', 0, 5),
+  );
   return planGame(run, plan, arm, deal, rotation);
 }
 
@@ -71,12 +79,26 @@ const GET: Readonly<Record<string, Handler>> = {
     const a = armIndex(plan, q.text('a'));
     const b = armIndex(plan, q.text('b'));
     const deal = q.int('deal', 0, plan.deals - 1);
-    return pairView(run, plan, a, b, deal, q.optionalText('rotation') === undefined ? undefined : q.int('rotation', 0, 5));
+    return pairView(
+      run,
+      plan,
+      a,
+      b,
+      deal,
+      q.optionalText('rotation') === undefined ? undefined : q.int('rotation', 0, 5),
+    );
   },
   flips: (q, { root }) => {
     const run = q.text('run');
     const plan = readRunPlan(root, run);
-    return flipsOf(runDir(root, run), plan, armIndex(plan, q.text('a')), armIndex(plan, q.text('b')), q.int('limit', 1, 100_000, 200), FLIP_BUDGET_MS);
+    return flipsOf(
+      runDir(root, run),
+      plan,
+      armIndex(plan, q.text('a')),
+      armIndex(plan, q.text('b')),
+      q.int('limit', 1, 100_000, 200),
+      FLIP_BUDGET_MS,
+    );
   },
   agents: () => agentNames().map((name) => ({ name, description: agentDefinition(name)?.description ?? '' })),
   expansions: () => [...expansionRegistry.keys()],
@@ -118,7 +140,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://explorer');
     const hostName = (req.headers.host ?? '').replace(/:\d+$/, '');
-    if (loopback && !LOOPBACK.has(hostName)) throw new HttpError(421, `this server answers only requests to a loopback host, not ${JSON.stringify(hostName)}`);
+    if (loopback && !LOOPBACK.has(hostName))
+      throw new HttpError(421, `this server answers only requests to a loopback host, not ${JSON.stringify(hostName)}`);
     const method = req.method ?? 'GET';
     const path = url.pathname;
     const ctx: Context = { root, room };
@@ -162,7 +185,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       } else if (error instanceof InputError) {
         sendError(res, 400, error.message);
       } else {
-        log(`carclab serve: internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(
+          `carclab serve: internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
         sendError(res, 500, 'internal error (the server log has the details)');
       }
     });
@@ -180,9 +205,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${shownHost}:${port}/`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

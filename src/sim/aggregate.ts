@@ -116,7 +116,13 @@ class Moments {
   }
 
   protected moments(): { n: number; sum: number; sumSq: number; min: number | null; max: number | null } {
-    return { n: this.n, sum: this.sum, sumSq: this.sumSq, min: this.n ? this.min : null, max: this.n ? this.max : null };
+    return {
+      n: this.n,
+      sum: this.sum,
+      sumSq: this.sumSq,
+      min: this.n ? this.min : null,
+      max: this.n ? this.max : null,
+    };
   }
 }
 
@@ -151,8 +157,10 @@ export class Dist extends Moments {
     while (last > first && this.counts[last - 1] === 0) last--;
     return {
       ...this.moments(),
-      under: this.under, over: this.over,
-      start: first < last ? first : 0, counts: Array.from(this.counts.subarray(first, last)),
+      under: this.under,
+      over: this.over,
+      start: first < last ? first : 0,
+      counts: Array.from(this.counts.subarray(first, last)),
     };
   }
 }
@@ -204,16 +212,28 @@ export function mergeDist(a: DistData, b: DistData): DistData {
     b.counts.forEach((c, i) => (counts[b.start - start + i]! += c));
   }
   return {
-    n: a.n + b.n, sum: exactSum(a.sum, b.sum, 'sum'), sumSq: exactSum(a.sumSq, b.sumSq, 'sum of squares'),
-    min: minOf(a.min, b.min), max: maxOf(a.max, b.max), under: a.under + b.under, over: a.over + b.over, start, counts,
+    n: a.n + b.n,
+    sum: exactSum(a.sum, b.sum, 'sum'),
+    sumSq: exactSum(a.sumSq, b.sumSq, 'sum of squares'),
+    min: minOf(a.min, b.min),
+    max: maxOf(a.max, b.max),
+    under: a.under + b.under,
+    over: a.over + b.over,
+    start,
+    counts,
   };
 }
 
 export function mergeDiff(a: DiffData, b: DiffData): DiffData {
   return {
-    n: a.n + b.n, sum: exactSum(a.sum, b.sum, 'sum'), sumSq: exactSum(a.sumSq, b.sumSq, 'sum of squares'),
-    min: minOf(a.min, b.min), max: maxOf(a.max, b.max),
-    positive: a.positive + b.positive, negative: a.negative + b.negative, zero: a.zero + b.zero,
+    n: a.n + b.n,
+    sum: exactSum(a.sum, b.sum, 'sum'),
+    sumSq: exactSum(a.sumSq, b.sumSq, 'sum of squares'),
+    min: minOf(a.min, b.min),
+    max: maxOf(a.max, b.max),
+    positive: a.positive + b.positive,
+    negative: a.negative + b.negative,
+    zero: a.zero + b.zero,
   };
 }
 
@@ -258,7 +278,12 @@ export function unionRanges(a: readonly [number, number][], b: readonly [number,
 
 /** Merges two aggregates of the same plan over disjoint deal ranges. Associative and commutative. */
 export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
-  if (a.format !== b.format || a.arms.length !== b.arms.length || a.pairs.length !== b.pairs.length || a.effects?.length !== b.effects?.length) {
+  if (
+    a.format !== b.format ||
+    a.arms.length !== b.arms.length ||
+    a.pairs.length !== b.pairs.length ||
+    a.effects?.length !== b.effects?.length
+  ) {
     throw new Error('cannot merge aggregates of different plans');
   }
   return {
@@ -267,7 +292,8 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
     games: a.games + b.games,
     arms: a.arms.map((arm, i) => mergeArm(arm, b.arms[i]!)),
     pairs: a.pairs.map((p, i) => ({
-      a: p.a, b: p.b,
+      a: p.a,
+      b: p.b,
       metrics: p.metrics.map((m, j) => mergeDiff(m, b.pairs[i]!.metrics[j]!)),
       sameMoves: p.sameMoves + b.pairs[i]!.sameMoves,
       winnerChanged: mergeDiff(p.winnerChanged, b.pairs[i]!.winnerChanged),

@@ -29,7 +29,11 @@ const make = (type: ColumnType, rows: number): ColumnArray =>
 /** The column layout of a plan: union of every arm's seats and statistics. */
 export function columnLayout(plan: Plan, games: readonly Game[]): ColumnSpec[] {
   const specs: ColumnSpec[] = [
-    { name: 'arm', type: 'u8' }, { name: 'deal', type: 'i32' }, { name: 'rotation', type: 'u8' }, { name: 'players', type: 'u8' }, { name: 'moves', type: 'i32' },
+    { name: 'arm', type: 'u8' },
+    { name: 'deal', type: 'i32' },
+    { name: 'rotation', type: 'u8' },
+    { name: 'players', type: 'u8' },
+    { name: 'moves', type: 'i32' },
   ];
   const seats = Math.max(...games.map((g) => g.players));
   const perSeat = (prefix: string) => {
@@ -69,7 +73,8 @@ export function concatColumns(layout: readonly ColumnSpec[], parts: readonly Col
 }
 
 /** The underlying buffers, for zero-copy transfer out of a worker. */
-export const columnBuffers = (columns: Columns): ArrayBuffer[] => Object.values(columns).map((c) => c.buffer as ArrayBuffer);
+export const columnBuffers = (columns: Columns): ArrayBuffer[] =>
+  Object.values(columns).map((c) => c.buffer as ArrayBuffer);
 
 const MAGIC = 0x4c4f4343; // "CCOL"
 
@@ -99,7 +104,12 @@ export function decodeColumns(bytes: Uint8Array, where: string): Columns {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < 8 || view.getUint32(0, true) !== MAGIC) throw new Error(`${where}: not a carclab column file`);
   const headerLength = view.getUint32(4, true);
-  const entries = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerLength))) as { name: string; type: ColumnType; offset: number; length: number }[];
+  const entries = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerLength))) as {
+    name: string;
+    type: ColumnType;
+    offset: number;
+    length: number;
+  }[];
   const dataStart = Math.ceil((8 + headerLength) / 8) * 8;
   const columns: Columns = {};
   for (const entry of entries) {

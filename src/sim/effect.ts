@@ -99,7 +99,10 @@ export function replayGame(game: Game, order: Int16Array, actions: readonly numb
 
 /** Whether two games deal the same tiles (same copies, same catalog), so a's moves can be tried under b. */
 export const sameTiles = (a: Game, b: Game): boolean =>
-  a.players === b.players && a.catalog.hash === b.catalog.hash && a.deckKeys.length === b.deckKeys.length && a.deckKeys.every((k, i) => k === b.deckKeys[i]);
+  a.players === b.players &&
+  a.catalog.hash === b.catalog.hash &&
+  a.deckKeys.length === b.deckKeys.length &&
+  a.deckKeys.every((k, i) => k === b.deckKeys[i]);
 
 /** Accumulates one effect over the deals of a shard. */
 export class EffectAcc {
@@ -108,12 +111,26 @@ export class EffectAcc {
   private replayState: State | undefined;
   private noiseState: State | undefined;
 
-  constructor(effect: PlanEffect, private readonly gameA: Game, private readonly gameB: Game, quality = false) {
+  constructor(
+    effect: PlanEffect,
+    private readonly gameA: Game,
+    private readonly gameB: Game,
+    quality = false,
+  ) {
     const masks = 1 << gameA.players;
     this.replayable = sameTiles(gameA, gameB);
     this.data = {
-      a: effect.a, b: effect.b, games: 0, replayed: 0, flipped: 0, marginChangeSum: 0, marginChangeSumSq: 0,
-      noiseChanged: 0, totalChanged: 0, winnersA: new Array<number>(masks).fill(0), winnersB: new Array<number>(masks).fill(0),
+      a: effect.a,
+      b: effect.b,
+      games: 0,
+      replayed: 0,
+      flipped: 0,
+      marginChangeSum: 0,
+      marginChangeSumSq: 0,
+      noiseChanged: 0,
+      totalChanged: 0,
+      winnersA: new Array<number>(masks).fill(0),
+      winnersB: new Array<number>(masks).fill(0),
       ...(quality ? { quality: emptyQualityCross() } : {}),
     };
   }
@@ -158,7 +175,12 @@ export class EffectAcc {
   }
 
   toData(): EffectData {
-    return { ...this.data, winnersA: [...this.data.winnersA], winnersB: [...this.data.winnersB], ...(this.data.quality ? { quality: [...this.data.quality] } : {}) };
+    return {
+      ...this.data,
+      winnersA: [...this.data.winnersA],
+      winnersB: [...this.data.winnersB],
+      ...(this.data.quality ? { quality: [...this.data.quality] } : {}),
+    };
   }
 }
 
@@ -166,34 +188,61 @@ export class EffectAcc {
 export function mergeEffect(x: EffectData, y: EffectData): EffectData {
   const add = (u: number, v: number) => {
     const s = u + v;
-    if (!Number.isSafeInteger(s)) throw new Error('an effect sum exceeds 2^53 and would no longer be exact; split the run into smaller ones');
+    if (!Number.isSafeInteger(s))
+      throw new Error('an effect sum exceeds 2^53 and would no longer be exact; split the run into smaller ones');
     return s;
   };
   return {
-    a: x.a, b: x.b, games: add(x.games, y.games), replayed: add(x.replayed, y.replayed), flipped: add(x.flipped, y.flipped),
-    marginChangeSum: add(x.marginChangeSum, y.marginChangeSum), marginChangeSumSq: add(x.marginChangeSumSq, y.marginChangeSumSq),
-    noiseChanged: add(x.noiseChanged, y.noiseChanged), totalChanged: add(x.totalChanged, y.totalChanged),
-    winnersA: x.winnersA.map((c, i) => add(c, y.winnersA[i]!)), winnersB: x.winnersB.map((c, i) => add(c, y.winnersB[i]!)),
+    a: x.a,
+    b: x.b,
+    games: add(x.games, y.games),
+    replayed: add(x.replayed, y.replayed),
+    flipped: add(x.flipped, y.flipped),
+    marginChangeSum: add(x.marginChangeSum, y.marginChangeSum),
+    marginChangeSumSq: add(x.marginChangeSumSq, y.marginChangeSumSq),
+    noiseChanged: add(x.noiseChanged, y.noiseChanged),
+    totalChanged: add(x.totalChanged, y.totalChanged),
+    winnersA: x.winnersA.map((c, i) => add(c, y.winnersA[i]!)),
+    winnersB: x.winnersB.map((c, i) => add(c, y.winnersB[i]!)),
     ...(x.quality && y.quality ? { quality: x.quality.map((c, i) => add(c, y.quality![i]!)) } : {}),
   };
 }
 
 /** Why an effect's counts over `games` games of arm a cannot come from playing them, or null. */
-export function implausibleEffect(e: EffectData, at: string, games: number, effect: PlanEffect, quality = false): string | null {
-  const whole = (x: number, what: string, max: number) => (Number.isSafeInteger(x) && x >= 0 && x <= max ? null : `${at}.${what} is ${x}, expected a whole number from 0 to ${max}`);
-  if (e.a !== effect.a || e.b !== effect.b) return `${at} is the effect of arms ${e.a} → ${e.b}, expected ${effect.a} → ${effect.b}`;
+export function implausibleEffect(
+  e: EffectData,
+  at: string,
+  games: number,
+  effect: PlanEffect,
+  quality = false,
+): string | null {
+  const whole = (x: number, what: string, max: number) =>
+    Number.isSafeInteger(x) && x >= 0 && x <= max
+      ? null
+      : `${at}.${what} is ${x}, expected a whole number from 0 to ${max}`;
+  if (e.a !== effect.a || e.b !== effect.b)
+    return `${at} is the effect of arms ${e.a} → ${e.b}, expected ${effect.a} → ${effect.b}`;
   if (e.games !== games) return `${at}.games is ${e.games}, expected ${games}`;
   const sumOf = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
-  const problem = whole(e.replayed, 'replayed', games) ?? whole(e.flipped, 'flipped', e.replayed) ?? whole(e.noiseChanged, 'noiseChanged', games)
-    ?? whole(e.totalChanged, 'totalChanged', games) ?? whole(e.marginChangeSumSq, 'marginChangeSumSq', Number.MAX_SAFE_INTEGER)
-    ?? e.winnersA.reduce<string | null>((p, c, i) => p ?? whole(c, `winnersA[${i}]`, games), null)
-    ?? e.winnersB.reduce<string | null>((p, c, i) => p ?? whole(c, `winnersB[${i}]`, games), null);
+  const problem =
+    whole(e.replayed, 'replayed', games) ??
+    whole(e.flipped, 'flipped', e.replayed) ??
+    whole(e.noiseChanged, 'noiseChanged', games) ??
+    whole(e.totalChanged, 'totalChanged', games) ??
+    whole(e.marginChangeSumSq, 'marginChangeSumSq', Number.MAX_SAFE_INTEGER) ??
+    e.winnersA.reduce<string | null>((p, c, i) => p ?? whole(c, `winnersA[${i}]`, games), null) ??
+    e.winnersB.reduce<string | null>((p, c, i) => p ?? whole(c, `winnersB[${i}]`, games), null);
   if (problem) return problem;
-  if (!Number.isSafeInteger(e.marginChangeSum)) return `${at}.marginChangeSum is ${e.marginChangeSum}, expected a whole number`;
-  if (sumOf(e.winnersA) !== games || sumOf(e.winnersB) !== games) return `${at}: the winning-seat counts do not add up to ${games} games`;
+  if (!Number.isSafeInteger(e.marginChangeSum))
+    return `${at}.marginChangeSum is ${e.marginChangeSum}, expected a whole number`;
+  if (sumOf(e.winnersA) !== games || sumOf(e.winnersB) !== games)
+    return `${at}: the winning-seat counts do not add up to ${games} games`;
   if (e.winnersA[0] !== 0 || e.winnersB[0] !== 0) return `${at}: a game without a winner`;
-  if (e.marginChangeSum * e.marginChangeSum > e.replayed * e.marginChangeSumSq) return `${at}: the margin changes' sum and sum of squares are inconsistent`;
-  if (quality !== (e.quality !== undefined)) return `${at}.quality is ${quality ? 'missing' : 'there'}, but the plan ${quality ? 'records' : 'does not record'} the game-quality measures`;
-  if (e.quality && (e.quality.length !== emptyQualityCross().length || e.quality.some((x) => !Number.isSafeInteger(x)))) return `${at}.quality must be ${emptyQualityCross().length} whole numbers`;
+  if (e.marginChangeSum * e.marginChangeSum > e.replayed * e.marginChangeSumSq)
+    return `${at}: the margin changes' sum and sum of squares are inconsistent`;
+  if (quality !== (e.quality !== undefined))
+    return `${at}.quality is ${quality ? 'missing' : 'there'}, but the plan ${quality ? 'records' : 'does not record'} the game-quality measures`;
+  if (e.quality && (e.quality.length !== emptyQualityCross().length || e.quality.some((x) => !Number.isSafeInteger(x))))
+    return `${at}.quality must be ${emptyQualityCross().length} whole numbers`;
   return null;
 }

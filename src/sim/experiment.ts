@@ -8,9 +8,7 @@
 import { InputError, MAX_PLAYERS, MIN_PLAYERS, rejectUnknownKeys } from '../engine/index.ts';
 import type { ParamValue, TileSource } from '../engine/index.ts';
 import { checkForbidden, parseAgentSpec } from '../agents/index.ts';
-import {
-  COLUMN_GROUPS, DEFAULT_HISTOGRAM, ROTATIONS, buildArmGame, isColumnGroup, isRotation,
-} from './plan.ts';
+import { COLUMN_GROUPS, DEFAULT_HISTOGRAM, ROTATIONS, buildArmGame, isColumnGroup, isRotation } from './plan.ts';
 import type { ColumnGroup, HistogramSpec, Plan, PlanArm, Rotation } from './plan.ts';
 
 /** A designer tile file: a path (relative to the experiment file) or the parsed `carclab-tiles/1` object. */
@@ -55,7 +53,11 @@ export function defineExperiment<const T extends ExperimentDefinition>(definitio
  * The same experiment played by other agents: every arm's `agents` replaced, on the same seed (so the
  * deals are the first deals of the original), with its own name, description and number of deals.
  */
-export function withAgents(base: ExperimentDefinition, agents: string, changes: { name: string; description: string; deals: number }): ExperimentDefinition {
+export function withAgents(
+  base: ExperimentDefinition,
+  agents: string,
+  changes: { name: string; description: string; deals: number },
+): ExperimentDefinition {
   return { ...base, ...changes, arms: base.arms.map((arm) => ({ ...arm, agents })) };
 }
 
@@ -71,17 +73,37 @@ export function armGrid(axes: {
   base?: Partial<ArmDefinition>;
 }): ArmDefinition[] {
   let arms: { name: string[]; arm: Partial<ArmDefinition> }[] = [{ name: [], arm: { ...axes.base } }];
-  const cross = <V>(values: readonly V[] | undefined, label: (v: V) => string, set: (arm: Partial<ArmDefinition>, v: V) => Partial<ArmDefinition>) => {
+  const cross = <V>(
+    values: readonly V[] | undefined,
+    label: (v: V) => string,
+    set: (arm: Partial<ArmDefinition>, v: V) => Partial<ArmDefinition>,
+  ) => {
     if (!values) return;
     arms = arms.flatMap(({ name, arm }) => values.map((v) => ({ name: [...name, label(v)], arm: set(arm, v) })));
   };
-  cross(axes.players, (p) => `${p}p`, (arm, players) => ({ ...arm, players }));
-  cross(axes.expansions, (e) => (e.length ? e.join('+') : 'base'), (arm, expansions) => ({ ...arm, expansions }));
+  cross(
+    axes.players,
+    (p) => `${p}p`,
+    (arm, players) => ({ ...arm, players }),
+  );
+  cross(
+    axes.expansions,
+    (e) => (e.length ? e.join('+') : 'base'),
+    (arm, expansions) => ({ ...arm, expansions }),
+  );
   for (const [rule, values] of Object.entries(axes.rules ?? {})) {
-    cross(values, (v) => `${rule}=${v}`, (arm, v) => ({ ...arm, rules: { ...arm.rules, [rule]: v } }));
+    cross(
+      values,
+      (v) => `${rule}=${v}`,
+      (arm, v) => ({ ...arm, rules: { ...arm.rules, [rule]: v } }),
+    );
   }
   // Spec punctuation (`:` and `,`) is not allowed in arm names.
-  cross(axes.agents, (a) => (typeof a === 'string' ? a : a.join('-')).replace(/[:,]/g, '.'), (arm, agents) => ({ ...arm, agents }));
+  cross(
+    axes.agents,
+    (a) => (typeof a === 'string' ? a : a.join('-')).replace(/[:,]/g, '.'),
+    (arm, agents) => ({ ...arm, agents }),
+  );
   return arms.map(({ name, arm }) => ({ players: 2, ...arm, name: arm.name ?? (name.join('.') || 'arm') }));
 }
 
@@ -118,20 +140,30 @@ export function resolveExperiment(raw: unknown, options: ResolveOptions): Plan {
 
   const name = def.name ?? options.defaultName;
   // The name is a directory under --out: "." or ".." would write into --out itself or its parent.
-  if (typeof name !== 'string' || !NAME.test(name) || /^\.+$/.test(name)) fail(`"name" must be 1-64 letters, digits or _ . = + - (not only dots), got ${JSON.stringify(name)}`);
+  if (typeof name !== 'string' || !NAME.test(name) || /^\.+$/.test(name))
+    fail(`"name" must be 1-64 letters, digits or _ . = + - (not only dots), got ${JSON.stringify(name)}`);
   if (def.description !== undefined && typeof def.description !== 'string') fail('"description" must be a string');
   const seed = options.seed ?? def.seed;
-  if ((typeof seed !== 'string' || seed === '') && !(typeof seed === 'number' && Number.isFinite(seed))) fail(`"seed" must be a non-empty string or a number, got ${JSON.stringify(seed)}`);
+  if ((typeof seed !== 'string' || seed === '') && !(typeof seed === 'number' && Number.isFinite(seed)))
+    fail(`"seed" must be a non-empty string or a number, got ${JSON.stringify(seed)}`);
   const deals = options.deals ?? def.deals;
-  if (!Number.isInteger(deals) || (deals as number) < 1 || (deals as number) > 1e9) fail(`"deals" must be a whole number from 1 to 1e9, got ${JSON.stringify(deals)}`);
+  if (!Number.isInteger(deals) || (deals as number) < 1 || (deals as number) > 1e9)
+    fail(`"deals" must be a whole number from 1 to 1e9, got ${JSON.stringify(deals)}`);
   const rotation = def.rotation ?? 'cycle';
   if (!isRotation(rotation)) fail(`"rotation" must be one of ${ROTATIONS.join(', ')}, got ${JSON.stringify(rotation)}`);
   const columns = def.columns ?? ['score', 'rank'];
-  if (!Array.isArray(columns) || !columns.every(isColumnGroup)) fail(`"columns" must be a list of ${COLUMN_GROUPS.join(', ')}, got ${JSON.stringify(columns)}`);
+  if (!Array.isArray(columns) || !columns.every(isColumnGroup))
+    fail(`"columns" must be a list of ${COLUMN_GROUPS.join(', ')}, got ${JSON.stringify(columns)}`);
   const histogram = (def.histogram ?? DEFAULT_HISTOGRAM) as Record<string, unknown>;
   if (isObject(histogram)) rejectUnknownKeys(histogram, HISTOGRAM_KEYS, 'experiment', `${where}: "histogram"`);
-  if (!isObject(histogram) || !Number.isFinite(histogram.lo as number) || !((histogram.width as number) > 0) || !Number.isInteger(histogram.bins)
-    || (histogram.bins as number) < 1 || (histogram.bins as number) > 100_000) {
+  if (
+    !isObject(histogram) ||
+    !Number.isFinite(histogram.lo as number) ||
+    !((histogram.width as number) > 0) ||
+    !Number.isInteger(histogram.bins) ||
+    (histogram.bins as number) < 1 ||
+    (histogram.bins as number) > 100_000
+  ) {
     fail(`"histogram" must be {lo, width > 0, bins from 1 to 100000}, got ${JSON.stringify(histogram)}`);
   }
   const quality = options.quality ?? def.quality ?? false;
@@ -142,7 +174,8 @@ export function resolveExperiment(raw: unknown, options: ResolveOptions): Plan {
 
   const names = new Set<string>();
   const planArms = arms.map((rawArm, a) => {
-    const label = isObject(rawArm) && typeof rawArm.name === 'string' ? `arms[${a}] ${JSON.stringify(rawArm.name)}` : `arms[${a}]`;
+    const label =
+      isObject(rawArm) && typeof rawArm.name === 'string' ? `arms[${a}] ${JSON.stringify(rawArm.name)}` : `arms[${a}]`;
     const arm = resolveArm(rawArm, `${where}: ${label}`, options);
     if (names.has(arm.name)) fail(`${label}: arm name ${JSON.stringify(arm.name)} is used twice`);
     names.add(arm.name);
@@ -170,20 +203,25 @@ function resolveArm(raw: unknown, where: string, options: ResolveOptions): PlanA
   if (!isObject(raw)) fail('an arm must be an object');
   const arm = raw as Record<string, unknown>;
   rejectUnknownKeys(arm, ARM_KEYS, 'experiment', where);
-  if (typeof arm.name !== 'string' || !NAME.test(arm.name)) fail(`"name" must be 1-64 letters, digits or _ . = + -, got ${JSON.stringify(arm.name)}`);
+  if (typeof arm.name !== 'string' || !NAME.test(arm.name))
+    fail(`"name" must be 1-64 letters, digits or _ . = + -, got ${JSON.stringify(arm.name)}`);
   const players = arm.players;
   if (!Number.isInteger(players) || (players as number) < MIN_PLAYERS || (players as number) > MAX_PLAYERS) {
     fail(`"players" must be a whole number from ${MIN_PLAYERS} to ${MAX_PLAYERS}, got ${JSON.stringify(players)}`);
   }
 
   const expansions = arm.expansions ?? [];
-  if (!Array.isArray(expansions) || !expansions.every((e) => typeof e === 'string')) fail('"expansions" must be a list of expansion names');
+  if (!Array.isArray(expansions) || !expansions.every((e) => typeof e === 'string'))
+    fail('"expansions" must be a list of expansion names');
   const rules = arm.rules ?? {};
   if (!isObject(rules)) fail('"rules" must be an object of rule parameters');
   const agentsRaw = arm.agents ?? 'random';
-  const agents = typeof agentsRaw === 'string' ? Array.from({ length: Math.max(0, players as number) }, () => agentsRaw) : agentsRaw;
-  if (!Array.isArray(agents) || !agents.every((x) => typeof x === 'string')) fail('"agents" must be an agent spec or a list of one per seat');
-  if ((agents as string[]).length !== players) fail(`"agents" lists ${(agents as string[]).length} agents for ${players} players`);
+  const agents =
+    typeof agentsRaw === 'string' ? Array.from({ length: Math.max(0, players as number) }, () => agentsRaw) : agentsRaw;
+  if (!Array.isArray(agents) || !agents.every((x) => typeof x === 'string'))
+    fail('"agents" must be an agent spec or a list of one per seat');
+  if ((agents as string[]).length !== players)
+    fail(`"agents" lists ${(agents as string[]).length} agents for ${players} players`);
 
   const tileRefs = arm.tiles === undefined ? [] : Array.isArray(arm.tiles) ? arm.tiles : [arm.tiles];
   const tiles = tileRefs.map((ref, i): TileSource => {

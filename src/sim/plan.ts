@@ -78,11 +78,21 @@ export function buildArmGame(arm: PlanArm, where: string): Game {
     const expansion = expansionRegistry.get(name);
     if (!expansion) {
       const known = [...expansionRegistry.keys()];
-      throw new InputError('experiment', `${where}: unknown expansion ${JSON.stringify(name)}; known: ${known.length ? known.join(', ') : '(none registered)'}`);
+      throw new InputError(
+        'experiment',
+        `${where}: unknown expansion ${JSON.stringify(name)}; known: ${known.length ? known.join(', ') : '(none registered)'}`,
+      );
     }
     return expansion;
   });
-  return newGame({ players: arm.players, expansions, rules: arm.rules, extraTiles: arm.tiles, tileCounts: arm.tileCounts, where });
+  return newGame({
+    players: arm.players,
+    expansions,
+    rules: arm.rules,
+    extraTiles: arm.tiles,
+    tileCounts: arm.tileCounts,
+    where,
+  });
 }
 
 /** Rotations played in one deal by an arm of `players` players. */
@@ -95,7 +105,8 @@ export function rotationsOf(rotation: Rotation, players: number, deal: number): 
 export const gamesPerDeal = (rotation: Rotation, players: number): number => (rotation === 'all' ? players : 1);
 
 /** Games of one deal over every arm. */
-export const gamesPerDealOf = (plan: Plan): number => plan.arms.reduce((n, arm) => n + gamesPerDeal(plan.rotation, arm.players), 0);
+export const gamesPerDealOf = (plan: Plan): number =>
+  plan.arms.reduce((n, arm) => n + gamesPerDeal(plan.rotation, arm.players), 0);
 
 /** Lineup player sitting in `seat` in rotation `r`. */
 export const playerInSeat = (seat: number, r: number, players: number): number => (seat - r + players) % players;
@@ -116,7 +127,11 @@ export interface ArmSetup {
 export function seatAgents(setup: ArmSetup, seed: string, deal: number, r: number, stream?: string): Agent[] {
   const players = setup.arm.players;
   const bySeat = new Array<Agent>(players);
-  for (let i = 0; i < players; i++) bySeat[(i + r) % players] = createAgent(setup.agents[i]!, stream === undefined ? makeRng(seed, deal, i) : makeRng(seed, deal, i, stream));
+  for (let i = 0; i < players; i++)
+    bySeat[(i + r) % players] = createAgent(
+      setup.agents[i]!,
+      stream === undefined ? makeRng(seed, deal, i) : makeRng(seed, deal, i, stream),
+    );
   return bySeat;
 }
 
@@ -145,7 +160,10 @@ export function armSetups(plan: Plan): ArmSetup[] {
  */
 export function planRunPrefix(plan: Plan, packageVersion: string): string {
   const catalogs = armSetups(plan).map((s) => s.game.catalog.hash);
-  const hash = createHash('sha256').update(JSON.stringify({ plan, catalogs, packageVersion, aggregates: AGGREGATE_FORMAT })).digest('hex').slice(0, 10);
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ plan, catalogs, packageVersion, aggregates: AGGREGATE_FORMAT }))
+    .digest('hex')
+    .slice(0, 10);
   const seed = plan.seed.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 24);
   return `${seed}-${plan.deals}-${hash}-`;
 }

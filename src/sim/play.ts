@@ -26,7 +26,14 @@ export interface TurnObserver {
 }
 
 // hot path
-export function playGame(game: Game, order: ArrayLike<number>, agents: readonly Agent[], reuse?: State, trace?: MoveTrace, observer?: TurnObserver): State {
+export function playGame(
+  game: Game,
+  order: ArrayLike<number>,
+  agents: readonly Agent[],
+  reuse?: State,
+  trace?: MoveTrace,
+  observer?: TurnObserver,
+): State {
   let legal = buffers.get(game);
   if (!legal) {
     legal = new Int32Array(MAX_ACTIONS_HINT);

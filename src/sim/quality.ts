@@ -82,8 +82,13 @@ const emptyRatio = (): RatioData => ({ n: 0, x: 0, y: 0, xx: 0, yy: 0, xy: 0 });
 
 export function emptyQuality(turns: number): QualityData {
   return {
-    leadChanges: emptyRatio(), scoreLeadChanges: emptyRatio(), behind: emptyRatio(), deficit: emptyRatio(),
-    decided: emptyRatio(), close: emptyRatio(), race: Array.from({ length: turns }, emptyRatio),
+    leadChanges: emptyRatio(),
+    scoreLeadChanges: emptyRatio(),
+    behind: emptyRatio(),
+    deficit: emptyRatio(),
+    decided: emptyRatio(),
+    close: emptyRatio(),
+    race: Array.from({ length: turns }, emptyRatio),
   };
 }
 
@@ -98,19 +103,31 @@ const addRatio = (r: RatioData, x: number, y: number): void => {
 
 /** A sum of whole numbers that doubles no longer hold exactly is refused, as `mergeAggregates` does. */
 const exact = (s: number): number => {
-  if (!Number.isSafeInteger(s)) throw new Error('a quality sum exceeds 2^53 and would no longer be exact; split the run into smaller ones');
+  if (!Number.isSafeInteger(s))
+    throw new Error('a quality sum exceeds 2^53 and would no longer be exact; split the run into smaller ones');
   return s;
 };
 
 export function mergeRatio(a: RatioData, b: RatioData): RatioData {
-  return { n: a.n + b.n, x: exact(a.x + b.x), y: exact(a.y + b.y), xx: exact(a.xx + b.xx), yy: exact(a.yy + b.yy), xy: exact(a.xy + b.xy) };
+  return {
+    n: a.n + b.n,
+    x: exact(a.x + b.x),
+    y: exact(a.y + b.y),
+    xx: exact(a.xx + b.xx),
+    yy: exact(a.yy + b.yy),
+    xy: exact(a.xy + b.xy),
+  };
 }
 
 export function mergeQuality(a: QualityData, b: QualityData): QualityData {
   return {
-    leadChanges: mergeRatio(a.leadChanges, b.leadChanges), scoreLeadChanges: mergeRatio(a.scoreLeadChanges, b.scoreLeadChanges),
-    behind: mergeRatio(a.behind, b.behind), deficit: mergeRatio(a.deficit, b.deficit), decided: mergeRatio(a.decided, b.decided),
-    close: mergeRatio(a.close, b.close), race: a.race.map((r, t) => mergeRatio(r, b.race[t]!)),
+    leadChanges: mergeRatio(a.leadChanges, b.leadChanges),
+    scoreLeadChanges: mergeRatio(a.scoreLeadChanges, b.scoreLeadChanges),
+    behind: mergeRatio(a.behind, b.behind),
+    deficit: mergeRatio(a.deficit, b.deficit),
+    decided: mergeRatio(a.decided, b.decided),
+    close: mergeRatio(a.close, b.close),
+    race: a.race.map((r, t) => mergeRatio(r, b.race[t]!)),
   };
 }
 
@@ -160,7 +177,12 @@ function leadChanges(values: ArrayLike<number>, turns: number, players: number):
  * The measures of one game from its trajectories: `expected` and `scores` hold `turns` rows of
  * `players` values (row t − 1 = after turn t; the last row the final scores in both).
  */
-export function gameQuality(expected: ArrayLike<number>, scores: ArrayLike<number>, turns: number, players: number): GameQuality {
+export function gameQuality(
+  expected: ArrayLike<number>,
+  scores: ArrayLike<number>,
+  turns: number,
+  players: number,
+): GameQuality {
   const final = turns - 1;
   const winner = leaderAt(scores, final, players);
   let best = -Infinity;
@@ -173,8 +195,15 @@ export function gameQuality(expected: ArrayLike<number>, scores: ArrayLike<numbe
     } else if (v > second) second = v;
   }
   const result: GameQuality = {
-    leadChanges: leadChanges(expected, turns, players), scoreLeadChanges: leadChanges(scores, turns, players),
-    winner, turns, behindTurns: 0, deficit: 0, decidedTurns: 0, lead: [], margin: best - second,
+    leadChanges: leadChanges(expected, turns, players),
+    scoreLeadChanges: leadChanges(scores, turns, players),
+    winner,
+    turns,
+    behindTurns: 0,
+    deficit: 0,
+    decidedTurns: 0,
+    lead: [],
+    margin: best - second,
   };
   if (winner < 0) return result;
   let lastNotAlone = 0;
@@ -294,8 +323,13 @@ export class QualityRecorder {
 /** Why a quality aggregate over `deals` deals of `games` games cannot come from playing them, or null. */
 export function implausibleQuality(q: QualityData, at: string, deals: number, games: number): string | null {
   const ratios: [string, RatioData][] = [
-    ['leadChanges', q.leadChanges], ['scoreLeadChanges', q.scoreLeadChanges], ['behind', q.behind], ['deficit', q.deficit],
-    ['decided', q.decided], ['close', q.close], ...q.race.map((r, t): [string, RatioData] => [`race[${t}]`, r]),
+    ['leadChanges', q.leadChanges],
+    ['scoreLeadChanges', q.scoreLeadChanges],
+    ['behind', q.behind],
+    ['deficit', q.deficit],
+    ['decided', q.decided],
+    ['close', q.close],
+    ...q.race.map((r, t): [string, RatioData] => [`race[${t}]`, r]),
   ];
   for (const [name, r] of ratios) {
     const where = `${at}.${name}`;
@@ -303,11 +337,14 @@ export function implausibleQuality(q: QualityData, at: string, deals: number, ga
     for (const key of ['x', 'y', 'xx', 'yy', 'xy'] as const) {
       if (!Number.isSafeInteger(r[key])) return `${where}.${key} is ${r[key]}, expected a whole number`;
     }
-    if (r.y < 0 || r.yy < 0 || r.xx < 0 || r.x * r.x > r.n * r.xx * (1 + 1e-12) || r.y * r.y > r.n * r.yy * (1 + 1e-12)) return `${where}: its sums disagree`;
+    if (r.y < 0 || r.yy < 0 || r.xx < 0 || r.x * r.x > r.n * r.xx * (1 + 1e-12) || r.y * r.y > r.n * r.yy * (1 + 1e-12))
+      return `${where}: its sums disagree`;
   }
-  if (q.leadChanges.y !== games || q.close.y !== games) return `${at}: counts ${q.leadChanges.y} games, expected ${games}`;
+  if (q.leadChanges.y !== games || q.close.y !== games)
+    return `${at}: counts ${q.leadChanges.y} games, expected ${games}`;
   if (q.close.x < 0 || q.close.x > games) return `${at}.close.x is ${q.close.x}, expected 0 to ${games}`;
-  if (q.behind.x < 0 || q.behind.x > q.behind.y || q.decided.x < 0 || q.decided.x > q.decided.y) return `${at}: more turns behind or decided than turns played`;
+  if (q.behind.x < 0 || q.behind.x > q.behind.y || q.decided.x < 0 || q.decided.x > q.decided.y)
+    return `${at}: more turns behind or decided than turns played`;
   if (q.deficit.y !== q.behind.x) return `${at}.deficit.y is ${q.deficit.y}, expected the ${q.behind.x} turns behind`;
   return null;
 }

@@ -59,8 +59,12 @@ class SeatAcc {
 
   toData(): SeatData {
     return {
-      games: this.games, winUnits: this.winUnits, ranks: Array.from(this.ranks), score: this.score.toData(),
-      sources: Array.from(this.sources), playerStats: this.playerStats.map((d) => d.toData()),
+      games: this.games,
+      winUnits: this.winUnits,
+      ranks: Array.from(this.ranks),
+      score: this.score.toData(),
+      sources: Array.from(this.sources),
+      playerStats: this.playerStats.map((d) => d.toData()),
     };
   }
 }
@@ -87,7 +91,13 @@ class ArmAcc {
   /** Per score source of the game, its place among the registered ones (the summary's columns). */
   private readonly sourceColumns: Int32Array;
 
-  constructor(private readonly game: Game, private readonly metrics: ArmMetrics, spec: HistogramSpec, gamesPerDealOfArm: number, quality: boolean) {
+  constructor(
+    private readonly game: Game,
+    private readonly metrics: ArmMetrics,
+    spec: HistogramSpec,
+    gamesPerDealOfArm: number,
+    quality: boolean,
+  ) {
     const P = game.players;
     const ps = game.playerStatNames.length;
     const registered = registeredScoreSources();
@@ -170,7 +180,8 @@ class ArmAcc {
       deal[m.seats + 2 * s + 1]! += units;
       const W = this.sourceColumns.length;
       for (let j = 0; j < W; j++) deal[m.sources + this.sourceColumns[j]!]! += state.scores[s * W + j]!;
-      for (let k = 0; k < this.seats[s]!.playerStats.length; k++) deal[m.playerStats + k]! += stats[this.playerStatBase + k * P + s]!;
+      for (let k = 0; k < this.seats[s]!.playerStats.length; k++)
+        deal[m.playerStats + k]! += stats[this.playerStatBase + k * P + s]!;
     }
   }
 
@@ -183,13 +194,18 @@ class ArmAcc {
     acc.score.add(score);
     const W = this.sourceColumns.length;
     for (let j = 0; j < W; j++) acc.sources[this.sourceColumns[j]!]! += state.scores[seat * W + j]!;
-    for (let k = 0; k < acc.playerStats.length; k++) acc.playerStats[k]!.add(state.stats[this.playerStatBase + k * P + seat]!);
+    for (let k = 0; k < acc.playerStats.length; k++)
+      acc.playerStats[k]!.add(state.stats[this.playerStatBase + k * P + seat]!);
   }
 
   toData(): ArmData {
     return {
-      games: this.games, seats: this.seats.map((s) => s.toData()), players: this.players.map((s) => s.toData()),
-      winnerScore: this.winnerScore.toData(), margin: this.margin.toData(), stats: this.stats.map((d) => d.toData()),
+      games: this.games,
+      seats: this.seats.map((s) => s.toData()),
+      players: this.players.map((s) => s.toData()),
+      winnerScore: this.winnerScore.toData(),
+      margin: this.margin.toData(),
+      stats: this.stats.map((d) => d.toData()),
       deal: this.dealSums.map((d) => d.toData()),
       ...(this.quality ? { quality: this.quality.toData() } : {}),
     };
@@ -230,7 +246,9 @@ class RowWriter {
         const c = col(`stat.${stat}`);
         if (c) this.writes.push((state, row) => (c[row] = state.stats[k]!));
       });
-      game.playerStatNames.forEach((stat) => perSeat(`stat.${stat}`, (state, s) => state.stats[game.playerStatIndex(stat, s)]!));
+      game.playerStatNames.forEach((stat) =>
+        perSeat(`stat.${stat}`, (state, s) => state.stats[game.playerStatIndex(stat, s)]!),
+      );
     }
   }
 
@@ -276,7 +294,8 @@ function playDeal(run: DealRun, d: number): void {
       last[a] = state;
       acc.addGame(state, r, trace.hash);
       effects.forEach((e, k) => {
-        if (plan.effects![k]!.a === a) e.addGameA(state, order, trace.actions!, seatAgents(setup, plan.seed, d, r, NOISE_STREAM));
+        if (plan.effects![k]!.a === a)
+          e.addGameA(state, order, trace.actions!, seatAgents(setup, plan.seed, d, r, NOISE_STREAM));
       });
       run.games++;
       if (counter) Atomics.add(counter, 0, 1);
@@ -309,7 +328,8 @@ function playDeal(run: DealRun, d: number): void {
   effects.forEach((e, k) => {
     const { a, b } = plan.effects![k]!;
     e.endDeal(arms[a]!.winners, arms[b]!.winners, arms[a]!.gamesInDeal);
-    if (arms[a]!.quality && arms[b]!.quality) e.addQualityDeal(arms[a]!.quality.dealSums(), arms[b]!.quality.dealSums());
+    if (arms[a]!.quality && arms[b]!.quality)
+      e.addQualityDeal(arms[a]!.quality.dealSums(), arms[b]!.quality.dealSums());
   });
 }
 
@@ -317,10 +337,28 @@ export function runShard(task: ShardTask): ShardResult {
   const { plan, start, end } = task;
   // 1. The arms' games, dealers and agents (built once per process), and the metric layout.
   const setups = armSetups(plan);
-  const layout = runLayout(plan, setups.map((s) => s.game));
-  const arms = setups.map((s, a) => new ArmAcc(s.game, layout.arms[a]!, plan.histogram, gamesPerDeal(plan.rotation, s.game.players), plan.quality === true));
-  const pairs = layout.pairs.map((p) => ({ metrics: p.metrics.map(() => new Diff()), sameMoves: 0, winnerChanged: new Diff() }));
-  const effects = (plan.effects ?? []).map((e) => new EffectAcc(e, setups[e.a]!.game, setups[e.b]!.game, plan.quality === true));
+  const layout = runLayout(
+    plan,
+    setups.map((s) => s.game),
+  );
+  const arms = setups.map(
+    (s, a) =>
+      new ArmAcc(
+        s.game,
+        layout.arms[a]!,
+        plan.histogram,
+        gamesPerDeal(plan.rotation, s.game.players),
+        plan.quality === true,
+      ),
+  );
+  const pairs = layout.pairs.map((p) => ({
+    metrics: p.metrics.map(() => new Diff()),
+    sameMoves: 0,
+    winnerChanged: new Diff(),
+  }));
+  const effects = (plan.effects ?? []).map(
+    (e) => new EffectAcc(e, setups[e.a]!.game, setups[e.b]!.game, plan.quality === true),
+  );
   const trace = effects.length ? { hash: 0, actions: [] as number[] } : { hash: 0 };
 
   // 2. Columns, when kept: one row per game, NaN where an arm has no such seat or statistic.
@@ -328,7 +366,10 @@ export function runShard(task: ShardTask): ShardResult {
   let writers: RowWriter[] = [];
   if (task.keepGames) {
     const rows = (end - start) * setups.reduce((n, s) => n + gamesPerDeal(plan.rotation, s.game.players), 0);
-    const specs = columnLayout(plan, setups.map((s) => s.game));
+    const specs = columnLayout(
+      plan,
+      setups.map((s) => s.game),
+    );
     columns = allocColumns(specs, rows);
     for (const spec of specs) if (spec.type === 'f64') (columns[spec.name] as Float64Array).fill(NaN);
     writers = setups.map((s, a) => new RowWriter(columns!, s.game, a, plan));
@@ -336,7 +377,21 @@ export function runShard(task: ShardTask): ShardResult {
 
   // 3. Deals: every arm, every rotation of the scheme; then the deal's paired differences.
   // Each arm plays in the memory of its previous game (`State.restart`): no allocation per game.
-  const run: DealRun = { plan, setups, arms, layout, pairs, trace, effects, columns, writers, last: setups.map(() => undefined), counter: task.gamesPlayed, row: 0, games: 0 };
+  const run: DealRun = {
+    plan,
+    setups,
+    arms,
+    layout,
+    pairs,
+    trace,
+    effects,
+    columns,
+    writers,
+    last: setups.map(() => undefined),
+    counter: task.gamesPlayed,
+    row: 0,
+    games: 0,
+  };
   for (let d = start; d < end; d++) playDeal(run, d);
   const games = run.games;
 
@@ -346,7 +401,11 @@ export function runShard(task: ShardTask): ShardResult {
     games,
     arms: arms.map((a) => a.toData()),
     pairs: layout.pairs.map((p, i) => ({
-      a: p.a, b: p.b, metrics: pairs[i]!.metrics.map((d) => d.toData()), sameMoves: pairs[i]!.sameMoves, winnerChanged: pairs[i]!.winnerChanged.toData(),
+      a: p.a,
+      b: p.b,
+      metrics: pairs[i]!.metrics.map((d) => d.toData()),
+      sameMoves: pairs[i]!.sameMoves,
+      winnerChanged: pairs[i]!.winnerChanged.toData(),
     })),
     ...(effects.length ? { effects: effects.map((e) => e.toData()) } : {}),
   };

@@ -100,7 +100,13 @@ export interface Summary {
    * Paired per-deal differences, arm b minus arm a; `sameMoves`: deals on which both arms played the
    * same moves in every game; `winnerChanged`: null when the arms have different player counts.
    */
-  pairs: { a: string; b: string; metrics: Record<string, DiffSummary>; sameMoves: number; winnerChanged: WinnerChanged | null }[];
+  pairs: {
+    a: string;
+    b: string;
+    metrics: Record<string, DiffSummary>;
+    sameMoves: number;
+    winnerChanged: WinnerChanged | null;
+  }[];
   /**
    * The direct effects of the plan's pairs and the references of "winner changed" (`src/sim/effect.ts`):
    * the counts, with the arms named; absent when the plan asked for none.
@@ -124,8 +130,14 @@ function variance(n: number, sum: number, sumSq: number): number | null {
 export function describeDist(d: DistData): DistSummary {
   const v = variance(d.n, d.sum, d.sumSq);
   return {
-    n: d.n, mean: d.n ? d.sum / d.n : null, sd: v === null ? null : Math.sqrt(v), se: v === null ? null : Math.sqrt(v / d.n),
-    min: d.min, max: d.max, sum: d.sum, sumSq: d.sumSq,
+    n: d.n,
+    mean: d.n ? d.sum / d.n : null,
+    sd: v === null ? null : Math.sqrt(v),
+    se: v === null ? null : Math.sqrt(v / d.n),
+    min: d.min,
+    max: d.max,
+    sum: d.sum,
+    sumSq: d.sumSq,
     histogram: { start: d.start, counts: d.counts, under: d.under, over: d.over },
   };
 }
@@ -136,9 +148,15 @@ export function describeDiff(d: DiffData, scale: number): DiffSummary {
   const sd = v === null ? null : Math.sqrt(v) / scale;
   const se = sd === null ? null : sd / Math.sqrt(d.n);
   return {
-    deals: d.n, meanDiff: mean, sd, se,
-    min: d.min === null ? null : d.min / scale, max: d.max === null ? null : d.max / scale,
-    positive: d.positive, negative: d.negative, zero: d.zero,
+    deals: d.n,
+    meanDiff: mean,
+    sd,
+    se,
+    min: d.min === null ? null : d.min / scale,
+    max: d.max === null ? null : d.max / scale,
+    positive: d.positive,
+    negative: d.negative,
+    zero: d.zero,
   };
 }
 
@@ -151,7 +169,13 @@ function describeDealMeans(d: DiffData, divisor: number): DealMeans {
 function describeWinnerChanged(d: DiffData, gamesInDeal: number): WinnerChanged | null {
   if (d.n === 0) return null;
   const v = variance(d.n, d.sum, d.sumSq);
-  return { deals: d.n, games: d.n * gamesInDeal, changed: d.sum, share: d.sum / (d.n * gamesInDeal), sdPerDeal: v === null ? null : Math.sqrt(v) / gamesInDeal };
+  return {
+    deals: d.n,
+    games: d.n * gamesInDeal,
+    changed: d.sum,
+    share: d.sum / (d.n * gamesInDeal),
+    sdPerDeal: v === null ? null : Math.sqrt(v) / gamesInDeal,
+  };
 }
 
 function describeSeat(s: SeatData, game: Game): SeatSummary {
@@ -161,7 +185,9 @@ function describeSeat(s: SeatData, game: Game): SeatSummary {
     winRate: s.games ? s.winUnits / WIN_UNITS / s.games : null,
     ranks: s.ranks,
     score: describeDist(s.score),
-    sources: Object.fromEntries(registeredScoreSources().map((name, j) => [name, s.games ? s.sources[j]! / s.games : null])),
+    sources: Object.fromEntries(
+      registeredScoreSources().map((name, j) => [name, s.games ? s.sources[j]! / s.games : null]),
+    ),
     stats: Object.fromEntries(game.playerStatNames.map((name, k) => [name, describeDist(s.playerStats[k]!)])),
   };
 }
@@ -179,25 +205,41 @@ export function buildSummary(plan: Plan, games: readonly Game[], layout: RunLayo
       const data = aggregate.arms[a]!;
       const game = games[a]!;
       return {
-        name: arm.name, players: arm.players, expansions: arm.expansions, agents: arm.agents, rules: arm.rules,
+        name: arm.name,
+        players: arm.players,
+        expansions: arm.expansions,
+        agents: arm.agents,
+        rules: arm.rules,
         games: data.games,
         winnerScore: describeDist(data.winnerScore),
         margin: describeDist(data.margin),
         stats: Object.fromEntries(game.statNames.map((name, k) => [name, describeDist(data.stats[k]!)])),
         seats: data.seats.map((s, seat) => ({ seat, ...describeSeat(s, game) })),
         lineup: data.players.map((s, player) => ({ player, agent: arm.agents[player]!, ...describeSeat(s, game) })),
-        perDeal: Object.fromEntries(layout.arms[a]!.names.map((name, k) => [name, describeDealMeans(data.deal[k]!, layout.arms[a]!.divisors[k]!)])),
+        perDeal: Object.fromEntries(
+          layout.arms[a]!.names.map((name, k) => [
+            name,
+            describeDealMeans(data.deal[k]!, layout.arms[a]!.divisors[k]!),
+          ]),
+        ),
         ...(data.quality ? { quality: data.quality } : {}),
       };
     }),
     pairs: layout.pairs.map((pair, i) => ({
       a: plan.arms[pair.a]!.name,
       b: plan.arms[pair.b]!.name,
-      metrics: Object.fromEntries(pair.metrics.map((m, j) => [m.name, describeDiff(aggregate.pairs[i]!.metrics[j]!, m.scale)])),
+      metrics: Object.fromEntries(
+        pair.metrics.map((m, j) => [m.name, describeDiff(aggregate.pairs[i]!.metrics[j]!, m.scale)]),
+      ),
       sameMoves: aggregate.pairs[i]!.sameMoves,
-      winnerChanged: describeWinnerChanged(aggregate.pairs[i]!.winnerChanged, gamesPerDeal(plan.rotation, plan.arms[pair.a]!.players)),
+      winnerChanged: describeWinnerChanged(
+        aggregate.pairs[i]!.winnerChanged,
+        gamesPerDeal(plan.rotation, plan.arms[pair.a]!.players),
+      ),
     })),
-    ...(aggregate.effects ? { effects: aggregate.effects.map((e) => ({ ...e, a: plan.arms[e.a]!.name, b: plan.arms[e.b]!.name })) } : {}),
+    ...(aggregate.effects
+      ? { effects: aggregate.effects.map((e) => ({ ...e, a: plan.arms[e.a]!.name, b: plan.arms[e.b]!.name })) }
+      : {}),
   };
 }
 
@@ -209,30 +251,86 @@ const cell = (v: unknown): string => {
   const s = String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-const csv = (header: string[], rows: unknown[][]): string => [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+const csv = (header: string[], rows: unknown[][]): string =>
+  [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
 
 /** The CSV tables: seats.csv, lineup.csv, stats.csv, pairs.csv. */
 export function summaryTables(summary: Summary): Record<string, string> {
   const sources = registeredScoreSources();
-  const seatHeader = ['games', 'wins', 'winRate', 'scoreMean', 'scoreSd', 'scoreMin', 'scoreMax', ...sources.map((s) => `${s}Mean`)];
-  const seatCells = (s: SeatSummary) => [s.games, s.wins, s.winRate, s.score.mean, s.score.sd, s.score.min, s.score.max, ...sources.map((n) => s.sources[n])];
+  const seatHeader = [
+    'games',
+    'wins',
+    'winRate',
+    'scoreMean',
+    'scoreSd',
+    'scoreMin',
+    'scoreMax',
+    ...sources.map((s) => `${s}Mean`),
+  ];
+  const seatCells = (s: SeatSummary) => [
+    s.games,
+    s.wins,
+    s.winRate,
+    s.score.mean,
+    s.score.sd,
+    s.score.min,
+    s.score.max,
+    ...sources.map((n) => s.sources[n]),
+  ];
   const statRows: unknown[][] = [];
   for (const arm of summary.arms) {
-    const push = (stat: string, seat: number | null, d: DistSummary) => statRows.push([arm.name, stat, seat, d.n, d.mean, d.sd, d.min, d.max]);
+    const push = (stat: string, seat: number | null, d: DistSummary) =>
+      statRows.push([arm.name, stat, seat, d.n, d.mean, d.sd, d.min, d.max]);
     push('winnerScore', null, arm.winnerScore);
     push('margin', null, arm.margin);
     for (const [name, d] of Object.entries(arm.stats)) push(name, null, d);
     for (const seat of arm.seats) for (const [name, d] of Object.entries(seat.stats)) push(name, seat.seat, d);
   }
   return {
-    'seats.csv': csv(['arm', 'seat', ...seatHeader], summary.arms.flatMap((arm) => arm.seats.map((s) => [arm.name, s.seat, ...seatCells(s)]))),
-    'lineup.csv': csv(['arm', 'player', 'agent', ...seatHeader], summary.arms.flatMap((arm) => arm.lineup.map((s) => [arm.name, s.player, s.agent, ...seatCells(s)]))),
+    'seats.csv': csv(
+      ['arm', 'seat', ...seatHeader],
+      summary.arms.flatMap((arm) => arm.seats.map((s) => [arm.name, s.seat, ...seatCells(s)])),
+    ),
+    'lineup.csv': csv(
+      ['arm', 'player', 'agent', ...seatHeader],
+      summary.arms.flatMap((arm) => arm.lineup.map((s) => [arm.name, s.player, s.agent, ...seatCells(s)])),
+    ),
     'stats.csv': csv(['arm', 'stat', 'seat', 'n', 'mean', 'sd', 'min', 'max'], statRows),
     'pairs.csv': csv(
-      ['a', 'b', 'metric', 'deals', 'meanDiff', 'se', 'sd', 'min', 'max', 'positive', 'negative', 'zero', 'sameMovesDeals', 'winnerChangedGames'],
-      summary.pairs.flatMap((p) => Object.entries(p.metrics).map(([metric, d]) => [
-        p.a, p.b, metric, d.deals, d.meanDiff, d.se, d.sd, d.min, d.max, d.positive, d.negative, d.zero, p.sameMoves, p.winnerChanged?.changed,
-      ])),
+      [
+        'a',
+        'b',
+        'metric',
+        'deals',
+        'meanDiff',
+        'se',
+        'sd',
+        'min',
+        'max',
+        'positive',
+        'negative',
+        'zero',
+        'sameMovesDeals',
+        'winnerChangedGames',
+      ],
+      summary.pairs.flatMap((p) =>
+        Object.entries(p.metrics).map(([metric, d]) => [
+          p.a,
+          p.b,
+          metric,
+          d.deals,
+          d.meanDiff,
+          d.se,
+          d.sd,
+          d.min,
+          d.max,
+          d.positive,
+          d.negative,
+          d.zero,
+          p.sameMoves,
+          p.winnerChanged?.changed,
+        ]),
+      ),
     ),
   };
 }

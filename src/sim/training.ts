@@ -30,7 +30,11 @@ export const TRAINING_PLAYERS: readonly number[] = [2, 2, 2, 2, 3, 3, 3, 4, 4, 5
  * The setup of training game `index` of a run seeded `seed`: half the games on the official rates,
  * half on other rates; the player count drawn from `players` (by default `TRAINING_PLAYERS`).
  */
-export function trainingSetup(seed: string, index: number, players: readonly number[] = TRAINING_PLAYERS): TrainingSetup {
+export function trainingSetup(
+  seed: string,
+  index: number,
+  players: readonly number[] = TRAINING_PLAYERS,
+): TrainingSetup {
   const rng = makeRng(seed, 'setup', index);
   const count = pick(rng, players);
   const expansions: string[] = [];
@@ -59,7 +63,18 @@ export function trainingSetup(seed: string, index: number, players: readonly num
 }
 
 export const buildSetupGame = (setup: TrainingSetup, where: string): Game =>
-  buildArmGame({ name: 'train', players: setup.players, expansions: setup.expansions, rules: setup.rules, agents: [], tiles: [], tileCounts: {} }, where);
+  buildArmGame(
+    {
+      name: 'train',
+      players: setup.players,
+      expansions: setup.expansions,
+      rules: setup.rules,
+      agents: [],
+      tiles: [],
+      tileCounts: {},
+    },
+    where,
+  );
 
 export interface TrainingPlay {
   /** Share of turn starts whose position is recorded. */
@@ -113,17 +128,28 @@ export class ChoiceRows {
  * Positions come from the learner's own play, labels from the teacher (as in DAgger), so the fit
  * learns what to do in the positions the learner reaches.
  */
-export function playChoiceGame(game: Game, seed: string, index: number, agents: readonly Agent[], teacher: (seat: number) => Agent, width: number, play: TrainingPlay, rows: ChoiceRows): void {
+export function playChoiceGame(
+  game: Game,
+  seed: string,
+  index: number,
+  agents: readonly Agent[],
+  teacher: (seat: number) => Agent,
+  width: number,
+  play: TrainingPlay,
+  rows: ChoiceRows,
+): void {
   const state = game.newState(new Dealer(game).deal(seed, index));
   const rng = makeRng(seed, 'play', index);
   const reader = new FeatureReader(game);
   const legal = new Int32Array(MAX_ACTIONS_HINT);
   const initial = weightVector(INITIAL_WEIGHTS);
   while (!state.isOver()) {
-    if (state.phase === PHASE_PLACE && rng() < play.sample) recordChoice(state, teacher(state.currentPlayer), width, reader, initial, rows, index);
+    if (state.phase === PHASE_PLACE && rng() < play.sample)
+      recordChoice(state, teacher(state.currentPlayer), width, reader, initial, rows, index);
     const count = state.legalActions(legal);
     const explore = state.phase === PHASE_PLACE ? play.explore : play.exploreFollowUp;
-    const action = rng() < explore ? legal[randomIndex(rng, count)]! : agents[state.currentPlayer]!.choose(state, legal, count);
+    const action =
+      rng() < explore ? legal[randomIndex(rng, count)]! : agents[state.currentPlayer]!.choose(state, legal, count);
     state.apply(action);
   }
 }
@@ -131,7 +157,15 @@ export function playChoiceGame(game: Game, seed: string, index: number, agents: 
 const choiceLegal = new Int32Array(MAX_ACTIONS_HINT);
 const followUps = new Int32Array(MAX_ACTIONS_HINT);
 
-function recordChoice(state: State, teacher: Agent, width: number, reader: FeatureReader, initial: Float64Array, rows: ChoiceRows, index: number): void {
+function recordChoice(
+  state: State,
+  teacher: Agent,
+  width: number,
+  reader: FeatureReader,
+  initial: Float64Array,
+  rows: ChoiceRows,
+  index: number,
+): void {
   const me = state.currentPlayer;
   const deferFinal = state.deferFinal;
   state.deferFinal = true;

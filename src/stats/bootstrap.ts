@@ -53,11 +53,16 @@ const meanOf = (values: Float64Array): number => values.reduce((s, v) => s + v, 
  * bootstrapByDeal({ deal: dt.array('deal'), value: dt.array('score0') }, { rng: makeRng('run-1', 'bootstrap') })
  * // { estimate: 87.4, lo: 86.9, hi: 87.9, se: 0.25, deals: 1000, rows: 4000, resamples: 2000, … }
  */
-export function bootstrapByDeal(rows: { deal: ArrayLike<number>; value: ArrayLike<number> }, options: BootstrapOptions): BootstrapInterval {
+export function bootstrapByDeal(
+  rows: { deal: ArrayLike<number>; value: ArrayLike<number> },
+  options: BootstrapOptions,
+): BootstrapInterval {
   const level = checkLevel(options.level);
   const resamples = options.resamples ?? 2000;
-  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`bootstrapByDeal: resamples must be a positive whole number, got ${resamples}`);
-  if (rows.deal.length !== rows.value.length) throw new RangeError('bootstrapByDeal: deal and value columns differ in length');
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError(`bootstrapByDeal: resamples must be a positive whole number, got ${resamples}`);
+  if (rows.deal.length !== rows.value.length)
+    throw new RangeError('bootstrapByDeal: deal and value columns differ in length');
   // 1. group rows by deal, deals ascending, rows in their original order within a deal
   const byDeal = new Map<number, number[]>();
   for (let r = 0; r < rows.value.length; r++) {
@@ -103,7 +108,14 @@ export function bootstrapByDeal(rows: { deal: ArrayLike<number>; value: ArrayLik
   const se = Math.sqrt(replicates.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, resamples - 1));
   const alpha = 1 - level;
   return {
-    estimate, lo: sortedQuantile(replicates, alpha / 2), hi: sortedQuantile(replicates, 1 - alpha / 2), se,
-    deals: G, rows: all.length, resamples, level, replicates,
+    estimate,
+    lo: sortedQuantile(replicates, alpha / 2),
+    hi: sortedQuantile(replicates, 1 - alpha / 2),
+    se,
+    deals: G,
+    rows: all.length,
+    resamples,
+    level,
+    replicates,
   };
 }

@@ -42,14 +42,18 @@ export function bradleyTerry(wins: readonly (readonly number[])[], options: Brad
   const anchor = options.anchor ?? 0;
   const maxIterations = options.maxIterations ?? 2000;
   const tolerance = options.tolerance ?? 1e-10;
-  if (m < 2 || wins.some((row) => row.length !== m)) throw new RangeError(`bradleyTerry: need a square matrix of at least 2 players, got ${m} rows`);
+  if (m < 2 || wins.some((row) => row.length !== m))
+    throw new RangeError(`bradleyTerry: need a square matrix of at least 2 players, got ${m} rows`);
   if (!(smoothing >= 0)) throw new RangeError(`bradleyTerry: smoothing must be ≥ 0, got ${smoothing}`);
-  if (!Number.isInteger(anchor) || anchor < 0 || anchor >= m) throw new RangeError(`bradleyTerry: anchor must index a player, got ${anchor}`);
+  if (!Number.isInteger(anchor) || anchor < 0 || anchor >= m)
+    throw new RangeError(`bradleyTerry: anchor must index a player, got ${anchor}`);
   // 1. Smoothed wins, each player's total and the games of each pair.
-  const w = wins.map((row, i) => row.map((x, j) => {
-    if (i !== j && !(x >= 0)) throw new RangeError(`bradleyTerry: wins[${i}][${j}] must be ≥ 0, got ${x}`);
-    return i === j ? 0 : x + smoothing;
-  }));
+  const w = wins.map((row, i) =>
+    row.map((x, j) => {
+      if (i !== j && !(x >= 0)) throw new RangeError(`bradleyTerry: wins[${i}][${j}] must be ≥ 0, got ${x}`);
+      return i === j ? 0 : x + smoothing;
+    }),
+  );
   const total = w.map((row) => row.reduce((s, x) => s + x, 0));
   const games = w.map((row, i) => row.map((x, j) => (i === j ? 0 : x + w[j]![i]!)));
   // 2. MM iterations from equal strengths.

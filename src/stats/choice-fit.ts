@@ -27,7 +27,13 @@ export interface ChoiceFit {
 }
 
 /** Fits θ on the decisions `use` picks (from `start`), `columns` numbers a row; Newton steps, halved while they lower the likelihood. */
-export function fitChoices(choices: Choices, columns: number, use: (decision: number) => boolean, lambda: number, start: Float64Array): ChoiceFit {
+export function fitChoices(
+  choices: Choices,
+  columns: number,
+  use: (decision: number) => boolean,
+  lambda: number,
+  start: Float64Array,
+): ChoiceFit {
   const decisions = decisionsOf(choices, use);
   const n = Math.max(1, decisions.length);
   let theta: Float64Array = Float64Array.from(start);
@@ -55,7 +61,14 @@ export function fitChoices(choices: Choices, columns: number, use: (decision: nu
  * The penalised log likelihood at θ and, with `derivatives`, its gradient and the Hessian of its
  * negative (positive definite).
  */
-function likelihood(choices: Choices, columns: number, decisions: readonly { first: number; size: number; chosen: number }[], theta: Float64Array, lambda: number, derivatives: boolean) {
+function likelihood(
+  choices: Choices,
+  columns: number,
+  decisions: readonly { first: number; size: number; chosen: number }[],
+  theta: Float64Array,
+  lambda: number,
+  derivatives: boolean,
+) {
   const gradient = new Float64Array(columns);
   const hessian = new Float64Array(derivatives ? columns * columns : 0);
   const mean = new Float64Array(columns);
@@ -85,7 +98,8 @@ function likelihood(choices: Choices, columns: number, decisions: readonly { fir
         for (let j = 0; j < columns; j++) hessian[i * columns + j]! += p * xi * x[o + j]!;
       }
     }
-    for (let i = 0; i < columns; i++) for (let j = 0; j < columns; j++) hessian[i * columns + j]! -= mean[i]! * mean[j]!;
+    for (let i = 0; i < columns; i++)
+      for (let j = 0; j < columns; j++) hessian[i * columns + j]! -= mean[i]! * mean[j]!;
     const o = (first + chosen) * columns;
     for (let k = 0; k < columns; k++) gradient[k]! += x[o + k]! - mean[k]!;
   }
@@ -99,7 +113,12 @@ function likelihood(choices: Choices, columns: number, decisions: readonly { fir
 }
 
 /** The share of the decisions `use` picks whose highest-valued candidate under θ is the chosen one. */
-export function choiceAccuracy(choices: Choices, columns: number, use: (decision: number) => boolean, theta: Float64Array): number {
+export function choiceAccuracy(
+  choices: Choices,
+  columns: number,
+  use: (decision: number) => boolean,
+  theta: Float64Array,
+): number {
   const decisions = decisionsOf(choices, use);
   let right = 0;
   for (const { first, size, chosen } of decisions) {

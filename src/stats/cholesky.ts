@@ -4,7 +4,10 @@ export function choleskySolve(a: Float64Array, b: Float64Array, k: number): Floa
   for (let j = 0; j < k; j++) {
     let d = a[j * k + j]!;
     for (let m = 0; m < j; m++) d -= a[j * k + m]! ** 2;
-    if (!(d > 0)) throw new Error(`least squares: the matrix is not positive definite at column ${j} (a feature that is always 0? raise the penalty)`);
+    if (!(d > 0))
+      throw new Error(
+        `least squares: the matrix is not positive definite at column ${j} (a feature that is always 0? raise the penalty)`,
+      );
     const l = Math.sqrt(d);
     a[j * k + j] = l;
     for (let i = j + 1; i < k; i++) {

@@ -29,9 +29,13 @@ export interface ClusteredMean {
  * Mean of `rows.value` with a cluster-robust t interval, clusters given by `rows.cluster` (e.g. the deal).
  * @example clusteredMean({ cluster: [0, 0, 1, 1], value: [1, 1, 3, 3] }) // mean 2, se 1, df 1
  */
-export function clusteredMean(rows: { cluster: ArrayLike<number>; value: ArrayLike<number> }, options: LevelOptions = {}): ClusteredMean {
+export function clusteredMean(
+  rows: { cluster: ArrayLike<number>; value: ArrayLike<number> },
+  options: LevelOptions = {},
+): ClusteredMean {
   const level = checkLevel(options.level);
-  if (rows.cluster.length !== rows.value.length) throw new RangeError('clusteredMean: cluster and value columns differ in length');
+  if (rows.cluster.length !== rows.value.length)
+    throw new RangeError('clusteredMean: cluster and value columns differ in length');
   // 1. per-cluster count and sum
   const sums = new Map<number, { n: number; sum: number }>();
   let n = 0;

@@ -26,7 +26,21 @@ export interface ComparisonOptions extends LevelOptions {
 }
 
 /** Column names of `comparisonTable`, in order. */
-export const COMPARISON_COLUMNS = ['a', 'b', 'metric', 'deals', 'meanDiff', 'lo', 'hi', 'sdDiff', 'dz', 't', 'df', 'p', 'pHolm'] as const;
+export const COMPARISON_COLUMNS = [
+  'a',
+  'b',
+  'metric',
+  'deals',
+  'meanDiff',
+  'lo',
+  'hi',
+  'sdDiff',
+  'dz',
+  't',
+  'df',
+  'p',
+  'pHolm',
+] as const;
 
 /**
  * Paired comparisons with Holm-adjusted p-values, one row per record, in the order given.

@@ -38,7 +38,8 @@ function invertIncreasing(f: (x: number) => number, target: number, lo: number, 
 }
 
 /** The p-quantile of the Beta(a, b) distribution. */
-export const betaQuantile = (p: number, a: number, b: number): number => invertIncreasing((x) => incompleteBeta(x, a, b), p, 0, 1);
+export const betaQuantile = (p: number, a: number, b: number): number =>
+  invertIncreasing((x) => incompleteBeta(x, a, b), p, 0, 1);
 
 /** The p-quantile of the chi-square distribution with k degrees of freedom (k > 0). */
 export function chiSquareQuantile(p: number, k: number): number {
@@ -59,7 +60,13 @@ export function clopperPearson(input: { games: number; wins: number }, options: 
   const alpha = 1 - level;
   if (x === 0) return { estimate: 0, lo: 0, hi: 1 - alpha ** (1 / n), level, oneSided: true };
   if (x === n) return { estimate: 1, lo: alpha ** (1 / n), hi: 1, level, oneSided: true };
-  return { estimate: x / n, lo: betaQuantile(alpha / 2, x, n - x + 1), hi: betaQuantile(1 - alpha / 2, x + 1, n - x), level, oneSided: false };
+  return {
+    estimate: x / n,
+    lo: betaQuantile(alpha / 2, x, n - x + 1),
+    hi: betaQuantile(1 - alpha / 2, x + 1, n - x),
+    level,
+    oneSided: false,
+  };
 }
 
 /**
@@ -69,10 +76,17 @@ export function clopperPearson(input: { games: number; wins: number }, options: 
 export function poissonInterval(input: { count: number; exposure: number }, options: LevelOptions = {}): ExactInterval {
   const level = checkLevel(options.level);
   const { count: x, exposure: t } = input;
-  if (!(x >= 0) || !(t > 0)) throw new RangeError(`poissonInterval: need a count ≥ 0 and an exposure > 0, got ${x} over ${t}`);
+  if (!(x >= 0) || !(t > 0))
+    throw new RangeError(`poissonInterval: need a count ≥ 0 and an exposure > 0, got ${x} over ${t}`);
   const alpha = 1 - level;
   if (x === 0) return { estimate: 0, lo: 0, hi: -Math.log(alpha) / t, level, oneSided: true };
-  return { estimate: x / t, lo: chiSquareQuantile(alpha / 2, 2 * x) / (2 * t), hi: chiSquareQuantile(1 - alpha / 2, 2 * x + 2) / (2 * t), level, oneSided: false };
+  return {
+    estimate: x / t,
+    lo: chiSquareQuantile(alpha / 2, 2 * x) / (2 * t),
+    hi: chiSquareQuantile(1 - alpha / 2, 2 * x + 2) / (2 * t),
+    level,
+    oneSided: false,
+  };
 }
 
 /**
@@ -80,15 +94,27 @@ export function poissonInterval(input: { count: number; exposure: number }, opti
  * (pass ±Infinity for an open side; that side then has no bound: null).
  * @example degenerateInterval({ n: 200, value: 1, min: 0, max: 1 }) // { lo: 0.98513, hi: 1, oneSided: true }
  */
-export function degenerateInterval(input: { n: number; value: number; min: number; max: number }, options: LevelOptions = {}): ExactInterval {
+export function degenerateInterval(
+  input: { n: number; value: number; min: number; max: number },
+  options: LevelOptions = {},
+): ExactInterval {
   const level = checkLevel(options.level);
   const { n, value: v, min, max } = input;
-  if (!(n >= 1) || !(v >= min && v <= max)) throw new RangeError(`degenerateInterval: need n ≥ 1 and min ≤ value ≤ max, got n = ${n}, ${v} in [${min}, ${max}]`);
+  if (!(n >= 1) || !(v >= min && v <= max))
+    throw new RangeError(
+      `degenerateInterval: need n ≥ 1 and min ≤ value ≤ max, got n = ${n}, ${v} in [${min}, ${max}]`,
+    );
   const atEnd = v === min || v === max;
   // The share of other values: one-sided at the full α when only one side is open.
   const u = clopperPearson({ games: n, wins: 0 }, { level: atEnd ? level : 1 - (1 - level) / 2 }).hi!;
   const bound = (distance: number) => (distance === 0 ? 0 : Number.isFinite(distance) ? u * distance : null);
   const below = bound(v - min);
   const above = bound(max - v);
-  return { estimate: v, lo: below === null ? null : v - below, hi: above === null ? null : v + above, level, oneSided: atEnd };
+  return {
+    estimate: v,
+    lo: below === null ? null : v - below,
+    hi: above === null ? null : v + above,
+    level,
+    oneSided: atEnd,
+  };
 }

@@ -25,7 +25,8 @@ export function roundSignificant(x: number, digits: number): number {
 }
 
 function formatNumber(digits: number): (value: unknown) => unknown {
-  return (value) => (typeof value === 'number' ? (Number.isNaN(value) ? null : roundSignificant(value, digits)) : value);
+  return (value) =>
+    typeof value === 'number' ? (Number.isNaN(value) ? null : roundSignificant(value, digits)) : value;
 }
 
 /**
@@ -44,13 +45,15 @@ export function tableToCSV(table: ColumnTable, options: FormatOptions = {}): str
 export function tableToMarkdown(table: ColumnTable, options: FormatOptions = {}): string {
   const fmt = formatNumber(options.digits ?? 4);
   const pColumns = new Set(options.pColumns ?? ['p', 'pHolm']);
-  const format = Object.fromEntries(table.columnNames().map((c) => [
-    c,
-    (value: unknown) => {
-      if (value === null || value === undefined) return '';
-      if (pColumns.has(c) && typeof value === 'number' && value < 1e-4) return '<0.0001';
-      return String(fmt(value) ?? '');
-    },
-  ]));
+  const format = Object.fromEntries(
+    table.columnNames().map((c) => [
+      c,
+      (value: unknown) => {
+        if (value === null || value === undefined) return '';
+        if (pColumns.has(c) && typeof value === 'number' && value < 1e-4) return '<0.0001';
+        return String(fmt(value) ?? '');
+      },
+    ]),
+  );
   return aq.toMarkdown(table, { format });
 }

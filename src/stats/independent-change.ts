@@ -25,9 +25,14 @@ export interface IndependentChange {
  * arms' counts of games per set (any indexing of the sets, the same for both arms).
  * @example independentChangeRate([60, 40], [50, 50]) // rate 1 − (0.6·0.5 + 0.4·0.5) = 0.5
  */
-export function independentChangeRate(countsA: readonly number[], countsB: readonly number[], options: LevelOptions = {}): IndependentChange {
+export function independentChangeRate(
+  countsA: readonly number[],
+  countsB: readonly number[],
+  options: LevelOptions = {},
+): IndependentChange {
   const level = checkLevel(options.level);
-  if (countsA.length !== countsB.length) throw new RangeError(`independentChangeRate: ${countsA.length} sets in arm a, ${countsB.length} in arm b`);
+  if (countsA.length !== countsB.length)
+    throw new RangeError(`independentChangeRate: ${countsA.length} sets in arm a, ${countsB.length} in arm b`);
   const nA = countsA.reduce((t, c) => t + c, 0);
   const nB = countsB.reduce((t, c) => t + c, 0);
   if (nA === 0 || nB === 0) return { rate: null, se: null, lo: null, hi: null, level };

@@ -27,7 +27,8 @@ export function meanInterval(input: MomentsInput, options: LevelOptions & { scal
   const level = checkLevel(options.level);
   const m = moments(input, options.scale);
   const df = Math.max(0, m.n - 1);
-  if (m.mean === null || m.se === null) return { n: m.n, mean: m.mean, sd: m.sd, se: m.se, df, lo: null, hi: null, level };
+  if (m.mean === null || m.se === null)
+    return { n: m.n, mean: m.mean, sd: m.sd, se: m.se, df, lo: null, hi: null, level };
   const half = studentTQuantile(1 - (1 - level) / 2, df) * m.se;
   return { n: m.n, mean: m.mean, sd: m.sd, se: m.se, df, lo: m.mean - half, hi: m.mean + half, level };
 }

@@ -22,7 +22,8 @@ export interface Moments {
  */
 export function moments(input: MomentsInput, scale = 1): Moments {
   const n = input.n;
-  if (!(n >= 0) || !(scale > 0)) throw new RangeError(`moments: need n ≥ 0 and scale > 0, got n = ${n}, scale = ${scale}`);
+  if (!(n >= 0) || !(scale > 0))
+    throw new RangeError(`moments: need n ≥ 0 and scale > 0, got n = ${n}, scale = ${scale}`);
   let mean: number | null;
   let variance: number | null;
   if ('mean' in input) {

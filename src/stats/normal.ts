@@ -34,7 +34,8 @@ export function normalQuantile(p: number): number {
   const tail = p < 0.5 ? p : 1 - p;
   // Abramowitz & Stegun 26.2.23 (|error| < 4.5e-4) as the start
   const t = Math.sqrt(-2 * Math.log(tail));
-  const start = t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
+  const start =
+    t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
   const z = solveDecreasing(upperTail, (x) => -normalPdf(x), tail, 0, Math.max(start, 1e-8));
   return p < 0.5 ? -z : z;
 }

@@ -35,7 +35,10 @@ export interface PairedComparison {
  * Mean paired difference with its t interval, d_z and two-sided p-value.
  * @example pairedComparison({ n: 10, sum: 20, sumSquares: 76 }) // meanDiff 2, sd 2, dz 1, t √10, p 0.0115
  */
-export function pairedComparison(diffs: MomentsInput, options: LevelOptions & { scale?: number } = {}): PairedComparison {
+export function pairedComparison(
+  diffs: MomentsInput,
+  options: LevelOptions & { scale?: number } = {},
+): PairedComparison {
   const m = meanInterval(diffs, options);
   const base = { n: m.n, meanDiff: m.mean, sdDiff: m.sd, se: m.se, df: m.df, lo: m.lo, hi: m.hi, level: m.level };
   if (m.mean === null || m.sd === null || m.se === null) return { ...base, dz: null, t: null, p: null };

@@ -54,15 +54,28 @@ export interface QualityMeasures {
 }
 
 /** Σx / Σy with its interval (`range`: what the ratio can be, for a sample without spread). */
-export function ratioInterval(r: RatioData, range: [number, number], options: LevelOptions = {}, scale = 1): MeasureInterval {
+export function ratioInterval(
+  r: RatioData,
+  range: [number, number],
+  options: LevelOptions = {},
+  scale = 1,
+): MeasureInterval {
   const level = options.level ?? DEFAULT_LEVEL;
   if (r.n === 0 || r.y === 0) return { estimate: null, lo: null, hi: null, deals: r.n };
   const R = r.x / r.y;
   const residuals = Math.max(0, r.xx - 2 * R * r.xy + R * R * r.yy);
   // Below a rounding of the sums: every deal on the ratio, no spread to estimate.
   if (residuals <= 1e-9 * Math.max(1, r.xx) || r.n < 2) {
-    const d = degenerateInterval({ n: r.n, value: Math.min(range[1], Math.max(range[0], R)), min: range[0], max: range[1] }, { level });
-    return { estimate: R / scale, lo: d.lo === null ? null : d.lo / scale, hi: d.hi === null ? null : d.hi / scale, deals: r.n };
+    const d = degenerateInterval(
+      { n: r.n, value: Math.min(range[1], Math.max(range[0], R)), min: range[0], max: range[1] },
+      { level },
+    );
+    return {
+      estimate: R / scale,
+      lo: d.lo === null ? null : d.lo / scale,
+      hi: d.hi === null ? null : d.hi / scale,
+      deals: r.n,
+    };
   }
   const se = Math.sqrt(residuals / (r.n * (r.n - 1))) / (r.y / r.n);
   const half = studentTQuantile(1 - (1 - level) / 2, r.n - 1) * se;
@@ -76,12 +89,13 @@ export function qualityMeasures(q: QualityData, options: LevelOptions = {}): Qua
   const games = q.close.y;
   const won = q.race[0]?.y ?? 0;
   const oneGamePerDeal = q.close.n === games && q.close.yy === games;
-  const close = oneGamePerDeal && games > 0
-    ? (() => {
-      const w = wilsonInterval({ games, wins: q.close.x }, options);
-      return { estimate: w.rate, lo: w.lo, hi: w.hi, deals: q.close.n };
-    })()
-    : ratioInterval(q.close, [0, 1], options);
+  const close =
+    oneGamePerDeal && games > 0
+      ? (() => {
+          const w = wilsonInterval({ games, wins: q.close.x }, options);
+          return { estimate: w.rate, lo: w.lo, hi: w.hi, deals: q.close.n };
+        })()
+      : ratioInterval(q.close, [0, 1], options);
   return {
     games,
     tiedGames: games - won,
@@ -104,7 +118,12 @@ export const QUALITY_DIFFERENCES = [
   { key: 'behindBy', data: 'deficit', range: Infinity, scale: QUARTERS },
   { key: 'decidedShare', data: 'decided', range: 1, scale: 1 },
   { key: 'closeShare', data: 'close', range: 1, scale: 1 },
-] as const satisfies readonly { key: keyof QualityMeasures; data: (typeof PAIRED_MEASURES)[number]; range: number; scale: number }[];
+] as const satisfies readonly {
+  key: keyof QualityMeasures;
+  data: (typeof PAIRED_MEASURES)[number];
+  range: number;
+  scale: number;
+}[];
 
 export type QualityDifferences = Record<(typeof QUALITY_DIFFERENCES)[number]['key'], MeasureInterval>;
 
@@ -117,7 +136,12 @@ export type QualityDifferences = Record<(typeof QUALITY_DIFFERENCES)[number]['ke
  *
  * @example qualityDifference(baseline.quality, variant.quality, summary.effects[0].quality).closeShare // { estimate: 0.02, lo: -0.01, hi: 0.05, deals: 1000 }
  */
-export function qualityDifference(a: QualityData, b: QualityData, cross: readonly number[], options: LevelOptions = {}): QualityDifferences {
+export function qualityDifference(
+  a: QualityData,
+  b: QualityData,
+  cross: readonly number[],
+  options: LevelOptions = {},
+): QualityDifferences {
   const level = options.level ?? DEFAULT_LEVEL;
   const one = (m: (typeof QUALITY_DIFFERENCES)[number]): MeasureInterval => {
     const k = PAIRED_MEASURES.indexOf(m.data);
@@ -134,11 +158,24 @@ export function qualityDifference(a: QualityData, b: QualityData, cross: readonl
     const D = Rb - Ra;
     const range: [number, number] = [-m.range, m.range];
     if (n < 2 || residuals <= 1e-9 * Math.max(1, Math.abs(ssA) / (ya * ya) + Math.abs(ssB) / (yb * yb))) {
-      const d = degenerateInterval({ n, value: Math.min(range[1], Math.max(range[0], D)), min: range[0], max: range[1] }, { level });
-      return { estimate: D / m.scale, lo: d.lo === null ? null : d.lo / m.scale, hi: d.hi === null ? null : d.hi / m.scale, deals: n };
+      const d = degenerateInterval(
+        { n, value: Math.min(range[1], Math.max(range[0], D)), min: range[0], max: range[1] },
+        { level },
+      );
+      return {
+        estimate: D / m.scale,
+        lo: d.lo === null ? null : d.lo / m.scale,
+        hi: d.hi === null ? null : d.hi / m.scale,
+        deals: n,
+      };
     }
     const half = studentTQuantile(1 - (1 - level) / 2, n - 1) * Math.sqrt(residuals / (n * (n - 1)));
-    return { estimate: D / m.scale, lo: Math.max(range[0], D - half) / m.scale, hi: Math.min(range[1], D + half) / m.scale, deals: n };
+    return {
+      estimate: D / m.scale,
+      lo: Math.max(range[0], D - half) / m.scale,
+      hi: Math.min(range[1], D + half) / m.scale,
+      deals: n,
+    };
   };
   return Object.fromEntries(QUALITY_DIFFERENCES.map((m) => [m.key, one(m)])) as QualityDifferences;
 }

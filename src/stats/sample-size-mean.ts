@@ -71,7 +71,8 @@ export function dealsForMeanDiff(input: MeanSampleSizeInput): MeanSampleSize {
   const power = input.power ?? 0.8;
   const sides = input.sides ?? 2;
   checkPlanInputs(alpha, power, sides);
-  if (!(Math.abs(diff) > 0) || !Number.isFinite(diff)) throw new RangeError(`diff must be a non-zero number, got ${diff}`);
+  if (!(Math.abs(diff) > 0) || !Number.isFinite(diff))
+    throw new RangeError(`diff must be a non-zero number, got ${diff}`);
   if (!(sd > 0) || !Number.isFinite(sd)) throw new RangeError(`sd must be a positive number, got ${sd}`);
   const ratio = sd / Math.abs(diff);
   // 1. normal approximation
@@ -80,14 +81,19 @@ export function dealsForMeanDiff(input: MeanSampleSizeInput): MeanSampleSize {
   const normalExact = ((zAlpha + zPower) * ratio) ** 2;
   const normalDeals = Math.max(1, Math.ceil(normalExact - 1e-9));
   // 2. t-quantile refinement: count up from the normal answer
-  const needed = (n: number) => ((studentTQuantile(1 - alpha / sides, n - 1) + studentTQuantile(power, n - 1)) * ratio) ** 2;
+  const needed = (n: number) =>
+    ((studentTQuantile(1 - alpha / sides, n - 1) + studentTQuantile(power, n - 1)) * ratio) ** 2;
   let tDeals = Math.max(2, normalDeals);
   while (needed(tDeals) > tDeals) tDeals++;
   // 3. exact power: step down while n − 1 still suffices, else up until n does
   let n = tDeals;
   let achievedPower = pairedPower(n, ratio, alpha, sides);
   if (achievedPower >= power) {
-    for (let below = pairedPower(n - 1, ratio, alpha, sides); n > 2 && below >= power; below = pairedPower(n - 1, ratio, alpha, sides)) {
+    for (
+      let below = pairedPower(n - 1, ratio, alpha, sides);
+      n > 2 && below >= power;
+      below = pairedPower(n - 1, ratio, alpha, sides)
+    ) {
       n--;
       achievedPower = below;
     }
@@ -95,8 +101,19 @@ export function dealsForMeanDiff(input: MeanSampleSizeInput): MeanSampleSize {
     while (achievedPower < power) achievedPower = pairedPower(++n, ratio, alpha, sides);
   }
   return {
-    diff, sd, alpha, power, sides, zAlpha, zPower, normalExact, normalDeals,
-    tDeals, tAlpha: studentTQuantile(1 - alpha / sides, tDeals - 1), tPower: studentTQuantile(power, tDeals - 1),
-    deals: n, achievedPower,
+    diff,
+    sd,
+    alpha,
+    power,
+    sides,
+    zAlpha,
+    zPower,
+    normalExact,
+    normalDeals,
+    tDeals,
+    tAlpha: studentTQuantile(1 - alpha / sides, tDeals - 1),
+    tPower: studentTQuantile(power, tDeals - 1),
+    deals: n,
+    achievedPower,
   };
 }

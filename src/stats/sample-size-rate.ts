@@ -51,7 +51,10 @@ export function gamesForWinRateDiff(input: RateSampleSizeInput): RateSampleSize 
   const sides = input.sides ?? 2;
   const oneSample = input.oneSample ?? false;
   checkPlanInputs(alpha, power, sides);
-  for (const [name, p] of [['p1', p1], ['p2', p2]] as const) {
+  for (const [name, p] of [
+    ['p1', p1],
+    ['p2', p2],
+  ] as const) {
     if (!(p > 0 && p < 1)) throw new RangeError(`${name} must be in (0, 1), got ${p}`);
   }
   if (p1 === p2) throw new RangeError('p1 and p2 must differ');

@@ -50,7 +50,10 @@ export function seatFairness(arms: readonly SeatFairnessArm[], alpha = 0.05): Se
     const P = arm.seats.length;
     const games = arm.seats[0]?.games ?? 0;
     const expected = games / P;
-    const chiSquare = expected > 0 ? arm.seats.reduce((t, s) => t + (s.wins - expected) ** 2 / expected, 0) / (arm.designEffect ?? 1) : 0;
+    const chiSquare =
+      expected > 0
+        ? arm.seats.reduce((t, s) => t + (s.wins - expected) ** 2 / expected, 0) / (arm.designEffect ?? 1)
+        : 0;
     return { name: arm.name, players: P, games, chiSquare, df: P - 1, p: chiSquareSf(chiSquare, P - 1) };
   });
   const adjusted = holmAdjust(joint.map((j) => j.p));

@@ -132,7 +132,13 @@ export function incompleteBeta(x: number, a: number, b: number, y = 1 - x): numb
  * a bracket that is first widened upwards by doubling, with bisection whenever a step leaves it.
  * @example solveDecreasing((x) => 1 / x, (x) => -1 / (x * x), 0.25, 0, 1) // 4
  */
-export function solveDecreasing(f: (x: number) => number, df: (x: number) => number, target: number, lo: number, start: number): number {
+export function solveDecreasing(
+  f: (x: number) => number,
+  df: (x: number) => number,
+  target: number,
+  lo: number,
+  start: number,
+): number {
   // 1. bracket: f(lo) > target > f(hi)
   let hi = Math.max(2 * start, lo + 1);
   while (f(hi) > target) {

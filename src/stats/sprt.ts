@@ -45,7 +45,8 @@ export const EMPTY_CELL_COUNT = 1e-3;
 
 /** Wald's bounds: ln(β / (1 − α)) and ln((1 − β) / α). */
 export function sprtBounds(alpha = 0.05, beta = 0.05): { lower: number; upper: number } {
-  if (!(alpha > 0 && alpha < 0.5) || !(beta > 0 && beta < 0.5)) throw new RangeError(`sprt: alpha and beta must be in (0, 0.5), got ${alpha}, ${beta}`);
+  if (!(alpha > 0 && alpha < 0.5) || !(beta > 0 && beta < 0.5))
+    throw new RangeError(`sprt: alpha and beta must be in (0, 0.5), got ${alpha}, ${beta}`);
   return { lower: Math.log(beta / (1 - alpha)), upper: Math.log((1 - beta) / alpha) };
 }
 
@@ -53,7 +54,8 @@ export function sprtBounds(alpha = 0.05, beta = 0.05): { lower: number; upper: n
 export function sprtLlr(counts: ReadonlyMap<number, number>, elo0: number, elo1: number): number {
   const cells = new Map(counts);
   for (const [x, c] of cells) {
-    if (!(x >= 0 && x <= 1) || !(c >= 0)) throw new RangeError(`sprtLlr: scores must be in [0, 1] with counts ≥ 0, got ${x} × ${c}`);
+    if (!(x >= 0 && x <= 1) || !(c >= 0))
+      throw new RangeError(`sprtLlr: scores must be in [0, 1] with counts ≥ 0, got ${x} × ${c}`);
     if (c === 0) cells.delete(x);
   }
   if (cells.size === 0) return 0;
@@ -66,7 +68,8 @@ export function sprtLlr(counts: ReadonlyMap<number, number>, elo0: number, elo1:
   const s0 = eloToScore(elo0);
   const s1 = eloToScore(elo1);
   let sum = 0;
-  for (let k = 0; k < xs.length; k++) sum += ps[k]! * (Math.log1p(lambda0 * (xs[k]! - s0)) - Math.log1p(lambda1 * (xs[k]! - s1)));
+  for (let k = 0; k < xs.length; k++)
+    sum += ps[k]! * (Math.log1p(lambda0 * (xs[k]! - s0)) - Math.log1p(lambda1 * (xs[k]! - s1)));
   // Only the observed deals count: the regularizing cells make the likelihood exist, not more deals.
   const observed = [...counts.values()].reduce((s, c) => s + c, 0);
   return observed * sum;
@@ -96,7 +99,8 @@ function lagrangeMultiplier(xs: readonly number[], ps: readonly number[], s: num
  */
 export function sprtState(counts: ReadonlyMap<number, number>, hypotheses: SprtHypotheses): SprtState {
   const { lower, upper } = sprtBounds(hypotheses.alpha, hypotheses.beta);
-  if (!(hypotheses.elo1 > hypotheses.elo0)) throw new RangeError(`sprt: elo1 must exceed elo0, got ${hypotheses.elo0}, ${hypotheses.elo1}`);
+  if (!(hypotheses.elo1 > hypotheses.elo0))
+    throw new RangeError(`sprt: elo1 must exceed elo0, got ${hypotheses.elo0}, ${hypotheses.elo1}`);
   const llr = sprtLlr(counts, hypotheses.elo0, hypotheses.elo1);
   const n = [...counts.values()].reduce((s, c) => s + c, 0);
   return { llr, lower, upper, decision: llr >= upper ? 'H1' : llr <= lower ? 'H0' : 'continue', n };

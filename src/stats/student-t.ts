@@ -64,7 +64,13 @@ export function studentTQuantile(p: number, df: number): number {
   } else {
     const z = -normalQuantile(tail);
     const start = df >= 3 ? cornishFisher(z, df) : df === 1 ? Math.tan(Math.PI * (0.5 - tail)) : z * 2;
-    t = solveDecreasing((x) => upperTail(x, df), (x) => -studentTPdf(x, df), tail, 0, Math.max(start, 1e-8));
+    t = solveDecreasing(
+      (x) => upperTail(x, df),
+      (x) => -studentTPdf(x, df),
+      tail,
+      0,
+      Math.max(start, 1e-8),
+    );
   }
   return p < 0.5 ? -t : t;
 }

@@ -24,7 +24,19 @@ export interface SeatRecord {
 
 /** Column names of `summaryTable`, in order. */
 export const SUMMARY_COLUMNS = [
-  'arm', 'seat', 'games', 'wins', 'winRate', 'winLo', 'winHi', 'scoreMean', 'scoreSd', 'scoreLo', 'scoreHi', 'scoreMin', 'scoreMax',
+  'arm',
+  'seat',
+  'games',
+  'wins',
+  'winRate',
+  'winLo',
+  'winHi',
+  'scoreMean',
+  'scoreSd',
+  'scoreLo',
+  'scoreHi',
+  'scoreMin',
+  'scoreMax',
 ] as const;
 
 /**
@@ -36,7 +48,9 @@ export const SUMMARY_COLUMNS = [
  * // one row: winRate 0.35 [0.181, 0.567], scoreMean 85 [80.5, 89.5] …
  */
 export function summaryTable(records: readonly SeatRecord[], options: LevelOptions = {}): ColumnTable {
-  const columns: Record<(typeof SUMMARY_COLUMNS)[number], unknown[]> = Object.fromEntries(SUMMARY_COLUMNS.map((c) => [c, []])) as never;
+  const columns: Record<(typeof SUMMARY_COLUMNS)[number], unknown[]> = Object.fromEntries(
+    SUMMARY_COLUMNS.map((c) => [c, []]),
+  ) as never;
   for (const r of records) {
     const deff = r.designEffect ?? 1;
     const w = wilsonInterval({ games: r.games / deff, wins: r.wins / deff }, options);

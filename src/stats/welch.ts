@@ -23,15 +23,52 @@ export function welchComparison(a: MomentsInput, b: MomentsInput, options: Level
   const mb = moments(b);
   const n = ma.n + mb.n;
   if (ma.mean === null || mb.mean === null || ma.variance === null || mb.variance === null) {
-    return { n, meanDiff: ma.mean === null || mb.mean === null ? null : mb.mean - ma.mean, sdDiff: null, se: null, df: 0, lo: null, hi: null, dz: null, t: null, p: null, level };
+    return {
+      n,
+      meanDiff: ma.mean === null || mb.mean === null ? null : mb.mean - ma.mean,
+      sdDiff: null,
+      se: null,
+      df: 0,
+      lo: null,
+      hi: null,
+      dz: null,
+      t: null,
+      p: null,
+      level,
+    };
   }
   const va = ma.variance / ma.n;
   const vb = mb.variance / mb.n;
   const se = Math.sqrt(va + vb);
   const meanDiff = mb.mean - ma.mean;
   const df = se === 0 ? ma.n + mb.n - 2 : (va + vb) ** 2 / (va ** 2 / (ma.n - 1) + vb ** 2 / (mb.n - 1));
-  if (se === 0) return { n, meanDiff, sdDiff: null, se, df, lo: meanDiff, hi: meanDiff, dz: null, t: null, p: meanDiff === 0 ? 1 : 0, level };
+  if (se === 0)
+    return {
+      n,
+      meanDiff,
+      sdDiff: null,
+      se,
+      df,
+      lo: meanDiff,
+      hi: meanDiff,
+      dz: null,
+      t: null,
+      p: meanDiff === 0 ? 1 : 0,
+      level,
+    };
   const half = studentTQuantile(1 - (1 - level) / 2, df) * se;
   const t = meanDiff / se;
-  return { n, meanDiff, sdDiff: null, se, df, lo: meanDiff - half, hi: meanDiff + half, dz: null, t, p: Math.min(1, 2 * studentTCdf(-Math.abs(t), df)), level };
+  return {
+    n,
+    meanDiff,
+    sdDiff: null,
+    se,
+    df,
+    lo: meanDiff - half,
+    hi: meanDiff + half,
+    dz: null,
+    t,
+    p: Math.min(1, 2 * studentTCdf(-Math.abs(t), df)),
+    level,
+  };
 }

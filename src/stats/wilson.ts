@@ -30,7 +30,8 @@ export interface RateInterval {
 export function wilsonInterval(input: WinsInput, options: LevelOptions = {}): RateInterval {
   const level = checkLevel(options.level);
   const { games: n, wins } = input;
-  if (!(n >= 0) || !(wins >= 0) || wins > n) throw new RangeError(`wilsonInterval: need 0 ≤ wins ≤ games, got ${wins} of ${n}`);
+  if (!(n >= 0) || !(wins >= 0) || wins > n)
+    throw new RangeError(`wilsonInterval: need 0 ≤ wins ≤ games, got ${wins} of ${n}`);
   if (n === 0) return { games: n, wins, rate: null, lo: null, hi: null, level };
   const z = normalQuantile(1 - (1 - level) / 2);
   const p = wins / n;

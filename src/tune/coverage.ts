@@ -32,14 +32,28 @@ const normal = (rng: Rng): number => {
 };
 
 const lognormal = (sigma: number, halfWidth: number): CoverageCase => ({
-  name: `lognormal σ=${sigma} margin, ±${halfWidth}`, draw: (rng) => Math.exp(sigma * normal(rng)), mean: Math.exp((sigma * sigma) / 2),
-  kind: 'mean', halfWidth, maxDeals: 200_000,
+  name: `lognormal σ=${sigma} margin, ±${halfWidth}`,
+  draw: (rng) => Math.exp(sigma * normal(rng)),
+  mean: Math.exp((sigma * sigma) / 2),
+  kind: 'mean',
+  halfWidth,
+  maxDeals: 200_000,
 });
 const event = (rate: number, halfWidth: number): CoverageCase => ({
-  name: `per-deal event of rate ${rate}, ±${halfWidth}`, draw: (rng) => (rng() < rate ? 1 : 0), mean: rate, kind: 'count', halfWidth, maxDeals: 200_000,
+  name: `per-deal event of rate ${rate}, ±${halfWidth}`,
+  draw: (rng) => (rng() < rate ? 1 : 0),
+  mean: rate,
+  kind: 'count',
+  halfWidth,
+  maxDeals: 200_000,
 });
 const share = (p: number, halfWidth: number, why: string): CoverageCase => ({
-  name: `win share ${p}, ±${halfWidth} (${why})`, draw: (rng) => (rng() < p ? 1 : 0), mean: p, kind: 'share', halfWidth, maxDeals: 200_000,
+  name: `win share ${p}, ±${halfWidth} (${why})`,
+  draw: (rng) => (rng() < p ? 1 : 0),
+  mean: p,
+  kind: 'share',
+  halfWidth,
+  maxDeals: 200_000,
 });
 
 /** Half-width of the interval reported at the first batch for a share of ½ (the widest share). */
@@ -51,8 +65,12 @@ const justBelow = (x: number) => Math.floor(x * 1e4) / 1e4;
 
 /** The cases of issue 23's item 4, each at targets where the plain 95 % rule fell short. */
 export const COVERAGE_CASES: readonly CoverageCase[] = [
-  lognormal(1, 0.3), lognormal(1, 0.15), lognormal(1.5, 1), lognormal(1.5, 0.5),
-  event(0.01, 0.005), event(0.01, 0.003),
+  lognormal(1, 0.3),
+  lognormal(1, 0.15),
+  lognormal(1.5, 1),
+  lognormal(1.5, 0.5),
+  event(0.01, 0.005),
+  event(0.01, 0.003),
   share(0.5, justBelow(firstBatchShareWidth(0.95)), 'just below the 95 % width of the first batch'),
   share(0.5, justBelow(firstBatchShareWidth(STOP_LEVEL)), 'just below the reported width of the first batch'),
   share(0.55, justBelow(firstBatchShareWidth(STOP_LEVEL)), 'just below the reported width of the first batch'),
@@ -105,5 +123,12 @@ export function simulateCoverage(c: CoverageCase, replicates: number, seed: stri
       deals = nextBatchDeals(deals, { x: width.plain }, [{ metric: 'x', halfWidth: c.halfWidth }], c.maxDeals);
     }
   }
-  return { name: c.name, replicates, covered, coverage: covered / replicates, atCap, meanDeals: totalDeals / replicates };
+  return {
+    name: c.name,
+    replicates,
+    covered,
+    coverage: covered / replicates,
+    atCap,
+    meanDeals: totalDeals / replicates,
+  };
 }

@@ -88,7 +88,21 @@ export interface Tuning {
 }
 
 export const SEAT_WIN_GAP = 'seatWinGap';
-const TUNING_KEYS = ['name', 'description', 'seed', 'players', 'agents', 'expansions', 'rules', 'rotation', 'parameter', 'parameters', 'target', 'precision', 'budget'];
+const TUNING_KEYS = [
+  'name',
+  'description',
+  'seed',
+  'players',
+  'agents',
+  'expansions',
+  'rules',
+  'rotation',
+  'parameter',
+  'parameters',
+  'target',
+  'precision',
+  'budget',
+];
 const NAME = /^[A-Za-z0-9_.=+-]{1,64}$/;
 const LIST_ENTRY = /^([A-Za-z][A-Za-z0-9]*)\[(\d+)\]$/;
 /** Grid points a race may hold. */
@@ -97,7 +111,12 @@ export const MAX_GRID = 64;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks a tuning definition completely; every problem is an `InputError` naming the file and the key. */
-export function resolveTuning(raw: unknown, where: string, defaultName: string, overrides: { seed?: string } = {}): Tuning {
+export function resolveTuning(
+  raw: unknown,
+  where: string,
+  defaultName: string,
+  overrides: { seed?: string } = {},
+): Tuning {
   const fail = (message: string): never => {
     throw new InputError('experiment', `${where}: ${message}`);
   };
@@ -108,17 +127,24 @@ export function resolveTuning(raw: unknown, where: string, defaultName: string, 
   // 1. The game: checked by resolving the plan of a candidate at the base rules.
   const name = def.name ?? defaultName;
   // The name is a directory under --out: "." or ".." would write into --out itself or its parent.
-  if (typeof name !== 'string' || !NAME.test(name) || /^\.+$/.test(name)) fail(`"name" must be 1-64 letters, digits or _ . = + - (not only dots), got ${JSON.stringify(name)}`);
+  if (typeof name !== 'string' || !NAME.test(name) || /^\.+$/.test(name))
+    fail(`"name" must be 1-64 letters, digits or _ . = + - (not only dots), got ${JSON.stringify(name)}`);
   const seed = overrides.seed ?? def.seed;
-  if ((typeof seed !== 'string' || seed === '') && !(typeof seed === 'number' && Number.isFinite(seed))) fail(`"seed" must be a non-empty string or a number, got ${JSON.stringify(seed)}`);
+  if ((typeof seed !== 'string' || seed === '') && !(typeof seed === 'number' && Number.isFinite(seed)))
+    fail(`"seed" must be a non-empty string or a number, got ${JSON.stringify(seed)}`);
   const rotation = def.rotation ?? 'cycle';
   if (!isRotation(rotation)) fail(`"rotation" must be one of ${ROTATIONS.join(', ')}, got ${JSON.stringify(rotation)}`);
   const rules = def.rules ?? {};
   if (!isObject(rules)) fail('"rules" must be an object of rule parameters');
   const base = {
-    name: name as string, description: typeof def.description === 'string' ? def.description : '', seed: String(seed),
-    players: def.players as number, agents: (def.agents ?? 'random') as string | string[], expansions: (def.expansions ?? []) as string[],
-    rules: { ...(rules as Record<string, ParamValue>) }, rotation: rotation as Rotation,
+    name: name as string,
+    description: typeof def.description === 'string' ? def.description : '',
+    seed: String(seed),
+    players: def.players as number,
+    agents: (def.agents ?? 'random') as string | string[],
+    expansions: (def.expansions ?? []) as string[],
+    rules: { ...(rules as Record<string, ParamValue>) },
+    rotation: rotation as Rotation,
   };
   const game = buildArmGame(plan0(base, where).arms[0]!, where);
 
@@ -126,7 +152,14 @@ export function resolveTuning(raw: unknown, where: string, defaultName: string, 
   if ((def.parameter === undefined) === (def.parameters === undefined)) fail('give either "parameter" or "parameters"');
   const rawParams = def.parameter !== undefined ? [def.parameter] : def.parameters;
   if (!Array.isArray(rawParams) || rawParams.length === 0) fail('"parameters" must be a non-empty list');
-  const parameters = (rawParams as unknown[]).map((p, i) => resolveParameter(p, `${where}: ${def.parameter !== undefined ? 'parameter' : `parameters[${i}]`}`, game, base.rules));
+  const parameters = (rawParams as unknown[]).map((p, i) =>
+    resolveParameter(
+      p,
+      `${where}: ${def.parameter !== undefined ? 'parameter' : `parameters[${i}]`}`,
+      game,
+      base.rules,
+    ),
+  );
   const names = parameters.map((p) => p.name);
   if (new Set(names).size < names.length) fail('a parameter is listed twice');
 
@@ -136,36 +169,66 @@ export function resolveTuning(raw: unknown, where: string, defaultName: string, 
   const t = target as Record<string, unknown>;
   rejectUnknownKeys(t, ['metric', 'equals', 'minimize', 'around'], 'experiment', `${where}: target`);
   const known = [...metricNamesOf(game, base.rotation), SEAT_WIN_GAP];
-  if (typeof t.metric !== 'string' || !known.includes(t.metric)) fail(`target: unknown metric ${JSON.stringify(t.metric)}${suggestion(String(t.metric), known)}`);
+  if (typeof t.metric !== 'string' || !known.includes(t.metric))
+    fail(`target: unknown metric ${JSON.stringify(t.metric)}${suggestion(String(t.metric), known)}`);
   const metric = t.metric as string;
   const kind = t.equals !== undefined ? 'equals' : 'minimize';
-  if ((t.equals === undefined) === (t.minimize === undefined)) fail('target: give either "equals" (a value) or "minimize": true');
-  if (kind === 'minimize' && t.minimize !== true) fail(`target: "minimize" must be true, got ${JSON.stringify(t.minimize)}`);
-  const value = (kind === 'equals' ? t.equals : t.around ?? 0) as number;
-  if (typeof value !== 'number' || !Number.isFinite(value)) fail(`target: "${kind === 'equals' ? 'equals' : 'around'}" must be a number, got ${JSON.stringify(value)}`);
+  if ((t.equals === undefined) === (t.minimize === undefined))
+    fail('target: give either "equals" (a value) or "minimize": true');
+  if (kind === 'minimize' && t.minimize !== true)
+    fail(`target: "minimize" must be true, got ${JSON.stringify(t.minimize)}`);
+  const value = (kind === 'equals' ? t.equals : (t.around ?? 0)) as number;
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    fail(`target: "${kind === 'equals' ? 'equals' : 'around'}" must be a number, got ${JSON.stringify(value)}`);
   if (kind === 'equals' && t.around !== undefined) fail('target: "around" goes with "minimize"');
-  if (metric === SEAT_WIN_GAP && (kind === 'equals' || t.around !== undefined)) fail(`target: ${SEAT_WIN_GAP} is minimized towards every seat winning 1/players; give only "minimize": true`);
-  if (kind === 'equals' && parameters.length > 1) fail('target: "equals" tunes one parameter (several values could reach it); use "minimize" for several');
-  if (/^seat\d+\.wins$/.test(metric) && (value < 0 || value > 1)) fail(`target: a win share lies in [0, 1], got ${value}`);
+  if (metric === SEAT_WIN_GAP && (kind === 'equals' || t.around !== undefined))
+    fail(`target: ${SEAT_WIN_GAP} is minimized towards every seat winning 1/players; give only "minimize": true`);
+  if (kind === 'equals' && parameters.length > 1)
+    fail('target: "equals" tunes one parameter (several values could reach it); use "minimize" for several');
+  if (/^seat\d+\.wins$/.test(metric) && (value < 0 || value > 1))
+    fail(`target: a win share lies in [0, 1], got ${value}`);
   const precision = def.precision;
-  if (typeof precision !== 'number' || !(precision > 0) || !Number.isFinite(precision)) fail(`"precision" must be a number > 0 (the half-width of the target's interval), got ${JSON.stringify(precision)}`);
+  if (typeof precision !== 'number' || !(precision > 0) || !Number.isFinite(precision))
+    fail(
+      `"precision" must be a number > 0 (the half-width of the target's interval), got ${JSON.stringify(precision)}`,
+    );
   const budget = resolveBudget(def.budget, where);
   const perDeal = gamesPerDeal(base.rotation, base.players);
-  if (budget.games < 3 * budget.firstDeals * perDeal) fail(`budget: "games" (${budget.games}) must allow at least 3 candidates' first ${budget.firstDeals} deals (${3 * budget.firstDeals * perDeal} games)`);
+  if (budget.games < 3 * budget.firstDeals * perDeal)
+    fail(
+      `budget: "games" (${budget.games}) must allow at least 3 candidates' first ${budget.firstDeals} deals (${3 * budget.firstDeals * perDeal} games)`,
+    );
   if (kind === 'minimize') {
     const size = parameters.reduce((n, p) => n * valuesOf(p).length, 1);
-    if (size > MAX_GRID) fail(`the grid holds ${size} candidates; at most ${MAX_GRID}: narrow the ranges or give a larger "step"`);
+    if (size > MAX_GRID)
+      fail(`the grid holds ${size} candidates; at most ${MAX_GRID}: narrow the ranges or give a larger "step"`);
   }
-  const parts = metric === SEAT_WIN_GAP
-    ? Array.from({ length: base.players }, (_, s) => ({ metric: `seat${s}.wins`, around: 1 / base.players }))
-    : [{ metric, around: value }];
-  const tuning: Tuning = { ...base, parameters, kind, metric, value, parts, precision: precision as number, budget, gamesPerDeal: perDeal };
+  const parts =
+    metric === SEAT_WIN_GAP
+      ? Array.from({ length: base.players }, (_, s) => ({ metric: `seat${s}.wins`, around: 1 / base.players }))
+      : [{ metric, around: value }];
+  const tuning: Tuning = {
+    ...base,
+    parameters,
+    kind,
+    metric,
+    value,
+    parts,
+    precision: precision as number,
+    budget,
+    gamesPerDeal: perDeal,
+  };
   // Both corners of the range build a game (e.g. a list rule with the entry set).
   for (const corner of [parameters.map((p) => p.min), parameters.map((p) => p.max)]) candidatePlan(tuning, corner, 1);
   return tuning;
 }
 
-function resolveParameter(raw: unknown, where: string, game: Game, rules: Record<string, ParamValue>): ResolvedParameter {
+function resolveParameter(
+  raw: unknown,
+  where: string,
+  game: Game,
+  rules: Record<string, ParamValue>,
+): ResolvedParameter {
   const fail = (message: string): never => {
     throw new InputError('experiment', `${where}: ${message}`);
   };
@@ -177,36 +240,58 @@ function resolveParameter(raw: unknown, where: string, game: Game, rules: Record
   const rule = entry ? entry[1]! : (p.name as string);
   const defs = new Map(game.paramDefs.map((d) => [d.name, d]));
   const def: ParamDef | undefined = defs.get(rule);
-  if (!def) fail(`unknown parameter ${JSON.stringify(rule)}: not a rule of this game${suggestion(rule, [...defs.keys()])}`);
-  if (def!.values) fail(`rule ${JSON.stringify(rule)} takes one of ${def!.values.join(', ')}, not a number: tune a numeric rule`);
+  if (!def)
+    fail(`unknown parameter ${JSON.stringify(rule)}: not a rule of this game${suggestion(rule, [...defs.keys()])}`);
+  if (def!.values)
+    fail(`rule ${JSON.stringify(rule)} takes one of ${def!.values.join(', ')}, not a number: tune a numeric rule`);
   if (def!.list && !entry) fail(`rule ${JSON.stringify(rule)} is a list: tune one entry, e.g. "${rule}[1]"`);
   if (entry && !def!.list) fail(`rule ${JSON.stringify(rule)} is not a list: name it without [${entry[2]}]`);
   const index = entry ? Number(entry[2]) : null;
-  if (index !== null && index >= game.players) fail(`${p.name}: entry ${index} is past the last seat (${game.players} players)`);
+  if (index !== null && index >= game.players)
+    fail(`${p.name}: entry ${index} is past the last seat (${game.players} players)`);
   if (index === null && rule in rules) fail(`rule ${JSON.stringify(rule)} is both fixed in "rules" and tuned`);
   const { min, max } = p;
-  if (typeof min !== 'number' || typeof max !== 'number' || !Number.isFinite(min) || !Number.isFinite(max)) fail(`"min" and "max" must be numbers, got ${JSON.stringify(min)} and ${JSON.stringify(max)}`);
+  if (typeof min !== 'number' || typeof max !== 'number' || !Number.isFinite(min) || !Number.isFinite(max))
+    fail(`"min" and "max" must be numbers, got ${JSON.stringify(min)} and ${JSON.stringify(max)}`);
   if ((min as number) >= (max as number)) fail(`empty range: "min" (${min}) must be below "max" (${max})`);
   const integer = p.integer ?? def!.integer ?? false;
   if (typeof integer !== 'boolean') fail('"integer" must be true or false');
   if (def!.integer && !integer) fail(`rule ${JSON.stringify(rule)} takes whole numbers: "integer" must be true`);
-  if (integer && (!Number.isInteger(min) || !Number.isInteger(max))) fail(`"min" and "max" of a whole-number parameter must be whole numbers, got ${min} and ${max}`);
-  if ((def!.min !== undefined && (min as number) < def!.min) || (def!.max !== undefined && (max as number) > def!.max)) {
+  if (integer && (!Number.isInteger(min) || !Number.isInteger(max)))
+    fail(`"min" and "max" of a whole-number parameter must be whole numbers, got ${min} and ${max}`);
+  if (
+    (def!.min !== undefined && (min as number) < def!.min) ||
+    (def!.max !== undefined && (max as number) > def!.max)
+  ) {
     fail(`range [${min}, ${max}] leaves the domain of rule ${JSON.stringify(rule)}: ${def!.min} to ${def!.max}`);
   }
   const step = p.step ?? null;
-  if (step !== null && (typeof step !== 'number' || !(step > 0) || !Number.isFinite(step))) fail(`"step" must be a number > 0, got ${JSON.stringify(step)}`);
+  if (step !== null && (typeof step !== 'number' || !(step > 0) || !Number.isFinite(step)))
+    fail(`"step" must be a number > 0, got ${JSON.stringify(step)}`);
   if (integer && step !== null) fail('"step" is for real parameters; a whole-number parameter tries every value');
-  return { name: p.name as string, rule, entry: index, min: min as number, max: max as number, integer: integer as boolean, step: integer ? null : (step as number | null) ?? ((max as number) - (min as number)) / 32 };
+  return {
+    name: p.name as string,
+    rule,
+    entry: index,
+    min: min as number,
+    max: max as number,
+    integer: integer as boolean,
+    step: integer ? null : ((step as number | null) ?? ((max as number) - (min as number)) / 32),
+  };
 }
 
 function resolveBudget(raw: unknown, where: string): Tuning['budget'] {
-  if (raw !== undefined && !isObject(raw)) throw new InputError('experiment', `${where}: "budget" must be { games?, firstDeals?, maxDeals? }`);
+  if (raw !== undefined && !isObject(raw))
+    throw new InputError('experiment', `${where}: "budget" must be { games?, firstDeals?, maxDeals? }`);
   const b = (raw ?? {}) as Record<string, unknown>;
   rejectUnknownKeys(b, ['games', 'firstDeals', 'maxDeals'], 'experiment', `${where}: budget`);
   const int = (key: string, fallback: number, min: number) => {
     const v = b[key] ?? fallback;
-    if (!Number.isInteger(v) || (v as number) < min || (v as number) > 1e9) throw new InputError('experiment', `${where}: budget: "${key}" must be a whole number from ${min} to 1e9, got ${JSON.stringify(v)}`);
+    if (!Number.isInteger(v) || (v as number) < min || (v as number) > 1e9)
+      throw new InputError(
+        'experiment',
+        `${where}: budget: "${key}" must be a whole number from ${min} to 1e9, got ${JSON.stringify(v)}`,
+      );
     return v as number;
   };
   const firstDeals = int('firstDeals', 200, 10);
@@ -223,7 +308,10 @@ export function valuesOf(p: ResolvedParameter): number[] {
 }
 
 /** The rules of a candidate: the fixed rules with each parameter's value set. */
-export function candidateRules(tuning: Pick<Tuning, 'rules' | 'parameters' | 'players'>, point: readonly number[]): Record<string, ParamValue> {
+export function candidateRules(
+  tuning: Pick<Tuning, 'rules' | 'parameters' | 'players'>,
+  point: readonly number[],
+): Record<string, ParamValue> {
   const rules = { ...tuning.rules };
   tuning.parameters.forEach((p, i) => {
     if (p.entry === null) {
@@ -245,11 +333,32 @@ export function pointLabel(tuning: Pick<Tuning, 'parameters'>, point: readonly n
 
 type Base = Pick<Tuning, 'name' | 'description' | 'seed' | 'players' | 'agents' | 'expansions' | 'rules' | 'rotation'>;
 
-function plan0(base: Base, where: string, rules = base.rules, experiment = base.name, seed = base.seed, deals = 1): Plan {
-  return resolveExperiment({
-    name: experiment, description: base.description, seed, deals, rotation: base.rotation, columns: ['score'],
-    arms: [{ name: 'candidate', players: base.players, expansions: base.expansions, rules, agents: base.agents }],
-  }, { where, defaultName: base.name, readTileFile: () => { throw new InputError('experiment', `${where}: tunings take no tile files`); } });
+function plan0(
+  base: Base,
+  where: string,
+  rules = base.rules,
+  experiment = base.name,
+  seed = base.seed,
+  deals = 1,
+): Plan {
+  return resolveExperiment(
+    {
+      name: experiment,
+      description: base.description,
+      seed,
+      deals,
+      rotation: base.rotation,
+      columns: ['score'],
+      arms: [{ name: 'candidate', players: base.players, expansions: base.expansions, rules, agents: base.agents }],
+    },
+    {
+      where,
+      defaultName: base.name,
+      readTileFile: () => {
+        throw new InputError('experiment', `${where}: tunings take no tile files`);
+      },
+    },
+  );
 }
 
 /**
@@ -258,5 +367,12 @@ function plan0(base: Base, where: string, rules = base.rules, experiment = base.
  */
 export function candidatePlan(tuning: Tuning, point: readonly number[], deals: number, seed = tuning.seed): Plan {
   const label = pointLabel(tuning, point);
-  return plan0(tuning, `${tuning.name}: ${label}`, candidateRules(tuning, point), NAME.test(label) ? label : 'candidate', seed, deals);
+  return plan0(
+    tuning,
+    `${tuning.name}: ${label}`,
+    candidateRules(tuning, point),
+    NAME.test(label) ? label : 'candidate',
+    seed,
+    deals,
+  );
 }

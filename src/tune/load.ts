@@ -24,11 +24,21 @@ function tuningFile(spec: string): string {
     const file = join(TUNINGS_DIR, `${spec}${ext}`);
     if (existsSync(file)) return file;
   }
-  const known = existsSync(TUNINGS_DIR) ? readdirSync(TUNINGS_DIR).filter((f) => EXTENSIONS.includes(extname(f))).map((f) => basename(f, extname(f))) : [];
-  throw new InputError('experiment', `unknown tuning ${JSON.stringify(spec)}: no such file in experiments/tunings/; known: ${known.sort().join(', ') || '(none)'}`);
+  const known = existsSync(TUNINGS_DIR)
+    ? readdirSync(TUNINGS_DIR)
+        .filter((f) => EXTENSIONS.includes(extname(f)))
+        .map((f) => basename(f, extname(f)))
+    : [];
+  throw new InputError(
+    'experiment',
+    `unknown tuning ${JSON.stringify(spec)}: no such file in experiments/tunings/; known: ${known.sort().join(', ') || '(none)'}`,
+  );
 }
 
-export async function loadTuning(spec: string, overrides: { seed?: string } = {}): Promise<{ tuning: Tuning; file: string }> {
+export async function loadTuning(
+  spec: string,
+  overrides: { seed?: string } = {},
+): Promise<{ tuning: Tuning; file: string }> {
   const file = tuningFile(spec);
   let definition: unknown;
   if (extname(file) === '.json') definition = readJsonFile(file, 'experiment');

@@ -60,7 +60,10 @@ export function measureInterval(m: Measure, level: number): Interval {
   }
   if (m.count && m.n >= 2) {
     const dispersion = m.mean > 0 ? Math.max(1, (m.sd * m.sd * m.count.units) / (m.n * m.mean)) : 1;
-    const p = poissonInterval({ count: (m.mean * m.count.units) / dispersion, exposure: m.count.units / dispersion }, { level });
+    const p = poissonInterval(
+      { count: (m.mean * m.count.units) / dispersion, exposure: m.count.units / dispersion },
+      { level },
+    );
     return { lo: p.lo!, hi: p.hi!, degenerate: m.sd === 0 };
   }
   if (m.n >= 2 && m.sd === 0) {
@@ -74,7 +77,10 @@ export function measureInterval(m: Measure, level: number): Interval {
 
 /** The name of the interval method of a measure, for reports. */
 export function intervalMethod(m: Measure): string {
-  if (m.wins) return m.wins.wins === 0 || m.wins.wins === m.wins.games ? 'Clopper–Pearson, one-sided (a share of 0 or 1)' : `Wilson${m.n < m.wins.games ? ' on the effective games (clustered by deal)' : ''}`;
+  if (m.wins)
+    return m.wins.wins === 0 || m.wins.wins === m.wins.games
+      ? 'Clopper–Pearson, one-sided (a share of 0 or 1)'
+      : `Wilson${m.n < m.wins.games ? ' on the effective games (clustered by deal)' : ''}`;
   if (m.count) return m.mean === 0 ? 'exact Poisson, one-sided (no event)' : 'exact Poisson (Garwood) on the count';
   return m.n >= 2 && m.sd === 0 ? 'none: every deal alike' : 'Student t on per-deal means';
 }
@@ -95,8 +101,9 @@ export function measureOf(arm: ArmSummary, metric: string): Measure {
     const range: [number, number] = [0, 1];
     // One game per deal: the games are the units. Several (rotation all): the deal is, so the games
     // count as many as the spread of the per-deal shares allows (never more than were played).
-    if (d.deals === 0 || s.games === d.deals || !(p > 0 && p < 1)) return { n: s.games, mean: p, sd: Math.sqrt(p * (1 - p)), wins: { games: s.games, wins: s.wins }, range };
-    const effective = d.sd! > 0 ? Math.min(s.games, (p * (1 - p)) / (d.sd! * d.sd! / d.deals)) : s.games;
+    if (d.deals === 0 || s.games === d.deals || !(p > 0 && p < 1))
+      return { n: s.games, mean: p, sd: Math.sqrt(p * (1 - p)), wins: { games: s.games, wins: s.wins }, range };
+    const effective = d.sd! > 0 ? Math.min(s.games, (p * (1 - p)) / ((d.sd! * d.sd!) / d.deals)) : s.games;
     return { n: d.deals, mean: p, sd: d.sd ?? NaN, wins: { games: effective, wins: p * effective }, range };
   }
   const m: Measure = { n: d.deals, mean: d.mean ?? NaN, sd: d.sd ?? NaN };

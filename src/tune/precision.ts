@@ -21,7 +21,15 @@ import { runExperiment } from '../run/runner.ts';
 import type { RunOptions, RunOutcome } from '../run/runner.ts';
 import type { Summary } from '../sim/summary.ts';
 import { intervalMethod, measureOf, metricNamesOf } from './metric.ts';
-import { familyLevel, FIRST_BATCH_DEALS, nextBatchDeals, PRECISION_LEVEL, STOP_LEVEL, stopHalfWidths, stopInterval } from './stop-rule.ts';
+import {
+  familyLevel,
+  FIRST_BATCH_DEALS,
+  nextBatchDeals,
+  PRECISION_LEVEL,
+  STOP_LEVEL,
+  stopHalfWidths,
+  stopInterval,
+} from './stop-rule.ts';
 
 export { FIRST_BATCH_DEALS, nextBatchDeals } from './stop-rule.ts';
 
@@ -67,8 +75,18 @@ export function parsePrecision(text: string, plan: Plan): PrecisionTarget[] {
   const targets = text.split(',').map((part): PrecisionTarget => {
     const [metric, width, extra] = part.split('=').map((s) => s.trim());
     const halfWidth = Number(width);
-    if (!metric || width === undefined || width === '' || extra !== undefined || !(halfWidth > 0) || !Number.isFinite(halfWidth)) {
-      throw new InputError('usage', `--precision: ${JSON.stringify(part)} is not METRIC=HALFWIDTH with a half-width > 0; ${usage}`);
+    if (
+      !metric ||
+      width === undefined ||
+      width === '' ||
+      extra !== undefined ||
+      !(halfWidth > 0) ||
+      !Number.isFinite(halfWidth)
+    ) {
+      throw new InputError(
+        'usage',
+        `--precision: ${JSON.stringify(part)} is not METRIC=HALFWIDTH with a half-width > 0; ${usage}`,
+      );
     }
     return { metric, halfWidth };
   });
@@ -76,7 +94,10 @@ export function parsePrecision(text: string, plan: Plan): PrecisionTarget[] {
     const known = metricNamesOf(setup.game, plan.rotation);
     for (const { metric } of targets) {
       if (!known.includes(metric)) {
-        throw new InputError('usage', `--precision: arm ${JSON.stringify(setup.arm.name)} does not measure ${JSON.stringify(metric)}; its metrics: ${known.join(', ')}`);
+        throw new InputError(
+          'usage',
+          `--precision: arm ${JSON.stringify(setup.arm.name)} does not measure ${JSON.stringify(metric)}; its metrics: ${known.join(', ')}`,
+        );
       }
     }
   }
@@ -86,7 +107,8 @@ export function parsePrecision(text: string, plan: Plan): PrecisionTarget[] {
   return targets;
 }
 
-export const precisionRule = (targets: readonly PrecisionTarget[]): string => targets.map((t) => `${t.metric}=${t.halfWidth}`).join(',');
+export const precisionRule = (targets: readonly PrecisionTarget[]): string =>
+  targets.map((t) => `${t.metric}=${t.halfWidth}`).join(',');
 
 /** The plan of a run to this precision: its own run directory (see `Plan.stop`). */
 export function precisionPlan(plan: Plan, targets: readonly PrecisionTarget[]): Plan {
@@ -98,20 +120,35 @@ export function precisionPlan(plan: Plan, targets: readonly PrecisionTarget[]): 
  * the target, `plain` (the reported interval's) to size the next batch; Infinity without an interval
  * or for a degenerate sample.
  */
-export function halfWidths(summary: Summary, targets: readonly PrecisionTarget[]): { judged: Record<string, number>; plain: Record<string, number> } {
-  const per = targets.map(({ metric, family }) => summary.arms.map((arm) => stopHalfWidths(measureOf(arm, metric), family)));
-  const widest = (key: 'judged' | 'plain') => Object.fromEntries(targets.map(({ metric }, k) => [metric, Math.max(...per[k]!.map((w) => w[key]))]));
+export function halfWidths(
+  summary: Summary,
+  targets: readonly PrecisionTarget[],
+): { judged: Record<string, number>; plain: Record<string, number> } {
+  const per = targets.map(({ metric, family }) =>
+    summary.arms.map((arm) => stopHalfWidths(measureOf(arm, metric), family)),
+  );
+  const widest = (key: 'judged' | 'plain') =>
+    Object.fromEntries(targets.map(({ metric }, k) => [metric, Math.max(...per[k]!.map((w) => w[key]))]));
   return { judged: widest('judged'), plain: widest('plain') };
 }
 
 /** The reported intervals of every arm and target. */
 export function reportedIntervals(summary: Summary, targets: readonly PrecisionTarget[]): ReportedInterval[] {
-  return summary.arms.flatMap((arm) => targets.map(({ metric, family }) => {
-    const m = measureOf(arm, metric);
-    const { lo, hi } = stopInterval(m, family);
-    const nominal = familyLevel(family) * 100;
-    return { arm: arm.name, metric, estimate: m.mean, lo, hi, method: `${intervalMethod(m)} at nominal ${Number(nominal.toPrecision(4))} % (covers ≥ ${PRECISION_LEVEL * 100} % under the stop)` };
-  }));
+  return summary.arms.flatMap((arm) =>
+    targets.map(({ metric, family }) => {
+      const m = measureOf(arm, metric);
+      const { lo, hi } = stopInterval(m, family);
+      const nominal = familyLevel(family) * 100;
+      return {
+        arm: arm.name,
+        metric,
+        estimate: m.mean,
+        lo,
+        hi,
+        method: `${intervalMethod(m)} at nominal ${Number(nominal.toPrecision(4))} % (covers ≥ ${PRECISION_LEVEL * 100} % under the stop)`,
+      };
+    }),
+  );
 }
 
 /**
@@ -120,7 +157,9 @@ export function reportedIntervals(summary: Summary, targets: readonly PrecisionT
  * games played and wall time of every batch, and the stop record also written into `manifest.json`.
  */
 export async function runToPrecision(
-  targets: readonly PrecisionTarget[], options: RunOptions, onBatch?: (batch: PrecisionBatch, next: number | null) => void,
+  targets: readonly PrecisionTarget[],
+  options: RunOptions,
+  onBatch?: (batch: PrecisionBatch, next: number | null) => void,
 ): Promise<RunOutcome & { stop?: StopRecord }> {
   const plan = options.plan;
   if (!plan.stop) throw new Error('runToPrecision needs a plan made by precisionPlan');
@@ -141,7 +180,12 @@ export async function runToPrecision(
     onBatch?.(batches[batches.length - 1]!, next);
     if (next === null) {
       const stop: StopRecord = {
-        rule: precisionRule(targets), level: PRECISION_LEVEL, nominalLevel: STOP_LEVEL, batches, reason: met ? 'precision' : 'deals', deals,
+        rule: precisionRule(targets),
+        level: PRECISION_LEVEL,
+        nominalLevel: STOP_LEVEL,
+        batches,
+        reason: met ? 'precision' : 'deals',
+        deals,
         intervals: reportedIntervals(outcome.summary!, targets),
       };
       const file = join(outcome.runDir, 'manifest.json');

@@ -58,13 +58,17 @@ export interface TuneOutcome {
 class Interrupted extends Error {}
 
 export function tuneDirOf(tuning: Tuning, outRoot: string): string {
-  const hash = createHash('sha256').update(JSON.stringify({ tuning, version: packageInfo().version, aggregates: AGGREGATE_FORMAT })).digest('hex').slice(0, 10);
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ tuning, version: packageInfo().version, aggregates: AGGREGATE_FORMAT }))
+    .digest('hex')
+    .slice(0, 10);
   return join(outRoot, tuning.name, `${tuning.seed.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 24)}-${hash}`);
 }
 
-export const methodOf = (tuning: Tuning): string => (tuning.kind === 'equals'
-  ? 'stochastic bisection on paired deals (looks at n₀·2^k deals, Bonferroni over the looks), then a confirmation run on fresh deals'
-  : 'racing by successive elimination over the grid on paired deals (Bonferroni over looks and candidates, and over the parts once), then a confirmation run on fresh deals');
+export const methodOf = (tuning: Tuning): string =>
+  tuning.kind === 'equals'
+    ? 'stochastic bisection on paired deals (looks at n₀·2^k deals, Bonferroni over the looks), then a confirmation run on fresh deals'
+    : 'racing by successive elimination over the grid on paired deals (Bonferroni over looks and candidates, and over the parts once), then a confirmation run on fresh deals';
 
 /**
  * The reported quantity of the confirmation: the metric (one part) or the largest distance (several),
@@ -73,7 +77,12 @@ export const methodOf = (tuning: Tuning): string => (tuning.kind === 'equals'
  */
 function targetQuantity(tuning: Tuning, arm: ArmSummary): { estimate: number; lo: number; hi: number } {
   const parts = tuning.parts.map((p) => measureOf(arm, p.metric));
-  if (parts.length > 1) return lossOf(parts, tuning.parts.map((p) => p.around), familyLevel(parts.length));
+  if (parts.length > 1)
+    return lossOf(
+      parts,
+      tuning.parts.map((p) => p.around),
+      familyLevel(parts.length),
+    );
   const { lo, hi } = stopInterval(parts[0]!);
   return { estimate: parts[0]!.mean, lo, hi };
 }
@@ -81,13 +90,21 @@ function targetQuantity(tuning: Tuning, arm: ArmSummary): { estimate: number; lo
 const num = (x: number) => String(Number(x.toPrecision(4)));
 
 /** What a designer must not miss about the answer: the confirmation missing the target or the precision. */
-export function answerWarnings(tuning: Tuning, q: { lo: number; hi: number }, confirmation: { reason: string; halfWidth: number; deals: number }): string[] {
+export function answerWarnings(
+  tuning: Tuning,
+  q: { lo: number; hi: number },
+  confirmation: { reason: string; halfWidth: number; deals: number },
+): string[] {
   const warnings: string[] = [];
   if (tuning.kind === 'equals' && (q.lo > tuning.value || q.hi < tuning.value)) {
-    warnings.push(`the confirmation's interval [${num(q.lo)}, ${num(q.hi)}] excludes the target ${num(tuning.value)}: on fresh deals the chosen value misses it; look at the values the search did not reject`);
+    warnings.push(
+      `the confirmation's interval [${num(q.lo)}, ${num(q.hi)}] excludes the target ${num(tuning.value)}: on fresh deals the chosen value misses it; look at the values the search did not reject`,
+    );
   }
   if (confirmation.reason === 'deals') {
-    warnings.push(`precision not reached: the confirmation's half-width is ±${num(confirmation.halfWidth)} after all ${confirmation.deals.toLocaleString('en')} deals it may play, ±${tuning.precision} was asked`);
+    warnings.push(
+      `precision not reached: the confirmation's half-width is ±${num(confirmation.halfWidth)} after all ${confirmation.deals.toLocaleString('en')} deals it may play, ±${tuning.precision} was asked`,
+    );
   }
   return warnings;
 }
@@ -102,19 +119,33 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
-    throw new InputError('usage', `cannot create the tuning directory ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`);
+    throw new InputError(
+      'usage',
+      `cannot create the tuning directory ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
+    );
   }
   const tuningFile = join(dir, 'tuning.json');
   if (existsSync(tuningFile)) {
-    if (readFileSync(tuningFile, 'utf8') !== `${JSON.stringify(tuning, null, 2)}\n`) throw new Error(`${tuningFile}: this directory holds a different tuning`);
+    if (readFileSync(tuningFile, 'utf8') !== `${JSON.stringify(tuning, null, 2)}\n`)
+      throw new Error(`${tuningFile}: this directory holds a different tuning`);
   } else {
     writeJsonAtomic(tuningFile, tuning);
   }
-  const manifest = (status: string, extra: object = {}) => writeJsonAtomic(join(dir, 'manifest.json'), {
-    format: 'carclab-tune-manifest/1', status, tuning: { name: tuning.name, description: tuning.description, file: options.file },
-    seed: tuning.seed, method: methodOf(tuning), backend: backend.name, workers: backend.concurrency, started,
-    package: packageInfo(), git: gitInfo(), node: process.version, ...extra,
-  });
+  const manifest = (status: string, extra: object = {}) =>
+    writeJsonAtomic(join(dir, 'manifest.json'), {
+      format: 'carclab-tune-manifest/1',
+      status,
+      tuning: { name: tuning.name, description: tuning.description, file: options.file },
+      seed: tuning.seed,
+      method: methodOf(tuning),
+      backend: backend.name,
+      workers: backend.concurrency,
+      started,
+      package: packageInfo(),
+      git: gitInfo(),
+      node: process.version,
+      ...extra,
+    });
   manifest('running');
 
   const progress = (base: number) => (p: Progress) => options.onGames?.(base + p.gamesDone - p.gamesResumed);
@@ -123,27 +154,51 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
     // 2. The search.
     const evaluate: Evaluate = async (point, deals) => {
       const outcome = await runExperiment({
-        plan: candidatePlan(tuning, point, tuning.budget.maxDeals), outRoot: join(dir, 'candidates'), backend, keepGames: false,
-        shardDeals, dealsLimit: deals, newRun: options.newRun, signal: options.signal, onProgress: progress(gamesPlayed),
+        plan: candidatePlan(tuning, point, tuning.budget.maxDeals),
+        outRoot: join(dir, 'candidates'),
+        backend,
+        keepGames: false,
+        shardDeals,
+        dealsLimit: deals,
+        newRun: options.newRun,
+        signal: options.signal,
+        onProgress: progress(gamesPlayed),
       });
       gamesPlayed += outcome.gamesPlayed;
       if (outcome.status !== 'complete') throw new Interrupted();
       return { deals, parts: tuning.parts.map((p) => measureOf(outcome.summary!.arms[0]!, p.metric)) };
     };
     const settings = {
-      kind: tuning.kind, target: tuning.value, around: tuning.parts.map((p) => p.around), precision: tuning.precision,
+      kind: tuning.kind,
+      target: tuning.value,
+      around: tuning.parts.map((p) => p.around),
+      precision: tuning.precision,
       values: tuning.parameters.map((p) => (tuning.kind === 'equals' && !p.integer ? [p.min, p.max] : valuesOf(p))),
       step: tuning.kind === 'equals' && !tuning.parameters[0]!.integer ? tuning.parameters[0]!.step : null,
-      firstDeals: tuning.budget.firstDeals, maxDeals: tuning.budget.maxDeals, budgetGames: tuning.budget.games, gamesPerDeal: tuning.gamesPerDeal,
+      firstDeals: tuning.budget.firstDeals,
+      maxDeals: tuning.budget.maxDeals,
+      budgetGames: tuning.budget.games,
+      gamesPerDeal: tuning.gamesPerDeal,
     };
     const search = tuning.kind === 'equals' ? await bisect(settings, evaluate) : await race(settings, evaluate);
 
     // 3. The confirmation on fresh deals, to the precision.
     const seed = `${tuning.seed}/confirm`;
-    const targets = tuning.parts.map((p) => ({ metric: p.metric, halfWidth: tuning.precision, family: tuning.parts.length }));
+    const targets = tuning.parts.map((p) => ({
+      metric: p.metric,
+      halfWidth: tuning.precision,
+      family: tuning.parts.length,
+    }));
     const confirmPlan = precisionPlan(candidatePlan(tuning, search.point, tuning.budget.maxDeals, seed), targets);
     const confirmed = await runToPrecision(targets, {
-      plan: confirmPlan, outRoot: join(dir, 'confirmation'), backend, keepGames: false, shardDeals, newRun: options.newRun, signal: options.signal, onProgress: progress(gamesPlayed),
+      plan: confirmPlan,
+      outRoot: join(dir, 'confirmation'),
+      backend,
+      keepGames: false,
+      shardDeals,
+      newRun: options.newRun,
+      signal: options.signal,
+      onProgress: progress(gamesPlayed),
     });
     gamesPlayed += confirmed.gamesPlayed;
     if (confirmed.status !== 'complete') throw new Interrupted();
@@ -154,21 +209,53 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
     // 4. Results.
     const confirmGames = stop.deals * tuning.gamesPerDeal;
     const result: TuneResult = {
-      format: 'carclab-tune/1', name: tuning.name, status: search.status,
-      parameters: tuning.parameters.map((p) => p.name), value: search.point.length === 1 ? search.point[0]! : search.point, point: search.point,
-      metric: tuning.metric, target: { kind: tuning.kind, value: tuning.value },
-      ...quantity, level: stop.level, nominalLevel: STOP_LEVEL,
+      format: 'carclab-tune/1',
+      name: tuning.name,
+      status: search.status,
+      parameters: tuning.parameters.map((p) => p.name),
+      value: search.point.length === 1 ? search.point[0]! : search.point,
+      point: search.point,
+      metric: tuning.metric,
+      target: { kind: tuning.kind, value: tuning.value },
+      ...quantity,
+      level: stop.level,
+      nominalLevel: STOP_LEVEL,
       interval: `${tuning.parts.length > 1 ? 'Wilson per seat (Bonferroni over the seats), as the largest distance from 1/players' : intervalMethod(measureOf(confirmed.summary!.arms[0]!, tuning.metric))}, nominal ${STOP_LEVEL * 100} %, covering ≥ ${stop.level * 100} % under the confirmation's stop`,
-      notRejected: search.notRejected.map((p) => (p.length === 1 ? p[0]! : p)), warnings: answerWarnings(tuning, quantity, { reason: stop.reason, halfWidth, deals: stop.deals }),
-      games: search.games + confirmGames, searchGames: search.games,
+      notRejected: search.notRejected.map((p) => (p.length === 1 ? p[0]! : p)),
+      warnings: answerWarnings(tuning, quantity, { reason: stop.reason, halfWidth, deals: stop.deals }),
+      games: search.games + confirmGames,
+      searchGames: search.games,
       confirmation: { seed, deals: stop.deals, games: confirmGames, reason: stop.reason, halfWidth },
-      method: methodOf(tuning), candidates: search.candidates, log: search.log,
+      method: methodOf(tuning),
+      candidates: search.candidates,
+      log: search.log,
     };
     writeJsonAtomic(join(dir, 'result.json'), result);
     writeAtomic(join(dir, 'candidates.csv'), candidatesCsv(tuning, result));
     await writeTuneReport(tuning, result, dir);
     const wallSeconds = (performance.now() - t0) / 1000;
-    manifest('complete', { result: { value: result.value, estimate: result.estimate, lo: result.lo, hi: result.hi, games: result.games, status: result.status }, wallSeconds, files: ['tuning.json', 'manifest.json', 'result.json', 'candidates.csv', 'report.md', 'report.html', 'charts/', 'candidates/', 'confirmation/'] });
+    manifest('complete', {
+      result: {
+        value: result.value,
+        estimate: result.estimate,
+        lo: result.lo,
+        hi: result.hi,
+        games: result.games,
+        status: result.status,
+      },
+      wallSeconds,
+      files: [
+        'tuning.json',
+        'manifest.json',
+        'result.json',
+        'candidates.csv',
+        'report.md',
+        'report.html',
+        'charts/',
+        'candidates/',
+        'confirmation/',
+      ],
+    });
     return { status: 'complete', dir, result, gamesPlayed, wallSeconds };
   } catch (error) {
     if (!(error instanceof Interrupted)) {
@@ -182,7 +269,10 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
 
 function candidatesCsv(tuning: Tuning, result: TuneResult): string {
   const header = [...tuning.parameters.map((p) => p.name), 'deals', 'estimate', 'lo', 'hi', 'verdict'];
-  const cell = (v: string | number) => (typeof v === 'number' ? String(Number(v.toPrecision(10))) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const rows = result.candidates.map((c) => [...c.point, c.deals, c.estimate, c.lo, c.hi, c.verdict].map(cell).join(','));
+  const cell = (v: string | number) =>
+    typeof v === 'number' ? String(Number(v.toPrecision(10))) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  const rows = result.candidates.map((c) =>
+    [...c.point, c.deals, c.estimate, c.lo, c.hi, c.verdict].map(cell).join(','),
+  );
   return `${[header.map(cell).join(','), ...rows].join('\n')}\n`;
 }

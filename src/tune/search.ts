@@ -97,7 +97,10 @@ class Ledger {
   readonly evaluations = new Map<string, { point: number[]; evaluation: Evaluation; verdict: string }>();
   games = 0;
   readonly log: string[] = [];
-  constructor(private readonly settings: SearchSettings, private readonly evaluate: Evaluate) {}
+  constructor(
+    private readonly settings: SearchSettings,
+    private readonly evaluate: Evaluate,
+  ) {}
 
   deals(point: readonly number[]): number {
     return this.evaluations.get(key(point))?.evaluation.deals ?? 0;
@@ -121,7 +124,12 @@ class Ledger {
 
   records(quantity: (e: Evaluation, level: number) => { estimate: number } & Interval): CandidateRecord[] {
     return [...this.evaluations.values()]
-      .map(({ point, evaluation, verdict }) => ({ point, deals: evaluation.deals, ...quantity(evaluation, REPORT_LEVEL), verdict }))
+      .map(({ point, evaluation, verdict }) => ({
+        point,
+        deals: evaluation.deals,
+        ...quantity(evaluation, REPORT_LEVEL),
+        verdict,
+      }))
       .sort((a, b) => a.point.join(',').localeCompare(b.point.join(','), 'en', { numeric: true }));
   }
 }
@@ -155,28 +163,39 @@ export async function bisect(settings: SearchSettings, evaluate: Evaluate): Prom
       const side: Side | null = lo >= t - h && hi <= t + h ? 0 : lo > t ? 1 : hi < t ? -1 : null;
       if (side !== null) {
         ledger.verdict([x], side === 0 ? 'reached' : side > 0 ? 'above' : 'below');
-        ledger.log.push(`${fmt(x)}: ${side === 0 ? 'reaches the target' : side > 0 ? 'above the target' : 'below the target'} after ${n} deals (estimate ${fmt(e.parts[0]!.mean)})`);
+        ledger.log.push(
+          `${fmt(x)}: ${side === 0 ? 'reaches the target' : side > 0 ? 'above the target' : 'below the target'} after ${n} deals (estimate ${fmt(e.parts[0]!.mean)})`,
+        );
         return side;
       }
     }
     if (!last) return 0;
     const guess: Side = last.parts[0]!.mean >= t ? 1 : -1;
     ledger.verdict([x], guess > 0 ? 'above?' : 'below?');
-    ledger.log.push(`${fmt(x)}: undecided after ${last.deals} deals; taken as ${guess > 0 ? 'above' : 'below'} (estimate ${fmt(last.parts[0]!.mean)})`);
+    ledger.log.push(
+      `${fmt(x)}: undecided after ${last.deals} deals; taken as ${guess > 0 ? 'above' : 'below'} (estimate ${fmt(last.parts[0]!.mean)})`,
+    );
     return guess;
   };
 
   const done = (status: SearchResult['status'], x: number): SearchResult => ({
-    status: outOfBudget && status === 'found' ? 'budget' : status, point: [x], notRejected: status === 'unreachable' ? [] : notRejected(x).map((v) => [v]),
-    candidates: ledger.records(metric), games: ledger.games, log: ledger.log,
+    status: outOfBudget && status === 'found' ? 'budget' : status,
+    point: [x],
+    notRejected: status === 'unreachable' ? [] : notRejected(x).map((v) => [v]),
+    candidates: ledger.records(metric),
+    games: ledger.games,
+    log: ledger.log,
   });
   /** Values strictly between the nearest values decided on either side of `x` (x itself included). */
   const notRejected = (x: number): number[] => {
-    const decided = [...ledger.evaluations.values()].filter((e) => e.verdict === 'above' || e.verdict === 'below').map((e) => e.point[0]!);
+    const decided = [...ledger.evaluations.values()]
+      .filter((e) => e.verdict === 'above' || e.verdict === 'below')
+      .map((e) => e.point[0]!);
     const below = Math.max(-Infinity, ...decided.filter((v) => v < x));
     const above = Math.min(Infinity, ...decided.filter((v) => v > x));
     const grid = settings.values[0]!;
-    if (settings.step !== null) return [Number.isFinite(below) ? below : grid[0]!, Number.isFinite(above) ? above : grid[grid.length - 1]!];
+    if (settings.step !== null)
+      return [Number.isFinite(below) ? below : grid[0]!, Number.isFinite(above) ? above : grid[grid.length - 1]!];
     return grid.filter((v) => v > below && v < above);
   };
   const distance = (x: number) => Math.abs(ledger.evaluations.get(key([x]))!.evaluation.parts[0]!.mean - t);
@@ -189,7 +208,9 @@ export async function bisect(settings: SearchSettings, evaluate: Evaluate): Prom
   const sb = await sideOf(b);
   if (sb === 0) return done('found', b);
   if (sa === sb) {
-    ledger.log.push(`no value in [${fmt(a)}, ${fmt(b)}] reaches the target ${fmt(t)}: both ends lie ${sa > 0 ? 'above' : 'below'} it`);
+    ledger.log.push(
+      `no value in [${fmt(a)}, ${fmt(b)}] reaches the target ${fmt(t)}: both ends lie ${sa > 0 ? 'above' : 'below'} it`,
+    );
     return done('unreachable', distance(a) <= distance(b) ? a : b);
   }
   // Integer grids bisect over indices; real ranges over the interval, down to `step`.
@@ -213,7 +234,11 @@ export async function bisect(settings: SearchSettings, evaluate: Evaluate): Prom
 // ---- minimize: racing by successive elimination -------------------------------------------------
 
 /** Loss max over parts of |mean − around| with its interval (each part at `level`). */
-export function lossOf(parts: readonly Measure[], around: readonly number[], level: number): { estimate: number } & Interval {
+export function lossOf(
+  parts: readonly Measure[],
+  around: readonly number[],
+  level: number,
+): { estimate: number } & Interval {
   let estimate = 0;
   let lo = 0;
   let hi = 0;
@@ -257,16 +282,26 @@ export async function race(settings: SearchSettings, evaluate: Evaluate): Promis
       ledger.verdict(c.p, `eliminated at ${n}`);
       return false;
     });
-    if (kept.length < survivors.length) ledger.log.push(`after ${n} deals: ${survivors.length - kept.length} eliminated, ${kept.length} left`);
+    if (kept.length < survivors.length)
+      ledger.log.push(`after ${n} deals: ${survivors.length - kept.length} eliminated, ${kept.length} left`);
     survivors = kept.map((c) => c.p);
     if (survivors.length === 1) break;
     if (kept.every((c) => (c.l.hi - c.l.lo) / 2 <= settings.precision)) {
-      ledger.log.push(`after ${n} deals: the ${survivors.length} survivors' losses are known to ±${fmt(settings.precision)}; the smallest estimate is chosen`);
+      ledger.log.push(
+        `after ${n} deals: the ${survivors.length} survivors' losses are known to ±${fmt(settings.precision)}; the smallest estimate is chosen`,
+      );
       break;
     }
   }
   const lossAt = (p: number[]) => loss(ledger.evaluations.get(key(p))!.evaluation, REPORT_LEVEL).estimate;
   const chosen = survivors.reduce((best, p) => (lossAt(p) < lossAt(best) ? p : best));
   for (const p of survivors) ledger.verdict(p, p === chosen ? 'chosen' : 'tied');
-  return { status, point: chosen, notRejected: survivors, candidates: ledger.records(loss), games: ledger.games, log: ledger.log };
+  return {
+    status,
+    point: chosen,
+    notRejected: survivors,
+    candidates: ledger.records(loss),
+    games: ledger.games,
+    log: ledger.log,
+  };
 }

@@ -55,7 +55,12 @@ export function stopHalfWidths(m: Measure, parts = 1): { plain: number; judged: 
 }
 
 /** Deals of the next batch: what the widest (plain) interval asks for (with 10 % to spare), at least 1.5 × n, at most the cap. */
-export function nextBatchDeals(deals: number, widths: Record<string, number>, targets: readonly { metric: string; halfWidth: number }[], maxDeals: number): number {
+export function nextBatchDeals(
+  deals: number,
+  widths: Record<string, number>,
+  targets: readonly { metric: string; halfWidth: number }[],
+  maxDeals: number,
+): number {
   const ratio = Math.max(...targets.map((t) => widths[t.metric]! / t.halfWidth));
   const wanted = Number.isFinite(ratio) ? Math.ceil(deals * ratio * ratio * 1.1) : 2 * deals;
   return Math.min(maxDeals, Math.max(wanted, Math.ceil(deals * 1.5)));

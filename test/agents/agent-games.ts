@@ -20,18 +20,26 @@ export const GOLDEN_AGENTS = ['random', 'greedy', 'greedy:eval=features', 'stron
 /** Per agent spec, the trace hashes of 2 games in each of a 2-player game with the three expansions (advanced Labyrinth) and a 3-player base game. */
 export function agentGames(specFor: (agent: string) => string = (agent) => agent): Record<string, number[]> {
   const games = [
-    newGame({ players: 2, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!), rules: { labyrinth: 'advanced' } }),
+    newGame({
+      players: 2,
+      expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!),
+      rules: { labyrinth: 'advanced' },
+    }),
     newGame({ players: 3 }),
   ];
   const result: Record<string, number[]> = {};
   for (const agent of GOLDEN_AGENTS) {
     const spec = parseAgentSpec(specFor(agent), 'golden');
-    result[agent] = games.flatMap((game) => [0, 1].map((deal) => {
-      const agents = Array.from({ length: game.players }, (_, seat) => createAgent(spec, makeRng('agent-games', deal, seat)));
-      const trace: MoveTrace = { hash: 0 };
-      playGame(game, new Dealer(game).deal('agent-games', deal), agents, undefined, trace);
-      return trace.hash;
-    }));
+    result[agent] = games.flatMap((game) =>
+      [0, 1].map((deal) => {
+        const agents = Array.from({ length: game.players }, (_, seat) =>
+          createAgent(spec, makeRng('agent-games', deal, seat)),
+        );
+        const trace: MoveTrace = { hash: 0 };
+        playGame(game, new Dealer(game).deal('agent-games', deal), agents, undefined, trace);
+        return trace.hash;
+      }),
+    );
   }
   return result;
 }

@@ -18,13 +18,15 @@ import { inputError } from '../util.ts';
 import { AGENT_GAMES_FILE, GOLDEN_AGENTS, agentGames } from './agent-games.ts';
 
 describe('forbid= in agent specs', () => {
-  it('every agent takes it; the canonical spec lists the mechanics in the modules\' order after the agent\'s own parameters', () => {
+  it("every agent takes it; the canonical spec lists the mechanics in the modules' order after the agent's own parameters", () => {
     const spec = parseAgentSpec('greedy:forbid=tollhouses+farmers', 'here');
     expect(spec.forbid).toEqual(['farmers', 'tollhouses']);
     expect(spec.text).toBe('greedy:eval=rules,meepleCost=1,farmerCost=0,emptyHand=0,forbid=farmers+tollhouses');
     expect(parseAgentSpec(spec.text, 'here')).toEqual(spec);
     expect(parseAgentSpec('random:forbid=labyrinthMeeples', 'here').text).toBe('random:forbid=labyrinthMeeples');
-    expect(parseAgentSpec('mcts:forbid=cityMeeples,iterations=50', 'here').text).toMatch(/^mcts:iterations=50,.*,widen=1,forbid=cityMeeples$/);
+    expect(parseAgentSpec('mcts:forbid=cityMeeples,iterations=50', 'here').text).toMatch(
+      /^mcts:iterations=50,.*,widen=1,forbid=cityMeeples$/,
+    );
   });
 
   it('forbid= of nothing is the agent without it: the same spec', () => {
@@ -40,26 +42,61 @@ describe('forbid= in agent specs', () => {
     const unknown = inputError(() => parseAgentSpec('greedy:forbid=farmer', 'arms[1]'));
     expect(unknown.code).toBe('usage');
     expect(unknown.message).toBe('arms[1]: agent greedy: forbid: unknown mechanic "farmer"; did you mean "farmers"?');
-    expect(inputError(() => parseAgentSpec('random:forbid=farmers+farmers', 'x')).message).toBe('x: agent random: forbid: mechanic farmers is given twice');
-    expect(inputError(() => parseAgentSpec('random:forbid=farmers+', 'x')).message).toMatch(/^x: agent random: forbid=farmers\+ has an empty name/);
+    expect(inputError(() => parseAgentSpec('random:forbid=farmers+farmers', 'x')).message).toBe(
+      'x: agent random: forbid: mechanic farmers is given twice',
+    );
+    expect(inputError(() => parseAgentSpec('random:forbid=farmers+', 'x')).message).toMatch(
+      /^x: agent random: forbid=farmers\+ has an empty name/,
+    );
     expect(inputError(() => parseAgentSpec('random:forbid', 'x')).message).toMatch(/parameter forbid needs a value/);
   });
 
   it('a mechanic of an expansion not in the game is bad input naming the mechanic, its expansion and the arm', () => {
-    const error = inputError(() => resolveExperiment(
-      { seed: 's', deals: 2, arms: [{ name: 'base', players: 2, agents: ['greedy', 'greedy:forbid=tollhouses'] }] },
-      { where: 'exp.ts', defaultName: 'exp', readTileFile: () => { throw new Error('no tile files'); } },
-    ));
+    const error = inputError(() =>
+      resolveExperiment(
+        { seed: 's', deals: 2, arms: [{ name: 'base', players: 2, agents: ['greedy', 'greedy:forbid=tollhouses'] }] },
+        {
+          where: 'exp.ts',
+          defaultName: 'exp',
+          readTileFile: () => {
+            throw new Error('no tile files');
+          },
+        },
+      ),
+    );
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toMatch(/arms\[0\] "base": agent greedy:.*forbid=tollhouses forbids tollhouses, a mechanic of The Tollkeepers, which this game does not have; its mechanics: farmers, roadMeeples, cityMeeples, monasteryMeeples$/);
+    expect(error.message).toMatch(
+      /arms\[0\] "base": agent greedy:.*forbid=tollhouses forbids tollhouses, a mechanic of The Tollkeepers, which this game does not have; its mechanics: farmers, roadMeeples, cityMeeples, monasteryMeeples$/,
+    );
   });
 
-  it('a mechanic the arm\'s rules rule out (the basic Labyrinth\'s branches) is bad input saying so', () => {
-    const error = inputError(() => resolveExperiment(
-      { seed: 's', deals: 2, arms: [{ name: 'basic', players: 2, expansions: ['labyrinth'], agents: ['random:forbid=labyrinthBranches', 'random'] }] },
-      { where: 'exp.ts', defaultName: 'exp', readTileFile: () => { throw new Error('no tile files'); } },
-    ));
-    expect(error.message).toMatch(/arms\[0\] "basic": agent random:forbid=labyrinthBranches forbids labyrinthBranches, a mechanic of The Labyrinth, which this game's rules rule out \(advanced variant: .*\); its mechanics: farmers, roadMeeples, cityMeeples, monasteryMeeples, labyrinthMeeples$/);
+  it("a mechanic the arm's rules rule out (the basic Labyrinth's branches) is bad input saying so", () => {
+    const error = inputError(() =>
+      resolveExperiment(
+        {
+          seed: 's',
+          deals: 2,
+          arms: [
+            {
+              name: 'basic',
+              players: 2,
+              expansions: ['labyrinth'],
+              agents: ['random:forbid=labyrinthBranches', 'random'],
+            },
+          ],
+        },
+        {
+          where: 'exp.ts',
+          defaultName: 'exp',
+          readTileFile: () => {
+            throw new Error('no tile files');
+          },
+        },
+      ),
+    );
+    expect(error.message).toMatch(
+      /arms\[0\] "basic": agent random:forbid=labyrinthBranches forbids labyrinthBranches, a mechanic of The Labyrinth, which this game's rules rule out \(advanced variant: .*\); its mechanics: farmers, roadMeeples, cityMeeples, monasteryMeeples, labyrinthMeeples$/,
+    );
   });
 });
 
@@ -98,7 +135,10 @@ function watch(agent: string, restricted: boolean, deals: number) {
       }
       stage(followUp);
     };
-    const spec = parseAgentSpec(restricted ? `${agent}${agent.includes(':') ? ',' : ':'}forbid=${FORBIDDEN.join('+')}` : agent, 'test');
+    const spec = parseAgentSpec(
+      restricted ? `${agent}${agent.includes(':') ? ',' : ':'}forbid=${FORBIDDEN.join('+')}` : agent,
+      'test',
+    );
     const inner = createAgent(spec, makeRng('forbid', deal, 0));
     const seat0 = {
       name: inner.name,
@@ -120,7 +160,11 @@ function watch(agent: string, restricted: boolean, deals: number) {
 
 describe('a forbidden agent never uses a forbidden mechanic, in play or in its own search', () => {
   const cases: [string, number, boolean][] = [
-    ['random', 6, false], ['greedy', 4, false], ['greedy:eval=features', 4, false], ['strong', 1, true], ['mcts:iterations=40', 1, true],
+    ['random', 6, false],
+    ['greedy', 4, false],
+    ['greedy:eval=features', 4, false],
+    ['strong', 1, true],
+    ['mcts:iterations=40', 1, true],
   ];
   for (const [agent, deals, modelsOthers] of cases) {
     it(`${agent}: forbidden ${FORBIDDEN.join(', ')} (and the same watch sees them used unrestricted)`, () => {

@@ -11,7 +11,8 @@ import { playChecked } from '../util.ts';
 
 const ALL = [...expansionRegistry.values()];
 
-const agentOf = (text: string, ...seed: (string | number)[]) => createAgent(parseAgentSpec(text, 'test'), makeRng(...seed));
+const agentOf = (text: string, ...seed: (string | number)[]) =>
+  createAgent(parseAgentSpec(text, 'test'), makeRng(...seed));
 
 describe('greedy agent', () => {
   it('plays only legal actions and finishes games with all expansions', () => {
@@ -34,9 +35,23 @@ describe('greedy agent', () => {
     const agent = agentOf('greedy', 'greedy-pure', 0);
     for (let step = 0; step < 40 && !state.isOver(); step++) {
       const n = state.legalActions(legal);
-      const before = JSON.stringify([Array.from(state.scores), Array.from(state.meeple), state.expansionState(), state.deckPos, state.placedCount]);
+      const before = JSON.stringify([
+        Array.from(state.scores),
+        Array.from(state.meeple),
+        state.expansionState(),
+        state.deckPos,
+        state.placedCount,
+      ]);
       const action = agent.choose(state, legal, n);
-      expect(JSON.stringify([Array.from(state.scores), Array.from(state.meeple), state.expansionState(), state.deckPos, state.placedCount])).toBe(before);
+      expect(
+        JSON.stringify([
+          Array.from(state.scores),
+          Array.from(state.meeple),
+          state.expansionState(),
+          state.deckPos,
+          state.placedCount,
+        ]),
+      ).toBe(before);
       state.apply(action);
     }
   });
@@ -75,20 +90,30 @@ describe('greedy valuations', () => {
     // evaluation existed), seed "golden", deals 0-3.
     const base = newGame({ players: 2 });
     // The three expansions the hashes were recorded with (Inns & Cathedrals came later).
-    const all = newGame({ players: 3, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!), rules: { labyrinth: 'advanced' } });
-    expect([0, 1, 2, 3].map((d) => hashString(transcript(base, 'greedy:eval=features', 'golden', d).join(',')))).toEqual([2230761451, 1483525028, 1846901294, 3236138822]);
-    expect([0, 1, 2, 3].map((d) => hashString(transcript(all, 'greedy:eval=features', 'golden', d).join(',')))).toEqual([261747748, 2375688030, 1217289031, 1860638184]);
+    const all = newGame({
+      players: 3,
+      expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!),
+      rules: { labyrinth: 'advanced' },
+    });
+    expect(
+      [0, 1, 2, 3].map((d) => hashString(transcript(base, 'greedy:eval=features', 'golden', d).join(','))),
+    ).toEqual([2230761451, 1483525028, 1846901294, 3236138822]);
+    expect([0, 1, 2, 3].map((d) => hashString(transcript(all, 'greedy:eval=features', 'golden', d).join(',')))).toEqual(
+      [261747748, 2375688030, 1217289031, 1860638184],
+    );
   });
-  it('a field rule changes the moves of both valuations (each values fields by the rule module\'s answer)', () => {
+  it("a field rule changes the moves of both valuations (each values fields by the rule module's answer)", () => {
     const official = newGame({ players: 2 });
     const richFields = newGame({ players: 2, rules: { farmerPointsPerCity: 6 } });
     for (const spec of ['greedy', 'greedy:eval=features']) {
       let differ = 0;
-      for (let deal = 0; deal < 3; deal++) if (transcript(richFields, spec, 'farm', deal).join() !== transcript(official, spec, 'farm', deal).join()) differ++;
+      for (let deal = 0; deal < 3; deal++)
+        if (transcript(richFields, spec, 'farm', deal).join() !== transcript(official, spec, 'farm', deal).join())
+          differ++;
       expect(differ, spec).toBe(3);
     }
   });
-  it('meepleCost changes the rule-aware greedy\'s moves; its default is the plain greedy', () => {
+  it("meepleCost changes the rule-aware greedy's moves; its default is the plain greedy", () => {
     const game = newGame({ players: 2 });
     let differ = 0;
     for (let deal = 0; deal < 3; deal++) {

@@ -13,14 +13,25 @@ import { planOf, tempDir } from '../sim/helpers.ts';
 
 async function run(agents: string[], backend: Backend, deals = 2) {
   const plan = planOf({
-    name: 'mcts-runs', seed: 'mcts-7', deals, rotation: 'all', columns: ['score', 'rank', 'breakdown'],
-    arms: [{ name: 'mcts-2p', players: 2, agents }, { name: 'mcts-3p', players: 3, expansions: ['tollkeepers'], agents: `${agents[0]},width=0` }],
+    name: 'mcts-runs',
+    seed: 'mcts-7',
+    deals,
+    rotation: 'all',
+    columns: ['score', 'rank', 'breakdown'],
+    arms: [
+      { name: 'mcts-2p', players: 2, agents },
+      { name: 'mcts-3p', players: 3, expansions: ['tollkeepers'], agents: `${agents[0]},width=0` },
+    ],
   });
   try {
     const outcome = await runExperiment({ plan, outRoot: tempDir(), backend, keepGames: true, shardDeals: 1 });
     expect(outcome.status).toBe('complete');
     const read = (file: string) => readFileSync(join(outcome.runDir, file));
-    return { summary: read('summary.json').toString(), games: read('games.arrow'), manifest: JSON.parse(read('manifest.json').toString()) };
+    return {
+      summary: read('summary.json').toString(),
+      games: read('games.arrow'),
+      manifest: JSON.parse(read('manifest.json').toString()),
+    };
   } finally {
     await backend.close();
   }

@@ -1,27 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
 import { OnePly } from '../../src/agents/one-ply.ts';
-import { FOLLOW_MEEPLE, FOLLOW_NOTHING, InputError, MAX_ACTIONS_HINT, PHASE_PLACE, SEG_CITY } from '../../src/engine/index.ts';
+import {
+  FOLLOW_MEEPLE,
+  FOLLOW_NOTHING,
+  InputError,
+  MAX_ACTIONS_HINT,
+  PHASE_PLACE,
+  SEG_CITY,
+} from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 import { playChecked } from '../util.ts';
 
-const agentOf = (text: string, ...seed: (string | number)[]) => createAgent(parseAgentSpec(text, 'test'), makeRng(...seed));
+const agentOf = (text: string, ...seed: (string | number)[]) =>
+  createAgent(parseAgentSpec(text, 'test'), makeRng(...seed));
 const legal = new Int32Array(MAX_ACTIONS_HINT);
-const chooseIn = (state: State, spec: string, ...seed: (string | number)[]) => agentOf(spec, ...seed).choose(state, legal, state.legalActions(legal));
+const chooseIn = (state: State, spec: string, ...seed: (string | number)[]) =>
+  agentOf(spec, ...seed).choose(state, legal, state.legalActions(legal));
 
 /** A 2-player base position some turns into deal `deal`, reached by greedy play, at a placement. */
 function midGame(deal: number, turns: number): State {
   const game = newGame({ players: 2 });
   const state = game.newState(new Dealer(game).deal('mid', deal));
   const agents = [0, 1].map((seat) => agentOf('greedy', 'mid', deal, seat));
-  while (state.placedCount <= turns || state.phase !== PHASE_PLACE) state.apply(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
+  while (state.placedCount <= turns || state.phase !== PHASE_PLACE)
+    state.apply(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
   return state;
 }
 
-interface Turn { tile: string; at: [number, number]; rotation: number; player: number; city?: boolean }
+interface Turn {
+  tile: string;
+  at: [number, number];
+  rotation: number;
+  player: number;
+  city?: boolean;
+}
 
 /**
  * A 2-player base position built from scenario turns (the start tile at (0,0)); then `next` is drawn
@@ -85,32 +101,44 @@ describe('mcts', () => {
       expect(chooseIn(state, 'mcts:iterations=300', 'det', deal)).toBe(chosen);
     }
   });
-  it.each(['mcts:iterations=200,depth=4', 'mcts:iterations=60,rollout=greedy,depth=2'])('is deterministic for a stream and leaves the state as it found it: %s', (spec) => {
-    const state = midGame(2, 16);
-    // Everything a player can see (the segment arrays past the placed tiles hold no meaning).
-    const seen = () => {
-      const used = state.placedCount * state.game.segmentsPerTile;
-      return JSON.stringify([Array.from(state.scores), Array.from(state.meeple.subarray(0, used)), Array.from(state.parent.subarray(0, used)), Array.from(state.grid), state.deckPos, state.placedCount, state.drawn, Array.from(state.deck)]);
-    };
-    const before = seen();
-    const a = chooseIn(state, spec, 'same', 1);
-    expect(seen()).toBe(before);
-    expect(chooseIn(state, spec, 'same', 1)).toBe(a);
-  });
+  it.each(['mcts:iterations=200,depth=4', 'mcts:iterations=60,rollout=greedy,depth=2'])(
+    'is deterministic for a stream and leaves the state as it found it: %s',
+    (spec) => {
+      const state = midGame(2, 16);
+      // Everything a player can see (the segment arrays past the placed tiles hold no meaning).
+      const seen = () => {
+        const used = state.placedCount * state.game.segmentsPerTile;
+        return JSON.stringify([
+          Array.from(state.scores),
+          Array.from(state.meeple.subarray(0, used)),
+          Array.from(state.parent.subarray(0, used)),
+          Array.from(state.grid),
+          state.deckPos,
+          state.placedCount,
+          state.drawn,
+          Array.from(state.deck),
+        ]);
+      };
+      const before = seen();
+      const a = chooseIn(state, spec, 'same', 1);
+      expect(seen()).toBe(before);
+      expect(chooseIn(state, spec, 'same', 1)).toBe(a);
+    },
+  );
   it('completes a large city of its own', () => {
     for (const mover of [0, 1]) {
       const state = position(cityOf(mover), 'E', mover);
       expect(chooseIn(state, 'mcts:iterations=600', 'own', mover)).toBe(closing(state));
     }
   });
-  it('does not complete an opponent\'s large city', () => {
+  it("does not complete an opponent's large city", () => {
     for (const mover of [0, 1]) {
       const state = position(cityOf(1 - mover), 'E', mover);
       expect(state.isLegal(closing(state))).toBe(true);
       expect(chooseIn(state, 'mcts:iterations=600', 'theirs', mover)).not.toBe(closing(state));
     }
   });
-  it('tries a guided node\'s children best first: with widen=0 the root plays a best one-ply placement', () => {
+  it("tries a guided node's children best first: with widen=0 the root plays a best one-ply placement", () => {
     // widen=0 lets a guided node play only its first child, so the move must be one of the
     // placements with the highest one-ply value (as greedy values them), whatever the budget.
     for (const deal of [0, 1, 2]) {
@@ -138,7 +166,11 @@ describe('mcts', () => {
     const mixes = Array.from({ length: 1 << names.length }, (_, m) => names.filter((_, i) => m & (1 << i)));
     for (const mix of mixes) {
       for (let players = 2; players <= 6; players++) {
-        const game = newGame({ players, expansions: mix.map((n) => expansionRegistry.get(n)!), rules: mix.includes('labyrinth') ? { labyrinth: 'advanced' } : {} });
+        const game = newGame({
+          players,
+          expansions: mix.map((n) => expansionRegistry.get(n)!),
+          rules: mix.includes('labyrinth') ? { labyrinth: 'advanced' } : {},
+        });
         // The root's one-ply ordering (width) costs a greedy move: only with 2 and 3 players here;
         // greedy rollouts with an odd number of players.
         const spec = `mcts:iterations=2,depth=1,width=${players <= 3 ? 4 : 0},rollout=${players % 2 === 1 ? 'greedy' : 'meeple'}`;
@@ -153,7 +185,9 @@ describe('mcts', () => {
     expect(() => parseAgentSpec('mcts:rollout=smart', 'here')).toThrow(InputError);
     expect(() => parseAgentSpec('mcts:rollout=smart', 'here')).toThrow(/one of none\|uniform\|meeple\|greedy/);
     expect(() => parseAgentSpec('mcts:c=-1', 'here')).toThrow(/c must be c \(number 0…100/);
-    expect(() => parseAgentSpec('mcts:budget=3', 'here')).toThrow(/unknown parameter "budget"; known parameters of mcts: iterations/);
+    expect(() => parseAgentSpec('mcts:budget=3', 'here')).toThrow(
+      /unknown parameter "budget"; known parameters of mcts: iterations/,
+    );
   });
   it('with only a time budget has no iteration limit and is not reproducible', () => {
     const spec = parseAgentSpec('mcts:ms=50', 'here');

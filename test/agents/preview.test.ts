@@ -37,7 +37,10 @@ function everyFollowUpApplied(state: State, evaluator: Evaluator, me: number): [
  * What the tile just placed completes: a monastery (what the preview declines), an occupied road, a
  * city, and a road or city holding a meeple of `me` (which then comes back to `me`'s hand).
  */
-function completed(state: State, me: number): { declined: boolean; occupiedRoad: boolean; city: boolean; own: boolean } {
+function completed(
+  state: State,
+  me: number,
+): { declined: boolean; occupiedRoad: boolean; city: boolean; own: boolean } {
   const game = state.game;
   const S = game.segmentsPerTile;
   const placed = state.lastPlaced;
@@ -104,7 +107,8 @@ function compareOn(game: Game, deal: number, weights?: Weights): [number, number
       if (completes) roads++;
       if (occupiedRoad) occupiedRoads++;
       if (city) cities++;
-      if (own && state.meeplesLeft[me] === 1 && onePly.followUp !== FOLLOW_NOTHING && onePly.followUp < ACTION_BLOCK) lastMeepleBack++;
+      if (own && state.meeplesLeft[me] === 1 && onePly.followUp !== FOLLOW_NOTHING && onePly.followUp < ACTION_BLOCK)
+        lastMeepleBack++;
       expect(value, what).toBeCloseTo(applied, 9);
       expect(followUp, what).toBe(onePly.followUp);
     }
@@ -116,7 +120,7 @@ function compareOn(game: Game, deal: number, weights?: Weights): [number, number
 }
 
 describe('placement preview', () => {
-  it('gives the applied placement\'s value and follow-up, 2 players with farmers', () => {
+  it("gives the applied placement's value and follow-up, 2 players with farmers", () => {
     const [placements, previewed, completing, occupiedRoads, cities] = compareOn(gameWith({ players: 2 }), 1);
     expect(previewed).toBeGreaterThan(placements / 2);
     expect(completing).toBeGreaterThan(occupiedRoads + cities);
@@ -124,21 +128,45 @@ describe('placement preview', () => {
     expect(cities).toBeGreaterThan(0);
   });
   it('does so for 4 players, farmers off, another meeple cost', () => {
-    const [placements, previewed] = compareOn(gameWith({ players: 4, rules: { farmers: 'off' } }), 2, { meepleCost: 0.7, farmerCost: 0, emptyHand: 0 });
+    const [placements, previewed] = compareOn(gameWith({ players: 4, rules: { farmers: 'off' } }), 2, {
+      meepleCost: 0.7,
+      farmerCost: 0,
+      emptyHand: 0,
+    });
     expect(previewed).toBeGreaterThan(placements / 2);
   });
   it('does so with farmer and empty-hand charges, two meeples each (hands run empty)', () => {
-    const [placements, previewed, , occupiedRoads] = compareOn(gameWith({ players: 2, rules: { meeples: 2 } }), 4, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 });
+    const [placements, previewed, , occupiedRoads] = compareOn(gameWith({ players: 2, rules: { meeples: 2 } }), 4, {
+      meepleCost: 1.25,
+      farmerCost: 4,
+      emptyHand: 2,
+    });
     expect(previewed).toBeGreaterThan(placements / 2);
     expect(occupiedRoads).toBeGreaterThan(0);
   });
   it('does so when a mover with one meeple left completes its own feature and puts that meeple on the tile (it keeps a meeple in hand)', () => {
     // Deal 8 of these settings has such a turn; a preview that charges the empty hand there fails on it.
-    const [, , , , , lastMeepleBack] = compareOn(gameWith({ players: 2, rules: { meeples: 2 } }), 8, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 });
+    const [, , , , , lastMeepleBack] = compareOn(gameWith({ players: 2, rules: { meeples: 2 } }), 8, {
+      meepleCost: 1.25,
+      farmerCost: 4,
+      emptyHand: 2,
+    });
     expect(lastMeepleBack).toBeGreaterThan(0);
   });
   it('does so for 3 players with other rates', () => {
-    const [, , completing, , cities] = compareOn(gameWith({ players: 3, rules: { roadPointsPerTile: 2, cityPointsPerTile: 3, cityPointsPerPennant: 3, farmerPointsPerCity: 4, monasteryPointsPerTile: 2 } }), 3);
+    const [, , completing, , cities] = compareOn(
+      gameWith({
+        players: 3,
+        rules: {
+          roadPointsPerTile: 2,
+          cityPointsPerTile: 3,
+          cityPointsPerPennant: 3,
+          farmerPointsPerCity: 4,
+          monasteryPointsPerTile: 2,
+        },
+      }),
+      3,
+    );
     expect(completing).toBeGreaterThan(cities);
     expect(cities).toBeGreaterThan(0);
   });

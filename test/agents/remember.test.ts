@@ -27,7 +27,10 @@ function compare(kept: OnePly, fresh: OnePly, state: State): void {
   const n = state.legalPlacements(legal);
   for (let i = 0; i < n; i++) {
     const placement = legal[i]!;
-    expect(kept.valuePlacement(state, placement, me), state.actionToString(placement)).toBeCloseTo(fresh.valuePlacement(copy, placement, me), 9);
+    expect(kept.valuePlacement(state, placement, me), state.actionToString(placement)).toBeCloseTo(
+      fresh.valuePlacement(copy, placement, me),
+      9,
+    );
     expect(kept.followUp).toBe(fresh.followUp);
   }
   kept.forget();
@@ -78,9 +81,13 @@ describe('remembering a position that follows from the last one', () => {
     expect(playComparing({ players: 2 }, 1)).toBeGreaterThan(20);
   });
   it('does so with farmer and empty-hand charges, two meeples each', () => {
-    expect(playComparing({ players: 2, rules: { meeples: 2 } }, 2, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 })).toBeGreaterThan(20);
+    expect(
+      playComparing({ players: 2, rules: { meeples: 2 } }, 2, { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 }),
+    ).toBeGreaterThan(20);
   });
   it('does so for 4 players, farmers off, another meeple cost', () => {
-    expect(playComparing({ players: 4, rules: { farmers: 'off' } }, 3, { meepleCost: 0.7, farmerCost: 0, emptyHand: 0 })).toBeGreaterThan(20);
+    expect(
+      playComparing({ players: 4, rules: { farmers: 'off' } }, 3, { meepleCost: 0.7, farmerCost: 0, emptyHand: 0 }),
+    ).toBeGreaterThan(20);
   });
 });

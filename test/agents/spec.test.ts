@@ -45,7 +45,11 @@ const usageError = (text: string, pattern: RegExp) => {
 describe('agent specs', () => {
   it('fill in every default and list the keys in the definition order', () => {
     expect(parseAgentSpec('probe', 'here')).toEqual({
-      name: 'probe', params: { budget: 100, c: 0.5, mode: 'fast', clock: false }, forbid: [], text: 'probe:budget=100,c=0.5,mode=fast,clock=false', reproducible: true,
+      name: 'probe',
+      params: { budget: 100, c: 0.5, mode: 'fast', clock: false },
+      forbid: [],
+      text: 'probe:budget=100,c=0.5,mode=fast,clock=false',
+      reproducible: true,
     });
     const spec = parseAgentSpec(' probe:mode=slow, c=2.25,budget=7 ', 'here');
     expect(spec.params).toEqual({ budget: 7, c: 2.25, mode: 'slow', clock: false });
@@ -61,7 +65,7 @@ describe('agent specs', () => {
     expect(parseAgentSpec('random', 'here').text).toBe('random');
     expect(parseAgentSpec('greedy', 'here').text).toMatch(/^greedy/);
   });
-  it('apply the definition\'s combination rule and reproducibility', () => {
+  it("apply the definition's combination rule and reproducibility", () => {
     const timed = parseAgentSpec('probe:clock=true', 'here');
     expect(timed.params.budget).toBe(0);
     expect(timed.reproducible).toBe(false);
@@ -69,7 +73,10 @@ describe('agent specs', () => {
   });
   it('reject unknown agents, unknown or repeated keys and bad values, listing what is allowed', () => {
     usageError('clever', new RegExp(`unknown agent "clever"; known agents: ${agentNames().join(', ')}`));
-    usageError('probe:depth=3', /unknown parameter "depth"; known parameters of probe: budget \(whole number 0…1000, default 100\); c \(number 0…10, default 0.5\); mode \(one of fast\|slow, default fast\); clock \(true\|false, default false\)/);
+    usageError(
+      'probe:depth=3',
+      /unknown parameter "depth"; known parameters of probe: budget \(whole number 0…1000, default 100\); c \(number 0…10, default 0.5\); mode \(one of fast\|slow, default fast\); clock \(true\|false, default false\)/,
+    );
     usageError('probe:budget=1.5', /budget must be budget \(whole number 0…1000/);
     usageError('probe:budget=2000', /got "2000"/);
     usageError('probe:c=abc', /c must be c \(number 0…10/);
@@ -88,12 +95,22 @@ describe('agent specs', () => {
 });
 
 describe('agent specs in experiments', () => {
-  const resolve = (agents: string | string[]) => resolveExperiment(
-    { seed: 's', deals: 4, arms: [{ name: 'a', players: 2, agents }] },
-    { where: 'exp.ts', defaultName: 'exp', readTileFile: () => { throw new Error('no tiles'); } },
-  );
+  const resolve = (agents: string | string[]) =>
+    resolveExperiment(
+      { seed: 's', deals: 4, arms: [{ name: 'a', players: 2, agents }] },
+      {
+        where: 'exp.ts',
+        defaultName: 'exp',
+        readTileFile: () => {
+          throw new Error('no tiles');
+        },
+      },
+    );
   it('carry canonical specs, so the run id changes exactly when a resolved spec does', () => {
-    expect(resolve('probe:mode=slow').arms[0]!.agents).toEqual(['probe:budget=100,c=0.5,mode=slow,clock=false', 'probe:budget=100,c=0.5,mode=slow,clock=false']);
+    expect(resolve('probe:mode=slow').arms[0]!.agents).toEqual([
+      'probe:budget=100,c=0.5,mode=slow,clock=false',
+      'probe:budget=100,c=0.5,mode=slow,clock=false',
+    ]);
     expect(resolve(['random', 'random']).arms[0]!.agents).toEqual(['random', 'random']);
     const id = (agents: string) => runIdOf(resolve(agents), '0');
     expect(id('probe:mode=fast')).toBe(id('probe'));

@@ -8,10 +8,18 @@ import { runExperiment } from '../../src/run/runner.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 const plan = planOf({
-  name: 'strong-workers', seed: 'strong-w', deals: 4, rotation: 'all',
+  name: 'strong-workers',
+  seed: 'strong-w',
+  deals: 4,
+  rotation: 'all',
   arms: [
     { name: 'base', players: 2, agents: ['strong', 'greedy'] },
-    { name: 'all', players: 3, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'], agents: ['strong', 'greedy', 'greedy'] },
+    {
+      name: 'all',
+      players: 3,
+      expansions: ['tollkeepers', 'labyrinth', 'kingRobber'],
+      agents: ['strong', 'greedy', 'greedy'],
+    },
   ],
 });
 
@@ -19,7 +27,10 @@ async function run(backend: Backend, shardDeals: number) {
   try {
     const outcome = await runExperiment({ plan, outRoot: tempDir(), backend, keepGames: true, shardDeals });
     expect(outcome.status).toBe('complete');
-    return { summary: readFileSync(join(outcome.runDir, 'summary.json'), 'utf8'), games: readFileSync(join(outcome.runDir, 'games.arrow')) };
+    return {
+      summary: readFileSync(join(outcome.runDir, 'summary.json'), 'utf8'),
+      games: readFileSync(join(outcome.runDir, 'games.arrow')),
+    };
   } finally {
     await backend.close();
   }

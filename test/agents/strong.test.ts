@@ -12,7 +12,8 @@ import { playChecked } from '../util.ts';
 
 const ALL = [...expansionRegistry.values()];
 const legal = new Int32Array(MAX_ACTIONS_HINT);
-const agentOf = (text: string, ...seed: (string | number)[]) => createAgent(parseAgentSpec(text, 'test'), makeRng(...seed));
+const agentOf = (text: string, ...seed: (string | number)[]) =>
+  createAgent(parseAgentSpec(text, 'test'), makeRng(...seed));
 
 /** The actions of one game of `spec` in every seat. */
 function transcript(game: Game, spec: string, seed: string, deal: number): string {
@@ -30,31 +31,49 @@ function transcript(game: Game, spec: string, seed: string, deal: number): strin
 function midGame(game: Game, deal: number, turns: number): State {
   const state = game.newState(new Dealer(game).deal('strong-mid', deal));
   const agents = Array.from({ length: game.players }, (_, seat) => agentOf('greedy', 'strong-mid', deal, seat));
-  while (state.placedCount <= turns || state.phase !== PHASE_PLACE) state.apply(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
+  while (state.placedCount <= turns || state.phase !== PHASE_PLACE)
+    state.apply(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
   return state;
 }
 
 describe('strong', () => {
   it('plays only legal actions and finishes games with every expansion, 2 to 5 players', () => {
     // 5 players with a small look-ahead (a round of 5 turns on 1 deal): the default's costs minutes here.
-    for (const [players, spec] of [[2, 'strong'], [5, 'strong:lookahead=1,samples=1']] as const) {
+    for (const [players, spec] of [
+      [2, 'strong'],
+      [5, 'strong:lookahead=1,samples=1'],
+    ] as const) {
       const game = newGame({ players, expansions: ALL, rules: { labyrinth: 'advanced' } });
       expect(playChecked(game, 'strong-legal', players, undefined, undefined, spec).isOver()).toBe(true);
     }
   });
 
   it('its weights were fitted by npm run train and fit the features', () => {
-    expect(Object.keys(STRONG_WEIGHTS.training.byPlayers)).toEqual(["2p", "3p", "4p", "5p"]);
+    expect(Object.keys(STRONG_WEIGHTS.training.byPlayers)).toEqual(['2p', '3p', '4p', '5p']);
     expect(weightVector(STRONG_WEIGHTS.byPlayers['2']).length).toBe(FEATURE_NAMES.length);
-    expect(() => weightVector({ ...STRONG_WEIGHTS.byPlayers['2'], hand: undefined } as unknown as Record<string, number>)).toThrow(/missing hand/);
+    expect(() =>
+      weightVector({ ...STRONG_WEIGHTS.byPlayers['2'], hand: undefined } as unknown as Record<string, number>),
+    ).toThrow(/missing hand/);
   });
 
   it('is deterministic for a stream, leaves the state as it found it, and never reads the order of the undrawn tiles', () => {
     // 2 players: with the look-ahead, which deals the undrawn tiles; 3 players: without it.
-    for (const [players, deal] of [[2, 0], [2, 1], [3, 2]] as const) {
+    for (const [players, deal] of [
+      [2, 0],
+      [2, 1],
+      [3, 2],
+    ] as const) {
       const game = newGame({ players, expansions: ALL });
       const state = midGame(game, deal, 18);
-      const seen = () => JSON.stringify([Array.from(state.scores), Array.from(state.meeple.subarray(0, state.placedCount * game.segmentsPerTile)), state.expansionState(), state.deckPos, state.placedCount, state.drawn]);
+      const seen = () =>
+        JSON.stringify([
+          Array.from(state.scores),
+          Array.from(state.meeple.subarray(0, state.placedCount * game.segmentsPerTile)),
+          state.expansionState(),
+          state.deckPos,
+          state.placedCount,
+          state.drawn,
+        ]);
       const before = seen();
       const chosen = agentOf('strong', 'same', deal).choose(state, legal, state.legalActions(legal));
       expect(seen()).toBe(before);
@@ -68,7 +87,7 @@ describe('strong', () => {
     }
   });
 
-  it('looks ahead through a round: with 3 players the other two players\' turns and its own next', () => {
+  it("looks ahead through a round: with 3 players the other two players' turns and its own next", () => {
     const game = newGame({ players: 3 });
     const round = [0, 1].map((deal) => transcript(game, 'strong', 'ahead', deal));
     expect([0, 1].map((deal) => transcript(game, 'strong:replies=3', 'ahead', deal))).toEqual(round);
@@ -78,10 +97,11 @@ describe('strong', () => {
 
   it('tries each pair on manySamples deals with 4 players or more, on samples deals with fewer', () => {
     /** Its placement at a position 12 placements into each of 6 deals. */
-    const choices = (game: Game, spec: string) => [0, 1, 2, 3, 4, 5].map((deal) => {
-      const state = midGame(game, deal, 12);
-      return agentOf(spec, 'many', deal).choose(state, legal, state.legalActions(legal));
-    });
+    const choices = (game: Game, spec: string) =>
+      [0, 1, 2, 3, 4, 5].map((deal) => {
+        const state = midGame(game, deal, 12);
+        return agentOf(spec, 'many', deal).choose(state, legal, state.legalActions(legal));
+      });
     const four = newGame({ players: 4 });
     const atFour = choices(four, 'strong');
     expect(choices(four, 'strong:samples=2')).toEqual(atFour);
@@ -92,7 +112,7 @@ describe('strong', () => {
     expect(choices(three, 'strong:samples=2')).not.toEqual(atThree);
   });
 
-  it('halves the look-ahead\'s pairs: the better half by sum, rounded up, in their order, the earlier of equals', () => {
+  it("halves the look-ahead's pairs: the better half by sum, rounded up, in their order, the earlier of equals", () => {
     const sums = new Float64Array(8);
     sums.set([0, 0, 4, 2, 0, 1, 9, 4]);
     expect(halve([5, 2, 7, 1, 3], sums)).toEqual([2, 7, 3]); // 4, 4 and 2 of 1, 4, 4, 0, 2
@@ -109,7 +129,8 @@ describe('strong', () => {
     for (const rules of [{ farmerPointsPerCity: 4 }, { cityPointsPerTile: 3 }]) {
       const house = newGame({ players: 2, rules });
       let differ = 0;
-      for (let deal = 0; deal < 6; deal++) if (transcript(house, 'strong', 'house', deal) !== transcript(official, 'strong', 'house', deal)) differ++;
+      for (let deal = 0; deal < 6; deal++)
+        if (transcript(house, 'strong', 'house', deal) !== transcript(official, 'strong', 'house', deal)) differ++;
       expect(differ, JSON.stringify(rules)).toBeGreaterThanOrEqual(5);
     }
   });
@@ -137,7 +158,12 @@ describe('strong', () => {
           state.apply(actions[actions.length - 1]!);
         }
         hashes.add(hashString(actions.join()));
-        wins += state.score(strongSeat) > state.score(1 - strongSeat) ? 1 : state.score(strongSeat) === state.score(1 - strongSeat) ? 0.5 : 0;
+        wins +=
+          state.score(strongSeat) > state.score(1 - strongSeat)
+            ? 1
+            : state.score(strongSeat) === state.score(1 - strongSeat)
+              ? 0.5
+              : 0;
       }
     }
     expect(hashes.size).toBe(2 * deals);

@@ -8,12 +8,17 @@ import { trainingSetup } from '../../src/sim/training.ts';
 import { tempDir } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const train = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'train.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+const train = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'train.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
 
 /** The `STRONG_WEIGHTS` object of a written weights module (JSON but for its keys' quotes). */
 function writtenWeights(file: string): typeof STRONG_WEIGHTS {
   const text = readFileSync(file, 'utf8');
-  const body = text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
+  const body = text
+    .slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
     .replace(/^(\s*)'(\d)':/gm, '$1"$2":')
     .replace(/^(\s*)([A-Za-z]+):/gm, '$1"$2":')
     .replace(/,(\s*[}\]])/g, '$1');
@@ -29,7 +34,20 @@ describe('training one player count', () => {
 
   it('--players 4 fits the 4-player weights alone; 2, 3 and 5 players keep theirs and their record', () => {
     const out = join(tempDir('carclab-train-'), 'weights.ts');
-    const r = train('--players', '4', '--games', '10', '--sample', '1', '--teacher-many', 'greedy', '--seed', 'train-test', '--out', out);
+    const r = train(
+      '--players',
+      '4',
+      '--games',
+      '10',
+      '--sample',
+      '1',
+      '--teacher-many',
+      'greedy',
+      '--seed',
+      'train-test',
+      '--out',
+      out,
+    );
     expect(r.stderr).not.toMatch(/Error/);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/round 1, 4 players: 10 games/);

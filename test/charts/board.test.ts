@@ -10,7 +10,12 @@ import type { State } from '../../src/engine/index.ts';
 import { replayResult, replayScenario, replayState } from '../../src/engine/scenario.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import {
-  PLAYER_COLOURS, renderBoard, renderBoardPNG, renderBoardSVG, tileGeometry, boardPiecesOf,
+  PLAYER_COLOURS,
+  renderBoard,
+  renderBoardPNG,
+  renderBoardSVG,
+  tileGeometry,
+  boardPiecesOf,
 } from '../../src/charts/board/index.ts';
 import { playChecked } from '../util.ts';
 import { decodePNG } from './png.ts';
@@ -19,20 +24,34 @@ import type { Image } from './png.ts';
 const SCENARIO_KEYS = ['players', 'expansions', 'rules', 'start', 'turns'];
 const scenarioDirs = ['base', 'expansions'].map((d) => new URL(`../scenarios/${d}/`, import.meta.url));
 
-interface ScenarioFile { rule?: string; expect?: { error?: unknown }; [key: string]: unknown }
+interface ScenarioFile {
+  rule?: string;
+  expect?: { error?: unknown };
+  [key: string]: unknown;
+}
 
 /** Every scenario that plays to the end (illegal-turn scenarios are left out). */
 function playableScenarios(): { name: string; file: ScenarioFile; scenario: Record<string, unknown> }[] {
   const out: { name: string; file: ScenarioFile; scenario: Record<string, unknown> }[] = [];
   for (const dir of scenarioDirs) {
     let names: string[];
-    try { names = readdirSync(dir).filter((f) => f.endsWith('.json')).sort(); } catch { continue; }
+    try {
+      names = readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
+    } catch {
+      continue;
+    }
     for (const name of names) {
       const file = JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as ScenarioFile;
       if (file.expect?.error !== undefined) continue;
       const scenario = Object.fromEntries(Object.entries(file).filter(([k]) => SCENARIO_KEYS.includes(k)));
       // A scenario being written that does not replay yet is its own test's business, not the pictures'.
-      try { replayScenario(scenario, expansionRegistry); } catch { continue; }
+      try {
+        replayScenario(scenario, expansionRegistry);
+      } catch {
+        continue;
+      }
       out.push({ name: `${dir.pathname.split('/').at(-2)}/${name}`, file, scenario });
     }
   }
@@ -65,7 +84,9 @@ function checkPicture(state: State): string {
   expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
   expect(count(svg, /<g class="tile"/g)).toBe(state.placedCount);
   expect(count(svg, /<g class="meeple" data-player="\d" data-segment=/g)).toBe(meeplesOnBoard(state));
-  expect(count(svg, /<g class="tollhouse"/g)).toBe(boardPiecesOf(state).filter((piece) => piece.kind === 'tollhouse').length);
+  expect(count(svg, /<g class="tollhouse"/g)).toBe(
+    boardPiecesOf(state).filter((piece) => piece.kind === 'tollhouse').length,
+  );
   expect(svg).not.toMatch(/NaN|undefined|Infinity/);
   return svg;
 }
@@ -81,8 +102,10 @@ describe('tile geometry', () => {
     expect(types.length).toBeGreaterThan(60);
   });
 
-  it('parts the fields beside Inns & Cathedrals I\'s cities with a lane from the village to each, and draws no other lane', () => {
-    expect(types.filter((t) => tileGeometry(t).lanes.length > 0).map((t) => [t.id, tileGeometry(t).lanes.length])).toEqual([['IC.I', 2]]);
+  it("parts the fields beside Inns & Cathedrals I's cities with a lane from the village to each, and draws no other lane", () => {
+    expect(
+      types.filter((t) => tileGeometry(t).lanes.length > 0).map((t) => [t.id, tileGeometry(t).lanes.length]),
+    ).toEqual([['IC.I', 2]]);
   });
 
   it('puts every segment anchor inside the tile, on its own segment where the raster shows it', () => {
@@ -106,7 +129,9 @@ describe('tile geometry', () => {
       const geo = tileGeometry(type);
       expect(geo.pennants.length).toBe(type.segments.reduce((n, s) => n + s.pennants, 0));
       expect(geo.travellers.length).toBe(type.segments.reduce((n, s) => n + (s.props.travellers ?? 0), 0));
-      expect(geo.illustrations.length).toBe(type.segments.reduce((n, s) => n + s.illustrations.length, 0) + type.looseIllustrations.length);
+      expect(geo.illustrations.length).toBe(
+        type.segments.reduce((n, s) => n + s.illustrations.length, 0) + type.looseIllustrations.length,
+      );
     }
   });
 });
@@ -146,7 +171,13 @@ describe('board pictures of scenarios', () => {
     const image = decodePNG(renderBoardPNG(state, { ...options, scale }));
     expect(image.width).toBe(Math.round(picture.width * scale));
     const box = picture.legend!;
-    const dark = darkInBox(image, box.x * scale, box.y * scale, (box.x + box.width) * scale, (box.y + box.height) * scale);
+    const dark = darkInBox(
+      image,
+      box.x * scale,
+      box.y * scale,
+      (box.x + box.width) * scale,
+      (box.y + box.height) * scale,
+    );
     expect(dark).toBeGreaterThan(50);
   });
 
@@ -169,18 +200,28 @@ describe('board pictures of scenarios', () => {
 describe('the big meeple in a picture', () => {
   // After its first two turns P0's big meeple and P1's plain one stand on two cities (`ic-big-meeple-city-majority`).
   const found = playableScenarios().find((s) => s.name === 'expansions/ic-big-meeple-city-majority.json')!;
-  const state = replayState({ ...found.scenario, turns: (found.scenario.turns as unknown[]).slice(0, 2) }, expansionRegistry, { noFinal: true });
+  const state = replayState(
+    { ...found.scenario, turns: (found.scenario.turns as unknown[]).slice(0, 2) },
+    expansionRegistry,
+    { noFinal: true },
+  );
   const svg = checkPicture(state);
   /** The scale of each meeple figure on the board, by its kind ('' for a plain meeple). */
-  const figures = [...svg.matchAll(/<g class="meeple" data-player="(\d)" data-segment="[^>]*?(?: data-kind="(\w+)")?><g transform="translate\([^)]*\)(?: rotate\(-90\))? scale\(([\d.]+)\)"/g)]
-    .map((m) => ({ player: Number(m[1]), kind: m[2] ?? '', scale: Number(m[3]) }));
+  const figures = [
+    ...svg.matchAll(
+      /<g class="meeple" data-player="(\d)" data-segment="[^>]*?(?: data-kind="(\w+)")?><g transform="translate\([^)]*\)(?: rotate\(-90\))? scale\(([\d.]+)\)"/g,
+    ),
+  ].map((m) => ({ player: Number(m[1]), kind: m[2] ?? '', scale: Number(m[3]) }));
 
   it('is drawn 1.4 times a plain meeple and marked with its kind', () => {
-    expect(figures.map(({ player, kind }) => [player, kind])).toEqual([[0, 'big'], [1, '']]);
+    expect(figures.map(({ player, kind }) => [player, kind])).toEqual([
+      [0, 'big'],
+      [1, ''],
+    ]);
     expect(figures[0]!.scale / figures[1]!.scale).toBeCloseTo(1.4, 1);
   });
 
-  it('is in the legend: a bigger sample in the key, and each player\'s big meeples in supply', () => {
+  it("is in the legend: a bigger sample in the key, and each player's big meeples in supply", () => {
     expect(svg).toContain('big meeple, drawn bigger: counts 2 in a majority');
     expect(svg).toMatch(/<g class="meeple" data-player="0" data-kind="big">/);
     expect(svg).toContain('7 meeples, 0 big meeples in supply');

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as vl from 'vega-lite';
 import {
-  compileChart, estimatesChart, exampleCharts, forestChart, histogramChart, sharesChart, sweepChart, toPNG, toSVG,
+  compileChart,
+  estimatesChart,
+  exampleCharts,
+  forestChart,
+  histogramChart,
+  sharesChart,
+  sweepChart,
+  toPNG,
+  toSVG,
 } from '../../src/charts/index.ts';
 import type { ChartMessage } from '../../src/charts/index.ts';
 import { decodePNG } from './png.ts';
@@ -20,7 +28,15 @@ const examples = exampleCharts();
 describe('every example chart', () => {
   it('covers every chart kind', () => {
     expect(examples.map((e) => e.name)).toEqual([
-      'win-rate-by-seat', 'mean-score-by-arm', 'paired-differences', 'score-histogram', 'score-histogram-overlay', 'score-shares', 'toll-sweep', 'score-race', 'win-share-matrix',
+      'win-rate-by-seat',
+      'mean-score-by-arm',
+      'paired-differences',
+      'score-histogram',
+      'score-histogram-overlay',
+      'score-shares',
+      'toll-sweep',
+      'score-race',
+      'win-share-matrix',
     ]);
   });
 
@@ -64,7 +80,10 @@ describe('builders', () => {
     await toSVG(spec, { onMessage: () => {} });
     expect(frozen).toEqual(rows);
     const data = (spec as { data: { values: object[] } }).data.values;
-    expect(data).toEqual([{ seat: 1, estimate: 0.53, lower: 0.52, upper: 0.54 }, { seat: 2, estimate: 0.47, lower: 0.46, upper: 0.48 }]);
+    expect(data).toEqual([
+      { seat: 1, estimate: 0.53, lower: 0.52, upper: 0.54 },
+      { seat: 2, estimate: 0.47, lower: 0.46, upper: 0.48 },
+    ]);
     expect(data[0]).not.toBe(frozen[0]);
   });
 
@@ -75,45 +94,99 @@ describe('builders', () => {
   });
 
   it('reject a non-finite value or a field name vega-lite would read as a path', () => {
-    expect(() => estimatesChart([{ arm: 'a', estimate: NaN, lower: 0, upper: 1 }], { title: 't', category: 'arm', valueTitle: 'v' })).toThrow(/"estimate" is NaN/);
-    expect(() => estimatesChart([{ 'a.b': 'x', estimate: 1, lower: 0, upper: 1 }], { title: 't', category: 'a.b', valueTitle: 'v' })).toThrow(/field name/);
+    expect(() =>
+      estimatesChart([{ arm: 'a', estimate: NaN, lower: 0, upper: 1 }], {
+        title: 't',
+        category: 'arm',
+        valueTitle: 'v',
+      }),
+    ).toThrow(/"estimate" is NaN/);
+    expect(() =>
+      estimatesChart([{ 'a.b': 'x', estimate: 1, lower: 0, upper: 1 }], {
+        title: 't',
+        category: 'a.b',
+        valueTitle: 'v',
+      }),
+    ).toThrow(/field name/);
   });
 
   it('put the run size into the subtitle', () => {
-    const spec = forestChart([{ comparison: 'b − a', estimate: 1, lower: 0.5, upper: 1.5 }], { title: 'Differences', label: 'comparison', valueTitle: 'points', subtitle: 'paired t 95 %', runSize: 12345 });
+    const spec = forestChart([{ comparison: 'b − a', estimate: 1, lower: 0.5, upper: 1.5 }], {
+      title: 'Differences',
+      label: 'comparison',
+      valueTitle: 'points',
+      subtitle: 'paired t 95 %',
+      runSize: 12345,
+    });
     expect(spec.title).toEqual({ text: 'Differences', subtitle: 'paired t 95 % · 12,345 games' });
   });
 
   it('forest plots draw the no-difference rule at zero and print estimate [lower, upper]', async () => {
-    const spec = forestChart([{ comparison: 'b − a', estimate: 1.5, lower: 0.25, upper: 2.75 }], { title: 'D', label: 'comparison', valueTitle: 'points', valueFormat: '+.2f' });
+    const spec = forestChart([{ comparison: 'b − a', estimate: 1.5, lower: 0.25, upper: 2.75 }], {
+      title: 'D',
+      label: 'comparison',
+      valueTitle: 'points',
+      valueFormat: '+.2f',
+    });
     const layer = (spec as { layer: { mark: { type: string }; encoding: { x?: { datum?: number } } }[] }).layer;
     expect(layer[0]!.mark.type).toBe('rule');
     expect(layer[0]!.encoding.x!.datum).toBe(0);
     expect(await toSVG(spec)).toContain('+1.50 [+0.25, +2.75]');
   });
 
-  it('overlaid histograms trace closed step outlines of each series\' shares', () => {
+  it("overlaid histograms trace closed step outlines of each series' shares", () => {
     const bins = [
-      { arm: 'a', binStart: 0, binEnd: 10, count: 1 }, { arm: 'a', binStart: 10, binEnd: 20, count: 3 },
-      { arm: 'b', binStart: 0, binEnd: 10, count: 2 }, { arm: 'b', binStart: 20, binEnd: 30, count: 2 },
+      { arm: 'a', binStart: 0, binEnd: 10, count: 1 },
+      { arm: 'a', binStart: 10, binEnd: 20, count: 3 },
+      { arm: 'b', binStart: 0, binEnd: 10, count: 2 },
+      { arm: 'b', binStart: 20, binEnd: 30, count: 2 },
     ];
     const spec = histogramChart(bins, { title: 'h', series: 'arm', layout: 'overlay', valueTitle: 'score' });
     const values = (spec as { data: { values: { arm: string; edge: number; height: number }[] } }).data.values;
     const path = (arm: string) => values.filter((v) => v.arm === arm).map((v) => [v.edge, v.height]);
-    expect(path('a')).toEqual([[0, 0], [0, 0.25], [10, 0.25], [10, 0.75], [20, 0.75], [20, 0]]);
-    expect(path('b')).toEqual([[0, 0], [0, 0.5], [10, 0.5], [10, 0], [20, 0], [20, 0.5], [30, 0.5], [30, 0]]);
+    expect(path('a')).toEqual([
+      [0, 0],
+      [0, 0.25],
+      [10, 0.25],
+      [10, 0.75],
+      [20, 0.75],
+      [20, 0],
+    ]);
+    expect(path('b')).toEqual([
+      [0, 0],
+      [0, 0.5],
+      [10, 0.5],
+      [10, 0],
+      [20, 0],
+      [20, 0.5],
+      [30, 0.5],
+      [30, 0],
+    ]);
   });
 
   it('faceted histograms have one panel per series, bars from zero', () => {
-    const spec = histogramChart([{ arm: 'a', binStart: 0, binEnd: 1, count: 5 }, { arm: 'b', binStart: 0, binEnd: 1, count: 7 }], { title: 'h', series: 'arm', valueTitle: 's' });
-    expect(spec).toMatchObject({ facet: { field: 'arm', sort: ['a', 'b'] }, spec: { mark: { type: 'bar' }, encoding: { y: { field: 'count' }, y2: { datum: 0 } } } });
+    const spec = histogramChart(
+      [
+        { arm: 'a', binStart: 0, binEnd: 1, count: 5 },
+        { arm: 'b', binStart: 0, binEnd: 1, count: 7 },
+      ],
+      { title: 'h', series: 'arm', valueTitle: 's' },
+    );
+    expect(spec).toMatchObject({
+      facet: { field: 'arm', sort: ['a', 'b'] },
+      spec: { mark: { type: 'bar' }, encoding: { y: { field: 'count' }, y2: { datum: 0 } } },
+    });
     expect(compileChart(spec).messages).toEqual([]);
   });
 
   it('score shares stack sources in input order and label wide segments with their share', async () => {
-    const spec = sharesChart([
-      { arm: 'base', source: 'road', points: 1 }, { arm: 'base', source: 'city', points: 3 },
-    ], { title: 's', bar: 'arm', part: 'source' });
+    const spec = sharesChart(
+      [
+        { arm: 'base', source: 'road', points: 1 },
+        { arm: 'base', source: 'city', points: 3 },
+      ],
+      { title: 's', bar: 'arm', part: 'source' },
+    );
     expect(spec).toMatchObject({ layer: [{ encoding: { color: { sort: ['road', 'city'] } } }, {}] });
     const svg = await toSVG(spec);
     expect(svg).toContain('>25%</text>');
@@ -121,7 +194,9 @@ describe('builders', () => {
   });
 
   it('sweeps need a numeric swept parameter', () => {
-    expect(() => sweepChart([{ x: 'one', estimate: 1, lower: 0, upper: 2 }], { title: 's', x: 'x', valueTitle: 'v' })).toThrow(/numeric/);
+    expect(() =>
+      sweepChart([{ x: 'one', estimate: 1, lower: 0, upper: 2 }], { title: 's', x: 'x', valueTitle: 'v' }),
+    ).toThrow(/numeric/);
   });
 });
 
@@ -132,7 +207,11 @@ describe('compileChart', () => {
     console.warn = (...args: unknown[]) => void warned.push(args);
     try {
       // Bars have no shape: vega-lite warns and drops the channel.
-      const bad: vl.TopLevelSpec = { data: { values: [{ a: 1 }] }, mark: 'bar', encoding: { x: { field: 'a', type: 'quantitative' }, shape: { field: 'a', type: 'nominal' } } };
+      const bad: vl.TopLevelSpec = {
+        data: { values: [{ a: 1 }] },
+        mark: 'bar',
+        encoding: { x: { field: 'a', type: 'quantitative' }, shape: { field: 'a', type: 'nominal' } },
+      };
       const { messages } = compileChart(bad);
       expect(messages.length).toBeGreaterThan(0);
       expect(messages[0]!.level).toBe('warn');

@@ -4,7 +4,11 @@ import { estimatesChart, svgToPNG, toPNG, toSVG } from '../../src/charts/index.t
 import { darkPixels, decodePNG } from './png.ts';
 
 // A chart with only a title in its top band: padding 8 + title 15 px at zoom 2 ends above row 48.
-const spec = estimatesChart([{ arm: 'base', estimate: 1, lower: 0.5, upper: 1.5 }], { title: 'Mean score by arm', category: 'arm', valueTitle: 'points' });
+const spec = estimatesChart([{ arm: 'base', estimate: 1, lower: 0.5, upper: 1.5 }], {
+  title: 'Mean score by arm',
+  category: 'arm',
+  valueTitle: 'points',
+});
 const TITLE_BAND = [0, 48] as const;
 
 describe('fonts', () => {
@@ -15,7 +19,11 @@ describe('fonts', () => {
 
   it('the guard would notice missing fonts: without any font the same band is empty', async () => {
     const svg = await toSVG(spec);
-    const fontless = new Resvg(svg, { fitTo: { mode: 'zoom', value: 2 }, background: 'white', font: { loadSystemFonts: false, fontFiles: [] } });
+    const fontless = new Resvg(svg, {
+      fitTo: { mode: 'zoom', value: 2 },
+      background: 'white',
+      font: { loadSystemFonts: false, fontFiles: [] },
+    });
     expect(darkPixels(decodePNG(fontless.render().asPng()), ...TITLE_BAND)).toBe(0);
   });
 

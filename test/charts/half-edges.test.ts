@@ -7,7 +7,8 @@ import { HALF_EDGE_NAMES } from '../../src/engine/index.ts';
 describe('the half-edge picture', () => {
   const svg = halfEdgesPicture();
   it('names the eight half-edges and the four sides around both tiles', () => {
-    for (const name of [...HALF_EDGE_NAMES, 'N', 'E', 'S', 'W']) expect(svg.match(new RegExp(`>${name}</text>`, 'g')), name).toHaveLength(2);
+    for (const name of [...HALF_EDGE_NAMES, 'N', 'E', 'S', 'W'])
+      expect(svg.match(new RegExp(`>${name}</text>`, 'g')), name).toHaveLength(2);
   });
   it('is the committed docs/half-edges.svg (run npx tsx scripts/half-edges.ts after a change)', () => {
     expect(readFileSync(HALF_EDGES_SVG, 'utf8')).toBe(`${svg}\n`);

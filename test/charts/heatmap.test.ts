@@ -8,9 +8,16 @@ const rows = [
 ];
 
 describe('heatmapChart', () => {
-  const spec = heatmapChart(rows, { title: 'Win share', row: 'agent', column: 'opponent', valueTitle: 'win share', order: ['greedy', 'random'] });
+  const spec = heatmapChart(rows, {
+    title: 'Win share',
+    row: 'agent',
+    column: 'opponent',
+    valueTitle: 'win share',
+    order: ['greedy', 'random'],
+  });
   it('uses the given order on both axes, one cell per row of data, colour centred at ½', () => {
-    const layers = (spec as unknown as { layer: { encoding: Record<string, { scale?: Record<string, unknown> }> }[] }).layer;
+    const layers = (spec as unknown as { layer: { encoding: Record<string, { scale?: Record<string, unknown> }> }[] })
+      .layer;
     expect(layers[0]!.encoding.x!.scale).toEqual({ domain: ['greedy', 'random'] });
     expect(layers[0]!.encoding.y!.scale).toEqual({ domain: ['greedy', 'random'] });
     expect(layers[0]!.encoding.color!.scale).toMatchObject({ domain: [0, 1], domainMid: 0.5 });

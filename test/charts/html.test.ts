@@ -7,7 +7,10 @@ import type { HtmlChart } from '../../src/charts/index.ts';
 const scripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
 
 const charts: HtmlChart[] = exampleCharts().map((e) => ({ spec: e.spec, title: e.title, caption: e.caption }));
-const page = toOfflineHTML(charts, { title: 'Charts </script><script>alert(1)</script>', intro: 'Every chart kind & its caption.' });
+const page = toOfflineHTML(charts, {
+  title: 'Charts </script><script>alert(1)</script>',
+  intro: 'Every chart kind & its caption.',
+});
 
 describe('offline HTML', () => {
   it('references no outside resource: no script src, no stylesheet link, no http(s) src/href/url()', () => {
@@ -39,7 +42,11 @@ describe('offline HTML', () => {
       expect(target).toBe(`#chart-${i + 1}`);
       const { $schema: _, ...expected } = compileChart(charts[i]!.spec).vega;
       expect(spec).toEqual(JSON.parse(JSON.stringify(expected)));
-      expect(options).toEqual({ mode: 'vega', renderer: 'svg', actions: { export: true, source: false, compiled: false, editor: false } });
+      expect(options).toEqual({
+        mode: 'vega',
+        renderer: 'svg',
+        actions: { export: true, source: false, compiled: false, editor: false },
+      });
     });
   });
 

@@ -9,7 +9,9 @@ describe('text widths for headless layout', () => {
   it('come from the DejaVu Sans advance widths', () => {
     expect(dejavuTextWidth({ fontSize: 10 }, 'M')).toBeCloseTo(8.63, 2); // 1767/2048 em
     expect(dejavuTextWidth({ fontSize: 10 }, 'iiii')).toBeLessThan(dejavuTextWidth({ fontSize: 10 }, 'MMMM'));
-    expect(dejavuTextWidth({ fontSize: 10, fontWeight: 'bold' }, 'Title')).toBeGreaterThan(dejavuTextWidth({ fontSize: 10 }, 'Title'));
+    expect(dejavuTextWidth({ fontSize: 10, fontWeight: 'bold' }, 'Title')).toBeGreaterThan(
+      dejavuTextWidth({ fontSize: 10 }, 'Title'),
+    );
     expect(dejavuTextWidth({ fontSize: 10, limit: 20 }, 'a long label that is cut')).toBe(20);
     expect(dejavuTextWidth({}, '')).toBe(0);
   });

@@ -11,7 +11,9 @@ export interface Image {
 export function decodePNG(png: Uint8Array): Image {
   const buf = Buffer.from(png);
   if (buf.subarray(0, 8).toString('hex') !== '89504e470d0a1a0a') throw new Error('not a PNG');
-  let width = 0, height = 0, colorType = 0;
+  let width = 0,
+    height = 0,
+    colorType = 0;
   const idat: Buffer[] = [];
   for (let at = 8; at < buf.length; ) {
     const length = buf.readUInt32BE(at);
@@ -21,7 +23,8 @@ export function decodePNG(png: Uint8Array): Image {
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
       colorType = data[9]!;
-      if (data[8] !== 8 || data[12] !== 0 || (colorType !== 6 && colorType !== 2)) throw new Error('unsupported PNG format');
+      if (data[8] !== 8 || data[12] !== 0 || (colorType !== 6 && colorType !== 2))
+        throw new Error('unsupported PNG format');
     } else if (type === 'IDAT') idat.push(data);
     at += 12 + length;
   }
@@ -36,7 +39,10 @@ export function decodePNG(png: Uint8Array): Image {
       const a = x >= channels ? out[y * stride + x - channels]! : 0;
       const b = y > 0 ? out[(y - 1) * stride + x]! : 0;
       const c = x >= channels && y > 0 ? out[(y - 1) * stride + x - channels]! : 0;
-      const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const p = a + b - c,
+        pa = Math.abs(p - a),
+        pb = Math.abs(p - b),
+        pc = Math.abs(p - c);
       const pred = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
       if (pred === undefined) throw new Error(`bad PNG filter ${filter}`);
       out[y * stride + x] = (line[x]! + pred) & 0xff;

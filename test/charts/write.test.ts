@@ -12,7 +12,11 @@ describe('writeChart', () => {
 
   it('writes name.vl.json, name.svg and name.png and leaves no temporary file', async () => {
     const files = await writeChart(join(dir, 'charts'), 'diffs', spec);
-    expect(files).toEqual({ vl: join(dir, 'charts', 'diffs.vl.json'), svg: join(dir, 'charts', 'diffs.svg'), png: join(dir, 'charts', 'diffs.png') });
+    expect(files).toEqual({
+      vl: join(dir, 'charts', 'diffs.vl.json'),
+      svg: join(dir, 'charts', 'diffs.svg'),
+      png: join(dir, 'charts', 'diffs.png'),
+    });
     expect(readdirSync(join(dir, 'charts')).sort()).toEqual(['diffs.png', 'diffs.svg', 'diffs.vl.json']);
     expect(JSON.parse(readFileSync(files.vl, 'utf8'))).toEqual(spec);
     expect(readFileSync(files.svg, 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>$/);

@@ -14,10 +14,31 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
 
 describe('board pictures from the command line', () => {
   it('show draws one game of a run as SVG and PNG, besides its log', async () => {
-    const plan = planOf({ name: 'pics', seed: 'pics', deals: 3, arms: [{ name: 'all', players: 3, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'] }] });
-    const { runDir } = await runExperiment({ plan, outRoot: tempDir('carclab-pics-'), backend: inProcessBackend(), keepGames: false });
+    const plan = planOf({
+      name: 'pics',
+      seed: 'pics',
+      deals: 3,
+      arms: [{ name: 'all', players: 3, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'] }],
+    });
+    const { runDir } = await runExperiment({
+      plan,
+      outRoot: tempDir('carclab-pics-'),
+      backend: inProcessBackend(),
+      keepGames: false,
+    });
     const out = tempDir('carclab-pics-out-');
-    const r = carclab('show', runDir, '--arm', 'all', '--deal', '2', '--svg', join(out, 'b.svg'), '--png', join(out, 'b.png'));
+    const r = carclab(
+      'show',
+      runDir,
+      '--arm',
+      'all',
+      '--deal',
+      '2',
+      '--svg',
+      join(out, 'b.svg'),
+      '--png',
+      join(out, 'b.png'),
+    );
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^pics, arm all, deal 2/);
     expect(r.stderr).toContain(`board: ${join(out, 'b.svg')}`);
@@ -27,7 +48,12 @@ describe('board pictures from the command line', () => {
 
   it('replay draws a scenario, and writes nothing for an illegal one', () => {
     const dir = join(ROOT, 'test', 'scenarios', 'expansions');
-    const scenario = join(dir, readdirSync(dir).filter((f) => f.endsWith('.json')).sort()[0]!);
+    const scenario = join(
+      dir,
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()[0]!,
+    );
     const out = tempDir('carclab-replay-pic-');
     const r = carclab('replay', scenario, '--json', '--png', join(out, 'r.png'));
     expect(r.status).toBe(0);

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 function carclab(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const scratch = mkdtempSync(join(tmpdir(), 'carclab-cli-'));
@@ -25,7 +29,17 @@ describe('carclab replay', () => {
     const out = JSON.parse(r.stdout);
     expect(out.scores).toEqual([4, 0]);
     expect(Object.keys(out)).toEqual(['scores', 'breakdown', 'kingHolder', 'robberHolder', 'tollValues']);
-    expect(Object.keys(out.breakdown[0])).toEqual(['road', 'city', 'monastery', 'field', 'toll', 'labyrinth', 'king', 'robber', 'compensation']);
+    expect(Object.keys(out.breakdown[0])).toEqual([
+      'road',
+      'city',
+      'monastery',
+      'field',
+      'toll',
+      'labyrinth',
+      'king',
+      'robber',
+      'compensation',
+    ]);
   });
   it('prints a log and a score table without --json', () => {
     const r = carclab('replay', file('city2.json', twoTileCity));
@@ -35,18 +49,29 @@ describe('carclab replay', () => {
     // A base game's table has the base game's sources only: no empty toll, labyrinth or King columns.
     expect(r.stdout).toMatch(/^player +road +city +monastery +field +total$/m);
   });
-  it('shows an expansion\'s source and the start points of seatCompensation in the score table', () => {
-    const r = carclab('replay', file('city3.json', { ...twoTileCity, expansions: ['labyrinth'], rules: { seatCompensation: '0,2' } }));
+  it("shows an expansion's source and the start points of seatCompensation in the score table", () => {
+    const r = carclab(
+      'replay',
+      file('city3.json', { ...twoTileCity, expansions: ['labyrinth'], rules: { seatCompensation: '0,2' } }),
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^player +road +city +monastery +field +labyrinth +compensation +total$/m);
   });
   it('--no-final stops before final scoring', () => {
     const road = { players: 2, turns: [{ tile: 'V', at: [1, 0], rotation: 0, meeple: 'road' }] };
     expect(JSON.parse(carclab('replay', file('road.json', road), '--json').stdout).scores).toEqual([2, 0]);
-    expect(JSON.parse(carclab('replay', file('road.json', road), '--json', '--no-final').stdout).scores).toEqual([0, 0]);
+    expect(JSON.parse(carclab('replay', file('road.json', road), '--json', '--no-final').stdout).scores).toEqual([
+      0, 0,
+    ]);
   });
   it('an illegal turn is exit 2 with the turn and reason on stderr and nothing on stdout', () => {
-    const bad = { players: 2, turns: [{ tile: 'E', at: [0, -1], rotation: 180, meeple: 'city' }, { tile: 'U', at: [0, -1], rotation: 0 }] };
+    const bad = {
+      players: 2,
+      turns: [
+        { tile: 'E', at: [0, -1], rotation: 180, meeple: 'city' },
+        { tile: 'U', at: [0, -1], rotation: 0 },
+      ],
+    };
     const r = carclab('replay', file('bad.json', bad), '--json');
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
@@ -60,7 +85,10 @@ describe('carclab replay', () => {
     const exp = carclab('replay', file('exp.json', { players: 2, expansions: ['river'], turns: [] }));
     expect(exp.code).toBe(2);
     expect(exp.stderr).toMatch(/unknown expansion "river"; known: tollkeepers, labyrinth, kingRobber/);
-    const rule = carclab('replay', file('rule.json', { players: 2, expansions: ['labyrinth'], rules: { labyrinth: 'expert' }, turns: [] }));
+    const rule = carclab(
+      'replay',
+      file('rule.json', { players: 2, expansions: ['labyrinth'], rules: { labyrinth: 'expert' }, turns: [] }),
+    );
     expect(rule.code).toBe(2);
     expect(rule.stderr).toMatch(/rule "labyrinth" must be one of "basic", "advanced", got "expert"/);
   });
@@ -80,7 +108,7 @@ describe('carclab bench', () => {
     expect(out['base-2p-random'].runs).toBe(1);
     expect(out['base-2p-random'].gamesPerSecond).toBeGreaterThan(0);
   });
-  it('--cpu times by the process\'s CPU time and says so', () => {
+  it("--cpu times by the process's CPU time and says so", () => {
     const r = carclab('bench', '--cpu', '--runs', '1', '--scale', '0.01', '--only', 'base-2p-random');
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^base-2p-random +\d+ games\/s +\(median of 1, per CPU second;/);

@@ -9,15 +9,25 @@ import { bradleyTerry } from '../../src/stats/bradley-terry.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 function carclab(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 /** The same, asynchronously, so that several can run at once. */
-const carclabAsync = (...args: string[]) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-  execFile(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => {
-    resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+const carclabAsync = (...args: string[]) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'bin', 'carclab.js'), ...args],
+      { cwd: ROOT, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
-});
 const GREEDY = parseAgentSpec('greedy', 'test').text;
 const scratch = mkdtempSync(join(tmpdir(), 'carclab-match-'));
 const runDirOf = (out: string, kind: string) => {
@@ -30,12 +40,28 @@ describe('carclab match', () => {
   it('prints one JSON object with the keys, the same for 1 and 2 workers', () => {
     const runs = [1, 2].map((w) => {
       const out = join(scratch, `w${w}`);
-      const r = carclab('match', 'greedy', 'random', '--deals', '3', '--seed', 's', '--workers', String(w), '--shard-deals', '1', '--out', out, '--json');
+      const r = carclab(
+        'match',
+        'greedy',
+        'random',
+        '--deals',
+        '3',
+        '--seed',
+        's',
+        '--workers',
+        String(w),
+        '--shard-deals',
+        '1',
+        '--out',
+        out,
+        '--json',
+      );
       expect(r.code, r.stderr).toBe(0);
       return { json: JSON.parse(r.stdout) as Record<string, unknown>, dir: runDirOf(out, 'match') };
     });
     const json = runs[0]!.json;
-    for (const key of ['games', 'winRateA', 'winRateALo', 'winRateAHi', 'marginA', 'marginALo', 'marginAHi']) expect(json).toHaveProperty(key);
+    for (const key of ['games', 'winRateA', 'winRateALo', 'winRateAHi', 'marginA', 'marginALo', 'marginAHi'])
+      expect(json).toHaveProperty(key);
     expect(json).toMatchObject({ a: GREEDY, b: 'random', games: 6, deals: 3, players: 2, sprt: null });
     const { results: _r1, ...one } = json;
     const { results: _r2, ...two } = runs[1]!.json;
@@ -44,12 +70,40 @@ describe('carclab match', () => {
     expect(JSON.parse(readFileSync(join(runs[0]!.dir, 'match.json'), 'utf8'))).toEqual(json);
   });
   it('plays 3 players in both lineups and every rotation: 2 × 3 games per deal', () => {
-    const r = carclab('match', 'greedy', 'random', '--players', '3', '--deals', '2', '--in-process', '--out', join(scratch, 'p3'), '--json');
+    const r = carclab(
+      'match',
+      'greedy',
+      'random',
+      '--players',
+      '3',
+      '--deals',
+      '2',
+      '--in-process',
+      '--out',
+      join(scratch, 'p3'),
+      '--json',
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ games: 12, deals: 2, pentanomial: null });
   });
   it('--sprt stops at the deal where it decides, whatever the worker count, and a re-run agrees', () => {
-    const run = (w: number, out: string) => carclab('match', 'greedy', 'random', '--sprt', '0,200', '--deals', '40', '--shard-deals', '2', '--workers', String(w), '--out', out, '--json');
+    const run = (w: number, out: string) =>
+      carclab(
+        'match',
+        'greedy',
+        'random',
+        '--sprt',
+        '0,200',
+        '--deals',
+        '40',
+        '--shard-deals',
+        '2',
+        '--workers',
+        String(w),
+        '--out',
+        out,
+        '--json',
+      );
     const a = run(1, join(scratch, 's1'));
     expect(a.code, a.stderr).toBe(0);
     const one = JSON.parse(a.stdout);
@@ -61,8 +115,24 @@ describe('carclab match', () => {
     expect(JSON.parse(readFileSync(join(one.results, 'match.json'), 'utf8')).sprt.intervals).toBe(one.sprt.intervals);
     // greedy won every game: a bound, and the text claims no more than the test shows.
     expect(one).toMatchObject({ perfectRecord: true, winRateAHi: 1, eloAHi: null });
-    const text = carclab('match', 'greedy', 'random', '--sprt', '0,200', '--deals', '40', '--shard-deals', '2', '--workers', '1', '--out', join(scratch, 's1'));
-    expect(text.stdout).toMatch(/H1 accepted: the games favour an advantage of 200 Elo for greedy over one of 0 \(not a proof that it is 200 or more\)/);
+    const text = carclab(
+      'match',
+      'greedy',
+      'random',
+      '--sprt',
+      '0,200',
+      '--deals',
+      '40',
+      '--shard-deals',
+      '2',
+      '--workers',
+      '1',
+      '--out',
+      join(scratch, 's1'),
+    );
+    expect(text.stdout).toMatch(
+      /H1 accepted: the games favour an advantage of 200 Elo for greedy over one of 0 \(not a proof that it is 200 or more\)/,
+    );
     expect(text.stdout).toMatch(/Elo ≥ \+\d+/);
     expect(text.stdout).not.toMatch(/\[100\.0, 100\.0\]/);
     expect(one.deals).toBeLessThan(40);
@@ -97,12 +167,25 @@ describe('carclab ladder', () => {
     const r = carclab('ladder', 'greedy', 'random', '--deals', '4', '--in-process', '--out', out, '--json');
     expect(r.code, r.stderr).toBe(0);
     const ladder = JSON.parse(r.stdout);
-    expect(ladder).toMatchObject({ format: 'carclab-ladder/1', specs: [GREEDY, 'random'], labels: ['greedy', 'random'], anchor: 'random', deals: 4, games: 8 });
+    expect(ladder).toMatchObject({
+      format: 'carclab-ladder/1',
+      specs: [GREEDY, 'random'],
+      labels: ['greedy', 'random'],
+      anchor: 'random',
+      deals: 4,
+      games: 8,
+    });
     const byName = Object.fromEntries(ladder.ratings.map((x: { label: string }) => [x.label, x]));
     expect(byName.random.elo).toBe(0);
     // The ratings are Bradley–Terry of the matrix's wins (0.1 virtual win per ordered pair).
     const pair = ladder.pairs[0];
-    const fit = bradleyTerry([[0, pair.winsA], [pair.games - pair.winsA, 0]], { anchor: 1 });
+    const fit = bradleyTerry(
+      [
+        [0, pair.winsA],
+        [pair.games - pair.winsA, 0],
+      ],
+      { anchor: 1 },
+    );
     expect(byName.greedy.elo).toBeCloseTo(fit.elo[0]!, 9);
     expect(byName.greedy.eloLo).toBeLessThanOrEqual(byName.greedy.elo);
     // greedy won every game: its rating is a bound, and so is the difference to random (no chart of artefacts).
@@ -111,7 +194,15 @@ describe('carclab ladder', () => {
     expect(ladder.adjacent).toEqual([expect.objectContaining({ upper: 'greedy', lower: 'random', separated: true })]);
     expect(ladder.matrix).toHaveLength(2);
     const dir = runDirOf(out, 'ladder');
-    for (const f of ['ladder.json', 'report.md', 'report.html', 'charts/win-share-matrix.png', 'manifest.json', 'games.arrow']) expect(existsSync(join(dir, f)), f).toBe(true);
+    for (const f of [
+      'ladder.json',
+      'report.md',
+      'report.html',
+      'charts/win-share-matrix.png',
+      'manifest.json',
+      'games.arrow',
+    ])
+      expect(existsSync(join(dir, f)), f).toBe(true);
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/\|1\|greedy\|[^|]*\|\|\|\|≥ \+\d+\|8\|1\|/);
     const text = carclab('ladder', 'greedy', 'random', '--deals', '4', '--in-process', '--out', out);
     expect(text.stdout).toMatch(/\| 1 \| `greedy` \| ≥ \+\d+ \| a bound: perfect record against the anchor \|/);

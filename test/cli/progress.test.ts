@@ -23,12 +23,16 @@ describe('the progress line', () => {
   });
 
   it('shows a slow rate with its digits, never "0 games/s" while games are played', () => {
-    expect(progressLine('games', { done: 82, total: 200, rate: 0.143 }, 80)).toMatch(/\| 0\.14 games\/s \| ETA 13m 45s$/);
+    expect(progressLine('games', { done: 82, total: 200, rate: 0.143 }, 80)).toMatch(
+      /\| 0\.14 games\/s \| ETA 13m 45s$/,
+    );
     expect(progressLine('games', { done: 82, total: 200, rate: 42.46 }, 80)).toMatch(/\| 42\.5 games\/s \|/);
   });
 
   it('says the ETA is unknown ("?") before the first game, not 0s', () => {
-    expect(progressLine('games', { done: 0, total: 100, rate: null }, 80)).toMatch(/0% \| 0\/100 games \| - games\/s \| ETA \?$/);
+    expect(progressLine('games', { done: 0, total: 100, rate: null }, 80)).toMatch(
+      /0% \| 0\/100 games \| - games\/s \| ETA \?$/,
+    );
   });
 
   it('fits 40 and 20 columns without wrapping (shorter parts first, then cut)', () => {
@@ -36,12 +40,19 @@ describe('the progress line', () => {
       const line = progressLine('games', { done: 52_000, total: 1_000_000, rate: 12_345 }, columns);
       expect(line.length).toBeLessThan(columns);
     }
-    expect(progressLine('games', { done: 52_000, total: 1_000_000, rate: 12_345 }, 40)).toBe('games [█░░░░░░░░░░░░░░░░] 5% ETA 1m 17s');
+    expect(progressLine('games', { done: 52_000, total: 1_000_000, rate: 12_345 }, 40)).toBe(
+      'games [█░░░░░░░░░░░░░░░░] 5% ETA 1m 17s',
+    );
     expect(progressLine('games', { done: 52_000, total: 1_000_000, rate: 12_345 }, 20)).toBe('games 5% ETA 1m 17s');
   });
 });
 
-const slow = planOf({ name: 'slow', seed: 'slow-1', deals: 6, arms: [{ name: 'two', players: 2, agents: 'mcts:iterations=40' }] });
+const slow = planOf({
+  name: 'slow',
+  seed: 'slow-1',
+  deals: 6,
+  arms: [{ name: 'two', players: 2, agents: 'mcts:iterations=40' }],
+});
 
 describe('a run in the main thread', () => {
   it('reports games inside a running shard (the bar moves per game), and stops within a step after Ctrl-C', async () => {
@@ -51,7 +62,12 @@ describe('a run in the main thread', () => {
     let stoppedAt = 0;
     const out = tempDir();
     const outcome = await runExperiment({
-      plan: slow, outRoot: out, backend: inProcessBackend(), keepGames: false, shardDeals: 6, signal: controller.signal,
+      plan: slow,
+      outRoot: out,
+      backend: inProcessBackend(),
+      keepGames: false,
+      shardDeals: 6,
+      signal: controller.signal,
       onProgress: (p) => {
         seen.push(p);
         if (p.gamesRunning >= 2 && !controller.signal.aborted) {
@@ -66,8 +82,22 @@ describe('a run in the main thread', () => {
     expect(outcome.gamesPlayed).toBe(0);
     // Given up before the shard's 6 games were played: well before its end.
     expect((performance.now() - stoppedAt) / 1000).toBeLessThan(shardSeconds);
-    const resumed = await runExperiment({ plan: slow, outRoot: out, backend: inProcessBackend(), keepGames: false, shardDeals: 6 });
-    const fresh = await runExperiment({ plan: slow, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false, shardDeals: 3 });
-    expect(readFileSync(join(resumed.runDir, 'summary.json'), 'utf8')).toBe(readFileSync(join(fresh.runDir, 'summary.json'), 'utf8'));
+    const resumed = await runExperiment({
+      plan: slow,
+      outRoot: out,
+      backend: inProcessBackend(),
+      keepGames: false,
+      shardDeals: 6,
+    });
+    const fresh = await runExperiment({
+      plan: slow,
+      outRoot: tempDir(),
+      backend: inProcessBackend(),
+      keepGames: false,
+      shardDeals: 3,
+    });
+    expect(readFileSync(join(resumed.runDir, 'summary.json'), 'utf8')).toBe(
+      readFileSync(join(fresh.runDir, 'summary.json'), 'utf8'),
+    );
   }, 120_000);
 });

@@ -12,7 +12,11 @@ import { tempDir } from '../sim/helpers.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'carclab.js');
 function carclab(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -22,12 +26,18 @@ writeFileSync(join(dir, 'package.json'), '{"type": "module"}');
 /** Writes an experiment module into the scratch directory. */
 function experimentFile(name: string, body: string): string {
   const path = join(dir, `${name}.ts`);
-  writeFileSync(path, `import { defineExperiment } from ${JSON.stringify(join(ROOT, 'src', 'sim', 'experiment.ts'))};\nexport default defineExperiment(${body});\n`);
+  writeFileSync(
+    path,
+    `import { defineExperiment } from ${JSON.stringify(join(ROOT, 'src', 'sim', 'experiment.ts'))};\nexport default defineExperiment(${body});\n`,
+  );
   return path;
 }
 
 describe('carclab run', () => {
-  const small = experimentFile('small', `{ seed: 'cli', deals: 60, arms: [{ name: 'a', players: 2 }, { name: 'b', players: 3, rules: { farmers: 'off' } }] }`);
+  const small = experimentFile(
+    'small',
+    `{ seed: 'cli', deals: 60, arms: [{ name: 'a', players: 2 }, { name: 'b', players: 3, rules: { farmers: 'off' } }] }`,
+  );
 
   it('runs an experiment file on a worker pool, prints a summary and where the results are, and show replays any game', () => {
     const out = join(dir, 'out1');
@@ -37,9 +47,27 @@ describe('carclab run', () => {
     expect(r.stdout).toMatch(/^small: 120 games/);
     expect(r.stdout).toMatch(/b − a: score/);
     const runDir = r.stdout.match(/^results: (.+)$/m)![1]!;
-    expect(readdirSync(runDir).sort()).toEqual(['games.arrow', 'games.arrow.sha256', 'lineup.csv', 'manifest.json', 'pairs.csv', 'plan.json', 'seats.csv', 'shards', 'stats.csv', 'summary.json']);
+    expect(readdirSync(runDir).sort()).toEqual([
+      'games.arrow',
+      'games.arrow.sha256',
+      'lineup.csv',
+      'manifest.json',
+      'pairs.csv',
+      'plan.json',
+      'seats.csv',
+      'shards',
+      'stats.csv',
+      'summary.json',
+    ]);
 
-    const games = aq.fromArrow(readFileSync(join(runDir, 'games.arrow'))).objects() as { arm: number; deal: number; rotation: number; score0: number; score1: number; score2: number }[];
+    const games = aq.fromArrow(readFileSync(join(runDir, 'games.arrow'))).objects() as {
+      arm: number;
+      deal: number;
+      rotation: number;
+      score0: number;
+      score1: number;
+      score2: number;
+    }[];
     const row = games.find((g) => g.arm === 1 && g.deal === 17)!;
     const shown = carclab('show', runDir, '--arm', 'b', '--deal', '17', '--json');
     expect(shown.code).toBe(0);
@@ -65,7 +93,10 @@ describe('carclab run', () => {
   });
 
   it('exits 2 on a wrong experiment, naming the file and the arm, and writes nothing', () => {
-    const bad = experimentFile('bad', `{ seed: 1, deals: 10, arms: [{ name: 'ok', players: 2 }, { name: 'typo', players: 2, rules: { farmer: 'off' } }] }`);
+    const bad = experimentFile(
+      'bad',
+      `{ seed: 1, deals: 10, arms: [{ name: 'ok', players: 2 }, { name: 'typo', players: 2, rules: { farmer: 'off' } }] }`,
+    );
     const out = join(dir, 'out-bad');
     const r = carclab('run', bad, '--out', out);
     expect(r.code).toBe(2);
@@ -106,7 +137,14 @@ describe('carclab run', () => {
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toMatch(/resuming: [\d,]+ games already done/);
     const { plan } = await loadExperiment(big);
-    const whole = await runExperiment({ plan, outRoot: join(dir, 'out-whole'), backend: inProcessBackend(), keepGames: false });
-    expect(readFileSync(join(runDir, 'summary.json'), 'utf8')).toBe(readFileSync(join(whole.runDir, 'summary.json'), 'utf8'));
+    const whole = await runExperiment({
+      plan,
+      outRoot: join(dir, 'out-whole'),
+      backend: inProcessBackend(),
+      keepGames: false,
+    });
+    expect(readFileSync(join(runDir, 'summary.json'), 'utf8')).toBe(
+      readFileSync(join(whole.runDir, 'summary.json'), 'utf8'),
+    );
   });
 });

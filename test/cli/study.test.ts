@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 function carclab(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const scratch = mkdtempSync(join(tmpdir(), 'carclab-study-'));
@@ -15,10 +19,16 @@ const scratch = mkdtempSync(join(tmpdir(), 'carclab-study-'));
 describe('carclab study', () => {
   it.each([
     [['--agents', 'random'], /nothing to compare: give --rules/],
-    [['--rules', 'farmerPointsPerCity=3'], /--rules farmerPointsPerCity=3: these are the official values; nothing to compare/],
+    [
+      ['--rules', 'farmerPointsPerCity=3'],
+      /--rules farmerPointsPerCity=3: these are the official values; nothing to compare/,
+    ],
     [['--rules', 'farmerPoints=4'], /farmerPoints/],
     [['--rules', 'farmerPointsPerCity=4', '--expansions', 'tollkeeper'], /tollkeeper/],
-    [['--rules', 'farmerPointsPerCity=4', '--agents', 'random,greedy', '--deals', '5,6,7'], /--deals gives 3 counts for 2 levels/],
+    [
+      ['--rules', 'farmerPointsPerCity=4', '--agents', 'random,greedy', '--deals', '5,6,7'],
+      /--deals gives 3 counts for 2 levels/,
+    ],
     [['--rules', 'farmerPointsPerCity=4', '--deals', '0x10'], /--deals must be whole numbers/],
     [['--rules', 'farmerPointsPerCity=4', '--agents', 'random,cleverest'], /cleverest/],
     [['--rules', 'farmerPointsPerCity=4', '--agents', 'greedy,greedy'], /two levels are named "greedy"/],
@@ -37,13 +47,33 @@ describe('carclab study', () => {
   it('prints the scorecard with winnerChanged {total, rescored, independent, noiseFloor} per level, the same for 1 and 2 workers', () => {
     const runs = [1, 2].map((w) => {
       const out = join(scratch, `w${w}`);
-      const r = carclab('study', '--rules', 'farmerPointsPerCity=4', '--agents', 'random,greedy', '--deals', '6', '--seed', 'st', '--workers', String(w), '--out', out, '--json');
+      const r = carclab(
+        'study',
+        '--rules',
+        'farmerPointsPerCity=4',
+        '--agents',
+        'random,greedy',
+        '--deals',
+        '6',
+        '--seed',
+        'st',
+        '--workers',
+        String(w),
+        '--out',
+        out,
+        '--json',
+      );
       expect(r.code, r.stderr).toBe(0);
       return { out, json: JSON.parse(r.stdout) };
     });
     const [one, two] = runs.map(({ out, json }) => JSON.parse(JSON.stringify(json).split(out).join('OUT')));
     expect(two).toEqual(one);
-    expect(one).toMatchObject({ format: 'carclab-study/1', players: 2, baseline: { name: 'official', rules: {} }, variant: { name: 'variant', rules: { farmerPointsPerCity: 4 } } });
+    expect(one).toMatchObject({
+      format: 'carclab-study/1',
+      players: 2,
+      baseline: { name: 'official', rules: {} },
+      variant: { name: 'variant', rules: { farmerPointsPerCity: 4 } },
+    });
     const [random, greedy] = one.levels;
     for (const level of [random, greedy]) {
       expect(Object.keys(level.winnerChanged).sort()).toEqual(['independent', 'noiseFloor', 'rescored', 'total']);
@@ -56,31 +86,57 @@ describe('carclab study', () => {
       }
       expect(level.winnerChangedDetail).toMatchObject({ games: 6, replayed: 6, notReplayable: 0 });
       // The quality measures' paired differences, variant − official, over the level's deals.
-      expect(Object.keys(level.quality.difference).sort()).toEqual(['behindBy', 'behindShare', 'closeShare', 'decidedShare', 'leadChanges', 'scoreLeadChanges']);
+      expect(Object.keys(level.quality.difference).sort()).toEqual([
+        'behindBy',
+        'behindShare',
+        'closeShare',
+        'decidedShare',
+        'leadChanges',
+        'scoreLeadChanges',
+      ]);
       expect(level.quality.difference.leadChanges.deals).toBe(6);
-      expect(level.quality.difference.closeShare.estimate).toBeCloseTo(level.quality.variant.closeShare.estimate - level.quality.baseline.closeShare.estimate, 12);
+      expect(level.quality.difference.closeShare.estimate).toBeCloseTo(
+        level.quality.variant.closeShare.estimate - level.quality.baseline.closeShare.estimate,
+        12,
+      );
     }
     // Random play ignores the rule: the total effect is the rescoring.
     expect(random.sameMoves).toBe(6);
     expect(random.winnerChanged.total).toBe(random.winnerChanged.rescored);
     expect(random.skillDepth).toBeNull();
-    expect(greedy.skillDepth).toMatchObject({ level: 'greedy', against: 'random', baseline: { games: 12, deals: 6 }, variant: { games: 12, deals: 6 }, difference: { deals: 6 } });
+    expect(greedy.skillDepth).toMatchObject({
+      level: 'greedy',
+      against: 'random',
+      baseline: { games: 12, deals: 6 },
+      variant: { games: 12, deals: 6 },
+      difference: { deals: 6 },
+    });
     // The files: the scorecard as printed, and the report opening with the question and its findings.
     const saved = JSON.parse(readFileSync(join(runs[0]!.out, 'scorecard.json'), 'utf8'));
     const { files: _files, ...printed } = runs[0]!.json;
     expect(saved).toEqual(printed);
     const md = readFileSync(join(runs[0]!.out, 'report.md'), 'utf8');
     expect(md).toMatch(/^# What changes: farmerPointsPerCity=4 against the official rules \(2 players, base game\)/);
-    expect(md).toMatch(/rescoring official's games under variant's rules flips the winner in .* for independent games and a noise floor of/);
+    expect(md).toMatch(
+      /rescoring official's games under variant's rules flips the winner in .* for independent games and a noise floor of/,
+    );
     // The verdict page first: the question and the findings (the game-quality ones among them) before the appendix.
     // The question is a designer's question from the rule's description, not the title again.
-    expect(one).toMatchObject({ question: 'What changes when a field majority scores 4 points per completed bordering city instead of 3 (2 players, base game)?', comparison: 'farmerPointsPerCity=4 against the official rules (2 players, base game)' });
-    const question = md.indexOf('**Question.** What changes when a field majority scores 4 points per completed bordering city instead of 3 (2 players, base game)?');
+    expect(one).toMatchObject({
+      question:
+        'What changes when a field majority scores 4 points per completed bordering city instead of 3 (2 players, base game)?',
+      comparison: 'farmerPointsPerCity=4 against the official rules (2 players, base game)',
+    });
+    const question = md.indexOf(
+      '**Question.** What changes when a field majority scores 4 points per completed bordering city instead of 3 (2 players, base game)?',
+    );
     expect(question).toBeGreaterThan(0);
     expect(md.indexOf('lead changes')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeLessThan(md.indexOf('## How the games play'));
-    expect(md.indexOf('**How the games play, variant − official** at greedy (paired over 6 deals')).toBeGreaterThan(question);
+    expect(md.indexOf('**How the games play, variant − official** at greedy (paired over 6 deals')).toBeGreaterThan(
+      question,
+    );
     expect(md).toContain('Paired differences between the arms per measure');
     expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeGreaterThan(question);
     expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeLessThan(md.indexOf('## Skill depth'));

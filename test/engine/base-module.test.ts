@@ -18,7 +18,12 @@ const doubled = defineExpansion({
     const base = baseGame.setup(ctx);
     return {
       featureRates: base.featureRates!.map((r) => ({
-        tile: 2 * r.tile, pennant: 2 * r.pennant, city: 2 * r.city, finalTile: 2 * r.finalTile, finalPennant: 2 * r.finalPennant, finalCity: 2 * r.finalCity,
+        tile: 2 * r.tile,
+        pennant: 2 * r.pennant,
+        city: 2 * r.city,
+        finalTile: 2 * r.finalTile,
+        finalPennant: 2 * r.finalPennant,
+        finalCity: 2 * r.finalCity,
       })),
       price(f) {
         base.price!(f);
@@ -29,8 +34,10 @@ const doubled = defineExpansion({
   },
 });
 
-const filesUnder = (dir: string): string[] => readdirSync(dir, { withFileTypes: true })
-  .flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
 
 describe('the base game as a rule module', () => {
   it('prices every feature: a module paying double doubles roads, cities, monasteries and fields, in the same game', () => {
@@ -40,13 +47,14 @@ describe('the base game as a rule module', () => {
       for (let p = 0; p < 3; p++) {
         const a = official.breakdown(p);
         const b = twice.breakdown(p);
-        for (const source of ['road', 'city', 'monastery', 'field']) expect(b[source], `player ${p} ${source}, deal ${deal}`).toBe(2 * a[source]!);
+        for (const source of ['road', 'city', 'monastery', 'field'])
+          expect(b[source], `player ${p} ${source}, deal ${deal}`).toBe(2 * a[source]!);
       }
       expect(official.totals().some((t) => t > 0)).toBe(true);
     }
   });
 
-  it('is what the agents estimate by: with the doubled module every player\'s evaluation of a position doubles', () => {
+  it("is what the agents estimate by: with the doubled module every player's evaluation of a position doubles", () => {
     const free = { meepleCost: 0, farmerCost: 0, emptyHand: 0 };
     for (let deal = 0; deal < 3; deal++) {
       const game = newGame({ players: 2 });
@@ -64,7 +72,9 @@ describe('the base game as a rule module', () => {
   });
 
   it('src/engine names no point value of the base game', () => {
-    const rates = Object.values(BASE_PARAMS).map((d) => d.name).filter((name) => name.includes('Points'));
+    const rates = Object.values(BASE_PARAMS)
+      .map((d) => d.name)
+      .filter((name) => name.includes('Points'));
     expect(rates.length).toBe(8);
     for (const file of filesUnder(join('src', 'engine'))) {
       const text = readFileSync(file, 'utf8');

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, compileTileFile, InputError, SEG_CITY, SEG_MONASTERY, SEG_ROAD } from '../../src/engine/index.ts';
+import {
+  buildCatalog,
+  compileTileFile,
+  InputError,
+  SEG_CITY,
+  SEG_MONASTERY,
+  SEG_ROAD,
+} from '../../src/engine/index.ts';
 import { baseGame } from '../../src/expansions/index.ts';
 
 const base = buildCatalog([baseGame.tiles!]);
-const copies = (pred: (t: (typeof base.types)[number]) => boolean) => base.types.filter(pred).reduce((n, t) => n + t.count, 0);
+const copies = (pred: (t: (typeof base.types)[number]) => boolean) =>
+  base.types.filter(pred).reduce((n, t) => n + t.count, 0);
 
 describe('base catalog (TILES.md §1.1, §1.4)', () => {
   it('has 72 tiles in 24 types', () => {
@@ -38,7 +46,8 @@ describe('base catalog (TILES.md §1.1, §1.4)', () => {
     for (const t of base.types) {
       const roads = t.segments.filter((s) => s.kind === SEG_ROAD);
       for (const r of roads) expect(r.illustrations).not.toContain('watertower');
-      if (t.id.includes('.') && roads.length === 1 && !t.id.endsWith('.watertower')) expect(roads[0]!.illustrations).toHaveLength(1);
+      if (t.id.includes('.') && roads.length === 1 && !t.id.endsWith('.watertower'))
+        expect(roads[0]!.illustrations).toHaveLength(1);
     }
     expect(base.get('P.watertower').looseIllustrations).toEqual(['watertower']);
   });
@@ -53,14 +62,52 @@ describe('tile file validation names the tile and the problem', () => {
     expect(() => compileTileFile(file(tile), 'mine.json')).toThrow(InputError);
     expect(() => compileTileFile(file(tile), 'mine.json')).toThrow(message);
   };
-  it('rejects a road edge with no road', () => bad({ id: 'Z1', count: 1, edges: 'RFRF', fields: [{ halves: 'Ne En Es Se' }, { halves: 'Sw Ws Wn Nw' }] }, /mine\.json: tile Z1: road edge N belongs to no road/));
-  it('rejects a city on a field edge', () => bad({ id: 'Z2', count: 1, edges: 'FFFF', cities: [{ edges: 'N' }], fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }] }, /tile Z2: c1 uses edge N, which is not a city edge/));
-  it('rejects a field half claimed twice', () => bad({ id: 'Z3', count: 1, edges: 'FFFF', fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }, { halves: 'Nw' }] }, /f2 and f1 both claim/));
-  it('rejects an unknown illustration', () => bad({ id: 'Z4', count: 2, edges: 'FFFF', fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }], variants: [{ illustration: 'castle', count: 1 }] }, /unknown illustration "castle"/));
-  it('rejects a one-edge road without an end', () => bad({ id: 'Z5', count: 1, edges: 'FFRF', roads: [{ edges: 'S' }], fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }] }, /r1 has one edge, so "end" must be one of/));
-  it('rejects a field bordering an unknown city', () => bad({ id: 'Z6', count: 1, edges: 'FFFF', fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn', cities: ['c1'] }] }, /f1 borders unknown city "c1"/));
+  it('rejects a road edge with no road', () =>
+    bad(
+      { id: 'Z1', count: 1, edges: 'RFRF', fields: [{ halves: 'Ne En Es Se' }, { halves: 'Sw Ws Wn Nw' }] },
+      /mine\.json: tile Z1: road edge N belongs to no road/,
+    ));
+  it('rejects a city on a field edge', () =>
+    bad(
+      { id: 'Z2', count: 1, edges: 'FFFF', cities: [{ edges: 'N' }], fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }] },
+      /tile Z2: c1 uses edge N, which is not a city edge/,
+    ));
+  it('rejects a field half claimed twice', () =>
+    bad(
+      { id: 'Z3', count: 1, edges: 'FFFF', fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }, { halves: 'Nw' }] },
+      /f2 and f1 both claim/,
+    ));
+  it('rejects an unknown illustration', () =>
+    bad(
+      {
+        id: 'Z4',
+        count: 2,
+        edges: 'FFFF',
+        fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }],
+        variants: [{ illustration: 'castle', count: 1 }],
+      },
+      /unknown illustration "castle"/,
+    ));
+  it('rejects a one-edge road without an end', () =>
+    bad(
+      { id: 'Z5', count: 1, edges: 'FFRF', roads: [{ edges: 'S' }], fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }] },
+      /r1 has one edge, so "end" must be one of/,
+    ));
+  it('rejects a field bordering an unknown city', () =>
+    bad(
+      { id: 'Z6', count: 1, edges: 'FFFF', fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn', cities: ['c1'] }] },
+      /f1 borders unknown city "c1"/,
+    ));
   it('rejects bad edges', () => bad({ id: 'Z7', count: 1, edges: 'FFF' }, /"edges" must be four letters/));
   it('rejects a duplicate id across files', () => {
-    expect(() => buildCatalog([baseGame.tiles!, { data: file({ id: 'B', count: 1, edges: 'FFFF', fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }] }), where: 'mine.json' }])).toThrow(/tile B is already defined/);
+    expect(() =>
+      buildCatalog([
+        baseGame.tiles!,
+        {
+          data: file({ id: 'B', count: 1, edges: 'FFFF', fields: [{ halves: 'Nw Ne En Es Se Sw Ws Wn' }] }),
+          where: 'mine.json',
+        },
+      ]),
+    ).toThrow(/tile B is already defined/);
   });
 });

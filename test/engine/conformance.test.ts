@@ -9,7 +9,17 @@ import { describe, expect, it } from 'vitest';
 import { PHASE_PLACE, randomIndex } from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { makeRng } from '../../src/sim/rng.ts';
-import { CASES, GOLDEN_FILE, dealOf, gameOf, goldenOf, legalOf, playUniform, snapshot, strayCells } from './conformance.ts';
+import {
+  CASES,
+  GOLDEN_FILE,
+  dealOf,
+  gameOf,
+  goldenOf,
+  legalOf,
+  playUniform,
+  snapshot,
+  strayCells,
+} from './conformance.ts';
 import type { Golden } from './conformance.ts';
 
 const GAMES = 1;

@@ -23,13 +23,21 @@ export function expansionMixes(): { name: string; options: Omit<GameOptions, 'pl
     name: 'all, other readings',
     options: {
       expansions: all,
-      rules: { labyrinth: 'advanced', kingRobberScoring: 'incremental', kingRobberIncrementalTiming: 'before', tollkeepersEdition: 'C2', farmers: 'off' },
+      rules: {
+        labyrinth: 'advanced',
+        kingRobberScoring: 'incremental',
+        kingRobberIncrementalTiming: 'before',
+        tollkeepersEdition: 'C2',
+        farmers: 'off',
+      },
     },
   });
   return mixes;
 }
 
-export const CASES = expansionMixes().flatMap((mix) => PLAYER_COUNTS.map((players) => ({ key: `${mix.name} ${players}p`, mix: mix.name, players, options: mix.options })));
+export const CASES = expansionMixes().flatMap((mix) =>
+  PLAYER_COUNTS.map((players) => ({ key: `${mix.name} ${players}p`, mix: mix.name, players, options: mix.options })),
+);
 
 export const gameOf = (c: (typeof CASES)[number]): Game => newGame({ players: c.players, ...c.options });
 
@@ -60,14 +68,32 @@ export function snapshot(state: State, rawParents = false): string {
     out.push(state.placedType[i]!, state.placedRot[i]!, cell, state.grid[cell]!, '|');
     for (let s = 0; s < game.segmentCount[state.placedType[i]!]!; s++) {
       const g = i * S + s;
-      out.push(rawParents ? state.parent[g]! : rootOf(state, g), state.next[g]!, state.openEnds[g]!, state.rootMeeples[g]!, state.meeple[g]!, state.done[g]!);
+      out.push(
+        rawParents ? state.parent[g]! : rootOf(state, g),
+        state.next[g]!,
+        state.openEnds[g]!,
+        state.rootMeeples[g]!,
+        state.meeple[g]!,
+        state.done[g]!,
+      );
     }
   }
   out.push('frontier');
   for (let i = 0; i < state.frontierCount; i++) out.push(state.frontier[i]!, state.grid[state.frontier[i]!]!);
   for (const a of [state.meeplesLeft, state.scores, state.stats]) out.push('|', ...a);
   out.push('|', JSON.stringify(state.expansionState()));
-  out.push('scalars', state.deckPos, state.currentPlayer, state.phase, state.drawn, state.lastPlaced, state.placedCount, state.frontierCount, state.finalScored, state.isOver());
+  out.push(
+    'scalars',
+    state.deckPos,
+    state.currentPlayer,
+    state.phase,
+    state.drawn,
+    state.lastPlaced,
+    state.placedCount,
+    state.frontierCount,
+    state.finalScored,
+    state.isOver(),
+  );
   return out.join(',');
 }
 
@@ -142,7 +168,9 @@ export function goldenOf(c: (typeof CASES)[number]): Golden {
   const transcripts = Array.from({ length: TRANSCRIPT_DEALS }, (_, deal) => {
     const state = game.newState(dealOf(game, 'transcript', deal));
     const actions = playUniform(state, makeRng('transcript', deal));
-    const scores = Array.from({ length: game.players }, (_, p) => state.breakdown(p)).flatMap((b) => registeredScoreSources().map((name) => b[name] ?? 0));
+    const scores = Array.from({ length: game.players }, (_, p) => state.breakdown(p)).flatMap((b) =>
+      registeredScoreSources().map((name) => b[name] ?? 0),
+    );
     return { actions: actions.length, hash: hashString(actions.join(',')), scores, stats: Array.from(state.stats) };
   });
   return { perft: perftCounts, transcripts };

@@ -38,7 +38,10 @@ describe('the README example tile file', () => {
 
 describe('a scenario\'s "tiles"', () => {
   const turns = [{ tile: 'Z1', at: [0, -1], rotation: 180, meeple: 'city' }];
-  const replay = (scenario: object, read = true) => () => replayScenario(scenario, expansionRegistry, { where: 's.json', ...(read ? { readTileFile } : {}) });
+  const replay =
+    (scenario: object, read = true) =>
+    () =>
+      replayScenario(scenario, expansionRegistry, { where: 's.json', ...(read ? { readTileFile } : {}) });
   const withTile = (tile: Record<string, unknown>) => ({ ...example, tiles: [{ ...example.tiles[0], ...tile }] });
 
   it('takes a tile file inline, by path, or a list of them', () => {
@@ -50,24 +53,37 @@ describe('a scenario\'s "tiles"', () => {
     expect(inputError(replay({ players: 2, turns })).message).toBe('s.json: turn 1: unknown tile "Z1"');
   });
   it('names the scenario, the place of the tile file and the tile when the file is broken', () => {
-    expect(inputError(replay({ players: 2, tiles: [withTile({ fields: [{ halves: 'Wn En', cities: ['c1'] }] })], turns })).message)
-      .toBe('s.json: tiles[0]: tile Z1: edge E has a field half that belongs to no field');
-    expect(inputError(replay({ players: 2, tiles: [withTile({ monastry: true })], turns })).message)
-      .toBe('s.json: tiles[0]: tile Z1: unknown key "monastry"; did you mean "monastery"?');
-    expect(inputError(replay({ players: 2, tiles: [example, { ...example, tiles: [{ ...example.tiles[1], id: 'D' }] }], turns })).message)
-      .toBe('s.json: tiles[1]: tile D is already defined by base tiles (src/expansions/base/tiles.json)');
-    expect(inputError(replay({ players: 2, tiles: [{ ...example, expansion: undefined }], turns })).message)
-      .toBe('s.json: tiles[0]: "expansion" must be a non-empty string');
+    expect(
+      inputError(replay({ players: 2, tiles: [withTile({ fields: [{ halves: 'Wn En', cities: ['c1'] }] })], turns }))
+        .message,
+    ).toBe('s.json: tiles[0]: tile Z1: edge E has a field half that belongs to no field');
+    expect(inputError(replay({ players: 2, tiles: [withTile({ monastry: true })], turns })).message).toBe(
+      's.json: tiles[0]: tile Z1: unknown key "monastry"; did you mean "monastery"?',
+    );
+    expect(
+      inputError(
+        replay({ players: 2, tiles: [example, { ...example, tiles: [{ ...example.tiles[1], id: 'D' }] }], turns }),
+      ).message,
+    ).toBe('s.json: tiles[1]: tile D is already defined by base tiles (src/expansions/base/tiles.json)');
+    expect(inputError(replay({ players: 2, tiles: [{ ...example, expansion: undefined }], turns })).message).toBe(
+      's.json: tiles[0]: "expansion" must be a non-empty string',
+    );
   });
   it('refuses a tiles value that is neither a path nor an object, and a path when the replay reads no files', () => {
-    expect(inputError(replay({ players: 2, tiles: 7, turns })).message).toBe('s.json: "tiles" must be a tile file path or object, or a list of them; got 7');
-    expect(inputError(replay({ players: 2, tiles: 'tiles/village.json', turns }, false)).message)
-      .toBe('s.json: "tiles" names the file "tiles/village.json", but this replay reads no files: give the tile file inline');
+    expect(inputError(replay({ players: 2, tiles: 7, turns })).message).toBe(
+      's.json: "tiles" must be a tile file path or object, or a list of them; got 7',
+    );
+    expect(inputError(replay({ players: 2, tiles: 'tiles/village.json', turns }, false)).message).toBe(
+      's.json: "tiles" names the file "tiles/village.json", but this replay reads no files: give the tile file inline',
+    );
   });
 
   describe('carclab replay', () => {
     const carclab = (...args: string[]) => {
-      const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     };
     it('reads the tile file relative to the scenario file', () => {
@@ -78,12 +94,17 @@ describe('a scenario\'s "tiles"', () => {
     });
     it('exits 2 naming the scenario, the tile file and the tile, with nothing on stdout', () => {
       const dir = tempDir('carclab-designer-');
-      writeFileSync(join(dir, 'mine.json'), JSON.stringify(withTile({ fields: [{ halves: 'Wn En', cities: ['c1'] }] })));
+      writeFileSync(
+        join(dir, 'mine.json'),
+        JSON.stringify(withTile({ fields: [{ halves: 'Wn En', cities: ['c1'] }] })),
+      );
       writeFileSync(join(dir, 's.json'), JSON.stringify({ players: 2, tiles: 'mine.json', turns }));
       const broken = carclab('replay', join(dir, 's.json'));
       expect(broken.code).toBe(2);
       expect(broken.stdout).toBe('');
-      expect(broken.stderr).toContain(`${join(dir, 's.json')}: tile file mine.json: tile Z1: edge E has a field half that belongs to no field`);
+      expect(broken.stderr).toContain(
+        `${join(dir, 's.json')}: tile file mine.json: tile Z1: edge E has a field half that belongs to no field`,
+      );
       writeFileSync(join(dir, 'missing.json'), JSON.stringify({ players: 2, tiles: 'nowhere.json', turns }));
       const missing = carclab('replay', join(dir, 'missing.json'));
       expect(missing.code).toBe(2);

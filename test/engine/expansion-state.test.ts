@@ -14,38 +14,69 @@ import { compileHooks } from './hook-compile.ts';
 import { randomIndex } from '../../src/engine/index.ts';
 
 describe('the layout of declared fields', () => {
-  const layout = new ExpansionStateLayout([
-    { flag: { type: 'u8', length: 1, initial: 1 }, seats: { type: 'i16', length: 'players', initial: -1 } },
-    undefined,
-    { total: { type: 'f64', length: 2, initial: 0.5 }, count: { type: 'i32', length: 3 } },
-  ], { players: 3, maxTiles: 72 }, ['a', 'none', 'b']);
+  const layout = new ExpansionStateLayout(
+    [
+      { flag: { type: 'u8', length: 1, initial: 1 }, seats: { type: 'i16', length: 'players', initial: -1 } },
+      undefined,
+      { total: { type: 'f64', length: 2, initial: 0.5 }, count: { type: 'i32', length: 3 } },
+    ],
+    { players: 3, maxTiles: 72 },
+    ['a', 'none', 'b'],
+  );
 
   it('gives every field its length and initial value, each view aligned to its element size', () => {
-    const views = layout.views(layout.initial.slice().buffer) as Record<string, ArrayLike<number> & { byteOffset: number; BYTES_PER_ELEMENT: number }>[];
+    const views = layout.views(layout.initial.slice().buffer) as Record<
+      string,
+      ArrayLike<number> & { byteOffset: number; BYTES_PER_ELEMENT: number }
+    >[];
     expect(views.map((v) => Object.keys(v))).toEqual([['flag', 'seats'], [], ['total', 'count']]);
-    for (const view of [views[0]!.flag, views[0]!.seats, views[2]!.total, views[2]!.count]) expect(view.byteOffset % view.BYTES_PER_ELEMENT).toBe(0);
-    expect(layout.read(layout.initial.buffer)).toEqual({ a: { flag: [1], seats: [-1, -1, -1] }, none: {}, b: { total: [0.5, 0.5], count: [0, 0, 0] } });
+    for (const view of [views[0]!.flag, views[0]!.seats, views[2]!.total, views[2]!.count])
+      expect(view.byteOffset % view.BYTES_PER_ELEMENT).toBe(0);
+    expect(layout.read(layout.initial.buffer)).toEqual({
+      a: { flag: [1], seats: [-1, -1, -1] },
+      none: {},
+      b: { total: [0.5, 0.5], count: [0, 0, 0] },
+    });
   });
 
   it('sizes a field from the game when its length is a function of the size', () => {
-    const sized = new ExpansionStateLayout([{ bits: { type: 'i32', length: (size) => Math.ceil(size.maxTiles / 32) }, seats: { type: 'u8', length: 'players' } }], { players: 5, maxTiles: 72 }, ['e']);
+    const sized = new ExpansionStateLayout(
+      [
+        {
+          bits: { type: 'i32', length: (size) => Math.ceil(size.maxTiles / 32) },
+          seats: { type: 'u8', length: 'players' },
+        },
+      ],
+      { players: 5, maxTiles: 72 },
+      ['e'],
+    );
     expect(sized.read(sized.initial.buffer)).toEqual({ e: { bits: [0, 0, 0], seats: [0, 0, 0, 0, 0] } });
   });
 
   it('rejects an initial value its element type cannot hold, and an empty field', () => {
-    expect(() => new ExpansionStateLayout([{ x: { type: 'u8', length: 1, initial: -1 } }], { players: 2, maxTiles: 72 }, ['e'])).toThrow(/expansion e: state field x's initial value -1 does not fit u8/);
-    expect(() => new ExpansionStateLayout([{ x: { type: 'i8', length: 0 } }], { players: 2, maxTiles: 72 }, ['e'])).toThrow(/expansion e: state field x needs a whole length/);
+    expect(
+      () =>
+        new ExpansionStateLayout([{ x: { type: 'u8', length: 1, initial: -1 } }], { players: 2, maxTiles: 72 }, ['e']),
+    ).toThrow(/expansion e: state field x's initial value -1 does not fit u8/);
+    expect(
+      () => new ExpansionStateLayout([{ x: { type: 'i8', length: 0 } }], { players: 2, maxTiles: 72 }, ['e']),
+    ).toThrow(/expansion e: state field x needs a whole length/);
   });
 });
 
 describe('each expansion reaches only its own fields', () => {
   // Two expansions declaring a field of the same name: each end of turn adds its own step to its own.
-  const counter = (name: string, step: number) => defineExpansion({
-    name,
-    title: name,
-    state: { counter: { type: 'i32', length: 1 } },
-    setup: (ctx) => ({ endOfTurn: (state) => { ctx.own(state).counter[0]! += step; } }),
-  });
+  const counter = (name: string, step: number) =>
+    defineExpansion({
+      name,
+      title: name,
+      state: { counter: { type: 'i32', length: 1 } },
+      setup: (ctx) => ({
+        endOfTurn: (state) => {
+          ctx.own(state).counter[0]! += step;
+        },
+      }),
+    });
 
   it('keeps same-named fields of two expansions apart', () => {
     const game = newGame({ players: 2, expansions: [counter('one', 1), counter('three', 3)] });
@@ -131,10 +162,18 @@ describe('declared state with all expansions', () => {
     for (let deal = 0; deal < 4; deal++) {
       const state = midGame(deal, 1000);
       for (const [expansion, fields] of Object.entries(state.expansionState())) {
-        for (const [name, values] of Object.entries(fields)) if (JSON.stringify(values) !== JSON.stringify(initial[expansion]![name])) moved.add(`${expansion}.${name}`);
+        for (const [name, values] of Object.entries(fields))
+          if (JSON.stringify(values) !== JSON.stringify(initial[expansion]![name])) moved.add(`${expansion}.${name}`);
       }
     }
     // flips are cleared at the end of every turn; the other fields keep what they became.
-    expect([...moved].sort()).toEqual(['kingRobber.completed', 'kingRobber.holder', 'kingRobber.largest', 'tollkeepers.crossroads', 'tollkeepers.tile', 'tollkeepers.value']);
+    expect([...moved].sort()).toEqual([
+      'kingRobber.completed',
+      'kingRobber.holder',
+      'kingRobber.largest',
+      'tollkeepers.crossroads',
+      'tollkeepers.tile',
+      'tollkeepers.value',
+    ]);
   });
 });

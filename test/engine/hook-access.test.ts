@@ -11,7 +11,15 @@ import { compileHooks } from './hook-compile.ts';
 
 const ARRAYS = Object.keys(ARRAY_FIELDS);
 const SCALARS = Object.keys(SCALAR_FIELDS);
-const MUTATORS = ['apply(0)', 'record(0, 0, 0)', 'setCurrentPlayer(0)', 'checkpoint()', 'rollback(0)', 'finalScoring()', 'restart(new Int16Array(0))'];
+const MUTATORS = [
+  'apply(0)',
+  'record(0, 0, 0)',
+  'setCurrentPlayer(0)',
+  'checkpoint()',
+  'rollback(0)',
+  'finalScoring()',
+  'restart(new Int16Array(0))',
+];
 
 const ALLOWED = `
       const player = state.currentPlayer;
@@ -20,14 +28,17 @@ const ALLOWED = `
       state.setStat(ctx.stat('counted'), state.stats[ctx.stat('counted')]! + 1);
       ctx.own(state).mine[0] = state.find(state.parent[0]!) + state.meeple[0]! + state.done[0]!;`;
 
-const compiled = compileHooks({
-  allowed: ALLOWED,
-  ...Object.fromEntries(ARRAYS.map((name) => [`array ${name}`, `state.${name}[0] = 1;`])),
-  ...Object.fromEntries(ARRAYS.map((name) => [`array ${name} +=`, `state.${name}[0]! += 1;`])),
-  ...Object.fromEntries(SCALARS.map((name) => [`scalar ${name}`, `state.${name} = 1;`])),
-  ...Object.fromEntries(MUTATORS.map((call) => [`method ${call}`, `state.${call};`])),
-  'a typed array of its own over the same buffer': 'new Int32Array((state.parent as Int32Array).buffer)[0] = 1;',
-}, { withExpansions: true });
+const compiled = compileHooks(
+  {
+    allowed: ALLOWED,
+    ...Object.fromEntries(ARRAYS.map((name) => [`array ${name}`, `state.${name}[0] = 1;`])),
+    ...Object.fromEntries(ARRAYS.map((name) => [`array ${name} +=`, `state.${name}[0]! += 1;`])),
+    ...Object.fromEntries(SCALARS.map((name) => [`scalar ${name}`, `state.${name} = 1;`])),
+    ...Object.fromEntries(MUTATORS.map((call) => [`method ${call}`, `state.${call};`])),
+    'a typed array of its own over the same buffer': 'new Int32Array((state.parent as Int32Array).buffer)[0] = 1;',
+  },
+  { withExpansions: true },
+);
 
 describe('hooks get a read-only view of the game', () => {
   it('the real expansions compile against it', () => {
@@ -38,17 +49,20 @@ describe('hooks get a read-only view of the game', () => {
     expect(compiled.probes.allowed).toEqual([]);
   });
 
-  it.each(ARRAYS)('a hook cannot write the position\'s array %s', (name) => {
+  it.each(ARRAYS)("a hook cannot write the position's array %s", (name) => {
     // Either read-only (TS2542), or not in the view at all (TS2339, or TS2551 with a suggestion).
-    for (const probe of [`array ${name}`, `array ${name} +=`]) expect(compiled.probes[probe]!.join('\n'), probe).toMatch(/^TS(2542|2339|2551): /);
+    for (const probe of [`array ${name}`, `array ${name} +=`])
+      expect(compiled.probes[probe]!.join('\n'), probe).toMatch(/^TS(2542|2339|2551): /);
   });
 
-  it.each(SCALARS)('a hook cannot write the position\'s scalar %s', (name) => {
+  it.each(SCALARS)("a hook cannot write the position's scalar %s", (name) => {
     expect(compiled.probes[`scalar ${name}`]!.join('\n')).toMatch(/^TS(2540|2339|2551): /);
   });
 
   it.each(MUTATORS)('a hook cannot call state.%s', (call) => {
-    expect(compiled.probes[`method ${call}`]!.join('\n')).toMatch(/^TS(2339|2551): Property '\w+' does not exist on type 'BoardView'/);
+    expect(compiled.probes[`method ${call}`]!.join('\n')).toMatch(
+      /^TS(2339|2551): Property '\w+' does not exist on type 'BoardView'/,
+    );
   });
 
   it('only a cast gets round it (which review catches: the casts of src/expansions are none)', () => {

@@ -35,7 +35,13 @@ export interface HookCompilation {
 const message = (d: ts.Diagnostic) => `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
 
 export function compileHooks(bodies: Record<string, string>, { withExpansions = false } = {}): HookCompilation {
-  const { probes, errorsUnder } = compileProbes(join(ROOT, 'test', 'engine'), 'hook-probe', bodies, probeFile, withExpansions ? [EXPANSIONS] : []);
+  const { probes, errorsUnder } = compileProbes(
+    join(ROOT, 'test', 'engine'),
+    'hook-probe',
+    bodies,
+    probeFile,
+    withExpansions ? [EXPANSIONS] : [],
+  );
   return { probes, expansions: errorsUnder(dirname(EXPANSIONS)) };
 }
 
@@ -45,11 +51,19 @@ export function compileHooks(bodies: Record<string, string>, { withExpansions = 
  * each probe's errors (by name; empty when it compiles) and a reader of the errors in the real files
  * under a folder.
  */
-export function compileProbes(dir: string, prefix: string, bodies: Record<string, string>, fileOf: (body: string) => string, roots: readonly string[]) {
+export function compileProbes(
+  dir: string,
+  prefix: string,
+  bodies: Record<string, string>,
+  fileOf: (body: string) => string,
+  roots: readonly string[],
+) {
   const config = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
   options.noUnusedLocals = false;
-  const files = new Map(Object.entries(bodies).map(([name, body], i) => [join(dir, `${prefix}-${i}.ts`), { name, text: fileOf(body) }]));
+  const files = new Map(
+    Object.entries(bodies).map(([name, body], i) => [join(dir, `${prefix}-${i}.ts`), { name, text: fileOf(body) }]),
+  );
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (file) => files.has(file) || fileExists.call(host, file);
@@ -60,9 +74,12 @@ export function compileProbes(dir: string, prefix: string, bodies: Record<string
   };
   const program = ts.createProgram([...files.keys(), ...roots], options, host);
   const probes: Record<string, string[]> = {};
-  for (const [file, { name }] of files) probes[name] = ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map(message);
-  const errorsUnder = (folder: string) => program.getSourceFiles()
-    .filter((f) => f.fileName.startsWith(folder))
-    .flatMap((f) => ts.getPreEmitDiagnostics(program, f).map((d) => `${f.fileName}: ${message(d)}`));
+  for (const [file, { name }] of files)
+    probes[name] = ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map(message);
+  const errorsUnder = (folder: string) =>
+    program
+      .getSourceFiles()
+      .filter((f) => f.fileName.startsWith(folder))
+      .flatMap((f) => ts.getPreEmitDiagnostics(program, f).map((d) => `${f.fileName}: ${message(d)}`));
   return { program, probes, errorsUnder };
 }

@@ -5,7 +5,13 @@
  * own, so that nothing here depends on a real expansion.
  */
 import { describe, expect, it } from 'vitest';
-import { compileTileFile, defineExpansion, followUpKind, followUpSegment, meepleFollowUp } from '../../src/engine/index.ts';
+import {
+  compileTileFile,
+  defineExpansion,
+  followUpKind,
+  followUpSegment,
+  meepleFollowUp,
+} from '../../src/engine/index.ts';
 import type { Expansion, ExpansionRegistry } from '../../src/engine/index.ts';
 import { replayScenario } from '../../src/engine/scenario.ts';
 import { baseGame, newGame } from '../../src/expansions/index.ts';
@@ -14,30 +20,55 @@ import { inputError } from '../util.ts';
 const heavy: Expansion = defineExpansion({
   name: 'heavy',
   title: 'A test module',
-  tileFields: [{ on: 'road', key: 'lake', type: 'flag', description: 'a lake beside the road' }, { on: 'city', key: 'towers', type: 'count', description: 'towers' }],
+  tileFields: [
+    { on: 'road', key: 'lake', type: 'flag', description: 'a lake beside the road' },
+    { on: 'city', key: 'towers', type: 'count', description: 'towers' },
+  ],
   meepleKinds: [{ name: 'big', weight: 2, perPlayer: 1, description: 'counts twice' }],
   setup: () => ({}),
 });
 const registry: ExpansionRegistry = Object.assign(new Map([['heavy', heavy]]), { base: baseGame });
 
 const tileFile = (road: Record<string, unknown>, city: Record<string, unknown> = {}) => ({
-  format: 'carclab-tiles/1', expansion: 'mine',
-  tiles: [{ id: 'Z1', count: 1, edges: 'CRFR', cities: [{ edges: 'N', ...city }], roads: [{ edges: 'W+E', ...road }], fields: [{ halves: 'Wn En', cities: ['c1'] }, { halves: 'Es Se Sw Ws' }] }],
+  format: 'carclab-tiles/1',
+  expansion: 'mine',
+  tiles: [
+    {
+      id: 'Z1',
+      count: 1,
+      edges: 'CRFR',
+      cities: [{ edges: 'N', ...city }],
+      roads: [{ edges: 'W+E', ...road }],
+      fields: [{ halves: 'Wn En', cities: ['c1'] }, { halves: 'Es Se Sw Ws' }],
+    },
+  ],
 });
 const fields = heavy.tileFields!;
 
 describe('declared tile fields', () => {
-  it('compile into the segment\'s props (a flag as 1, a count as its number; absent or false/0 left out)', () => {
+  it("compile into the segment's props (a flag as 1, a count as its number; absent or false/0 left out)", () => {
     const [type] = compileTileFile(tileFile({ lake: true }, { towers: 2 }), 'z.json', fields);
     expect(type!.segments.find((s) => s.name === 'r1')!.props).toEqual({ lake: 1 });
     expect(type!.segments.find((s) => s.name === 'c1')!.props).toEqual({ towers: 2 });
-    expect(compileTileFile(tileFile({ lake: false }), 'z.json', fields)[0]!.segments.every((s) => Object.keys(s.props).length === 0)).toBe(true);
+    expect(
+      compileTileFile(tileFile({ lake: false }), 'z.json', fields)[0]!.segments.every(
+        (s) => Object.keys(s.props).length === 0,
+      ),
+    ).toBe(true);
   });
   it('are unknown keys where no module of the game declares them, and checked by type', () => {
-    expect(inputError(() => compileTileFile(tileFile({ lake: true }), 'z.json')).message).toBe('z.json: tile Z1: r1: unknown key "lake"; known: edges, end');
-    expect(inputError(() => compileTileFile(tileFile({}, { lake: true }), 'z.json', fields)).message).toMatch(/^z\.json: tile Z1: c1: unknown key "lake"/);
-    expect(inputError(() => compileTileFile(tileFile({ lake: 1 }), 'z.json', fields)).message).toBe('z.json: tile Z1: r1: "lake" must be true or false');
-    expect(inputError(() => compileTileFile(tileFile({}, { towers: -1 }), 'z.json', fields)).message).toBe('z.json: tile Z1: c1: "towers" must be a whole number ≥ 0');
+    expect(inputError(() => compileTileFile(tileFile({ lake: true }), 'z.json')).message).toBe(
+      'z.json: tile Z1: r1: unknown key "lake"; known: edges, end',
+    );
+    expect(inputError(() => compileTileFile(tileFile({}, { lake: true }), 'z.json', fields)).message).toMatch(
+      /^z\.json: tile Z1: c1: unknown key "lake"/,
+    );
+    expect(inputError(() => compileTileFile(tileFile({ lake: 1 }), 'z.json', fields)).message).toBe(
+      'z.json: tile Z1: r1: "lake" must be true or false',
+    );
+    expect(inputError(() => compileTileFile(tileFile({}, { towers: -1 }), 'z.json', fields)).message).toBe(
+      'z.json: tile Z1: c1: "towers" must be a whole number ≥ 0',
+    );
   });
 });
 
@@ -93,8 +124,17 @@ describe('meeple kinds', () => {
 
   it('are refused by name when the game lacks them, or when the supply is empty', () => {
     const scenario = loop('giant');
-    expect(inputError(() => replayScenario(scenario, registry)).message).toMatch(/turn 1 .*unknown meeple kind "giant"; this game has meeple, big/);
-    const twice = { ...loop('big'), turns: [loop('big').turns[0]!, { tile: 'W', at: [-1, 0], rotation: 0 }, { tile: 'U', at: [-2, 0], rotation: 90, meeple: 'road', meepleKind: 'big' }] };
+    expect(inputError(() => replayScenario(scenario, registry)).message).toMatch(
+      /turn 1 .*unknown meeple kind "giant"; this game has meeple, big/,
+    );
+    const twice = {
+      ...loop('big'),
+      turns: [
+        loop('big').turns[0]!,
+        { tile: 'W', at: [-1, 0], rotation: 0 },
+        { tile: 'U', at: [-2, 0], rotation: 90, meeple: 'road', meepleKind: 'big' },
+      ],
+    };
     expect(inputError(() => replayScenario(twice, registry)).message).toMatch(/player 0 has no big meeple left/);
   });
 });

@@ -13,7 +13,10 @@ const ALL = [...expansionRegistry.values()];
 const MIXES: [string, Omit<GameOptions, 'players'>][] = [
   ['the base game', {}],
   ['all expansions (basic labyrinth, official King/Robber)', { expansions: ALL }],
-  ['all expansions (advanced labyrinth, incremental King/Robber, C2 tiles)', { expansions: ALL, rules: { labyrinth: 'advanced', kingRobberScoring: 'incremental', tollkeepersEdition: 'C2' } }],
+  [
+    'all expansions (advanced labyrinth, incremental King/Robber, C2 tiles)',
+    { expansions: ALL, rules: { labyrinth: 'advanced', kingRobberScoring: 'incremental', tollkeepersEdition: 'C2' } },
+  ],
 ];
 const CASES = MIXES.flatMap(([name, options]) => [2, 3, 4, 5, 6].map((players) => [name, players, options] as const));
 
@@ -28,7 +31,8 @@ describe.each(CASES)('random games, %s, %i players', (_name, players, options) =
           // Every kind apart (the plain meeples 7, an expansion's its own supply).
           game.meepleKinds.forEach((kind, k) => {
             const left = state.meeplesLeft[k * players + p]!;
-            if (left + meeplesOnBoard(state, p, k) !== kind.perPlayer || left < 0) throw new Error(`deal ${deal}: ${kind.name} meeples of P${p} not conserved`);
+            if (left + meeplesOnBoard(state, p, k) !== kind.perPlayer || left < 0)
+              throw new Error(`deal ${deal}: ${kind.name} meeples of P${p} not conserved`);
           });
         }
       };
@@ -39,7 +43,9 @@ describe.each(CASES)('random games, %s, %i players', (_name, players, options) =
         }
       });
       expect(state.isOver()).toBe(true);
-      expect(state.stats[game.statIndex('tilesPlaced')]! + state.stats[game.statIndex('tilesDiscarded')]!).toBe(game.deck.length);
+      expect(state.stats[game.statIndex('tilesPlaced')]! + state.stats[game.statIndex('tilesDiscarded')]!).toBe(
+        game.deck.length,
+      );
       expect(doubles).toBe(0);
     }
   });

@@ -8,28 +8,36 @@ import type { Expansion, Game } from '../../src/engine/index.ts';
 import { newGame } from '../../src/expansions/index.ts';
 
 /** An expansion that pays `points` under `source` to the player whose turn ends. */
-const paying = (name: string, declared: readonly string[], source: string, points: number): Expansion => defineExpansion({
-  name,
-  title: name,
-  scoreSources: declared,
-  setup(ctx) {
-    return {
-      endOfTurn(state) {
-        state.addScore(state.currentPlayer, ctx.source(source), points);
-      },
-    };
-  },
-});
+const paying = (name: string, declared: readonly string[], source: string, points: number): Expansion =>
+  defineExpansion({
+    name,
+    title: name,
+    scoreSources: declared,
+    setup(ctx) {
+      return {
+        endOfTurn(state) {
+          state.addScore(state.currentPlayer, ctx.source(source), points);
+        },
+      };
+    },
+  });
 
 describe('score sources', () => {
-  it('are the base game\'s, the expansions\' in the game\'s order, then compensation', () => {
+  it("are the base game's, the expansions' in the game's order, then compensation", () => {
     expect(newGame({ players: 2 }).scoreSources).toEqual(['road', 'city', 'monastery', 'field', 'compensation']);
-    const game = newGame({ players: 2, expansions: [paying('b', ['beta'], 'beta', 1), paying('a', ['alpha', 'gamma'], 'alpha', 1)] });
+    const game = newGame({
+      players: 2,
+      expansions: [paying('b', ['beta'], 'beta', 1), paying('a', ['alpha', 'gamma'], 'alpha', 1)],
+    });
     expect(game.scoreSources).toEqual(['road', 'city', 'monastery', 'field', 'beta', 'alpha', 'gamma', 'compensation']);
   });
 
-  it('book an expansion\'s points under its own source, and seat compensation last', () => {
-    const game = newGame({ players: 2, expansions: [paying('a', ['alpha'], 'alpha', 2)], rules: { seatCompensation: '0,3' } });
+  it("book an expansion's points under its own source, and seat compensation last", () => {
+    const game = newGame({
+      players: 2,
+      expansions: [paying('a', ['alpha'], 'alpha', 2)],
+      rules: { seatCompensation: '0,3' },
+    });
     const state = game.newState();
     state.apply(firstLegal(state)); // placement
     state.apply(firstLegal(state)); // follow-up: the first turn ends, player 0 gets 2 under alpha
@@ -38,7 +46,9 @@ describe('score sources', () => {
   });
 
   it('refuse a source declared twice and a source the expansion did not declare', () => {
-    expect(() => newGame({ players: 2, expansions: [paying('a', ['city'], 'city', 1)] })).toThrow(/score source city is declared twice/);
+    expect(() => newGame({ players: 2, expansions: [paying('a', ['city'], 'city', 1)] })).toThrow(
+      /score source city is declared twice/,
+    );
     const game = newGame({ players: 2, expansions: [paying('a', ['alpha'], 'beta', 1)] });
     const state = game.newState();
     expect(() => {

@@ -17,7 +17,10 @@ type ExpansionEvent = Extract<GameEvent, { type: 'expansion' }>;
 
 describe('expansion events', () => {
   const events: ExpansionEvent[] = [];
-  for (let deal = 0; deal < 6; deal++) playChecked(game, 'events', deal, undefined, (e) => { if (e.type === 'expansion') events.push(e); });
+  for (let deal = 0; deal < 6; deal++)
+    playChecked(game, 'events', deal, undefined, (e) => {
+      if (e.type === 'expansion') events.push(e);
+    });
 
   it('are declared kinds with exactly their declared payload fields', () => {
     expect(events.length).toBeGreaterThan(0);
@@ -39,12 +42,28 @@ describe('expansion events', () => {
     expect([...seen].sort()).toEqual(declared.sort());
   });
 
-  it('read in the log as their kind\'s text', () => {
-    const handOver: GameEvent = { type: 'expansion', turn: 7, expansion: 'kingRobber', kind: 'kingHandedOver', data: { from: 2, to: 0, cityTiles: 4 } };
+  it("read in the log as their kind's text", () => {
+    const handOver: GameEvent = {
+      type: 'expansion',
+      turn: 7,
+      expansion: 'kingRobber',
+      kind: 'kingHandedOver',
+      data: { from: 2, to: 0, cityTiles: 4 },
+    };
     expect(formatEvent(handOver, expansions)).toBe('turn 7: kingRobber: P0 takes the King (city of 4 tiles)');
-    const toll: GameEvent = { type: 'expansion', turn: 9, expansion: 'tollkeepers', kind: 'tollPaid', data: { owner: 1, points: 8, value: 2, illustrations: 1, travellers: 1 } };
-    expect(formatEvent(toll, expansions)).toBe('turn 9: tollkeepers: toll: 8 to P1 (value 2: 1 illustration(s), 1 travellers group(s))');
-    expect(() => formatEvent({ ...toll, kind: 'nothing' }, expansions)).toThrow(/event nothing of expansion tollkeepers is not declared/);
+    const toll: GameEvent = {
+      type: 'expansion',
+      turn: 9,
+      expansion: 'tollkeepers',
+      kind: 'tollPaid',
+      data: { owner: 1, points: 8, value: 2, illustrations: 1, travellers: 1 },
+    };
+    expect(formatEvent(toll, expansions)).toBe(
+      'turn 9: tollkeepers: toll: 8 to P1 (value 2: 1 illustration(s), 1 travellers group(s))',
+    );
+    expect(() => formatEvent({ ...toll, kind: 'nothing' }, expansions)).toThrow(
+      /event nothing of expansion tollkeepers is not declared/,
+    );
   });
 
   it('leave the game as it is played without a sink', () => {

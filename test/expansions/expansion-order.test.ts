@@ -14,7 +14,9 @@ const { files, load } = scenarioDir('expansions');
 
 type Raw = { expansions?: string[] };
 const orders = (names: readonly string[]): string[][] =>
-  names.length <= 1 ? [[...names]] : names.flatMap((first, i) => orders(names.filter((_, j) => j !== i)).map((rest) => [first, ...rest]));
+  names.length <= 1
+    ? [[...names]]
+    : names.flatMap((first, i) => orders(names.filter((_, j) => j !== i)).map((rest) => [first, ...rest]));
 
 /** Scores by source and every statistic, by name, of a scenario replayed with its expansions in `order` (or the error of an illegal one). */
 function outcome(raw: Raw, order: string[]) {
@@ -38,7 +40,14 @@ const mixed = files.filter((name) => ((load(name) as Raw).expansions?.length ?? 
 
 describe('the order of the expansions', () => {
   it('finds the scenarios of two or more expansions, Inns & Cathedrals with each other one among them', () => {
-    expect(mixed).toEqual(expect.arrayContaining(['ic-inn-labyrinth-completed.json', 'ic-tollkeepers-inn-toll.json', 'ic-king-cathedral-city.json', 'all-expansions-official.json']));
+    expect(mixed).toEqual(
+      expect.arrayContaining([
+        'ic-inn-labyrinth-completed.json',
+        'ic-tollkeepers-inn-toll.json',
+        'ic-king-cathedral-city.json',
+        'all-expansions-official.json',
+      ]),
+    );
   });
 
   for (const name of mixed) {
@@ -52,13 +61,45 @@ describe('the order of the expansions', () => {
   // Hand counts (each file's description): the statistics that read what another expansion changed.
   const HAND: [file: string, stats: Record<string, number>][] = [
     // 7 tiles with the inn, 2 each: 14 to P0, who alone holds the network.
-    ['ic-inn-labyrinth-completed', { 'labyrinthNetworkPoints[0]': 14, 'labyrinthNetworkPoints[1]': 0, labyrinthNetworksCompleted: 1, labyrinthBonusPoints: 0, innRoadsCompleted: 1 }],
+    [
+      'ic-inn-labyrinth-completed',
+      {
+        'labyrinthNetworkPoints[0]': 14,
+        'labyrinthNetworkPoints[1]': 0,
+        labyrinthNetworksCompleted: 1,
+        labyrinthBonusPoints: 0,
+        innRoadsCompleted: 1,
+      },
+    ],
     // 14 with the inn plus the bonus 2 × 2 meeples to each of the two tied players.
-    ['ic-inn-labyrinth-advanced-completed', { 'labyrinthNetworkPoints[0]': 18, 'labyrinthNetworkPoints[1]': 18, labyrinthBonusPoints: 8, labyrinthMeeplesOnCompleted: 2, innRoadsCompleted: 1 }],
+    [
+      'ic-inn-labyrinth-advanced-completed',
+      {
+        'labyrinthNetworkPoints[0]': 18,
+        'labyrinthNetworkPoints[1]': 18,
+        labyrinthBonusPoints: 8,
+        labyrinthMeeplesOnCompleted: 2,
+        innRoadsCompleted: 1,
+      },
+    ],
     // The inn road pays P1 6; the toll at value 1 is the garden's 1, whatever the inn.
-    ['ic-tollkeepers-inn-toll', { tollIllustrationIncome1: 1, tollTravellersIncome1: 0, tollFinalIncome: 0, tollFlips: 0, innRoadsCompleted: 1 }],
+    [
+      'ic-tollkeepers-inn-toll',
+      { tollIllustrationIncome1: 1, tollTravellersIncome1: 0, tollFinalIncome: 0, tollFlips: 0, innRoadsCompleted: 1 },
+    ],
     // The cathedral city is the first completed city: P1 takes the King, worth 1 at the end.
-    ['ic-king-cathedral-city', { kingFirstHolder: 1, kingFinalHolder: 1, kingValue: 1, kingHandovers: 0, robberFinalHolder: -1, robberValue: 0, cathedralCitiesCompleted: 1 }],
+    [
+      'ic-king-cathedral-city',
+      {
+        kingFirstHolder: 1,
+        kingFinalHolder: 1,
+        kingValue: 1,
+        kingHandovers: 0,
+        robberFinalHolder: -1,
+        robberValue: 0,
+        cathedralCitiesCompleted: 1,
+      },
+    ],
   ];
   for (const [file, want] of HAND) {
     it(`${file}: the hand-counted statistics, in both orders`, () => {

@@ -12,13 +12,17 @@ import { formatEvent } from '../../src/cli/format.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 
 const innsCathedrals = expansionRegistry.get('innsCathedrals')!;
-const scenario = (name: string) => JSON.parse(readFileSync(new URL(`../scenarios/expansions/${name}.json`, import.meta.url), 'utf8'));
+const scenario = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../scenarios/expansions/${name}.json`, import.meta.url), 'utf8'));
 
 describe('Inns & Cathedrals', () => {
   it('has the 18 tiles of the tile notes: 6 inns, 2 cathedrals, 3 pennants, 1 monastery', () => {
-    const types = newGame({ players: 2, expansions: [innsCathedrals] }).catalog.types.filter((t) => t.expansion === 'innsCathedrals');
+    const types = newGame({ players: 2, expansions: [innsCathedrals] }).catalog.types.filter(
+      (t) => t.expansion === 'innsCathedrals',
+    );
     const segments = types.flatMap((t) => t.segments.map((s) => ({ ...s, count: t.count })));
-    const total = (test: (s: (typeof segments)[number]) => number) => segments.reduce((n, s) => n + s.count * test(s), 0);
+    const total = (test: (s: (typeof segments)[number]) => number) =>
+      segments.reduce((n, s) => n + s.count * test(s), 0);
     expect(types.reduce((n, t) => n + t.count, 0)).toBe(18);
     expect(types.length).toBe(18); // 17 types, the cathedral's two artworks as two ids
     expect(total((s) => (s.kind === SEG_ROAD && s.props.inn === 1 ? 1 : 0))).toBe(6);
@@ -27,8 +31,9 @@ describe('Inns & Cathedrals', () => {
     expect(types.filter((t) => t.segments.some((s) => s.name === 'm')).length).toBe(1);
   });
 
-  it('adds to the agents\' evaluation what an inn changes, only when the rates make the halfway values differ', () => {
-    const position = (rules: Record<string, unknown>) => replayState({ ...scenario('ic-inn-road-unfinished'), rules }, expansionRegistry, { noFinal: true });
+  it("adds to the agents' evaluation what an inn changes, only when the rates make the halfway values differ", () => {
+    const position = (rules: Record<string, unknown>) =>
+      replayState({ ...scenario('ic-inn-road-unfinished'), rules }, expansionRegistry, { noFinal: true });
     const official = position({});
     expect(official.game.hookLists.evaluate).toEqual([]);
     // innPointsPerTile 4: P0's open inn road (W(-1,0), D, IC.B: 3 tiles) is worth (4 + 0)/2 per tile
@@ -48,6 +53,8 @@ describe('Inns & Cathedrals', () => {
 
   it('counts the big meeples each player placed', () => {
     const state = replayState(scenario('ic-six-players'), expansionRegistry);
-    expect([0, 1, 2, 3, 4, 5].map((p) => state.stats[state.game.playerStatIndex('bigMeeplesDeployed', p)])).toEqual([0, 0, 0, 0, 0, 1]);
+    expect([0, 1, 2, 3, 4, 5].map((p) => state.stats[state.game.playerStatIndex('bigMeeplesDeployed', p)])).toEqual([
+      0, 0, 0, 0, 0, 1,
+    ]);
   });
 });

@@ -4,24 +4,56 @@
  * record of it (the meeple's feature, the tollhouse statistics, the advanced Labyrinth's branch count).
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_ACTIONS_HINT, PHASE_FOLLOW, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, defineExpansion, meepleSegmentOf } from '../../src/engine/index.ts';
+import {
+  MAX_ACTIONS_HINT,
+  PHASE_FOLLOW,
+  SEG_CITY,
+  SEG_FIELD,
+  SEG_MONASTERY,
+  SEG_ROAD,
+  defineExpansion,
+  meepleSegmentOf,
+} from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { baseGame, expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { playChecked } from '../util.ts';
 
 const ALL = ['tollkeepers', 'labyrinth', 'kingRobber', 'innsCathedrals'];
-const gameOf = (expansions: string[], rules = {}) => newGame({ players: 3, expansions: expansions.map((name) => expansionRegistry.get(name)!), rules });
+const gameOf = (expansions: string[], rules = {}) =>
+  newGame({ players: 3, expansions: expansions.map((name) => expansionRegistry.get(name)!), rules });
 
 describe('mechanics declared by the rule modules', () => {
   it('the base game: farmers and meeples on roads, cities and monasteries; each expansion adds its own (Inns & Cathedrals the big meeple), King and Robber Baron none', () => {
-    expect(gameOf([]).mechanics.map((m) => m.name)).toEqual(['farmers', 'roadMeeples', 'cityMeeples', 'monasteryMeeples']);
-    expect(gameOf(['kingRobber']).mechanics.map((m) => m.name)).toEqual(['farmers', 'roadMeeples', 'cityMeeples', 'monasteryMeeples']);
+    expect(gameOf([]).mechanics.map((m) => m.name)).toEqual([
+      'farmers',
+      'roadMeeples',
+      'cityMeeples',
+      'monasteryMeeples',
+    ]);
+    expect(gameOf(['kingRobber']).mechanics.map((m) => m.name)).toEqual([
+      'farmers',
+      'roadMeeples',
+      'cityMeeples',
+      'monasteryMeeples',
+    ]);
     // The basic Labyrinth rules its branches out: its games do not have them.
-    expect(gameOf(['labyrinth']).mechanics.map((m) => m.name)).toEqual(['farmers', 'roadMeeples', 'cityMeeples', 'monasteryMeeples', 'labyrinthMeeples']);
+    expect(gameOf(['labyrinth']).mechanics.map((m) => m.name)).toEqual([
+      'farmers',
+      'roadMeeples',
+      'cityMeeples',
+      'monasteryMeeples',
+      'labyrinthMeeples',
+    ]);
     const all = gameOf(ALL, { labyrinth: 'advanced' }).mechanics;
     expect(all.map((m) => `${m.module}:${m.name}`)).toEqual([
-      'base:farmers', 'base:roadMeeples', 'base:cityMeeples', 'base:monasteryMeeples',
-      'tollkeepers:tollhouses', 'tollkeepers:tollhouseRelocation', 'labyrinth:labyrinthMeeples', 'labyrinth:labyrinthBranches',
+      'base:farmers',
+      'base:roadMeeples',
+      'base:cityMeeples',
+      'base:monasteryMeeples',
+      'tollkeepers:tollhouses',
+      'tollkeepers:tollhouseRelocation',
+      'labyrinth:labyrinthMeeples',
+      'labyrinth:labyrinthBranches',
       'innsCathedrals:bigMeeples',
     ]);
     for (const m of all) expect(m.description.length).toBeGreaterThan(10);
@@ -36,9 +68,13 @@ describe('mechanics declared by the rule modules', () => {
   it('a module declaring a mechanic without its test (or testing an undeclared one) is refused when a game is built', () => {
     const bare = { name: 'bare', title: 'Bare', setup: () => ({}) };
     const untested = defineExpansion({ ...bare, mechanics: [{ name: 'bareThing', description: 'something' }] });
-    expect(() => newGame({ players: 2, expansions: [untested] })).toThrow(/declares mechanic bareThing without its usesMechanic test/);
+    expect(() => newGame({ players: 2, expansions: [untested] })).toThrow(
+      /declares mechanic bareThing without its usesMechanic test/,
+    );
     const undeclared = defineExpansion({ ...bare, setup: () => ({ usesMechanic: { bareThing: () => false } }) });
-    expect(() => newGame({ players: 2, expansions: [undeclared] })).toThrow(/tests mechanic bareThing but does not declare it/);
+    expect(() => newGame({ players: 2, expansions: [undeclared] })).toThrow(
+      /tests mechanic bareThing but does not declare it/,
+    );
   });
 });
 
@@ -46,7 +82,11 @@ describe('mechanics declared by the rule modules', () => {
 function observed(state: State, followUp: number): Set<string> {
   const game = state.game;
   const stat = (name: string) => state.stats[game.statIndex(name)]!;
-  const before = { placements: stat('tollhousePlacements'), relocations: stat('tollhouseRelocations'), branches: stat('labyrinthBranchPlacements') };
+  const before = {
+    placements: stat('tollhousePlacements'),
+    relocations: stat('tollhouseRelocations'),
+    branches: stat('labyrinthBranchPlacements'),
+  };
   const level = state.checkpoint();
   state.stageFollowUp(followUp);
   const uses = new Set<string>();
@@ -65,7 +105,8 @@ function observed(state: State, followUp: number): Set<string> {
     const S = game.segmentsPerTile;
     for (let i = 0; i < n; i++) {
       const m = members[i]!;
-      if (game.catalog.types[state.placedType[state.tileOf(m)]!]!.segments[m % S]!.props.labyrinth === 1) uses.add('labyrinthMeeples');
+      if (game.catalog.types[state.placedType[state.tileOf(m)]!]!.segments[m % S]!.props.labyrinth === 1)
+        uses.add('labyrinthMeeples');
     }
   }
   if (stat('tollhousePlacements') > before.placements) uses.add('tollhouses');
@@ -88,7 +129,9 @@ describe('each mechanic test agrees with what the follow-up does', () => {
           for (let i = 0; i < n; i++) {
             const followUp = legal[i]!;
             const said = new Set(game.mechanics.filter((m) => m.uses(state, followUp)).map((m) => m.name));
-            expect([...said].sort(), `${state.actionToString(followUp)} at turn ${state.turnNumber()}`).toEqual([...observed(state, followUp)].sort());
+            expect([...said].sort(), `${state.actionToString(followUp)} at turn ${state.turnNumber()}`).toEqual(
+              [...observed(state, followUp)].sort(),
+            );
             for (const name of said) seen.set(name, (seen.get(name) ?? 0) + 1);
           }
         });

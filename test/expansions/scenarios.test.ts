@@ -24,7 +24,11 @@ const GROUPS: [prefix: string, title: string][] = [
 describe('expansion rules (hand-scored scenarios)', () => {
   it('finds the scenario files, each in one group', () => {
     expect(files.length).toBeGreaterThanOrEqual(40);
-    for (const name of files) expect(GROUPS.some(([prefix]) => name.startsWith(prefix)), name).toBe(true);
+    for (const name of files)
+      expect(
+        GROUPS.some(([prefix]) => name.startsWith(prefix)),
+        name,
+      ).toBe(true);
   });
 
   for (const [prefix, title] of GROUPS) {
@@ -47,16 +51,27 @@ describe('expansion rules (hand-scored scenarios)', () => {
     const turns = variants.map((v) => load(`kr-variant-${v}-split.json`).turns);
     for (const t of turns) expect(t).toEqual(turns[0]);
     // Hand count (see the files): official 4/3, incremental 4/3 (during the game), flat10 10/10, flat15-40 15/15.
-    const want: Record<string, number[]> = { official: [4, 3], incremental: [4, 3], flat10: [10, 10], 'flat15-40': [15, 15] };
+    const want: Record<string, number[]> = {
+      official: [4, 3],
+      incremental: [4, 3],
+      flat10: [10, 10],
+      'flat15-40': [15, 15],
+    };
     for (const v of variants) {
       const result = replayScenario(scenarioOf(load(`kr-variant-${v}-split.json`)), expansionRegistry);
       expect(result.scores, v).toEqual(want[v]);
-      expect(result.breakdown.map((b) => b.king + b.robber), v).toEqual(want[v]);
+      expect(
+        result.breakdown.map((b) => b.king + b.robber),
+        v,
+      ).toEqual(want[v]);
     }
   });
 
   it('without the expansions the replay reports no King, Robber Baron or tollhouses', () => {
-    const result = replayScenario({ players: 2, turns: [{ tile: 'E', at: [0, -1], rotation: 180 }] }, expansionRegistry);
+    const result = replayScenario(
+      { players: 2, turns: [{ tile: 'E', at: [0, -1], rotation: 180 }] },
+      expansionRegistry,
+    );
     expect(result.kingHolder).toBeNull();
     expect(result.robberHolder).toBeNull();
     expect(result.tollValues).toBeNull();

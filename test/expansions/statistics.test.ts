@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { replayState } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 
-const scenario = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'expansions', `${name}.json`), 'utf8'));
+const scenario = (name: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'scenarios', 'expansions', `${name}.json`), 'utf8'));
 const stats = (name: string) => {
   const state = replayState(scenario(name), expansionRegistry);
   const game = state.game;
@@ -40,7 +41,11 @@ describe('tollkeepers statistics', () => {
 describe('king and robber statistics', () => {
   // The cards' values are per-game statistics summed by the runner; they must be whole numbers and
   // equal the points the breakdown books under `king` and `robber`.
-  for (const [name, king, robber] of [['kr-variant-flat15-40-both', 20, 20], ['kr-variant-flat15-40-both-odd', 21, 20], ['kr-variant-official-split', 3, 4]] as const) {
+  for (const [name, king, robber] of [
+    ['kr-variant-flat15-40-both', 20, 20],
+    ['kr-variant-flat15-40-both-odd', 21, 20],
+    ['kr-variant-official-split', 3, 4],
+  ] as const) {
     it(`each card's value equals the points booked under its source (${name}: ${king} + ${robber})`, () => {
       const state = replayState(scenario(name), expansionRegistry);
       const s = stats(name);

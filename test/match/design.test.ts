@@ -23,12 +23,22 @@ describe('match and ladder input', () => {
     expect(() => parseSprtFlag('0,10,0.6,0.05')).toThrow(/alpha and beta/);
   });
   it('rules, players and specs are checked against the game and the agents', () => {
-    expect(() => parsePairingRun('match', ['greedy', 'random'], flags({ rules: 'farmers=maybe' }))).toThrow(/rule "farmers" must be one of "on", "off", got "maybe"/);
-    expect(() => parsePairingRun('match', ['greedy', 'random'], flags({ players: '7' }))).toThrow(/--players must be a whole number from 2 to 6/);
+    expect(() => parsePairingRun('match', ['greedy', 'random'], flags({ rules: 'farmers=maybe' }))).toThrow(
+      /rule "farmers" must be one of "on", "off", got "maybe"/,
+    );
+    expect(() => parsePairingRun('match', ['greedy', 'random'], flags({ players: '7' }))).toThrow(
+      /--players must be a whole number from 2 to 6/,
+    );
     // `greedy` spelled with its default parameter is the same agent.
     const greedy = parseAgentSpec('greedy', 'test').text;
-    expect(() => parsePairingRun('match', ['greedy', greedy], flags({}))).toThrow(`agents 1 and 2 are the same spec ${JSON.stringify(greedy)}`);
-    expect(() => parsePairingRun('ladder', ['random', 'greedy', 'bogus:x=1'], flags({}))).toThrow(/agent 3 \("bogus:x=1"\)/);
-    expect(parsePairingRun('ladder', ['random', 'greedy'], flags({ expansions: 'tollkeepers', deals: '7' })).design.plan).toMatchObject({ deals: 7, rotation: 'all' });
+    expect(() => parsePairingRun('match', ['greedy', greedy], flags({}))).toThrow(
+      `agents 1 and 2 are the same spec ${JSON.stringify(greedy)}`,
+    );
+    expect(() => parsePairingRun('ladder', ['random', 'greedy', 'bogus:x=1'], flags({}))).toThrow(
+      /agent 3 \("bogus:x=1"\)/,
+    );
+    expect(
+      parsePairingRun('ladder', ['random', 'greedy'], flags({ expansions: 'tollkeepers', deals: '7' })).design.plan,
+    ).toMatchObject({ deals: 7, rotation: 'all' });
   });
 });

@@ -12,13 +12,29 @@ import { scoreToElo } from '../../src/stats/bradley-terry.ts';
 
 const DEALS = 40;
 const specs = ['random', 'greedy', 'greedy:meepleCost=2'];
-const design = designMatch({ kind: 'ladder', specs, players: 2, deals: DEALS, seed: 'ladder-test', expansions: [], rules: {} });
+const design = designMatch({
+  kind: 'ladder',
+  specs,
+  players: 2,
+  deals: DEALS,
+  seed: 'ladder-test',
+  expansions: [],
+  rules: {},
+});
 
 /** 2 games per deal and pair; `winsOfA(pair, deal)` of them won by the pair's first agent. */
 function outcomes(winsOfA: (a: string, b: string, deal: number) => number): DealOutcomes {
   const pairs = design.pairs.length;
   const size = DEALS * pairs;
-  const o: DealOutcomes = { start: 0, end: DEALS, pairs, games: new Float64Array(size).fill(2), winUnitsA: new Float64Array(size), marginA: new Float64Array(size), ties: new Float64Array(size) };
+  const o: DealOutcomes = {
+    start: 0,
+    end: DEALS,
+    pairs,
+    games: new Float64Array(size).fill(2),
+    winUnitsA: new Float64Array(size),
+    marginA: new Float64Array(size),
+    ties: new Float64Array(size),
+  };
   for (let d = 0; d < DEALS; d++) {
     design.pairs.forEach(({ a, b }, p) => {
       const w = winsOfA(design.labels[a]!, design.labels[b]!, d);
@@ -30,12 +46,13 @@ function outcomes(winsOfA: (a: string, b: string, deal: number) => number): Deal
 }
 
 /** greedy and greedy:meepleCost=2 win every game against random; against each other greedy:meepleCost=2 wins `strong` games of 2 on 3 deals in 4, else 1. */
-const field = (strong: number): DealOutcomes => outcomes((a, b, d) => {
-  if (b === 'random') return 2;
-  if (a === 'random') return 0;
-  const mc2 = d % 4 === 3 ? 1 : strong;
-  return a === 'greedy' ? 2 - mc2 : mc2;
-});
+const field = (strong: number): DealOutcomes =>
+  outcomes((a, b, d) => {
+    if (b === 'random') return 2;
+    if (a === 'random') return 0;
+    const mc2 = d % 4 === 3 ? 1 : strong;
+    return a === 'greedy' ? 2 - mc2 : mc2;
+  });
 
 describe('ladder ratings', () => {
   it('a perfect record against the anchor gives a bound that does not move with the virtual win', () => {
@@ -61,9 +78,17 @@ describe('ladder ratings', () => {
     const top = clear.adjacent[0]!;
     expect(top).toMatchObject({ upper: 'greedy:meepleCost=2', lower: 'greedy', bound: null, separated: true });
     expect(top.lo).toBeGreaterThan(0);
-    expect(clear.ratings.map((r) => [r.label, r.rank])).toEqual([['random', 3], ['greedy', 2], ['greedy:meepleCost=2', 1]]);
+    expect(clear.ratings.map((r) => [r.label, r.rank])).toEqual([
+      ['random', 3],
+      ['greedy', 2],
+      ['greedy:meepleCost=2', 1],
+    ]);
     // Each wins both games of every other deal: the order is not established, the two share rank 1.
-    const even = ladderResult(design, outcomes((a, b, d) => (b === 'random' ? 2 : a === 'random' ? 0 : 2 * (d % 2))), { resamples: 300 });
+    const even = ladderResult(
+      design,
+      outcomes((a, b, d) => (b === 'random' ? 2 : a === 'random' ? 0 : 2 * (d % 2))),
+      { resamples: 300 },
+    );
     expect(even.adjacent[0]!.separated).toBe(false);
     expect(even.adjacent[0]!.lo).toBeLessThan(0);
     expect(even.ratings.filter((r) => r.label !== 'random').map((r) => r.rank)).toEqual([1, 1]);

@@ -9,13 +9,16 @@ import type { Columns } from '../../src/sim/columns.ts';
 
 /** Plans carry canonical specs: every parameter, defaults filled in. */
 const GREEDY = parseAgentSpec('greedy', 'test').text;
-const design = (players: number, specs = ['greedy', 'random']) => designMatch({ kind: 'match', specs, players, deals: 2, seed: 't', expansions: [], rules: {} });
+const design = (players: number, specs = ['greedy', 'random']) =>
+  designMatch({ kind: 'match', specs, players, deals: 2, seed: 't', expansions: [], rules: {} });
 
 /** Rows (arm, deal, rotation, scores by seat) as the runner's columns. */
 function columns(rows: [number, number, number, number[]][]): Columns {
   const seats = rows[0]![3].length;
   const out: Columns = {
-    arm: Uint8Array.from(rows.map((r) => r[0])), deal: Int32Array.from(rows.map((r) => r[1])), rotation: Uint8Array.from(rows.map((r) => r[2])),
+    arm: Uint8Array.from(rows.map((r) => r[0])),
+    deal: Int32Array.from(rows.map((r) => r[1])),
+    rotation: Uint8Array.from(rows.map((r) => r[2])),
     players: Uint8Array.from(rows.map(() => seats)),
   };
   for (let s = 0; s < seats; s++) out[`score${s}`] = Float64Array.from(rows.map((r) => r[3][s]!));
@@ -31,20 +34,56 @@ describe('the seat arrangements of a match', () => {
   });
   it('3 players: lineups A B B and A A B, each in all rotations', () => {
     const d = design(3);
-    expect(d.plan.arms.map((a) => a.agents)).toEqual([[GREEDY, 'random', 'random'], [GREEDY, GREEDY, 'random']]);
+    expect(d.plan.arms.map((a) => a.agents)).toEqual([
+      [GREEDY, 'random', 'random'],
+      [GREEDY, GREEDY, 'random'],
+    ]);
     expect(d.plan.arms.map((a) => a.name)).toEqual(['1v2.1-2', '1v2.2-1']);
-    expect(d.arms.map((a) => a.sideA)).toEqual([[true, false, false], [true, true, false]]);
+    expect(d.arms.map((a) => a.sideA)).toEqual([
+      [true, false, false],
+      [true, true, false],
+    ]);
   });
   it('--lineups 1 with 4 players: only A alone against three B, in all four rotations (fair share 1 in 4)', () => {
-    const d = designMatch({ kind: 'match', specs: ['greedy', 'random'], players: 4, deals: 2, seed: 't', expansions: [], rules: {}, lineups: [1] });
+    const d = designMatch({
+      kind: 'match',
+      specs: ['greedy', 'random'],
+      players: 4,
+      deals: 2,
+      seed: 't',
+      expansions: [],
+      rules: {},
+      lineups: [1],
+    });
     expect(d.lineups).toEqual([1]);
     expect(d.plan.arms.map((a) => a.name)).toEqual(['1v2.1-3']);
     expect(d.arms.map((a) => a.sideA)).toEqual([[true, false, false, false]]);
     // The deal's four games, A in seat r of rotation r: wins twice, once shares a two-way tie.
-    const o = dealOutcomes(d, columns([[0, 0, 0, [9, 1, 1, 1]], [0, 0, 1, [1, 9, 1, 1]], [0, 0, 2, [5, 1, 5, 1]], [0, 0, 3, [1, 1, 9, 1]]]), 0, 1);
+    const o = dealOutcomes(
+      d,
+      columns([
+        [0, 0, 0, [9, 1, 1, 1]],
+        [0, 0, 1, [1, 9, 1, 1]],
+        [0, 0, 2, [5, 1, 5, 1]],
+        [0, 0, 3, [1, 1, 9, 1]],
+      ]),
+      0,
+      1,
+    );
     expect(o.games[0]).toBe(4);
     expect(dealScore(o, 0, 0)).toBeCloseTo((1 + 1 + 0.5 + 0) / 4, 12);
-    expect(() => designMatch({ kind: 'match', specs: ['greedy', 'random'], players: 4, deals: 2, seed: 't', expansions: [], rules: {}, lineups: [0, 4] })).toThrow(/--lineups: 0, 4 copies/);
+    expect(() =>
+      designMatch({
+        kind: 'match',
+        specs: ['greedy', 'random'],
+        players: 4,
+        deals: 2,
+        seed: 't',
+        expansions: [],
+        rules: {},
+        lineups: [0, 4],
+      }),
+    ).toThrow(/--lineups: 0, 4 copies/);
   });
   it('the anchor is random when it plays, else the first agent', () => {
     expect(anchorIndex(['greedy', 'random'])).toBe(1);
@@ -68,7 +107,7 @@ describe('deal outcomes', () => {
     expect(o.winUnitsA[0]! / 60).toBeCloseTo(0.5 + 1 + 0 + 0.5 + 0 + 2 / 3, 12);
     expect(o.marginA[0]).toBeCloseTo(2.5 + 6 - 5 - 2.5 - 4.5 + 0, 12);
     expect(o.ties[0]).toBe(3);
-    expect(dealScore(o, 0, 0)).toBeCloseTo((8 / 3) / 6, 12);
+    expect(dealScore(o, 0, 0)).toBeCloseTo(8 / 3 / 6, 12);
   });
   it('refuses results that lack some games of a deal', () => {
     expect(() => dealOutcomes(design(2), columns([[0, 0, 0, [1, 2]]]), 0, 1)).toThrow(/deal 0: 1 games of pair 0/);
@@ -81,7 +120,15 @@ describe('deal outcomes', () => {
       [0, 1, 1, [10, 70]], // A (seat 1) wins by 60                          → deal 1: 1 point, mean margin 10
     ]);
     const r = pairResult(dealOutcomes(design(2), cols, 0, 2), 0, { a: 'greedy', b: 'random' }, 2);
-    expect(r).toMatchObject({ deals: 2, games: 4, winsA: 2.5, winRateA: 0.625, ties: 1, marginA: 7.5, pentanomial: [0, 0, 1, 1, 0] });
+    expect(r).toMatchObject({
+      deals: 2,
+      games: 4,
+      winsA: 2.5,
+      winRateA: 0.625,
+      ties: 1,
+      marginA: 7.5,
+      pentanomial: [0, 0, 1, 1, 0],
+    });
     // deal means 5 and 10: sd = √12.5, se = 2.5, t(0.975, 1) = 12.7062 → 7.5 ± 31.7655
     expect(r.marginALo).toBeCloseTo(7.5 - 12.7062 * 2.5, 3);
     expect(r.marginAHi).toBeCloseTo(7.5 + 12.7062 * 2.5, 3);
@@ -95,9 +142,21 @@ describe('deal outcomes', () => {
   });
   it('a perfect record on alike deals: one-sided exact bounds, an Elo bound, never "[100.0, 100.0]" or a finite Elo above the estimate', () => {
     // A wins both games of each of 3 deals.
-    const cols = columns([0, 1, 2].flatMap((d): [number, number, number, number[]][] => [[0, d, 0, [50, 40]], [0, d, 1, [40, 50]]]));
+    const cols = columns(
+      [0, 1, 2].flatMap((d): [number, number, number, number[]][] => [
+        [0, d, 0, [50, 40]],
+        [0, d, 1, [40, 50]],
+      ]),
+    );
     const r = pairResult(dealOutcomes(design(2), cols, 0, 3), 0, { a: 'greedy', b: 'random' }, 2);
-    expect(r).toMatchObject({ winRateA: 1, winRateAHi: 1, perfectRecord: true, dealsAlike: true, eloA: null, eloAHi: null });
+    expect(r).toMatchObject({
+      winRateA: 1,
+      winRateAHi: 1,
+      perfectRecord: true,
+      dealsAlike: true,
+      eloA: null,
+      eloAHi: null,
+    });
     expect(r.winRateALo).toBeCloseTo(0.05 ** (1 / 6), 12); // Clopper–Pearson, 6 games won of 6
     expect(r.eloALo).toBeCloseTo(-400 * Math.log10(1 / 0.05 ** (1 / 6) - 1), 9);
     // Deal scores all 1: the deal-clustered interval is the exact bound [0.05^(1/3), 1], not [1, 1].

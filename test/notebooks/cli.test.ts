@@ -7,7 +7,10 @@ import { tempDir } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const notebook = (name: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'notebooks', `${name}.ts`), ...args], { cwd: ROOT, encoding: 'utf8' });
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'notebooks', `${name}.ts`), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
 
 describe('notebook command line', () => {
   it('--help prints the usage and the levels, exit 0', () => {
@@ -23,7 +26,10 @@ describe('notebook command line', () => {
     [['--agents', 'random,greedy', '--deals', '5,6,7'], /--deals gives 3 counts for 2 levels/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['--workers', '2', '--backend', 'redis://localhost:1'], /excludes --workers/],
-    [['--experiment', 'default'], /not an experiment of the toll-yields study: it needs at least one arm with the tollkeepers expansion/],
+    [
+      ['--experiment', 'default'],
+      /not an experiment of the toll-yields study: it needs at least one arm with the tollkeepers expansion/,
+    ],
   ])('%j exits 2 naming the problem, playing nothing', (args, message) => {
     const out = tempDir('carclab-nb-');
     const r = notebook('toll-yields', ...args, '--out', out);

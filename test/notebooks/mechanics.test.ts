@@ -25,12 +25,19 @@ import { inputError } from '../util.ts';
 import { tempDir } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const notebook = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'notebooks', 'mechanics.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+const notebook = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'notebooks', 'mechanics.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
 
-describe('the mechanics study\'s setup', () => {
-  it('by default: greedy and strong; base, each expansion alone and the advanced Labyrinth; each arm its own expansions\' mechanics', () => {
+describe("the mechanics study's setup", () => {
+  it("by default: greedy and strong; base, each expansion alone and the advanced Labyrinth; each arm its own expansions' mechanics", () => {
     const setup = mechanicsSetup({ players: 2, seed: 's' });
-    expect(setup.levels.map((l) => [l.name, l.deals])).toEqual([['greedy', 100], ['strong', 30]]);
+    expect(setup.levels.map((l) => [l.name, l.deals])).toEqual([
+      ['greedy', 100],
+      ['strong', 30],
+    ]);
     expect(setup.arms.map((a) => [a.name, a.mechanics.map((m) => m.name)])).toEqual([
       ['base', ['farmers', 'roadMeeples', 'cityMeeples', 'monasteryMeeples']],
       ['tollkeepers', ['tollhouses', 'tollhouseRelocation']],
@@ -46,14 +53,23 @@ describe('the mechanics study\'s setup', () => {
   });
 
   it('--mechanics picks mechanics in every arm whose game has them', () => {
-    const setup = mechanicsSetup({ agents: 'random', expansions: 'base,tollkeepers+labyrinth', mechanics: 'farmers,tollhouses', players: 3, seed: 's' });
+    const setup = mechanicsSetup({
+      agents: 'random',
+      expansions: 'base,tollkeepers+labyrinth',
+      mechanics: 'farmers,tollhouses',
+      players: 3,
+      seed: 's',
+    });
     expect(setup.arms.map((a) => a.mechanics.map((m) => m.name))).toEqual([['farmers'], ['farmers', 'tollhouses']]);
   });
 
   it.each([
     [{ agents: 'greedy:forbid=farmers' }, /--agents: greedy:.*forbid=farmers forbids farmers itself/],
     [{ mechanics: 'farmer' }, /--mechanics: agent random: forbid: unknown mechanic "farmer"; did you mean "farmers"\?/],
-    [{ mechanics: 'tollhouses', expansions: 'base' }, /--mechanics: tollhouses is a mechanic of no arm's game \(arms: base\)/],
+    [
+      { mechanics: 'tollhouses', expansions: 'base' },
+      /--mechanics: tollhouses is a mechanic of no arm's game \(arms: base\)/,
+    ],
     [{ mechanics: 'labyrinthBranches', expansions: 'labyrinth' }, /labyrinthBranches is a mechanic of no arm's game/],
     [{ expansions: 'base,nosuch' }, /--expansions: arm nosuch: unknown expansion "nosuch"/],
     [{ expansions: 'labyrinth@labyrinth' }, /--expansions: arm "labyrinth@labyrinth": "labyrinth" is not rule=value/],
@@ -69,17 +85,31 @@ describe('the mechanics study\'s setup', () => {
 function outcomes(wins: readonly number[], margin = 1): DealOutcomes {
   const n = wins.length;
   return {
-    start: 0, end: n, pairs: 1, games: new Float64Array(n).fill(2), winUnitsA: Float64Array.from(wins, (w) => w * WIN_UNITS),
-    marginA: Float64Array.from(wins, (w, d) => 2 * margin * (w - 1) + (d % 2)), ties: new Float64Array(n),
+    start: 0,
+    end: n,
+    pairs: 1,
+    games: new Float64Array(n).fill(2),
+    winUnitsA: Float64Array.from(wins, (w) => w * WIN_UNITS),
+    marginA: Float64Array.from(wins, (w, d) => 2 * margin * (w - 1) + (d % 2)),
+    ties: new Float64Array(n),
   };
 }
 
-const noBinding: Binding = { deals: 0, games: 0, restrictedChoices: 0, bound: 0, restrictedUses: 0, unrestrictedChances: 0, unrestrictedUses: 0 };
+const noBinding: Binding = {
+  deals: 0,
+  games: 0,
+  restrictedChoices: 0,
+  bound: 0,
+  restrictedUses: 0,
+  unrestrictedChances: 0,
+  unrestrictedUses: 0,
+};
 
 describe('how often a restriction binds', () => {
-  const design = (specs: string[], expansions: string[] = []) => designMatch({ kind: 'match', specs, players: 2, expansions, rules: {}, deals: 3, seed: 'b' });
+  const design = (specs: string[], expansions: string[] = []) =>
+    designMatch({ kind: 'match', specs, players: 2, expansions, rules: {}, deals: 3, seed: 'b' });
 
-  it('replays the match\'s games unchanged and counts the restricted player\'s bound choices and the other\'s uses', () => {
+  it("replays the match's games unchanged and counts the restricted player's bound choices and the other's uses", () => {
     const d = design(['greedy', 'greedy:forbid=farmers']);
     const hashes: number[] = [];
     const b = restrictionBinding(d, 'farmers', 3, hashes);
@@ -94,26 +124,35 @@ describe('how often a restriction binds', () => {
     };
     for (let deal = 0; deal < 3; deal++) {
       for (const r of rotationsOf(d.plan.rotation, 2, deal)) {
-        const agents = seatAgents(setup, d.plan.seed, deal, r).map((agent, seat): Agent => ({
-          name: agent.name,
-          choose(state, legal, count) {
-            const restricted = seat !== r; // lineup player 1 (forbidden farmers) sits in seat (1 + r) mod 2
-            if (restricted && state.phase === PHASE_FOLLOW) {
-              recount.choices++;
-              if (Array.from(legal.subarray(0, count)).some((f) => farmer(state, f))) recount.bound++;
-            }
-            const action = agent.choose(state, legal, count);
-            if (!restricted && state.phase === PHASE_FOLLOW && farmer(state, action)) recount.uses++;
-            return action;
-          },
-        }));
+        const agents = seatAgents(setup, d.plan.seed, deal, r).map(
+          (agent, seat): Agent => ({
+            name: agent.name,
+            choose(state, legal, count) {
+              const restricted = seat !== r; // lineup player 1 (forbidden farmers) sits in seat (1 + r) mod 2
+              if (restricted && state.phase === PHASE_FOLLOW) {
+                recount.choices++;
+                if (Array.from(legal.subarray(0, count)).some((f) => farmer(state, f))) recount.bound++;
+              }
+              const action = agent.choose(state, legal, count);
+              if (!restricted && state.phase === PHASE_FOLLOW && farmer(state, action)) recount.uses++;
+              return action;
+            },
+          }),
+        );
         const trace: MoveTrace = { hash: 0 };
         playGame(setup.game, setup.dealer.deal(d.plan.seed, deal), agents, undefined, trace);
         played.push(trace.hash);
       }
     }
     expect(hashes).toEqual(played);
-    expect(b).toMatchObject({ deals: 3, games: 6, restrictedUses: 0, restrictedChoices: recount.choices, bound: recount.bound, unrestrictedUses: recount.uses });
+    expect(b).toMatchObject({
+      deals: 3,
+      games: 6,
+      restrictedUses: 0,
+      restrictedChoices: recount.choices,
+      bound: recount.bound,
+      unrestrictedUses: recount.uses,
+    });
     expect(b.bound).toBeGreaterThan(0);
     expect(b.unrestrictedUses).toBeGreaterThan(0);
     expect(b.unrestrictedUses).toBeLessThanOrEqual(b.unrestrictedChances);
@@ -125,17 +164,29 @@ describe('how often a restriction binds', () => {
   });
 });
 
-describe('the mechanics study\'s figures', () => {
-  const setup = mechanicsSetup({ agents: 'random,greedy', deals: '8,6', expansions: 'base', mechanics: 'farmers,cityMeeples', players: 2, seed: 's' });
+describe("the mechanics study's figures", () => {
+  const setup = mechanicsSetup({
+    agents: 'random,greedy',
+    deals: '8,6',
+    expansions: 'base',
+    mechanics: 'farmers,cityMeeples',
+    players: 2,
+    seed: 's',
+  });
   // Matches in order: random farmers, random cityMeeples, greedy farmers, greedy cityMeeples.
-  const figures = mechanicsResults(setup, [
-    outcomes([1, 1, 1, 1, 1, 1, 1, 1]), // worth nothing: every deal split
-    outcomes([2, 2, 2, 2, 2, 2, 2, 2]), // a perfect record: every deal won twice
-    outcomes([0, 1, 0, 1, 0, 1]),
-    outcomes([2, 1, 2, 2, 1, 2]),
-  ], [0, 1, 2, 3].map(() => noBinding), ['r1', 'r2', 'r3', 'r4']);
+  const figures = mechanicsResults(
+    setup,
+    [
+      outcomes([1, 1, 1, 1, 1, 1, 1, 1]), // worth nothing: every deal split
+      outcomes([2, 2, 2, 2, 2, 2, 2, 2]), // a perfect record: every deal won twice
+      outcomes([0, 1, 0, 1, 0, 1]),
+      outcomes([2, 1, 2, 2, 1, 2]),
+    ],
+    [0, 1, 2, 3].map(() => noBinding),
+    ['r1', 'r2', 'r3', 'r4'],
+  );
 
-  it('importance is the unrestricted agent\'s win share with its Wilson interval over games', () => {
+  it("importance is the unrestricted agent's win share with its Wilson interval over games", () => {
     const [a, b, c, d] = figures.results;
     expect([a!.importance, b!.importance, c!.importance]).toEqual([0.5, 1, 0.25]);
     expect(d!.importance).toBeCloseTo(10 / 12, 12);
@@ -156,7 +207,7 @@ describe('the mechanics study\'s figures', () => {
     expect(d!.pHolm).toBeCloseTo(Math.max(2 * Math.min(c!.p!, d!.p!), d!.p!), 12);
   });
 
-  it('the change between levels is paired over the shared deals, with both levels\' importance on them', () => {
+  it("the change between levels is paired over the shared deals, with both levels' importance on them", () => {
     const [farmers, city] = figures.changes;
     expect(farmers).toMatchObject({ mechanic: 'farmers', level: 'greedy', against: 'random', deals: 6 });
     expect(farmers!.estimate).toBeCloseTo(0.25 - 0.5, 12);
@@ -167,7 +218,7 @@ describe('the mechanics study\'s figures', () => {
   });
 });
 
-describe('the mechanics notebook\'s command line', () => {
+describe("the mechanics notebook's command line", () => {
   it.each([
     [['--mechanics', 'farmer'], /did you mean "farmers"/],
     [['--players', '7'], /--players must be a whole number from 2 to 6/],
@@ -183,7 +234,18 @@ describe('the mechanics notebook\'s command line', () => {
   });
 
   it('a small run writes the verdict page first, the chart and mechanics.json, the same with 1 and 2 workers', () => {
-    const args = ['--agents', 'random', '--deals', '6', '--expansions', 'base,tollkeepers', '--mechanics', 'cityMeeples,tollhouses', '--seed', 't'];
+    const args = [
+      '--agents',
+      'random',
+      '--deals',
+      '6',
+      '--expansions',
+      'base,tollkeepers',
+      '--mechanics',
+      'cityMeeples,tollhouses',
+      '--seed',
+      't',
+    ];
     const outs = [1, 2].map((workers) => {
       const out = join(tempDir('carclab-mech-'), 'out');
       const r = notebook(...args, '--workers', String(workers), '--out', out);
@@ -193,13 +255,15 @@ describe('the mechanics notebook\'s command line', () => {
     const json = outs.map((out) => JSON.parse(readFileSync(join(out, 'mechanics.json'), 'utf8')));
     const figures = (j: { results: { run: string }[] }) => j.results.map(({ run: _run, ...rest }) => rest);
     expect(figures(json[0])).toEqual(figures(json[1]));
-    expect(json[0].results.map((r: { arm: string; mechanic: string; games: number }) => `${r.arm}:${r.mechanic}:${r.games}`)).toEqual([
-      'base:cityMeeples:12', 'tollkeepers:cityMeeples:12', 'tollkeepers:tollhouses:12',
-    ]);
+    expect(
+      json[0].results.map((r: { arm: string; mechanic: string; games: number }) => `${r.arm}:${r.mechanic}:${r.games}`),
+    ).toEqual(['base:cityMeeples:12', 'tollkeepers:cityMeeples:12', 'tollkeepers:tollhouses:12']);
     const md = readFileSync(join(outs[0]!, 'report.md'), 'utf8');
     expect(md.indexOf('## Verdict')).toBeLessThan(md.indexOf('## Importance per mechanic'));
     expect(md).toMatch(/\*\*cityMeeples \(base\)\*\*, a meeple in a city: at \*\*random\*\* \d+\.\d % \[/);
-    expect(md).toMatch(/the restriction bound at \d+ of the restricted player's \d+ follow-up choices \(\d+\.\d %\) and the unrestricted player used the mechanic \d+\.\d times a game, in the first 12 games/);
+    expect(md).toMatch(
+      /the restriction bound at \d+ of the restricted player's \d+ follow-up choices \(\d+\.\d %\) and the unrestricted player used the mechanic \d+\.\d times a game, in the first 12 games/,
+    );
     expect(json[0].results[0].binding).toMatchObject({ deals: 6, games: 12, restrictedUses: 0 });
     expect(readdirSync(join(outs[0]!, 'charts'))).toContain('verdict-1-importance.png');
     expect(existsSync(join(outs[0]!, 'report.html'))).toBe(true);

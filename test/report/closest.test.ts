@@ -18,7 +18,12 @@ const normal = (rng: () => number) => {
 function study(rng: () => number, variants: number, deals: number, change: number): Map<string, DealValues> {
   const common = Array.from({ length: deals }, () => normal(rng));
   const dealIds = [...Array(deals).keys()];
-  return new Map(Array.from({ length: variants }, (_, v) => [`v${v}`, { deals: dealIds, values: common.map((c) => change + 0.5 * c + normal(rng)), games: deals }]));
+  return new Map(
+    Array.from({ length: variants }, (_, v) => [
+      `v${v}`,
+      { deals: dealIds, values: common.map((c) => change + 0.5 * c + normal(rng)), games: deals },
+    ]),
+  );
 }
 
 describe('closest variant', () => {
@@ -26,7 +31,8 @@ describe('closest variant', () => {
     const rng = makeRng('closest-test');
     const replicates = 2000;
     let claimed = 0;
-    for (let r = 0; r < replicates; r++) if (closestVariant(study(rng, 4, 100, 1)).others.some((o) => o.separated)) claimed++;
+    for (let r = 0; r < replicates; r++)
+      if (closestVariant(study(rng, 4, 100, 1)).others.some((o) => o.separated)) claimed++;
     const rate = claimed / replicates;
     // 2 standard errors of a 5 % rate over 2,000 studies: 1 pp.
     expect(rate, `${claimed} of ${replicates}`).toBeLessThanOrEqual(0.05 + 2 * Math.sqrt((0.05 * 0.95) / replicates));

@@ -4,7 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ladderMarkdown } from '../../src/report/ladder-report.ts';
-import { ci, ciDiff, ciPct, fixed, intervalText, percent, percentText, ppText, signed, signedIntervalText } from '../../src/report/numbers.ts';
+import {
+  ci,
+  ciDiff,
+  ciPct,
+  fixed,
+  intervalText,
+  percent,
+  percentText,
+  ppText,
+  signed,
+  signedIntervalText,
+} from '../../src/report/numbers.ts';
 import { measureText } from '../../src/report/quality-report.ts';
 import type { LadderResult } from '../../src/match/ladder.ts';
 
@@ -36,8 +47,27 @@ describe('the report number formatters', () => {
     expect(signedIntervalText({ estimate: 1.23, lo: 0.5, hi: 1.96 })).toBe('+1.23 [+0.50, +1.96]');
     expect(measureText({ ...e, deals: 10 }, true)).toBe('81.5 % [79.0, 83.8]');
     expect(measureText({ estimate: -1.5, lo: -2.25, hi: -0.75, deals: 10 })).toBe('−1.50 [−2.25, −0.75]');
-    const pair = { a: 'greedy', b: 'random', games: 40, winRateA: 0.5, winRateALo: 0.35, winRateAHi: 0.65, marginA: -0.04, marginALo: -3.2, marginAHi: 3.1, ties: 0 };
-    const ladder = { labels: ['greedy', 'random'], specs: ['greedy', 'random'], ratings: [], adjacent: [], pairs: [pair] } as unknown as LadderResult;
-    expect(ladderMarkdown(ladder)).toContain('| `greedy` | `random` | 40 | 50.0 % [35.0, 65.0] | 0.0 [−3.2, +3.1] | 0 |');
+    const pair = {
+      a: 'greedy',
+      b: 'random',
+      games: 40,
+      winRateA: 0.5,
+      winRateALo: 0.35,
+      winRateAHi: 0.65,
+      marginA: -0.04,
+      marginALo: -3.2,
+      marginAHi: 3.1,
+      ties: 0,
+    };
+    const ladder = {
+      labels: ['greedy', 'random'],
+      specs: ['greedy', 'random'],
+      ratings: [],
+      adjacent: [],
+      pairs: [pair],
+    } as unknown as LadderResult;
+    expect(ladderMarkdown(ladder)).toContain(
+      '| `greedy` | `random` | 40 | 50.0 % [35.0, 65.0] | 0.0 [−3.2, +3.1] | 0 |',
+    );
   });
 });

@@ -22,7 +22,9 @@ describe('study levels', () => {
       { agents: 'greedy' },
     ]);
     const plan = planOf({ name: 'names', seed: 's', deals: 10, arms: [{ name: 'base', players: 2 }] });
-    expect(levelPlan(plan, { label: 'careful', agents: 'strong:lookahead=8', deals: 3 }).experiment).toBe('names-careful');
+    expect(levelPlan(plan, { label: 'careful', agents: 'strong:lookahead=8', deals: 3 }).experiment).toBe(
+      'names-careful',
+    );
     expect(levelLabel('mcts:iterations=200')).toBe('mcts:iterations=200');
   });
 });

@@ -12,11 +12,13 @@ describe('Games.paired', () => {
   const arm: number[] = [];
   const deal: number[] = [];
   const value: number[] = [];
-  for (let d = 0; d < 4; d++) for (const a of [0, 1]) for (let r = 0; r < 3; r++) {
-    arm.push(a);
-    deal.push(d);
-    value.push(10 * r + (a === 1 ? d + 1 + (r - 1) : 0));
-  }
+  for (let d = 0; d < 4; d++)
+    for (const a of [0, 1])
+      for (let r = 0; r < 3; r++) {
+        arm.push(a);
+        deal.push(d);
+        value.push(10 * r + (a === 1 ? d + 1 + (r - 1) : 0));
+      }
   const games = new Games(aq.table({ arm, deal, value }));
   const v = (row: number) => games.col('value')[row]!;
 
@@ -37,16 +39,22 @@ describe('win share effects on the same games', () => {
   //   game 2: scores 18 18 10, King 5 0 0, holder 0: ties for first (½); without: 13 18 10 → 0 → effect ½
   //   game 3: nobody holds the King → left out
   const table = aq.table({
-    arm: [0, 0, 0, 0], deal: [0, 1, 2, 3], players: [3, 3, 3, 3],
-    score0: [30, 20, 18, 22], score1: [25, 24, 18, 21], score2: [20, 22, 10, 20],
-    king0: [0, 0, 5, 0], king1: [0, 6, 0, 0], king2: [8, 0, 0, 0],
+    arm: [0, 0, 0, 0],
+    deal: [0, 1, 2, 3],
+    players: [3, 3, 3, 3],
+    score0: [30, 20, 18, 22],
+    score1: [25, 24, 18, 21],
+    score2: [20, 22, 10, 20],
+    king0: [0, 0, 5, 0],
+    king1: [0, 6, 0, 0],
+    king2: [8, 0, 0, 0],
     holder: [2, 1, 0, -1],
   });
   const games = new Games(table);
   const holder = (row: number) => games.col('holder')[row]!;
   const king = (row: number, seat: number) => games.col(`king${seat}`)[row]!;
 
-  it('measures the card as the holder\'s win share minus its win share without the card\'s points', () => {
+  it("measures the card as the holder's win share minus its win share without the card's points", () => {
     expect(winShareOf([18, 18, 10], 0)).toBe(0.5);
     const effect = games.perDeal(0, (row) => games.winShareEffect(row, holder(row), king));
     expect(effect.deals).toEqual([0, 1, 2]);
@@ -63,7 +71,9 @@ describe('conclusions across levels', () => {
   // Level 0: deals 0..5; level 1: the first 3 deals (same seed). Per deal the level-1 value is the
   // level-0 value + 1.5, 2, 2.5: the difference between levels is paired on the 3 shared deals.
   const c: Conclusion = {
-    label: 'x − base (points)', kind: 'difference', reference: 0,
+    label: 'x − base (points)',
+    kind: 'difference',
+    reference: 0,
     values: [
       { deals: [0, 1, 2, 3, 4, 5], values: [1, 2, 3, 1, 2, 3], games: 6 },
       { deals: [0, 1, 2], values: [2.5, 4, 5.5], games: 3 },
@@ -81,14 +91,19 @@ describe('conclusions across levels', () => {
   });
   it('compares levels unpaired (Welch) when they share too few deals', () => {
     // A rare event: level 0 has values on deals 0–11, level 1 on deals 100–104 only.
-    const rare: Conclusion = { ...c, values: [
-      { deals: [...Array(12).keys()], values: [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3], games: 12 },
-      { deals: [100, 101, 102, 103, 104], values: [4, 5, 6, 5, 5], games: 5 },
-    ] };
+    const rare: Conclusion = {
+      ...c,
+      values: [
+        { deals: [...Array(12).keys()], values: [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3], games: 12 },
+        { deals: [100, 101, 102, 103, 104], values: [4, 5, 6, 5, 5], games: 5 },
+      ],
+    };
     const d = levelDifference(rare, 0, 1)!;
     expect(d.paired).toBe(false);
     expect(d.meanDiff).toBe(3);
-    expect(verdictSentence(rare, ['random', 'greedy'])).toContain('(unpaired, Welch: too few shared deals: random +2.00, greedy +5.00)');
+    expect(verdictSentence(rare, ['random', 'greedy'])).toContain(
+      '(unpaired, Welch: too few shared deals: random +2.00, greedy +5.00)',
+    );
   });
   it('gives win shares with one game per deal a Wilson interval', () => {
     const e = levelEstimate('share', { deals: [0, 1, 2, 3], values: [1, 0, 0, 0.5], games: 4 });
@@ -96,30 +111,54 @@ describe('conclusions across levels', () => {
     expect(e.estimate).toBe(0.375);
     expect(levelEstimate('share', { deals: [0, 1], values: [0.5, 0.25], games: 6 }).method).toBe('t over deals');
   });
-  it('shows a difference between levels with both levels\' values on the deals it uses (STUDIES.md 12)', () => {
+  it("shows a difference between levels with both levels' values on the deals it uses (STUDIES.md 12)", () => {
     // Level 0 (many deals) wins 48.8 % over all its deals but 58.3 % on the 12 it shares with level 1.
-    const share: Conclusion = { label: 'seat 0 win share', kind: 'share', reference: 0.5, percent: true, values: [
-      { deals: [...Array(40).keys()], values: [...Array(40).keys()].map((d) => (d < 12 ? Number(d % 12 < 7) : Number(d % 4 === 0))), games: 40 },
-      { deals: [...Array(12).keys()], values: [...Array(12).keys()].map((d) => Number(d % 12 < 6)), games: 12 },
-    ] };
+    const share: Conclusion = {
+      label: 'seat 0 win share',
+      kind: 'share',
+      reference: 0.5,
+      percent: true,
+      values: [
+        {
+          deals: [...Array(40).keys()],
+          values: [...Array(40).keys()].map((d) => (d < 12 ? Number(d % 12 < 7) : Number(d % 4 === 0))),
+          games: 40,
+        },
+        { deals: [...Array(12).keys()], values: [...Array(12).keys()].map((d) => Number(d % 12 < 6)), games: 12 },
+      ],
+    };
     const d = levelDifference(share, 0, 1)!;
     expect(d.onDeals[0]).toBeCloseTo(7 / 12, 12);
     expect(d.onDeals[1]).toBeCloseTo(0.5, 12);
     expect(verdictSentence(share, ['random', 'greedy'])).toContain('greedy − random −8.3 pp');
-    expect(verdictSentence(share, ['random', 'greedy'])).toMatch(/\(on the 12 shared deals: random 58\.3 %, greedy 50\.0 %\)/);
+    expect(verdictSentence(share, ['random', 'greedy'])).toMatch(
+      /\(on the 12 shared deals: random 58\.3 %, greedy 50\.0 %\)/,
+    );
   });
 
   it('keeps a difference of shares within ±100 pp, and says a tiny sample is tiny (STUDIES.md 10)', () => {
     // 2 deals: +50 pp with a t interval far past ±100 pp.
-    const tiny: Conclusion = { label: 'effect', kind: 'difference', reference: 0, percent: true, values: [{ deals: [0, 1], values: [1, 0], games: 2 }] };
+    const tiny: Conclusion = {
+      label: 'effect',
+      kind: 'difference',
+      reference: 0,
+      percent: true,
+      values: [{ deals: [0, 1], values: [1, 0], games: 2 }],
+    };
     const e = levelEstimate('difference', tiny.values[0]!, true);
     expect(e.lo).toBe(-1);
     expect(e.hi).toBe(1);
     expect(verdictSentence(tiny, ['greedy'])).toContain('+50.0 pp [−100.0, +100.0] (2 deals: too few to say much)');
     // 6 equal differences of 0: an exact bound, not [+0.0, +0.0].
-    const alike: Conclusion = { ...tiny, values: [{ deals: [...Array(6).keys()], values: Array(6).fill(0), games: 6 }] };
+    const alike: Conclusion = {
+      ...tiny,
+      values: [{ deals: [...Array(6).keys()], values: Array(6).fill(0), games: 6 }],
+    };
     expect(verdictSentence(alike, ['greedy'])).not.toContain('[+0.0, +0.0]');
-    const many: Conclusion = { ...tiny, values: [{ deals: [...Array(200).keys()], values: Array(200).fill(0), games: 200 }] };
+    const many: Conclusion = {
+      ...tiny,
+      values: [{ deals: [...Array(200).keys()], values: Array(200).fill(0), games: 200 }],
+    };
     const bound = levelEstimate('difference', many.values[0]!, true);
     expect(bound.degenerate).toBe(true);
     expect(bound.lo).toBeLessThan(0);
@@ -127,14 +166,23 @@ describe('conclusions across levels', () => {
     expect(verdictSentence(many, ['greedy'])).toContain('(all 200 deals alike: exact bound)');
   });
 
-  it('a seat holds at every level only where its arm\'s joint test is significant (STUDIES.md 3)', () => {
-    const seat: Conclusion = { label: '5p.base: seat 0 win share (fair 1/5)', kind: 'share', reference: 0.2, percent: true, jointTest: [0.001, 0.399], values: [
-      { deals: [...Array(400).keys()], values: [...Array(400).keys()].map((d) => Number(d % 10 < 3)), games: 400 },
-      { deals: [...Array(200).keys()], values: [...Array(200).keys()].map((d) => Number(d % 10 < 3)), games: 200 },
-    ] };
+  it("a seat holds at every level only where its arm's joint test is significant (STUDIES.md 3)", () => {
+    const seat: Conclusion = {
+      label: '5p.base: seat 0 win share (fair 1/5)',
+      kind: 'share',
+      reference: 0.2,
+      percent: true,
+      jointTest: [0.001, 0.399],
+      values: [
+        { deals: [...Array(400).keys()], values: [...Array(400).keys()].map((d) => Number(d % 10 < 3)), games: 400 },
+        { deals: [...Array(200).keys()], values: [...Array(200).keys()].map((d) => Number(d % 10 < 3)), games: 200 },
+      ],
+    };
     expect(verdictOf(seat).estimates.every((e) => e!.lo! > 0.2)).toBe(true);
     expect(verdictOf(seat).holds).toBe(0);
-    expect(verdictSentence(seat, ['random', 'greedy'])).toMatch(/not established at every level \(the arm's joint seat test is not significant at greedy: Holm p 0\.399/);
+    expect(verdictSentence(seat, ['random', 'greedy'])).toMatch(
+      /not established at every level \(the arm's joint seat test is not significant at greedy: Holm p 0\.399/,
+    );
     expect(verdictOf({ ...seat, jointTest: [0.001, 0.01] }).holds).toBe(1);
   });
 });
@@ -142,7 +190,9 @@ describe('conclusions across levels', () => {
 describe('counts of rare events', () => {
   it('a statistic with no event in 400 games gets the one-sided exact bound, not 0 [0, 0]', () => {
     const arm = {
-      name: 'a', games: 400, stats: { networks: { n: 400, sum: 0, sumSq: 0, mean: 0, sd: 0, min: 0, max: 0 } },
+      name: 'a',
+      games: 400,
+      stats: { networks: { n: 400, sum: 0, sumSq: 0, mean: 0, sd: 0, min: 0, max: 0 } },
       perDeal: { 'stat.networks': { deals: 400, mean: 0, sd: 0, se: 0 } },
     } as unknown as ArmSummary;
     const c = countCI(arm, 'networks');

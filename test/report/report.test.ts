@@ -22,10 +22,20 @@ const outsideScripts = (html: string) => html.replace(/<script>[\s\S]*?<\/script
 
 async function tinyRun(): Promise<string> {
   const plan = planOf({
-    name: 'tiny', seed: 'report-test', deals: 6,
-    arms: [{ name: 'base', players: 2 }, { name: 'tolls', players: 2, expansions: ['tollkeepers'] }],
+    name: 'tiny',
+    seed: 'report-test',
+    deals: 6,
+    arms: [
+      { name: 'base', players: 2 },
+      { name: 'tolls', players: 2, expansions: ['tollkeepers'] },
+    ],
   });
-  const outcome = await runExperiment({ plan, outRoot: tempDir('carclab-report-'), backend: inProcessBackend(), keepGames: false });
+  const outcome = await runExperiment({
+    plan,
+    outRoot: tempDir('carclab-report-'),
+    backend: inProcessBackend(),
+    keepGames: false,
+  });
   expect(outcome.status).toBe('complete');
   return outcome.runDir;
 }
@@ -35,9 +45,18 @@ describe('report builder', () => {
     const runDir = await tinyRun();
     const run = loadRun(runDir);
     const report = new Report('Tiny <run> & "report"', 'An intro with `code` and **bold**.');
-    report.section('Notes <first>').text('A <script>alert(1)</script> paragraph, [a link](other/report.html).\n\n- one\n- two')
+    report
+      .section('Notes <first>')
+      .text('A <script>alert(1)</script> paragraph, [a link](other/report.html).\n\n- one\n- two')
       .table(aq.table({ arm: ['a<b', 'c'], value: [1.234567, 0.00001], p: [0.5, 1e-6] }), { caption: 'A table' })
-      .chart('custom', estimatesChart([{ arm: 'a', estimate: 1, lower: 0.5, upper: 1.5 }], { title: 'Custom', category: 'arm', valueTitle: 'x' }));
+      .chart(
+        'custom',
+        estimatesChart([{ arm: 'a', estimate: 1, lower: 0.5, upper: 1.5 }], {
+          title: 'Custom',
+          category: 'arm',
+          valueTitle: 'x',
+        }),
+      );
     addRunSections(report, run);
     const files = await writeReport(report, runDir);
 
@@ -57,7 +76,9 @@ describe('report builder', () => {
     // Every section title, escaped.
     for (const s of report.sections) {
       expect(md).toContain(`${'#'.repeat(s.level)} ${s.title}`);
-      expect(html).toContain(`>${s.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</h${s.level}>`);
+      expect(html).toContain(
+        `>${s.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</h${s.level}>`,
+      );
     }
     expect(html).toContain('<h1>Tiny &lt;run&gt; &amp; &quot;report&quot;</h1>');
     // Offline: no external scripts, stylesheets or http(s) references outside the inlined libraries.
@@ -79,7 +100,14 @@ describe('report builder', () => {
   });
 
   it('wraps table cells at spaces and at the separators of long runs, never inside a word, and keeps an interval on one line', () => {
-    const html = tableHtml(aq.table({ level: ['greedy'], arm: ['labyrinth@labyrinth=advanced'], spec: ['greedy:eval=rules,meepleCost=1'], margin: ['−17.6 [−30.8, −4.5]'] }));
+    const html = tableHtml(
+      aq.table({
+        level: ['greedy'],
+        arm: ['labyrinth@labyrinth=advanced'],
+        spec: ['greedy:eval=rules,meepleCost=1'],
+        margin: ['−17.6 [−30.8, −4.5]'],
+      }),
+    );
     expect(html).toContain('<td>greedy</td>');
     expect(html).toContain('<td>labyrinth@<wbr>labyrinth=<wbr>advanced</td>');
     expect(html).toContain('<td>greedy:<wbr>eval=<wbr>rules,<wbr>meepleCost=<wbr>1</td>');
@@ -91,18 +119,27 @@ describe('report builder', () => {
   });
 
   it('renders the Markdown subset safely', () => {
-    expect(inlineHtml('**b** *i* `<x>` [t](a.html) [u](javascript:alert(1)) [w](https://example.com)')).toBe('<strong>b</strong> <em>i</em> <code>&lt;x&gt;</code> <a href="a.html">t</a> u (javascript:alert(1)) w (https://example.com)');
-    expect(markdownToHtml('p1 line\ncontinued\n\n- a\n- b')).toBe('<p>p1 line continued</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>');
+    expect(inlineHtml('**b** *i* `<x>` [t](a.html) [u](javascript:alert(1)) [w](https://example.com)')).toBe(
+      '<strong>b</strong> <em>i</em> <code>&lt;x&gt;</code> <a href="a.html">t</a> u (javascript:alert(1)) w (https://example.com)',
+    );
+    expect(markdownToHtml('p1 line\ncontinued\n\n- a\n- b')).toBe(
+      '<p>p1 line continued</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>',
+    );
   });
 
-  it('starts a list at a bullet line right under a paragraph line (the Labyrinth report\'s list was one paragraph)', () => {
+  it("starts a list at a bullet line right under a paragraph line (the Labyrinth report's list was one paragraph)", () => {
     expect(markdownToHtml('In each game:\n- greedy: 10 games\n  and more\n- strong: 5 games\nAfter.')).toBe(
-      '<p>In each game:</p>\n<ul>\n<li>greedy: 10 games and more</li>\n<li>strong: 5 games</li>\n</ul>\n<p>After.</p>');
+      '<p>In each game:</p>\n<ul>\n<li>greedy: 10 games and more</li>\n<li>strong: 5 games</li>\n</ul>\n<p>After.</p>',
+    );
   });
 
   it('refuses a chart name used twice', () => {
     const report = new Report('x');
-    const spec = estimatesChart([{ arm: 'a', estimate: 1, lower: 0, upper: 2 }], { title: 'c', category: 'arm', valueTitle: 'v' });
+    const spec = estimatesChart([{ arm: 'a', estimate: 1, lower: 0, upper: 2 }], {
+      title: 'c',
+      category: 'arm',
+      valueTitle: 'v',
+    });
     report.section('a').chart('c', spec);
     expect(() => report.section('b').chart('c', spec)).toThrow(/used twice/);
   });

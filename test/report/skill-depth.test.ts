@@ -17,14 +17,18 @@ import { tempDir } from '../sim/helpers.ts';
 function outcomes(shares: number[]): DealOutcomes {
   const n = shares.length;
   return {
-    start: 0, end: n, pairs: 1,
-    games: Float64Array.from(shares, () => 2), winUnitsA: Float64Array.from(shares, (s) => s * 2 * WIN_UNITS),
-    marginA: new Float64Array(n), ties: new Float64Array(n),
+    start: 0,
+    end: n,
+    pairs: 1,
+    games: Float64Array.from(shares, () => 2),
+    winUnitsA: Float64Array.from(shares, (s) => s * 2 * WIN_UNITS),
+    marginA: new Float64Array(n),
+    ties: new Float64Array(n),
   };
 }
 
 describe('skill depth', () => {
-  it('pairs the arms per deal: t over the deals\' differences', () => {
+  it("pairs the arms per deal: t over the deals' differences", () => {
     // Differences −0.5, 0, −0.5, 0: mean −0.25, sd 0.288675, se 0.144338, t(3, 0.975) 3.182446 → half-width 0.459346.
     const d = skillDifference(outcomes([1, 0.5, 0.5, 1]), outcomes([0.5, 0.5, 0, 1]));
     expect(d.deals).toBe(4);
@@ -51,7 +55,11 @@ describe('skill depth', () => {
       { arm: 'x', match: match([1, 1, 1, 1, 1, 1]) },
       { arm: 'y', match: match([0.5, 0.5, 0.5, 0.5, 0.5, 1]) },
     ]);
-    expect(s.arms.map((a) => [a.arm, a.share.games])).toEqual([['base', 12], ['x', 12], ['y', 12]]);
+    expect(s.arms.map((a) => [a.arm, a.share.games])).toEqual([
+      ['base', 12],
+      ['x', 12],
+      ['y', 12],
+    ]);
     expect(s.differences.map((d) => d.arm)).toEqual(['x', 'y']);
     const [x, y] = s.differences;
     expect(x!.difference.estimate).toBeCloseTo(5 / 12, 12);
@@ -62,19 +70,35 @@ describe('skill depth', () => {
   });
 
   it('says a difference is established only where its interval excludes 0 and, among several arms, Holm agrees', () => {
-    expect(differenceVerdict({ estimate: -0.065, lo: -0.124, hi: -0.006 }, 0.065)).toBe('not established once Holm adjusts for the arms compared');
-    expect(differenceVerdict({ estimate: -0.065, lo: -0.124, hi: -0.006 }, 0.03)).toBe('the rule rewards this skill gap less');
+    expect(differenceVerdict({ estimate: -0.065, lo: -0.124, hi: -0.006 }, 0.065)).toBe(
+      'not established once Holm adjusts for the arms compared',
+    );
+    expect(differenceVerdict({ estimate: -0.065, lo: -0.124, hi: -0.006 }, 0.03)).toBe(
+      'the rule rewards this skill gap less',
+    );
     expect(differenceVerdict({ estimate: 0.1, lo: 0.02, hi: 0.18 })).toBe('the rule rewards this skill gap more');
     expect(differenceVerdict({ estimate: 0.1, lo: -0.02, hi: 0.18 }, 0.01)).toBe('no difference established');
     expect(differenceVerdict({ estimate: 0.1, lo: null, hi: null })).toBe('too few deals to tell');
   });
 
-  it('is a section of a study that compares rules: each arm\'s share under its rules and the differences from the base game', async () => {
-    const outcome = await runStudy(tollYields, { levels: [{ agents: 'random', deals: 4 }, { agents: 'greedy', deals: 3, skillDeals: 2 }], backend: inProcessBackend(), outRoot: tempDir('carclab-skill-'), log: () => {} });
+  it("is a section of a study that compares rules: each arm's share under its rules and the differences from the base game", async () => {
+    const outcome = await runStudy(tollYields, {
+      levels: [
+        { agents: 'random', deals: 4 },
+        { agents: 'greedy', deals: 3, skillDeals: 2 },
+      ],
+      backend: inProcessBackend(),
+      outRoot: tempDir('carclab-skill-'),
+      log: () => {},
+    });
     expect(outcome.skill).toHaveLength(1);
     const [s] = outcome.skill;
     expect(s).toMatchObject({ level: 'greedy', against: 'random', baseline: 'base' });
-    expect(s!.arms.map((a) => [a.arm, a.share.deals, a.share.games])).toEqual([['base', 2, 12], ['tolls-C3', 2, 12], ['tolls-C2', 2, 12]]);
+    expect(s!.arms.map((a) => [a.arm, a.share.deals, a.share.games])).toEqual([
+      ['base', 2, 12],
+      ['tolls-C3', 2, 12],
+      ['tolls-C2', 2, 12],
+    ]);
     // Every deal has the same number of games: the paired mean difference is the difference of the shares.
     for (const d of s!.differences) {
       const arm = s!.arms.find((a) => a.arm === d.arm)!;
@@ -82,9 +106,13 @@ describe('skill depth', () => {
     }
     const md = readFileSync(outcome.files.markdown, 'utf8');
     const verdict = md.slice(0, md.indexOf('\n## ', md.indexOf('## Verdict') + 1));
-    expect(verdict).toMatch(/\*\*Skill depth\*\*: \*\*greedy\*\* against \*\*random\*\*: win share [\d.]+ % \[[\d.]+, [\d.]+\] under base, .* under tolls-C3, .* under tolls-C2; tolls-C3 − base /);
+    expect(verdict).toMatch(
+      /\*\*Skill depth\*\*: \*\*greedy\*\* against \*\*random\*\*: win share [\d.]+ % \[[\d.]+, [\d.]+\] under base, .* under tolls-C3, .* under tolls-C2; tolls-C3 − base /,
+    );
     expect(md).toContain('## Skill depth');
     expect(md).toContain('paired per deal');
-    expect(outcome.highlights.headlines.some((h) => h.startsWith('Skill depth: **greedy** against **random**'))).toBe(true);
+    expect(outcome.highlights.headlines.some((h) => h.startsWith('Skill depth: **greedy** against **random**'))).toBe(
+      true,
+    );
   }, 120_000);
 });

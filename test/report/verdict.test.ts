@@ -25,13 +25,17 @@ import { planOf, tempDir } from '../sim/helpers.ts';
 const values = (xs: number[]) => ({ deals: xs.map((_, k) => k), values: xs, games: xs.length });
 
 const conclusion: Conclusion = {
-  label: 'farmers-4 − official: mean score per player (points)', kind: 'difference', reference: 0,
+  label: 'farmers-4 − official: mean score per player (points)',
+  kind: 'difference',
+  reference: 0,
   values: [values([1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3, 2]), values([-1, 2, -3, 2, 1, -2, 3, -2, 1, 2, -3, 1])],
 };
 
 /** The y field of the first layer of a (faceted or plain) estimates chart. */
 const axisFields = (spec: TopLevelSpec) => {
-  const inner = ((spec as { spec?: { layer: unknown[] } }).spec ?? spec) as { layer: { encoding: { x?: { field?: string; scale?: { zero?: boolean } }; y?: { field?: string } } }[] };
+  const inner = ((spec as { spec?: { layer: unknown[] } }).spec ?? spec) as {
+    layer: { encoding: { x?: { field?: string; scale?: { zero?: boolean } }; y?: { field?: string } } }[];
+  };
   return inner.layer[inner.layer.length - 1]!.encoding;
 };
 
@@ -39,9 +43,21 @@ describe('the verdict page', () => {
   it('comes first: the question, a sentence and a chart per finding, then the appendix with the introduction and contents', () => {
     const report = new Report('Farmers at 4', 'How it was measured.');
     report.section('Details').text('The tables.');
-    addVerdictPage(report, { question: 'What changes when farmers score 4?', findings: [conclusionFinding(conclusion, ['greedy', 'strong'], 'farmers', '12 deals')] });
+    addVerdictPage(report, {
+      question: 'What changes when farmers score 4?',
+      findings: [conclusionFinding(conclusion, ['greedy', 'strong'], 'farmers', '12 deals')],
+    });
     const md = reportMarkdown(report);
-    const order = ['# Farmers at 4', '## Verdict', '**Question.** What changes when farmers score 4?', '**1.** **farmers-4 − official', 'charts/verdict-1-farmers.png', `## ${APPENDIX_TITLE}`, 'How it was measured.', '## Details'];
+    const order = [
+      '# Farmers at 4',
+      '## Verdict',
+      '**Question.** What changes when farmers score 4?',
+      '**1.** **farmers-4 − official',
+      'charts/verdict-1-farmers.png',
+      `## ${APPENDIX_TITLE}`,
+      'How it was measured.',
+      '## Details',
+    ];
     const at = order.map((s) => md.indexOf(s));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -53,7 +69,9 @@ describe('the verdict page', () => {
   it('states each finding with its interval at each level and the levels it holds at', () => {
     const f = conclusionFinding(conclusion, ['greedy', 'strong'], 'farmers', '12 deals');
     // greedy: mean 24/12 = 2, sd √(6/11), paired t (11 df, 2.201) half-width 0.47; strong: mean 1/12, its interval around 0.
-    expect(f.sentence).toBe('**farmers-4 − official: mean score per player (points)**: +2.00 [+1.53, +2.47] at greedy, +0.08 [−1.28, +1.45] at strong; above 0 at greedy; not established at strong (the interval includes 0).');
+    expect(f.sentence).toBe(
+      '**farmers-4 − official: mean score per player (points)**: +2.00 [+1.53, +2.47] at greedy, +0.08 [−1.28, +1.45] at strong; above 0 at greedy; not established at strong (the interval includes 0).',
+    );
     expect(axisFields(f.chart!.spec).y?.field).toBe('level');
   });
 });
@@ -65,13 +83,31 @@ describe('charts a new user tripped on', () => {
   });
 
   it('labels a value axis with as many digits as its ticks need (no 16.8 16.8 16.9)', async () => {
-    const svg = await toSVG(estimatesChart([{ arm: 'a', estimate: 16.8, lower: 16.76, upper: 16.84 }, { arm: 'b', estimate: 16.9, lower: 16.86, upper: 16.93 }], { title: 't', category: 'arm', valueTitle: 'v' }));
+    const svg = await toSVG(
+      estimatesChart(
+        [
+          { arm: 'a', estimate: 16.8, lower: 16.76, upper: 16.84 },
+          { arm: 'b', estimate: 16.9, lower: 16.86, upper: 16.93 },
+        ],
+        { title: 't', category: 'arm', valueTitle: 'v' },
+      ),
+    );
     const ticks = [...svg.matchAll(/<text[^>]*>(\d+(?:\.\d+)?)<\/text>/g)].map((m) => m[1]);
     expect(ticks.length).toBeGreaterThan(3);
     expect(new Set(ticks).size).toBe(ticks.length);
     // Hundreds stay plain numbers.
-    const wide = await toSVG(estimatesChart([{ arm: 'a', estimate: 9, lower: 8, upper: 10 }, { arm: 'b', estimate: 84, lower: 44, upper: 123 }], { title: 't', category: 'arm', valueTitle: 'v', zero: true }));
-    expect([...wide.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1])).toEqual(expect.arrayContaining(['0', '20', '100', '120']));
+    const wide = await toSVG(
+      estimatesChart(
+        [
+          { arm: 'a', estimate: 9, lower: 8, upper: 10 },
+          { arm: 'b', estimate: 84, lower: 44, upper: 123 },
+        ],
+        { title: 't', category: 'arm', valueTitle: 'v', zero: true },
+      ),
+    );
+    expect([...wide.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1])).toEqual(
+      expect.arrayContaining(['0', '20', '100', '120']),
+    );
   });
 
   it('colours the seat chart by arm when two arms share an expansion mix', () => {
@@ -89,10 +125,21 @@ describe('charts a new user tripped on', () => {
 describe('carclab report of a run with quality measures', () => {
   it('opens with each arm against the first, seat fairness and how the games play; mean scores from zero; the house rule beside the arm', async () => {
     const plan = planOf({
-      name: 'farmers', seed: 'verdict-test', deals: 12, quality: true,
-      arms: [{ name: 'official', players: 2, agents: 'greedy' }, { name: 'farmers-4', players: 2, agents: 'greedy', rules: { farmerPointsPerCity: 4 } }],
+      name: 'farmers',
+      seed: 'verdict-test',
+      deals: 12,
+      quality: true,
+      arms: [
+        { name: 'official', players: 2, agents: 'greedy' },
+        { name: 'farmers-4', players: 2, agents: 'greedy', rules: { farmerPointsPerCity: 4 } },
+      ],
     });
-    const outcome = await runExperiment({ plan, outRoot: tempDir('carclab-verdict-'), backend: inProcessBackend(), keepGames: false });
+    const outcome = await runExperiment({
+      plan,
+      outRoot: tempDir('carclab-verdict-'),
+      backend: inProcessBackend(),
+      keepGames: false,
+    });
     const run = loadRun(outcome.runDir);
     const report = new Report('Run report');
     addRunVerdict(report, run);
@@ -100,7 +147,9 @@ describe('carclab report of a run with quality measures', () => {
     const files = await writeReport(report, outcome.runDir);
     const md = readFileSync(files.markdown, 'utf8');
     const verdict = md.slice(0, md.indexOf(APPENDIX_TITLE));
-    expect(verdict).toMatch(/\*\*1\.\*\* \*\*farmers-4\*\* \(base game, `farmerPointsPerCity=4`\) against \*\*official\*\* \(base game\), on the same 12 deals: mean score per player [+−]\d/);
+    expect(verdict).toMatch(
+      /\*\*1\.\*\* \*\*farmers-4\*\* \(base game, `farmerPointsPerCity=4`\) against \*\*official\*\* \(base game\), on the same 12 deals: mean score per player [+−]\d/,
+    );
     expect(verdict).toMatch(/\*\*2\.\*\* \*\*Seat fairness\*\*/);
     expect(verdict).toMatch(/\*\*3\.\*\* \*\*The score race\*\*: halfway through the game the eventual winner leads/);
     expect(verdict).toMatch(/\*\*4\.\*\* \*\*Lead changes per game\*\*: \d+\.\d\d \[/);

@@ -11,7 +11,12 @@ import type { EffectSummary } from '../../src/sim/summary.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 async function reportOf(plan: Plan): Promise<string> {
-  const outcome = await runExperiment({ plan, outRoot: tempDir('carclab-winner-'), backend: inProcessBackend(), keepGames: false });
+  const outcome = await runExperiment({
+    plan,
+    outRoot: tempDir('carclab-winner-'),
+    backend: inProcessBackend(),
+    keepGames: false,
+  });
   expect(outcome.status).toBe('complete');
   const report = new Report('winner changed');
   addRunSections(report, loadRun(outcome.runDir));
@@ -19,8 +24,13 @@ async function reportOf(plan: Plan): Promise<string> {
 }
 
 const plan = planOf({
-  name: 'winner', seed: 'winner-test', deals: 8,
-  arms: [{ name: 'f3', players: 2 }, { name: 'f4', players: 2, rules: { farmerPointsPerCity: 4 } }],
+  name: 'winner',
+  seed: 'winner-test',
+  deals: 8,
+  arms: [
+    { name: 'f3', players: 2 },
+    { name: 'f4', players: 2, rules: { farmerPointsPerCity: 4 } },
+  ],
 });
 
 describe('winner changed in the generic report', () => {
@@ -32,15 +42,26 @@ describe('winner changed in the generic report', () => {
 
   it('is shown beside the rescored games, the independent-games rate and the noise floor when the run measured them', async () => {
     const md = await reportOf({ ...plan, effects: [{ a: 0, b: 1 }] });
-    expect(md).toMatch(/\|winner changed \(total\)\|rescored: same games, b's rules\|not replayable\|independent games\|noise floor \(a twice\)\|/);
+    expect(md).toMatch(
+      /\|winner changed \(total\)\|rescored: same games, b's rules\|not replayable\|independent games\|noise floor \(a twice\)\|/,
+    );
     expect(md).toMatch(/\|f3\|f4\|8\|/);
   });
 });
 
 describe('winnerChange', () => {
   const effect: EffectSummary = {
-    a: 'x', b: 'y', games: 10, replayed: 8, flipped: 2, marginChangeSum: -8, marginChangeSumSq: 16,
-    noiseChanged: 5, totalChanged: 4, winnersA: [0, 6, 4, 0], winnersB: [0, 5, 5, 0],
+    a: 'x',
+    b: 'y',
+    games: 10,
+    replayed: 8,
+    flipped: 2,
+    marginChangeSum: -8,
+    marginChangeSumSq: 16,
+    noiseChanged: 5,
+    totalChanged: 4,
+    winnersA: [0, 6, 4, 0],
+    winnersB: [0, 5, 5, 0],
   };
   it('gives each share over its own games and counts the unreplayable ones', () => {
     const w = winnerChange(effect);
@@ -56,6 +77,10 @@ describe('winnerChange', () => {
     const w = winnerChange({ ...effect, replayed: 0, flipped: 0, marginChangeSum: 0, marginChangeSumSq: 0 });
     expect(w.rescored).toBeNull();
     expect(w.marginChange).toBeNull();
-    expect(winnerChangeRows({ effects: [{ ...effect, replayed: 0, flipped: 0, marginChangeSum: 0, marginChangeSumSq: 0 }] } as never)[0]).toMatchObject({ 'not replayable': 10, 'rescored: same games, b\'s rules': '–' });
+    expect(
+      winnerChangeRows({
+        effects: [{ ...effect, replayed: 0, flipped: 0, marginChangeSum: 0, marginChangeSumSq: 0 }],
+      } as never)[0],
+    ).toMatchObject({ 'not replayable': 10, "rescored: same games, b's rules": '–' });
   });
 });

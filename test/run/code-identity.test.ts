@@ -22,7 +22,15 @@ const manifestOf = (runDir: string) => JSON.parse(readFileSync(join(runDir, 'man
 describe('code identity', () => {
   it('hashes the files that decide a shard, and changes with any of them', () => {
     const here = codeIdentity();
-    expect(here.files).toEqual(expect.arrayContaining(['src/sim/shard.ts', 'src/engine/rules.ts', 'src/expansions/base/tiles.json', 'src/expansions/tollkeepers/tiles.json', 'src/agents/random.ts']));
+    expect(here.files).toEqual(
+      expect.arrayContaining([
+        'src/sim/shard.ts',
+        'src/engine/rules.ts',
+        'src/expansions/base/tiles.json',
+        'src/expansions/tollkeepers/tiles.json',
+        'src/agents/random.ts',
+      ]),
+    );
     expect(here.files).not.toContain('src/cli/run.ts');
     const copy = patchedCopy([ROAD_POINTS_PATCH]);
     const patched = hashSources(join(copy, 'src', 'sim', 'shard.ts'), copy);
@@ -32,7 +40,10 @@ describe('code identity', () => {
 
   it('a finished run of older code is refused (exit 2) instead of "already complete", and --new-run plays it again', () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'exp.json'), JSON.stringify({ seed: 'code-1', deals: 20, arms: [{ name: 'a', players: 2 }] }));
+    writeFileSync(
+      join(dir, 'exp.json'),
+      JSON.stringify({ seed: 'code-1', deals: 20, arms: [{ name: 'a', players: 2 }] }),
+    );
     const old = patchedCopy([ROAD_POINTS_PATCH]);
     const first = carclab(old, dir, 'run', 'exp.json', '--out', 'out', '--in-process');
     expect(first.code, first.stderr).toBe(0);
@@ -55,13 +66,21 @@ describe('code identity', () => {
     // Each session records its own commit and whether the tree had uncommitted changes.
     expect(manifest.sessions).toHaveLength(1);
     expect(manifest.sessions[0].git).toEqual(manifest.git);
-    if (manifest.git) expect(manifest.git).toEqual({ commit: expect.stringMatching(/^[0-9a-f]{40}$/), dirty: expect.any(Boolean) });
+    if (manifest.git)
+      expect(manifest.git).toEqual({ commit: expect.stringMatching(/^[0-9a-f]{40}$/), dirty: expect.any(Boolean) });
   });
 
   it('an unfinished run of other code is refused too, naming its status', () => {
     const parent = tempDir();
     mkdirSync(join(parent, 'seed-10-abc-1111111111'));
-    writeFileSync(join(parent, 'seed-10-abc-1111111111', 'manifest.json'), JSON.stringify({ status: 'interrupted', code: { hash: '1111111111aa' }, git: { commit: 'f'.repeat(40), dirty: true } }));
+    writeFileSync(
+      join(parent, 'seed-10-abc-1111111111', 'manifest.json'),
+      JSON.stringify({
+        status: 'interrupted',
+        code: { hash: '1111111111aa' },
+        git: { commit: 'f'.repeat(40), dirty: true },
+      }),
+    );
     let error: unknown;
     try {
       checkOtherCode(join(parent, 'seed-10-abc-2222222222'), 'seed-10-abc-', false);
@@ -69,7 +88,9 @@ describe('code identity', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(InputError);
-    expect((error as Error).message).toMatch(/holds an unfinished run \(interrupted\) of this plan made by other code \(code 1111111111 at commit ffffffffffff with uncommitted changes\)/);
+    expect((error as Error).message).toMatch(
+      /holds an unfinished run \(interrupted\) of this plan made by other code \(code 1111111111 at commit ffffffffffff with uncommitted changes\)/,
+    );
     expect(() => checkOtherCode(join(parent, 'seed-10-abc-2222222222'), 'seed-10-abc-', true)).not.toThrow();
   });
 });

@@ -12,8 +12,15 @@ import { runExperiment } from '../../src/run/runner.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 const plan = planOf({
-  name: 'determinism', seed: 'det-7', deals: 120, columns: ['score', 'rank', 'breakdown', 'stats'],
-  arms: [{ name: 'base-2p', players: 2 }, { name: 'base-3p', players: 3 }, { name: 'no-farmers', players: 2, rules: { farmers: 'off' } }],
+  name: 'determinism',
+  seed: 'det-7',
+  deals: 120,
+  columns: ['score', 'rank', 'breakdown', 'stats'],
+  arms: [
+    { name: 'base-2p', players: 2 },
+    { name: 'base-3p', players: 3 },
+    { name: 'no-farmers', players: 2, rules: { farmers: 'off' } },
+  ],
 });
 
 async function run(backend: Backend, shardDeals: number) {

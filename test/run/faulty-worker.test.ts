@@ -45,19 +45,42 @@ function lateCaughtBackend(caughtAfter: number): Backend {
 
 describe('a faulty queue worker', () => {
   it('found out after 5 shards: the 5 it delivered are moved aside and played again; the summary is the honest one', async () => {
-    const honest = await runExperiment({ plan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false, shardDeals: 4 });
+    const honest = await runExperiment({
+      plan,
+      outRoot: tempDir(),
+      backend: inProcessBackend(),
+      keepGames: false,
+      shardDeals: 4,
+    });
     const lines: string[] = [];
-    const outcome = await runExperiment({ plan, outRoot: tempDir(), backend: lateCaughtBackend(5), keepGames: false, shardDeals: 4, log: (l) => lines.push(l) });
+    const outcome = await runExperiment({
+      plan,
+      outRoot: tempDir(),
+      backend: lateCaughtBackend(5),
+      keepGames: false,
+      shardDeals: 4,
+      log: (l) => lines.push(l),
+    });
     expect(outcome.status).toBe('complete');
-    expect(lines).toEqual([expect.stringMatching(/^carclab: 5 shards delivered by w1 before it was found faulty are moved to .*\/rejected\/ and played again$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^carclab: 5 shards delivered by w1 before it was found faulty are moved to .*\/rejected\/ and played again$/,
+      ),
+    ]);
     expect(readdirSync(join(outcome.runDir, 'rejected'))).toHaveLength(5);
     expect(summaryOf(outcome.runDir)).toBe(summaryOf(honest.runDir));
   });
 
-  it('the verifier replays every worker\'s first 4 results, then about EARLY_WEIGHT / n, and reports the rate', async () => {
+  it("the verifier replays every worker's first 4 results, then about EARLY_WEIGHT / n, and reports the rate", async () => {
     let replays = 0;
     const local = inProcessBackend();
-    const counting: Backend = { ...local, run: (task) => { replays++; return local.run(task); } };
+    const counting: Backend = {
+      ...local,
+      run: (task) => {
+        replays++;
+        return local.run(task);
+      },
+    };
     const verifier = new ResultVerifier(0.02, counting, () => {});
     const checked: number[] = [];
     for (let i = 0; i < 40; i++) {
@@ -71,7 +94,13 @@ describe('a faulty queue worker', () => {
     // Expected replays: 4 + Σ_{n=5}^{40} 4/n ≈ 12.3; far more than 2 % of 40.
     expect(checked.length).toBeGreaterThanOrEqual(6);
     expect(checked.length).toBeLessThanOrEqual(22);
-    expect(verifier.report(plan)).toEqual({ status: 'verified', sampleFraction: 0.02, results: 40, replayed: checked.length, faultyWorkers: [] });
+    expect(verifier.report(plan)).toEqual({
+      status: 'verified',
+      sampleFraction: 0.02,
+      results: 40,
+      replayed: checked.length,
+      faultyWorkers: [],
+    });
   });
 
   it('a worker honest on its first shard and shifting one win per shard from then on is caught at its second', async () => {
@@ -91,16 +120,24 @@ describe('a faulty queue worker', () => {
   it('results of a worker that arrive while its earlier ones are replayed wait for those replays: none after its faulty second is taken', async () => {
     const local = inProcessBackend();
     const verifier = new ResultVerifier(0.02, local, () => {});
-    const tasks = Array.from({ length: 12 }, (_, i): ShardTask => ({ plan, start: 3 * i, end: 3 * i + 3, keepGames: false }));
+    const tasks = Array.from(
+      { length: 12 },
+      (_, i): ShardTask => ({ plan, start: 3 * i, end: 3 * i + 3, keepGames: false }),
+    );
     const honest = await Promise.all(tasks.map((task) => local.run(task)));
     // All at once, as a queue delivers them: the 5th to 12th are mostly not sampled, and used to be
     // taken before the replay of the 2nd had shown the worker faulty.
-    const results = await Promise.all(tasks.map((task, i) => verifier.check(`job-${i}`, task, i === 0 ? honest[i]! : shiftOneWin(honest[i]!), 'w1')));
+    const results = await Promise.all(
+      tasks.map((task, i) => verifier.check(`job-${i}`, task, i === 0 ? honest[i]! : shiftOneWin(honest[i]!), 'w1')),
+    );
     expect(results.map((r) => r.playedBy)).toEqual(['w1', ...Array(11).fill(undefined)]);
     expect(results.map((r) => r.aggregate)).toEqual(honest.map((r) => r.aggregate));
   });
 
   it('--verify 0 is reported as not verified', () => {
-    expect(new ResultVerifier(0, inProcessBackend(), () => {}).report(plan)).toMatchObject({ status: 'not verified', why: '--verify 0' });
+    expect(new ResultVerifier(0, inProcessBackend(), () => {}).report(plan)).toMatchObject({
+      status: 'not verified',
+      why: '--verify 0',
+    });
   });
 });

@@ -17,8 +17,16 @@ vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
   return {
     ...real,
-    writeFileSync: (file: fs.PathOrFileDescriptor, data: string | NodeJS.ArrayBufferView, options?: fs.WriteFileOptions) => {
-      if (typeof data === 'string' && data.includes('"carclab-shard-file/2"') && ++injection.shardWrites >= injection.failFrom) {
+    writeFileSync: (
+      file: fs.PathOrFileDescriptor,
+      data: string | NodeJS.ArrayBufferView,
+      options?: fs.WriteFileOptions,
+    ) => {
+      if (
+        typeof data === 'string' &&
+        data.includes('"carclab-shard-file/2"') &&
+        ++injection.shardWrites >= injection.failFrom
+      ) {
         throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
       }
       return real.writeFileSync(file, data, options);
@@ -27,7 +35,10 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const allFiles = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? allFiles(join(dir, e.name)) : [join(dir, e.name)]));
+const allFiles = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? allFiles(join(dir, e.name)) : [join(dir, e.name)]));
 const manifestStatus = (runDir: string) => JSON.parse(fs.readFileSync(join(runDir, 'manifest.json'), 'utf8')).status;
 
 function tinyTmpfs(): string | undefined {
@@ -43,8 +54,9 @@ describe('a full disk', () => {
     injection.failFrom = 3;
     const out = tempDir();
     try {
-      await expect(runExperiment({ plan, outRoot: out, backend: inProcessBackend(), keepGames: false, shardDeals: 4 }))
-        .rejects.toThrow(/^no space left on the device of .*shards\/0000000008-0000000012\.json$/);
+      await expect(
+        runExperiment({ plan, outRoot: out, backend: inProcessBackend(), keepGames: false, shardDeals: 4 }),
+      ).rejects.toThrow(/^no space left on the device of .*shards\/0000000008-0000000012\.json$/);
     } finally {
       injection.failFrom = Infinity;
     }
@@ -54,21 +66,40 @@ describe('a full disk', () => {
     expect(fs.existsSync(join(runDir, 'lock'))).toBe(false);
   });
 
-  it.runIf(process.getuid?.() === 0)('on a real 32 KiB tmpfs (root only): "no space left on …", exit 1, manifest failed, no stray files', () => {
-    const disk = tinyTmpfs();
-    expect(disk, 'mounting a tmpfs as root').toBeDefined();
-    try {
-      const dir = tempDir();
-      fs.writeFileSync(join(dir, 'exp.json'), JSON.stringify({ seed: 'full-2', deals: 200, arms: [{ name: 'a', players: 2 }] }));
-      const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), 'run', join(dir, 'exp.json'), '--out', disk!, '--in-process', '--shard-deals', '4'], { encoding: 'utf8' });
-      expect(r.status).toBe(1);
-      expect(r.stderr).toMatch(/carclab: no space left on the device of \S+\.json\n/);
-      expect(r.stderr).not.toContain('internal error');
-      const runDir = join(disk!, 'exp', fs.readdirSync(join(disk!, 'exp'))[0]!);
-      expect(manifestStatus(runDir)).toBe('failed');
-      expect(allFiles(disk!).filter((f) => f.includes('.tmp-') || f.endsWith('lock'))).toEqual([]);
-    } finally {
-      spawnSync('umount', [disk!]);
-    }
-  });
+  it.runIf(process.getuid?.() === 0)(
+    'on a real 32 KiB tmpfs (root only): "no space left on …", exit 1, manifest failed, no stray files',
+    () => {
+      const disk = tinyTmpfs();
+      expect(disk, 'mounting a tmpfs as root').toBeDefined();
+      try {
+        const dir = tempDir();
+        fs.writeFileSync(
+          join(dir, 'exp.json'),
+          JSON.stringify({ seed: 'full-2', deals: 200, arms: [{ name: 'a', players: 2 }] }),
+        );
+        const r = spawnSync(
+          process.execPath,
+          [
+            join(ROOT, 'bin', 'carclab.js'),
+            'run',
+            join(dir, 'exp.json'),
+            '--out',
+            disk!,
+            '--in-process',
+            '--shard-deals',
+            '4',
+          ],
+          { encoding: 'utf8' },
+        );
+        expect(r.status).toBe(1);
+        expect(r.stderr).toMatch(/carclab: no space left on the device of \S+\.json\n/);
+        expect(r.stderr).not.toContain('internal error');
+        const runDir = join(disk!, 'exp', fs.readdirSync(join(disk!, 'exp'))[0]!);
+        expect(manifestStatus(runDir)).toBe('failed');
+        expect(allFiles(disk!).filter((f) => f.includes('.tmp-') || f.endsWith('lock'))).toEqual([]);
+      } finally {
+        spawnSync('umount', [disk!]);
+      }
+    },
+  );
 });

@@ -9,7 +9,17 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -116,7 +126,8 @@ describe('the JavaScript build', () => {
   it('is what the command runs, made anew by the command when a source changed', () => {
     const dir = jsBuild(copy)!;
     editSealed(dir, 'src/cli/main.js', (text) => `process.stdout.write('from the build\\n');\n${text}`);
-    const help = () => spawnSync(process.execPath, [join(copy, 'bin', 'carclab.js'), 'show', '--help'], { encoding: 'utf8' });
+    const help = () =>
+      spawnSync(process.execPath, [join(copy, 'bin', 'carclab.js'), 'show', '--help'], { encoding: 'utf8' });
     expect(help().stdout).toMatch(/^from the build\nusage: carclab show/);
     const file = join(copy, 'src', 'cli', 'show.ts');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
@@ -126,7 +137,7 @@ describe('the JavaScript build', () => {
     expect(jsBuild(copy)).not.toBe(dir);
   });
 
-  it('edited after it was built (a rule changed in its JavaScript) is named and made anew: its threads play the sources\' rules', async () => {
+  it("edited after it was built (a rule changed in its JavaScript) is named and made anew: its threads play the sources' rules", async () => {
     const url = compiledWorker(copy)!;
     const dir = join(fileURLToPath(url), '..', '..', '..');
     const built = ROAD_POINTS_PATCH.file.replace(/\.ts$/, '.js'); // the base game's rule module, transpiled
@@ -135,7 +146,9 @@ describe('the JavaScript build', () => {
     expect(text).toContain(ROAD_POINTS_PATCH.to); // the copy's sources score roads double since the second test
     writeFileSync(rules, text.replace(ROAD_POINTS_PATCH.to, ROAD_POINTS_PATCH.from));
     let again: string | undefined;
-    expect(stderrOf(() => (again = compiledWorker(copy)))).toBe(`carclab: the JavaScript build ${dir} was changed after it was built (${built} differs); building it again\n`);
+    expect(stderrOf(() => (again = compiledWorker(copy)))).toBe(
+      `carclab: the JavaScript build ${dir} was changed after it was built (${built} differs); building it again\n`,
+    );
     expect(again).toBe(url);
     expect(readFileSync(rules, 'utf8')).toBe(text);
     expect(stderrOf(() => compiledWorker(copy))).toBe('');
@@ -143,13 +156,20 @@ describe('the JavaScript build', () => {
 
   it('does not take an edited transpiled file from .cache/js-files into a new build', () => {
     const files = join(copy, '.cache', 'js-files');
-    const cached = readdirSync(files).filter((f) => readFileSync(join(files, f), 'utf8').includes(ROAD_POINTS_PATCH.to));
+    const cached = readdirSync(files).filter((f) =>
+      readFileSync(join(files, f), 'utf8').includes(ROAD_POINTS_PATCH.to),
+    );
     expect(cached).toHaveLength(1);
-    writeFileSync(join(files, cached[0]!), readFileSync(join(files, cached[0]!), 'utf8').replace(ROAD_POINTS_PATCH.to, ROAD_POINTS_PATCH.from));
+    writeFileSync(
+      join(files, cached[0]!),
+      readFileSync(join(files, cached[0]!), 'utf8').replace(ROAD_POINTS_PATCH.to, ROAD_POINTS_PATCH.from),
+    );
     const play = join(copy, 'src', 'sim', 'play.ts');
     writeFileSync(play, `${readFileSync(play, 'utf8')}\n// a change that makes a new build\n`);
     const dir = jsBuild(copy)!;
-    expect(readFileSync(join(dir, ...ROAD_POINTS_PATCH.file.replace(/\.ts$/, '.js').split('/')), 'utf8')).toContain(ROAD_POINTS_PATCH.to);
+    expect(readFileSync(join(dir, ...ROAD_POINTS_PATCH.file.replace(/\.ts$/, '.js').split('/')), 'utf8')).toContain(
+      ROAD_POINTS_PATCH.to,
+    );
   });
 
   it('is where the pool threads of this checkout start', () => {
@@ -157,16 +177,26 @@ describe('the JavaScript build', () => {
     expect(poolWorkerEntry()).toMatch(/\/\.cache\/js\/[0-9a-f]{16}\/src\/run\/worker\.js$/);
   });
 
-  it('gives the command the repository\'s experiment files transpiled with the sources, and the others through tsx', () => {
-    const experiment = (name: string, imports = '', arms = `[{ name: 'a', players: 2 }]`) => writeFileSync(join(copy, 'experiments', `${name}.ts`),
-      `import { defineExperiment } from '../src/sim/experiment.ts';\n${imports}export default defineExperiment({ name: '${name}', seed: 's', deals: 2, arms: ${arms} });\n`);
+  it("gives the command the repository's experiment files transpiled with the sources, and the others through tsx", () => {
+    const experiment = (name: string, imports = '', arms = `[{ name: 'a', players: 2 }]`) =>
+      writeFileSync(
+        join(copy, 'experiments', `${name}.ts`),
+        `import { defineExperiment } from '../src/sim/experiment.ts';\n${imports}export default defineExperiment({ name: '${name}', seed: 's', deals: 2, arms: ${arms} });\n`,
+      );
     mkdirSync(join(copy, 'experiments'));
     mkdirSync(join(copy, 'lib'));
     writeFileSync(join(copy, 'lib', 'arms.ts'), `export const arms = [{ name: 'b', players: 3 }];\n`);
     experiment('twin');
     experiment('helped', `import { arms } from '../lib/arms.ts';\n`, 'arms');
-    editSealed(jsBuild(copy)!, 'experiments/twin.js', (text) => text.replace("name: 'twin'", "name: 'twin-from-the-build'"));
-    const run = (name: string) => spawnSync(process.execPath, [join(copy, 'bin', 'carclab.js'), 'run', name, '--in-process', '--out', join(copy, 'results')], { cwd: copy, encoding: 'utf8' });
+    editSealed(jsBuild(copy)!, 'experiments/twin.js', (text) =>
+      text.replace("name: 'twin'", "name: 'twin-from-the-build'"),
+    );
+    const run = (name: string) =>
+      spawnSync(
+        process.execPath,
+        [join(copy, 'bin', 'carclab.js'), 'run', name, '--in-process', '--out', join(copy, 'results')],
+        { cwd: copy, encoding: 'utf8' },
+      );
     expect(run('twin').stdout).toMatch(/^twin-from-the-build: 2 games/);
     const helped = run('helped'); // lib/ is not in the build: through tsx
     expect(helped.stderr).not.toMatch(/cannot load/);

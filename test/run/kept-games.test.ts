@@ -15,7 +15,15 @@ import { GAMES_FILE, readGamesArrow } from '../../src/run/kept-games.ts';
 import { inProcessBackend } from '../../src/run/pool.ts';
 import { tempDir } from '../sim/helpers.ts';
 
-const design = designMatch({ kind: 'match', specs: ['greedy', 'random'], players: 2, expansions: [], rules: {}, deals: 6, seed: 'kept-1' });
+const design = designMatch({
+  kind: 'match',
+  specs: ['greedy', 'random'],
+  players: 2,
+  expansions: [],
+  rules: {},
+  deals: 6,
+  seed: 'kept-1',
+});
 const match = (outRoot: string) => runMatch({ design, outRoot, backend: inProcessBackend(), shardDeals: 3 });
 const marginsOf = (o: Awaited<ReturnType<typeof match>>) => Array.from(o.outcomes!.marginA);
 
@@ -41,9 +49,13 @@ describe('kept games', () => {
     const file = join(first.runDir, GAMES_FILE);
     writeFileSync(file, readFileSync(file).subarray(0, 300));
     expect(() => readGamesArrow(first.runDir)).toThrow(InputError);
-    expect(() => readGamesArrow(first.runDir)).toThrow(`${file} does not match its checksum in games.arrow.sha256 (edited, truncated or damaged)`);
+    expect(() => readGamesArrow(first.runDir)).toThrow(
+      `${file} does not match its checksum in games.arrow.sha256 (edited, truncated or damaged)`,
+    );
     // A report reading the run names it too.
-    expect(() => loadRun(first.runDir).games()).toThrow(`${file} does not match its checksum in games.arrow.sha256 (edited, truncated or damaged)`);
+    expect(() => loadRun(first.runDir).games()).toThrow(
+      `${file} does not match its checksum in games.arrow.sha256 (edited, truncated or damaged)`,
+    );
     const again = await match(out);
     expect(marginsOf(again)).toEqual(marginsOf(first));
     expect(existsSync(file)).toBe(true);

@@ -28,7 +28,9 @@ async function race(dir: string, n: number): Promise<string[]> {
   for (const c of children) c.child.stdin.write('go\n');
   await until(() => children.every((c) => lines(c).length === 2));
   for (const c of children) c.child.stdin.end();
-  await Promise.all(children.map((c) => new Promise((r) => (c.child.exitCode !== null ? r(null) : c.child.once('exit', r)))));
+  await Promise.all(
+    children.map((c) => new Promise((r) => (c.child.exitCode !== null ? r(null) : c.child.once('exit', r)))),
+  );
   return children.map((c) => lines(c)[1]!);
 }
 
@@ -38,7 +40,9 @@ describe('the run directory lock', () => {
       const dir = tempDir();
       writeFileSync(join(dir, 'lock'), text);
       const lock = lockRunDir(dir);
-      expect(readFileSync(join(dir, 'lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} ${hostname()} [0-9a-f]{12}\\n$`));
+      expect(readFileSync(join(dir, 'lock'), 'utf8')).toMatch(
+        new RegExp(`^${process.pid} ${hostname()} [0-9a-f]{12}\\n$`),
+      );
       lock.release();
       expect(existsSync(join(dir, 'lock'))).toBe(false);
     }
@@ -63,6 +67,8 @@ describe('the run directory lock', () => {
     writeFileSync(join(dir, 'lock'), `999999999 ${hostname()}\n`);
     const outcomes = await race(dir, 6);
     expect(outcomes.filter((o) => o === 'got')).toHaveLength(1);
-    expect(outcomes.filter((o) => o.startsWith('refused: ') && o.includes(' is in use by carclab process '))).toHaveLength(5);
+    expect(
+      outcomes.filter((o) => o.startsWith('refused: ') && o.includes(' is in use by carclab process ')),
+    ).toHaveLength(5);
   });
 });

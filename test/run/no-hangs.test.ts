@@ -13,7 +13,11 @@ import { tempDir } from '../sim/helpers.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const carclab = (...args: string[]) => {
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - t0 };
 };
 
@@ -24,21 +28,42 @@ describe('no hangs', () => {
     writeFileSync(file, 'await new Promise(() => {});\nexport default {};\n');
     const r = carclab('run', file, '--out', join(dir, 'out'), '--in-process');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${file}: the module did not finish loading (it waits for something that never happens)`);
+    expect(r.stderr).toContain(
+      `${file}: the module did not finish loading (it waits for something that never happens)`,
+    );
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
   it('carclab plan --diff 1e-7 --sd 15 answers at once that the question is out of reach', () => {
     const r = carclab('plan', '--diff', '1e-7', '--sd', '15');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/detecting this would take about 1\.8e\+17 deals, more than the 1e\+9 the planner searches/);
+    expect(r.stderr).toMatch(
+      /detecting this would take about 1\.8e\+17 deals, more than the 1e\+9 the planner searches/,
+    );
     expect(r.ms).toBeLessThan(20_000);
   });
 
   it('SIGTERM ends a run whose running shard is long (search agents) within seconds, exit 130', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'slow.json'), JSON.stringify({ seed: 's', deals: 400, arms: [{ name: 'a', players: 2, agents: 'mcts' }] }));
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'carclab.js'), 'run', join(dir, 'slow.json'), '--out', join(dir, 'out'), '--workers', '1', '--shard-deals', '400'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    writeFileSync(
+      join(dir, 'slow.json'),
+      JSON.stringify({ seed: 's', deals: 400, arms: [{ name: 'a', players: 2, agents: 'mcts' }] }),
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'bin', 'carclab.js'),
+        'run',
+        join(dir, 'slow.json'),
+        '--out',
+        join(dir, 'out'),
+        '--workers',
+        '1',
+        '--shard-deals',
+        '400',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -55,7 +80,9 @@ describe('no hangs', () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       expect(workersFlag('256', 2, 2)).toBe(8);
-      expect(stderr).toHaveBeenCalledWith("carclab: --workers 256 is more than 4 per core on this machine's 2 cores; using 8\n");
+      expect(stderr).toHaveBeenCalledWith(
+        "carclab: --workers 256 is more than 4 per core on this machine's 2 cores; using 8\n",
+      );
       expect(workersFlag('8', 2, 2)).toBe(8);
       expect(stderr).toHaveBeenCalledTimes(1);
     } finally {

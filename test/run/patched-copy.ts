@@ -10,7 +10,11 @@ import { join } from 'node:path';
 export const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The completed-road points per tile, 1 in the rules, become 2 in the copy. */
-export const ROAD_POINTS_PATCH = { file: 'src/expansions/base/index.ts', from: "intParam('roadPointsPerTile', 1,", to: "intParam('roadPointsPerTile', 2," };
+export const ROAD_POINTS_PATCH = {
+  file: 'src/expansions/base/index.ts',
+  from: "intParam('roadPointsPerTile', 1,",
+  to: "intParam('roadPointsPerTile', 2,",
+};
 
 export function patchedCopy(patches: { file: string; from: string; to: string }[]): string {
   const root = mkdtempSync(join(tmpdir(), 'carclab-patched-'));

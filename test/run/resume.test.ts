@@ -10,20 +10,38 @@ import { missingRanges, runExperiment } from '../../src/run/runner.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 const plan = planOf({
-  name: 'resume', seed: 'resume-3', deals: 200, columns: ['score', 'stats'],
-  arms: [{ name: 'two', players: 2 }, { name: 'four', players: 4, rules: { meeples: 5 } }],
+  name: 'resume',
+  seed: 'resume-3',
+  deals: 200,
+  columns: ['score', 'stats'],
+  arms: [
+    { name: 'two', players: 2 },
+    { name: 'four', players: 4, rules: { meeples: 5 } },
+  ],
 });
 const read = (dir: string, file: string) => readFileSync(join(dir, file));
-const manifestOf = (dir: string) => JSON.parse(read(dir, 'manifest.json').toString()) as { status: string; games: { done: number }; sessions: unknown[] };
+const manifestOf = (dir: string) =>
+  JSON.parse(read(dir, 'manifest.json').toString()) as { status: string; games: { done: number }; sessions: unknown[] };
 
 describe('an interrupted run', () => {
   it('resumes from its finished shards and ends equal to an uninterrupted run', async () => {
-    const whole = await runExperiment({ plan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: true, shardDeals: 25 });
+    const whole = await runExperiment({
+      plan,
+      outRoot: tempDir(),
+      backend: inProcessBackend(),
+      keepGames: true,
+      shardDeals: 25,
+    });
 
     const out = tempDir();
     const controller = new AbortController();
     const first = await runExperiment({
-      plan, outRoot: out, backend: inProcessBackend(), keepGames: true, shardDeals: 25, signal: controller.signal,
+      plan,
+      outRoot: out,
+      backend: inProcessBackend(),
+      keepGames: true,
+      shardDeals: 25,
+      signal: controller.signal,
       // Stopped once 3 shards count (not on a live report of games inside a running shard).
       onProgress: (p) => {
         if (p.gamesDone === 3 * 25 * 2) controller.abort();
@@ -36,7 +54,13 @@ describe('an interrupted run', () => {
     expect(readdirSync(join(first.runDir, 'shards')).filter((f) => f.endsWith('.json'))).toHaveLength(3);
 
     // Resumed with another shard size: only the missing deals are played.
-    const second = await runExperiment({ plan, outRoot: out, backend: inProcessBackend(), keepGames: true, shardDeals: 40 });
+    const second = await runExperiment({
+      plan,
+      outRoot: out,
+      backend: inProcessBackend(),
+      keepGames: true,
+      shardDeals: 40,
+    });
     expect(second.status).toBe('complete');
     expect(second.runDir).toBe(first.runDir);
     expect(second.gamesPlayed).toBe((200 - 75) * 2);
@@ -53,9 +77,24 @@ describe('an interrupted run', () => {
   });
 
   it('plays exactly the deals no finished shard covers', () => {
-    expect(missingRanges([], 10, 4)).toEqual([[0, 4], [4, 8], [8, 10]]);
-    expect(missingRanges([[0, 3], [5, 6]], 10, 4)).toEqual([[3, 5], [6, 10]]);
+    expect(missingRanges([], 10, 4)).toEqual([
+      [0, 4],
+      [4, 8],
+      [8, 10],
+    ]);
+    expect(
+      missingRanges(
+        [
+          [0, 3],
+          [5, 6],
+        ],
+        10,
+        4,
+      ),
+    ).toEqual([
+      [3, 5],
+      [6, 10],
+    ]);
     expect(missingRanges([[0, 10]], 10, 4)).toEqual([]);
   });
-
 });

@@ -7,10 +7,24 @@
 import { describe, expect, it } from 'vitest';
 import { inProcessBackend } from '../../src/run/pool.ts';
 import type { Backend } from '../../src/run/pool.ts';
-import { balancedShardDeals, defaultShardDeals, missingRanges, runExperiment, splitLastRound } from '../../src/run/runner.ts';
+import {
+  balancedShardDeals,
+  defaultShardDeals,
+  missingRanges,
+  runExperiment,
+  splitLastRound,
+} from '../../src/run/runner.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
-const twoArms = planOf({ name: 'shards', seed: 's', deals: 10, arms: [{ name: 'a', players: 2 }, { name: 'b', players: 2 }] });
+const twoArms = planOf({
+  name: 'shards',
+  seed: 's',
+  deals: 10,
+  arms: [
+    { name: 'a', players: 2 },
+    { name: 'b', players: 2 },
+  ],
+});
 
 describe('shard sizes', () => {
   it('cut the deals into a multiple of the threads by default, each shard near the default size', () => {
@@ -25,18 +39,65 @@ describe('shard sizes', () => {
   });
 
   it('cut the last round into quarters when several threads play', () => {
-    expect(splitLastRound([[0, 8], [8, 16], [16, 24]], 2)).toEqual([[0, 8], [8, 10], [10, 12], [12, 14], [14, 16], [16, 18], [18, 20], [20, 22], [22, 24]]);
-    expect(splitLastRound([[0, 5]], 2)).toEqual([[0, 2], [2, 4], [4, 5]]);
-    expect(splitLastRound([[0, 8], [8, 16]], 1)).toEqual([[0, 8], [8, 16]]);
+    expect(
+      splitLastRound(
+        [
+          [0, 8],
+          [8, 16],
+          [16, 24],
+        ],
+        2,
+      ),
+    ).toEqual([
+      [0, 8],
+      [8, 10],
+      [10, 12],
+      [12, 14],
+      [14, 16],
+      [16, 18],
+      [18, 20],
+      [20, 22],
+      [22, 24],
+    ]);
+    expect(splitLastRound([[0, 5]], 2)).toEqual([
+      [0, 2],
+      [2, 4],
+      [4, 5],
+    ]);
+    expect(
+      splitLastRound(
+        [
+          [0, 8],
+          [8, 16],
+        ],
+        1,
+      ),
+    ).toEqual([
+      [0, 8],
+      [8, 16],
+    ]);
     expect(splitLastRound([[3, 4]], 4)).toEqual([[3, 4]]);
   });
 
   it('are used when the run sets none: 20 deals on 2 threads play as 2 shards, cut in quarters', async () => {
     const local = inProcessBackend();
     const ranges: [number, number][] = [];
-    const backend: Backend = { ...local, concurrency: 2, run: (task, signal) => (ranges.push([task.start, task.end]), local.run(task, signal)) };
+    const backend: Backend = {
+      ...local,
+      concurrency: 2,
+      run: (task, signal) => (ranges.push([task.start, task.end]), local.run(task, signal)),
+    };
     await runExperiment({ plan: { ...twoArms, deals: 20 }, outRoot: tempDir(), backend, keepGames: false });
-    expect(ranges).toEqual([[0, 3], [3, 6], [6, 9], [9, 10], [10, 13], [13, 16], [16, 19], [19, 20]]);
+    expect(ranges).toEqual([
+      [0, 3],
+      [3, 6],
+      [6, 9],
+      [9, 10],
+      [10, 13],
+      [13, 16],
+      [16, 19],
+      [19, 20],
+    ]);
   });
 });
 
@@ -46,11 +107,19 @@ describe('handing out shards', () => {
     const dispatched: number[] = [];
     const dispatchedWhenCounted: number[] = [];
     let counted = 0;
-    const backend: Backend = { ...local, run: (task, signal) => (dispatched.push(task.start), local.run(task, signal)) };
+    const backend: Backend = {
+      ...local,
+      run: (task, signal) => (dispatched.push(task.start), local.run(task, signal)),
+    };
     await runExperiment({
-      plan: twoArms, outRoot: tempDir(), backend, keepGames: false, shardDeals: 3,
+      plan: twoArms,
+      outRoot: tempDir(),
+      backend,
+      keepGames: false,
+      shardDeals: 3,
       // Only when a shard counts (gamesDone grows), not the live reports of games inside running shards.
-      onProgress: (p) => (p.gamesDone > counted ? (counted = p.gamesDone, dispatchedWhenCounted.push(dispatched.length)) : undefined),
+      onProgress: (p) =>
+        p.gamesDone > counted ? ((counted = p.gamesDone), dispatchedWhenCounted.push(dispatched.length)) : undefined,
     });
     expect(dispatched).toEqual([0, 3, 6, 9]);
     expect(dispatchedWhenCounted).toEqual([2, 3, 4, 4]);

@@ -15,8 +15,17 @@ import { runExperiment } from '../../src/run/runner.ts';
 import type { Aggregate } from '../../src/sim/aggregate.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
-const plan = planOf({ name: 'tamper', seed: 'tamper-1', deals: 40, arms: [{ name: 'two', players: 2 }, { name: 'three', players: 3 }] });
-const run = (outRoot: string, shardDeals: number, log?: (line: string) => void) => runExperiment({ plan, outRoot, backend: inProcessBackend(), keepGames: false, shardDeals, ...(log ? { log } : {}) });
+const plan = planOf({
+  name: 'tamper',
+  seed: 'tamper-1',
+  deals: 40,
+  arms: [
+    { name: 'two', players: 2 },
+    { name: 'three', players: 3 },
+  ],
+});
+const run = (outRoot: string, shardDeals: number, log?: (line: string) => void) =>
+  runExperiment({ plan, outRoot, backend: inProcessBackend(), keepGames: false, shardDeals, ...(log ? { log } : {}) });
 const summaryOf = (runDir: string) => readFileSync(join(runDir, 'summary.json'), 'utf8');
 const shardFile = (runDir: string, name: string) => join(runDir, 'shards', name);
 
@@ -28,7 +37,10 @@ describe('shard files', () => {
     const dir = first.runDir;
     // An edited number: the first win-unit count goes up by one (win rates would no longer sum to 1).
     const edited = shardFile(dir, '0000000000-0000000010.json');
-    writeFileSync(edited, readFileSync(edited, 'utf8').replace(/"winUnits":(\d+)/, (_m, n) => `"winUnits":${Number(n) + 1}`));
+    writeFileSync(
+      edited,
+      readFileSync(edited, 'utf8').replace(/"winUnits":(\d+)/, (_m, n) => `"winUnits":${Number(n) + 1}`),
+    );
     // A number turned into a string.
     const mistyped = shardFile(dir, '0000000010-0000000020.json');
     writeFileSync(mistyped, readFileSync(mistyped, 'utf8').replace(/"games":(\d+)/, '"games":"$1"'));
@@ -44,7 +56,9 @@ describe('shard files', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain(`${edited} is bad: its checksum does not match its content`);
     expect(lines[1]).toContain(`${mistyped} is bad: its checksum does not match its content`);
-    expect(lines[2]).toMatch(/0000000020-0000000030\.json is bad: unreadable \(.*JSON.*\); truncated by a crash or a power cut\?/);
+    expect(lines[2]).toMatch(
+      /0000000020-0000000030\.json is bad: unreadable \(.*JSON.*\); truncated by a crash or a power cut\?/,
+    );
     expect(readdirSync(join(dir, 'rejected'))).toHaveLength(3);
   });
 
@@ -53,7 +67,8 @@ describe('shard files', () => {
     const out = tempDir();
     const a = await run(out, 10);
     const b = await run(tempDir(), 15);
-    for (const name of readdirSync(join(b.runDir, 'shards'))) copyFileSync(join(b.runDir, 'shards', name), shardFile(a.runDir, name));
+    for (const name of readdirSync(join(b.runDir, 'shards')))
+      copyFileSync(join(b.runDir, 'shards', name), shardFile(a.runDir, name));
     const lines: string[] = [];
     const again = await run(out, 10, (line) => lines.push(line));
     expect(again.status).toBe('complete');
@@ -66,20 +81,36 @@ describe('shard files', () => {
     const untouched = await run(tempDir(), 10);
     const out = tempDir();
     const first = await run(out, 10);
-    const other = await runExperiment({ plan: { ...plan, seed: 'tamper-other' }, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false, shardDeals: 10 });
+    const other = await runExperiment({
+      plan: { ...plan, seed: 'tamper-other' },
+      outRoot: tempDir(),
+      backend: inProcessBackend(),
+      keepGames: false,
+      shardDeals: 10,
+    });
     const name = '0000000010-0000000020.json';
     copyFileSync(shardFile(other.runDir, name), shardFile(first.runDir, name));
     const lines: string[] = [];
     const again = await run(out, 10, (line) => lines.push(line));
     expect(again.gamesPlayed).toBe(10 * 2);
-    expect(lines).toEqual([expect.stringContaining(`${shardFile(first.runDir, name)} is bad: it belongs to run ${other.runDir.split('/').pop()}, not this run ${first.runDir.split('/').pop()} (seed "tamper-other", this run's is "tamper-1")`)]);
+    expect(lines).toEqual([
+      expect.stringContaining(
+        `${shardFile(first.runDir, name)} is bad: it belongs to run ${other.runDir.split('/').pop()}, not this run ${first.runDir.split('/').pop()} (seed "tamper-other", this run's is "tamper-1")`,
+      ),
+    ]);
     expect(summaryOf(again.runDir)).toBe(summaryOf(untouched.runDir));
   });
 
   it('a shard of another plan with the same seed and arms (another deal count) is refused too', async () => {
     const out = tempDir();
     const first = await run(out, 10);
-    const other = await runExperiment({ plan: { ...plan, deals: 30 }, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false, shardDeals: 10 });
+    const other = await runExperiment({
+      plan: { ...plan, deals: 30 },
+      outRoot: tempDir(),
+      backend: inProcessBackend(),
+      keepGames: false,
+      shardDeals: 10,
+    });
     const name = '0000000000-0000000010.json';
     copyFileSync(shardFile(other.runDir, name), shardFile(first.runDir, name));
     const lines: string[] = [];
@@ -93,9 +124,15 @@ describe('shard files', () => {
     const first = await run(out, 10);
     const forge = (name: string, edit: (aggregate: Aggregate) => void) => {
       const file = shardFile(first.runDir, name);
-      const { sha256: _old, ...body } = JSON.parse(readFileSync(file, 'utf8')) as { sha256: string; aggregate: Aggregate };
+      const { sha256: _old, ...body } = JSON.parse(readFileSync(file, 'utf8')) as {
+        sha256: string;
+        aggregate: Aggregate;
+      };
       edit(body.aggregate);
-      writeFileSync(file, JSON.stringify({ ...body, sha256: createHash('sha256').update(JSON.stringify(body)).digest('hex') }));
+      writeFileSync(
+        file,
+        JSON.stringify({ ...body, sha256: createHash('sha256').update(JSON.stringify(body)).digest('hex') }),
+      );
     };
     forge('0000000000-0000000010.json', (a) => (a.arms[0]!.seats[0]!.score.sum = 1e300));
     forge('0000000010-0000000020.json', (a) => (a.arms[0]!.seats[0]!.winUnits += Math.round(0.12 * 10 * 60)));
@@ -103,18 +140,24 @@ describe('shard files', () => {
     const again = await run(out, 10, (line) => lines.push(line));
     expect(again.status).toBe('complete');
     expect(lines).toEqual([
-      expect.stringContaining('0000000000-0000000010.json is bad: malformed: aggregate.arms[0].seats[0].score.sum is 1e+300'),
-      expect.stringContaining('0000000010-0000000020.json is bad: malformed: aggregate.arms[0].seats: the win shares sum to 112.0 % of the games'),
+      expect.stringContaining(
+        '0000000000-0000000010.json is bad: malformed: aggregate.arms[0].seats[0].score.sum is 1e+300',
+      ),
+      expect.stringContaining(
+        '0000000010-0000000020.json is bad: malformed: aggregate.arms[0].seats: the win shares sum to 112.0 % of the games',
+      ),
     ]);
     expect(summaryOf(again.runDir)).toBe(summaryOf(untouched.runDir));
   });
 
-  it('a run directory in use by a live process is refused with its PID; a dead holder\'s lock is taken over', async () => {
+  it("a run directory in use by a live process is refused with its PID; a dead holder's lock is taken over", async () => {
     const out = tempDir();
     const first = await run(out, 20);
     writeFileSync(join(first.runDir, 'lock'), `${process.pid} ${hostname()}\n`);
     await expect(run(out, 20)).rejects.toThrow(InputError);
-    await expect(run(out, 20)).rejects.toThrow(`${first.runDir} is in use by carclab process ${process.pid} on ${hostname()}`);
+    await expect(run(out, 20)).rejects.toThrow(
+      `${first.runDir} is in use by carclab process ${process.pid} on ${hostname()}`,
+    );
     writeFileSync(join(first.runDir, 'lock'), `999999999 ${hostname()}\n`);
     expect((await run(out, 20)).status).toBe('complete');
     expect(existsSync(join(first.runDir, 'lock'))).toBe(false);

@@ -6,7 +6,14 @@ import { cpSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidatesView, FlipsView, GameView, PairView, RunDetail, RunListItem } from '../../src/serve/api-types.ts';
+import type {
+  CandidatesView,
+  FlipsView,
+  GameView,
+  PairView,
+  RunDetail,
+  RunListItem,
+} from '../../src/serve/api-types.ts';
 import { agentNames } from '../../src/agents/index.ts';
 import { explorerFixture } from './fixture.ts';
 import type { Fixture } from './fixture.ts';
@@ -21,13 +28,18 @@ afterAll(async () => {
 });
 
 /** A raw GET (the path sent as written: no normalisation of `..`), with its status and body. */
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; type: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; type: string }> {
   const url = new URL(f.server.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path, method: 'GET', headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { body += chunk; });
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode!, body, type: String(res.headers['content-type']) }));
     });
     req.on('error', reject);
@@ -39,15 +51,26 @@ const getJson = async <T>(path: string): Promise<T> => {
   expect(r.status, r.body).toBe(200);
   return JSON.parse(r.body) as T;
 };
-const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const q = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 describe('carclab serve: the API', () => {
   it('lists the run with its experiment, arms, rules, size, code identity and status, and its reports and chart specs', async () => {
     const runs = await getJson<RunListItem[]>('/api/runs');
     expect(runs.map((r) => r.path)).toEqual([f.run]);
     const [run] = runs;
-    expect(run).toMatchObject({ kind: 'run', experiment: 'explorer-test', status: 'complete', deals: 3, games: 6, keepGames: true });
-    expect(run!.arms.map((a) => [a.name, a.rules])).toEqual([['official', {}], ['farmers6', { farmerPointsPerCity: 6 }]]);
+    expect(run).toMatchObject({
+      kind: 'run',
+      experiment: 'explorer-test',
+      status: 'complete',
+      deals: 3,
+      games: 6,
+      keepGames: true,
+    });
+    expect(run!.arms.map((a) => [a.name, a.rules])).toEqual([
+      ['official', {}],
+      ['farmers6', { farmerPointsPerCity: 6 }],
+    ]);
     expect(run!.code).toMatch(/^[0-9a-f]{10}$/);
     const detail = await getJson<RunDetail>(`/api/run?${q({ run: f.run })}`);
     expect(detail.reports).toEqual([`${f.run}/report.html`, `${f.run}/report.md`]);
@@ -75,7 +98,7 @@ describe('carclab serve: the API', () => {
     expect(board.body.match(/<g class="tile"/g)).toHaveLength(11);
   });
 
-  it('values candidates with the agent\'s evaluation: greedy\'s move is always worth the best candidate', async () => {
+  it("values candidates with the agent's evaluation: greedy's move is always worth the best candidate", async () => {
     for (const turn of [1, 7, 20, 41]) {
       const c = await getJson<CandidatesView>(`/api/candidates?${q({ run: f.run, arm: 'official', deal: 0, turn })}`);
       expect(c.agent).toMatch(/^greedy/);
@@ -90,7 +113,8 @@ describe('carclab serve: the API', () => {
       const pair = await getJson<PairView>(`/api/pair?${q({ run: f.run, a: 'official', b: 'farmers6', deal })}`);
       if (pair.divergence === null) continue;
       found = true;
-      const move = (view: GameView, t: number) => JSON.stringify([view.turns[t - 1]!.changes[0], view.turns[t - 1]!.followUp]);
+      const move = (view: GameView, t: number) =>
+        JSON.stringify([view.turns[t - 1]!.changes[0], view.turns[t - 1]!.followUp]);
       for (let t = 1; t < pair.divergence; t++) expect(move(pair.a, t)).toBe(move(pair.b, t));
       expect(move(pair.a, pair.divergence)).not.toBe(move(pair.b, pair.divergence));
     }
@@ -127,9 +151,18 @@ describe('carclab serve: safety', () => {
     symlinkSync(outside, join(f.root, 'dir-out'));
     symlinkSync(join(f.root, f.run, 'report.md'), join(f.root, 'link-in.md'));
     for (const path of [
-      '/files/../secret.txt', `/files/${f.run}/../../../etc/passwd`, '/files/%2e%2e/%2e%2e/etc/passwd', '/files/..%2F..%2Fetc%2Fpasswd',
-      '/files/%2E%2E%5C..%5Cetc%5Cpasswd', '/files/link-out.txt', '/files/dir-out/secret.txt', '/files/%00', '/files/%E0%A4%A',
-      `/api/run?${q({ run: '../..' })}`, `/api/run?${q({ run: 'dir-out' })}`, `/api/game?${q({ run: `${f.run}/../../..`, arm: 0, deal: 0 })}`,
+      '/files/../secret.txt',
+      `/files/${f.run}/../../../etc/passwd`,
+      '/files/%2e%2e/%2e%2e/etc/passwd',
+      '/files/..%2F..%2Fetc%2Fpasswd',
+      '/files/%2E%2E%5C..%5Cetc%5Cpasswd',
+      '/files/link-out.txt',
+      '/files/dir-out/secret.txt',
+      '/files/%00',
+      '/files/%E0%A4%A',
+      `/api/run?${q({ run: '../..' })}`,
+      `/api/run?${q({ run: 'dir-out' })}`,
+      `/api/game?${q({ run: `${f.run}/../../..`, arm: 0, deal: 0 })}`,
     ]) {
       const r = await get(path);
       expect(r.status, path).toBeGreaterThanOrEqual(400);
@@ -162,9 +195,14 @@ describe('carclab serve: safety', () => {
     const post = await fetch(`${f.server.url}api/play`, { method: 'POST', body: '{not json' });
     expect(post.status).toBe(400);
     expect(((await post.json()) as { error: string }).error).toBe('request body is not valid JSON');
-    const badSeats = await fetch(`${f.server.url}api/play`, { method: 'POST', body: JSON.stringify({ players: 2, seats: ['human', 'nobody'] }) });
+    const badSeats = await fetch(`${f.server.url}api/play`, {
+      method: 'POST',
+      body: JSON.stringify({ players: 2, seats: ['human', 'nobody'] }),
+    });
     expect(badSeats.status).toBe(400);
-    expect(((await badSeats.json()) as { error: string }).error).toMatch(/unknown agent "nobody"; known agents: random, greedy, mcts/);
+    expect(((await badSeats.json()) as { error: string }).error).toMatch(
+      /unknown agent "nobody"; known agents: random, greedy, mcts/,
+    );
     const put = await fetch(`${f.server.url}api/runs`, { method: 'PUT' });
     expect(put.status).toBe(405);
     expect(f.logged).toEqual([]);

@@ -23,7 +23,8 @@ let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM to its path`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM to its path`);
   f = await explorerFixture();
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 });
@@ -39,13 +40,20 @@ async function open(hash: string): Promise<Page> {
   return page;
 }
 const ready = (page: Page, view: string) => page.waitForSelector(`#app[data-ready="${view}"]`);
-const api = async <T>(path: string): Promise<T> => (await (await fetch(`${f.server.url}${path.replace(/^\//, '')}`)).json()) as T;
+const api = async <T>(path: string): Promise<T> =>
+  (await (await fetch(`${f.server.url}${path.replace(/^\//, '')}`)).json()) as T;
 const text = async (page: Page, selector: string) => (await page.textContent(selector)) ?? '';
 
 /** Waits until the board picture shows the given turn and has loaded. */
 async function boardAt(page: Page, id: string, turn: number): Promise<void> {
   const img = page.locator(`#${id}-board`);
-  await expect.poll(async () => (await img.getAttribute('src'))?.includes(`turn=${turn}`) && img.evaluate((e: { complete: boolean; naturalWidth: number }) => e.complete && e.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await img.getAttribute('src'))?.includes(`turn=${turn}`) &&
+        img.evaluate((e: { complete: boolean; naturalWidth: number }) => e.complete && e.naturalWidth > 0),
+    )
+    .toBe(true);
 }
 
 /** Waits until the status line of a game in play is no longer `before`. */
@@ -78,7 +86,10 @@ describe('the explorer in Chromium', () => {
     await boardAt(page, 'game', 5);
     const placed = view.turns[4]!.changes[0]!;
     expect(placed.kind).toBe('placed');
-    if (placed.kind === 'placed') expect(await text(page, '#game-changes')).toContain(`places ${placed.tile} at (${placed.x},${placed.y}) rotation ${placed.rotation}`);
+    if (placed.kind === 'placed')
+      expect(await text(page, '#game-changes')).toContain(
+        `places ${placed.tile} at (${placed.x},${placed.y}) rotation ${placed.rotation}`,
+      );
     await page.keyboard.press('ArrowLeft');
     expect(await text(page, '#turn-label')).toBe(`turn 4 of ${view.turns.length}`);
     await page.fill('#turn-slider', String(view.turns.length));
@@ -120,7 +131,7 @@ describe('the explorer in Chromium', () => {
     expect(await text(page, '#a-changes')).toBe(await text(page, '#b-changes'));
     await page.click('#list-flips');
     await page.waitForSelector('#flip-table');
-    expect(await text(page, '#flips')).toContain('from the run\'s kept games');
+    expect(await text(page, '#flips')).toContain("from the run's kept games");
     await page.close();
   });
 
@@ -142,9 +153,16 @@ describe('the explorer in Chromium', () => {
       expect(moves).toBeLessThan(80);
     }
     expect(moves).toBeGreaterThan(30);
-    const shown = (await text(page, '#play-status')).match(/P0 (-?\d+), P1 (-?\d+)/)!.slice(1).map(Number);
+    const shown = (await text(page, '#play-status'))
+      .match(/P0 (-?\d+), P1 (-?\d+)/)!
+      .slice(1)
+      .map(Number);
     const scenario = await text(page, '#saved-scenario');
-    const replay = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), 'replay', join(f.root, scenario), '--json'], { encoding: 'utf8' });
+    const replay = spawnSync(
+      process.execPath,
+      [join(ROOT, 'bin', 'carclab.js'), 'replay', join(f.root, scenario), '--json'],
+      { encoding: 'utf8' },
+    );
     expect(replay.status, replay.stderr).toBe(0);
     expect((JSON.parse(replay.stdout) as { scores: number[] }).scores).toEqual(shown);
     // The played game is listed as a run and opens in the game view.
@@ -166,13 +184,15 @@ describe('the explorer in Chromium', () => {
     // first legal cell whose preview offers it.
     for (const wanted of [/^\s*big meeple on field/, /^\s*meeple on field/]) {
       const status = await text(page, '#play-status');
-      const cells = await page.locator('rect.legal').evaluateAll((rects) => rects.map((r) => r.getAttribute('data-cell')!));
+      const cells = await page
+        .locator('rect.legal')
+        .evaluateAll((rects) => rects.map((r) => r.getAttribute('data-cell')!));
       let offered = false;
       for (const cell of cells) {
         await page.locator(`rect.legal[data-cell="${cell}"]`).dispatchEvent('click');
         await page.waitForSelector(`rect.legal.chosen[data-cell="${cell}"]`);
         const choice = page.locator('label.follow', { hasText: wanted });
-        if (await choice.count() === 0) continue;
+        if ((await choice.count()) === 0) continue;
         await choice.first().locator('input').check();
         offered = true;
         break;

@@ -13,7 +13,9 @@ describe('carclab serve', () => {
     const child = spawn(process.execPath, [BIN, 'serve', tempDir('carclab-serve-cli-'), '--port', '0'], { cwd: ROOT });
     let stdout = '';
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr += d; });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d;
+    });
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => {
         stdout += d;
@@ -33,14 +35,18 @@ describe('carclab serve', () => {
   });
 
   it('refuses a missing folder and a port in use with exit 2 and a message', async () => {
-    const missing = spawnSync(process.execPath, [BIN, 'serve', join(tempDir('carclab-serve-cli-'), 'nope')], { encoding: 'utf8' });
+    const missing = spawnSync(process.execPath, [BIN, 'serve', join(tempDir('carclab-serve-cli-'), 'nope')], {
+      encoding: 'utf8',
+    });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/nope: not a folder/);
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const taken = spawnSync(process.execPath, [BIN, 'serve', tempDir('carclab-serve-cli-'), '--port', String(port)], { encoding: 'utf8' });
+      const taken = spawnSync(process.execPath, [BIN, 'serve', tempDir('carclab-serve-cli-'), '--port', String(port)], {
+        encoding: 'utf8',
+      });
       expect(taken.status).toBe(2);
       expect(taken.stderr).toContain(`cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
     } finally {

@@ -24,8 +24,14 @@ export interface Fixture {
 export async function explorerFixture(keepGames = true): Promise<Fixture> {
   const root = tempDir('carclab-serve-');
   const plan = planOf({
-    name: 'explorer-test', seed: 'serve-test', deals: 3, rotation: 'cycle',
-    arms: [{ name: 'official', players: 2, agents: 'greedy' }, { name: 'farmers6', players: 2, agents: 'greedy', rules: { farmerPointsPerCity: 6 } }],
+    name: 'explorer-test',
+    seed: 'serve-test',
+    deals: 3,
+    rotation: 'cycle',
+    arms: [
+      { name: 'official', players: 2, agents: 'greedy' },
+      { name: 'farmers6', players: 2, agents: 'greedy', rules: { farmerPointsPerCity: 6 } },
+    ],
   });
   const outcome = await runExperiment({ plan, outRoot: root, backend: inProcessBackend(), keepGames });
   if (outcome.status !== 'complete') throw new Error(`fixture run: ${outcome.status}`);

@@ -23,10 +23,16 @@ function savedScenario(root: string, state: PlayState): unknown {
 
 describe('play against the agents', () => {
   it('a game of agents alone is saved as a scenario that replays to its final scores', () => {
-    for (const [seed, expansions] of [['p1', ALL], ['p2', ALL], ['p3', []]] as const) {
+    for (const [seed, expansions] of [
+      ['p1', ALL],
+      ['p2', ALL],
+      ['p3', []],
+    ] as const) {
       const root = tempDir('carclab-play-');
       const room = new PlayRoom(root);
-      const state = room.start(checkPlayRequest({ players: 3, expansions, seats: ['greedy', 'random', 'greedy:meepleCost=2'], seed }));
+      const state = room.start(
+        checkPlayRequest({ players: 3, expansions, seats: ['greedy', 'random', 'greedy:meepleCost=2'], seed }),
+      );
       expect(state.over).toBe(true);
       const replayed = replayScenario(savedScenario(root, state), expansionRegistry);
       expect(replayed.scores).toEqual(state.final!.scores);
@@ -36,10 +42,18 @@ describe('play against the agents', () => {
     }
   });
 
-  it('a human\'s moves go through only when legal; the agents answer; the file replays to the final scores', () => {
+  it("a human's moves go through only when legal; the agents answer; the file replays to the final scores", () => {
     const root = tempDir('carclab-play-');
     const room = new PlayRoom(root);
-    let state = room.start(checkPlayRequest({ players: 2, expansions: ALL, rules: { farmerPointsPerCity: 4 }, seats: ['human', 'random'], seed: 'h1' }));
+    let state = room.start(
+      checkPlayRequest({
+        players: 2,
+        expansions: ALL,
+        rules: { farmerPointsPerCity: 4 },
+        seats: ['human', 'random'],
+        seed: 'h1',
+      }),
+    );
     expect(state.humanToMove).toBe(true);
     // An illegal placement or follow-up changes nothing.
     const before = JSON.stringify(room.state(state.id));
@@ -73,7 +87,11 @@ describe('play against the agents', () => {
     const room = new PlayRoom(tempDir('carclab-play-'));
     expect(() => checkPlayRequest({ players: 7, seats: [] })).toThrow(/"players" must be 2 to 6/);
     expect(() => checkPlayRequest({ players: 2, seats: ['human'] })).toThrow(/"seats" must list 2 seats/);
-    expect(() => room.start(checkPlayRequest({ players: 2, seats: ['human', 'random'], expansions: ['tolkeepers'] }))).toThrow(/unknown expansion "tolkeepers"/);
-    expect(() => room.start(checkPlayRequest({ players: 2, seats: ['human', 'random'], rules: { farmers: 'maybe' } }))).toThrow(/farmers/);
+    expect(() =>
+      room.start(checkPlayRequest({ players: 2, seats: ['human', 'random'], expansions: ['tolkeepers'] })),
+    ).toThrow(/unknown expansion "tolkeepers"/);
+    expect(() =>
+      room.start(checkPlayRequest({ players: 2, seats: ['human', 'random'], rules: { farmers: 'maybe' } })),
+    ).toThrow(/farmers/);
   });
 });

@@ -6,8 +6,15 @@ import { emptyAggregate, runShard } from '../../src/sim/shard.ts';
 import { planOf } from './helpers.ts';
 
 const plan = planOf({
-  seed: 'agg', deals: 90, rotation: 'all', columns: ['score', 'rank', 'breakdown', 'stats'],
-  arms: [{ name: 'two', players: 2 }, { name: 'three', players: 3 }, { name: 'two-nofarm', players: 2, rules: { farmers: 'off' } }],
+  seed: 'agg',
+  deals: 90,
+  rotation: 'all',
+  columns: ['score', 'rank', 'breakdown', 'stats'],
+  arms: [
+    { name: 'two', players: 2 },
+    { name: 'three', players: 3 },
+    { name: 'two-nofarm', players: 2, rules: { farmers: 'off' } },
+  ],
 });
 const shard = (start: number, end: number): Aggregate => runShard({ plan, start, end, keepGames: false }).aggregate;
 const json = (a: Aggregate) => JSON.stringify(a);
@@ -41,7 +48,18 @@ describe('shard aggregates', () => {
 
   it('refuse to count a deal twice', () => {
     expect(() => mergeAggregates(parts[0]!, shard(10, 20))).toThrow(/overlap/);
-    expect(unionRanges([[0, 5]], [[5, 9], [12, 14]])).toEqual([[0, 9], [12, 14]]);
+    expect(
+      unionRanges(
+        [[0, 5]],
+        [
+          [5, 9],
+          [12, 14],
+        ],
+      ),
+    ).toEqual([
+      [0, 9],
+      [12, 14],
+    ]);
   });
 
   it('keep histograms consistent with the counts', () => {

@@ -12,9 +12,12 @@ describe('sortByKey', () => {
     for (let n = 0; n <= 150; n++) {
       for (const distinct of [1, 3, 50, 1e9]) {
         // Up to 2^64, the largest key a deal makes (2^64 - 1 rounded to a double).
-        const keys = Float64Array.from({ length: n }, () => Math.ceil(rng() * distinct) / distinct * 2 ** 64);
+        const keys = Float64Array.from({ length: n }, () => (Math.ceil(rng() * distinct) / distinct) * 2 ** 64);
         const want = Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
-        expect(Array.from(sortByKey(keys, n, new Int32Array(n), new Int32Array(SORT_COUNTS))), `n ${n}, ${distinct} distinct keys`).toEqual(want);
+        expect(
+          Array.from(sortByKey(keys, n, new Int32Array(n), new Int32Array(SORT_COUNTS))),
+          `n ${n}, ${distinct} distinct keys`,
+        ).toEqual(want);
       }
     }
   });

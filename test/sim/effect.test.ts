@@ -99,8 +99,13 @@ describe('the no-effect references', () => {
 
   const plan = (agents: string): Plan => ({
     ...planOf({
-      seed: 'effect', deals: 12, rotation: 'cycle',
-      arms: [{ name: 'f3', players: 2, agents }, { name: 'f4', players: 2, agents, rules: { farmerPointsPerCity: 4 } }],
+      seed: 'effect',
+      deals: 12,
+      rotation: 'cycle',
+      arms: [
+        { name: 'f3', players: 2, agents },
+        { name: 'f4', players: 2, agents, rules: { farmerPointsPerCity: 4 } },
+      ],
     }),
     effects: [{ a: 0, b: 1 }],
   });
@@ -131,7 +136,15 @@ describe('the no-effect references', () => {
       const seat = winner & 1 ? 0 : 1;
       marginSum += leadOf(rescored, seat) - leadOf(a, seat);
     }
-    expect(e).toMatchObject({ games: 12, replayed: 12, flipped, noiseChanged: noise, totalChanged: total, marginChangeSum: marginSum, winnersA });
+    expect(e).toMatchObject({
+      games: 12,
+      replayed: 12,
+      flipped,
+      noiseChanged: noise,
+      totalChanged: total,
+      marginChangeSum: marginSum,
+      winnersA,
+    });
     // The total is the pair's own "winner changed".
     expect(e.totalChanged).toBe(aggregate.pairs[0]!.winnerChanged.sum);
     // The noise games really are other games: greedy's tie-breaks follow its stream.
@@ -149,7 +162,11 @@ describe('the no-effect references', () => {
   it('merges shards exactly (any split gives the same counts) and a shard result is checked', () => {
     const p = plan('greedy');
     const whole = runShard({ plan: p, start: 0, end: 12, keepGames: false }).aggregate;
-    const parts = [[0, 5], [5, 6], [6, 12]].map(([s, e]) => runShard({ plan: p, start: s!, end: e!, keepGames: false }).aggregate);
+    const parts = [
+      [0, 5],
+      [5, 6],
+      [6, 12],
+    ].map(([s, e]) => runShard({ plan: p, start: s!, end: e!, keepGames: false }).aggregate);
     expect(parts.reduce(mergeAggregates)).toEqual(whole);
     const task = { plan: p, start: 0, end: 12, keepGames: false };
     expect(malformedShardResult(task, { aggregate: whole })).toBeNull();
@@ -157,7 +174,11 @@ describe('the no-effect references', () => {
     forged.effects![0]!.flipped = forged.effects![0]!.replayed + 1;
     expect(malformedShardResult(task, { aggregate: forged })).toMatch(/effects\[0\]\.flipped/);
     const games = armSetups(p).map((s) => s.game);
-    expect(buildSummary(p, games, runLayout(p, games), whole).effects![0]).toMatchObject({ a: 'f3', b: 'f4', games: 12 });
+    expect(buildSummary(p, games, runLayout(p, games), whole).effects![0]).toMatchObject({
+      a: 'f3',
+      b: 'f4',
+      games: 12,
+    });
   });
 
   it('leaves a plan without effects as it was: no effect counts, no stream changed', () => {

@@ -25,7 +25,11 @@ describe('experiment definitions', () => {
     expect(plan.rotation).toBe('cycle');
     expect(plan.columns).toEqual(['score', 'rank']);
     expect(plan.seed).toBe('1');
-    expect(plan.arms[0]).toMatchObject({ agents: ['random', 'random', 'random'], rules: { farmers: 'off' }, expansions: [] });
+    expect(plan.arms[0]).toMatchObject({
+      agents: ['random', 'random', 'random'],
+      rules: { farmers: 'off' },
+      expansions: [],
+    });
   });
 
   it.each([
@@ -35,23 +39,70 @@ describe('experiment definitions', () => {
     [{ ...ok, columns: ['score', 'moves'] }, /"columns" must be a list of score, rank, breakdown, stats/],
     [{ ...ok, arms: [] }, /"arms" must be a non-empty list/],
     [{ ...ok, arms: [{ name: 'a', players: 7 }] }, /arms\[0\] "a": "players" must be a whole number from 2 to 6/],
-    [{ ...ok, arms: [{ name: 'a', players: 2, rule: {} }] }, /arms\[0\] "a": unknown key "rule"; did you mean "rules"\?/],
+    [
+      { ...ok, arms: [{ name: 'a', players: 2, rule: {} }] },
+      /arms\[0\] "a": unknown key "rule"; did you mean "rules"\?/,
+    ],
     [{ ...ok, arms: [{ name: 'a', players: 2, rules: { farmer: 'off' } }] }, /arms\[0\] "a": unknown rule "farmer"/],
-    [{ ...ok, arms: [{ name: 'a', players: 2, rules: { meeples: 0 } }] }, /rule "meeples" must be a whole number from 1 to 30/],
-    [{ ...ok, arms: [{ name: 'a', players: 2, expansions: ['dragons'] }] }, /arms\[0\] "a": unknown expansion "dragons"/],
+    [
+      { ...ok, arms: [{ name: 'a', players: 2, rules: { meeples: 0 } }] },
+      /rule "meeples" must be a whole number from 1 to 30/,
+    ],
+    [
+      { ...ok, arms: [{ name: 'a', players: 2, expansions: ['dragons'] }] },
+      /arms\[0\] "a": unknown expansion "dragons"/,
+    ],
     [{ ...ok, arms: [{ name: 'a', players: 2, agents: 'genius' }] }, /arms\[0\] "a": unknown agent "genius"/],
-    [{ ...ok, arms: [{ name: 'a', players: 3, agents: ['random', 'random'] }] }, /"agents" lists 2 agents for 3 players/],
-    [{ ...ok, arms: [{ name: 'a', players: 2 }, { name: 'a', players: 3 }] }, /arms\[1\] "a": arm name "a" is used twice/],
+    [
+      { ...ok, arms: [{ name: 'a', players: 3, agents: ['random', 'random'] }] },
+      /"agents" lists 2 agents for 3 players/,
+    ],
+    [
+      {
+        ...ok,
+        arms: [
+          { name: 'a', players: 2 },
+          { name: 'a', players: 3 },
+        ],
+      },
+      /arms\[1\] "a": arm name "a" is used twice/,
+    ],
     [{ ...ok, arms: [{ name: 'a b', players: 2 }] }, /"name" must be 1-64 letters/],
-    [{ ...ok, arms: [{ name: 'a', players: 2, tileCounts: { Q9: 2 } }] }, /arms\[0\] "a": "tileCounts" names unknown tile "Q9"/],
-    [{ ...ok, arms: [{ name: 'a', players: 2, tiles: { ...designerTiles(), tiles: [{ id: 'Z1', count: 1, edges: 'CXFR' }] } }] }, /arms\[0\] "a": tiles\[0\]: tile Z1: "edges" must be four letters/],
-    [{ ...ok, arms: [{ name: 'a', players: 2, tiles: designerTiles() }, { name: 'b', players: 2, tiles: [designerTiles(), designerTiles()] }] }, /tile Z1 is already defined/],
+    [
+      { ...ok, arms: [{ name: 'a', players: 2, tileCounts: { Q9: 2 } }] },
+      /arms\[0\] "a": "tileCounts" names unknown tile "Q9"/,
+    ],
+    [
+      {
+        ...ok,
+        arms: [
+          { name: 'a', players: 2, tiles: { ...designerTiles(), tiles: [{ id: 'Z1', count: 1, edges: 'CXFR' }] } },
+        ],
+      },
+      /arms\[0\] "a": tiles\[0\]: tile Z1: "edges" must be four letters/,
+    ],
+    [
+      {
+        ...ok,
+        arms: [
+          { name: 'a', players: 2, tiles: designerTiles() },
+          { name: 'b', players: 2, tiles: [designerTiles(), designerTiles()] },
+        ],
+      },
+      /tile Z1 is already defined/,
+    ],
   ])('reject %j', (definition, message) => {
     expect(errorOf(definition as Record<string, unknown>)).toMatch(message);
   });
 
   it('accept a designer tile file and changed tile counts in one arm', () => {
-    const plan = planOf({ ...ok, arms: [{ name: 'a', players: 2 }, { name: 'b', players: 2, tiles: designerTiles(2), tileCounts: { D: 6 } }] });
+    const plan = planOf({
+      ...ok,
+      arms: [
+        { name: 'a', players: 2 },
+        { name: 'b', players: 2, tiles: designerTiles(2), tileCounts: { D: 6 } },
+      ],
+    });
     expect(plan.arms[1]!.tiles).toHaveLength(1);
     expect(plan.arms[1]!.tileCounts).toEqual({ D: 6 });
   });
@@ -83,11 +134,17 @@ describe('loading an experiment file', () => {
 
   it('names the experiment and the tile file when a tile file is broken or missing', async () => {
     const broken = experiment('broken', 'tiles/broken.json');
-    await expect(loadExperiment(broken)).rejects.toThrow(`${broken}: tile file ${join(dir, 'tiles', 'broken.json')}: not valid JSON`);
-    await expect(loadExperiment(experiment('missing', 'tiles/none.json'))).rejects.toThrow(/tiles\/none\.json: cannot read \(ENOENT\)/);
+    await expect(loadExperiment(broken)).rejects.toThrow(
+      `${broken}: tile file ${join(dir, 'tiles', 'broken.json')}: not valid JSON`,
+    );
+    await expect(loadExperiment(experiment('missing', 'tiles/none.json'))).rejects.toThrow(
+      /tiles\/none\.json: cannot read \(ENOENT\)/,
+    );
   });
 
   it('names the unknown experiment and lists the known ones', async () => {
-    await expect(loadExperiment('no-such-study')).rejects.toThrow(/unknown experiment "no-such-study": no such file in experiments\/; known: .*default/);
+    await expect(loadExperiment('no-such-study')).rejects.toThrow(
+      /unknown experiment "no-such-study": no such file in experiments\/; known: .*default/,
+    );
   });
 });

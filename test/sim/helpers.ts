@@ -30,7 +30,9 @@ export const designerTiles = (count = 3) => ({
   expansion: 'designer',
   tiles: [
     {
-      id: 'Z1', count, edges: 'CRFR',
+      id: 'Z1',
+      count,
+      edges: 'CRFR',
       cities: [{ edges: 'N', pennants: 1 }],
       roads: [{ edges: 'W+E' }],
       fields: [{ halves: 'Wn En', cities: ['c1'] }, { halves: 'Es Se Sw Ws' }],

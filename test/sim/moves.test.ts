@@ -14,7 +14,10 @@ const DEALS = 40;
 
 describe('move hashes and winner changes', () => {
   const plan = planOf({
-    seed: 'moves', deals: DEALS, rotation: 'all', columns: ['score', 'rank'],
+    seed: 'moves',
+    deals: DEALS,
+    rotation: 'all',
+    columns: ['score', 'rank'],
     arms: [
       { name: 'off', players: 3, rules: { farmers: 'off' } },
       { name: 'off-9-per-city', players: 3, rules: { farmers: 'off', farmerPointsPerCity: 9 } },
@@ -26,7 +29,10 @@ describe('move hashes and winner changes', () => {
   const rowsOf = (arm: number) => Array.from(c.arm!).flatMap((a, i) => (a === arm ? [i] : []));
 
   it('counts a deal as same-moves only when every game of it has the same move hash', () => {
-    const [same, differ] = [aggregate.pairs.find((p) => p.a === 0 && p.b === 1)!, aggregate.pairs.find((p) => p.a === 0 && p.b === 2)!];
+    const [same, differ] = [
+      aggregate.pairs.find((p) => p.a === 0 && p.b === 1)!,
+      aggregate.pairs.find((p) => p.a === 0 && p.b === 2)!,
+    ];
     expect(same.sameMoves).toBe(DEALS);
     // Random agents facing field placements (farmers on) choose among other moves.
     const off = rowsOf(0);
@@ -60,8 +66,16 @@ describe('move hashes and winner changes', () => {
     expect(aggregate.pairs.find((p) => p.a === 0 && p.b === 1)!.winnerChanged.sum).toBe(0);
   });
 
-  it('keeps the moments of each arm\'s per-deal mean score per player', () => {
-    const summary = buildSummary(plan, armSetups(plan).map((s) => s.game), runLayout(plan, armSetups(plan).map((s) => s.game)), aggregate);
+  it("keeps the moments of each arm's per-deal mean score per player", () => {
+    const summary = buildSummary(
+      plan,
+      armSetups(plan).map((s) => s.game),
+      runLayout(
+        plan,
+        armSetups(plan).map((s) => s.game),
+      ),
+      aggregate,
+    );
     const rows = rowsOf(2);
     const means = Array.from({ length: DEALS }, (_, d) => {
       let t = 0;

@@ -12,14 +12,20 @@ import { designerTiles, planOf } from './helpers.ts';
 /** Rows of one arm without the arm column, as comparable arrays. */
 function armRows(columns: Columns, arm: number): Record<string, number[]> {
   const mask = Array.from(columns.arm!, (a) => a === arm);
-  return Object.fromEntries(Object.entries(columns).filter(([name]) => name !== 'arm').map(([name, c]) => [name, Array.from(c).filter((_, i) => mask[i])]));
+  return Object.fromEntries(
+    Object.entries(columns)
+      .filter(([name]) => name !== 'arm')
+      .map(([name, c]) => [name, Array.from(c).filter((_, i) => mask[i])]),
+  );
 }
 
 describe('arms that differ only in a rule that cannot matter', () => {
   // With farmers off nobody ever scores a field, so the farmer points per city never come up;
   // and 7 meeples given explicitly is the default.
   const plan = planOf({
-    seed: 'pairing', deals: 150, columns: ['score', 'rank', 'breakdown', 'stats'],
+    seed: 'pairing',
+    deals: 150,
+    columns: ['score', 'rank', 'breakdown', 'stats'],
     arms: [
       { name: 'off', players: 3, rules: { farmers: 'off' } },
       { name: 'off-9-per-city', players: 3, rules: { farmers: 'off', farmerPointsPerCity: 9 } },
@@ -44,7 +50,8 @@ describe('arms that differ only in a rule that cannot matter', () => {
 
 describe('arms that differ in their tiles', () => {
   const plan = planOf({
-    seed: 'tiles', deals: 40,
+    seed: 'tiles',
+    deals: 40,
     arms: [
       { name: 'base', players: 2 },
       { name: 'designer', players: 2, tiles: designerTiles(4) },
@@ -53,7 +60,8 @@ describe('arms that differ in their tiles', () => {
     ],
   });
   const [base, designer, moreD, again] = armSetups(plan);
-  const ids = (setup: typeof base, deal: number) => Array.from(setup!.dealer.deal(plan.seed, deal), (t) => setup!.game.catalog.types[t]!.id);
+  const ids = (setup: typeof base, deal: number) =>
+    Array.from(setup!.dealer.deal(plan.seed, deal), (t) => setup!.game.catalog.types[t]!.id);
   it('keep the base tiles in the same relative order when a designer tile file is added', () => {
     for (let deal = 0; deal < 40; deal++) {
       const withDesigner = ids(designer, deal);

@@ -44,17 +44,31 @@ describe('the measures of one game', () => {
   it('gives a game tied for first no eventual winner, and counts leads among three players', () => {
     // p0 1 3 3 / p1 2 2 5 / p2 0 3 5: 1 leads, then ties (0 and 2, then 1 and 2): no change; final tie 5-5.
     const tied = gameQuality(rows([1, 2, 0], [3, 2, 3], [3, 5, 5]), rows([0, 0, 0], [0, 0, 0], [3, 5, 5]), 3, 3);
-    expect(tied).toMatchObject({ winner: -1, leadChanges: 0, scoreLeadChanges: 0, behindTurns: 0, lead: [], margin: 0 });
+    expect(tied).toMatchObject({
+      winner: -1,
+      leadChanges: 0,
+      scoreLeadChanges: 0,
+      behindTurns: 0,
+      lead: [],
+      margin: 0,
+    });
   });
 
   it('counts every turn as decided when the winner led alone from the first turn', () => {
     const g3 = gameQuality(rows([1, 0, 0], [4, 2, 3], [9, 2, 8]), rows([0, 0, 0], [4, 0, 0], [9, 2, 8]), 3, 3);
-    expect(g3).toMatchObject({ winner: 0, leadChanges: 0, behindTurns: 0, decidedTurns: 3, lead: [1, 1, 1], margin: 1 });
+    expect(g3).toMatchObject({
+      winner: 0,
+      leadChanges: 0,
+      behindTurns: 0,
+      decidedTurns: 3,
+      lead: [1, 1, 1],
+      margin: 1,
+    });
   });
 });
 
 describe('the measures of an arm', () => {
-  it('is a ratio of per-deal sums with the ratio estimator\'s t interval', () => {
+  it("is a ratio of per-deal sums with the ratio estimator's t interval", () => {
     const q = emptyQuality(1);
     // Three deals of one game: 1, 2 and 3 lead changes. R = 2; residuals 1 + 0 + 1; se = √(2 / (3·2)).
     q.leadChanges = { n: 3, x: 6, y: 3, xx: 14, yy: 3, xy: 6 };
@@ -78,13 +92,23 @@ describe('the measures of an arm', () => {
 
 describe('recorded in a run', () => {
   const plan = planOf({
-    name: 'quality', seed: 'q-1', deals: 12, quality: true,
-    arms: [{ name: 'greedy-2p', players: 2, agents: 'greedy' }, { name: 'random-3p', players: 3, expansions: ['tollkeepers'] }],
+    name: 'quality',
+    seed: 'q-1',
+    deals: 12,
+    quality: true,
+    arms: [
+      { name: 'greedy-2p', players: 2, agents: 'greedy' },
+      { name: 'random-3p', players: 3, expansions: ['tollkeepers'] },
+    ],
   });
 
   it('is exact and mergeable: any split of the deals gives the same aggregate', () => {
     const whole = runShard({ plan, start: 0, end: 12, keepGames: false }).aggregate;
-    const parts = [[0, 5], [5, 6], [6, 12]].map(([start, end]) => runShard({ plan, start: start!, end: end!, keepGames: false }).aggregate);
+    const parts = [
+      [0, 5],
+      [5, 6],
+      [6, 12],
+    ].map(([start, end]) => runShard({ plan, start: start!, end: end!, keepGames: false }).aggregate);
     expect(mergeAggregates(parts[2]!, mergeAggregates(parts[0]!, parts[1]!))).toEqual(whole);
     expect(malformedShardResult({ plan, start: 0, end: 12, keepGames: false }, { aggregate: whole })).toBeNull();
   });
@@ -106,23 +130,39 @@ describe('recorded in a run', () => {
   it('refuses a shard whose quality sums no game gives', () => {
     const { aggregate } = runShard({ plan, start: 0, end: 3, keepGames: false });
     aggregate.arms[0]!.quality!.behind.x = aggregate.arms[0]!.quality!.behind.y + 1;
-    expect(malformedShardResult({ plan, start: 0, end: 3, keepGames: false }, { aggregate })).toMatch(/aggregate\.arms\[0\]\.quality/);
+    expect(malformedShardResult({ plan, start: 0, end: 3, keepGames: false }, { aggregate })).toMatch(
+      /aggregate\.arms\[0\]\.quality/,
+    );
   });
 
   it('takes "quality" as true or false only', () => {
-    expect(() => planOf({ name: 'bad', seed: 1, deals: 1, quality: 'yes', arms: [{ name: 'a', players: 2 }] })).toThrow(InputError);
-    expect(() => planOf({ name: 'bad', seed: 1, deals: 1, quality: 'yes', arms: [{ name: 'a', players: 2 }] })).toThrow(/"quality" must be true or false/);
+    expect(() => planOf({ name: 'bad', seed: 1, deals: 1, quality: 'yes', arms: [{ name: 'a', players: 2 }] })).toThrow(
+      InputError,
+    );
+    expect(() => planOf({ name: 'bad', seed: 1, deals: 1, quality: 'yes', arms: [{ name: 'a', players: 2 }] })).toThrow(
+      /"quality" must be true or false/,
+    );
   });
 });
 
 describe('a run with quality measures', () => {
   it('gives a byte-identical summary in-process and on 1 or 2 workers, with any shard size', async () => {
     const plan = planOf({
-      name: 'quality-workers', seed: 'q-2', deals: 24, quality: true,
-      arms: [{ name: 'base', players: 2 }, { name: 'labyrinth', players: 2, expansions: ['labyrinth'], rules: { labyrinth: 'advanced' } }],
+      name: 'quality-workers',
+      seed: 'q-2',
+      deals: 24,
+      quality: true,
+      arms: [
+        { name: 'base', players: 2 },
+        { name: 'labyrinth', players: 2, expansions: ['labyrinth'], rules: { labyrinth: 'advanced' } },
+      ],
     });
     const summaries: string[] = [];
-    for (const [backend, shardDeals] of [[inProcessBackend(), 24], [poolBackend(1), 5], [poolBackend(2), 3]] as const) {
+    for (const [backend, shardDeals] of [
+      [inProcessBackend(), 24],
+      [poolBackend(1), 5],
+      [poolBackend(2), 3],
+    ] as const) {
       try {
         const outcome = await runExperiment({ plan, outRoot: tempDir(), backend, keepGames: false, shardDeals });
         summaries.push(readFileSync(join(outcome.runDir, 'summary.json'), 'utf8'));

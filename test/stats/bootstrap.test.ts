@@ -33,7 +33,9 @@ describe('bootstrap grouped by deal', () => {
     const order = Array.from({ length: 90 }, (_, i) => (i * 37) % 90);
     const shuffled = { deal: order.map((i) => data.deal[i]!), value: order.map((i) => data.value[i]!) };
     const options = { resamples: 300 };
-    expect(bootstrapByDeal(shuffled, { ...options, rng: makeRng('x') }).lo).toBe(bootstrapByDeal(data, { ...options, rng: makeRng('x') }).lo);
+    expect(bootstrapByDeal(shuffled, { ...options, rng: makeRng('x') }).lo).toBe(
+      bootstrapByDeal(data, { ...options, rng: makeRng('x') }).lo,
+    );
   });
   it('draws whole deals: two deals of values (0, 0) and (1, 1) only give replicate means 0, ½ and 1', () => {
     // drawing 2 deals of 2: {A,A} → 0, {A,B} or {B,A} → ½, {B,B} → 1 (probabilities ¼, ½, ¼); a row
@@ -45,9 +47,14 @@ describe('bootstrap grouped by deal', () => {
     expect(b.deals).toBe(2);
   });
   it('skips NaN rows (a seat the arm lacks) and takes any statistic', () => {
-    const b = bootstrapByDeal({ deal: [0, 0, 1, 1, 2], value: [1, NaN, 3, 5, NaN] }, {
-      rng: makeRng('median'), resamples: 50, statistic: (v) => Math.max(...v),
-    });
+    const b = bootstrapByDeal(
+      { deal: [0, 0, 1, 1, 2], value: [1, NaN, 3, 5, NaN] },
+      {
+        rng: makeRng('median'),
+        resamples: 50,
+        statistic: (v) => Math.max(...v),
+      },
+    );
     expect(b.rows).toBe(3);
     expect(b.deals).toBe(2);
     expect(b.estimate).toBe(5);

@@ -34,7 +34,9 @@ describe('conditional logit fit', () => {
     const fit = fitChoices(choices, 3, () => true, 1e-6, new Float64Array(3));
     fit.theta.forEach((v, k) => expect(Math.abs(v - truth[k]!)).toBeLessThan(0.15));
     const all = () => true;
-    expect(choiceAccuracy(choices, 3, all, fit.theta)).toBeGreaterThan(choiceAccuracy(choices, 3, all, Float64Array.from([1, 1, 0])));
+    expect(choiceAccuracy(choices, 3, all, fit.theta)).toBeGreaterThan(
+      choiceAccuracy(choices, 3, all, Float64Array.from([1, 1, 0])),
+    );
   });
   it('a ridge penalty pulls the weights toward 0', () => {
     const choices = simulate([1.5, -0.8, 2], 500);

@@ -32,7 +32,8 @@ describe('normal distribution', () => {
     expect(normalCdf(0)).toBe(0.5);
   });
   it('the quantile inverts the CDF from 1e-300 to 1 - 1e-12', () => {
-    for (const p of [1e-300, 1e-20, 1e-6, 0.01, 0.3, 0.6, 0.99, 1 - 1e-12]) expect(normalCdf(normalQuantile(p)) / p).toBeCloseTo(1, 9);
+    for (const p of [1e-300, 1e-20, 1e-6, 0.01, 0.3, 0.6, 0.99, 1 - 1e-12])
+      expect(normalCdf(normalQuantile(p)) / p).toBeCloseTo(1, 9);
   });
   it('the quantile is ±Infinity at 0 and 1 and NaN outside [0, 1]', () => {
     expect(normalQuantile(0)).toBe(-Infinity);

@@ -30,6 +30,9 @@ describe('exact intervals', () => {
     const half = degenerateInterval({ n: 200, value: 0.5, min: 0, max: 1 });
     expect(half.lo).toBeLessThan(0.5);
     expect(half.hi).toBeGreaterThan(0.5);
-    expect(degenerateInterval({ n: 50, value: 3, min: -Infinity, max: Infinity })).toMatchObject({ lo: null, hi: null });
+    expect(degenerateInterval({ n: 50, value: 3, min: -Infinity, max: Infinity })).toMatchObject({
+      lo: null,
+      hi: null,
+    });
   });
 });

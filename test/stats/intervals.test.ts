@@ -109,7 +109,13 @@ describe('paired comparison', () => {
     expect(c.p).toBeCloseTo(pairedComparison({ n: 10, sum: 20, sumSquares: 76 }).p!, 14);
   });
   it('identical differences give p = 0, and no differences at all give p = 1', () => {
-    expect(pairedComparison({ n: 5, sum: 10, sumSquares: 20 })).toMatchObject({ sdDiff: 0, lo: 2, hi: 2, dz: Infinity, p: 0 });
+    expect(pairedComparison({ n: 5, sum: 10, sumSquares: 20 })).toMatchObject({
+      sdDiff: 0,
+      lo: 2,
+      hi: 2,
+      dz: Infinity,
+      p: 0,
+    });
     expect(pairedComparison({ n: 5, sum: 0, sumSquares: 0 }).p).toBe(1);
   });
 });

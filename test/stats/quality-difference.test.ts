@@ -20,7 +20,10 @@ function sumsOf(deals: Deal[]): { a: QualityData; b: QualityData; cross: number[
   const b = emptyQuality(0);
   const cross = emptyQualityCross();
   for (const d of deals) {
-    for (const [q, x, y] of [[a, d.xa, d.ya], [b, d.xb, d.yb]] as const) {
+    for (const [q, x, y] of [
+      [a, d.xa, d.ya],
+      [b, d.xb, d.yb],
+    ] as const) {
       const r = q.leadChanges;
       Object.assign(r, { n: r.n + 1, x: r.x + x, y: r.y + y, xx: r.xx + x * x, yy: r.yy + y * y, xy: r.xy + x * y });
     }
@@ -33,11 +36,15 @@ function sumsOf(deals: Deal[]): { a: QualityData; b: QualityData; cross: number[
 }
 
 describe('paired differences of the quality measures', () => {
-  it('is the delta method per deal: the t interval of the deals\' residuals, computed directly', () => {
+  it("is the delta method per deal: the t interval of the deals' residuals, computed directly", () => {
     // Deals of 1 to 3 games: lead changes (x) over games (y) in arm a and arm b.
     const deals: Deal[] = [
-      { xa: 3, ya: 1, xb: 4, yb: 1 }, { xa: 5, ya: 2, xb: 7, yb: 2 }, { xa: 2, ya: 1, xb: 2, yb: 1 },
-      { xa: 9, ya: 3, xb: 8, yb: 3 }, { xa: 1, ya: 1, xb: 3, yb: 1 }, { xa: 4, ya: 2, xb: 7, yb: 2 },
+      { xa: 3, ya: 1, xb: 4, yb: 1 },
+      { xa: 5, ya: 2, xb: 7, yb: 2 },
+      { xa: 2, ya: 1, xb: 2, yb: 1 },
+      { xa: 9, ya: 3, xb: 8, yb: 3 },
+      { xa: 1, ya: 1, xb: 3, yb: 1 },
+      { xa: 4, ya: 2, xb: 7, yb: 2 },
     ];
     const { a, b, cross } = sumsOf(deals);
     const n = deals.length;
@@ -55,22 +62,45 @@ describe('paired differences of the quality measures', () => {
 
   it('is the paired t of the per-deal differences when every deal has one game, and no interval without spread', () => {
     // x − x': 1, 2, 0, 1, 1 → mean 1, sd √0.5, t(4) interval 1 ± 2.776445·√0.5/√5.
-    const deals: Deal[] = [[2, 3], [1, 3], [4, 4], [0, 1], [3, 4]].map(([xa, xb]) => ({ xa: xa!, ya: 1, xb: xb!, yb: 1 }));
+    const deals: Deal[] = [
+      [2, 3],
+      [1, 3],
+      [4, 4],
+      [0, 1],
+      [3, 4],
+    ].map(([xa, xb]) => ({ xa: xa!, ya: 1, xb: xb!, yb: 1 }));
     const { a, b, cross } = sumsOf(deals);
     const diff = qualityDifference(a, b, cross).leadChanges;
     expect(diff.estimate).toBeCloseTo(1, 12);
     expect(diff.hi! - 1).toBeCloseTo(2.776445 * Math.sqrt(0.5 / 5), 5);
     const same = sumsOf(deals.map((d) => ({ ...d, xb: d.xa + 1 })));
-    expect(qualityDifference(same.a, same.b, same.cross).leadChanges).toMatchObject({ estimate: 1, lo: null, hi: null });
+    expect(qualityDifference(same.a, same.b, same.cross).leadChanges).toMatchObject({
+      estimate: 1,
+      lo: null,
+      hi: null,
+    });
   });
 
   it('is counted by the shards of a study run: exact under any split, checked, and its close games the difference of the shares', () => {
     const plan = {
-      ...planOf({ seed: 'qd', deals: 10, rotation: 'cycle', quality: true, arms: [{ name: 'f3', players: 2, agents: 'greedy' }, { name: 'f4', players: 2, agents: 'greedy', rules: { farmerPointsPerCity: 4 } }] }),
+      ...planOf({
+        seed: 'qd',
+        deals: 10,
+        rotation: 'cycle',
+        quality: true,
+        arms: [
+          { name: 'f3', players: 2, agents: 'greedy' },
+          { name: 'f4', players: 2, agents: 'greedy', rules: { farmerPointsPerCity: 4 } },
+        ],
+      }),
       effects: [{ a: 0, b: 1 }],
     };
     const whole = runShard({ plan, start: 0, end: 10, keepGames: false }).aggregate;
-    const parts = [[0, 3], [3, 4], [4, 10]].map(([s, e]) => runShard({ plan, start: s!, end: e!, keepGames: false }).aggregate);
+    const parts = [
+      [0, 3],
+      [3, 4],
+      [4, 10],
+    ].map(([s, e]) => runShard({ plan, start: s!, end: e!, keepGames: false }).aggregate);
     expect(parts.reduce(mergeAggregates)).toEqual(whole);
     const task = { plan, start: 0, end: 10, keepGames: false };
     expect(malformedShardResult(task, { aggregate: whole })).toBeNull();

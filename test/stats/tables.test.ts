@@ -1,7 +1,14 @@
 /** The summary and comparison tables, their CSV and Markdown, and records from a run summary. */
 import { describe, expect, it } from 'vitest';
 import {
-  COMPARISON_COLUMNS, comparisonTable, recordsFromSummary, roundSignificant, SUMMARY_COLUMNS, summaryTable, tableToCSV, tableToMarkdown,
+  COMPARISON_COLUMNS,
+  comparisonTable,
+  recordsFromSummary,
+  roundSignificant,
+  SUMMARY_COLUMNS,
+  summaryTable,
+  tableToCSV,
+  tableToMarkdown,
 } from '../../src/stats/index.ts';
 import type { SummaryLike } from '../../src/stats/index.ts';
 import type { Summary } from '../../src/sim/summary.ts';
@@ -62,7 +69,9 @@ describe('comparison table', () => {
     expect((dt.object(0) as Record<string, number>).pHolm).toBeCloseTo(0.011508 * 3, 5);
   });
   it('shows tiny p-values as <0.0001 in Markdown', () => {
-    const md = tableToMarkdown(comparisonTable([{ a: 'x', b: 'y', metric: 'score', diff: { n: 100, sum: 500, sumSquares: 2600 } }]));
+    const md = tableToMarkdown(
+      comparisonTable([{ a: 'x', b: 'y', metric: 'score', diff: { n: 100, sum: 500, sumSquares: 2600 } }]),
+    );
     expect(md).toMatch(/\|<0\.0001\|<0\.0001\|\n$/);
   });
 });
@@ -86,11 +95,13 @@ describe('records from a run summary', () => {
   it('turns seats, lineup and pairs into table records', () => {
     const score = { n: 20, sum: 1700, sumSq: 148000, min: 40, max: 130 };
     const summary: SummaryLike = {
-      arms: [{
-        name: 'base',
-        seats: [{ seat: 0, games: 20, wins: 7, score }],
-        lineup: [{ player: 0, agent: 'greedy', games: 20, wins: 7, score }],
-      }],
+      arms: [
+        {
+          name: 'base',
+          seats: [{ seat: 0, games: 20, wins: 7, score }],
+          lineup: [{ player: 0, agent: 'greedy', games: 20, wins: 7, score }],
+        },
+      ],
       pairs: [{ a: 'base', b: 'toll', metrics: { score: { deals: 10, meanDiff: 2, sd: 2 } } }],
     };
     const records = recordsFromSummary(summary);

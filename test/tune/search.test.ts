@@ -11,11 +11,18 @@ import type { Evaluate, SearchSettings } from '../../src/tune/search.ts';
 /** Normal noise by Box–Muller from a seeded stream; one value per deal. */
 function noise(deals: number, sd: number, seed: string): Float64Array {
   const rng = makeRng(seed);
-  return Float64Array.from({ length: deals }, () => sd * Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng()));
+  return Float64Array.from(
+    { length: deals },
+    () => sd * Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng()),
+  );
 }
 
 /** An evaluator of f (one part per function) on the first n deals of shared noise. */
-function synthetic(fs: ((point: readonly number[]) => number)[], sd: number, maxDeals: number): Evaluate & { calls: number } {
+function synthetic(
+  fs: ((point: readonly number[]) => number)[],
+  sd: number,
+  maxDeals: number,
+): Evaluate & { calls: number } {
   const e = fs.map((_, i) => noise(maxDeals, sd, `synthetic-${i}`));
   const evaluate = async (point: readonly number[], n: number) => {
     evaluate.calls++;
@@ -41,8 +48,16 @@ function synthetic(fs: ((point: readonly number[]) => number)[], sd: number, max
 const range = (lo: number, hi: number) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 
 const base: SearchSettings = {
-  kind: 'equals', target: 0, around: [], precision: 0.02, values: [range(0, 40)], step: null,
-  firstDeals: 100, maxDeals: 6400, budgetGames: 1e9, gamesPerDeal: 1,
+  kind: 'equals',
+  target: 0,
+  around: [],
+  precision: 0.02,
+  values: [range(0, 40)],
+  step: null,
+  firstDeals: 100,
+  maxDeals: 6400,
+  budgetGames: 1e9,
+  gamesPerDeal: 1,
 };
 
 describe('tune: stochastic bisection (equals)', () => {
@@ -64,14 +79,16 @@ describe('tune: stochastic bisection (equals)', () => {
     const sd = 0.5;
     const result = await bisect({ ...base, target: f([12]) }, synthetic([f], sd, 6400));
     // A full grid: each of the 41 values measured until its 95 % half-width is the precision.
-    const perValue = Math.ceil((1.96 * sd / base.precision) ** 2);
+    const perValue = Math.ceil(((1.96 * sd) / base.precision) ** 2);
     const grid = 41 * perValue;
     expect(perValue).toBe(2401);
     expect(result.games).toBeLessThan(grid / 3);
     // Only a few values near the crossing get many deals.
     const heavy = result.candidates.filter((c) => c.deals >= 3200).map((c) => c.point[0]);
     expect(heavy.every((x) => Math.abs(x! - 12) <= 2)).toBe(true);
-    console.info(`bisection: ${result.games} games over ${result.candidates.length} values; full grid ${grid} (${(grid / result.games).toFixed(1)}× more)`);
+    console.info(
+      `bisection: ${result.games} games over ${result.candidates.length} values; full grid ${grid} (${(grid / result.games).toFixed(1)}× more)`,
+    );
   });
 
   it('says when no value in the range reaches the target', async () => {
@@ -84,7 +101,10 @@ describe('tune: stochastic bisection (equals)', () => {
 
   it('bisects a real-valued parameter down to the step', async () => {
     const h = (p: readonly number[]) => 0.1 * p[0]!;
-    const result = await bisect({ ...base, target: 0.37, values: [[0, 10]], step: 0.05, precision: 0.01 }, synthetic([h], 0.2, 6400));
+    const result = await bisect(
+      { ...base, target: 0.37, values: [[0, 10]], step: 0.05, precision: 0.01 },
+      synthetic([h], 0.2, 6400),
+    );
     expect(Math.abs(result.point[0]! - 3.7)).toBeLessThan(0.15);
   });
 
@@ -106,7 +126,13 @@ describe('tune: racing (minimize)', () => {
     // Two parts (e.g. two seats' win shares) that are both fair only at (3, 5).
     const f1 = (p: readonly number[]) => 0.5 + 0.05 * (p[0]! - 3);
     const f2 = (p: readonly number[]) => 0.5 - 0.05 * (p[1]! - 5);
-    const settings: SearchSettings = { ...base, kind: 'minimize', around: [0.5, 0.5], values: [range(0, 6), range(2, 8)], precision: 0.02 };
+    const settings: SearchSettings = {
+      ...base,
+      kind: 'minimize',
+      around: [0.5, 0.5],
+      values: [range(0, 6), range(2, 8)],
+      precision: 0.02,
+    };
     const evaluate = synthetic([f1, f2], 0.5, 6400);
     const result = await race(settings, evaluate);
     expect(result.point).toEqual([3, 5]);
@@ -115,12 +141,17 @@ describe('tune: racing (minimize)', () => {
     expect(far.length).toBe(49 - 25);
     expect(far.every((c) => c.deals <= 1600)).toBe(true);
     expect(result.games).toBeLessThan((49 * 6400) / 2);
-    console.info(`race: ${result.games} games over ${result.candidates.length} points; full grid at 6,400 deals ${49 * 6400}`);
+    console.info(
+      `race: ${result.games} games over ${result.candidates.length} points; full grid at 6,400 deals ${49 * 6400}`,
+    );
   });
 
   it('loss intervals: max over parts of the distance from the interval to the target', () => {
     // t(0.975, 49) · 0.5/√50 = 0.1421: intervals [0.4579, 0.7421] and [0.3079, 0.5921], both around 0.5.
-    const parts = [{ n: 50, mean: 0.6, sd: 0.5 }, { n: 50, mean: 0.45, sd: 0.5 }];
+    const parts = [
+      { n: 50, mean: 0.6, sd: 0.5 },
+      { n: 50, mean: 0.45, sd: 0.5 },
+    ];
     const l = lossOf(parts, [0.5, 0.5], 0.95);
     expect(l.estimate).toBeCloseTo(0.1, 12);
     expect(l.lo).toBe(0);
@@ -129,7 +160,17 @@ describe('tune: racing (minimize)', () => {
   });
 
   it('grids and looks', () => {
-    expect(gridPoints([[1, 2], [5, 6]])).toEqual([[1, 5], [1, 6], [2, 5], [2, 6]]);
+    expect(
+      gridPoints([
+        [1, 2],
+        [5, 6],
+      ]),
+    ).toEqual([
+      [1, 5],
+      [1, 6],
+      [2, 5],
+      [2, 6],
+    ]);
     expect(looksOf(100, 1000)).toEqual([100, 200, 400, 800, 1000]);
     expect(looksOf(100, 400)).toEqual([100, 200, 400]);
   });

@@ -23,7 +23,11 @@ describe('degenerate samples', () => {
   });
 
   it('equal margins on every deal: no interval at all', () => {
-    expect(measureInterval({ n: 300, mean: 2, sd: 0 }, 0.95)).toEqual({ lo: -Infinity, hi: Infinity, degenerate: true });
+    expect(measureInterval({ n: 300, mean: 2, sd: 0 }, 0.95)).toEqual({
+      lo: -Infinity,
+      hi: Infinity,
+      degenerate: true,
+    });
   });
 
   it('never stops a run, however narrow its bound', () => {
@@ -31,9 +35,12 @@ describe('degenerate samples', () => {
       { n: 100_000, mean: 0, sd: 0, count: { units: 100_000 }, range: [0, Infinity] as [number, number] },
       { n: 100_000, mean: 1, sd: 0, wins: { games: 100_000, wins: 100_000 } },
       { n: 100_000, mean: 2, sd: 0 },
-    ]) expect(stopHalfWidths(m)).toEqual({ plain: Infinity, judged: Infinity });
+    ])
+      expect(stopHalfWidths(m)).toEqual({ plain: Infinity, judged: Infinity });
     // One event is not degenerate any more.
-    expect(stopHalfWidths({ n: 100_000, mean: 1e-5, sd: Math.sqrt(1e-5), count: { units: 100_000 } }).judged).toBeLessThan(1e-3);
+    expect(
+      stopHalfWidths({ n: 100_000, mean: 1e-5, sd: Math.sqrt(1e-5), count: { units: 100_000 } }).judged,
+    ).toBeLessThan(1e-3);
   });
 });
 
@@ -41,13 +48,19 @@ describe('degenerate samples', () => {
 function seatArm(deals: number, gamesPerDeal: number, winRate: number, sdPerDeal: number): ArmSummary {
   const games = deals * gamesPerDeal;
   return {
-    name: 'a', players: 3, expansions: [], agents: [], rules: {}, games, stats: {},
+    name: 'a',
+    players: 3,
+    expansions: [],
+    agents: [],
+    rules: {},
+    games,
+    stats: {},
     seats: [{ seat: 0, games, wins: winRate * games, winRate }],
     perDeal: { 'seat0.wins': { deals, mean: winRate, sd: sdPerDeal, se: sdPerDeal / Math.sqrt(deals) } },
   } as unknown as ArmSummary;
 }
 
-describe('rotation all: the deal is the unit of a seat\'s win share', () => {
+describe("rotation all: the deal is the unit of a seat's win share", () => {
   it('games of a deal that win together count as fewer games', () => {
     // 3 rotations per deal; the per-deal shares spread more than independent games would (design effect 1.5).
     const p = 0.4;
@@ -78,12 +91,26 @@ describe('families', () => {
     // (applying the parts twice would use 0.99375 and keep both).
     const sd = 0.5;
     const n = 400;
-    const half = (level: number) => { const iv = measureInterval({ n, mean: 0.5, sd }, level); return (iv.hi - iv.lo) / 2; };
+    const half = (level: number) => {
+      const iv = measureInterval({ n, mean: 0.5, sd }, level);
+      return (iv.hi - iv.lo) / 2;
+    };
     const gap = half(0.9875) + half(0.99375); // candidate 1 sits this far from the target on both parts
-    const result = await race({
-      kind: 'minimize', target: 0, around: [0.5, 0.5], precision: 1e-6, values: [[0, 1]], step: null,
-      firstDeals: n, maxDeals: n, budgetGames: 1e9, gamesPerDeal: 1,
-    }, async (point, deals) => ({ deals, parts: [0, 1].map(() => ({ n, mean: 0.5 + point[0]! * gap, sd })) }));
+    const result = await race(
+      {
+        kind: 'minimize',
+        target: 0,
+        around: [0.5, 0.5],
+        precision: 1e-6,
+        values: [[0, 1]],
+        step: null,
+        firstDeals: n,
+        maxDeals: n,
+        budgetGames: 1e9,
+        gamesPerDeal: 1,
+      },
+      async (point, deals) => ({ deals, parts: [0, 1].map(() => ({ n, mean: 0.5 + point[0]! * gap, sd })) }),
+    );
     expect(result.notRejected).toEqual([[0]]);
     expect(result.candidates.find((c) => c.point[0] === 1)!.verdict).toBe(`eliminated at ${n}`);
   });

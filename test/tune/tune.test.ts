@@ -18,7 +18,10 @@ import { tempDir } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const definition = (equals: number) => ({
-  name: 'farm', seed: 'recover-1', players: 2, agents: 'random',
+  name: 'farm',
+  seed: 'recover-1',
+  players: 2,
+  agents: 'random',
   parameter: { name: 'farmerPointsPerCity', min: 0, max: 10 },
   target: { metric: 'score.field', equals },
   precision: 0.4,
@@ -53,7 +56,15 @@ describe('carclab tune on real games', () => {
     expect(result.games).toBe(result.searchGames + result.confirmation.games);
     // Far fewer games than measuring all 11 values to the search's last look.
     expect(result.searchGames).toBeLessThan(11 * tuning.budget.maxDeals);
-    for (const name of ['tuning.json', 'manifest.json', 'result.json', 'candidates.csv', 'report.md', 'report.html', 'charts/sweep.png']) {
+    for (const name of [
+      'tuning.json',
+      'manifest.json',
+      'result.json',
+      'candidates.csv',
+      'report.md',
+      'report.html',
+      'charts/sweep.png',
+    ]) {
       expect(existsSync(join(outcome.dir, name)), name).toBe(true);
     }
     expect(JSON.parse(readFileSync(join(outcome.dir, 'manifest.json'), 'utf8')).status).toBe('complete');
@@ -66,7 +77,11 @@ describe('carclab tune on real games', () => {
   });
 
   it('gives the same answer, byte for byte, on 1 and 2 workers', async () => {
-    const tuning = resolveTuning({ ...definition(5), budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } }, 'test', 'farm');
+    const tuning = resolveTuning(
+      { ...definition(5), budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } },
+      'test',
+      'farm',
+    );
     const results: string[] = [];
     for (const workers of [1, 2]) {
       const backend = poolBackend(workers);
@@ -81,22 +96,49 @@ describe('carclab tune on real games', () => {
   });
 
   it('resumes an interrupted tuning and ends with the same answer', async () => {
-    const tuning = resolveTuning({ ...definition(5), budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } }, 'test', 'farm');
-    const whole = await runTuning({ tuning, file: null, outRoot: tempDir('carclab-tune-'), backend: inProcessBackend() });
+    const tuning = resolveTuning(
+      { ...definition(5), budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } },
+      'test',
+      'farm',
+    );
+    const whole = await runTuning({
+      tuning,
+      file: null,
+      outRoot: tempDir('carclab-tune-'),
+      backend: inProcessBackend(),
+    });
     const out = tempDir('carclab-tune-');
     const controller = new AbortController();
-    const stopped = await runTuning({ tuning, file: null, outRoot: out, backend: inProcessBackend(), signal: controller.signal, onGames: (games) => games >= 100 && controller.abort() });
+    const stopped = await runTuning({
+      tuning,
+      file: null,
+      outRoot: out,
+      backend: inProcessBackend(),
+      signal: controller.signal,
+      onGames: (games) => games >= 100 && controller.abort(),
+    });
     expect(stopped.status).toBe('interrupted');
     expect(JSON.parse(readFileSync(join(stopped.dir, 'manifest.json'), 'utf8')).status).toBe('interrupted');
     expect(existsSync(join(stopped.dir, 'result.json'))).toBe(false);
     const resumed = await runTuning({ tuning, file: null, outRoot: out, backend: inProcessBackend() });
     expect(resumed.gamesPlayed).toBeLessThan(whole.gamesPlayed);
-    expect(readFileSync(join(resumed.dir, 'result.json'), 'utf8')).toBe(readFileSync(join(whole.dir, 'result.json'), 'utf8'));
+    expect(readFileSync(join(resumed.dir, 'result.json'), 'utf8')).toBe(
+      readFileSync(join(whole.dir, 'result.json'), 'utf8'),
+    );
   });
 
   it('says when no value in the range reaches the target', async () => {
-    const tuning = resolveTuning({ ...definition(100), budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } }, 'test', 'farm');
-    const { result } = await runTuning({ tuning, file: null, outRoot: tempDir('carclab-tune-'), backend: inProcessBackend() });
+    const tuning = resolveTuning(
+      { ...definition(100), budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } },
+      'test',
+      'farm',
+    );
+    const { result } = await runTuning({
+      tuning,
+      file: null,
+      outRoot: tempDir('carclab-tune-'),
+      backend: inProcessBackend(),
+    });
     expect(result!.status).toBe('unreachable');
     expect(result!.value).toBe(10);
     expect(result!.log.join('\n')).toMatch(/no value in \[0, 10\] reaches the target 100/);
@@ -106,10 +148,21 @@ describe('carclab tune on real games', () => {
   });
 
   it('warns when the confirmation misses the precision, in the answer and its text', async () => {
-    const tuning = resolveTuning({ ...definition(5), precision: 1e-9, budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } }, 'test', 'farm');
-    const { result } = await runTuning({ tuning, file: null, outRoot: tempDir('carclab-tune-'), backend: inProcessBackend() });
+    const tuning = resolveTuning(
+      { ...definition(5), precision: 1e-9, budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } },
+      'test',
+      'farm',
+    );
+    const { result } = await runTuning({
+      tuning,
+      file: null,
+      outRoot: tempDir('carclab-tune-'),
+      backend: inProcessBackend(),
+    });
     expect(result!.confirmation.reason).toBe('deals');
-    expect(result!.warnings.join('\n')).toMatch(/precision not reached: the confirmation's half-width is ±[\d.]+ after all 160 deals it may play, ±1e-9 was asked/);
+    expect(result!.warnings.join('\n')).toMatch(
+      /precision not reached: the confirmation's half-width is ±[\d.]+ after all 160 deals it may play, ±1e-9 was asked/,
+    );
     expect(answerText(tuning, result!)).toMatch(/precision ±1e-9, not reached: ±[\d.]+\)/);
     expect(answerText(tuning, result!)).toMatch(/WARNING: precision not reached/);
   });
@@ -117,7 +170,10 @@ describe('carclab tune on real games', () => {
 
 describe('carclab tune (command line)', () => {
   const carclab = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), 'tune', ...args], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), 'tune', ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   const file = (content: unknown) => {
@@ -128,7 +184,13 @@ describe('carclab tune (command line)', () => {
 
   it('prints one JSON object with value, estimate, lo, hi and games', () => {
     const out = tempDir('carclab-tune-cli-');
-    const r = carclab(file({ ...definition(5), budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } }), '--in-process', '--out', out, '--json');
+    const r = carclab(
+      file({ ...definition(5), budget: { games: 5_000, firstDeals: 40, maxDeals: 160 } }),
+      '--in-process',
+      '--out',
+      out,
+      '--json',
+    );
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout);
     for (const key of ['value', 'estimate', 'lo', 'hi', 'games']) expect(typeof result[key], key).toBe('number');
@@ -136,7 +198,14 @@ describe('carclab tune (command line)', () => {
   });
 
   it('accepts --new-run, as its own error message asks', () => {
-    const r = carclab(file({ ...definition(5), budget: { games: 2_000, firstDeals: 20, maxDeals: 40 } }), '--in-process', '--out', tempDir('carclab-tune-cli-'), '--json', '--new-run');
+    const r = carclab(
+      file({ ...definition(5), budget: { games: 2_000, firstDeals: 20, maxDeals: 40 } }),
+      '--in-process',
+      '--out',
+      tempDir('carclab-tune-cli-'),
+      '--json',
+      '--new-run',
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).status).toMatch(/found|budget/);
   });
@@ -145,7 +214,10 @@ describe('carclab tune (command line)', () => {
   it('exits 2 on bad input and writes nothing', () => {
     const out = join(tempDir('carclab-tune-cli-'), 'results');
     const bad: [unknown, RegExp][] = [
-      [{ ...definition(5), parameter: { name: 'farmerPointsPerCty', min: 0, max: 10 } }, /unknown parameter "farmerPointsPerCty"/],
+      [
+        { ...definition(5), parameter: { name: 'farmerPointsPerCty', min: 0, max: 10 } },
+        /unknown parameter "farmerPointsPerCty"/,
+      ],
     ];
     for (const [content, message] of bad) {
       const r = carclab(file(content), '--in-process', '--out', out);

@@ -53,5 +53,20 @@ function buildGeometry(type: TileType): TileGeometry {
   const marks = placeMarks(type, shapes, labels, problems);
   const { cities, roads, hedges, lanes, islands, village, monastery, labyrinth } = shapes;
   const { anchors, pennants, illustrations, travellers } = marks;
-  return { cities, roads, hedges, lanes, islands, village, monastery, labyrinth, anchors, pennants, illustrations, travellers, problems, raster: { size: RASTER, labels } };
+  return {
+    cities,
+    roads,
+    hedges,
+    lanes,
+    islands,
+    village,
+    monastery,
+    labyrinth,
+    anchors,
+    pennants,
+    illustrations,
+    travellers,
+    problems,
+    raster: { size: RASTER, labels },
+  };
 }

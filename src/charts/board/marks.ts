@@ -10,7 +10,11 @@ import type { Pt } from './points.ts';
 import { distanceToOther } from './raster.ts';
 import type { CityShape, RoadShape, TileShapes } from './shapes.ts';
 
-export interface Mark<K> { kind: K; at: Pt; segment: number }
+export interface Mark<K> {
+  kind: K;
+  at: Pt;
+  segment: number;
+}
 
 export interface TileMarks {
   /** Where a meeple on each segment stands (index = segment index). */
@@ -78,7 +82,8 @@ function segmentAnchors(segs: Segments, shapes: TileShapes, spots: Spots, proble
   for (const r of shapes.roads) {
     const seg = segs[r.segment]!;
     const path = r.paths[0]!;
-    anchors[r.segment] = r.labyrinth || r.paths.length > 1 ? CENTRE : alongPath(path, seg.ports.length === 1 ? 0.45 : 0.3);
+    anchors[r.segment] =
+      r.labyrinth || r.paths.length > 1 ? CENTRE : alongPath(path, seg.ports.length === 1 ? 0.45 : 0.3);
     spots.take(anchors[r.segment]!);
   }
   segs.forEach((seg, s) => {
@@ -118,7 +123,12 @@ function travellerMarks(segs: Segments, roads: readonly RoadShape[], spots: Spot
 }
 
 /** Pennants deep in their city, away from the other marks. */
-function pennantMarks(segs: Segments, cities: readonly CityShape[], anchors: readonly Pt[], spots: Spots): Mark<'pennant'>[] {
+function pennantMarks(
+  segs: Segments,
+  cities: readonly CityShape[],
+  anchors: readonly Pt[],
+  spots: Spots,
+): Mark<'pennant'>[] {
   const centred = (p: Pt) => 0.001 * dist(p, CENTRE);
   const pennants: Mark<'pennant'>[] = [];
   for (const c of cities) {
@@ -142,7 +152,9 @@ function illustrationMarks(type: TileType, roads: readonly RoadShape[], spots: S
     for (let i = 0; i < N * N; i++) {
       const l = spots.labels[i]!;
       // Next to a road: in a field. Attached to no road (water towers stand in cities too): in a field or a city.
-      const allowed = fieldIds.has(l) || (!near && l >= 0 && segs[l]!.kind === SEG_CITY && (kind === 'watertower' || fieldIds.size === 0));
+      const allowed =
+        fieldIds.has(l) ||
+        (!near && l >= 0 && segs[l]!.kind === SEG_CITY && (kind === 'watertower' || fieldIds.size === 0));
       if (!allowed) continue;
       const p = CELLS[i]!;
       const edge = Math.min(p[0], p[1], 1 - p[0], 1 - p[1]);

@@ -32,7 +32,12 @@ export function boardSvgToPNG(svg: string, scale = 2): Uint8Array {
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: scale },
     background: 'white',
-    font: { loadSystemFonts: false, fontFiles: boardFontFiles(), defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+    font: {
+      loadSystemFonts: false,
+      fontFiles: boardFontFiles(),
+      defaultFontFamily: 'DejaVu Sans',
+      sansSerifFamily: 'DejaVu Sans',
+    },
   });
   return new Uint8Array(resvg.render().asPng());
 }

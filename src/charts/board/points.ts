@@ -11,7 +11,10 @@ export const CENTRE: Pt = [0.5, 0.5];
 /** Cells per side of the raster a tile is checked and anchored on. */
 export const RASTER = 48;
 /** Centres of the raster cells, row-major. */
-export const CELLS: readonly Pt[] = Array.from({ length: RASTER * RASTER }, (_, i) => [((i % RASTER) + 0.5) / RASTER, (((i / RASTER) | 0) + 0.5) / RASTER] as const);
+export const CELLS: readonly Pt[] = Array.from(
+  { length: RASTER * RASTER },
+  (_, i) => [((i % RASTER) + 0.5) / RASTER, (((i / RASTER) | 0) + 0.5) / RASTER] as const,
+);
 
 /** Rotates a unit-square point `k` quarter turns clockwise (y grows south). */
 export function rotatePt(p: Pt, k: number): Pt {
@@ -63,7 +66,7 @@ export function insidePolygon(p: Pt, poly: readonly Pt[]): boolean {
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
     const [xi, yi] = poly[i]!;
     const [xj, yj] = poly[j]!;
-    if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }

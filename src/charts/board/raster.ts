@@ -9,15 +9,31 @@ import { SEG_FIELD, SEG_MONASTERY } from '../../engine/index.ts';
 import type { TileType } from '../../engine/index.ts';
 import { CELLS, CENTRE, RASTER, dist, distToPath, insidePolygon, rotatePt } from './points.ts';
 import type { Pt } from './points.ts';
-import { ISLAND_HALF, LABYRINTH_HALF, LANE_HALF, MONASTERY_HALF, ROAD_EDGE, ROAD_HALF, VILLAGE_RADIUS } from './shapes.ts';
+import {
+  ISLAND_HALF,
+  LABYRINTH_HALF,
+  LANE_HALF,
+  MONASTERY_HALF,
+  ROAD_EDGE,
+  ROAD_HALF,
+  VILLAGE_RADIUS,
+} from './shapes.ts';
 import type { TileShapes } from './shapes.ts';
 
 type Segments = TileType['segments'];
 
 const N = RASTER;
-const STEPS4 = [[1, 0], [-1, 0], [0, 1], [0, -1]] as const;
+const STEPS4 = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
 
-const square = (at: Pt, half: number): Pt[] => [[at[0] - half, at[1] - half], [at[0] + half, at[1] + half]];
+const square = (at: Pt, half: number): Pt[] => [
+  [at[0] - half, at[1] - half],
+  [at[0] + half, at[1] + half],
+];
 const inSquare = (at: Pt, half: number) => (p: Pt) => Math.max(Math.abs(p[0] - at[0]), Math.abs(p[1] - at[1])) <= half;
 const cellOf = (p: Pt) => Math.min(N - 1, Math.floor(p[1] * N)) * N + Math.min(N - 1, Math.floor(p[0] * N));
 
@@ -26,10 +42,20 @@ export function paintShapes(segs: Segments, shapes: TileShapes): Int16Array {
   const labels = new Int16Array(N * N).fill(-1);
   // Paint shape by shape, each over the cells of its bounding box (grown by `pad`) only.
   const paint = (pts: readonly Pt[], pad: number, label: number, hit: (p: Pt) => boolean) => {
-    let x0 = Infinity; let y0 = Infinity; let x1 = -Infinity; let y1 = -Infinity;
-    for (const [x, y] of pts) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
-    const c0 = Math.max(0, Math.floor((x0 - pad) * N)); const c1 = Math.min(N - 1, Math.floor((x1 + pad) * N));
-    const r0 = Math.max(0, Math.floor((y0 - pad) * N)); const r1 = Math.min(N - 1, Math.floor((y1 + pad) * N));
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const [x, y] of pts) {
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    const c0 = Math.max(0, Math.floor((x0 - pad) * N));
+    const c1 = Math.min(N - 1, Math.floor((x1 + pad) * N));
+    const r0 = Math.max(0, Math.floor((y0 - pad) * N));
+    const r1 = Math.min(N - 1, Math.floor((y1 + pad) * N));
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const i = r * N + c;
@@ -39,14 +65,29 @@ export function paintShapes(segs: Segments, shapes: TileShapes): Int16Array {
   };
   // Lanes first: the city they lead to covers their end.
   for (const lane of shapes.lanes) paint(lane, LANE_HALF, -2, (p) => distToPath(p, lane) <= LANE_HALF);
-  for (const c of shapes.cities) for (const poly of c.polygons) paint(poly, 0, c.segment, (p) => insidePolygon(p, poly));
+  for (const c of shapes.cities)
+    for (const poly of c.polygons) paint(poly, 0, c.segment, (p) => insidePolygon(p, poly));
   const roadReach = ROAD_HALF + ROAD_EDGE;
-  for (const r of shapes.roads) for (const path of r.paths) paint(path, roadReach, r.segment, (p) => distToPath(p, path) <= roadReach);
+  for (const r of shapes.roads)
+    for (const path of r.paths) paint(path, roadReach, r.segment, (p) => distToPath(p, path) <= roadReach);
   for (const h of shapes.hedges) paint(h, 0.02, -2, (p) => distToPath(p, h) <= 0.02);
   if (shapes.village) paint(square(CENTRE, VILLAGE_RADIUS), 0, -2, (p) => dist(p, CENTRE) <= VILLAGE_RADIUS);
-  if (shapes.labyrinth) paint(square(CENTRE, LABYRINTH_HALF), 0, shapes.roads.find((r) => r.labyrinth)!.segment, inSquare(CENTRE, LABYRINTH_HALF));
-  if (shapes.monastery) paint(square(CENTRE, MONASTERY_HALF), 0, segs.findIndex((seg) => seg.kind === SEG_MONASTERY), inSquare(CENTRE, MONASTERY_HALF));
-  for (const island of shapes.islands) paint(square(island.at, ISLAND_HALF), 0, island.segment, inSquare(island.at, ISLAND_HALF));
+  if (shapes.labyrinth)
+    paint(
+      square(CENTRE, LABYRINTH_HALF),
+      0,
+      shapes.roads.find((r) => r.labyrinth)!.segment,
+      inSquare(CENTRE, LABYRINTH_HALF),
+    );
+  if (shapes.monastery)
+    paint(
+      square(CENTRE, MONASTERY_HALF),
+      0,
+      segs.findIndex((seg) => seg.kind === SEG_MONASTERY),
+      inSquare(CENTRE, MONASTERY_HALF),
+    );
+  for (const island of shapes.islands)
+    paint(square(island.at, ISLAND_HALF), 0, island.segment, inSquare(island.at, ISLAND_HALF));
   return labels;
 }
 
@@ -55,7 +96,9 @@ export function paintShapes(segs: Segments, shapes: TileShapes): Int16Array {
  * `problems` every disagreement with the catalog.
  */
 export function fillFields(segs: Segments, labels: Int16Array, problems: string[]): void {
-  const fieldSegs = segs.map((seg, s) => ({ seg, s })).filter(({ seg }) => seg.kind === SEG_FIELD && seg.ports.length > 0);
+  const fieldSegs = segs
+    .map((seg, s) => ({ seg, s }))
+    .filter(({ seg }) => seg.kind === SEG_FIELD && seg.ports.length > 0);
   const queue: number[] = [];
   for (const { seg, s } of fieldSegs) {
     for (const port of seg.ports) {
@@ -157,12 +200,14 @@ function components(labels: Int16Array, label: number): number {
 /** Per cell: chessboard distance (in cells) to the nearest cell with another label or to the tile border (two chamfer passes). */
 export function distanceToOther(labels: Int16Array): Int32Array {
   const d = new Int32Array(N * N);
-  const same = (i: number, x: number, y: number) => x >= 0 && y >= 0 && x < N && y < N && labels[y * N + x] === labels[i];
+  const same = (i: number, x: number, y: number) =>
+    x >= 0 && y >= 0 && x < N && y < N && labels[y * N + x] === labels[i];
   for (let y = 0; y < N; y++) {
     for (let x = 0; x < N; x++) {
       const i = y * N + x;
       let edge = x === 0 || y === 0 || x === N - 1 || y === N - 1;
-      for (let dy = -1; dy <= 1 && !edge; dy++) for (let dx = -1; dx <= 1 && !edge; dx++) if (!same(i, x + dx, y + dy)) edge = true;
+      for (let dy = -1; dy <= 1 && !edge; dy++)
+        for (let dx = -1; dx <= 1 && !edge; dx++) if (!same(i, x + dx, y + dy)) edge = true;
       d[i] = edge ? 1 : 1 << 20;
     }
   }

@@ -25,7 +25,19 @@ import { CENTRE, rotatePt } from './points.ts';
 import type { Pt } from './points.ts';
 import { COLOURS, PLAYER_COLOUR_NAMES } from './palette.ts';
 import {
-  ILLUSTRATION_LETTERS, drawTile, escapeXml, fmt, illustrationIcon, labyrinthIcon, laneIcon, meepleMark, monasteryIcon, pennantIcon, pieceMark, travellersIcon, villageIcon,
+  ILLUSTRATION_LETTERS,
+  drawTile,
+  escapeXml,
+  fmt,
+  illustrationIcon,
+  labyrinthIcon,
+  laneIcon,
+  meepleMark,
+  monasteryIcon,
+  pennantIcon,
+  pieceMark,
+  travellersIcon,
+  villageIcon,
 } from './tile-picture.ts';
 
 export interface BoardOptions {
@@ -45,7 +57,12 @@ export interface BoardOptions {
   highlight?: 'last' | readonly number[];
 }
 
-export interface Box { x: number; y: number; width: number; height: number }
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 export interface BoardPicture {
   svg: string;
@@ -60,14 +77,22 @@ export interface BoardPicture {
 }
 
 const ILLUSTRATION_NAMES: Readonly<Record<Illustration, string>> = {
-  garden: 'garden', farmhouse: 'farmhouse', cowshed: 'cowshed', pigsty: 'pigsty', donkeystable: 'donkey stable', highwaymen: 'highwaymen', watertower: 'water tower',
+  garden: 'garden',
+  farmhouse: 'farmhouse',
+  cowshed: 'cowshed',
+  pigsty: 'pigsty',
+  donkeystable: 'donkey stable',
+  highwaymen: 'highwaymen',
+  watertower: 'water tower',
 };
 
-const FONT = "font-family=\"DejaVu Sans, sans-serif\"";
+const FONT = 'font-family="DejaVu Sans, sans-serif"';
 
 /** The expansions' pieces on the board (e.g. tollhouses), as their `boardPieces` hooks give them. */
 export function boardPiecesOf(state: State): BoardPiece[] {
-  return state.game.hooks.flatMap((h) => h.boardPieces?.(state) ?? []).filter((piece) => piece.placed < state.placedCount);
+  return state.game.hooks
+    .flatMap((h) => h.boardPieces?.(state) ?? [])
+    .filter((piece) => piece.placed < state.placedCount);
 }
 
 /** Renders the board of a state as an SVG document. */
@@ -84,14 +109,22 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
   const margin = coordinates ? Math.round(T * 0.35) : Math.round(T * 0.12);
 
   // Board extent.
-  let minX = Infinity; let maxX = -Infinity; let minY = Infinity; let maxY = -Infinity;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
   for (let i = 0; i < state.placedCount; i++) {
     const cell = state.placedCell[i]!;
     const x = game.xOf(cell);
     const y = game.yOf(cell);
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
   }
-  if (state.placedCount === 0) { minX = maxX = minY = maxY = 0; }
+  if (state.placedCount === 0) {
+    minX = maxX = minY = maxY = 0;
+  }
   const cols = maxX - minX + 1;
   const rows = maxY - minY + 1;
   const board: Box = { x: 0, y: 0, width: margin * 2 + cols * T, height: margin * 2 + rows * T };
@@ -99,7 +132,9 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
 
   const tiles: string[] = [];
   const marks: string[] = [];
-  const highlights = new Set<number>(options.highlight === 'last' ? (state.lastPlaced >= 0 ? [state.lastPlaced] : []) : (options.highlight ?? []));
+  const highlights = new Set<number>(
+    options.highlight === 'last' ? (state.lastPlaced >= 0 ? [state.lastPlaced] : []) : (options.highlight ?? []),
+  );
   const tileAt = (i: number) => {
     const cell = state.placedCell[i]!;
     return { x: game.xOf(cell), y: game.yOf(cell), rot: state.placedRot[i]! };
@@ -110,7 +145,10 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
     const { x, y, rot } = tileAt(i);
     const [ox, oy] = origin(x, y);
     // Tile art in the tile's own frame (0..T), moved into place and clipped to its square.
-    const P = (p: Pt): Pt => { const [u, v] = rotatePt(p, rot); return [u * T, v * T]; };
+    const P = (p: Pt): Pt => {
+      const [u, v] = rotatePt(p, rot);
+      return [u * T, v * T];
+    };
     tiles.push(drawTile(tileGeometry(type), P, T, { id: type.id, x, y, rot, placed: i, ox, oy }));
   }
 
@@ -125,7 +163,9 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
     if (i < 0 || i >= state.placedCount) continue;
     const { x, y } = tileAt(i);
     const [ox, oy] = origin(x, y);
-    marks.push(`<rect class="highlight" x="${fmt(ox + 1.5)}" y="${fmt(oy + 1.5)}" width="${T - 3}" height="${T - 3}" fill="none" stroke="${COLOURS.highlight}" stroke-width="3" stroke-dasharray="7 4"/>`);
+    marks.push(
+      `<rect class="highlight" x="${fmt(ox + 1.5)}" y="${fmt(oy + 1.5)}" width="${T - 3}" height="${T - 3}" fill="none" stroke="${COLOURS.highlight}" stroke-width="3" stroke-dasharray="7 4"/>`,
+    );
   }
 
   // The expansions' pieces (a tollhouse at its crossroads' village), then meeples.
@@ -156,7 +196,9 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
     const cx = ox + Math.min(1 - hw, Math.max(hw, u)) * T;
     const cy = oy + Math.min(1 - hh, Math.max(hh, v)) * T;
     const kindName = state.meepleKind[g] === 0 ? undefined : kind.name;
-    marks.push(meepleMark(cx, cy, T * 0.27 * scale, owner, lying, { segment: g, describe: state.describeSegment(g) }, kindName));
+    marks.push(
+      meepleMark(cx, cy, T * 0.27 * scale, owner, lying, { segment: g, describe: state.describeSegment(g) }, kindName),
+    );
     meeples++;
   }
 
@@ -203,7 +245,9 @@ function axisLabels(cols: number, rows: number, minX: number, minY: number, marg
     const y = margin + r * T + T / 2 + size * 0.35;
     out.push(`<text x="${fmt(margin - size * 0.4)}" y="${fmt(y)}" text-anchor="end">${minY + r}</text>`);
   }
-  out.push(`<text x="${fmt(margin - size * 0.4)}" y="${fmt(margin - size * 0.6)}" text-anchor="end" font-style="italic">y\\x</text>`);
+  out.push(
+    `<text x="${fmt(margin - size * 0.4)}" y="${fmt(margin - size * 0.6)}" text-anchor="end" font-style="italic">y\\x</text>`,
+  );
   return `<g id="axes" font-size="${size}" fill="${COLOURS.axis}">${out.join('')}</g>`;
 }
 
@@ -222,17 +266,26 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
     const rows: string[] = [];
     let row = '';
     for (const word of text.split(' ')) {
-      if (row && (row + ' ' + word).length > perLine) { rows.push(row); row = word; } else row = row ? `${row} ${word}` : word;
+      if (row && (row + ' ' + word).length > perLine) {
+        rows.push(row);
+        row = word;
+      } else row = row ? `${row} ${word}` : word;
     }
     rows.push(row);
     for (const r of rows) {
-      out.push(`<text x="${fmt(x)}" y="${fmt(y)}" font-size="${size}"${opts.bold ? ' font-weight="bold"' : ''} fill="${opts.colour ?? COLOURS.text}">${escapeXml(r)}</text>`);
+      out.push(
+        `<text x="${fmt(x)}" y="${fmt(y)}" font-size="${size}"${opts.bold ? ' font-weight="bold"' : ''} fill="${opts.colour ?? COLOURS.text}">${escapeXml(r)}</text>`,
+      );
       y += size + 5;
     }
   };
   line(options.title ?? 'Board', { size: 16, bold: true });
   for (const s of options.subtitle ?? []) line(s, { size: 11, colour: COLOURS.muted });
-  const status = state.finalScored ? 'final scores' : state.isOver() ? 'scores before final scoring' : `scores so far (game in progress, turn ${state.turnNumber()})`;
+  const status = state.finalScored
+    ? 'final scores'
+    : state.isOver()
+      ? 'scores before final scoring'
+      : `scores so far (game in progress, turn ${state.turnNumber()})`;
   line(`${state.placedCount} tiles placed · ${status}`, { size: 11, colour: COLOURS.muted });
   y += 4;
 
@@ -244,7 +297,9 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
     const colour = PLAYER_COLOUR_NAMES[p % PLAYER_COLOUR_NAMES.length];
     line(`${name} (${colour}): ${score} point${score === 1 ? '' : 's'}`, { size: 13, bold: true, x: x0 + 24 });
     const b = state.breakdown(p);
-    const parts = registeredScoreSources().filter((src) => (b[src] ?? 0) !== 0).map((src) => `${src} ${b[src]}`);
+    const parts = registeredScoreSources()
+      .filter((src) => (b[src] ?? 0) !== 0)
+      .map((src) => `${src} ${b[src]}`);
     // Each meeple kind's supply: the plain ones, then e.g. `1 big meeple`.
     const supply = game.meepleKinds.map((kind, k) => {
       const left = state.meeplesLeft[k * game.players + p]!;
@@ -272,7 +327,10 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
   for (const kind of game.meepleKinds.slice(1)) {
     const scale = meepleScale(kind.weight);
     if (scale !== 1) y += 4;
-    keyRow(meepleMark(x0 + 10, iy() - (scale - 1) * 6, 18 * scale, 0, false, undefined, kind.name), `${kind.name} meeple${scale === 1 ? '' : ', drawn bigger'}: counts ${kind.weight} in a majority`);
+    keyRow(
+      meepleMark(x0 + 10, iy() - (scale - 1) * 6, 18 * scale, 0, false, undefined, kind.name),
+      `${kind.name} meeple${scale === 1 ? '' : ', drawn bigger'}: counts ${kind.weight} in a majority`,
+    );
   }
   const kinds = new Set<string>();
   for (let i = 0; i < state.placedCount; i++) {
@@ -290,8 +348,16 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
     for (const il of t.looseIllustrations) kinds.add(`loose:${il}`);
   }
   if (kinds.has('pennant')) keyRow(pennantIcon(x0 + 10, iy(), T * 1.3), 'pennant');
-  if (kinds.has('gate')) keyRow(`<circle cx="${x0 + 10}" cy="${fmt(iy())}" r="${fmt(T * 0.055)}" fill="${COLOURS.gate}"/>`, 'city gate (a road ends here)');
-  if (kinds.has('lane')) keyRow(laneIcon(`M${fmt(x0 + 2)} ${fmt(iy())}L${fmt(x0 + 16)} ${fmt(iy())}`, [x0 + 17, iy()], T * 0.9), 'lane to a city gate (no feature)');
+  if (kinds.has('gate'))
+    keyRow(
+      `<circle cx="${x0 + 10}" cy="${fmt(iy())}" r="${fmt(T * 0.055)}" fill="${COLOURS.gate}"/>`,
+      'city gate (a road ends here)',
+    );
+  if (kinds.has('lane'))
+    keyRow(
+      laneIcon(`M${fmt(x0 + 2)} ${fmt(iy())}L${fmt(x0 + 16)} ${fmt(iy())}`, [x0 + 17, iy()], T * 0.9),
+      'lane to a city gate (no feature)',
+    );
   if (kinds.has('village')) keyRow(villageIcon(x0 + 10, iy(), T * 0.9), 'village: roads end here (a crossroads)');
   if (kinds.has('monastery')) keyRow(monasteryIcon(x0 + 10, iy() + 2, T * 0.8), 'monastery');
   if (kinds.has('labyrinth')) keyRow(labyrinthIcon(x0 + 10, iy(), T * 0.75), 'labyrinth (one road through the tile)');
@@ -299,15 +365,25 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
   for (const { kind, sampleLabel, description } of game.expansions.flatMap((e) => e.pieceKinds ?? [])) {
     keyRow(pieceMark(x0 + 10, iy() + 2, T * 0.9, { player: 0, label: sampleLabel }, `key-${kind}`), description);
   }
-  const illus = (Object.keys(ILLUSTRATION_LETTERS) as Illustration[]).filter((k) => kinds.has(k) || kinds.has(`loose:${k}`));
+  const illus = (Object.keys(ILLUSTRATION_LETTERS) as Illustration[]).filter(
+    (k) => kinds.has(k) || kinds.has(`loose:${k}`),
+  );
   if (illus.length) {
     keyRow(illustrationIcon(x0 + 10, iy(), T * 1.1, illus[0]!, false), 'illustration next to its road (dotted tie):');
     const text = illus.map((k) => `${ILLUSTRATION_LETTERS[k]} ${ILLUSTRATION_NAMES[k]}`);
     for (let i = 0; i < text.length; i += 4) line(text.slice(i, i + 4).join(' · '), { size: 11, x: x0 + 30 });
-    if (illus.some((k) => kinds.has(`loose:${k}`))) keyRow(illustrationIcon(x0 + 10, iy(), T * 1.1, illus.find((k) => kinds.has(`loose:${k}`))!, true), 'dashed: attached to no road');
+    if (illus.some((k) => kinds.has(`loose:${k}`)))
+      keyRow(
+        illustrationIcon(x0 + 10, iy(), T * 1.1, illus.find((k) => kinds.has(`loose:${k}`))!, true),
+        'dashed: attached to no road',
+      );
   }
   // Tiles of a reconstructed tile file on the board: named by their expansion's title.
-  const reconstructed = new Set(Array.from({ length: state.placedCount }, (_, i) => state.typeOf(i)).filter((t) => t.reconstructed).map((t) => t.expansion));
+  const reconstructed = new Set(
+    Array.from({ length: state.placedCount }, (_, i) => state.typeOf(i))
+      .filter((t) => t.reconstructed)
+      .map((t) => t.expansion),
+  );
   for (const name of reconstructed) {
     const title = state.game.expansions.find((e) => e.name === name)?.title ?? name;
     line(`${title}: tiles are a documented reconstruction`, { size: 10, colour: COLOURS.muted });

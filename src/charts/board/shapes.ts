@@ -13,7 +13,18 @@
 import { EDGE_CITY, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../../engine/index.ts';
 import type { TileType } from '../../engine/index.ts';
 import {
-  CELLS, CENTRE, cornerAfter, dist, distToPath, distToSegment, insidePolygon, lerp, onTileBorder, quad, rotateAll, sideMid,
+  CELLS,
+  CENTRE,
+  cornerAfter,
+  dist,
+  distToPath,
+  distToSegment,
+  insidePolygon,
+  lerp,
+  onTileBorder,
+  quad,
+  rotateAll,
+  sideMid,
 } from './points.ts';
 import type { Pt } from './points.ts';
 
@@ -34,8 +45,16 @@ export interface CityShape {
   over: boolean;
   under: boolean;
 }
-export interface RoadShape { segment: number; paths: Pt[][]; gates: Pt[]; labyrinth: boolean }
-export interface Island { segment: number; at: Pt }
+export interface RoadShape {
+  segment: number;
+  paths: Pt[][];
+  gates: Pt[];
+  labyrinth: boolean;
+}
+export interface Island {
+  segment: number;
+  at: Pt;
+}
 
 /** Everything drawn on a tile but its marks. */
 export interface TileShapes {
@@ -82,15 +101,28 @@ const CAP_N: Pt[] = [[0, 0], [1, 0], ...quad([1, 0], [0.5, 0.52], [0, 0]).slice(
 /** A wedge on N+E with a slightly concave wall. */
 const CORNER_NE: Pt[] = [[0, 0], [1, 0], [1, 1], ...quad([1, 1], [0.6, 0.4], [0, 0]).slice(1, -1)];
 /** A band N–S, narrowing in the middle. */
-const BAND_NS: Pt[] = [[0, 0], [1, 0], ...quad([1, 0], [0.44, 0.5], [1, 1]).slice(1, -1), [1, 1], [0, 1], ...quad([0, 1], [0.56, 0.5], [0, 0]).slice(1, -1)];
+const BAND_NS: Pt[] = [
+  [0, 0],
+  [1, 0],
+  ...quad([1, 0], [0.44, 0.5], [1, 1]).slice(1, -1),
+  [1, 1],
+  [0, 1],
+  ...quad([0, 1], [0.56, 0.5], [0, 0]).slice(1, -1),
+];
 /** Everything but a bay on S. */
 const BAY_S: Pt[] = [[0, 0], [1, 0], [1, 1], ...quad([1, 1], [0.5, 0.42], [0, 1]).slice(1, -1), [0, 1]];
-const FULL: Pt[] = [[0, 0], [1, 0], [1, 1], [0, 1]];
+const FULL: Pt[] = [
+  [0, 0],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+];
 
 function cityPolygon(sides: number[]): Pt[] {
   const has = (s: number) => sides.includes(((s % 4) + 4) % 4);
   switch (sides.length) {
-    case 1: return rotateAll(CAP_N, sides[0]!);
+    case 1:
+      return rotateAll(CAP_N, sides[0]!);
     case 2: {
       const [a, b] = [...sides].sort((x, y) => x - y) as [number, number];
       if (b - a === 2) return rotateAll(BAND_NS, a);
@@ -102,7 +134,8 @@ function cityPolygon(sides: number[]): Pt[] {
       const missing = [0, 1, 2, 3].find((s) => !has(s))!;
       return rotateAll(BAY_S, missing - 2);
     }
-    default: return FULL.slice();
+    default:
+      return FULL.slice();
   }
 }
 
@@ -118,7 +151,8 @@ function cityShapes(type: TileType): { cities: CityShape[]; hedges: Pt[][] } {
   // 1. City polygons.
   const cities: CityShape[] = [];
   segs.forEach((seg, s) => {
-    if (seg.kind === SEG_CITY) cities.push({ segment: s, polygons: [cityPolygon(sidesOf(seg.ports))], over: false, under: false });
+    if (seg.kind === SEG_CITY)
+      cities.push({ segment: s, polygons: [cityPolygon(sidesOf(seg.ports))], over: false, under: false });
   });
 
   // 2. Separators where two different fields meet on the border with nothing between them.
@@ -146,8 +180,13 @@ function cityShapes(type: TileType): { cities: CityShape[]; hedges: Pt[][] } {
   // 3. Crossings.
   cities.forEach((upper, k) => {
     for (const lower of cities.slice(0, k)) {
-      const crosses = CELLS.some((p) => upper.polygons.some((a) => insidePolygon(p, a)) && lower.polygons.some((b) => insidePolygon(p, b)));
-      if (crosses) { upper.over = true; lower.under = true; }
+      const crosses = CELLS.some(
+        (p) => upper.polygons.some((a) => insidePolygon(p, a)) && lower.polygons.some((b) => insidePolygon(p, b)),
+      );
+      if (crosses) {
+        upper.over = true;
+        lower.under = true;
+      }
     }
   });
   return { cities, hedges };
@@ -159,7 +198,11 @@ function cityShapes(type: TileType): { cities: CityShape[]; hedges: Pt[][] } {
  */
 function borderOwners(type: TileType): { owner: number[]; slots: number[] } {
   const owner = new Array<number>(12).fill(-1);
-  type.segments.forEach((seg, s) => seg.ports.forEach((p) => { owner[p] = s; }));
+  type.segments.forEach((seg, s) =>
+    seg.ports.forEach((p) => {
+      owner[p] = s;
+    }),
+  );
   for (let side = 0; side < 4; side++) {
     if (type.edges[side] === EDGE_CITY) {
       for (let j = 0; j < 3; j++) owner[side * 3 + j] = owner[side * 3 + 1]!;
@@ -177,7 +220,9 @@ function tongue(at: Pt, city: readonly Pt[]): Pt[] {
   const wall = city.filter((p) => !onTileBorder(p));
   if (wall.length === 0) return [at, CENTRE, at];
   let nearest = 0;
-  wall.forEach((p, i) => { if (dist(p, at) < dist(wall[nearest]!, at)) nearest = i; });
+  wall.forEach((p, i) => {
+    if (dist(p, at) < dist(wall[nearest]!, at)) nearest = i;
+  });
   // Walk along the wall both ways until about 0.13 away from the nearest point.
   const reach = (step: number): Pt => {
     let i = nearest;
@@ -191,12 +236,17 @@ function tongue(at: Pt, city: readonly Pt[]): Pt[] {
   // The tip is a short stretch of the border either side of `at`, not a point: a long tongue (I&C's
   // G, from the far corner) would otherwise thin out to less than the width of a raster cell.
   const [t1, t2] = borderEitherSide(at, 0.03);
-  return dist(t1, a) + dist(t2, b) <= dist(t1, b) + dist(t2, a) ? [t1, at, t2, into(b), into(a)] : [t2, at, t1, into(b), into(a)];
+  return dist(t1, a) + dist(t2, b) <= dist(t1, b) + dist(t2, a)
+    ? [t1, at, t2, into(b), into(a)]
+    : [t2, at, t1, into(b), into(a)];
 }
 
 /** The two points of the tile border at distance `d` along it either side of the border point `at`. */
 function borderEitherSide(at: Pt, d: number): [Pt, Pt] {
-  const along = (p: Pt, dx: number, dy: number): Pt => [Math.min(1, Math.max(0, p[0] + dx)), Math.min(1, Math.max(0, p[1] + dy))];
+  const along = (p: Pt, dx: number, dy: number): Pt => [
+    Math.min(1, Math.max(0, p[0] + dx)),
+    Math.min(1, Math.max(0, p[1] + dy)),
+  ];
   const onX = at[1] <= 1e-9 || at[1] >= 1 - 1e-9; // on the north or south side: moves along x
   const onY = at[0] <= 1e-9 || at[0] >= 1 - 1e-9;
   if (onX && onY) {
@@ -297,21 +347,31 @@ function laneShapes(type: TileType, cities: readonly CityShape[], roads: readonl
 /** Enclosed fields: islands where they are clear of every wall and road, apart from each other. */
 function islandSpots(segs: Segments, cityPolys: readonly Pt[][], roads: readonly RoadShape[]): Island[] {
   const islands: Island[] = [];
-  const enclosed = segs.map((seg, s) => ({ seg, s })).filter(({ seg }) => seg.kind === SEG_FIELD && seg.ports.length === 0);
+  const enclosed = segs
+    .map((seg, s) => ({ seg, s }))
+    .filter(({ seg }) => seg.kind === SEG_FIELD && seg.ports.length === 0);
   if (!enclosed.length) return islands;
-  const isBorder = (a: Pt, b: Pt) => (a[0] <= 1e-9 && b[0] <= 1e-9) || (a[1] <= 1e-9 && b[1] <= 1e-9) || (a[0] >= 1 - 1e-9 && b[0] >= 1 - 1e-9) || (a[1] >= 1 - 1e-9 && b[1] >= 1 - 1e-9);
-  const walls: Pt[][] = cityPolys.flatMap((poly) => poly.map((a, i) => [a, poly[(i + 1) % poly.length]!] as Pt[]).filter(([a, b]) => !isBorder(a!, b!)));
+  const isBorder = (a: Pt, b: Pt) =>
+    (a[0] <= 1e-9 && b[0] <= 1e-9) ||
+    (a[1] <= 1e-9 && b[1] <= 1e-9) ||
+    (a[0] >= 1 - 1e-9 && b[0] >= 1 - 1e-9) ||
+    (a[1] >= 1 - 1e-9 && b[1] >= 1 - 1e-9);
+  const walls: Pt[][] = cityPolys.flatMap((poly) =>
+    poly.map((a, i) => [a, poly[(i + 1) % poly.length]!] as Pt[]).filter(([a, b]) => !isBorder(a!, b!)),
+  );
   const clearance = (p: Pt) => {
     let d = Math.min(p[0], p[1], 1 - p[0], 1 - p[1]) - 0.05;
     for (const w of walls) d = Math.min(d, distToSegment(p, w[0]!, w[1]!));
     for (const r of roads) for (const path of r.paths) d = Math.min(d, distToPath(p, path) - ROAD_HALF);
     return d;
   };
-  const scored = CELLS.filter((_, i) => i % 2 === 0).map((p) => ({ p, v: clearance(p) })).sort((a, b) => b.v - a.v);
+  const scored = CELLS.filter((_, i) => i % 2 === 0)
+    .map((p) => ({ p, v: clearance(p) }))
+    .sort((a, b) => b.v - a.v);
   for (const { s } of enclosed) {
     // Off-centre (the centre is where crossing cities meet) and apart from each other.
-    const spot = scored.find(({ p }) => dist(p, CENTRE) > 0.2 && islands.every((o) => dist(o.at, p) > 0.55))
-      ?? scored.find(({ p }) => islands.every((o) => dist(o.at, p) > 0.2)) ?? { p: CENTRE };
+    const spot = scored.find(({ p }) => dist(p, CENTRE) > 0.2 && islands.every((o) => dist(o.at, p) > 0.55)) ??
+      scored.find(({ p }) => islands.every((o) => dist(o.at, p) > 0.2)) ?? { p: CENTRE };
     islands.push({ segment: s, at: spot.p });
   }
   return islands;

@@ -5,11 +5,18 @@
  */
 import { MAX_TILES } from '../constants.ts';
 import { InputError, rejectUnknownKeys } from '../errors.ts';
-import { EDGE_CITY, EDGE_FIELD, EDGE_LETTERS, EDGE_ROAD, HALF_EDGE_PORT, PORTS, SIDES, centrePort } from '../geometry.ts';
-import type { HalfEdge } from '../geometry.ts';
 import {
-  ROAD_ENDS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, isIllustration,
-} from './types.ts';
+  EDGE_CITY,
+  EDGE_FIELD,
+  EDGE_LETTERS,
+  EDGE_ROAD,
+  HALF_EDGE_PORT,
+  PORTS,
+  SIDES,
+  centrePort,
+} from '../geometry.ts';
+import type { HalfEdge } from '../geometry.ts';
+import { ROAD_ENDS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, isIllustration } from './types.ts';
 import type { Illustration, RoadEnd, Segment, TileField, TileFileSpec, TileSpec, TileType } from './types.ts';
 
 /** Most segments one tile may have; the engine sizes its per-tile arrays by the catalog's real maximum. */
@@ -19,7 +26,18 @@ type Fail = (message: string) => never;
 
 /** The keys of each object of a tile file (anything else is a typo, e.g. `monastry`, and an error). */
 const FILE_KEYS = ['format', 'expansion', 'source', 'reconstructed', 'start', 'tiles'];
-const TILE_KEYS = ['id', 'count', 'edges', 'cities', 'roads', 'fields', 'monastery', 'illustrations', 'variants', 'edition'];
+const TILE_KEYS = [
+  'id',
+  'count',
+  'edges',
+  'cities',
+  'roads',
+  'fields',
+  'monastery',
+  'illustrations',
+  'variants',
+  'edition',
+];
 const CITY_KEYS = ['edges', 'pennants'];
 const ROAD_KEYS = ['edges', 'end'];
 const FIELD_KEYS = ['halves', 'cities'];
@@ -54,7 +72,8 @@ export function compileTileFile(raw: unknown, where: string, fields: readonly Ti
       types.push(type);
     }
   });
-  if (file.start !== undefined && !seen.has(file.start)) fail(`"start" names unknown tile ${JSON.stringify(file.start)}`);
+  if (file.start !== undefined && !seen.has(file.start))
+    fail(`"start" names unknown tile ${JSON.stringify(file.start)}`);
   return types;
 }
 
@@ -64,8 +83,11 @@ function checkTileKeys(tile: unknown, where: string, fields: readonly TileField[
   rejectUnknownKeys(tile, TILE_KEYS, 'catalog', where);
   const declared = (on: TileField['on']) => fields.filter((f) => f.on === on).map((f) => f.key);
   const lists: [string, string, readonly string[]][] = [
-    ['cities', 'c', [...CITY_KEYS, ...declared('city')]], ['roads', 'r', [...ROAD_KEYS, ...declared('road')]], ['fields', 'f', FIELD_KEYS],
-    ['illustrations', 'illustrations #', ILLUSTRATION_KEYS], ['variants', 'variants #', VARIANT_KEYS],
+    ['cities', 'c', [...CITY_KEYS, ...declared('city')]],
+    ['roads', 'r', [...ROAD_KEYS, ...declared('road')]],
+    ['fields', 'f', FIELD_KEYS],
+    ['illustrations', 'illustrations #', ILLUSTRATION_KEYS],
+    ['variants', 'variants #', VARIANT_KEYS],
   ];
   for (const [key, prefix, known] of lists) {
     const list = tile[key];
@@ -78,7 +100,13 @@ function checkTileKeys(tile: unknown, where: string, fields: readonly TileField[
 }
 
 /** The declared fields of segment kind `on` that a city or road entry gives, checked and compiled (`Segment.props`). */
-function propsOf(entry: Readonly<Record<string, unknown>>, on: TileField['on'], fields: readonly TileField[], name: string, fail: Fail): Record<string, number> {
+function propsOf(
+  entry: Readonly<Record<string, unknown>>,
+  on: TileField['on'],
+  fields: readonly TileField[],
+  name: string,
+  fail: Fail,
+): Record<string, number> {
   const props: Record<string, number> = {};
   for (const field of fields) {
     const value = entry[field.key];
@@ -96,9 +124,12 @@ function propsOf(entry: Readonly<Record<string, unknown>>, on: TileField['on'], 
 
 function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileField[], fail: Fail): TileType[] {
   if (!isObject(tile)) fail('must be an object');
-  if (typeof tile.id !== 'string' || !/^[A-Za-z0-9]+(\.[A-Za-z0-9]+)?$/.test(tile.id)) fail('"id" must be letters and digits, e.g. "U" or "TK3.C2"');
-  if (!Number.isInteger(tile.count) || tile.count < 0 || tile.count > MAX_TILES) fail(`"count" must be a whole number from 0 to ${MAX_TILES}, got ${JSON.stringify(tile.count)}`);
-  if (typeof tile.edges !== 'string' || !/^[FRC]{4}$/.test(tile.edges)) fail(`"edges" must be four letters of F, R, C (N E S W), got ${JSON.stringify(tile.edges)}`);
+  if (typeof tile.id !== 'string' || !/^[A-Za-z0-9]+(\.[A-Za-z0-9]+)?$/.test(tile.id))
+    fail('"id" must be letters and digits, e.g. "U" or "TK3.C2"');
+  if (!Number.isInteger(tile.count) || tile.count < 0 || tile.count > MAX_TILES)
+    fail(`"count" must be a whole number from 0 to ${MAX_TILES}, got ${JSON.stringify(tile.count)}`);
+  if (typeof tile.edges !== 'string' || !/^[FRC]{4}$/.test(tile.edges))
+    fail(`"edges" must be four letters of F, R, C (N E S W), got ${JSON.stringify(tile.edges)}`);
   const edges = [...tile.edges].map((letter) => EDGE_LETTERS[letter]!);
 
   const owner = new Array<string | undefined>(PORTS).fill(undefined);
@@ -107,7 +138,8 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
     owner[port] = name;
   };
   const sidesOf = (text: unknown, name: string): number[] => {
-    if (typeof text !== 'string' || !/^[NESW](\+[NESW])*$/.test(text)) fail(`${name}: "edges" must look like "N" or "N+E", got ${JSON.stringify(text)}`);
+    if (typeof text !== 'string' || !/^[NESW](\+[NESW])*$/.test(text))
+      fail(`${name}: "edges" must look like "N" or "N+E", got ${JSON.stringify(text)}`);
     const sides = (text as string).split('+').map((s) => SIDES.indexOf(s as (typeof SIDES)[number]));
     if (new Set(sides).size !== sides.length) fail(`${name}: an edge is listed twice`);
     return sides;
@@ -115,7 +147,14 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
 
   const segments: Segment[] = [];
   const blank = (kind: number, name: string): Segment => ({
-    kind, name, ports: [], pennants: 0, end: 'through', props: {}, illustrations: [], cities: [],
+    kind,
+    name,
+    ports: [],
+    pennants: 0,
+    end: 'through',
+    props: {},
+    illustrations: [],
+    cities: [],
   });
 
   (tile.cities ?? []).forEach((city, i) => {
@@ -143,7 +182,8 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
     }
     seg.props = propsOf(road, 'road', fields, name, fail);
     if (seg.ports.length === 1) {
-      if (!ROAD_ENDS.includes(road.end as RoadEnd)) fail(`${name} has one edge, so "end" must be one of ${ROAD_ENDS.join(', ')}`);
+      if (!ROAD_ENDS.includes(road.end as RoadEnd))
+        fail(`${name} has one edge, so "end" must be one of ${ROAD_ENDS.join(', ')}`);
       seg.end = road.end as RoadEnd;
     } else if (road.end !== undefined) {
       fail(`${name} runs through the tile (${seg.ports.length} edges), so it takes no "end"`);
@@ -155,7 +195,8 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
   (tile.fields ?? []).forEach((field, i) => {
     const name = `f${i + 1}`;
     const seg = blank(SEG_FIELD, name);
-    if (typeof field?.halves !== 'string') fail(`${name}: "halves" must be a string like "Wn En" ("" for an enclosed field)`);
+    if (typeof field?.halves !== 'string')
+      fail(`${name}: "halves" must be a string like "Wn En" ("" for an enclosed field)`);
     for (const half of field.halves.split(/\s+/).filter(Boolean)) {
       const port = HALF_EDGE_PORT[half as HalfEdge];
       if (port === undefined) fail(`${name}: unknown half-edge ${JSON.stringify(half)} (use Nw Ne En Es Se Sw Ws Wn)`);
@@ -174,7 +215,8 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
   });
 
   if (tile.monastery === true) segments.push(blank(SEG_MONASTERY, 'm'));
-  if (segments.length > MAX_SEGMENTS_PER_TILE) fail(`has ${segments.length} segments; at most ${MAX_SEGMENTS_PER_TILE}`);
+  if (segments.length > MAX_SEGMENTS_PER_TILE)
+    fail(`has ${segments.length} segments; at most ${MAX_SEGMENTS_PER_TILE}`);
 
   // Every edge part must belong to exactly one segment of the right kind.
   for (let side = 0; side < 4; side++) {
@@ -204,13 +246,26 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
   const villageRoads = segments.filter((s) => s.kind === SEG_ROAD && s.end === 'village').length;
   if (villageRoads === 1) fail('a village (crossroads) needs at least two roads ending at it');
   const build = (id: string, count: number, extra?: { kind: Illustration; road?: string }): TileType => {
-    const segs = segments.map((s) => ({ ...s, ports: [...s.ports], props: { ...s.props }, illustrations: [...s.illustrations], cities: [...s.cities] }));
+    const segs = segments.map((s) => ({
+      ...s,
+      ports: [...s.ports],
+      props: { ...s.props },
+      illustrations: [...s.illustrations],
+      cities: [...s.cities],
+    }));
     const loose: Illustration[] = [];
     for (const ill of tile.illustrations ?? []) attach(segs, loose, ill?.kind, ill?.road, 'illustration');
     if (extra) attach(segs, loose, extra.kind, extra.road, `variant ${id}`);
     return {
-      id, family: tile.id, expansion: file.expansion, count, edges, segments: segs, looseIllustrations: loose,
-      crossroads: villageRoads >= 2, reconstructed: file.reconstructed === true,
+      id,
+      family: tile.id,
+      expansion: file.expansion,
+      count,
+      edges,
+      segments: segs,
+      looseIllustrations: loose,
+      crossroads: villageRoads >= 2,
+      reconstructed: file.reconstructed === true,
       ...(tile.edition !== undefined ? { edition: tile.edition } : {}),
     };
   };
@@ -225,7 +280,13 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
   }
   if (plain < 0) fail(`its variants add up to more copies than "count" (${tile.count})`);
   types.push(build(tile.id, plain));
-  for (const variant of variants) types.push(build(`${tile.id}.${variant.illustration}`, variant.count, { kind: variant.illustration, ...(variant.road !== undefined ? { road: variant.road } : {}) }));
+  for (const variant of variants)
+    types.push(
+      build(`${tile.id}.${variant.illustration}`, variant.count, {
+        kind: variant.illustration,
+        ...(variant.road !== undefined ? { road: variant.road } : {}),
+      }),
+    );
   return types;
 }
 
@@ -235,4 +296,3 @@ export function edgeCode(edges: readonly number[]): number {
   for (let side = 0; side < 4; side++) code |= edges[side]! << (2 * side);
   return code;
 }
-

@@ -59,7 +59,8 @@ export function buildCatalog(sources: readonly TileSource[], fields: readonly Ti
   for (const source of sources) {
     for (const type of compileTileFile(source.data, source.where, fields)) {
       const other = ids.get(type.id);
-      if (other !== undefined) throw new InputError('catalog', `${source.where}: tile ${type.id} is already defined by ${other}`);
+      if (other !== undefined)
+        throw new InputError('catalog', `${source.where}: tile ${type.id} is already defined by ${other}`);
       ids.set(type.id, source.where);
       types.push(type);
     }

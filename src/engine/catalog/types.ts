@@ -5,7 +5,13 @@
  */
 
 export const ILLUSTRATIONS = [
-  'garden', 'farmhouse', 'cowshed', 'pigsty', 'donkeystable', 'highwaymen', 'watertower',
+  'garden',
+  'farmhouse',
+  'cowshed',
+  'pigsty',
+  'donkeystable',
+  'highwaymen',
+  'watertower',
 ] as const;
 export type Illustration = (typeof ILLUSTRATIONS)[number];
 export const isIllustration = (v: unknown): v is Illustration => ILLUSTRATIONS.includes(v as Illustration);
@@ -16,8 +22,16 @@ export type RoadEnd = (typeof ROAD_ENDS)[number];
 // ---- file format --------------------------------------------------------------------------------
 
 /** A city or road may also carry the segment fields its expansions declare (`TileField`), e.g. `"labyrinth": true`. */
-export interface CitySpec { edges: string; pennants?: number; [field: string]: unknown }
-export interface RoadSpec { edges: string; end?: RoadEnd; [field: string]: unknown }
+export interface CitySpec {
+  edges: string;
+  pennants?: number;
+  [field: string]: unknown;
+}
+export interface RoadSpec {
+  edges: string;
+  end?: RoadEnd;
+  [field: string]: unknown;
+}
 
 /**
  * A property of a road or city segment that a rule module declares for its tiles (`Expansion.tileFields`):
@@ -30,9 +44,19 @@ export interface TileField {
   readonly type: 'flag' | 'count';
   readonly description: string;
 }
-export interface FieldSpec { halves: string; cities?: string[] }
-export interface IllustrationSpec { kind: Illustration; road?: string }
-export interface VariantSpec { illustration: Illustration; count: number; road?: string }
+export interface FieldSpec {
+  halves: string;
+  cities?: string[];
+}
+export interface IllustrationSpec {
+  kind: Illustration;
+  road?: string;
+}
+export interface VariantSpec {
+  illustration: Illustration;
+  count: number;
+  road?: string;
+}
 
 export interface TileSpec {
   id: string;

@@ -8,7 +8,18 @@
  * value open features by the same answer (`Game.pays`). Every point value is a rule parameter. Its
  * mechanics, for restricted play: a meeple on each kind of feature.
  */
-import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, defineExpansion, enumParam, intListParam, intParam, meepleSegmentOf, rulesOf } from '../../engine/index.ts';
+import {
+  SEG_CITY,
+  SEG_FIELD,
+  SEG_MONASTERY,
+  SEG_ROAD,
+  defineExpansion,
+  enumParam,
+  intListParam,
+  intParam,
+  meepleSegmentOf,
+  rulesOf,
+} from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureRates, FeatureScore, Rules, RulesOf } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -19,12 +30,30 @@ export const BASE_PARAMS = {
   roadPointsPerTile: intParam('roadPointsPerTile', 1, 0, 10, 'completed road: points per tile'),
   cityPointsPerTile: intParam('cityPointsPerTile', 2, 0, 10, 'completed city: points per tile'),
   cityPointsPerPennant: intParam('cityPointsPerPennant', 2, 0, 10, 'completed city: points per pennant'),
-  monasteryPointsPerTile: intParam('monasteryPointsPerTile', 1, 0, 10, 'monastery: points per tile (itself and neighbours)'),
+  monasteryPointsPerTile: intParam(
+    'monasteryPointsPerTile',
+    1,
+    0,
+    10,
+    'monastery: points per tile (itself and neighbours)',
+  ),
   finalRoadPointsPerTile: intParam('finalRoadPointsPerTile', 1, 0, 10, 'incomplete road at the end: points per tile'),
   finalCityPointsPerTile: intParam('finalCityPointsPerTile', 1, 0, 10, 'incomplete city at the end: points per tile'),
-  finalCityPointsPerPennant: intParam('finalCityPointsPerPennant', 1, 0, 10, 'incomplete city at the end: points per pennant'),
+  finalCityPointsPerPennant: intParam(
+    'finalCityPointsPerPennant',
+    1,
+    0,
+    10,
+    'incomplete city at the end: points per pennant',
+  ),
   farmerPointsPerCity: intParam('farmerPointsPerCity', 3, 0, 10, 'field majority: points per completed bordering city'),
-  seatCompensation: intListParam('seatCompensation', '0', 0, 100, 'house rule: points each seat starts with, in turn order ("0,1,2,3"); missing seats start with 0'),
+  seatCompensation: intListParam(
+    'seatCompensation',
+    '0',
+    0,
+    100,
+    'house rule: points each seat starts with, in turn order ("0,1,2,3"); missing seats start with 0',
+  ),
 } as const;
 
 /** The base game's resolved rules, typed. */
@@ -53,28 +82,53 @@ export const baseGame: Expansion = defineExpansion({
     const farmers = rules.farmers === 'on';
     // By segment kind (SEG_ROAD, SEG_CITY, SEG_FIELD, SEG_MONASTERY): the rates and the score source.
     const rates: FeatureRates[] = [];
-    rates[SEG_ROAD] = { tile: rules.roadPointsPerTile, pennant: 0, city: 0, finalTile: rules.finalRoadPointsPerTile, finalPennant: 0, finalCity: 0 };
+    rates[SEG_ROAD] = {
+      tile: rules.roadPointsPerTile,
+      pennant: 0,
+      city: 0,
+      finalTile: rules.finalRoadPointsPerTile,
+      finalPennant: 0,
+      finalCity: 0,
+    };
     rates[SEG_CITY] = {
-      tile: rules.cityPointsPerTile, pennant: rules.cityPointsPerPennant, city: 0,
-      finalTile: rules.finalCityPointsPerTile, finalPennant: rules.finalCityPointsPerPennant, finalCity: 0,
+      tile: rules.cityPointsPerTile,
+      pennant: rules.cityPointsPerPennant,
+      city: 0,
+      finalTile: rules.finalCityPointsPerTile,
+      finalPennant: rules.finalCityPointsPerPennant,
+      finalCity: 0,
     };
     // A field is never completed; with farmers off it holds no farmer and pays nothing.
     const perCity = farmers ? rules.farmerPointsPerCity : 0;
     rates[SEG_FIELD] = { tile: 0, pennant: 0, city: perCity, finalTile: 0, finalPennant: 0, finalCity: perCity };
-    rates[SEG_MONASTERY] = { tile: rules.monasteryPointsPerTile, pennant: 0, city: 0, finalTile: rules.monasteryPointsPerTile, finalPennant: 0, finalCity: 0 };
+    rates[SEG_MONASTERY] = {
+      tile: rules.monasteryPointsPerTile,
+      pennant: 0,
+      city: 0,
+      finalTile: rules.monasteryPointsPerTile,
+      finalPennant: 0,
+      finalCity: 0,
+    };
     const sources: number[] = [];
     sources[SEG_ROAD] = ctx.source('road');
     sources[SEG_CITY] = ctx.source('city');
     sources[SEG_FIELD] = ctx.source('field');
     sources[SEG_MONASTERY] = ctx.source('monastery');
     /** Whether a follow-up puts a meeple on a segment of kind `kind`. */
-    const meepleOn = (kind: number) => (state: BoardView, followUp: number): boolean => {
-      const g = meepleSegmentOf(state, followUp);
-      return g >= 0 && state.segmentKind(g) === kind;
-    };
+    const meepleOn =
+      (kind: number) =>
+      (state: BoardView, followUp: number): boolean => {
+        const g = meepleSegmentOf(state, followUp);
+        return g >= 0 && state.segmentKind(g) === kind;
+      };
     return {
       featureRates: rates,
-      usesMechanic: { farmers: meepleOn(SEG_FIELD), roadMeeples: meepleOn(SEG_ROAD), cityMeeples: meepleOn(SEG_CITY), monasteryMeeples: meepleOn(SEG_MONASTERY) },
+      usesMechanic: {
+        farmers: meepleOn(SEG_FIELD),
+        roadMeeples: meepleOn(SEG_ROAD),
+        cityMeeples: meepleOn(SEG_CITY),
+        monasteryMeeples: meepleOn(SEG_MONASTERY),
+      },
       /** What a measured feature pays its majority (tiles, pennants, completed cities bordered: the engine's measure), and under which source. */
       price(f: FeatureScore): void {
         const r = rates[f.kind]!;

@@ -15,20 +15,47 @@ import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const KING_ROBBER_PARAMS = {
-  scoring: enumParam('kingRobberScoring', ['official', 'flat10', 'flat15-40', 'incremental'], 'official', 'how the King and the Robber Baron score'),
-  perFeature: intParam('kingRobberPointsPerFeature', 1, 0, 20, 'official: points per completed city (King) or road (Robber Baron) at the end'),
+  scoring: enumParam(
+    'kingRobberScoring',
+    ['official', 'flat10', 'flat15-40', 'incremental'],
+    'official',
+    'how the King and the Robber Baron score',
+  ),
+  perFeature: intParam(
+    'kingRobberPointsPerFeature',
+    1,
+    0,
+    20,
+    'official: points per completed city (King) or road (Robber Baron) at the end',
+  ),
   flat: intParam('kingRobberFlatPoints', 10, 0, 100, 'flat10: points per card held at the end'),
   flatEach: intParam('kingRobberFlatEachPoints', 15, 0, 100, 'flat15-40: points per card held at the end'),
   flatBoth: intParam('kingRobberFlatBothPoints', 40, 0, 100, 'flat15-40: points for one player holding both cards'),
-  incremental: intParam('kingRobberIncrementalPoints', 1, 0, 20, 'incremental: points to the holder per completed feature of its kind'),
-  incrementalTiming: enumParam('kingRobberIncrementalTiming', ['after', 'before'], 'after', 'incremental: the holder is paid after the turn\'s hand-over (ruling) or before it (the first completion pays nobody)'),
+  incremental: intParam(
+    'kingRobberIncrementalPoints',
+    1,
+    0,
+    20,
+    'incremental: points to the holder per completed feature of its kind',
+  ),
+  incrementalTiming: enumParam(
+    'kingRobberIncrementalTiming',
+    ['after', 'before'],
+    'after',
+    "incremental: the holder is paid after the turn's hand-over (ruling) or before it (the first completion pays nobody)",
+  ),
 } as const;
 
 const CARDS = [
   { name: 'king', title: 'King', kind: SEG_CITY, summary: 'kingHolder' },
   { name: 'robber', title: 'Robber Baron', kind: SEG_ROAD, summary: 'robberHolder' },
 ] as const;
-const STATS = CARDS.flatMap((c) => [`${c.name}FirstHolder`, `${c.name}FinalHolder`, `${c.name}Handovers`, `${c.name}Value`]);
+const STATS = CARDS.flatMap((c) => [
+  `${c.name}FirstHolder`,
+  `${c.name}FinalHolder`,
+  `${c.name}Handovers`,
+  `${c.name}Value`,
+]);
 
 /** Per card (King, Robber Baron): its holder (-1: none), the largest completed size, the completed features of its kind. */
 const STATE = {
@@ -38,8 +65,14 @@ const STATE = {
 } as const;
 
 const EVENTS = {
-  kingHandedOver: eventKind({ from: 'player', to: 'player', cityTiles: 'int' }, (e) => `P${e.to} takes the King (city of ${e.cityTiles} tiles)`),
-  robberHandedOver: eventKind({ from: 'player', to: 'player', roadTiles: 'int' }, (e) => `P${e.to} takes the Robber Baron (road of ${e.roadTiles} tiles)`),
+  kingHandedOver: eventKind(
+    { from: 'player', to: 'player', cityTiles: 'int' },
+    (e) => `P${e.to} takes the King (city of ${e.cityTiles} tiles)`,
+  ),
+  robberHandedOver: eventKind(
+    { from: 'player', to: 'player', roadTiles: 'int' },
+    (e) => `P${e.to} takes the Robber Baron (road of ${e.roadTiles} tiles)`,
+  ),
 } as const;
 
 export const kingRobber: Expansion = defineExpansion({
@@ -59,12 +92,25 @@ export const kingRobber: Expansion = defineExpansion({
     const payBefore = rules.kingRobberIncrementalTiming === 'before';
     // Per card, the indices of its statistics in `State.stats` (looked up once, not per scoring).
     const stat = CARDS.map((c) => ({
-      firstHolder: ctx.stat(`${c.name}FirstHolder`), finalHolder: ctx.stat(`${c.name}FinalHolder`),
-      handovers: ctx.stat(`${c.name}Handovers`), value: ctx.stat(`${c.name}Value`),
+      firstHolder: ctx.stat(`${c.name}FirstHolder`),
+      finalHolder: ctx.stat(`${c.name}FinalHolder`),
+      handovers: ctx.stat(`${c.name}Handovers`),
+      value: ctx.stat(`${c.name}Value`),
     }));
     const sources = CARDS.map((c) => ctx.source(c.name));
     const feature: FeatureScore = {
-      root: 0, kind: 0, completed: true, tiles: 0, pennants: 0, cities: 0, points: 0, source: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
+      root: 0,
+      kind: 0,
+      completed: true,
+      tiles: 0,
+      pennants: 0,
+      cities: 0,
+      points: 0,
+      source: 0,
+      bonus: 0,
+      bonusSource: 0,
+      meeples: 0,
+      perPlayer: new Int32Array(ctx.players),
     };
     const pay = (state: BoardView, card: number, points: number) => {
       const holder = own(state).holder[card]!;

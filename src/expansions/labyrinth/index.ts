@@ -8,16 +8,40 @@
  * Mechanics (restricted play): a meeple on a labyrinth network; the advanced variant's placement on
  * one already occupied (a branch).
  */
-import { InputError, SEG_ROAD, defineExpansion, enumParam, intParam, meepleSegmentOf, rulesOf } from '../../engine/index.ts';
+import {
+  InputError,
+  SEG_ROAD,
+  defineExpansion,
+  enumParam,
+  intParam,
+  meepleSegmentOf,
+  rulesOf,
+} from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const LABYRINTH_PARAMS = {
-  variant: enumParam('labyrinth', ['basic', 'advanced'], 'basic', 'basic: the labyrinth is an ordinary road; advanced: branch placement and meeple bonus'),
-  bonus: intParam('labyrinthMeepleBonus', 2, 0, 20, 'advanced: points per meeple on a completed labyrinth network, to its majority'),
+  variant: enumParam(
+    'labyrinth',
+    ['basic', 'advanced'],
+    'basic',
+    'basic: the labyrinth is an ordinary road; advanced: branch placement and meeple bonus',
+  ),
+  bonus: intParam(
+    'labyrinthMeepleBonus',
+    2,
+    0,
+    20,
+    'advanced: points per meeple on a completed labyrinth network, to its majority',
+  ),
 } as const;
 
-const STATS = ['labyrinthNetworksCompleted', 'labyrinthBonusPoints', 'labyrinthMeeplesOnCompleted', 'labyrinthBranchPlacements'] as const;
+const STATS = [
+  'labyrinthNetworksCompleted',
+  'labyrinthBonusPoints',
+  'labyrinthMeeplesOnCompleted',
+  'labyrinthBranchPlacements',
+] as const;
 /** Per player: points (tiles and bonus) received from completed labyrinth networks. */
 const PLAYER_STATS = ['labyrinthNetworkPoints'] as const;
 
@@ -25,14 +49,28 @@ export const labyrinth: Expansion = defineExpansion({
   name: 'labyrinth',
   title: 'The Labyrinth',
   tiles: { data: tileFile, where: 'Labyrinth tile (src/expansions/labyrinth/tiles.json)' },
-  tileFields: [{ on: 'road', key: 'labyrinth', type: 'flag', description: 'the road runs through a labyrinth (it joins all its edges; not a crossing)' }],
+  tileFields: [
+    {
+      on: 'road',
+      key: 'labyrinth',
+      type: 'flag',
+      description: 'the road runs through a labyrinth (it joins all its edges; not a crossing)',
+    },
+  ],
   params: Object.values(LABYRINTH_PARAMS),
   stats: STATS,
   playerStats: PLAYER_STATS,
   scoreSources: ['labyrinth'],
   mechanics: [
-    { name: 'labyrinthMeeples', description: 'a meeple on a road network through a labyrinth tile (the labyrinth itself included)' },
-    { name: 'labyrinthBranches', description: 'advanced variant: a meeple on a labyrinth network that already holds meeples (the labyrinth or a free branch)' },
+    {
+      name: 'labyrinthMeeples',
+      description: 'a meeple on a road network through a labyrinth tile (the labyrinth itself included)',
+    },
+    {
+      name: 'labyrinthBranches',
+      description:
+        'advanced variant: a meeple on a labyrinth network that already holds meeples (the labyrinth or a free branch)',
+    },
   ],
   setup(ctx) {
     const source = ctx.source('labyrinth');
@@ -40,20 +78,37 @@ export const labyrinth: Expansion = defineExpansion({
     const rules = rulesOf(LABYRINTH_PARAMS, ctx.rules);
     const advanced = rules.labyrinth === 'advanced';
     const bonusPerMeeple = rules.labyrinthMeepleBonus;
-    const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<(typeof STATS)[number], number>;
+    const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<
+      (typeof STATS)[number],
+      number
+    >;
     // Labyrinth flag per (tile type, segment), sized by the catalog's widest tile.
     const S = ctx.catalog.maxSegments;
     const isLabyrinthType = new Uint8Array(ctx.catalog.types.length * S);
-    ctx.catalog.types.forEach((type, t) => type.segments.forEach((seg, s) => {
-      if (seg.props.labyrinth !== 1) return;
-      if (seg.ports.length < 2) throw new InputError('catalog', `tile ${type.id}: ${seg.name}: a labyrinth needs at least two edges`);
-      isLabyrinthType[t * S + s] = 1;
-    }));
+    ctx.catalog.types.forEach((type, t) =>
+      type.segments.forEach((seg, s) => {
+        if (seg.props.labyrinth !== 1) return;
+        if (seg.ports.length < 2)
+          throw new InputError('catalog', `tile ${type.id}: ${seg.name}: a labyrinth needs at least two edges`);
+        isLabyrinthType[t * S + s] = 1;
+      }),
+    );
     const members = new Int32Array(4096);
     // Evaluation scratch: the networks already valued, and one feature measurement.
     const roots = new Int32Array(16);
     const feature: FeatureScore = {
-      root: 0, kind: 0, completed: false, tiles: 0, pennants: 0, cities: 0, points: 0, source: 0, bonus: 0, bonusSource: 0, meeples: 0, perPlayer: new Int32Array(ctx.players),
+      root: 0,
+      kind: 0,
+      completed: false,
+      tiles: 0,
+      pennants: 0,
+      cities: 0,
+      points: 0,
+      source: 0,
+      bonus: 0,
+      bonusSource: 0,
+      meeples: 0,
+      perPlayer: new Int32Array(ctx.players),
     };
     const across = new Int32Array(8);
     let visited = new Int32Array(0);
@@ -61,7 +116,8 @@ export const labyrinth: Expansion = defineExpansion({
     /** The root of the completed labyrinth network `scoreFeature` saw last, or -1: `featurePriced` follows it for the same feature. */
     let scoredNetwork = -1;
 
-    const isLabyrinth = (state: BoardView, g: number) => isLabyrinthType[state.placedType[state.tileOf(g)]! * S + (g % S)] === 1;
+    const isLabyrinth = (state: BoardView, g: number) =>
+      isLabyrinthType[state.placedType[state.tileOf(g)]! * S + (g % S)] === 1;
     const networkHasLabyrinth = (state: BoardView, root: number): boolean => {
       const n = state.members(root, members);
       for (let i = 0; i < n; i++) if (isLabyrinth(state, members[i]!)) return true;
@@ -99,43 +155,57 @@ export const labyrinth: Expansion = defineExpansion({
       usesMechanic: {
         labyrinthMeeples: (state, followUp) => labyrinthRoot(state, followUp) >= 0,
         // Only the advanced variant lets a meeple onto an occupied network (`allowOnOccupied`).
-        labyrinthBranches: advanced ? (state, followUp) => {
-          const root = labyrinthRoot(state, followUp);
-          return root >= 0 && state.rootMeeples[root]! > 0;
-        } : null,
+        labyrinthBranches: advanced
+          ? (state, followUp) => {
+              const root = labyrinthRoot(state, followUp);
+              return root >= 0 && state.rootMeeples[root]! > 0;
+            }
+          : null,
       },
-      ...(advanced ? {
-        allowOnOccupied(state: BoardView, g: number): boolean {
-          if (state.segmentKind(g) !== SEG_ROAD || !networkHasLabyrinth(state, state.find(g))) return false;
-          // The labyrinth itself (just placed, so free), or a road on a branch without a meeple.
-          return isLabyrinth(state, g) ? state.meeple[g] === 0 : branchIsFree(state, g);
-        },
-        meepleDeployed(state: BoardView, g: number): void {
-          const root = state.find(g);
-          if (state.rootMeeples[root]! > 1 && networkHasLabyrinth(state, root)) state.addStat(stat.labyrinthBranchPlacements, 1);
-        },
-      } : {}),
+      ...(advanced
+        ? {
+            allowOnOccupied(state: BoardView, g: number): boolean {
+              if (state.segmentKind(g) !== SEG_ROAD || !networkHasLabyrinth(state, state.find(g))) return false;
+              // The labyrinth itself (just placed, so free), or a road on a branch without a meeple.
+              return isLabyrinth(state, g) ? state.meeple[g] === 0 : branchIsFree(state, g);
+            },
+            meepleDeployed(state: BoardView, g: number): void {
+              const root = state.find(g);
+              if (state.rootMeeples[root]! > 1 && networkHasLabyrinth(state, root))
+                state.addStat(stat.labyrinthBranchPlacements, 1);
+            },
+          }
+        : {}),
       // Expected bonus (advanced): an open occupied network with a labyrinth would pay its majority
       // the bonus per meeple on completion and nothing at the end: half of it is expected.
-      ...(advanced ? {
-        evaluate(state: BoardView, expected: Float64Array): void {
-          const perPlayer = feature.perPlayer;
-          let counted = 0;
-          for (let k = 0; k < state.placedCount; k++) {
-            const t = state.placedType[k]!;
-            for (let s = 0; s < S; s++) {
-              if (isLabyrinthType[t * S + s] !== 1) continue;
-              const root = state.find(k * S + s);
-              if (state.done[root] !== 0 || state.rootMeeples[root] === 0 || counted === roots.length || roots.subarray(0, counted).includes(root)) continue;
-              roots[counted++] = root;
-              state.measure(root, feature);
-              let max = 0;
-              for (let p = 0; p < ctx.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
-              for (let p = 0; p < ctx.players; p++) if (perPlayer[p] === max) expected[p]! += (bonusPerMeeple * feature.meeples) / 2;
-            }
+      ...(advanced
+        ? {
+            evaluate(state: BoardView, expected: Float64Array): void {
+              const perPlayer = feature.perPlayer;
+              let counted = 0;
+              for (let k = 0; k < state.placedCount; k++) {
+                const t = state.placedType[k]!;
+                for (let s = 0; s < S; s++) {
+                  if (isLabyrinthType[t * S + s] !== 1) continue;
+                  const root = state.find(k * S + s);
+                  if (
+                    state.done[root] !== 0 ||
+                    state.rootMeeples[root] === 0 ||
+                    counted === roots.length ||
+                    roots.subarray(0, counted).includes(root)
+                  )
+                    continue;
+                  roots[counted++] = root;
+                  state.measure(root, feature);
+                  let max = 0;
+                  for (let p = 0; p < ctx.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
+                  for (let p = 0; p < ctx.players; p++)
+                    if (perPlayer[p] === max) expected[p]! += (bonusPerMeeple * feature.meeples) / 2;
+                }
+              }
+            },
           }
-        },
-      } : {}),
+        : {}),
       // The bonus is this module's adjustment; the statistics read the feature's final points (an
       // inn's, say) in `featurePriced`, so they do not depend on the order of the game's expansions.
       scoreFeature(state, f) {

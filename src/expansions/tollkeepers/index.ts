@@ -8,23 +8,72 @@
  * at the end of the turn. At the end, incomplete roads pay 1 per illustration and per travellers group.
  * Mechanics (restricted play): the tollhouse follow-ups, and of them the relocations.
  */
-import { ACTION_BLOCK, InputError, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
+import {
+  ACTION_BLOCK,
+  InputError,
+  SEG_ROAD,
+  defineExpansion,
+  enumParam,
+  eventKind,
+  intParam,
+  rulesOf,
+} from '../../engine/index.ts';
 import type { BoardView, Expansion, GameSize, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const TOLLKEEPERS_PARAMS = {
-  edition: enumParam('tollkeepersEdition', ['C3', 'C2'], 'C3', 'tile distribution: C3 has a four-road crossroads (TK3) where C2 has a three-road one (TK3.C2)'),
-  illustration1: intParam('tollIllustrationPoints1', 1, 0, 20, 'toll at value 1: points per farmhouse, shed, garden or highwaymen on the road'),
-  travellers1: intParam('tollTravellersPoints1', 3, 0, 20, 'toll at value 1: points per group of travellers on the road'),
+  edition: enumParam(
+    'tollkeepersEdition',
+    ['C3', 'C2'],
+    'C3',
+    'tile distribution: C3 has a four-road crossroads (TK3) where C2 has a three-road one (TK3.C2)',
+  ),
+  illustration1: intParam(
+    'tollIllustrationPoints1',
+    1,
+    0,
+    20,
+    'toll at value 1: points per farmhouse, shed, garden or highwaymen on the road',
+  ),
+  travellers1: intParam(
+    'tollTravellersPoints1',
+    3,
+    0,
+    20,
+    'toll at value 1: points per group of travellers on the road',
+  ),
   illustration2: intParam('tollIllustrationPoints2', 2, 0, 20, 'toll at value 2: points per illustration on the road'),
-  travellers2: intParam('tollTravellersPoints2', 6, 0, 20, 'toll at value 2: points per group of travellers on the road'),
-  finalIllustration: intParam('tollFinalIllustrationPoints', 1, 0, 20, 'final scoring: points per illustration on an incomplete road ending at the tollhouse'),
-  finalTravellers: intParam('tollFinalTravellersPoints', 1, 0, 20, 'final scoring: points per travellers group on an incomplete road ending at the tollhouse'),
+  travellers2: intParam(
+    'tollTravellersPoints2',
+    6,
+    0,
+    20,
+    'toll at value 2: points per group of travellers on the road',
+  ),
+  finalIllustration: intParam(
+    'tollFinalIllustrationPoints',
+    1,
+    0,
+    20,
+    'final scoring: points per illustration on an incomplete road ending at the tollhouse',
+  ),
+  finalTravellers: intParam(
+    'tollFinalTravellersPoints',
+    1,
+    0,
+    20,
+    'final scoring: points per travellers group on an incomplete road ending at the tollhouse',
+  ),
 } as const;
 
 const STATS = [
-  'tollhousePlacements', 'tollhouseRelocations', 'tollFlips',
-  'tollIllustrationIncome1', 'tollTravellersIncome1', 'tollIllustrationIncome2', 'tollTravellersIncome2',
+  'tollhousePlacements',
+  'tollhouseRelocations',
+  'tollFlips',
+  'tollIllustrationIncome1',
+  'tollTravellersIncome1',
+  'tollIllustrationIncome2',
+  'tollTravellersIncome2',
   'tollFinalIncome',
 ] as const;
 
@@ -46,21 +95,38 @@ function tollRate(pays: readonly number[], value: number, mayFlip: boolean): num
 }
 
 /** A log line as the expansion events have always read: what, then points to whom, then details. */
-const line = (what: string, points: number, player: number, detail: string) => `${what}${points ? `: ${points} to P${player}` : ''} (${detail})`;
-const carried = (e: { illustrations: number; travellers: number }) => `${e.illustrations} illustration(s), ${e.travellers} travellers group(s)`;
+const line = (what: string, points: number, player: number, detail: string) =>
+  `${what}${points ? `: ${points} to P${player}` : ''} (${detail})`;
+const carried = (e: { illustrations: number; travellers: number }) =>
+  `${e.illustrations} illustration(s), ${e.travellers} travellers group(s)`;
 
 const EVENTS = {
-  tollhousePlaced: eventKind({ player: 'player', x: 'int', y: 'int', value: 'int' }, (e) => `P${e.player} puts the tollhouse on the crossroads at (${e.x},${e.y}) (value ${e.value})`),
+  tollhousePlaced: eventKind(
+    { player: 'player', x: 'int', y: 'int', value: 'int' },
+    (e) => `P${e.player} puts the tollhouse on the crossroads at (${e.x},${e.y}) (value ${e.value})`,
+  ),
   tollPaid: eventKind(
     { owner: 'player', points: 'points', value: 'int', illustrations: 'int', travellers: 'int' },
     (e) => line('toll', e.points, e.owner, `value ${e.value}: ${carried(e)}`),
   ),
-  tollhouseFlipped: eventKind({ player: 'player', value: 'int' }, (e) => `P${e.player}'s tollhouse flips (now value ${e.value})`),
-  finalTollPaid: eventKind({ owner: 'player', points: 'points', illustrations: 'int', travellers: 'int' }, (e) => line('final toll', e.points, e.owner, carried(e))),
+  tollhouseFlipped: eventKind(
+    { player: 'player', value: 'int' },
+    (e) => `P${e.player}'s tollhouse flips (now value ${e.value})`,
+  ),
+  finalTollPaid: eventKind({ owner: 'player', points: 'points', illustrations: 'int', travellers: 'int' }, (e) =>
+    line('final toll', e.points, e.owner, carried(e)),
+  ),
 } as const;
 
 /** Whether an earlier village road of the tile (index from `start` to before `k`) belongs to road `root` (R-T1: once per road). */
-function alreadyCounted(state: BoardView, placed: number, roads: Int8Array, start: number, k: number, root: number): boolean {
+function alreadyCounted(
+  state: BoardView,
+  placed: number,
+  roads: Int8Array,
+  start: number,
+  k: number,
+  root: number,
+): boolean {
   const S = state.game.segmentsPerTile;
   for (let j = start; j < k; j++) if (state.find(placed * S + roads[j]!) === root) return true;
   return false;
@@ -68,13 +134,25 @@ function alreadyCounted(state: BoardView, placed: number, roads: Int8Array, star
 
 /** What a road carries for tolls, gathered from its segments. */
 /** What a road carries to its tollhouses: `owners[0 … ownerCount)` in the order the road reaches them. */
-interface RoadTolls { illustrations: number; travellers: number; owners: Int8Array; ownerCount: number }
+interface RoadTolls {
+  illustrations: number;
+  travellers: number;
+  owners: Int8Array;
+  ownerCount: number;
+}
 
 export const tollkeepers: Expansion = defineExpansion({
   name: 'tollkeepers',
   title: 'The Tollkeepers',
   tiles: { data: tileFile, where: 'Tollkeepers tiles (src/expansions/tollkeepers/tiles.json)' },
-  tileFields: [{ on: 'road', key: 'travellers', type: 'count', description: 'groups of travellers drawn on the road (they pay tolls)' }],
+  tileFields: [
+    {
+      on: 'road',
+      key: 'travellers',
+      type: 'count',
+      description: 'groups of travellers drawn on the road (they pay tolls)',
+    },
+  ],
   params: Object.values(TOLLKEEPERS_PARAMS),
   stats: STATS,
   scoreSources: ['toll'],
@@ -91,7 +169,10 @@ export const tollkeepers: Expansion = defineExpansion({
     const source = ctx.source('toll');
     const { players, actionBase, own, emit } = ctx;
     const rules = rulesOf(TOLLKEEPERS_PARAMS, ctx.rules);
-    const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<(typeof STATS)[number], number>;
+    const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<
+      (typeof STATS)[number],
+      number
+    >;
     const edition = rules.tollkeepersEdition;
     const pay = {
       illustration: [0, rules.tollIllustrationPoints1, rules.tollIllustrationPoints2],
@@ -124,7 +205,9 @@ export const tollkeepers: Expansion = defineExpansion({
     });
     const villageRoads = Int8Array.from(villageList);
     /** Final scoring's scratch: the open roads ending at a tollhouse. */
-    const openRoads = new Int32Array(players * Math.max(0, ...ctx.catalog.types.map((_, t) => villageRoadStart[t + 1]! - villageRoadStart[t]!)));
+    const openRoads = new Int32Array(
+      players * Math.max(0, ...ctx.catalog.types.map((_, t) => villageRoadStart[t + 1]! - villageRoadStart[t]!)),
+    );
 
     /** Whether a follow-up is this expansion's (placing or relocating the tollhouse). */
     const isTollhouseMove = (followUp: number) => followUp >= actionBase && followUp < actionBase + ACTION_BLOCK;
@@ -157,7 +240,8 @@ export const tollkeepers: Expansion = defineExpansion({
     };
 
     return {
-      includeTile: (type: TileType) => type.expansion !== 'tollkeepers' || type.edition === undefined || type.edition === edition,
+      includeTile: (type: TileType) =>
+        type.expansion !== 'tollkeepers' || type.edition === undefined || type.edition === edition,
       initState(state) {
         if (isCrossroads(state, 0)) own(state).crossroads[0] = 1; // the start tile
       },
@@ -171,12 +255,14 @@ export const tollkeepers: Expansion = defineExpansion({
           for (; bits !== 0; bits &= bits - 1) out[count++] = actionBase + (w << 5) + 31 - Math.clz32(bits & -bits);
         }
         const last = state.lastPlaced;
-        if (isCrossroads(state, last) && ((recorded[last >> 5]! >>> (last & 31)) & 1) === 0 && holderOf(tile, last) < 0) out[count++] = actionBase + last;
+        if (isCrossroads(state, last) && ((recorded[last >> 5]! >>> (last & 31)) & 1) === 0 && holderOf(tile, last) < 0)
+          out[count++] = actionBase + last;
         return count;
       },
       usesMechanic: {
         tollhouses: (_state, followUp) => isTollhouseMove(followUp),
-        tollhouseRelocation: (state, followUp) => isTollhouseMove(followUp) && own(state).tile[state.currentPlayer] !== -1,
+        tollhouseRelocation: (state, followUp) =>
+          isTollhouseMove(followUp) && own(state).tile[state.currentPlayer] !== -1,
       },
       applyFollowUp(state, action) {
         const p = state.currentPlayer;
@@ -187,7 +273,12 @@ export const tollkeepers: Expansion = defineExpansion({
         tile[p] = placed;
         if (state.sink) {
           const cell = state.placedCell[placed]!;
-          emit(state, 'tollhousePlaced', { player: p, x: state.game.xOf(cell), y: state.game.yOf(cell), value: value[p]! });
+          emit(state, 'tollhousePlaced', {
+            player: p,
+            x: state.game.xOf(cell),
+            y: state.game.yOf(cell),
+            value: value[p]!,
+          });
         }
       },
       describeFollowUp(state, action) {
@@ -197,11 +288,17 @@ export const tollkeepers: Expansion = defineExpansion({
       parseFollowUp(state, turn, where) {
         const at = turn.tollhouse;
         if (at === undefined) return undefined;
-        if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isInteger)) throw new InputError('scenario', `${where}"tollhouse" must be [x, y]`);
+        if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isInteger))
+          throw new InputError('scenario', `${where}"tollhouse" must be [x, y]`);
         const placed = state.tileAt(at[0] as number, at[1] as number);
         if (placed < 0) throw new InputError('illegal-turn', `${where}tollhouse: no tile at (${at.join(',')})`);
-        if (!isCrossroads(state, placed)) throw new InputError('illegal-turn', `${where}tollhouse: the tile at (${at.join(',')}) is not a crossroads`);
-        if (holderOf(own(state).tile, placed) >= 0) throw new InputError('illegal-turn', `${where}tollhouse: the crossroads at (${at.join(',')}) already holds a tollhouse`);
+        if (!isCrossroads(state, placed))
+          throw new InputError('illegal-turn', `${where}tollhouse: the tile at (${at.join(',')}) is not a crossroads`);
+        if (holderOf(own(state).tile, placed) >= 0)
+          throw new InputError(
+            'illegal-turn',
+            `${where}tollhouse: the crossroads at (${at.join(',')}) already holds a tollhouse`,
+          );
         return actionBase + placed;
       },
       afterScoring(state) {
@@ -220,7 +317,14 @@ export const tollkeepers: Expansion = defineExpansion({
             state.addStat(value === 1 ? stat.tollIllustrationIncome1 : stat.tollIllustrationIncome2, fromIllustrations);
             state.addStat(value === 1 ? stat.tollTravellersIncome1 : stat.tollTravellersIncome2, fromTravellers);
             if (road.travellers > 0) flips[owner] = 1;
-            if (state.sink) emit(state, 'tollPaid', { owner, points: fromIllustrations + fromTravellers, value, illustrations: road.illustrations, travellers: road.travellers });
+            if (state.sink)
+              emit(state, 'tollPaid', {
+                owner,
+                points: fromIllustrations + fromTravellers,
+                value,
+                illustrations: road.illustrations,
+                travellers: road.travellers,
+              });
           }
         }
       },
@@ -258,12 +362,19 @@ export const tollkeepers: Expansion = defineExpansion({
         }
         for (let i = 0; i < n; i++) {
           const road = roadTolls(state, openRoads[i]!);
-          const points = road.illustrations * rules.tollFinalIllustrationPoints + road.travellers * rules.tollFinalTravellersPoints;
+          const points =
+            road.illustrations * rules.tollFinalIllustrationPoints + road.travellers * rules.tollFinalTravellersPoints;
           for (let k = 0; k < road.ownerCount; k++) {
             const owner = road.owners[k]!;
             state.addScore(owner, source, points);
             state.addStat(stat.tollFinalIncome, points);
-            if (state.sink && points) emit(state, 'finalTollPaid', { owner, points, illustrations: road.illustrations, travellers: road.travellers });
+            if (state.sink && points)
+              emit(state, 'finalTollPaid', {
+                owner,
+                points,
+                illustrations: road.illustrations,
+                travellers: road.travellers,
+              });
           }
         }
       },
@@ -282,7 +393,8 @@ export const tollkeepers: Expansion = defineExpansion({
           let flipped = false;
           for (let k = villageRoadStart[type]!; k < villageRoadStart[type + 1]!; k++) {
             const root = state.find(placed * S + villageRoads[k]!);
-            if (state.done[root] !== 0 || alreadyCounted(state, placed, villageRoads, villageRoadStart[type]!, k, root)) continue;
+            if (state.done[root] !== 0 || alreadyCounted(state, placed, villageRoads, villageRoadStart[type]!, k, root))
+              continue;
             let illustrations = 0;
             let travellers = 0;
             let g = root;
@@ -294,8 +406,11 @@ export const tollkeepers: Expansion = defineExpansion({
             } while (g !== root);
             // Once a road with travellers has been counted, the tollhouse may flip before this one pays.
             const mayFlip = travellers > 0 && flipped;
-            const completed = illustrations * tollRate(pay.illustration, value, mayFlip) + travellers * tollRate(pay.travellers, value, mayFlip);
-            const final = illustrations * rules.tollFinalIllustrationPoints + travellers * rules.tollFinalTravellersPoints;
+            const completed =
+              illustrations * tollRate(pay.illustration, value, mayFlip) +
+              travellers * tollRate(pay.travellers, value, mayFlip);
+            const final =
+              illustrations * rules.tollFinalIllustrationPoints + travellers * rules.tollFinalTravellersPoints;
             expected[p]! += (completed + final) / 2;
             if (travellers > 0) flipped = true;
           }

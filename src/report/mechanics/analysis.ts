@@ -75,7 +75,11 @@ export interface MechanicsResults {
 }
 
 const clamp = (x: number | null, lo: number, hi: number) => (x === null ? null : Math.min(hi, Math.max(lo, x)));
-const momentsOf = (values: readonly number[]) => ({ n: values.length, sum: values.reduce((t, x) => t + x, 0), sumSquares: values.reduce((t, x) => t + x * x, 0) });
+const momentsOf = (values: readonly number[]) => ({
+  n: values.length,
+  sum: values.reduce((t, x) => t + x, 0),
+  sumSquares: values.reduce((t, x) => t + x * x, 0),
+});
 
 /**
  * Two-sided p of "the deal scores average 50 %": t over deals; when every deal scored alike the t
@@ -89,22 +93,43 @@ function worthNothing(scores: readonly number[]): { p: number | null } {
 }
 
 /** The figures of every match (`outcomes[k]`, `bindings[k]` and `runs[k]` of `setup.matches[k]`). */
-export function mechanicsResults(setup: MechanicsSetup, outcomes: readonly DealOutcomes[], bindings: readonly Binding[], runs: readonly string[]): MechanicsResults {
+export function mechanicsResults(
+  setup: MechanicsSetup,
+  outcomes: readonly DealOutcomes[],
+  bindings: readonly Binding[],
+  runs: readonly string[],
+): MechanicsResults {
   const scores = outcomes.map((o) => Array.from({ length: o.end - o.start }, (_, d) => dealScore(o, o.start + d, 0)));
   const results = setup.matches.map((m, k): MechanicResult => {
     const r = pairResult(outcomes[k]!, 0, { a: m.design.specs[0]!, b: m.design.specs[1]! }, setup.players);
     const test = worthNothing(scores[k]!);
     return {
-      level: setup.levels[m.level]!.name, arm: setup.arms[m.arm]!.name, mechanic: m.mechanic,
+      level: setup.levels[m.level]!.name,
+      arm: setup.arms[m.arm]!.name,
+      mechanic: m.mechanic,
       module: setup.arms[m.arm]!.mechanics.find((x) => x.name === m.mechanic)!.module,
-      deals: r.deals, games: r.games, importance: r.winRateA, lo: r.winRateALo, hi: r.winRateAHi, dealLo: r.winRateADealLo, dealHi: r.winRateADealHi,
-      margin: r.marginA, marginLo: r.marginALo, marginHi: r.marginAHi, p: test.p, pHolm: null, binding: bindings[k]!, run: runs[k]!,
+      deals: r.deals,
+      games: r.games,
+      importance: r.winRateA,
+      lo: r.winRateALo,
+      hi: r.winRateAHi,
+      dealLo: r.winRateADealLo,
+      dealHi: r.winRateADealHi,
+      margin: r.marginA,
+      marginLo: r.marginALo,
+      marginHi: r.marginAHi,
+      p: test.p,
+      pHolm: null,
+      binding: bindings[k]!,
+      run: runs[k]!,
     };
   });
   for (const [l] of setup.levels.entries()) {
     const at = setup.matches.flatMap((m, k) => (m.level === l ? [k] : []));
     const adjusted = holmAdjust(at.map((k) => results[k]!.p));
-    at.forEach((k, i) => { results[k]!.pHolm = adjusted[i]!; });
+    at.forEach((k, i) => {
+      results[k]!.pHolm = adjusted[i]!;
+    });
   }
   const changes = setup.matches.flatMap((m, k): LevelChange[] => {
     if (m.level === 0) return [];
@@ -114,10 +139,19 @@ export function mechanicsResults(setup: MechanicsSetup, outcomes: readonly DealO
     const b = scores[k]!.slice(0, shared);
     const d = pairedComparison(momentsOf(b.map((x, i) => x - a[i]!)));
     const mean = (v: number[]) => v.reduce((t, x) => t + x, 0) / v.length;
-    return [{
-      arm: setup.arms[m.arm]!.name, mechanic: m.mechanic, level: setup.levels[m.level]!.name, against: setup.levels[0]!.name, deals: shared,
-      estimate: d.meanDiff, lo: clamp(d.lo, -1, 1), hi: clamp(d.hi, -1, 1), onDeals: [mean(a), mean(b)],
-    }];
+    return [
+      {
+        arm: setup.arms[m.arm]!.name,
+        mechanic: m.mechanic,
+        level: setup.levels[m.level]!.name,
+        against: setup.levels[0]!.name,
+        deals: shared,
+        estimate: d.meanDiff,
+        lo: clamp(d.lo, -1, 1),
+        hi: clamp(d.hi, -1, 1),
+        onDeals: [mean(a), mean(b)],
+      },
+    ];
   });
   return { results, changes };
 }
@@ -129,7 +163,8 @@ const pp = (x: number | null) => diffPp(x === null ? null : x - 0.5);
 const shareText = (r: MechanicResult) => `${percent(r.importance)} % [${percent(r.lo)}, ${percent(r.hi)}]`;
 /** Importance as the cost of giving the mechanic up: pp of win share above 50 %. */
 const costText = (r: MechanicResult) => `${pp(r.importance)} pp [${pp(r.lo)}, ${pp(r.hi)}]`;
-const marginText = (r: MechanicResult) => `${signed(r.margin, 1)} points per game [${signed(r.marginLo, 1)}, ${signed(r.marginHi, 1)}]`;
+const marginText = (r: MechanicResult) =>
+  `${signed(r.margin, 1)} points per game [${signed(r.marginLo, 1)}, ${signed(r.marginHi, 1)}]`;
 const matters = (r: MechanicResult) => r.pHolm !== null && r.pHolm <= 0.05;
 /** Share of the restricted player's follow-up choices at which the mechanic was legal (null: it made none). */
 const boundShare = (b: Binding) => (b.restrictedChoices === 0 ? null : b.bound / b.restrictedChoices);
@@ -146,7 +181,9 @@ function bindingText(b: Binding): string {
 /** What the study concludes of one match, in words: which way, and whether it is established. */
 function judgement(r: MechanicResult): string {
   if (!matters(r)) return `not established (Holm p ${r.pHolm === null ? '–' : r.pHolm.toPrecision(2)})`;
-  return r.importance! > 0.5 ? `giving it up costs (Holm p ${r.pHolm!.toPrecision(2)})` : `the agent does better without it (Holm p ${r.pHolm!.toPrecision(2)})`;
+  return r.importance! > 0.5
+    ? `giving it up costs (Holm p ${r.pHolm!.toPrecision(2)})`
+    : `the agent does better without it (Holm p ${r.pHolm!.toPrecision(2)})`;
 }
 
 /** "farmers (base)" — a mechanic in an arm, for charts and sentences. */
@@ -155,29 +192,59 @@ export const mechanicLabel = (arm: string, mechanic: string) => `${mechanic} (${
 /** One finding per mechanic and arm: its importance at every level, and the change between levels. */
 function mechanicFinding(setup: MechanicsSetup, results: MechanicsResults, arm: string, mechanic: string): Finding {
   const rows = results.results.filter((r) => r.arm === arm && r.mechanic === mechanic);
-  const per = rows.map((r) => `at **${r.level}** ${shareText(r)}, cost ${costText(r)}, margin ${marginText(r)} — ${judgement(r)}; ${bindingText(r.binding)}`).join('; ');
-  const changes = results.changes.filter((c) => c.arm === arm && c.mechanic === mechanic)
-    .map((c) => `${c.level} − ${c.against} ${diffPp(c.estimate)} pp [${diffPp(c.lo)}, ${diffPp(c.hi)}] on the ${count(c.deals)} shared deals (${c.against} ${percent(c.onDeals[0])} %, ${c.level} ${percent(c.onDeals[1])} % there)`);
+  const per = rows
+    .map(
+      (r) =>
+        `at **${r.level}** ${shareText(r)}, cost ${costText(r)}, margin ${marginText(r)} — ${judgement(r)}; ${bindingText(r.binding)}`,
+    )
+    .join('; ');
+  const changes = results.changes
+    .filter((c) => c.arm === arm && c.mechanic === mechanic)
+    .map(
+      (c) =>
+        `${c.level} − ${c.against} ${diffPp(c.estimate)} pp [${diffPp(c.lo)}, ${diffPp(c.hi)}] on the ${count(c.deals)} shared deals (${c.against} ${percent(c.onDeals[0])} %, ${c.level} ${percent(c.onDeals[1])} % there)`,
+    );
   const description = setup.arms.find((a) => a.name === arm)!.mechanics.find((m) => m.name === mechanic)!.description;
-  return { sentence: `**${mechanicLabel(arm, mechanic)}**, ${description}: ${per}.${changes.length ? ` Between levels (paired t): ${changes.join('; ')}.` : ''}` };
+  return {
+    sentence: `**${mechanicLabel(arm, mechanic)}**, ${description}: ${per}.${changes.length ? ` Between levels (paired t): ${changes.join('; ')}.` : ''}`,
+  };
 }
 
 /** Importance of every mechanic tested, per level, with Wilson intervals (the verdict page's chart). */
 export function importanceChart(results: readonly MechanicResult[], runSize: string): TopLevelSpec {
-  const rows = results.filter((r) => r.importance !== null).map((r) => ({
-    mechanic: mechanicLabel(r.arm, r.mechanic), level: r.level, reference: 0.5, estimate: r.importance!, lower: r.lo ?? r.importance!, upper: r.hi ?? r.importance!,
-  }));
+  const rows = results
+    .filter((r) => r.importance !== null)
+    .map((r) => ({
+      mechanic: mechanicLabel(r.arm, r.mechanic),
+      level: r.level,
+      reference: 0.5,
+      estimate: r.importance!,
+      lower: r.lo ?? r.importance!,
+      upper: r.hi ?? r.importance!,
+    }));
   const mechanics = new Set(rows.map((r) => r.mechanic)).size;
   return estimatesChart(rows, {
-    title: 'Importance of each mechanic: the agent\'s win share against itself forbidden the mechanic',
-    subtitle: 'Wilson 95 % intervals; dashed: 50 % (the mechanic worth nothing to that player)', runSize,
-    category: 'mechanic', color: 'level', colorTitle: 'level', orient: 'horizontal', categoryTitle: null,
-    valueTitle: 'win share of the unrestricted agent', valueFormat: '.0%', reference: 0.5, zero: false, width: 460, height: Math.max(80, 22 * mechanics * 2),
+    title: "Importance of each mechanic: the agent's win share against itself forbidden the mechanic",
+    subtitle: 'Wilson 95 % intervals; dashed: 50 % (the mechanic worth nothing to that player)',
+    runSize,
+    category: 'mechanic',
+    color: 'level',
+    colorTitle: 'level',
+    orient: 'horizontal',
+    categoryTitle: null,
+    valueTitle: 'win share of the unrestricted agent',
+    valueFormat: '.0%',
+    reference: 0.5,
+    zero: false,
+    width: 460,
+    height: Math.max(80, 22 * mechanics * 2),
   });
 }
 
-export const METHOD_TEXT = 'Restricted play (Jaffe, Miller, Andersen, Liu, Karlin, Popović, "Evaluating competitive game balance with restricted play", AIIDE 2012): for each mechanic, the level\'s agent plays the same agent forbidden that mechanic (`forbid=`: it never chooses a follow-up that uses it, nor for its own turns in its searches; it models the other player unrestricted). Importance = the unrestricted agent\'s win share (ties shared): 50 % means the mechanic is worth nothing to that player; the cost of giving it up is the share above 50 %, in percentage points (pp). Every deal is played twice with the seats swapped; every level and arm plays the same seed, so a mechanic\'s matches at two levels share their deals.';
-export const INTERVALS_TEXT = 'Intervals are 95 %: Wilson over games for win shares (beside it in the tables, the deal-clustered t interval: the two games of a deal share their tiles), t over deals for margins, paired t over shared deals for the change between levels. "Established" means the Holm-adjusted p (t over the deals\' scores against 50 %, Holm over the matches of one level: the family "which mechanics matter at this level") is at most 0.05.';
+export const METHOD_TEXT =
+  "Restricted play (Jaffe, Miller, Andersen, Liu, Karlin, Popović, \"Evaluating competitive game balance with restricted play\", AIIDE 2012): for each mechanic, the level's agent plays the same agent forbidden that mechanic (`forbid=`: it never chooses a follow-up that uses it, nor for its own turns in its searches; it models the other player unrestricted). Importance = the unrestricted agent's win share (ties shared): 50 % means the mechanic is worth nothing to that player; the cost of giving it up is the share above 50 %, in percentage points (pp). Every deal is played twice with the seats swapped; every level and arm plays the same seed, so a mechanic's matches at two levels share their deals.";
+export const INTERVALS_TEXT =
+  'Intervals are 95 %: Wilson over games for win shares (beside it in the tables, the deal-clustered t interval: the two games of a deal share their tiles), t over deals for margins, paired t over shared deals for the change between levels. "Established" means the Holm-adjusted p (t over the deals\' scores against 50 %, Holm over the matches of one level: the family "which mechanics matter at this level") is at most 0.05.';
 
 /** The report: the verdict page (the overview with its chart, then a sentence per mechanic), then the tables. */
 export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults): Report {
@@ -185,36 +252,85 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
   const report = new Report(`How much each mechanic matters: restricted play (${setup.players} players)`, METHOD_TEXT);
   const overview = setup.levels.map((level) => {
     const at = results.results.filter((r) => r.level === level.name);
-    const costly = at.filter((r) => matters(r) && r.importance! > 0.5).map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
-    const harmful = at.filter((r) => matters(r) && r.importance! < 0.5).map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
+    const costly = at
+      .filter((r) => matters(r) && r.importance! > 0.5)
+      .map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
+    const harmful = at
+      .filter((r) => matters(r) && r.importance! < 0.5)
+      .map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
     return `at **${level.name}** (${count(level.deals)} deals per match), of ${at.length} mechanics ${costly.length} ${costly.length === 1 ? 'costs' : 'cost'} win share when given up${costly.length ? ` (${costly.join('; ')})` : ''} and ${harmful.length} ${harmful.length === 1 ? 'is one' : 'are ones'} the agent does better without${harmful.length ? ` (${harmful.join('; ')})` : ''}`;
   });
   const none = setup.arms.filter((a) => !a.mechanics.length).map((a) => a.name);
   const findings: Finding[] = [
-    { sentence: `Established at 5 % (Holm over the level's matches): ${overview.join('; ')}.`, chart: { name: 'importance', spec: importanceChart(results.results, runSize) } },
+    {
+      sentence: `Established at 5 % (Holm over the level's matches): ${overview.join('; ')}.`,
+      chart: { name: 'importance', spec: importanceChart(results.results, runSize) },
+    },
     ...setup.arms.flatMap((a) => a.mechanics.map((m) => mechanicFinding(setup, results, a.name, m.name))),
   ];
   addVerdictPage(report, {
     question: 'How much does each mechanic matter to a player of each skill level — what does giving it up cost?',
     findings,
-    notes: [...(none.length ? [`Arms without a mechanic to forbid (their expansions declare none: no player choice): ${none.join(', ')}.`] : []), INTERVALS_TEXT],
+    notes: [
+      ...(none.length
+        ? [`Arms without a mechanic to forbid (their expansions declare none: no player choice): ${none.join(', ')}.`]
+        : []),
+      INTERVALS_TEXT,
+    ],
   });
   const table = report.section('Importance per mechanic, arm and level');
   table.text(INTERVALS_TEXT);
-  table.table(aq.from(results.results.map((r) => ({
-    level: r.level, arm: r.arm, mechanic: r.mechanic, module: r.module, deals: r.deals, games: r.games,
-    'win share %': shareText(r), 'deal-clustered %': `[${percent(r.dealLo)}, ${percent(r.dealHi)}]`, 'cost pp': costText(r), margin: `${signed(r.margin, 1)} [${signed(r.marginLo, 1)}, ${signed(r.marginHi, 1)}]`, p: r.p, pHolm: r.pHolm,
-    'bound %': percent(boundShare(r.binding)), 'uses a game': perGame(r.binding.unrestrictedUses, r.binding),
-  }))), { caption: `The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level\'s matches. How often the restriction mattered, on each match\'s first ${count(BINDING_DEALS)} deals played again: "bound %", the restricted player\'s follow-up choices at which the mechanic was legal; "uses a game", how often the unrestricted player chose it.` });
+  table.table(
+    aq.from(
+      results.results.map((r) => ({
+        level: r.level,
+        arm: r.arm,
+        mechanic: r.mechanic,
+        module: r.module,
+        deals: r.deals,
+        games: r.games,
+        'win share %': shareText(r),
+        'deal-clustered %': `[${percent(r.dealLo)}, ${percent(r.dealHi)}]`,
+        'cost pp': costText(r),
+        margin: `${signed(r.margin, 1)} [${signed(r.marginLo, 1)}, ${signed(r.marginHi, 1)}]`,
+        p: r.p,
+        pHolm: r.pHolm,
+        'bound %': percent(boundShare(r.binding)),
+        'uses a game': perGame(r.binding.unrestrictedUses, r.binding),
+      })),
+    ),
+    {
+      caption: `The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level\'s matches. How often the restriction mattered, on each match\'s first ${count(BINDING_DEALS)} deals played again: "bound %", the restricted player\'s follow-up choices at which the mechanic was legal; "uses a game", how often the unrestricted player chose it.`,
+    },
+  );
   if (results.changes.length) {
-    report.section('Does a mechanic matter more at another level?').table(aq.from(results.changes.map((c) => ({
-      arm: c.arm, mechanic: c.mechanic, difference: `${c.level} − ${c.against}`, deals: c.deals, 'pp [95 %]': `${diffPp(c.estimate)} [${diffPp(c.lo)}, ${diffPp(c.hi)}]`,
-      'first level %': percent(c.onDeals[0]), 'this level %': percent(c.onDeals[1]),
-    }))), { caption: 'Importance at a level minus at the first level, paired t over the deals both played (the deal scores: the unrestricted agent\'s share of the deal\'s two games), with both levels\' importance on those deals.' });
+    report.section('Does a mechanic matter more at another level?').table(
+      aq.from(
+        results.changes.map((c) => ({
+          arm: c.arm,
+          mechanic: c.mechanic,
+          difference: `${c.level} − ${c.against}`,
+          deals: c.deals,
+          'pp [95 %]': `${diffPp(c.estimate)} [${diffPp(c.lo)}, ${diffPp(c.hi)}]`,
+          'first level %': percent(c.onDeals[0]),
+          'this level %': percent(c.onDeals[1]),
+        })),
+      ),
+      {
+        caption:
+          "Importance at a level minus at the first level, paired t over the deals both played (the deal scores: the unrestricted agent's share of the deal's two games), with both levels' importance on those deals.",
+      },
+    );
   }
-  report.section('Runs').text([
-    ...setup.levels.map((l) => `- **${l.name}**: \`${l.spec}\`, ${count(l.deals)} deals per match, seed \`${setup.seed}\``),
-    ...results.results.map((r) => `- ${r.level}, ${mechanicLabel(r.arm, r.mechanic)}: \`${r.run}\``),
-  ].join('\n'));
+  report
+    .section('Runs')
+    .text(
+      [
+        ...setup.levels.map(
+          (l) => `- **${l.name}**: \`${l.spec}\`, ${count(l.deals)} deals per match, seed \`${setup.seed}\``,
+        ),
+        ...results.results.map((r) => `- ${r.level}, ${mechanicLabel(r.arm, r.mechanic)}: \`${r.run}\``),
+      ].join('\n'),
+    );
   return report;
 }

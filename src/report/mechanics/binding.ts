@@ -40,7 +40,12 @@ class Watcher implements Agent {
   readonly name: string;
   chooseIndex?: (count: number) => number;
 
-  constructor(private readonly inner: Agent, private readonly uses: GameMechanic['uses'], private readonly restricted: boolean, private readonly tally: Binding) {
+  constructor(
+    private readonly inner: Agent,
+    private readonly uses: GameMechanic['uses'],
+    private readonly restricted: boolean,
+    private readonly tally: Binding,
+  ) {
     this.name = inner.name;
     if (inner.chooseIndex) this.chooseIndex = (count) => inner.chooseIndex!(count);
   }
@@ -68,9 +73,22 @@ class Watcher implements Agent {
  * Replays the first `deals` deals of a match (agent a unrestricted, agent b forbidden `mechanic`) and
  * counts how its restriction bound; `hashes`, when given, receives each game's move hash (`MoveTrace`).
  */
-export function restrictionBinding(design: MatchDesign, mechanic: string, deals = BINDING_DEALS, hashes?: number[]): Binding {
+export function restrictionBinding(
+  design: MatchDesign,
+  mechanic: string,
+  deals = BINDING_DEALS,
+  hashes?: number[],
+): Binding {
   const plan = design.plan;
-  const tally: Binding = { deals: Math.min(deals, plan.deals), games: 0, restrictedChoices: 0, bound: 0, restrictedUses: 0, unrestrictedChances: 0, unrestrictedUses: 0 };
+  const tally: Binding = {
+    deals: Math.min(deals, plan.deals),
+    games: 0,
+    restrictedChoices: 0,
+    bound: 0,
+    restrictedUses: 0,
+    unrestrictedChances: 0,
+    unrestrictedUses: 0,
+  };
   armSetups(plan).forEach((setup, a) => {
     const uses = setup.game.mechanics.find((m) => m.name === mechanic)?.uses;
     if (!uses) throw new Error(`mechanic ${mechanic} is not in the match's game`);
@@ -80,7 +98,9 @@ export function restrictionBinding(design: MatchDesign, mechanic: string, deals 
       const order = setup.dealer.deal(plan.seed, d);
       for (const r of rotationsOf(plan.rotation, players, d)) {
         // Lineup player i sits in seat (i + r) mod P; side a is the unrestricted agent.
-        const agents = seatAgents(setup, plan.seed, d, r).map((agent, seat) => new Watcher(agent, uses, !sideA[(seat - r + players) % players]!, tally));
+        const agents = seatAgents(setup, plan.seed, d, r).map(
+          (agent, seat) => new Watcher(agent, uses, !sideA[(seat - r + players) % players]!, tally),
+        );
         const trace: MoveTrace = { hash: 0 };
         playGame(setup.game, order, agents, undefined, trace);
         hashes?.push(trace.hash);

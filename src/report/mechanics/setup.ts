@@ -67,19 +67,30 @@ export interface MechanicsRequest {
 /** `labyrinth@labyrinth=advanced` → expansions and rules (numbers where the value reads as one). */
 function parseArm(text: string): { expansions: string[]; rules: Record<string, ParamValue> } {
   const [mix, ...ruleParts] = text.split('@').map((s) => s.trim());
-  if (!mix) throw new InputError('usage', `--expansions: arm ${JSON.stringify(text)} has no expansion mix (base, or expansions joined by +)`);
+  if (!mix)
+    throw new InputError(
+      'usage',
+      `--expansions: arm ${JSON.stringify(text)} has no expansion mix (base, or expansions joined by +)`,
+    );
   const expansions = mix === 'base' ? [] : mix.split('+').map((s) => s.trim());
-  if (expansions.some((e) => e === '' || e === 'base')) throw new InputError('usage', `--expansions: arm ${JSON.stringify(text)}: write base alone, or expansions joined by + (tollkeepers+labyrinth)`);
+  if (expansions.some((e) => e === '' || e === 'base'))
+    throw new InputError(
+      'usage',
+      `--expansions: arm ${JSON.stringify(text)}: write base alone, or expansions joined by + (tollkeepers+labyrinth)`,
+    );
   const rules: Record<string, ParamValue> = {};
   for (const part of ruleParts) {
     const eq = part.indexOf('=');
-    if (eq < 1 || eq === part.length - 1) throw new InputError('usage', `--expansions: arm ${JSON.stringify(text)}: ${JSON.stringify(part)} is not rule=value (e.g. labyrinth@labyrinth=advanced)`);
+    if (eq < 1 || eq === part.length - 1)
+      throw new InputError(
+        'usage',
+        `--expansions: arm ${JSON.stringify(text)}: ${JSON.stringify(part)} is not rule=value (e.g. labyrinth@labyrinth=advanced)`,
+      );
     const value = part.slice(eq + 1).trim();
     rules[part.slice(0, eq).trim()] = /^[+-]?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
   }
   return { expansions, rules };
 }
-
 
 /** The level's spec forbidden one mechanic (a spec without parameters gets its own). */
 const forbidding = (spec: string, mechanic: string) => `${spec}${spec.includes(':') ? ',' : ':'}forbid=${mechanic}`;
@@ -92,16 +103,33 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
   const named = splitLevels(request.agents ?? DEFAULT_LEVELS);
   const specs = named.map((l) => parseAgentSpec(l.agents, '--agents'));
   const restricted = specs.find((s) => s.forbid.length);
-  if (restricted) throw new InputError('usage', `--agents: ${restricted.text} forbids ${restricted.forbid.join('+')} itself; a level is the unrestricted agent (the study forbids one mechanic at a time)`);
+  if (restricted)
+    throw new InputError(
+      'usage',
+      `--agents: ${restricted.text} forbids ${restricted.forbid.join('+')} itself; a level is the unrestricted agent (the study forbids one mechanic at a time)`,
+    );
   const names = named.map((l, k) => l.label ?? levelLabel(specs[k]!.text));
   const twice = names.find((n, k) => names.indexOf(n) !== k);
-  if (twice !== undefined) throw new InputError('usage', `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`);
-  const deals = levelDeals(request.deals, specs.map((s) => s.text), DEFAULT_DEALS, 2);
+  if (twice !== undefined)
+    throw new InputError(
+      'usage',
+      `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`,
+    );
+  const deals = levelDeals(
+    request.deals,
+    specs.map((s) => s.text),
+    DEFAULT_DEALS,
+    2,
+  );
   const levels = specs.map((s, k) => ({ name: names[k]!, spec: s.text, deals: deals[k]! }));
 
   // 2. Arms: each game built (expansions, rules, players checked), its mechanics listed.
   const armTexts = (request.expansions ?? DEFAULT_ARMS).split(',').map((s) => s.trim());
-  if (armTexts.some((t) => t === '')) throw new InputError('usage', `--expansions must be arms separated by commas (e.g. ${DEFAULT_ARMS}), got ${JSON.stringify(request.expansions)}`);
+  if (armTexts.some((t) => t === ''))
+    throw new InputError(
+      'usage',
+      `--expansions must be arms separated by commas (e.g. ${DEFAULT_ARMS}), got ${JSON.stringify(request.expansions)}`,
+    );
   const repeated = armTexts.find((t, k) => armTexts.indexOf(t) !== k);
   if (repeated !== undefined) throw new InputError('usage', `--expansions: arm ${repeated} is given twice`);
   const only = request.mechanics === undefined ? undefined : request.mechanics.split(',').map((s) => s.trim());
@@ -111,31 +139,63 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
     try {
       check = designMatch({ kind: 'match', specs: ['random', 'greedy'], players, expansions, rules, deals: 1, seed });
     } catch (error) {
-      if (error instanceof InputError) throw new InputError('usage', `--expansions: arm ${text}: ${error.message.replace(/^carclab match: arms\[0\] "game": /, '')}`);
+      if (error instanceof InputError)
+        throw new InputError(
+          'usage',
+          `--expansions: arm ${text}: ${error.message.replace(/^carclab match: arms\[0\] "game": /, '')}`,
+        );
       throw error;
     }
     const game = armSetups(check.plan)[0]!.game;
     const own = (module: string) => (expansions.length ? expansions.includes(module) : module === game.base.name);
-    const titleOf = (module: string) => (module === game.base.name ? game.base.title : game.expansions.find((e) => e.name === module)!.title);
+    const titleOf = (module: string) =>
+      module === game.base.name ? game.base.title : game.expansions.find((e) => e.name === module)!.title;
     const chosen = game.mechanics.filter((m) => (only ? only.includes(m.name) : own(m.module)));
-    return { name: text, expansions, rules, mechanics: chosen.map((m) => ({ name: m.name, module: titleOf(m.module), description: m.description })) };
+    return {
+      name: text,
+      expansions,
+      rules,
+      mechanics: chosen.map((m) => ({ name: m.name, module: titleOf(m.module), description: m.description })),
+    };
   });
   if (only) {
     for (const name of only) {
       // A name no registered module declares is named by the spec parser, with the nearest name.
       parseAgentSpec(`random:forbid=${name}`, '--mechanics');
-      if (!arms.some((a) => a.mechanics.some((m) => m.name === name))) throw new InputError('usage', `--mechanics: ${name} is a mechanic of no arm's game (arms: ${armTexts.join(', ')})`);
+      if (!arms.some((a) => a.mechanics.some((m) => m.name === name)))
+        throw new InputError(
+          'usage',
+          `--mechanics: ${name} is a mechanic of no arm's game (arms: ${armTexts.join(', ')})`,
+        );
     }
   }
 
   // 3. The matches: per level, arm and mechanic, on one seed (a mechanic's matches at two levels share their deals).
   const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
   const matches: MechanicMatch[] = [];
-  levels.forEach((level, l) => arms.forEach((arm, a) => arm.mechanics.forEach((m) => {
-    const design = designMatch({ kind: 'match', specs: [level.spec, forbidding(level.spec, m.name)], players, expansions: arm.expansions, rules: arm.rules, deals: level.deals, seed });
-    const experiment = `mechanics-${slug(level.name)}-${slug(arm.name)}-${m.name}`.slice(0, 64);
-    matches.push({ level: l, arm: a, mechanic: m.name, design: { ...design, plan: { ...design.plan, experiment } } });
-  })));
-  if (!matches.length) throw new InputError('usage', `--expansions: no arm has a mechanic to forbid (arms: ${armTexts.join(', ')})`);
+  levels.forEach((level, l) =>
+    arms.forEach((arm, a) =>
+      arm.mechanics.forEach((m) => {
+        const design = designMatch({
+          kind: 'match',
+          specs: [level.spec, forbidding(level.spec, m.name)],
+          players,
+          expansions: arm.expansions,
+          rules: arm.rules,
+          deals: level.deals,
+          seed,
+        });
+        const experiment = `mechanics-${slug(level.name)}-${slug(arm.name)}-${m.name}`.slice(0, 64);
+        matches.push({
+          level: l,
+          arm: a,
+          mechanic: m.name,
+          design: { ...design, plan: { ...design.plan, experiment } },
+        });
+      }),
+    ),
+  );
+  if (!matches.length)
+    throw new InputError('usage', `--expansions: no arm has a mechanic to forbid (arms: ${armTexts.join(', ')})`);
   return { players, seed, levels, arms, matches };
 }

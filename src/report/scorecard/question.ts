@@ -29,11 +29,17 @@ export function ruleClause(def: ParamDef, value: ParamValue): string {
 }
 
 /** The question of a study: the house rules against the official ones, or the expansions against the base game. */
-export function designerQuestion(setup: { rules: Readonly<Record<string, ParamValue>>; defs: readonly ParamDef[]; players: number; titles: readonly string[] }): string {
+export function designerQuestion(setup: {
+  rules: Readonly<Record<string, ParamValue>>;
+  defs: readonly ParamDef[];
+  players: number;
+  titles: readonly string[];
+}): string {
   const { rules, defs, players, titles } = setup;
   const where = `${players} players, ${titles.length ? titles.join(' + ') : 'base game'}`;
   const names = Object.keys(rules);
-  if (!names.length) return `What changes when ${titles.join(' and ')} ${titles.length === 1 ? 'is' : 'are'} added to the base game (${players} players)?`;
+  if (!names.length)
+    return `What changes when ${titles.join(' and ')} ${titles.length === 1 ? 'is' : 'are'} added to the base game (${players} players)?`;
   const clauses = names.map((name) => {
     const def = defs.find((d) => d.name === name);
     if (!def) throw new Error(`no rule parameter ${name}`);

@@ -36,7 +36,12 @@ export interface LevelCard {
   deals: number;
   run: string;
   /** Shares of deals (0–1): the same games rescored, the games played out, and the two no-effect references. */
-  winnerChanged: { total: number | null; rescored: number | null; independent: number | null; noiseFloor: number | null };
+  winnerChanged: {
+    total: number | null;
+    rescored: number | null;
+    independent: number | null;
+    noiseFloor: number | null;
+  };
   /** The same four with their 95 % intervals, and the rescored games' counts. */
   winnerChangedDetail: WinnerChange;
   /** Deals on which both arms played the same moves (a rescoring only, `STUDIES.md` 1). */
@@ -65,7 +70,13 @@ export interface Scorecard {
   levels: LevelCard[];
 }
 
-async function skillDepth(level: StudyLevel, setup: StudySetup, backend: Backend, outRoot: string, log: (l: string) => void): Promise<SkillDepth | null> {
+async function skillDepth(
+  level: StudyLevel,
+  setup: StudySetup,
+  backend: Backend,
+  outRoot: string,
+  log: (l: string) => void,
+): Promise<SkillDepth | null> {
   if (!level.skill) return null;
   // The same seed deals the same tiles to both arms' matches: the difference is paired per deal.
   const matches = [
@@ -73,7 +84,13 @@ async function skillDepth(level: StudyLevel, setup: StudySetup, backend: Backend
     { arm: setup.variant.name, match: await playSkillMatch(level.skill.variant, backend, outRoot, log) },
   ];
   const depth = skillDepthLevel({ level: level.name, against: level.skill.against }, setup.players, matches);
-  return { level: depth.level, against: depth.against, baseline: depth.arms[0]!.share, variant: depth.arms[1]!.share, difference: depth.differences[0]!.difference };
+  return {
+    level: depth.level,
+    against: depth.against,
+    baseline: depth.arms[0]!.share,
+    variant: depth.arms[1]!.share,
+    difference: depth.differences[0]!.difference,
+  };
 }
 
 function levelCard(level: StudyLevel, run: LoadedRun, setup: StudySetup, skill: SkillDepth | null): LevelCard {
@@ -82,19 +99,39 @@ function levelCard(level: StudyLevel, run: LoadedRun, setup: StudySetup, skill: 
   const w = winnerChange(effect);
   const score = pairCI(run.summary, setup.baseline.name, setup.variant.name, 'score');
   return {
-    level: level.name, spec: level.spec, deals: level.deals, run: run.dir,
-    winnerChanged: { total: w.total.share, rescored: w.rescored?.share ?? null, independent: w.independent.share, noiseFloor: w.noiseFloor.share },
+    level: level.name,
+    spec: level.spec,
+    deals: level.deals,
+    run: run.dir,
+    winnerChanged: {
+      total: w.total.share,
+      rescored: w.rescored?.share ?? null,
+      independent: w.independent.share,
+      noiseFloor: w.noiseFloor.share,
+    },
     winnerChangedDetail: w,
     sameMoves: run.summary.pairs[0]?.sameMoves ?? 0,
     // Every deal alike (e.g. a rule random play does not feel in the scores): no t interval (`STUDIES.md` 10).
-    scoreChange: score.sdDiff === 0 ? { estimate: score.meanDiff, lo: null, hi: null } : { estimate: score.meanDiff, lo: score.lo, hi: score.hi },
-    quality: { baseline: qualityOf(run, setup.baseline.name), variant: qualityOf(run, setup.variant.name), difference: qualityDifferenceOf(run, setup.baseline.name, setup.variant.name) },
+    scoreChange:
+      score.sdDiff === 0
+        ? { estimate: score.meanDiff, lo: null, hi: null }
+        : { estimate: score.meanDiff, lo: score.lo, hi: score.hi },
+    quality: {
+      baseline: qualityOf(run, setup.baseline.name),
+      variant: qualityOf(run, setup.variant.name),
+      difference: qualityDifferenceOf(run, setup.baseline.name, setup.variant.name),
+    },
     skillDepth: skill,
   };
 }
 
 /** Plays every level's runs into `<out>/runs` and returns the scorecard and the levels' runs. */
-export async function playStudy(setup: StudySetup, backend: Backend, out: string, log: (l: string) => void): Promise<{ scorecard: Scorecard; runs: LoadedRun[] }> {
+export async function playStudy(
+  setup: StudySetup,
+  backend: Backend,
+  out: string,
+  log: (l: string) => void,
+): Promise<{ scorecard: Scorecard; runs: LoadedRun[] }> {
   const outRoot = join(out, 'runs');
   const levels: LevelCard[] = [];
   const runs: LoadedRun[] = [];
@@ -105,5 +142,8 @@ export async function playStudy(setup: StudySetup, backend: Backend, out: string
     levels.push(levelCard(level, run, setup, skill));
   }
   const { question, comparison, players, seed, baseline, variant } = setup;
-  return { scorecard: { format: 'carclab-study/1', question, comparison, players, seed, baseline, variant, levels }, runs };
+  return {
+    scorecard: { format: 'carclab-study/1', question, comparison, players, seed, baseline, variant, levels },
+    runs,
+  };
 }

@@ -55,8 +55,13 @@ export const DEFAULT_REDIS_WAIT_SECONDS = 120;
 /** Checks that Redis answers within a few seconds; a clear input error (exit 2) otherwise. */
 export async function checkReachable(target: RedisTarget): Promise<void> {
   const client = new Redis({
-    ...connectionOptions(target), db: 0, lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS,
-    maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false,
+    ...connectionOptions(target),
+    db: 0,
+    lazyConnect: true,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
   });
   // The connection's own error (e.g. a wrong password) says more than the closed connection that follows it.
   let cause: string | undefined;
@@ -72,13 +77,17 @@ export async function checkReachable(target: RedisTarget): Promise<void> {
     }
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError('backend', `cannot reach Redis at ${target.redacted} (${cause ?? ((error as Error).message || String(error))})`);
+    throw new InputError(
+      'backend',
+      `cannot reach Redis at ${target.redacted} (${cause ?? ((error as Error).message || String(error))})`,
+    );
   } finally {
     client.disconnect();
   }
 }
 
-export const jobIdOf = (task: ShardTask): string => `${runIdOf(task.plan, packageInfo().version)}-${task.start}-${task.end}`;
+export const jobIdOf = (task: ShardTask): string =>
+  `${runIdOf(task.plan, packageInfo().version)}-${task.start}-${task.end}`;
 
 export interface RedisBackendOptions {
   queue?: string;
@@ -91,13 +100,29 @@ export interface RedisBackendOptions {
   redisWaitSeconds?: number;
 }
 
-interface Waiter { task: ShardTask; resolve(result: ShardResult): void; reject(error: Error): void; rejected: number; settling: boolean }
+interface Waiter {
+  task: ShardTask;
+  resolve(result: ShardResult): void;
+  reject(error: Error): void;
+  rejected: number;
+  settling: boolean;
+}
 
 /** `promise`, or `undefined` when it takes longer than `ms`. */
-const within = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> => new Promise((resolve, reject) => {
-  const timer = setTimeout(() => resolve(undefined), ms);
-  promise.then((v) => { clearTimeout(timer); resolve(v); }, (e: unknown) => { clearTimeout(timer); reject(e); });
-});
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
 
 export async function redisBackend(target: RedisTarget, options: RedisBackendOptions = {}): Promise<Backend> {
   await checkReachable(target);
@@ -152,7 +177,9 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     waiting.delete(jobId);
     const from = wire && typeof wire === 'object' && wire.worker ? ` from ${String(wire.worker)}` : '';
     if (++waiter.rejected > MALFORMED_RETRIES) {
-      waiter.reject(new Error(`shard ${jobId}: ${waiter.rejected} malformed results in a row (last${from}: ${problem})`));
+      waiter.reject(
+        new Error(`shard ${jobId}: ${waiter.rejected} malformed results in a row (last${from}: ${problem})`),
+      );
       return;
     }
     log(`carclab: rejected the result of shard ${jobId}${from}: ${problem}; enqueueing it again`);
@@ -169,12 +196,17 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   let unservedSince: number | undefined;
   let noWorkerSaid = false;
   const presence = announcePresence(target, {
-    queue: name, role: 'run', name: `${hostname()} pid ${process.pid}`, code,
+    queue: name,
+    role: 'run',
+    name: `${hostname()} pid ${process.pid}`,
+    code,
     onPeers: (workers) => {
       for (const worker of workers) {
         if (worker.code === shortCode(code) || otherCode.has(worker.name)) continue;
         otherCode.add(worker.name);
-        log(`carclab: worker ${worker.name} runs other code (${worker.code}, this run's is ${shortCode(code)}) and does not play this run's shards; update it or stop it`);
+        log(
+          `carclab: worker ${worker.name} runs other code (${worker.code}, this run's is ${shortCode(code)}) and does not play this run's shards; update it or stop it`,
+        );
       }
       if (workers.some((worker) => worker.code === shortCode(code)) || waiting.size === 0) {
         unservedSince = undefined;
@@ -185,7 +217,9 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
       unservedSince ??= Date.now();
       if (!noWorkerSaid && Date.now() - unservedSince >= PRESENCE_EXPIRES_MS) {
         noWorkerSaid = true;
-        log(`carclab: no worker of this run's code (${shortCode(code)}) takes shards from queue ${name}; the shards wait until one starts`);
+        log(
+          `carclab: no worker of this run's code (${shortCode(code)}) takes shards from queue ${name}; the shards wait until one starts`,
+        );
       }
     },
   });
@@ -206,8 +240,11 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     waiting.set(jobId, waiter);
     void (async () => {
       const job = await queue.add('shard', task, {
-        jobId, attempts: JOB_ATTEMPTS, backoff: { type: 'fixed', delay: 500 },
-        removeOnComplete: { age: 7 * 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 },
+        jobId,
+        attempts: JOB_ATTEMPTS,
+        backoff: { type: 'fixed', delay: 500 },
+        removeOnComplete: { age: 7 * 24 * 3600 },
+        removeOnFail: { age: 7 * 24 * 3600 },
       });
       // Enqueued before (an earlier session of this run, or a shard played again): it may be finished
       // already. The job `add` returns for an existing id lacks its result: read the stored job.
@@ -233,11 +270,16 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
         continue;
       }
       // Not awaited: a result sampled for verification is replayed here, which takes its time.
-      if (await job.getState() === 'completed') void settle(jobId, job.returnvalue);
+      if ((await job.getState()) === 'completed') void settle(jobId, job.returnvalue);
     }
   };
   // Its own client, failing fast, so a question while Redis is away does not wait for it.
-  const pinger = new Redis({ ...connection, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: RECONCILE_MS });
+  const pinger = new Redis({
+    ...connection,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: RECONCILE_MS,
+  });
   pinger.on('error', () => {});
   let reconciling = false;
   let stopped = false;
@@ -247,25 +289,37 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
       if (stopped || waiting.size === 0) continue;
       // Whether Redis answers is one round trip: the check of every job in flight takes longer with
       // many in flight, a distant server or a coordinator busy replaying, and must not count as silence.
-      const answered = await pinger.ping().then(() => true, () => false);
+      const answered = await pinger.ping().then(
+        () => true,
+        () => false,
+      );
       if (answered && !reconciling) {
         reconciling = true;
         // A check caught by a Redis that went away mid-way is given up, so the next one can start.
-        void within(reconcile(), 10 * RECONCILE_MS).catch(() => {}).finally(() => (reconciling = false));
+        void within(reconcile(), 10 * RECONCILE_MS)
+          .catch(() => {})
+          .finally(() => (reconciling = false));
       }
       const now = Date.now();
       if (answered) {
-        if (lostSince !== undefined) log(`carclab: Redis at ${target.redacted} answers again after ${Math.round((now - lostSince) / 1000)} s; checking the shards in flight`);
+        if (lostSince !== undefined)
+          log(
+            `carclab: Redis at ${target.redacted} answers again after ${Math.round((now - lostSince) / 1000)} s; checking the shards in flight`,
+          );
         lostSince = undefined;
         continue;
       }
       lostSince ??= now - RECONCILE_MS;
       if (now - lastNotice >= 10_000) {
         lastNotice = now;
-        log(`carclab: waiting for Redis at ${target.redacted}: no answer for ${Math.round((now - lostSince) / 1000)} s (the run stops after ${waitLimit / 1000} s; finished shards are kept)`);
+        log(
+          `carclab: waiting for Redis at ${target.redacted}: no answer for ${Math.round((now - lostSince) / 1000)} s (the run stops after ${waitLimit / 1000} s; finished shards are kept)`,
+        );
       }
       if (now - lostSince >= waitLimit) {
-        const error = new RunFailure(`Redis at ${target.redacted} did not answer for ${waitLimit / 1000} s; the finished shards are kept: run the same command to resume`);
+        const error = new RunFailure(
+          `Redis at ${target.redacted} did not answer for ${waitLimit / 1000} s; the finished shards are kept: run the same command to resume`,
+        );
         for (const [jobId, waiter] of [...waiting]) {
           waiting.delete(jobId);
           waiter.reject(error);
@@ -280,24 +334,32 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     concurrency: 0,
     inFlight,
     // The live game count stays here: workers elsewhere cannot add to it (and it is no part of a job).
-    run: ({ gamesPlayed: _live, ...task }, signal) => new Promise<ShardResult>((resolve, reject) => {
-      // Stopping the coordinator leaves the job in Redis: workers finish it and a resumed run collects it.
-      const abandon = () => {
-        const jobId = jobIdOf(task);
-        if (waiting.delete(jobId)) reject(new ShardAbandoned(`shard ${jobId}`));
-      };
-      // The listener goes when the job settles, so a long run does not pile one up per shard on its signal.
-      const settled = () => signal?.removeEventListener('abort', abandon);
-      // One listener per shard in flight (64 by default): more than the default limit of 10, and no leak.
-      if (signal && getMaxListeners(signal) < inFlight + 1) setMaxListeners(inFlight + 1, signal);
-      enqueue(task, {
-        task,
-        resolve: (result) => { settled(); resolve(result); },
-        reject: (error) => { settled(); reject(error); },
-        rejected: 0, settling: false,
-      });
-      signal?.addEventListener('abort', abandon, { once: true });
-    }),
+    run: ({ gamesPlayed: _live, ...task }, signal) =>
+      new Promise<ShardResult>((resolve, reject) => {
+        // Stopping the coordinator leaves the job in Redis: workers finish it and a resumed run collects it.
+        const abandon = () => {
+          const jobId = jobIdOf(task);
+          if (waiting.delete(jobId)) reject(new ShardAbandoned(`shard ${jobId}`));
+        };
+        // The listener goes when the job settles, so a long run does not pile one up per shard on its signal.
+        const settled = () => signal?.removeEventListener('abort', abandon);
+        // One listener per shard in flight (64 by default): more than the default limit of 10, and no leak.
+        if (signal && getMaxListeners(signal) < inFlight + 1) setMaxListeners(inFlight + 1, signal);
+        enqueue(task, {
+          task,
+          resolve: (result) => {
+            settled();
+            resolve(result);
+          },
+          reject: (error) => {
+            settled();
+            reject(error);
+          },
+          rejected: 0,
+          settling: false,
+        });
+        signal?.addEventListener('abort', abandon, { once: true });
+      }),
     faultyWorkers: () => verifier.faulty(),
     verification: (plan) => verifier.report(plan),
     close: async () => {
@@ -305,7 +367,10 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
       await Promise.all([watch, presence.stop(), replays.close()]);
       pinger.disconnect();
       // A Redis that does not answer must not keep the process alive: give up after a few seconds.
-      const closed = await within(Promise.all([events.close(), queue.close()]).then(() => true), 3000);
+      const closed = await within(
+        Promise.all([events.close(), queue.close()]).then(() => true),
+        3000,
+      );
       if (!closed) {
         void events.disconnect().catch(() => {});
         void queue.disconnect().catch(() => {});

@@ -20,7 +20,10 @@ const ANNOUNCE_MS = 2000;
 export const PRESENCE_EXPIRES_MS = 10_000;
 
 export type Role = 'run' | 'worker';
-export interface Peer { name: string; code: string }
+export interface Peer {
+  name: string;
+  code: string;
+}
 
 export interface PresenceOptions {
   queue: string;
@@ -37,7 +40,12 @@ const keyOf = (queue: string, role: Role) => `carclab:${queue}:${role}s`;
 /** Announces this process on its queue until `stop()`, and reports the other role's peers. */
 export function announcePresence(target: RedisTarget, options: PresenceOptions): { stop(): Promise<void> } {
   // A client of its own that fails fast: while Redis is away the other loops say so, this one stays quiet.
-  const client = new Redis({ ...connectionOptions(target), maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: ANNOUNCE_MS });
+  const client = new Redis({
+    ...connectionOptions(target),
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: ANNOUNCE_MS,
+  });
   client.on('error', () => {});
   const mine = keyOf(options.queue, options.role);
   const theirs = keyOf(options.queue, options.role === 'run' ? 'worker' : 'run');
@@ -45,9 +53,12 @@ export function announcePresence(target: RedisTarget, options: PresenceOptions):
   const look = async () => {
     const [seconds, micros] = await client.time();
     const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
-    await client.multi()
-      .zadd(mine, now + PRESENCE_EXPIRES_MS, member).pexpire(mine, PRESENCE_EXPIRES_MS)
-      .zremrangebyscore(theirs, '-inf', now).exec();
+    await client
+      .multi()
+      .zadd(mine, now + PRESENCE_EXPIRES_MS, member)
+      .pexpire(mine, PRESENCE_EXPIRES_MS)
+      .zremrangebyscore(theirs, '-inf', now)
+      .exec();
     const members = await client.zrangebyscore(theirs, now, '+inf');
     options.onPeers(members.map((m) => ({ code: m.slice(0, m.indexOf(' ')), name: m.slice(m.indexOf(' ') + 1) })));
   };

@@ -21,7 +21,10 @@ export interface RedisTarget {
 
 export function parseRedisUrl(text: string, flag: string): RedisTarget {
   const fail = (why: string): never => {
-    throw new InputError('backend', `${flag}: ${why}; expected redis://host:port[/db] (with a password, put :PASSWORD and @ before the host) or rediss://… for TLS`);
+    throw new InputError(
+      'backend',
+      `${flag}: ${why}; expected redis://host:port[/db] (with a password, put :PASSWORD and @ before the host) or rediss://… for TLS`,
+    );
   };
   let url: URL;
   try {
@@ -54,7 +57,11 @@ export const REDIS_URL_FILE_ENV = 'CARCLAB_REDIS_URL_FILE';
  * The Redis target of a command: the flag's URL when it gives one, else (no flag, or the flag's
  * value `redis`) the URL in `CARCLAB_REDIS_URL` or in the file `CARCLAB_REDIS_URL_FILE` names.
  */
-export function redisTargetFrom(value: string | undefined, flag: string, env: NodeJS.ProcessEnv = process.env): RedisTarget {
+export function redisTargetFrom(
+  value: string | undefined,
+  flag: string,
+  env: NodeJS.ProcessEnv = process.env,
+): RedisTarget {
   if (value !== undefined && value !== 'redis') return parseRedisUrl(value, flag);
   const direct = env[REDIS_URL_ENV];
   if (direct) return parseRedisUrl(direct.trim(), REDIS_URL_ENV);
@@ -64,11 +71,17 @@ export function redisTargetFrom(value: string | undefined, flag: string, env: No
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new InputError('backend', `${REDIS_URL_FILE_ENV}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new InputError(
+        'backend',
+        `${REDIS_URL_FILE_ENV}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
     return parseRedisUrl(text.trim(), `${REDIS_URL_FILE_ENV} (${file})`);
   }
-  throw new InputError('usage', `${flag} names no Redis URL: set ${REDIS_URL_ENV} (or ${REDIS_URL_FILE_ENV}, a file holding the URL), or give ${flag} redis://host:port`);
+  throw new InputError(
+    'usage',
+    `${flag} names no Redis URL: set ${REDIS_URL_ENV} (or ${REDIS_URL_FILE_ENV}, a file holding the URL), or give ${flag} redis://host:port`,
+  );
 }
 
 /** A message with the credentials of every URL in it replaced by `***` (for anything printed). */
@@ -94,6 +107,7 @@ export function connectionOptions(target: RedisTarget) {
  * an empty or odd name is more likely a slip than a queue).
  */
 export function parseQueueName(value: string): string {
-  if (!/^[A-Za-z0-9_.=+-]{1,64}$/.test(value)) throw new InputError('usage', `--queue must be 1-64 letters, digits or _ . = + -, got ${JSON.stringify(value)}`);
+  if (!/^[A-Za-z0-9_.=+-]{1,64}$/.test(value))
+    throw new InputError('usage', `--queue must be 1-64 letters, digits or _ . = + -, got ${JSON.stringify(value)}`);
   return value;
 }

@@ -45,7 +45,11 @@ export class ResultVerifier {
   /** Salts the sample, so a worker cannot tell which of its results will be checked. */
   private readonly secret = randomBytes(16).toString('hex');
 
-  constructor(private readonly fraction: number, private readonly replay: Backend, private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly fraction: number,
+    private readonly replay: Backend,
+    private readonly log: (line: string) => void,
+  ) {}
 
   /**
    * The result to accept for `jobId`: the worker's when it passes (or is not sampled), marked as
@@ -56,30 +60,49 @@ export class ResultVerifier {
     const theirs = { ...result, playedBy: worker };
     if (this.fraction === 0) return theirs; // --verify 0: verification off
     if (!reproducible(task.plan)) {
-      if (!this.noticed) this.log('carclab: results are not verified: an agent has a time budget, so a replay need not give the same games');
+      if (!this.noticed)
+        this.log(
+          'carclab: results are not verified: an agent has a time budget, so a replay need not give the same games',
+        );
       this.noticed = true;
       return theirs;
     }
     // A worker's results are judged in the order they came: none is taken while an earlier one is
     // still being replayed, since that replay may prove the worker faulty.
-    const judged = (this.judging.get(worker) ?? Promise.resolve()).then(() => this.judge(jobId, task, result, worker, theirs));
-    this.judging.set(worker, judged.catch(() => {}));
+    const judged = (this.judging.get(worker) ?? Promise.resolve()).then(() =>
+      this.judge(jobId, task, result, worker, theirs),
+    );
+    this.judging.set(
+      worker,
+      judged.catch(() => {}),
+    );
     return judged;
   }
 
-  private async judge(jobId: string, task: ShardTask, result: ShardResult, worker: string, theirs: ShardResult): Promise<ShardResult> {
+  private async judge(
+    jobId: string,
+    task: ShardTask,
+    result: ShardResult,
+    worker: string,
+    theirs: ShardResult,
+  ): Promise<ShardResult> {
     if (this.banned.has(worker)) {
-      this.log(`carclab: shard ${jobId} came from ${worker}, found faulty before; its result is discarded and the shard replayed here`);
+      this.log(
+        `carclab: shard ${jobId} came from ${worker}, found faulty before; its result is discarded and the shard replayed here`,
+      );
       return this.play(task);
     }
     const n = (this.delivered.get(worker) ?? 0) + 1;
     this.delivered.set(worker, n);
-    if (n > ALWAYS_VERIFIED && !sampled(`${this.secret}:${jobId}`, Math.max(this.fraction, EARLY_WEIGHT / n))) return theirs;
+    if (n > ALWAYS_VERIFIED && !sampled(`${this.secret}:${jobId}`, Math.max(this.fraction, EARLY_WEIGHT / n)))
+      return theirs;
     const replayed = await this.play(task);
     const difference = firstDifference(replayed, result);
     if (difference === null) return theirs;
     this.banned.add(worker);
-    this.log(`carclab: worker ${worker} is faulty: its result of shard ${jobId} differs from the replay here (${difference}); its results are discarded and its shards replayed here`);
+    this.log(
+      `carclab: worker ${worker} is faulty: its result of shard ${jobId} differs from the replay here (${difference}); its results are discarded and its shards replayed here`,
+    );
     return replayed;
   }
 
@@ -89,9 +112,19 @@ export class ResultVerifier {
   }
 
   report(plan: Plan): VerificationReport {
-    const counts = { sampleFraction: this.fraction, results: this.results, replayed: this.replayed, faultyWorkers: this.faulty().slice() };
+    const counts = {
+      sampleFraction: this.fraction,
+      results: this.results,
+      replayed: this.replayed,
+      faultyWorkers: this.faulty().slice(),
+    };
     if (this.fraction === 0) return { status: 'not verified', why: '--verify 0', ...counts };
-    if (!reproducible(plan)) return { status: 'not verified', why: 'an agent has a time budget: a replay need not give the same games', ...counts };
+    if (!reproducible(plan))
+      return {
+        status: 'not verified',
+        why: 'an agent has a time budget: a replay need not give the same games',
+        ...counts,
+      };
     return { status: 'verified', ...counts };
   }
 
@@ -113,7 +146,14 @@ function firstDifference(expected: ShardResult, actual: ShardResult): string | n
   if (JSON.stringify(expected.aggregate) !== JSON.stringify(actual.aggregate)) return 'the aggregate';
   for (const [name, column] of Object.entries(expected.columns ?? {})) {
     const other = actual.columns?.[name];
-    if (!other || Buffer.compare(Buffer.from(column.buffer, column.byteOffset, column.byteLength), Buffer.from(other.buffer, other.byteOffset, other.byteLength)) !== 0) return `the kept games' column ${name}`;
+    if (
+      !other ||
+      Buffer.compare(
+        Buffer.from(column.buffer, column.byteOffset, column.byteLength),
+        Buffer.from(other.buffer, other.byteOffset, other.byteLength),
+      ) !== 0
+    )
+      return `the kept games' column ${name}`;
   }
   return null;
 }

@@ -18,8 +18,16 @@ export interface WireResult {
 
 export function toWire(task: ShardTask, result: ShardResult, code: string, worker: string): WireResult {
   if (!result.columns) return { aggregate: result.aggregate, code, worker };
-  const layout = columnLayout(task.plan, armSetups(task.plan).map((s) => s.game));
-  return { aggregate: result.aggregate, columns: Buffer.from(encodeColumns(layout, result.columns)).toString('base64'), code, worker };
+  const layout = columnLayout(
+    task.plan,
+    armSetups(task.plan).map((s) => s.game),
+  );
+  return {
+    aggregate: result.aggregate,
+    columns: Buffer.from(encodeColumns(layout, result.columns)).toString('base64'),
+    code,
+    worker,
+  };
 }
 
 export function fromWire(wire: WireResult, where: string): ShardResult {

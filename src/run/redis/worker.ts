@@ -47,16 +47,25 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
   const code = codeIdentity().hash;
   const me = `${hostname()} pid ${process.pid}`;
   const queue = options.queue ?? DEFAULT_QUEUE;
-  const worker = new Worker<ShardTask, WireResult>(shardQueue(queue, code), async (job: Job<ShardTask>) => {
-    const task = job.data;
-    const t0 = performance.now();
-    const result = await pool.run(task);
-    log(`carclab worker: shard ${job.id}: ${result.aggregate.games} games in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    return toWire(task, result, code, me);
-  }, {
-    connection: connectionOptions(target), concurrency: options.threads,
-    lockDuration: lock, stalledInterval: lock, maxStalledCount: 5,
-  });
+  const worker = new Worker<ShardTask, WireResult>(
+    shardQueue(queue, code),
+    async (job: Job<ShardTask>) => {
+      const task = job.data;
+      const t0 = performance.now();
+      const result = await pool.run(task);
+      log(
+        `carclab worker: shard ${job.id}: ${result.aggregate.games} games in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+      return toWire(task, result, code, me);
+    },
+    {
+      connection: connectionOptions(target),
+      concurrency: options.threads,
+      lockDuration: lock,
+      stalledInterval: lock,
+      maxStalledCount: 5,
+    },
+  );
   worker.on('failed', (job, error) => log(`carclab worker: shard ${job?.id ?? '?'} failed: ${error.message}`));
   // While Redis is away the same connection error comes at every retry (about once a second): said once a minute.
   const said = new Map<string, number>();
@@ -69,25 +78,43 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
   await worker.waitUntilReady();
   const named = new Set<string>();
   const presence = announcePresence(target, {
-    queue, role: 'worker', name: me, code,
+    queue,
+    role: 'worker',
+    name: me,
+    code,
     onPeers: (runs) => {
       for (const run of runs) {
         if (run.code === shortCode(code) || named.has(run.name)) continue;
         named.add(run.name);
-        log(`carclab worker: the run of ${run.name} on queue ${queue} is for code ${run.code}, this checkout is ${shortCode(code)} (update one of them); its shards are left to workers of that code`);
+        log(
+          `carclab worker: the run of ${run.name} on queue ${queue} is for code ${run.code}, this checkout is ${shortCode(code)} (update one of them); its shards are left to workers of that code`,
+        );
       }
     },
   });
-  log(`carclab worker: ${options.threads} thread${options.threads === 1 ? '' : 's'} taking shards from ${target.redacted} queue ${queue} (code ${shortCode(code)})`);
+  log(
+    `carclab worker: ${options.threads} thread${options.threads === 1 ? '' : 's'} taking shards from ${target.redacted} queue ${queue} (code ${shortCode(code)})`,
+  );
   return {
     close: async () => {
       await presence.stop();
       const finished = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS);
-        worker.close().then(() => { clearTimeout(timer); resolve(true); }, () => { clearTimeout(timer); resolve(false); });
+        worker.close().then(
+          () => {
+            clearTimeout(timer);
+            resolve(true);
+          },
+          () => {
+            clearTimeout(timer);
+            resolve(false);
+          },
+        );
       });
       if (!finished) {
-        log('carclab worker: the running shards did not finish in time (or Redis is gone); abandoning them, other workers will play them');
+        log(
+          'carclab worker: the running shards did not finish in time (or Redis is gone); abandoning them, other workers will play them',
+        );
         void worker.close(true).catch(() => {});
         void worker.disconnect().catch(() => {});
       }

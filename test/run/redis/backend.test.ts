@@ -37,9 +37,17 @@ afterAll(async () => {
 let queues = 0;
 const freshQueue = () => `test-${process.pid}-${++queues}`;
 
-interface WorkerProcess { child: ChildProcess; log: () => string; exited: Promise<number | null> }
+interface WorkerProcess {
+  child: ChildProcess;
+  log: () => string;
+  exited: Promise<number | null>;
+}
 function startWorker(url: string, queue: string, lockSeconds = 2, env: NodeJS.ProcessEnv = process.env): WorkerProcess {
-  const child = spawn(process.execPath, [CARCLAB, 'worker', '--redis', url, '--workers', '1', '--queue', queue, '--lock-seconds', String(lockSeconds)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [CARCLAB, 'worker', '--redis', url, '--workers', '1', '--queue', queue, '--lock-seconds', String(lockSeconds)],
+    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let text = '';
   child.stdout!.on('data', (d) => (text += d));
   child.stderr!.on('data', (d) => (text += d));
@@ -60,7 +68,9 @@ async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms = 
 
 const files = (outcome: RunOutcome) => ({
   summary: readFileSync(join(outcome.runDir, 'summary.json'), 'utf8'),
-  games: existsSync(join(outcome.runDir, 'games.arrow')) ? readFileSync(join(outcome.runDir, 'games.arrow')) : undefined,
+  games: existsSync(join(outcome.runDir, 'games.arrow'))
+    ? readFileSync(join(outcome.runDir, 'games.arrow'))
+    : undefined,
 });
 
 async function local(plan: Plan, keepGames: boolean) {
@@ -72,13 +82,35 @@ async function local(plan: Plan, keepGames: boolean) {
   }
 }
 
-async function distributed(plan: Plan, queue: string, shardDeals: number, options: { keepGames?: boolean; log?: string[]; signal?: AbortSignal; outRoot?: string; onProgress?: () => void; url?: string; verify?: number } = {}) {
+async function distributed(
+  plan: Plan,
+  queue: string,
+  shardDeals: number,
+  options: {
+    keepGames?: boolean;
+    log?: string[];
+    signal?: AbortSignal;
+    outRoot?: string;
+    onProgress?: () => void;
+    url?: string;
+    verify?: number;
+  } = {},
+) {
   // Verification (replays here) has its own tests; these leave it off unless asked.
-  const backend = await redisBackend(parseRedisUrl(options.url ?? redis.url, '--backend'), { queue, log: (l) => options.log?.push(l), verify: options.verify ?? 0 });
+  const backend = await redisBackend(parseRedisUrl(options.url ?? redis.url, '--backend'), {
+    queue,
+    log: (l) => options.log?.push(l),
+    verify: options.verify ?? 0,
+  });
   try {
     return await runExperiment({
-      plan, outRoot: options.outRoot ?? tempDir(), backend, keepGames: options.keepGames ?? false, shardDeals,
-      ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      plan,
+      outRoot: options.outRoot ?? tempDir(),
+      backend,
+      keepGames: options.keepGames ?? false,
+      shardDeals,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
   } finally {
     await backend.close();
@@ -86,13 +118,25 @@ async function distributed(plan: Plan, queue: string, shardDeals: number, option
 }
 
 const small = planOf({
-  name: 'redis-small', seed: 'redis-1', deals: 60, columns: ['score', 'rank', 'breakdown', 'stats'],
-  arms: [{ name: 'base-2p', players: 2 }, { name: 'all-3p', players: 3, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'] }],
+  name: 'redis-small',
+  seed: 'redis-1',
+  deals: 60,
+  columns: ['score', 'rank', 'breakdown', 'stats'],
+  arms: [
+    { name: 'base-2p', players: 2 },
+    { name: 'all-3p', players: 3, expansions: ['tollkeepers', 'labyrinth', 'kingRobber'] },
+  ],
 });
 // Shards of a few seconds' work, so a worker can be killed while it holds one.
 const slow = planOf({
-  name: 'redis-slow', seed: 'redis-2', deals: 16_000, rotation: 'cycle',
-  arms: [{ name: 'base-2p', players: 2 }, { name: 'base-3p', players: 3 }],
+  name: 'redis-slow',
+  seed: 'redis-2',
+  deals: 16_000,
+  rotation: 'cycle',
+  arms: [
+    { name: 'base-2p', players: 2 },
+    { name: 'base-3p', players: 3 },
+  ],
 });
 
 describe('Redis URLs', () => {
@@ -101,7 +145,12 @@ describe('Redis URLs', () => {
     expect(t).toMatchObject({ host: 'cache.example', port: 6380, db: 2, tls: true, password: 's3cret' });
     expect(t.redacted).toBe('rediss://***@cache.example:6380/2');
     expect(connectionOptions(t).tls).toEqual({ servername: 'cache.example' });
-    expect(parseRedisUrl('redis://127.0.0.1', '--redis')).toMatchObject({ port: 6379, db: 0, tls: false, redacted: 'redis://127.0.0.1:6379' });
+    expect(parseRedisUrl('redis://127.0.0.1', '--redis')).toMatchObject({
+      port: 6379,
+      db: 0,
+      tls: false,
+      redacted: 'redis://127.0.0.1:6379',
+    });
   });
   it('reject what is not a Redis URL, naming the flag', () => {
     expect(() => parseRedisUrl('http://x:1', '--backend')).toThrow(InputError);
@@ -136,7 +185,9 @@ describe('the Redis backend', () => {
     const queue = freshQueue();
     const reference = await local(slow, false);
     const first = startWorker(redis.url, queue, 2);
-    const watcher = new Queue(shardQueue(queue, codeIdentity().hash), { connection: connectionOptions(parseRedisUrl(redis.url, 'test')) });
+    const watcher = new Queue(shardQueue(queue, codeIdentity().hash), {
+      connection: connectionOptions(parseRedisUrl(redis.url, 'test')),
+    });
     let second: WorkerProcess | undefined;
     try {
       const run = distributed(slow, queue, 4000);
@@ -166,12 +217,16 @@ describe('the Redis backend', () => {
     try {
       const run = distributed(small, queue, 30, { log });
       let job: Awaited<ReturnType<typeof rogue.getNextJob>>;
-      await waitFor('a shard for the faulty worker', async () => Boolean(job = await rogue.getNextJob('rogue-token')));
+      await waitFor('a shard for the faulty worker', async () =>
+        Boolean((job = await rogue.getNextJob('rogue-token'))),
+      );
       await job!.moveToCompleted({ aggregate: { format: 'nonsense' } }, 'rogue-token', false);
       await rogue.close();
       honest = startWorker(redis.url, queue);
       const outcome = await run;
-      expect(log.join('\n')).toMatch(/rejected the result of shard redis-1-60-\w+-\w+-\d+-\d+: aggregate\.format is "nonsense", expected "carclab-shard\/\d+"; enqueueing it again/);
+      expect(log.join('\n')).toMatch(
+        /rejected the result of shard redis-1-60-\w+-\w+-\d+-\d+: aggregate\.format is "nonsense", expected "carclab-shard\/\d+"; enqueueing it again/,
+      );
       expect(files(outcome).summary).toBe(reference.summary);
     } finally {
       await rogue.close();
@@ -186,7 +241,11 @@ describe('the Redis backend', () => {
     try {
       const outRoot = tempDir();
       const controller = new AbortController();
-      const first = await distributed(small, queue, 3, { outRoot, signal: controller.signal, onProgress: () => controller.abort() });
+      const first = await distributed(small, queue, 3, {
+        outRoot,
+        signal: controller.signal,
+        onProgress: () => controller.abort(),
+      });
       expect(first.status).toBe('interrupted');
       const second = await distributed(small, queue, 3, { outRoot });
       expect(second.status).toBe('complete');
@@ -204,7 +263,11 @@ describe('carclab run --backend / carclab worker --redis', () => {
     await spare.stop(); // a port where nothing listens now
     const out = tempDir();
     const t0 = Date.now();
-    const run = spawnSync(process.execPath, [CARCLAB, 'run', 'default', '--deals', '10', '--out', out, '--backend', url], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      [CARCLAB, 'run', 'default', '--deals', '10', '--out', out, '--backend', url],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(new RegExp(`cannot reach Redis at ${url.replace(/[/.]/g, '\\$&')}`));
     expect(readdirSync(out)).toEqual([]);
@@ -222,16 +285,28 @@ describe('carclab run --backend / carclab worker --redis', () => {
     const worker = startWorker(url, queue);
     try {
       const out = tempDir();
-      const run = spawnSync(process.execPath, [CARCLAB, 'run', 'default', '--deals', '200', '--out', out, '--backend', url, '--queue', queue], { cwd: ROOT, encoding: 'utf8' });
+      const run = spawnSync(
+        process.execPath,
+        [CARCLAB, 'run', 'default', '--deals', '200', '--out', out, '--backend', url, '--queue', queue],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       expect(run.status).toBe(0);
       expect(run.stderr + run.stdout).not.toContain(secret);
       expect(run.stderr).toContain(`redis://***@127.0.0.1:${guarded.port}`);
-      const manifests = readdirSync(join(out, 'default')).map((id) => readFileSync(join(out, 'default', id, 'manifest.json'), 'utf8'));
+      const manifests = readdirSync(join(out, 'default')).map((id) =>
+        readFileSync(join(out, 'default', id, 'manifest.json'), 'utf8'),
+      );
       expect(manifests.length).toBe(1);
       expect(manifests[0]).not.toContain(secret);
-      const wrong = spawnSync(process.execPath, [CARCLAB, 'worker', '--redis', `redis://:nope@127.0.0.1:${guarded.port}`], { cwd: ROOT, encoding: 'utf8' });
+      const wrong = spawnSync(
+        process.execPath,
+        [CARCLAB, 'worker', '--redis', `redis://:nope@127.0.0.1:${guarded.port}`],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       expect(wrong.status).toBe(2);
-      expect(wrong.stderr).toMatch(/cannot reach Redis at redis:\/\/\*\*\*@127\.0\.0\.1:\d+ \(.*(WRONGPASS|invalid|NOAUTH).*\)/i);
+      expect(wrong.stderr).toMatch(
+        /cannot reach Redis at redis:\/\/\*\*\*@127\.0\.0\.1:\d+ \(.*(WRONGPASS|invalid|NOAUTH).*\)/i,
+      );
       expect(wrong.stderr).not.toContain('nope');
     } finally {
       await stopWorker(worker);
@@ -247,10 +322,18 @@ describe('carclab run --backend / carclab worker --redis', () => {
     const worker = startWorker(secure.url, queue, 2, env);
     try {
       const out = tempDir();
-      const run = spawnSync(process.execPath, [CARCLAB, 'run', 'default', '--deals', '100', '--out', out, '--backend', secure.url, '--queue', queue], { cwd: ROOT, env, encoding: 'utf8' });
+      const run = spawnSync(
+        process.execPath,
+        [CARCLAB, 'run', 'default', '--deals', '100', '--out', out, '--backend', secure.url, '--queue', queue],
+        { cwd: ROOT, env, encoding: 'utf8' },
+      );
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/played 200 games/);
-      const untrusted = spawnSync(process.execPath, [CARCLAB, 'run', 'default', '--deals', '100', '--out', tempDir(), '--backend', secure.url], { cwd: ROOT, encoding: 'utf8' });
+      const untrusted = spawnSync(
+        process.execPath,
+        [CARCLAB, 'run', 'default', '--deals', '100', '--out', tempDir(), '--backend', secure.url],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       expect(untrusted.status).toBe(2);
       expect(untrusted.stderr).toMatch(/cannot reach Redis at rediss:\/\/localhost:\d+ \(.*certificate.*\)/);
     } finally {

@@ -43,12 +43,67 @@ export async function startTlsRedis(): Promise<RedisServer & { caFile: string }>
     const r = spawnSync('openssl', args, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`openssl ${args[0]} failed: ${r.stderr}`);
   };
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key'), '-out', file('ca.crt'), '-days', '1', '-subj', '/CN=carclab test CA');
-  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=localhost');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.crt'),
+    '-days',
+    '1',
+    '-subj',
+    '/CN=carclab test CA',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    file('server.key'),
+    '-out',
+    file('server.csr'),
+    '-subj',
+    '/CN=localhost',
+  );
   writeFileSync(file('ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
-  openssl('x509', '-req', '-in', file('server.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('server.crt'), '-days', '1', '-extfile', file('ext'));
-  const tls = ['--tls-cert-file', file('server.crt'), '--tls-key-file', file('server.key'), '--tls-ca-cert-file', file('ca.crt'), '--tls-auth-clients', 'no'];
-  const server = await start(tls, (port) => ['--port', '0', '--tls-port', String(port)], ['--tls', '--cacert', file('ca.crt')], 'rediss');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.crt'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    file('server.crt'),
+    '-days',
+    '1',
+    '-extfile',
+    file('ext'),
+  );
+  const tls = [
+    '--tls-cert-file',
+    file('server.crt'),
+    '--tls-key-file',
+    file('server.key'),
+    '--tls-ca-cert-file',
+    file('ca.crt'),
+    '--tls-auth-clients',
+    'no',
+  ];
+  const server = await start(
+    tls,
+    (port) => ['--port', '0', '--tls-port', String(port)],
+    ['--tls', '--cacert', file('ca.crt')],
+    'rediss',
+  );
   return {
     ...server,
     url: server.url.replace('127.0.0.1', 'localhost'),
@@ -60,17 +115,40 @@ export async function startTlsRedis(): Promise<RedisServer & { caFile: string }>
   };
 }
 
-async function start(extraArgs: string[], ports: (port: number) => string[], cliArgs: string[], scheme: string, fixedPort?: number): Promise<RedisServer> {
-  if (spawnSync('redis-server', ['--version']).error) throw new Error('redis-server is not installed (apt-get install -y redis-server)');
-  const port = fixedPort ?? await freePort();
+async function start(
+  extraArgs: string[],
+  ports: (port: number) => string[],
+  cliArgs: string[],
+  scheme: string,
+  fixedPort?: number,
+): Promise<RedisServer> {
+  if (spawnSync('redis-server', ['--version']).error)
+    throw new Error('redis-server is not installed (apt-get install -y redis-server)');
+  const port = fixedPort ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'carclab-redis-'));
-  const child: ChildProcess = spawn('redis-server', [
-    ...ports(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no',
-    '--maxmemory-policy', 'noeviction', ...extraArgs,
-  ], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    [
+      ...ports(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory-policy',
+      'noeviction',
+      ...extraArgs,
+    ],
+    { stdio: 'ignore' },
+  );
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const ping = spawnSync('redis-cli', ['-p', String(port), ...cliArgs, ...pingAuth(extraArgs), 'ping'], { encoding: 'utf8' });
+    const ping = spawnSync('redis-cli', ['-p', String(port), ...cliArgs, ...pingAuth(extraArgs), 'ping'], {
+      encoding: 'utf8',
+    });
     if (ping.stdout.trim() === 'PONG') break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -27,12 +27,25 @@ import type { RedisServer } from './server.ts';
 const plan = planOf({ name: 'trust', seed: 'trust-1', deals: 40, arms: [{ name: 'two', players: 2 }] });
 // Shards of a search agent take a good fraction of a second each, so Redis can be stopped while most
 // of the run is still to play, however fast the machine.
-const slowPlan = planOf({ name: 'trust-slow', seed: 'trust-2', deals: 40, arms: [{ name: 'two', players: 2, agents: 'mcts:iterations=30' }] });
+const slowPlan = planOf({
+  name: 'trust-slow',
+  seed: 'trust-2',
+  deals: 40,
+  arms: [{ name: 'two', players: 2, agents: 'mcts:iterations=30' }],
+});
 const summaryOf = (runDir: string) => readFileSync(join(runDir, 'summary.json'), 'utf8');
 
-interface Proc { child: ChildProcess; log: () => string; exited: Promise<number | null> }
+interface Proc {
+  child: ChildProcess;
+  log: () => string;
+  exited: Promise<number | null>;
+}
 function startWorker(root: string, args: string[], env: NodeJS.ProcessEnv = process.env): Proc {
-  const child = spawn(process.execPath, [join(root, 'bin', 'carclab.js'), 'worker', '--workers', '1', '--lock-seconds', '2', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bin', 'carclab.js'), 'worker', '--workers', '1', '--lock-seconds', '2', ...args],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let text = '';
   child.stdout!.on('data', (d) => (text += d));
   child.stderr!.on('data', (d) => (text += d));
@@ -55,7 +68,9 @@ let redis: RedisServer;
 let reference: string;
 beforeAll(async () => {
   redis = await startRedis();
-  reference = summaryOf((await runExperiment({ plan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false })).runDir);
+  reference = summaryOf(
+    (await runExperiment({ plan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false })).runDir,
+  );
 });
 afterAll(async () => {
   await redis?.stop();
@@ -63,12 +78,34 @@ afterAll(async () => {
 let queues = 0;
 const freshQueue = () => `trust-${process.pid}-${++queues}`;
 
-async function distributed(queue: string, options: { verify?: number; log?: string[]; url?: string; redisWaitSeconds?: number; plan?: typeof plan; signal?: AbortSignal; shardDeals?: number } = {}) {
+async function distributed(
+  queue: string,
+  options: {
+    verify?: number;
+    log?: string[];
+    url?: string;
+    redisWaitSeconds?: number;
+    plan?: typeof plan;
+    signal?: AbortSignal;
+    shardDeals?: number;
+  } = {},
+) {
   const backend = await redisBackend(parseRedisUrl(options.url ?? redis.url, '--backend'), {
-    queue, verify: options.verify ?? 0.02, log: (line) => options.log?.push(line), redisWaitSeconds: options.redisWaitSeconds ?? 60,
+    queue,
+    verify: options.verify ?? 0.02,
+    log: (line) => options.log?.push(line),
+    redisWaitSeconds: options.redisWaitSeconds ?? 60,
   });
   try {
-    return await runExperiment({ plan: options.plan ?? plan, outRoot: tempDir(), backend, keepGames: false, shardDeals: options.shardDeals ?? 4, log: (line) => options.log?.push(line), signal: options.signal });
+    return await runExperiment({
+      plan: options.plan ?? plan,
+      outRoot: tempDir(),
+      backend,
+      keepGames: false,
+      shardDeals: options.shardDeals ?? 4,
+      log: (line) => options.log?.push(line),
+      signal: options.signal,
+    });
   } finally {
     await backend.close();
   }
@@ -78,14 +115,21 @@ describe('distributed runs', () => {
   it('a worker started from CARCLAB_REDIS_URL shows no password in ps (requirepass)', async () => {
     const secret = `pw-${Math.random().toString(36).slice(2)}`;
     const guarded = await startRedis(['--requirepass', secret]);
-    const worker = startWorker(ROOT, ['--queue', freshQueue()], { ...process.env, CARCLAB_REDIS_URL: `redis://:${secret}@127.0.0.1:${guarded.port}` });
+    const worker = startWorker(ROOT, ['--queue', freshQueue()], {
+      ...process.env,
+      CARCLAB_REDIS_URL: `redis://:${secret}@127.0.0.1:${guarded.port}`,
+    });
     try {
       await ready(worker);
       const ps = spawnSync('ps', ['-ww', '-eo', 'pid,args'], { encoding: 'utf8' }).stdout;
       const workerLines = ps.split('\n').filter((line) => line.includes('carclab.js worker'));
       expect(workerLines.length).toBeGreaterThan(0);
       // Only the test's redis-server itself holds the password on its command line.
-      expect(ps.split('\n').filter((line) => line.includes(secret) && !line.includes('redis-server') && !line.includes('redis-cli'))).toEqual([]);
+      expect(
+        ps
+          .split('\n')
+          .filter((line) => line.includes(secret) && !line.includes('redis-server') && !line.includes('redis-cli')),
+      ).toEqual([]);
       expect(worker.log()).toContain(`redis://***@127.0.0.1:${guarded.port}`);
       expect(worker.log()).not.toContain(secret);
     } finally {
@@ -96,9 +140,14 @@ describe('distributed runs', () => {
 
   it('one honest and one modified worker: the summary equals the local run and the log names the bad worker', async () => {
     // The modified copy scores roads double and claims this checkout's code hash (a lying worker).
-    const copy = patchedCopy([ROAD_POINTS_PATCH, {
-      file: 'src/run/code.ts', from: '  cached ??= hashSources(ENTRY);', to: `  cached ??= { hash: '${codeIdentity().hash}', files: [] };`,
-    }]);
+    const copy = patchedCopy([
+      ROAD_POINTS_PATCH,
+      {
+        file: 'src/run/code.ts',
+        from: '  cached ??= hashSources(ENTRY);',
+        to: `  cached ??= { hash: '${codeIdentity().hash}', files: [] };`,
+      },
+    ]);
     const queue = freshQueue();
     // Long locks: a loaded machine must not hand the bad worker's shards to the honest one meanwhile.
     const bad = startWorker(copy, ['--redis', redis.url, '--queue', queue, '--lock-seconds', '30']);
@@ -113,7 +162,9 @@ describe('distributed runs', () => {
       const outcome = await run;
       expect(outcome.status).toBe('complete');
       expect(summaryOf(outcome.runDir)).toBe(reference);
-      expect(log.join('\n')).toMatch(new RegExp(`worker \\S+ pid ${bad.child.pid} is faulty: its result of shard \\S+ differs from the replay here`));
+      expect(log.join('\n')).toMatch(
+        new RegExp(`worker \\S+ pid ${bad.child.pid} is faulty: its result of shard \\S+ differs from the replay here`),
+      );
       expect(log.join('\n')).not.toContain(`pid ${honest.child.pid} is faulty`);
     } finally {
       await stop(bad);
@@ -121,16 +172,19 @@ describe('distributed runs', () => {
     }
   });
 
-  it('a worker honest on its first shard, then shifting one win per shard, is caught early; the summary is the local run\'s and the manifest records the verification', async () => {
-    const copy = patchedCopy([{
-      file: 'src/run/redis/worker.ts', from: '    const result = await pool.run(task);\n',
-      to: `    const result = await pool.run(task);
+  it("a worker honest on its first shard, then shifting one win per shard, is caught early; the summary is the local run's and the manifest records the verification", async () => {
+    const copy = patchedCopy([
+      {
+        file: 'src/run/redis/worker.ts',
+        from: '    const result = await pool.run(task);\n',
+        to: `    const result = await pool.run(task);
     const g = globalThis as { played?: number };
     g.played = (g.played ?? 0) + 1;
     const seats = result.aggregate.arms[0]!.seats;
     if (g.played > 1 && seats[1]!.winUnits >= 60) { seats[0]!.winUnits += 60; seats[1]!.winUnits -= 60; }
 `,
-    }]);
+      },
+    ]);
     const queue = freshQueue();
     const shifty = startWorker(copy, ['--redis', redis.url, '--queue', queue]);
     const log: string[] = [];
@@ -142,9 +196,18 @@ describe('distributed runs', () => {
       expect(log.join('\n')).toMatch(new RegExp(`worker \\S+ pid ${shifty.child.pid} is faulty`));
       const manifest = JSON.parse(readFileSync(join(outcome.runDir, 'manifest.json'), 'utf8'));
       // Its first, honest shard is played again too: every shard of a faulty worker is (that job's result is then taken once more).
-      expect(log.join('\n')).toMatch(new RegExp(`1 shard delivered by \\S+ pid ${shifty.child.pid} before it was found faulty is moved to .* and played again`));
+      expect(log.join('\n')).toMatch(
+        new RegExp(
+          `1 shard delivered by \\S+ pid ${shifty.child.pid} before it was found faulty is moved to .* and played again`,
+        ),
+      );
       expect(log.join('\n')).not.toContain('not an object');
-      expect(manifest.sessions[0].verification).toMatchObject({ status: 'verified', sampleFraction: 0.02, results: 11, faultyWorkers: [expect.stringContaining(`pid ${shifty.child.pid}`)] });
+      expect(manifest.sessions[0].verification).toMatchObject({
+        status: 'verified',
+        sampleFraction: 0.02,
+        results: 11,
+        faultyWorkers: [expect.stringContaining(`pid ${shifty.child.pid}`)],
+      });
     } finally {
       await stop(shifty);
     }
@@ -161,7 +224,12 @@ describe('distributed runs', () => {
       const outcome = await distributed(queue, { verify: 0, signal: new AbortController().signal, shardDeals: 2 });
       expect(warnings).not.toContain('MaxListenersExceededWarning');
       const manifest = JSON.parse(readFileSync(join(outcome.runDir, 'manifest.json'), 'utf8'));
-      expect(manifest.sessions[0].verification).toMatchObject({ status: 'not verified', why: '--verify 0', results: 20, replayed: 0 });
+      expect(manifest.sessions[0].verification).toMatchObject({
+        status: 'not verified',
+        why: '--verify 0',
+        results: 20,
+        replayed: 0,
+      });
     } finally {
       process.off('warning', onWarning);
       await stop(worker);
@@ -172,15 +240,25 @@ describe('distributed runs', () => {
     const copy = patchedCopy([ROAD_POINTS_PATCH]);
     const queue = freshQueue();
     const other = startWorker(copy, ['--redis', redis.url, '--queue', queue]);
-    const jobs = new Queue(shardQueue(queue, codeIdentity().hash), { connection: connectionOptions(parseRedisUrl(redis.url, 'test')) });
+    const jobs = new Queue(shardQueue(queue, codeIdentity().hash), {
+      connection: connectionOptions(parseRedisUrl(redis.url, 'test')),
+    });
     let honest: Proc | undefined;
     try {
       await ready(other);
       const log: string[] = [];
       const run = distributed(queue, { verify: 0, log });
-      await waitFor('the coordinator to name it', () => log.some((line) => line.includes(`pid ${other.child.pid} runs other code`)));
-      await waitFor('the coordinator to say no worker of its code is there', () => log.some((line) => /no worker of this run's code \([0-9a-f]{10}\) takes shards from queue/.test(line)));
-      await waitFor('the worker to name the run', () => /the run of \S+ pid \d+ on queue \S+ is for code [0-9a-f]{10}, this checkout is [0-9a-f]{10} \(update one of them\)/.test(other.log()));
+      await waitFor('the coordinator to name it', () =>
+        log.some((line) => line.includes(`pid ${other.child.pid} runs other code`)),
+      );
+      await waitFor('the coordinator to say no worker of its code is there', () =>
+        log.some((line) => /no worker of this run's code \([0-9a-f]{10}\) takes shards from queue/.test(line)),
+      );
+      await waitFor('the worker to name the run', () =>
+        /the run of \S+ pid \d+ on queue \S+ is for code [0-9a-f]{10}, this checkout is [0-9a-f]{10} \(update one of them\)/.test(
+          other.log(),
+        ),
+      );
       honest = startWorker(ROOT, ['--redis', redis.url, '--queue', queue]);
       const outcome = await run;
       expect(summaryOf(outcome.runDir)).toBe(reference);
@@ -201,9 +279,15 @@ describe('distributed runs', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'exp.json'), JSON.stringify({ seed: 1, deals: 4, arms: [{ name: 'a', players: 2 }] }));
     const t0 = Date.now();
-    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'carclab.js'), 'run', join(dir, 'exp.json'), '--out', out, '--backend', `${redis.url}/99`], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [join(ROOT, 'bin', 'carclab.js'), 'run', join(dir, 'exp.json'), '--out', out, '--backend', `${redis.url}/99`],
+      { encoding: 'utf8' },
+    );
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/Redis at redis:\/\/127\.0\.0\.1:\d+\/99 has no database 99 \(ERR DB index is out of range\)/);
+    expect(r.stderr).toMatch(
+      /Redis at redis:\/\/127\.0\.0\.1:\d+\/99 has no database 99 \(ERR DB index is out of range\)/,
+    );
     expect(readdirSync(out)).toEqual([]);
     expect(Date.now() - t0).toBeLessThan(15_000);
   });
@@ -216,7 +300,10 @@ describe('distributed runs', () => {
     let restarted: RedisServer | undefined;
     try {
       await ready(worker);
-      const slowReference = summaryOf((await runExperiment({ plan: slowPlan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false })).runDir);
+      const slowReference = summaryOf(
+        (await runExperiment({ plan: slowPlan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false }))
+          .runDir,
+      );
       const run = distributed(queue, { url: own.url, verify: 0, log, plan: slowPlan });
       await waitFor('a first shard', () => /: \d+ games in/.test(worker.log()));
       await own.stop();
@@ -242,7 +329,10 @@ describe('distributed runs', () => {
     const resume = () => [own.pid, worker.child.pid!].forEach((pid) => process.kill(pid, 'SIGCONT'));
     try {
       await ready(worker);
-      const slowReference = summaryOf((await runExperiment({ plan: slowPlan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false })).runDir);
+      const slowReference = summaryOf(
+        (await runExperiment({ plan: slowPlan, outRoot: tempDir(), backend: inProcessBackend(), keepGames: false }))
+          .runDir,
+      );
       const run = distributed(queue, { url: own.url, log, plan: slowPlan });
       await waitFor('a first shard', () => /: \d+ games in/.test(worker.log()));
       process.kill(own.pid, 'SIGSTOP');
@@ -290,17 +380,25 @@ describe('distributed runs', () => {
     const run = distributed(queue, { url: own.url, verify: 0, log, redisWaitSeconds: 3 });
     await new Promise((r) => setTimeout(r, 500));
     await own.stop();
-    const error = await run.then(() => undefined, (e: unknown) => e);
+    const error = await run.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     // A failure of the run (exit 1, no stack), not an internal error.
     expect(error).toBeInstanceOf(RunFailure);
-    expect((error as Error).message).toMatch(/Redis at redis:\/\/127\.0\.0\.1:\d+ did not answer for 3 s; the finished shards are kept: run the same command to resume/);
+    expect((error as Error).message).toMatch(
+      /Redis at redis:\/\/127\.0\.0\.1:\d+ did not answer for 3 s; the finished shards are kept: run the same command to resume/,
+    );
     expect(log.some((line) => line.includes('waiting for Redis at'))).toBe(true);
   });
 
   it('two workers whose Redis went away say so once and stop on SIGTERM within seconds', async () => {
     const own = await startRedis();
     const queue = freshQueue();
-    const workers = [startWorker(ROOT, ['--redis', own.url, '--queue', queue]), startWorker(ROOT, ['--redis', own.url, '--queue', queue])];
+    const workers = [
+      startWorker(ROOT, ['--redis', own.url, '--queue', queue]),
+      startWorker(ROOT, ['--redis', own.url, '--queue', queue]),
+    ];
     await Promise.all(workers.map(ready));
     await own.stop();
     await new Promise((r) => setTimeout(r, 5000));
