@@ -62,6 +62,27 @@ describe('agent specs', () => {
       expect(parseAgentSpec(spec.text, 'here')).toEqual(spec);
     }
   });
+  it('of the built-in agents are the texts their plans and run ids were made with before the parameter system', () => {
+    const texts: [string, string][] = [
+      ['random', 'random'],
+      ['greedy', 'greedy:eval=rules,meepleCost=1,farmerCost=0,emptyHand=0'],
+      ['greedy:meepleCost=1.5,farmerCost=0.25', 'greedy:eval=rules,meepleCost=1.5,farmerCost=0.25,emptyHand=0'],
+      [
+        'mcts',
+        'mcts:iterations=1000,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=4,emptyHand=2,widen=1',
+      ],
+      [
+        'mcts:ms=50',
+        'mcts:iterations=0,ms=50,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=4,emptyHand=2,widen=1',
+      ],
+      [
+        'mcts:c=1e-3,rollout=uniform',
+        'mcts:iterations=1000,ms=0,c=0.001,rollout=uniform,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=4,emptyHand=2,widen=1',
+      ],
+      ['greedy:forbid=farmers', 'greedy:eval=rules,meepleCost=1,farmerCost=0,emptyHand=0,forbid=farmers'],
+    ];
+    for (const [given, text] of texts) expect(parseAgentSpec(given, 'here').text).toBe(text);
+  });
   it('keep parameterless agents under their bare name', () => {
     expect(parseAgentSpec('random', 'here').text).toBe('random');
     expect(parseAgentSpec('greedy', 'here').text).toMatch(/^greedy/);
