@@ -2,7 +2,8 @@
  * Documentation check (run by `test/docs.test.ts`, so in CI; `npx tsx scripts/check-docs.ts [ROOT]` prints
  * the problems and their count). The repository must explain itself, so it fails on
  *   1. links: a relative link or image of README.md or a page under docs/ that names no file of the
- *      repository, or an anchor (`page.md#some-heading`) that names no heading of its page;
+ *      repository, an anchor (`page.md#some-heading`) that names no heading of its page, or a section
+ *      cited after the link (`[rules.md](rules.md) §2`) that its page does not have;
  *   2. paths: a repository path written as code in those pages (`src/…`, `docs/…`, `test/…` …) that
  *      does not exist;
  *   3. citations: anywhere in the repository's text, a `docs/<page>.md` that does not exist, a
@@ -92,18 +93,29 @@ function isSection(heading: string, n: string): boolean {
 function checkLinks(root: string, page: string, text: string, exists: (p: string) => boolean): string[] {
   const problems: string[] = [];
   const prose = withoutFences(text).replace(/(`+)[^`]+?\1/g, '');
-  for (const m of prose.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+  const link = /!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)((?:\s*,?\s*§\s?\d+(?:\.\d+)*)*)/g;
+  for (const m of prose.matchAll(link)) {
     const target = m[1]!;
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // http:, mailto: …: not a file of the repo
     const [path, anchor] = target.split('#', 2) as [string, string | undefined];
-    const file = path === '' ? page : normalize(join(dirname(page), decodeURI(path))).split(sep).join('/');
+    const file =
+      path === ''
+        ? page
+        : normalize(join(dirname(page), decodeURI(path)))
+            .split(sep)
+            .join('/');
     if (file.startsWith('..') || !exists(file)) {
       problems.push(`${page}: link ${target}: no such file in the repository`);
       continue;
     }
-    if (anchor && file.endsWith('.md')) {
-      const headings = headingsOf(readFileSync(join(root, file), 'utf8')).map(anchorOf);
-      if (!headings.includes(anchor.toLowerCase())) problems.push(`${page}: link ${target}: ${file} has no such heading`);
+    if (!file.endsWith('.md')) continue;
+    const headings = headingsOf(readFileSync(join(root, file), 'utf8'));
+    if (anchor && !headings.map(anchorOf).includes(anchor.toLowerCase()))
+      problems.push(`${page}: link ${target}: ${file} has no such heading`);
+    // A section cited after the link: "[rules.md](rules.md) §2".
+    for (const s of m[2]!.matchAll(/§\s?(\d+(?:\.\d+)*)/g)) {
+      if (!headings.some((h) => isSection(h, s[1]!)))
+        problems.push(`${page}: link ${target} §${s[1]}: no such section`);
     }
   }
   return problems;
@@ -122,7 +134,8 @@ function checkPaths(page: string, text: string, exists: (p: string) => boolean):
 /** `docs/<page>.md` mentions and their section (§N) and ruling (R-T1) citations in one file's text. */
 function checkCitations(root: string, file: string, text: string, exists: (p: string) => boolean): string[] {
   const problems = new Set<string>();
-  const cite = /(?<![\w/.-])(docs\/[\w/-]+\.md)((?:(?:\s*[,;]?\s*(?:and\s+)?)(?:§\s?\d+(?:\.\d+)*|R-[A-Z]+\d+))*)/g;
+  const cite =
+    /(?<![\w/.-])(?<!\]\()(docs\/[\w/-]+\.md)((?:(?:\s*[,;]?\s*(?:and\s+)?)(?:§\s?\d+(?:\.\d+)*|R-[A-Z]+\d+))*)/g;
   for (const m of text.matchAll(cite)) {
     const page = m[1]!;
     if (!exists(page)) {
@@ -149,9 +162,11 @@ function checkCitations(root: string, file: string, text: string, exists: (p: st
 
 function checkAbsent(file: string, text: string): string[] {
   const pattern = new RegExp(`\\b(${ABSENT_DOCUMENTS.join('|')})\\.md\\b`, 'g');
-  return text.split('\n').flatMap((line, i) =>
-    [...line.matchAll(pattern)].map((m) => `${file}:${i + 1}: cites ${m[0]}, which is not in the repository`),
-  );
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      [...line.matchAll(pattern)].map((m) => `${file}:${i + 1}: cites ${m[0]}, which is not in the repository`),
+    );
 }
 
 /** Commands of `src/cli/main.ts` that the README's command table (rows "| `carclab NAME …") lacks. */
@@ -163,7 +178,14 @@ export function missingCommands(mainSource: string, readme: string): string[] {
 export function checkDocs(root: string): DocProblems {
   const files = listFiles(root);
   const known = new Set(files);
-  const dirs = new Set(files.flatMap((f) => f.split('/').slice(0, -1).map((_, i, p) => p.slice(0, i + 1).join('/'))));
+  const dirs = new Set(
+    files.flatMap((f) =>
+      f
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, p) => p.slice(0, i + 1).join('/')),
+    ),
+  );
   const exists = (p: string) => known.has(p.replace(/\/$/, '')) || dirs.has(p.replace(/\/$/, ''));
   const problems: DocProblems = { links: [], paths: [], citations: [], absent: [], commands: [] };
   for (const page of markdownPages(files)) {
