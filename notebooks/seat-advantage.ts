@@ -35,7 +35,7 @@ export function armLabels(
     name: string;
     players: number;
     expansions: readonly string[];
-    rules: Readonly<Record<string, string | number>>;
+    rules: Readonly<Record<string, string | number | boolean>>;
   }[],
 ): Map<string, string> {
   const label = (a: (typeof arms)[number]) =>

@@ -17,7 +17,7 @@
 import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { enumParam, intParam } from './agent.ts';
+import { defineAgent, enumParam, intParam } from './agent.ts';
 import type { Agent, AgentDefinition, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
@@ -412,7 +412,7 @@ function sharedLearned(game: AgentGame, weights: Float64Array): LearnedEvaluator
   return evaluator;
 }
 
-export const strongAgent: AgentDefinition = {
+export const strongAgent: AgentDefinition = defineAgent({
   name: 'strong',
   description:
     "one ply on a learned evaluation: the best placements by greedy's value, each follow-up valued by the learned evaluation, the best pairs again after a round of greedy play (halving them as the deals add up)",
@@ -475,14 +475,14 @@ export const strongAgent: AgentDefinition = {
   ],
   create: (rng, params, restriction) =>
     new StrongAgent(rng, {
-      width: params.width as number,
+      width: params.width,
       weightSet: params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers,
-      lookahead: params.lookahead as number,
-      samples: params.samples as number,
-      manySamples: params.manySamples as number,
-      halvings: params.halvings as number,
-      replies: params.replies as number,
-      lookaheadPlayers: params.lookaheadPlayers as number,
+      lookahead: params.lookahead,
+      samples: params.samples,
+      manySamples: params.manySamples,
+      halvings: params.halvings,
+      replies: params.replies,
+      lookaheadPlayers: params.lookaheadPlayers,
       restriction,
     }),
-};
+});

@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
-import { parseExpansionsFlag, parseRulesFlag } from '../match/design.ts';
+import { parseExpansionsFlag } from '../match/design.ts';
+import { parseRules } from '../expansions/index.ts';
 import { writeJsonAtomic } from '../run/files.ts';
 import { defaultWorkers, poolBackend } from '../run/pool.ts';
 import { writeScorecardReport, levelFindings } from '../report/scorecard/report.ts';
@@ -59,7 +60,7 @@ export const studyCommand: Command = {
       );
     // 1. Everything checked before anything is written.
     const setup = studySetup({
-      rules: parseRulesFlag(flags.rules as string | undefined),
+      rules: parseRules(flags.rules as string | undefined, '--rules'),
       expansions: parseExpansionsFlag(flags.expansions as string | undefined),
       players: intFlag(flags.players, 'players', 2, 2, 6),
       agents: flags.agents as string,

@@ -19,7 +19,7 @@
  */
 import type { Catalog, TileSource } from './catalog/index.ts';
 import type { TileField, TileType } from './catalog/types.ts';
-import type { ParamDef, Rules } from './rules.ts';
+import type { ParamDef, ParamValues } from './params/index.ts';
 import type { Board, FeatureView } from './board.ts';
 import type { EventData, EventKinds, EventSink } from './events.ts';
 import type { StateFields, StateViews } from './expansion-state.ts';
@@ -172,7 +172,8 @@ export function defineExpansion<const F extends StateFields, const E extends Eve
 
 /** What an expansion learns when a game is built. */
 export interface SetupContext<F extends StateFields = StateFields, E extends EventKinds = EventKinds> {
-  readonly rules: Rules;
+  /** The game's resolved rules as written; `paramsOf(MY_PARAMS, rules)` gives a module its own, typed. */
+  readonly rules: ParamValues;
   /** The game's catalog (base, expansion and designer tiles). */
   readonly catalog: Catalog;
   readonly players: number;

@@ -5,7 +5,7 @@
  * (variance numerators in BigInt); intervals are left to the statistics layer (`src/stats`), so every
  * interval of a number is computed one way (Student t for means and paired differences).
  */
-import type { Game } from '../engine/index.ts';
+import type { Game, ParamValue } from '../engine/index.ts';
 import { registeredScoreSources } from '../expansions/index.ts';
 import { WIN_UNITS } from './aggregate.ts';
 import type { Aggregate, DiffData, DistData, SeatData } from './aggregate.ts';
@@ -74,7 +74,7 @@ export interface ArmSummary {
   players: number;
   expansions: string[];
   agents: string[];
-  rules: Record<string, string | number>;
+  rules: Record<string, ParamValue>;
   games: number;
   winnerScore: DistSummary;
   margin: DistSummary;

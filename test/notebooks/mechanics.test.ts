@@ -72,7 +72,10 @@ describe("the mechanics study's setup", () => {
     ],
     [{ mechanics: 'labyrinthBranches', expansions: 'labyrinth' }, /labyrinthBranches is a mechanic of no arm's game/],
     [{ expansions: 'base,nosuch' }, /--expansions: arm nosuch: unknown expansion "nosuch"/],
-    [{ expansions: 'labyrinth@labyrinth' }, /--expansions: arm "labyrinth@labyrinth": "labyrinth" is not rule=value/],
+    [
+      { expansions: 'labyrinth@labyrinth' },
+      /--expansions: arm "labyrinth@labyrinth": rule "labyrinth" needs a value \(labyrinth=…\): one of "basic", "advanced"/,
+    ],
     [{ expansions: 'base,base' }, /--expansions: arm base is given twice/],
     [{ expansions: 'kingRobber' }, /no arm has a mechanic to forbid/],
     [{ agents: 'greedy,strong', deals: '5,6,7' }, /--deals gives 3 counts for 2 levels/],

@@ -25,7 +25,7 @@ describe('code identity', () => {
     expect(here.files).toEqual(
       expect.arrayContaining([
         'src/sim/shard.ts',
-        'src/engine/rules.ts',
+        'src/engine/params/declare.ts',
         'src/expansions/base/tiles.json',
         'src/expansions/tollkeepers/tiles.json',
         'src/agents/random.ts',

@@ -18,7 +18,7 @@ import {
   defineExpansion,
   followUpKind,
   intParam,
-  rulesOf,
+  paramsOf,
 } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
@@ -75,7 +75,7 @@ export const innsCathedrals: Expansion = defineExpansion({
   stats: STATS,
   playerStats: PLAYER_STATS,
   setup(ctx) {
-    const rules = rulesOf(INNS_CATHEDRALS_PARAMS, ctx.rules);
+    const rules = paramsOf(INNS_CATHEDRALS_PARAMS, ctx.rules);
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<
       (typeof STATS)[number],
       number

@@ -15,7 +15,7 @@ import {
   enumParam,
   intParam,
   meepleSegmentOf,
-  rulesOf,
+  paramsOf,
 } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
@@ -75,7 +75,7 @@ export const labyrinth: Expansion = defineExpansion({
   setup(ctx) {
     const source = ctx.source('labyrinth');
     const networkPoints = ctx.playerStat('labyrinthNetworkPoints');
-    const rules = rulesOf(LABYRINTH_PARAMS, ctx.rules);
+    const rules = paramsOf(LABYRINTH_PARAMS, ctx.rules);
     const advanced = rules.labyrinth === 'advanced';
     const bonusPerMeeple = rules.labyrinthMeepleBonus;
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<

@@ -16,7 +16,7 @@ import {
   enumParam,
   eventKind,
   intParam,
-  rulesOf,
+  paramsOf,
 } from '../../engine/index.ts';
 import type { BoardView, Expansion, GameSize, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
@@ -168,7 +168,7 @@ export const tollkeepers: Expansion = defineExpansion({
   setup(ctx) {
     const source = ctx.source('toll');
     const { players, actionBase, own, emit } = ctx;
-    const rules = rulesOf(TOLLKEEPERS_PARAMS, ctx.rules);
+    const rules = paramsOf(TOLLKEEPERS_PARAMS, ctx.rules);
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<
       (typeof STATS)[number],
       number
