@@ -3,8 +3,7 @@
  * wrong flag or value is an input error (exit 2) naming it.
  */
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
-import { InputError } from '../engine/index.ts';
+import { InputError, nearestWord } from '../engine/index.ts';
 
 export interface FlagSpec {
   type: 'boolean' | 'string';
@@ -25,19 +24,71 @@ export function parseCommandArgs(
   argv: string[],
 ): { positionals: string[]; flags: Record<string, string | boolean | undefined> } {
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: Object.fromEntries(Object.entries(command.flags).map(([name, spec]) => [name, { type: spec.type }])),
-    });
-    const flags: Record<string, string | boolean | undefined> = {};
-    for (const [name, spec] of Object.entries(command.flags))
-      flags[name] = (values as Record<string, string | boolean | undefined>)[name] ?? spec.default;
+    const { positionals, flags } = parseFlags(argv, command.flags, `carclab ${command.name}`);
+    for (const [name, spec] of Object.entries(command.flags)) flags[name] ??= spec.default;
     return { positionals, flags };
   } catch (error) {
-    throw new InputError('usage', `carclab ${command.name}: ${(error as Error).message}\nusage: ${command.usage}`);
+    if (error instanceof InputError) throw new InputError('usage', `${error.message}\nusage: ${command.usage}`);
+    throw error;
   }
+}
+
+/** The flags a command takes: each a value flag (`--name V` or `--name=V`) or a switch (`--name`). */
+export type FlagTypes = Readonly<Record<string, { readonly type: 'boolean' | 'string' }>>;
+
+export interface ParsedFlags {
+  positionals: string[];
+  flags: Record<string, string | boolean | undefined>;
+}
+
+/**
+ * The one argument parser of every carclab command, notebook and script: `--name V`, `--name=V`,
+ * `--name` for a switch, and `--` before positionals that start with a dash. A value flag takes the
+ * next argument whatever it looks like (`--seed -5`, `--diff -0.3`: the flag's own check then names
+ * a bad one), unless it starts with `--` and a letter (`--deals --workers 2`: the value was
+ * forgotten; `--seed=--x` gives such a value). Every mistake is an input error in the same words
+ * for every command (`who`, when given, names the command first).
+ */
+export function parseFlags(argv: readonly string[], types: FlagTypes, who?: string): ParsedFlags {
+  const flags: Record<string, string | boolean | undefined> = {};
+  const positionals: string[] = [];
+  const fail = (message: string): never => {
+    throw new InputError('usage', who ? `${who}: ${message}` : message);
+  };
+  const known = Object.keys(types);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-' || /^-[\d.]/.test(arg)) {
+      positionals.push(arg); // a plain argument, or a negative number
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const written = eq < 0 ? arg : arg.slice(0, eq);
+    const name = written.replace(/^--?/, '');
+    const type = written.startsWith('--') && Object.hasOwn(types, name) ? types[name]!.type : undefined;
+    if (type === undefined) {
+      const near = nearestWord(name, known);
+      fail(
+        `unknown flag ${written}${near ? `; did you mean --${near}?` : ''} (${known.length ? `its flags: ${known.map((k) => `--${k}`).join(' ')}` : 'it takes no flags'})`,
+      );
+    } else if (type === 'boolean') {
+      if (eq >= 0) fail(`--${name} is a switch and takes no value, got ${JSON.stringify(arg)}`);
+      flags[name] = true;
+    } else if (eq >= 0) {
+      flags[name] = arg.slice(eq + 1);
+    } else {
+      const value = argv[++i];
+      if (value === undefined) fail(`--${name} needs a value`);
+      if (/^--[A-Za-z]/.test(value!))
+        fail(`--${name} needs a value, got the flag ${value} (write --${name}=${value} if that is the value)`);
+      flags[name] = value;
+    }
+  }
+  return { positionals, flags };
 }
 
 /**

@@ -137,8 +137,12 @@ export function runDirOf(plan: Plan, outRoot: string): string {
   return join(outRoot, plan.experiment, runIdOf(plan, packageInfo().version));
 }
 
-/** The plan and code of a run directory must be this plan's and this code's. */
-function checkRunDir(runDir: string, plan: Plan, code: string): void {
+/**
+ * The plan and code of a run directory must be this plan's and this code's. The directory's name
+ * holds this code's hash, so a manifest naming other code was edited or damaged: with `newRun` it
+ * is moved to rejected/ (the shards check their own code) and the run goes on, else it is refused.
+ */
+function checkRunDir(runDir: string, plan: Plan, code: string, newRun: boolean, log: (line: string) => void): void {
   const planFile = join(runDir, 'plan.json');
   if (existsSync(planFile)) {
     if (readFileSync(planFile, 'utf8') !== `${JSON.stringify(plan, null, 2)}\n`)
@@ -148,12 +152,11 @@ function checkRunDir(runDir: string, plan: Plan, code: string): void {
   }
   const manifestFile = join(runDir, 'manifest.json');
   const previous = existsSync(manifestFile) ? readManifest(manifestFile) : undefined;
-  if (previous?.code?.hash !== undefined && previous.code.hash !== code) {
-    throw new InputError(
-      'usage',
-      `${manifestFile}: the run was made by other code (${previous.code.hash.slice(0, 10)}, this is ${code.slice(0, 10)}); add --new-run to play it again with this code`,
-    );
-  }
+  if (previous?.code?.hash === undefined || previous.code.hash === code) return;
+  const what = `${manifestFile} names other code (${String(previous.code.hash).slice(0, 10)}) than its run directory's name and this code (${code.slice(0, 10)}): edited or damaged`;
+  if (!newRun) throw new InputError('usage', `${what}; add --new-run to set it aside and go on with this code`);
+  moveToRejected(runDir, [manifestFile]);
+  log(`carclab: ${what}; moved to ${join(runDir, 'rejected')}/, the run goes on with a new manifest`);
 }
 
 interface ManifestSessions {
@@ -198,7 +201,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     lock = lockRunDir(runDir);
     removeTempFiles(runDir);
     removeTempFiles(shardDir);
-    checkRunDir(runDir, plan, code);
+    checkRunDir(runDir, plan, code, options.newRun === true, log);
     const setups = armSetups(plan);
     const games = setups.map((s) => s.game);
     const layout = runLayout(plan, games);
