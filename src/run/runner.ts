@@ -458,7 +458,7 @@ function buildManifest(
     reproducible: setups.every((s) => s.agents.every((a) => a.reproducible)),
     package: packageInfo(),
     // The code that played every shard (the same in every session: the run id holds it).
-    code: { hash: code.hash, files: code.files },
+    code: { hash: code.hash, files: code.files, packages: code.packages },
     git,
     node: process.version,
     files: status === 'complete' ? files : ['plan.json', 'manifest.json', 'shards/'],
