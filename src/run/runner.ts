@@ -25,7 +25,16 @@ import type { ShardResult } from '../sim/shard.ts';
 import { ShardAbandoned } from './pool.ts';
 import type { Backend } from './pool.ts';
 import { checkOtherCode, lockRunDir, runIdOf } from './run-dir.ts';
-import { GAMES_CHECKSUM_FILE, GAMES_FILE, gamesArrowProblem, writeGamesArrow } from './kept-games.ts';
+import {
+  checkedGames,
+  checkedGamesBytes,
+  GAMES_CHECKSUM_FILE,
+  GAMES_FILE,
+  runBinding,
+  writeGamesArrow,
+} from './kept-games.ts';
+import type { RunBinding } from './kept-games.ts';
+import type { Aggregate } from '../sim/aggregate.ts';
 import { dropShardsPlayedBy, loadShardFiles, moveToRejected, runIdentity, writeShardFile } from './shard-files.ts';
 import { buildSummary, summaryTables } from '../sim/summary.ts';
 import type { Summary } from '../sim/summary.ts';
@@ -207,23 +216,28 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     const layout = runLayout(plan, games);
     const columnSpecs = columnLayout(plan, games);
 
-    // 2. Finished shards that pass their checks. With kept games, a shard counts only if its columns are there too.
-    let arrowDone = existsSync(join(runDir, GAMES_FILE));
-    const badGames = arrowDone ? gamesArrowProblem(runDir) : null;
-    if (badGames !== null) {
-      moveToRejected(runDir, [join(runDir, GAMES_FILE), join(runDir, GAMES_CHECKSUM_FILE)]);
-      log(`carclab: ${badGames}; moved to ${join(runDir, 'rejected')}/, the run's games are played again`);
-      arrowDone = false;
-    }
+    // 2. Finished shards that pass their checks. With kept games, a shard counts only if its columns
+    //    are there too, unless games.arrow holds them and passes its checks (`kept-games.ts`).
     const dealsLimit = Math.min(plan.deals, options.dealsLimit ?? plan.deals);
     if (keepGames && dealsLimit < plan.deals)
       throw new Error('kept games need the whole run: dealsLimit excludes keepGames');
     const identity = runIdentity(basename(runDir), plan, code);
-    const loaded = loadShardFiles(runDir, plan, identity, keepGames && !arrowDone, dealsLimit);
+    const binding = runBinding(runDir, basename(runDir));
+    let arrowDone = existsSync(join(runDir, GAMES_FILE));
+    let loaded = loadShardFiles(runDir, plan, identity, keepGames && !arrowDone, dealsLimit);
     for (const line of loaded.rejected)
       log(
         `carclab: ${join(runDir, line.split(':')[0]!)} is bad: ${line.slice(line.indexOf(':') + 2)}; moved to ${join(runDir, 'rejected')}/, its deals are played again`,
       );
+    const badGames = arrowDone
+      ? await keptGamesProblem(runDir, binding, loaded.merged, dealsLimit * gamesPerDealOf(plan))
+      : null;
+    if (badGames !== null) {
+      moveToRejected(runDir, [join(runDir, GAMES_FILE), join(runDir, GAMES_CHECKSUM_FILE)]);
+      log(`carclab: ${badGames}; moved to ${join(runDir, 'rejected')}/, the run's games are played again`);
+      arrowDone = false;
+      loaded = loadShardFiles(runDir, plan, identity, keepGames, dealsLimit); // the shards whose kept games are gone are played again
+    }
     let merged = loaded.merged;
     const perDeal = gamesPerDealOf(plan);
     const gamesTotal = dealsLimit * perDeal;
@@ -373,7 +387,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       );
       writeJsonAtomic(join(runDir, 'summary.json'), summary);
       for (const [name, text] of Object.entries(summaryTables(summary))) writeAtomic(join(runDir, name), text);
-      if (keepGames && !arrowDone) await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal);
+      if (keepGames && !arrowDone) await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal, binding);
       const outcome = finish('complete');
       writeJsonAtomic(join(runDir, 'manifest.json'), manifest('complete'));
       return { ...outcome, summary };
@@ -384,6 +398,26 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     clearInterval(sampler);
     lock?.release();
   }
+}
+
+/**
+ * What is wrong with the run's games.arrow, or null: every check of `checkedGames` when the shards
+ * cover the run (`games` games), else (a shard was rejected and is played again) the checks that
+ * need no shards; a reader checks the rest once the shards are whole again.
+ */
+async function keptGamesProblem(
+  runDir: string,
+  binding: RunBinding,
+  shards: Aggregate,
+  games: number,
+): Promise<string | null> {
+  if (shards.games !== games) {
+    const bytes = checkedGamesBytes(runDir, binding);
+    return typeof bytes === 'string' ? bytes : null;
+  }
+  const { fromArrow } = await import('arquero'); // only for a run that kept games
+  const checked = checkedGames(runDir, binding, shards, fromArrow);
+  return typeof checked === 'string' ? checked : null;
 }
 
 /**
