@@ -177,6 +177,8 @@ export interface PlayState {
   final: { scores: number[]; breakdown: Record<string, number>[] } | null;
   /** Where the finished game was saved: the scenario file and the run path. */
   saved: { scenario: string; run: string } | null;
+  /** Why a finished game was not saved (e.g. `played` is a symbolic link), or null. */
+  notSaved: string | null;
 }
 
 export interface PlayPreview {
