@@ -33,7 +33,7 @@ function resultsWithRun(): { dir: string; run: string } {
 }
 
 const q = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 let fixture: { dir: string; run: string };
 beforeAll(() => {
@@ -112,7 +112,10 @@ describe('the explorer touches only DIR (dangerous cases 1–4)', () => {
   it('4. a played game.json with an illegal action is refused, not shown as a game that was never played', async () => {
     const dir = scratch();
     const { url } = await started(dir);
-    const played = await http(url, { path: '/api/play', body: { players: 2, seats: ['random', 'random'], seed: 'h4' } });
+    const played = await http(url, {
+      path: '/api/play',
+      body: { players: 2, seats: ['random', 'random'], seed: 'h4' },
+    });
     const saved = (played.json().saved as { run: string }).run;
     const file = join(dir, saved, 'game.json');
     const game = JSON.parse(readFileSync(file, 'utf8')) as { actions: number[] };

@@ -22,8 +22,11 @@ export interface Ran {
 }
 
 /** `carclab ARGS…` in `cwd`. */
-export function carclab(cwd: string, ...args: string[]): Ran {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 240_000 });
+export const carclab = (cwd: string, ...args: string[]): Ran => carclabOf(BIN, cwd, ...args);
+
+/** The `carclab` of another checkout (its `bin/carclab.js`) with ARGS… in `cwd`. */
+export function carclabOf(bin: string, cwd: string, ...args: string[]): Ran {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', timeout: 240_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
