@@ -5,7 +5,7 @@
  */
 import { parseAgentSpec } from '../agents/index.ts';
 import { InputError, isInputError } from '../engine/index.ts';
-import { parseFlags, workersFlag } from '../cli/args.ts';
+import { parseFlags, workersFlag } from '../run/flags.ts';
 import type { Backend } from '../run/pool.ts';
 import { parseRedisUrl } from '../run/redis/url.ts';
 import { hasAgent, runStudy } from './study.ts';
