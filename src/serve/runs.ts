@@ -11,8 +11,8 @@ import { join, relative, sep } from 'node:path';
 import { isInputError } from '../engine/index.ts';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
-import { GAMES_CHECKSUM_FILE, GAMES_FILE, readGamesArrow } from '../run/kept-games.ts';
-import { readRunFiles, runShards } from '../run/verify.ts';
+import { checkedGames, GAMES_CHECKSUM_FILE, GAMES_FILE, readGamesArrow } from '../run/kept-games.ts';
+import { checkedSummary, readRunFiles, runShards } from '../run/verify.ts';
 import type { Plan } from '../sim/plan.ts';
 import { HttpError } from './http.ts';
 import { checkRunFilesInside, existsInside, insideRoot, readTextInside, realInside } from './files.ts';
@@ -163,6 +163,40 @@ export function readRunGames(root: Root, path: string): ColumnTable | null {
   }
 }
 
+/** Results of `refusedFiles` by run folder, with the state of the files they were found for. */
+const refusals = new Map<string, { stamp: string; refused: string | null }>();
+
+/**
+ * What the checks refuse in a finished run's files (null: nothing): plan and manifest against the
+ * run id, the shards, summary.json against the shards, games.arrow against its checksum, run and
+ * shards. Cached until one of those files changes.
+ */
+function refusedFiles(root: Root, dir: string): string | null {
+  const names = ['plan.json', 'manifest.json', 'summary.json', GAMES_FILE, GAMES_CHECKSUM_FILE, 'shards'];
+  const stamp = names
+    .map((name) => statSync(join(dir, name), { throwIfNoEntry: false }))
+    .map((s) => (s ? `${s.mtimeMs}:${s.size}` : '-'))
+    .join(' ');
+  const known = refusals.get(dir);
+  if (known?.stamp === stamp) return known.refused;
+  let refused: string | null = null;
+  try {
+    checkRunFilesInside(root, dir, names.slice(0, -1));
+    const files = readRunFiles(dir);
+    const shards = runShards(files);
+    checkedSummary(files, shards);
+    const games = checkedGames(dir, files.binding, shards, aq.fromArrow);
+    if (typeof games === 'string') refused = games;
+  } catch (error) {
+    if (!isInputError(error) && !(error instanceof HttpError)) throw error;
+    refused = (error as Error).message;
+  }
+  refused = refused === null ? null : relativeMessage(root, refused);
+  if (refusals.size >= 64) refusals.delete(refusals.keys().next().value!);
+  refusals.set(dir, { stamp, refused });
+  return refused;
+}
+
 /** A message naming files by their path under the root (never a machine path). */
 export const relativeMessage = (root: Root, message: string): string => message.split(`${root.real}${sep}`).join('');
 
@@ -195,6 +229,7 @@ export function runDetail(root: Root, path: string): RunDetail {
     : [];
   return {
     ...item,
+    refused: item.kind === 'run' && item.status === 'complete' ? refusedFiles(root, dir) : null,
     reports,
     charts,
     tables: files
