@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ColumnTable } from 'arquero';
-import { InputError } from '../engine/index.ts';
+import { InputError, MAX_PLAYERS } from '../engine/index.ts';
 import type { Aggregate } from '../sim/aggregate.ts';
 import { concatColumns, decodeColumns } from '../sim/columns.ts';
 import type { ColumnSpec, Columns } from '../sim/columns.ts';
@@ -165,21 +165,23 @@ function winnerChanges(table: ColumnTable, scores: ArrayLike<number>[], shards: 
   const deal = numbers(table, 'deal');
   const rotation = numbers(table, 'rotation');
   const players = numbers(table, 'players');
-  const winners = new Map<string, string>(); // `${arm}:${deal}:${rotation}` → the winning seats
-  for (let i = 0; i < table.numRows(); i++) {
+  const rows = table.numRows();
+  let deals = 0;
+  for (let i = 0; i < rows; i++) deals = Math.max(deals, deal[i]! + 1);
+  // Per arm, the winning seats (a bit mask) of its game at (deal, rotation); 0 where it has none.
+  const slot = (i: number) => deal[i]! * MAX_PLAYERS + rotation[i]!;
+  const winners = shards.arms.map(() => new Int32Array(deals * MAX_PLAYERS));
+  for (let i = 0; i < rows; i++) {
     let best = -Infinity;
     for (let s = 0; s < players[i]!; s++) best = Math.max(best, scores[s]![i]!);
-    const seats: number[] = [];
-    for (let s = 0; s < players[i]!; s++) if (scores[s]![i] === best) seats.push(s);
-    winners.set(`${arm[i]}:${deal[i]}:${rotation[i]}`, seats.join(','));
+    let mask = 0;
+    for (let s = 0; s < players[i]!; s++) if (scores[s]![i] === best) mask |= 1 << s;
+    winners[arm[i]!]![slot(i)] = mask;
   }
   return shards.pairs.map(({ a, b }) => {
+    const [A, B] = [winners[a]!, winners[b]!];
     let n = 0;
-    for (const [key, seats] of winners) {
-      if (!key.startsWith(`${a}:`)) continue;
-      const other = winners.get(`${b}:${key.slice(key.indexOf(':') + 1)}`);
-      if (other !== undefined && other !== seats) n++;
-    }
+    for (let k = 0; k < A.length; k++) if (A[k] !== 0 && B[k] !== 0 && A[k] !== B[k]) n++;
     return n;
   });
 }
