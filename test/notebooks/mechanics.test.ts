@@ -225,7 +225,7 @@ describe("the mechanics notebook's command line", () => {
   it.each([
     [['--mechanics', 'farmer'], /did you mean "farmers"/],
     [['--players', '7'], /--players must be a whole number from 2 to 6/],
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--bogus'], /unknown flag --bogus/],
     [['--expansions', 'kingRobber'], /no arm has a mechanic to forbid/],
   ])('%j exits 2 naming the problem, writing nothing', (args, message) => {
     const out = join(tempDir('carclab-mech-'), 'out');
