@@ -30,9 +30,26 @@ export interface RunListItem {
   code: string;
   git: string;
   version: string;
+  /** The study folder this run belongs to (a level or skill match of `carclab study`), when it lies in one. */
+  study?: string;
+}
+
+/** A folder of `carclab study`: its question, its reports (scorecard) and the runs it played. */
+export interface StudyItem {
+  /** Folder relative to the results folder, `/`-separated ('' when the results folder is the study). */
+  path: string;
+  /** The designer's question and what is compared, from `scorecard.json`. */
+  question: string;
+  comparison: string;
+  /** `report.html`, `report.md`, `scorecard.json` (those present), as paths under `/files/`. */
+  reports: string[];
+  /** Paths of its runs (levels and skill matches). */
+  runs: string[];
 }
 
 export interface RunDetail extends RunListItem {
+  /** The study this run belongs to, with its reports (the scorecard), or null. */
+  studyOf: Omit<StudyItem, 'runs'> | null;
   /** `report.html` / `report.md`, as paths under `/files/`. */
   reports: string[];
   /** Vega-Lite specs (`charts/*.vl.json`) under `/files/`. */
@@ -93,7 +110,10 @@ export interface GameView {
 export interface Candidate {
   placement: string;
   followUp: string;
-  /** One-ply value to the mover: own expected total minus the best opponent's after the move. */
+  /** Its value at each stage of the agent's valuation (`CandidatesView.stages`), null where that stage did not value it. */
+  values: (number | null)[];
+  /** The last stage that valued it, and its value there: what it ranks by. */
+  stage: number;
   value: number;
   chosen: boolean;
 }
@@ -102,13 +122,28 @@ export interface CandidatesView {
   turn: number;
   seat: number;
   agent: string;
-  /** The agent's evaluation weights used for the values. */
-  weights: string;
+  /**
+   * `agent`: the values the agent itself chooses by (`Agent.valueCandidates`); `greedy`: an agent
+   * that explains nothing (a search) or a human, valued as greedy values turns, for comparison.
+   */
+  valuedBy: 'agent' | 'greedy';
+  /** How the agent chooses and what the values are. */
+  method: string;
+  /**
+   * Whether the agent, made again with its random stream and replayed through its own earlier turns,
+   * chose every move the game records (its values here are then those it chose by); null for `greedy`.
+   */
+  reproduced: boolean | null;
+  /** The stages of the valuation, coarse to fine (a heading and what its values are). */
+  stages: { name: string; about: string }[];
   count: number;
+  /** The value of the best candidate at its stage. */
   best: number;
+  /** Where the move played ranks (1: the agent's best). */
+  rank: number;
   chosen: Candidate;
-  /** The best candidates, best first (the chosen one among them when it ranks there). */
-  top: Candidate[];
+  /** Every candidate, ranked as the agent ranks them (the last stage reached, then the value there). */
+  candidates: Candidate[];
 }
 
 export interface PairView {

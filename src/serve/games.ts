@@ -17,6 +17,7 @@ import type { Weights } from '../agents/evaluation.ts';
 import { armSetups, playerInSeat, rotationsOf, seatAgents } from '../sim/plan.ts';
 import type { Plan } from '../sim/plan.ts';
 import type { GameView, TurnChange, TurnView } from './api-types.ts';
+import type { RecordOrigin } from './explain.ts';
 import { HttpError } from './http.ts';
 
 export interface GameRecord {
@@ -26,6 +27,8 @@ export interface GameRecord {
   readonly actions: readonly number[];
   /** Per seat: its label and its agent (null for a human). */
   readonly seats: readonly { label: string; agent: AgentSpec | null }[];
+  /** Where it comes from, as plain data (an agent thread makes the game again from it: `explain.ts`). */
+  readonly origin: RecordOrigin;
 }
 
 const CACHE_SIZE = 32;
@@ -113,6 +116,7 @@ export function planGame(runPath: string, plan: Plan, arm: number, deal: number,
       deck,
       actions,
       seats,
+      origin: { kind: 'plan', plan, arm, deal, rotation },
     };
   });
 }

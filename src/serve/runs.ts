@@ -1,13 +1,15 @@
 /**
- * The runs under the results folder, as the explorer lists them: every folder (up to a few levels
- * down) holding a `manifest.json` beside a `plan.json` (a run, match or ladder of the runner) or a
- * `game.json` (a game played in the explorer, `play.ts`). Every file is read through `realInside`
- * (a run whose manifest leads outside the folder is not listed), and a run's plan only after
- * `verify.ts` checked it against the run id. Nothing here writes.
+ * The runs under the results folder, as the explorer lists them: every folder at any depth (up to
+ * `MAX_DEPTH`) holding a `manifest.json` beside a `plan.json` (a run, match or ladder of the runner,
+ * a study's level) or a `game.json` (a game played in the explorer, `play.ts`); and the studies, the
+ * folders of `carclab study` (a `scorecard.json`), with their reports and the runs below them.
+ * Symbolic links to folders are not followed, and every file is read through `realInside` (a run
+ * whose manifest leads outside the folder is not listed, nor a report that does), a run's plan only
+ * after `verify.ts` checked it against the run id. Nothing here writes.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { isInputError } from '../engine/index.ts';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
@@ -17,10 +19,14 @@ import type { Plan } from '../sim/plan.ts';
 import { HttpError } from './http.ts';
 import { checkRunFilesInside, existsInside, insideRoot, readTextInside, realInside } from './files.ts';
 import type { Root } from './files.ts';
-import type { PlayedGameFile, RunDetail, RunListItem } from './api-types.ts';
+import type { PlayedGameFile, RunDetail, RunListItem, StudyItem } from './api-types.ts';
 
-/** Folders below the root searched for runs (results/<experiment>/<run-id> is 2; a suite's levels 3). */
-const MAX_DEPTH = 4;
+/**
+ * Folders below the root searched for runs: any depth a results folder has (results/<experiment>/<run-id>
+ * is 2, a study's levels results/study/<rules>/runs/<experiment>/<run-id> 5), bounded only against a
+ * pathological tree (symbolic links are not followed, so there are no cycles).
+ */
+const MAX_DEPTH = 32;
 /** Folders a run keeps its own parts in, never runs themselves. */
 const SKIPPED = new Set(['shards', 'charts', 'node_modules', '.git']);
 
@@ -55,12 +61,22 @@ function readJson<T>(root: Root, file: string): T | undefined {
   }
 }
 
-function runFolders(dir: string, depth: number, out: string[]): void {
+/** What a search of the root found: run folders and study folders (real paths). */
+interface Found {
+  runs: string[];
+  studies: string[];
+}
+
+/** A run is a leaf (its own parts below it); a study's runs lie below its scorecard. */
+function search(dir: string, depth: number, found: Found): void {
   if (
     existsSync(join(dir, 'manifest.json')) &&
     (existsSync(join(dir, 'plan.json')) || existsSync(join(dir, 'game.json')))
-  )
-    out.push(dir);
+  ) {
+    found.runs.push(dir);
+    return;
+  }
+  if (existsSync(join(dir, STUDY_FILE))) found.studies.push(dir);
   if (depth >= MAX_DEPTH) return;
   let entries: Dirent[];
   try {
@@ -70,9 +86,12 @@ function runFolders(dir: string, depth: number, out: string[]): void {
   }
   for (const entry of entries) {
     if (entry.isDirectory() && !SKIPPED.has(entry.name) && !entry.name.startsWith('.'))
-      runFolders(join(dir, entry.name), depth + 1, out);
+      search(join(dir, entry.name), depth + 1, found);
   }
 }
+
+/** The file that makes a folder a study (`carclab study` writes it beside its report). */
+const STUDY_FILE = 'scorecard.json';
 
 const toUrlPath = (root: Root, dir: string): string => relative(root.real, dir).split(sep).join('/');
 
@@ -106,11 +125,51 @@ function listItem(root: Root, dir: string): RunListItem | undefined {
   };
 }
 
-/** Every run under the root, by path. */
-export function listRuns(root: Root): RunListItem[] {
-  const dirs: string[] = [];
-  runFolders(root.real, 0, dirs);
-  return dirs.sort().flatMap((dir) => listItem(root, dir) ?? []);
+/** Every run and study under the root, by path; each run in a study names it. */
+function searchRoot(root: Root): { runs: RunListItem[]; studies: StudyItem[] } {
+  const found: Found = { runs: [], studies: [] };
+  search(root.real, 0, found);
+  const studies = found.studies.sort().flatMap((dir) => studyItem(root, dir) ?? []);
+  const runs = found.runs.sort().flatMap((dir) => {
+    const item = listItem(root, dir);
+    if (!item) return [];
+    const study = studyOf(studies, item.path);
+    if (study) study.runs.push(item.path);
+    return [study ? { ...item, study: study.path } : item];
+  });
+  return { runs, studies };
+}
+
+/** The innermost study whose folder holds `path`. */
+const studyOf = (studies: StudyItem[], path: string): StudyItem | undefined =>
+  studies
+    .filter((s) => s.path === '' || path.startsWith(`${s.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+
+export const listRuns = (root: Root): RunListItem[] => searchRoot(root).runs;
+export const listStudies = (root: Root): StudyItem[] => searchRoot(root).studies;
+
+interface ScorecardFields {
+  format?: string;
+  question?: string;
+  comparison?: string;
+}
+
+/** A study folder, when its scorecard reads as one (inside the root); its reports only when they lie inside the root. */
+function studyItem(root: Root, dir: string): StudyItem | undefined {
+  const card = readJson<ScorecardFields>(root, join(dir, STUDY_FILE));
+  if (typeof card?.format !== 'string' || !card.format.startsWith('carclab-study/')) return undefined;
+  const path = toUrlPath(root, dir);
+  const prefix = path === '' ? '' : `${path}/`;
+  return {
+    path,
+    question: typeof card.question === 'string' ? card.question : '',
+    comparison: typeof card.comparison === 'string' ? card.comparison : '',
+    reports: ['report.html', 'report.md', STUDY_FILE]
+      .filter((f) => existsInside(root, join(dir, f)))
+      .map((f) => `${prefix}${f}`),
+    runs: [],
+  };
 }
 
 /** The folder of the run at `path` (relative to the root), checked to be a run. */
@@ -210,6 +269,15 @@ export function readPlayedGame(root: Root, path: string): PlayedGameFile | undef
   return game;
 }
 
+/** The innermost study folder holding the run folder `dir` (up to the root), if any. */
+function enclosingStudy(root: Root, dir: string): StudyItem | undefined {
+  for (let up = dirname(dir); up.startsWith(root.real); up = dirname(up)) {
+    const study = existsSync(join(up, STUDY_FILE)) ? studyItem(root, up) : undefined;
+    if (study || up === root.real) return study;
+  }
+  return undefined;
+}
+
 /** One run with its reports and charts (paths relative to the root, for `/files/`). */
 export function runDetail(root: Root, path: string): RunDetail {
   const dir = runDir(root, path);
@@ -217,7 +285,7 @@ export function runDetail(root: Root, path: string): RunDetail {
   if (!item) throw new HttpError(404, `${path}: manifest.json is not readable`);
   const files = readdirSync(dir);
   const reports = files
-    .filter((f) => f === 'report.html' || f === 'report.md')
+    .filter((f) => (f === 'report.html' || f === 'report.md') && existsInside(root, join(dir, f)))
     .sort()
     .map((f) => `${item.path}/${f}`);
   const chartDir = join(dir, 'charts');
@@ -227,8 +295,13 @@ export function runDetail(root: Root, path: string): RunDetail {
         .sort()
         .map((f) => ({ name: f.slice(0, -'.vl.json'.length), spec: `${item.path}/charts/${f}` }))
     : [];
+  const study = enclosingStudy(root, dir);
   return {
     ...item,
+    ...(study ? { study: study.path } : {}),
+    studyOf: study
+      ? { path: study.path, question: study.question, comparison: study.comparison, reports: study.reports }
+      : null,
     refused: item.kind === 'run' && item.status === 'complete' ? refusedFiles(root, dir) : null,
     reports,
     charts,
