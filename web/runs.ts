@@ -1,5 +1,5 @@
 /** The runs list and one run: its setup, reports, live charts, and ways into its games. */
-import type { FlipsView, RunDetail, RunListItem, StudyItem } from '../src/serve/api-types.ts';
+import type { FlipsView, RunDetail, RunListItem, ShareCI, StudyItem } from '../src/serve/api-types.ts';
 import { embedSpec } from './charts.ts';
 import { api, button, el, fileUrl, query, seatList, table } from './dom.ts';
 
@@ -205,6 +205,57 @@ function gamePicker(run: RunDetail): HTMLElement {
   );
 }
 
+const pct = (s?: ShareCI | null) =>
+  !s || s.share === null
+    ? '–'
+    : `${(100 * s.share).toFixed(1)} % [${(100 * s.lo!).toFixed(1)}, ${(100 * s.hi!).toFixed(1)}]`;
+
+/** The figures a share of "winner changed" is read against, as the study puts them beside it. */
+function flipReferences(view: FlipsView): HTMLElement {
+  const e = view.effect;
+  const rows: [string, string, string][] = [
+    [
+      `winner changed, ${view.a} → ${view.b} (these games)`,
+      `${view.flips.length} of ${view.dealsCompared}`,
+      pct(view.changed),
+    ],
+  ];
+  if (e) {
+    rows.push(
+      [`played out, ${e.a} → ${e.b} (the study, every deal)`, `${e.total.changed} of ${e.games}`, pct(e.total)],
+      [
+        `rescored: ${e.a}'s games under ${e.b}'s rules (the rule alone)`,
+        e.rescored
+          ? `${e.rescored.flipped} of ${e.rescored.replayed}${e.rescored.notReplayable ? ` (${e.rescored.notReplayable} not replayable)` : ''}`
+          : 'none replayable',
+        pct(e.rescored),
+      ],
+      [
+        `noise floor: ${e.a} played twice, other random streams`,
+        `${e.noiseFloor.changed} of ${e.games}`,
+        pct(e.noiseFloor),
+      ],
+      ['independent games (unrelated deals)', '', pct(e.independent)],
+    );
+  } else rows.push(['independent games (unrelated deals)', '', pct(view.independent)]);
+  return el(
+    'div',
+    { id: 'flip-references' },
+    table(['', 'deals', 'share, 95 % interval'], rows, { class: 'references' }),
+    el(
+      'p',
+      {},
+      el(
+        'small',
+        {},
+        e
+          ? 'Once play parts, two games of one deal change winner about as often as the noise floor says by chance alone; the rescored share is what the rule itself does to the same moves. Wilson intervals; the independent rate by the delta method.'
+          : "This run did not measure the noise floor or the rescored games (carclab study does): read the share against two independent games' rate, and keep in mind that games of one deal part by chance alone. Wilson intervals; the independent rate by the delta method.",
+      ),
+    ),
+  );
+}
+
 export async function showFlips(target: HTMLElement, run: string, a: string, b: string): Promise<void> {
   target.replaceChildren(el('p', {}, 'comparing…'));
   const view = await api<FlipsView>(`/api/flips?${query({ run, a, b })}`);
@@ -213,12 +264,8 @@ export async function showFlips(target: HTMLElement, run: string, a: string, b: 
       ? `all ${view.dealsCompared} deals, from the run's kept games`
       : `the first ${view.dealsCompared} of ${view.dealsInRun} deals, played again here (the run kept no games)`;
   target.replaceChildren(
-    el(
-      'p',
-      {},
-      `${view.flips.length} deal(s) where the winner changed from ${view.a} to ${view.b} (${source}). `,
-      el('em', {}, 'Deals where the rule alone, rescored on the same moves, flips the winner are not listed yet.'),
-    ),
+    el('p', {}, `${view.flips.length} deal(s) where the winner changed from ${view.a} to ${view.b} (${source}).`),
+    flipReferences(view),
     table(
       ['deal', 'rotation', `winner ${view.a}`, `winner ${view.b}`, `scores ${view.a}`, `scores ${view.b}`],
       view.flips.map((f) => [
@@ -233,7 +280,7 @@ export async function showFlips(target: HTMLElement, run: string, a: string, b: 
         f.scoresA.join(' / '),
         f.scoresB.join(' / '),
       ]),
-      { id: 'flip-table' },
+      { id: 'flip-table', class: 'cards' },
     ),
   );
 }

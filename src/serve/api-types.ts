@@ -155,9 +155,44 @@ export interface PairView {
   divergence: number | null;
 }
 
+/** A share (0–1) with its 95 % interval (null when there is nothing to count). */
+export interface ShareCI {
+  share: number | null;
+  lo: number | null;
+  hi: number | null;
+}
+
+/**
+ * A study's figures of "winner changed" for a pair of arms a → b, as the study reports them
+ * (docs/reasoning.md §9): counted over all the run's deals by the runner (`Summary.effects`).
+ */
+export interface FlipEffect {
+  a: string;
+  b: string;
+  /** Games of arm a (one per deal). */
+  games: number;
+  /** a's and b's own games of a deal have different winners (the rule and the play it causes). */
+  total: ShareCI & { changed: number };
+  /** a's games replayed move for move under b's rules: the winner flips (the rule alone). Null when none could be replayed. */
+  rescored: (ShareCI & { flipped: number; replayed: number; notReplayable: number }) | null;
+  /** Arm a played twice on the same deal with other random streams: the winner changes by chance alone. */
+  noiseFloor: ShareCI & { changed: number };
+  /** Two independent games (unrelated deals) have different winners this often. */
+  independent: ShareCI;
+}
+
 export interface FlipsView {
   a: string;
   b: string;
+  /** The share of the compared deals listed (the winner changed), Wilson 95 %. */
+  changed: ShareCI;
+  /**
+   * How often two independent games of these arms would have different winners, 1 − Σ pₐ(S)·p_b(S)
+   * over the winning-seat sets S of the compared games (delta method, 95 %).
+   */
+  independent: ShareCI;
+  /** The study's figures for this pair, when the run measured them (`carclab study` does); else null. */
+  effect: FlipEffect | null;
   /** Where the games came from: the run's kept games, or replayed here. */
   source: 'kept games' | 'replayed';
   dealsCompared: number;

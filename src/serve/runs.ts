@@ -16,6 +16,7 @@ import type { ColumnTable } from 'arquero';
 import { checkedGames, GAMES_CHECKSUM_FILE, GAMES_FILE, readGamesArrow } from '../run/kept-games.ts';
 import { checkedSummary, readRunFiles, runShards } from '../run/verify.ts';
 import type { Plan } from '../sim/plan.ts';
+import type { EffectSummary, Summary } from '../sim/summary.ts';
 import { HttpError } from './http.ts';
 import { checkRunFilesInside, existsInside, insideRoot, readTextInside, realInside } from './files.ts';
 import type { Root } from './files.ts';
@@ -222,38 +223,55 @@ export function readRunGames(root: Root, path: string): ColumnTable | null {
   }
 }
 
-/** Results of `refusedFiles` by run folder, with the state of the files they were found for. */
-const refusals = new Map<string, { stamp: string; refused: string | null }>();
+/** Results of `checkedRun` by run folder, with the state of the files they were found for. */
+const checked = new Map<string, { stamp: string; refused: string | null; summary: Summary | null }>();
 
 /**
- * What the checks refuse in a finished run's files (null: nothing): plan and manifest against the
- * run id, the shards, summary.json against the shards, games.arrow against its checksum, run and
- * shards. Cached until one of those files changes.
+ * What the checks refuse in a finished run's files (`refused`, null: nothing): plan and manifest
+ * against the run id, the shards, summary.json against the shards, games.arrow against its checksum,
+ * run and shards; and the run's summary when they refuse nothing. Cached until one of those files
+ * changes.
  */
-function refusedFiles(root: Root, dir: string): string | null {
+function checkedRun(root: Root, dir: string): { refused: string | null; summary: Summary | null } {
   const names = ['plan.json', 'manifest.json', 'summary.json', GAMES_FILE, GAMES_CHECKSUM_FILE, 'shards'];
   const stamp = names
     .map((name) => statSync(join(dir, name), { throwIfNoEntry: false }))
     .map((s) => (s ? `${s.mtimeMs}:${s.size}` : '-'))
     .join(' ');
-  const known = refusals.get(dir);
-  if (known?.stamp === stamp) return known.refused;
+  const known = checked.get(dir);
+  if (known?.stamp === stamp) return known;
   let refused: string | null = null;
+  let summary: Summary | null = null;
   try {
     checkRunFilesInside(root, dir, names.slice(0, -1));
     const files = readRunFiles(dir);
     const shards = runShards(files);
-    checkedSummary(files, shards);
+    summary = checkedSummary(files, shards);
     const games = checkedGames(dir, files.binding, shards, aq.fromArrow);
     if (typeof games === 'string') refused = games;
   } catch (error) {
     if (!isInputError(error) && !(error instanceof HttpError)) throw error;
     refused = (error as Error).message;
   }
-  refused = refused === null ? null : relativeMessage(root, refused);
-  if (refusals.size >= 64) refusals.delete(refusals.keys().next().value!);
-  refusals.set(dir, { stamp, refused });
-  return refused;
+  const result = { stamp, refused: refused === null ? null : relativeMessage(root, refused), summary };
+  if (checked.size >= 64) checked.delete(checked.keys().next().value!);
+  checked.set(dir, result);
+  return result;
+}
+
+/**
+ * The effect counts of a study's pair of arms a → b (`Summary.effects`: the rule's direct effect and
+ * the references of "winner changed"), from a finished run whose files every check accepts; null when
+ * the run measured none for these arms (either way round) or is not finished.
+ */
+export function runEffect(root: Root, path: string, a: string, b: string): EffectSummary | null {
+  const dir = runDir(root, path);
+  const item = listItem(root, dir);
+  if (item?.kind !== 'run' || item.status !== 'complete') return null;
+  const { refused, summary } = checkedRun(root, dir);
+  if (refused !== null) throw new HttpError(422, refused);
+  const effects = summary?.effects ?? [];
+  return effects.find((e) => e.a === a && e.b === b) ?? effects.find((e) => e.a === b && e.b === a) ?? null;
 }
 
 /** A message naming files by their path under the root (never a machine path). */
@@ -302,7 +320,7 @@ export function runDetail(root: Root, path: string): RunDetail {
     studyOf: study
       ? { path: study.path, question: study.question, comparison: study.comparison, reports: study.reports }
       : null,
-    refused: item.kind === 'run' && item.status === 'complete' ? refusedFiles(root, dir) : null,
+    refused: item.kind === 'run' && item.status === 'complete' ? checkedRun(root, dir).refused : null,
     reports,
     charts,
     tables: files

@@ -28,7 +28,7 @@ import type { GameRecord } from './games.ts';
 import { HttpError, Query, readJsonBody, send, sendError, sendJson } from './http.ts';
 import { flipsOf, pairView } from './pairs.ts';
 import { checkPlayRequest, PlayRoom } from './play.ts';
-import { listRuns, listStudies, readPlayedGame, readRunGames, readRunPlan, runDetail } from './runs.ts';
+import { listRuns, listStudies, readPlayedGame, readRunGames, readRunPlan, runDetail, runEffect } from './runs.ts';
 
 export interface ServeOptions {
   dir: string;
@@ -134,13 +134,16 @@ const GET: Readonly<Record<string, Handler>> = {
   flips: (q, { root }) => {
     const run = q.text('run');
     const plan = readRunPlan(root, run);
+    const a = armIndex(plan, q.text('a'));
+    const b = armIndex(plan, q.text('b'));
     return flipsOf(
       readRunGames(root, run),
       plan,
-      armIndex(plan, q.text('a')),
-      armIndex(plan, q.text('b')),
+      a,
+      b,
       q.int('limit', 1, 100_000, 200),
       FLIP_BUDGET_MS,
+      runEffect(root, run, plan.arms[a]!.name, plan.arms[b]!.name),
     );
   },
   agents: () => agentNames().map((name) => ({ name, description: agentDefinition(name)?.description ?? '' })),
