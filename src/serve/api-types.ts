@@ -240,6 +240,12 @@ export interface PlayState {
   /** Whether the seat to move is a human's. */
   humanToMove: boolean;
   drawn: string | null;
+  /** The drawn tile's picture (SVG, as printed: rotation 0), null once the game is over. */
+  drawnTile: string | null;
+  /** The house rules in force (set otherwise than the official rules): name, value, official value, meaning. */
+  rules: { name: string; value: string; official: string; about: string }[];
+  /** The expansions' titles. */
+  expansions: string[];
   tilesLeft: number;
   scores: number[];
   /** Meeples in supply: each seat's plain ones, then a block per seat for each other kind of `meepleKinds`. */
@@ -259,7 +265,13 @@ export interface PlayState {
 
 export interface PlayPreview {
   board: { svg: string; width: number; height: number; tileSize: number };
-  followUps: { action: number; label: string }[];
+  /** The placed tile alone, big, at its rotation (SVG of `size` units square). */
+  tile: { svg: string; size: number };
+  /**
+   * Each legal follow-up: in words (`label`), as the engine writes it (`text`, e.g.
+   * `meeple on field:Nw+Ne`), and for a meeple where it stands on `tile` (`spot`).
+   */
+  followUps: { action: number; label: string; text: string; spot?: { x: number; y: number } }[];
 }
 
 /** `game.json` of a game played in the explorer. */
