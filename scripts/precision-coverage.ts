@@ -3,13 +3,17 @@
  * (`src/tune/coverage.ts`): for each case, the share of simulated runs whose reported interval covers
  * the true value, with its Monte Carlo standard error, and the mean deals played.
  *
- *   npx tsx scripts/precision-coverage.ts [--replicates N] [--seed S]
+ *   npx tsx scripts/precision-coverage.ts [--replicates N] [--seed S] [--case TEXT]   # --case: only the cases whose name contains TEXT
  */
 import { parseArgs } from 'node:util';
 import { COVERAGE_CASES, simulateCoverage } from '../src/tune/coverage.ts';
 
 const { values } = parseArgs({
-  options: { replicates: { type: 'string', default: '4000' }, seed: { type: 'string', default: 'coverage-1' } },
+  options: {
+    replicates: { type: 'string', default: '4000' },
+    seed: { type: 'string', default: 'coverage-1' },
+    case: { type: 'string', default: '' },
+  },
 });
 const replicates = Number(values.replicates);
 if (!Number.isInteger(replicates) || replicates < 1) {
@@ -17,7 +21,7 @@ if (!Number.isInteger(replicates) || replicates < 1) {
   process.exit(2);
 }
 process.stdout.write(`| case | replicates | coverage [± 2 SE] | mean deals | at the cap |\n|---|---:|---|---:|---:|\n`);
-for (const c of COVERAGE_CASES) {
+for (const c of COVERAGE_CASES.filter((k) => k.name.includes(values.case!))) {
   const r = simulateCoverage(c, replicates, values.seed!);
   const se = Math.sqrt((r.coverage * (1 - r.coverage)) / r.replicates);
   process.stdout.write(
