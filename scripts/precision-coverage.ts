@@ -6,7 +6,7 @@
  *   npx tsx scripts/precision-coverage.ts [--replicates N] [--seed S] [--case TEXT]   # --case: only the cases whose name contains TEXT
  */
 import { parseArgs } from 'node:util';
-import { COVERAGE_CASES, simulateCoverage } from '../src/tune/coverage.ts';
+import { COVERAGE_CASES, simulateCoverage, STRESS_CASES } from '../src/tune/coverage.ts';
 
 const { values } = parseArgs({
   options: {
@@ -21,7 +21,11 @@ if (!Number.isInteger(replicates) || replicates < 1) {
   process.exit(2);
 }
 process.stdout.write(`| case | replicates | coverage [± 2 SE] | mean deals | at the cap |\n|---|---:|---|---:|---:|\n`);
-for (const c of COVERAGE_CASES.filter((k) => k.name.includes(values.case!))) {
+const cases = [
+  ...COVERAGE_CASES,
+  ...STRESS_CASES.map((c) => ({ ...c, name: `${c.name} (a stress case, not claimed)` })),
+];
+for (const c of cases.filter((k) => k.name.includes(values.case!))) {
   const r = simulateCoverage(c, replicates, values.seed!);
   const se = Math.sqrt((r.coverage * (1 - r.coverage)) / r.replicates);
   process.stdout.write(
