@@ -74,6 +74,9 @@ export interface LevelChange {
   onDeals: [number, number];
   /** Every shared deal gave the same difference (e.g. both levels won every game): the interval is the exact bound. */
   degenerate: boolean;
+  /** Two-sided p of "no change" (paired t; null for an exact bound), and Holm-adjusted over the level's changes. */
+  p: number | null;
+  pHolm: number | null;
 }
 
 export interface MechanicsResults {
@@ -156,9 +159,18 @@ export function mechanicsResults(
         onDeals: [mean(scores[first]!), mean(scores[k]!)],
         // skillDifference gives no p only for a sample without spread (its exact bound) or under 2 deals.
         degenerate: d.deals >= 2 && d.p === null,
+        p: d.p,
+        pHolm: null,
       },
     ];
   });
+  // One family per level: "whose worth differs between this level and the first" (`STUDIES.md` 3).
+  for (const level of new Set(changes.map((c) => c.level))) {
+    const at = changes.filter((c) => c.level === level);
+    holmAdjust(at.map((c) => c.p)).forEach((p, i) => {
+      at[i]!.pHolm = p;
+    });
+  }
   return { results, changes };
 }
 
@@ -223,7 +235,7 @@ function mechanicFinding(setup: MechanicsSetup, results: MechanicsResults, arm: 
     .filter((c) => c.arm === arm && c.mechanic === mechanic)
     .map(
       (c) =>
-        `${c.level} − ${c.against} ${changeText(c)} on the ${count(c.deals)} shared deals (${c.against} ${percent(c.onDeals[0])} %, ${c.level} ${percent(c.onDeals[1])} % there)`,
+        `${c.level} − ${c.against} ${changeText(c)} on the ${count(c.deals)} shared deals (${c.against} ${percent(c.onDeals[0])} %, ${c.level} ${percent(c.onDeals[1])} % there${c.pHolm === null ? '' : `; Holm p ${c.pHolm.toPrecision(2)} over the level's changes`})`,
     );
   const description = setup.arms.find((a) => a.name === arm)!.mechanics.find((m) => m.name === mechanic)!.description;
   return {
@@ -333,13 +345,14 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
           difference: `${c.level} − ${c.against}`,
           deals: c.deals,
           'difference [95 %]': changeText(c),
+          'Holm p': c.pHolm === null ? '–' : c.pHolm.toPrecision(2),
           'first level %': percent(c.onDeals[0]),
           'this level %': percent(c.onDeals[1]),
         })),
       ),
       {
         caption:
-          "Importance at a level minus at the first level, paired t over the deals both played (the deal scores: the unrestricted agent's share of the deal's two games), with both levels' importance on those deals.",
+          "Importance at a level minus at the first level, paired t over the deals both played (the deal scores: the unrestricted agent's share of the deal's two games; the exact bound when every deal gave the same difference), with both levels' importance on those deals; Holm over the level's changes (one family: whose worth differs between the levels).",
       },
     );
   }
