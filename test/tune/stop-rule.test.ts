@@ -73,6 +73,12 @@ describe("rotation all: the deal is the unit of a seat's win share", () => {
     expect((iv.hi - iv.lo) / (naive.hi - naive.lo)).toBeCloseTo(Math.sqrt(1.5), 1);
   });
 
+  it('a perfect record counts deals, not games, for its exact bound (issue 36)', () => {
+    const m = measureOf(seatArm(200, 3, 1, 0), 'seat0.wins');
+    expect(m.wins).toEqual({ games: 200, wins: 200 });
+    expect(measureInterval(m, 0.95)).toMatchObject({ lo: 0.05 ** (1 / 200), hi: 1, degenerate: true });
+  });
+
   it('independent games within deals keep every game', () => {
     const p = 0.4;
     expect(measureOf(seatArm(1000, 3, p, Math.sqrt((p * (1 - p)) / 3)), 'seat0.wins').wins!.games).toBeCloseTo(3000, 6);
