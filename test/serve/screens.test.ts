@@ -79,7 +79,7 @@ const press = (page: Page, target: Locator) => (page.viewportSize()!.width < 600
 
 /** The page scrolls no wider than the screen. */
 const noSideways = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
 
