@@ -57,11 +57,25 @@ function wrappedTitle(spec: Json, chars: number): Json {
   };
 }
 
-/** Plot widths capped at `width` (a view's own and a facet's cells), side-by-side views stacked. */
+/** A layer's mark placed at a fixed x beyond the plot (a column of text to its right) moved `by` pixels. */
+function shiftedMark(layer: unknown, from: number, by: number): unknown {
+  if (!isObject(layer) || !isObject(layer.mark) || typeof layer.mark.x !== 'number' || layer.mark.x < from)
+    return layer;
+  return { ...layer, mark: { ...layer.mark, x: layer.mark.x - by } };
+}
+
+/**
+ * Plot widths capped at `width` (a view's own and a facet's cells; marks at a fixed x right of a
+ * narrowed plot move in with its edge), side-by-side views stacked.
+ */
 function narrowed(spec: Json, width: number): Json {
   return everyView(spec, (view) => {
     const out = { ...view };
-    if (typeof out.width === 'number' && out.width > width) out.width = width;
+    if (typeof out.width === 'number' && out.width > width) {
+      const old = out.width;
+      if (Array.isArray(out.layer)) out.layer = out.layer.map((l) => shiftedMark(l, old, old - width));
+      out.width = width;
+    }
     if (Array.isArray(out.hconcat)) {
       out.vconcat = out.hconcat;
       delete out.hconcat;
@@ -91,7 +105,7 @@ function bottomLegend(spec: Json, limit: number): Json {
 /**
  * The spec, then narrower versions of it, widest first (no two alike): fewer columns of small
  * multiples, then one column with stacked views, the legend below and the title wrapped with plots
- * at most 300 and then 220 pixels wide.
+ * at most 300, 220 and then 150 pixels wide.
  */
 export function fitVariants(spec: TopLevelSpec): TopLevelSpec[] {
   const base = spec as unknown as Json;
@@ -100,6 +114,7 @@ export function fitVariants(spec: TopLevelSpec): TopLevelSpec[] {
   for (let c = Math.ceil(columns / 2); c > 1; c = Math.ceil(c / 2)) variants.push({ ...base, columns: c });
   variants.push(wrappedTitle(bottomLegend(narrowed(base, 300), 240), 52));
   variants.push(wrappedTitle(bottomLegend(narrowed(base, 220), 170), 40));
+  variants.push(wrappedTitle(bottomLegend(narrowed(base, 150), 110), 34));
   const seen = new Set<string>();
   return variants
     .filter((v) => {
@@ -113,12 +128,14 @@ export function fitVariants(spec: TopLevelSpec): TopLevelSpec[] {
 
 /**
  * The page's part (plain JavaScript, for reports and the explorer): `carclabFit(element, specs, embed)`
- * draws `specs[0]` into the element with `embed(element, spec)` (a promise of vega-embed's result), and
+ * keeps the element within its parent's width (vega-embed makes it an inline block as wide as its
+ * drawing), draws `specs[0]` into it with `embed(element, spec)` (a promise of vega-embed's result), and
  * while the drawing is wider than the element draws the next spec; when the last is still too wide,
  * its SVG is scaled down to the element's width. Resolves with the index of the spec kept.
  */
 export const FIT_SCRIPT = `function carclabFit(element, specs, embed) {
   var i = 0;
+  element.style.maxWidth = '100%';
   function width() { var svg = element.querySelector('svg, canvas'); return svg ? svg.getBoundingClientRect().width : 0; }
   function next(result) {
     var room = element.clientWidth;
