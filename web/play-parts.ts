@@ -80,8 +80,9 @@ export class BoardView {
   /** The scale drawn: the zoom chosen, or what fits the box (never above natural size). */
   private scale(): number {
     if (this.zoom !== 'fit') return this.zoom;
+    // The box is as tall as the board, up to its max-height (a share of the screen's height).
     const width = this.box.clientWidth - 4;
-    const height = this.box.clientHeight - 4;
+    const height = (Number.parseFloat(getComputedStyle(this.box).maxHeight) || this.box.clientHeight) - 4;
     if (width <= 0 || height <= 0) return 1;
     return Math.min(1, width / this.natural.width, height / this.natural.height);
   }
