@@ -1,9 +1,17 @@
 /**
  * The board of a game played in the explorer as the page draws it (`renderBoard`, with where each
- * legal cell lies in the picture), the follow-ups in words, and the legality checks of a turn.
+ * legal cell lies in the picture), the follow-ups in words, the house rules in force, and the
+ * legality checks of a turn.
  */
-import { ACTION_BLOCK, FOLLOW_NOTHING, followUpKind, followUpSegment, MAX_ACTIONS_HINT } from '../engine/index.ts';
-import type { State } from '../engine/index.ts';
+import {
+  ACTION_BLOCK,
+  FOLLOW_NOTHING,
+  followUpKind,
+  followUpSegment,
+  MAX_ACTIONS_HINT,
+  valueText,
+} from '../engine/index.ts';
+import type { Game, State } from '../engine/index.ts';
 import { renderBoard } from '../charts/board/index.ts';
 import type { LegalCell, PlayState } from './api-types.ts';
 
@@ -67,4 +75,17 @@ export function followUpLabel(placed: State, action: number): { label: string; s
   const who = kind === 0 ? 'meeple' : `${game.meepleKinds[kind]!.name} meeple`;
   const role = ROLES[feature];
   return { label: `${who} on the ${feature}${role ? ` (${role})` : ''}`, segment };
+}
+
+export /** The house rules of a game (those set otherwise than the official rules), each with its official value and meaning. */
+function rulesInForce(game: Game): PlayState['rules'] {
+  return Object.entries(game.explicitRules).map(([name, value]) => {
+    const def = game.paramDefs.find((d) => d.name === name);
+    return {
+      name,
+      value: valueText(value),
+      official: def ? valueText(def.default) : '?',
+      about: def?.description ?? '',
+    };
+  });
 }

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, MAX_PLAYERS, MIN_PLAYERS, valueText } from '../engine/index.ts';
+import { InputError, MAX_PLAYERS, MIN_PLAYERS } from '../engine/index.ts';
 import { segmentSpot, tileSvg } from '../charts/board/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import { checkForbidden, parseAgentSpec } from '../agents/index.ts';
@@ -29,7 +29,7 @@ import { realInside } from './files.ts';
 import type { Root } from './files.ts';
 import { playedGameSetup } from './games.ts';
 import { HttpError } from './http.ts';
-import { boardOf, followUpLabel, legalActions, legalTurn } from './play-board.ts';
+import { boardOf, followUpLabel, legalActions, legalTurn, rulesInForce } from './play-board.ts';
 import { scenarioOf } from './scenario-file.ts';
 
 /** Sides of the pictures of the tile to place and of the placed tile with its meeple spots. */
@@ -367,19 +367,6 @@ export class PlayRoom {
       notSaved: session.notSaved,
     };
   }
-}
-
-/** The house rules of a game (those set otherwise than the official rules), each with its official value and meaning. */
-function rulesInForce(game: Game): PlayState['rules'] {
-  return Object.entries(game.explicitRules).map(([name, value]) => {
-    const def = game.paramDefs.find((d) => d.name === name);
-    return {
-      name,
-      value: valueText(value),
-      official: def ? valueText(def.default) : '?',
-      about: def?.description ?? '',
-    };
-  });
 }
 
 /** The manifest of a played game, so that the explorer lists it as a run. */

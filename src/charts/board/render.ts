@@ -236,16 +236,8 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
     legendSvg,
     '</svg>',
   ].join('\n');
-  return {
-    svg,
-    width,
-    height,
-    board,
-    legend,
-    tiles: state.placedCount,
-    meeples,
-    layout: { minX, minY, margin, tileSize: T },
-  };
+  const layout = { minX, minY, margin, tileSize: T };
+  return { svg, width, height, board, legend, tiles: state.placedCount, meeples, layout };
 }
 
 /** How much bigger than a plain meeple a meeple of this majority weight is drawn (the big meeple, weight 2: 1.4×). */
