@@ -7,6 +7,7 @@ export * from './random.ts';
 export * from './rules.ts';
 export * from './catalog/index.ts';
 export type { Board, FeatureView } from './board.ts';
+export type { ProspectView } from './prospect.ts';
 export { defineExpansion } from './expansion.ts';
 export type {
   BoardPiece,
@@ -17,6 +18,7 @@ export type {
   FeatureRates,
   MechanicDef,
   MeepleKind,
+  ModulePreview,
   ReadonlyNumbers,
   SetupContext,
 } from './expansion.ts';
