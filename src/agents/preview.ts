@@ -19,7 +19,7 @@
  */
 import {
   FOLLOW_NOTHING,
-  MAX_TILES,
+  MAX_ACTIONS_HINT,
   SEG_CITY,
   SEG_FIELD,
   SEG_MONASTERY,
@@ -33,15 +33,18 @@ import { EPSILON } from './evaluation.ts';
 import { OldFeatures } from './old-features.ts';
 import type { RememberingEvaluator } from './remembered.ts';
 import { FrontierSlots } from './slots.ts';
-import { addTo, majorityOf, marginOf } from './tallies.ts';
+import { addTo, majorityOf } from './tallies.ts';
 
 /** At most this many segments on a tile. */
 const MAX_SEGMENTS = 32;
 
 export class PlacementPreview {
   private readonly game: SpeedPathGame;
-  /** The best follow-up of the last previewed placement. */
+  /** The best follow-up of the last previewed placement (the first of equal values). */
   followUp = -1;
+  /** The legal follow-ups of the last previewed placement, in legal order, and their values. */
+  readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
+  readonly values = new Float64Array(MAX_ACTIONS_HINT);
   /** What was read of the features on the board. */
   private readonly old: OldFeatures;
   private rememberStamp = 0;
@@ -65,9 +68,6 @@ export class PlacementPreview {
   private readonly totals: Float64Array;
   /** A feature measured (`ProspectView.measure`). */
   private readonly measured: FeatureScore;
-  /** The expansions' follow-ups of the placement and what each adds to the mover (`previewFollowUps`). */
-  private readonly moduleFollowUps = new Int32Array(MAX_TILES);
-  private readonly moduleValues = new Float64Array(MAX_TILES);
 
   constructor(private readonly evaluator: RememberingEvaluator) {
     const game = speedPathGameOf(evaluator.game);
@@ -137,36 +137,50 @@ export class PlacementPreview {
     // completed road or city: its points, and its meeples back in hand); the expansions' parts.
     const anyBack = this.occupied(state, prospect, totals);
     if (!game.previewPlacement(state, prospect, totals)) return NaN;
-    // 4. The follow-ups in their legal order (nothing, a meeple of each kind on each free segment,
-    // the expansions' own); the first best. A follow-up changes the mover's total only: its value
-    // is that less the best other total.
-    let best = marginOf(totals, me);
     this.followUp = FOLLOW_NOTHING;
+    // 4. The follow-ups in their legal order (nothing, a meeple of each kind on each free segment,
+    // the expansions' own); the first best.
+    const n = this.valueFollowUps(state, prospect, me, anyBack);
+    let best = -Infinity;
+    for (let j = 0; j < n; j++) {
+      if (this.values[j]! > best + EPSILON) {
+        best = this.values[j]!;
+        this.followUp = this.followUps[j]!;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Writes the legal follow-ups of the placement after step 3 (`totals`) into `followUps` and their
+   * values to `me` into `values`; returns how many. A follow-up changes the mover's total only: its
+   * value is that less the best other total.
+   */
+  private valueFollowUps(state: SpeedPathState, prospect: ProspectView, me: number, anyBack: boolean): number {
+    const game = this.game;
+    const totals = this.totals;
+    const players = totals.length;
     const mine = totals[me]!;
     let others = -Infinity;
     for (let p = 0; p < players; p++) if (p !== me && totals[p]! > others) others = totals[p]!;
+    this.followUps[0] = FOLLOW_NOTHING;
+    this.values[0] = mine - others;
+    let n = 1;
     const mover = state.currentPlayer;
     const hand = state.meeplesLeft[mover]! + (anyBack ? this.back[mover]! : 0);
     const kinds = game.meepleWeights.length;
     for (let kind = 0; kind < kinds; kind++) {
       if (state.meeplesLeft[kind * players + mover]! <= 0) continue;
-      for (let s = 0; s < count; s++) {
-        const value = this.meepleValue(state, prospect, s, kind, hand) + mine - others;
-        if (value > best + EPSILON) {
-          best = value;
-          this.followUp = meepleFollowUp(kind, s);
-        }
+      for (let s = 0; s < prospect.count; s++) {
+        const value = this.meepleValue(state, prospect, s, kind, hand);
+        if (value === -Infinity) continue; // not legal
+        this.followUps[n] = meepleFollowUp(kind, s);
+        this.values[n++] = mine + value - others;
       }
     }
-    const n = game.previewFollowUps(state, prospect, this.moduleFollowUps, this.moduleValues, 0);
-    for (let j = 0; j < n; j++) {
-      const value = mine + this.moduleValues[j]! - others;
-      if (value > best + EPSILON) {
-        best = value;
-        this.followUp = this.moduleFollowUps[j]!;
-      }
-    }
-    return best;
+    const end = game.previewFollowUps(state, prospect, this.followUps, this.values, n);
+    for (let j = n; j < end; j++) this.values[j] = mine + this.values[j]! - others;
+    return end;
   }
 
   /**

@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './geometry.ts';
+export * from './majority.ts';
 export * from './random.ts';
 export * from './rules.ts';
 export * from './catalog/index.ts';

@@ -11,7 +11,15 @@ import { EPSILON, Evaluator } from '../../src/agents/evaluation.ts';
 import type { Weights } from '../../src/agents/evaluation.ts';
 import { OnePly } from '../../src/agents/one-ply.ts';
 import { PlacementPreview } from '../../src/agents/preview.ts';
-import { ACTION_BLOCK, FOLLOW_NOTHING, Game, MAX_ACTIONS_HINT, PHASE_PLACE, SEG_CITY } from '../../src/engine/index.ts';
+import {
+  ACTION_BLOCK,
+  FOLLOW_NOTHING,
+  Game,
+  MAX_ACTIONS_HINT,
+  PHASE_PLACE,
+  SEG_CITY,
+  defineExpansion,
+} from '../../src/engine/index.ts';
 import type { State } from '../../src/engine/index.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import { gameWith, playChecked, steepFields } from '../util.ts';
@@ -175,8 +183,21 @@ describe('placement preview', () => {
     expect(completing).toBeGreaterThan(cities);
     expect(cities).toBeGreaterThan(0);
   });
-  it('is not used in a game with an expansion', () => {
-    const game = gameWith({ players: 2, expansions: [expansionRegistry.get('tollkeepers')!] });
+  it("is used with every expansion, not with one that changes a turn's value without a preview of it", () => {
+    const all = gameWith({ players: 2, expansions: [...expansionRegistry.values()] });
+    expect(new PlacementPreview(new OnePly(all).evaluator).applies).toBe(true);
+    // The Tollkeepers without their preview: their tolls, tollhouse moves and evaluation are unknown to it.
+    const tollkeepers = expansionRegistry.get('tollkeepers')!;
+    const blind = defineExpansion({
+      ...tollkeepers,
+      name: 'blindTollkeepers',
+      setup: (ctx) => {
+        const { preview, ...hooks } = tollkeepers.setup(ctx);
+        expect(preview).toBeDefined();
+        return hooks;
+      },
+    });
+    const game = gameWith({ players: 2, expansions: [blind] });
     expect(new PlacementPreview(new OnePly(game).evaluator).applies).toBe(false);
   });
 });

@@ -14,12 +14,14 @@ import {
   FOLLOW_MEEPLE,
   SEG_CITY,
   SEG_ROAD,
+  addTo,
   defineExpansion,
   followUpKind,
   intParam,
+  majorityOf,
   rulesOf,
 } from '../../engine/index.ts';
-import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
+import type { BoardView, Expansion, FeatureScore, ModulePreview, ProspectView } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const INNS_CATHEDRALS_PARAMS = {
@@ -83,12 +85,12 @@ export const innsCathedrals: Expansion = defineExpansion({
     // The inn and cathedral segments by (tile type, segment), sized by the catalog's widest tile.
     const S = ctx.catalog.maxSegments;
     const special = new Uint8Array(ctx.catalog.types.length * S);
-    ctx.catalog.types.forEach((type, t) =>
+    ctx.catalog.types.forEach((type, t) => {
       type.segments.forEach((seg, s) => {
         if ((seg.kind === SEG_ROAD && seg.props.inn === 1) || (seg.kind === SEG_CITY && seg.props.cathedral === 1))
           special[t * S + s] = 1;
-      }),
-    );
+      });
+    });
     const members = new Int32Array(4096);
     /** Whether the feature of `root` has an inn (a road) or a cathedral (a city) on any of its segments. */
     const hasSpecial = (state: BoardView, root: number): boolean => {
@@ -109,6 +111,11 @@ export const innsCathedrals: Expansion = defineExpansion({
       rules.finalCathedralPointsPerPennant,
     ];
     const bigKind = ctx.meepleKind('big');
+    /** What a measured road with an inn or city with a cathedral pays (completed or at the end). */
+    const specialPoints = (f: FeatureScore): number => {
+      const r = rates[f.kind]!;
+      return f.completed ? f.tiles * r[0]! + f.pennants * r[1]! : f.tiles * r[2]! + f.pennants * r[3]!;
+    };
 
     // Agents value an open feature halfway between what completing it pays and what the final
     // scoring pays (`ExpansionHooks.evaluate`); the base game's rates are already counted, so an inn
@@ -139,19 +146,88 @@ export const innsCathedrals: Expansion = defineExpansion({
       perPlayer: new Int32Array(ctx.players),
     };
     const valued = new Int32Array(64);
+    /** What an open measured road with an inn or city with a cathedral adds to its majority's expectation. */
+    const extraWorth = (f: FeatureScore): number =>
+      f.kind === SEG_ROAD ? f.tiles * extra[0]! : f.tiles * extra[1]! + f.pennants * extra[2]!;
+    const evaluates = extra.some((x) => x !== 0);
+
+    // The agents' placement preview: a road or city with an inn or a cathedral the placement
+    // completes pays its majority what `scoreFeature` pays, not the base game's rates; with the
+    // `evaluate` hook, an open one adds its extra to its majority. Whether a feature on the board
+    // has an inn or a cathedral is read once per position.
+    const basePoints = (f: FeatureScore): number => {
+      const r = baseRates[f.kind]!;
+      return f.tiles * r.tile + f.pennants * r.pennant;
+    };
+    let specialIn = new Int32Array(0);
+    let specialOf = new Uint8Array(0);
+    let stamp = 0;
+    const specialRoot = (state: BoardView, root: number): boolean => {
+      if (specialIn[root] !== stamp) {
+        specialIn[root] = stamp;
+        specialOf[root] = hasSpecial(state, root) ? 1 : 0;
+      }
+      return specialOf[root] === 1;
+    };
+    /** Whether the feature of representative g after the placement has an inn or a cathedral. */
+    const specialGroup = (state: BoardView, p: ProspectView, g: number): boolean => {
+      for (let s = 0; s < p.count; s++) if (p.group[s] === g && special[p.type * S + s] === 1) return true;
+      for (let j = 0; j < p.joins; j++)
+        if (p.joinFirst[j] !== 0 && p.group[p.joinSegment[j]!] === g && specialRoot(state, p.joinRoot[j]!)) return true;
+      return false;
+    };
+    /** What the feature of representative g adds to its majority from this module: the completed pay beyond the base game's, or the open extra. */
+    const groupWorth = (p: ProspectView, g: number): number => {
+      p.measure(g, feature);
+      if (feature.completed) return specialPoints(feature) - basePoints(feature);
+      return evaluates ? extraWorth(feature) : 0;
+    };
+    const preview: ModulePreview = {
+      remember(state) {
+        if (specialIn.length < state.parent.length) {
+          specialIn = new Int32Array(state.parent.length);
+          specialOf = new Uint8Array(state.parent.length);
+        }
+        stamp++;
+      },
+      placement(state, p, out) {
+        for (let g = 0; g < p.count; g++) {
+          const kind = p.kindOf(g);
+          if (p.group[g] !== g || (kind !== SEG_ROAD && kind !== SEG_CITY) || !specialGroup(state, p, g)) continue;
+          // The extras the open occupied features it joins were expected to bring.
+          for (let j = 0; j < p.joins && evaluates; j++) {
+            const root = p.joinRoot[j]!;
+            if (p.joinFirst[j] === 0 || p.group[p.joinSegment[j]!] !== g || state.rootMeeples[root] === 0) continue;
+            if (!specialRoot(state, root)) continue;
+            state.measure(root, feature);
+            addTo(out, majorityOf(feature.perPlayer, ctx.players), -extraWorth(feature));
+          }
+          if (p.meeples[g] === 0) continue;
+          const worth = groupWorth(p, g);
+          addTo(out, majorityOf(feature.perPlayer, ctx.players), worth);
+        }
+        return true;
+      },
+      meeple(state, p, segment) {
+        const g = p.group[segment]!;
+        const kind = p.kindOf(g);
+        if ((kind !== SEG_ROAD && kind !== SEG_CITY) || !specialGroup(state, p, g)) return 0;
+        return groupWorth(p, g);
+      },
+    };
 
     return {
       usesMechanic: {
         bigMeeples: (_state, followUp) =>
           followUp >= FOLLOW_MEEPLE && followUp < ACTION_BLOCK && followUpKind(followUp) === bigKind,
       },
+      preview,
       meepleDeployed(state, g) {
         if (state.meepleKind[g] === bigKind) state.addStat(bigDeployed + state.currentPlayer, 1);
       },
       scoreFeature(state, f) {
         if ((f.kind !== SEG_ROAD && f.kind !== SEG_CITY) || !hasSpecial(state, f.root)) return;
-        const r = rates[f.kind]!;
-        f.points = f.completed ? f.tiles * r[0]! + f.pennants * r[1]! : f.tiles * r[2]! + f.pennants * r[3]!;
+        f.points = specialPoints(f);
         const road = f.kind === SEG_ROAD;
         state.addStat(
           f.completed
@@ -181,14 +257,7 @@ export const innsCathedrals: Expansion = defineExpansion({
                     continue;
                   if (counted < valued.length) valued[counted++] = root;
                   state.measure(root, feature);
-                  const worth =
-                    feature.kind === SEG_ROAD
-                      ? feature.tiles * extra[0]!
-                      : feature.tiles * extra[1]! + feature.pennants * extra[2]!;
-                  const perPlayer = feature.perPlayer;
-                  let max = 0;
-                  for (let p = 0; p < ctx.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
-                  for (let p = 0; p < ctx.players; p++) if (perPlayer[p] === max) expected[p]! += worth;
+                  addTo(expected, majorityOf(feature.perPlayer, ctx.players), extraWorth(feature));
                 }
               }
             },

@@ -1,0 +1,219 @@
+/**
+ * The Tollkeepers' part of the agents' placement preview (`ModulePreview`): what a placement not made
+ * changes of each tollhouse's worth, and what each tollhouse move would bring the mover. A
+ * tollhouse's worth from the placement on, at a crossroads and a value: the tolls of the roads the
+ * placement completes there (at the value the turn started with, once per road: R-T1; the tollhouse
+ * step comes before scoring: R-T2), then what its open roads are expected to bring after the turn
+ * (`expectedTolls`, at the other value when a completed road had travellers: the tollhouse flips at
+ * the end of the turn). Only the crossroads whose roads the tile joins, and the tile itself, are
+ * valued anew; the others' worth is read once per position.
+ */
+import type { BoardView, ModulePreview, ProspectView, StateViews } from '../../engine/index.ts';
+import { expectedTolls } from './tolls.ts';
+import type { CrossroadsRoads, TollRates } from './tolls.ts';
+
+/** What the preview reads of the module's set-up (`index.ts`). */
+export interface TollTables {
+  readonly players: number;
+  readonly actionBase: number;
+  readonly own: (state: BoardView) => StateViews<{
+    tile: { type: 'i16'; length: 'players' };
+    value: { type: 'i8'; length: 'players' };
+  }>;
+  readonly pay: TollRates;
+  /** Each crossroads type's village roads: `villageRoads[villageRoadStart[t] … villageRoadStart[t + 1])`, and the most of one. */
+  readonly villageRoadStart: Int32Array;
+  readonly villageRoads: Int8Array;
+  readonly mostRoads: number;
+  /** Per tile type: 1 for a crossroads. */
+  readonly crossroads: Uint8Array;
+  /** Per (type, segment): toll-paying illustrations, travellers. */
+  readonly segmentIllustrations: Uint8Array;
+  readonly segmentTravellers: Uint8Array;
+  /** The tollhouse moves to the crossroads of ended turns that hold no tollhouse, as the `followUps` hook lists them. */
+  readonly freeCrossroads: (state: BoardView, out: Int32Array, count: number) => number;
+}
+
+export function tollPreview(t: TollTables): ModulePreview {
+  const roads: CrossroadsRoads = {
+    count: 0,
+    open: new Uint8Array(t.mostRoads),
+    illustrations: new Int32Array(t.mostRoads),
+    travellers: new Int32Array(t.mostRoads),
+  };
+  /** Per village road of the crossroads being valued: the feature it is part of after the placement (a board root, or -1 - representative). */
+  const identity = new Int32Array(t.mostRoads);
+  // Read once per position (stamped): per board road root its illustrations and travellers; per
+  // crossroads tile its village roads' roots and its worth at values 1 and 2.
+  let stamp = 0;
+  let sumsIn = new Int32Array(0);
+  let rootIllustrations = new Int32Array(0);
+  let rootTravellers = new Int32Array(0);
+  let rootsIn = new Int32Array(0);
+  let crossRoots = new Int32Array(0);
+  let worthIn = new Int32Array(0);
+  let worthNow = new Float64Array(0);
+  /** Per root: the placement (its count) whose tile joins it. */
+  let joinedIn = new Int32Array(0);
+  let placements = 0;
+  /** The mover's tollhouse's worth after the placement with no follow-up (0 with the tollhouse in supply). */
+  let moverWorth = 0;
+
+  /** Illustrations and travellers of board road `root` into entry k of `roads`. */
+  const rootSums = (state: BoardView, root: number, k: number): void => {
+    if (sumsIn[root] !== stamp) {
+      sumsIn[root] = stamp;
+      const S = state.game.segmentsPerTile;
+      let illustrations = 0;
+      let travellers = 0;
+      let g = root;
+      do {
+        const i = state.placedType[(g / S) | 0]! * S + (g % S);
+        illustrations += t.segmentIllustrations[i]!;
+        travellers += t.segmentTravellers[i]!;
+        g = state.next[g]!;
+      } while (g !== root);
+      rootIllustrations[root] = illustrations;
+      rootTravellers[root] = travellers;
+    }
+    roads.illustrations[k] = rootIllustrations[root]!;
+    roads.travellers[k] = rootTravellers[root]!;
+  };
+
+  /** The same for the road of representative g after the placement: its tile segments and the roads it joins. */
+  const groupSums = (state: BoardView, p: ProspectView, g: number, k: number): void => {
+    const S = state.game.segmentsPerTile;
+    let illustrations = 0;
+    let travellers = 0;
+    for (let j = 0; j < p.joins; j++) {
+      if (p.joinFirst[j] === 0 || p.group[p.joinSegment[j]!] !== g) continue;
+      rootSums(state, p.joinRoot[j]!, k);
+      illustrations += roads.illustrations[k]!;
+      travellers += roads.travellers[k]!;
+    }
+    for (let s = 0; s < p.count; s++) {
+      if (p.group[s] !== g) continue;
+      illustrations += t.segmentIllustrations[p.type * S + s]!;
+      travellers += t.segmentTravellers[p.type * S + s]!;
+    }
+    roads.illustrations[k] = illustrations;
+    roads.travellers[k] = travellers;
+  };
+
+  /** The roots of the village roads of crossroads tile `placed` on the board, from `crossRoots[placed * mostRoads]`. */
+  const rootsOf = (state: BoardView, placed: number): number => {
+    const at = placed * t.mostRoads;
+    if (rootsIn[placed] !== stamp) {
+      rootsIn[placed] = stamp;
+      const S = state.game.segmentsPerTile;
+      const type = state.placedType[placed]!;
+      for (let k = t.villageRoadStart[type]!; k < t.villageRoadStart[type + 1]!; k++)
+        crossRoots[at + k - t.villageRoadStart[type]!] = state.find(placed * S + t.villageRoads[k]!);
+    }
+    return at;
+  };
+
+  /** Whether an earlier village road of the crossroads being valued is part of the same road as road k (R-T1: once per road). */
+  const countedBefore = (k: number): boolean => {
+    for (let i = 0; i < k; i++) if (identity[i] === identity[k]) return true;
+    return false;
+  };
+
+  /**
+   * The worth of a tollhouse showing `value` at crossroads tile `placed` (the placement's tile when
+   * it is `p.placed`) from the placement on; with no prospect, as the board stands (its `evaluate` worth).
+   */
+  const worth = (state: BoardView, p: ProspectView | undefined, placed: number, value: number): number => {
+    const tile = p !== undefined && placed === p.placed;
+    const type = tile ? p.type : state.placedType[placed]!;
+    const start = t.villageRoadStart[type]!;
+    const at = tile ? 0 : rootsOf(state, placed);
+    roads.count = t.villageRoadStart[type + 1]! - start;
+    let income = 0;
+    let flips = false;
+    for (let k = 0; k < roads.count; k++) {
+      const root = tile ? -1 : crossRoots[at + k]!;
+      const g = tile ? p.group[t.villageRoads[start + k]!]! : p !== undefined ? p.groupOfRoot(root) : -1;
+      identity[k] = g >= 0 ? -1 - g : root;
+      roads.open[k] = 0;
+      if (countedBefore(k) || (g < 0 && state.done[root] !== 0)) continue;
+      if (g < 0) rootSums(state, root, k);
+      else groupSums(state, p!, g, k);
+      if (g < 0 || !p!.completes(g)) {
+        roads.open[k] = 1;
+        continue;
+      }
+      const travellers = roads.travellers[k]!;
+      income += roads.illustrations[k]! * t.pay.illustration[value]! + travellers * t.pay.travellers[value]!;
+      if (travellers > 0) flips = true;
+    }
+    return income + expectedTolls(t.pay, flips ? 3 - value : value, roads);
+  };
+
+  /** The worth as the board stands, read once per position. */
+  const worthOnBoard = (state: BoardView, placed: number, value: number): number => {
+    if (worthIn[placed] !== stamp) {
+      worthIn[placed] = stamp;
+      worthNow[placed * 2] = worth(state, undefined, placed, 1);
+      worthNow[placed * 2 + 1] = worth(state, undefined, placed, 2);
+    }
+    return worthNow[placed * 2 + value - 1]!;
+  };
+
+  /** Whether the placement's tile joins a road ending at crossroads tile `placed`. */
+  const touched = (state: BoardView, placed: number): boolean => {
+    const at = rootsOf(state, placed);
+    const type = state.placedType[placed]!;
+    const n = t.villageRoadStart[type + 1]! - t.villageRoadStart[type]!;
+    for (let k = at; k < at + n; k++) if (joinedIn[crossRoots[k]!] === placements) return true;
+    return false;
+  };
+
+  /** The worth from the placement on of a tollhouse at crossroads tile `placed`, for one the placement leaves as it was too. */
+  const worthAfter = (state: BoardView, p: ProspectView, placed: number, value: number): number =>
+    placed === p.placed || touched(state, placed) ? worth(state, p, placed, value) : worthOnBoard(state, placed, value);
+
+  return {
+    remember(state) {
+      if (sumsIn.length < state.parent.length) {
+        sumsIn = new Int32Array(state.parent.length);
+        rootIllustrations = new Int32Array(state.parent.length);
+        rootTravellers = new Int32Array(state.parent.length);
+        joinedIn = new Int32Array(state.parent.length);
+        const tiles = state.placedType.length;
+        rootsIn = new Int32Array(tiles);
+        crossRoots = new Int32Array(tiles * t.mostRoads);
+        worthIn = new Int32Array(tiles);
+        worthNow = new Float64Array(tiles * 2);
+      }
+      stamp++;
+    },
+    placement(state, p, out) {
+      placements++;
+      for (let j = 0; j < p.joins; j++) joinedIn[p.joinRoot[j]!] = placements;
+      const { tile, value } = t.own(state);
+      moverWorth = 0;
+      for (let q = 0; q < t.players; q++) {
+        const placed = tile[q]!;
+        if (placed < 0) continue;
+        const mover = q === state.currentPlayer;
+        if (!touched(state, placed)) {
+          if (mover) moverWorth = worthOnBoard(state, placed, value[q]!);
+          continue;
+        }
+        const after = worth(state, p, placed, value[q]!);
+        out[q]! += after - worthOnBoard(state, placed, value[q]!);
+        if (mover) moverWorth = after;
+      }
+      return true;
+    },
+    followUps(state, p, out, values, n) {
+      const start = n;
+      n = t.freeCrossroads(state, out, n);
+      if (t.crossroads[p.type] === 1) out[n++] = t.actionBase + p.placed;
+      const value = t.own(state).value[state.currentPlayer]!;
+      for (let i = start; i < n; i++) values[i] = worthAfter(state, p, out[i]! - t.actionBase, value) - moverWorth;
+      return n;
+    },
+  };
+}
