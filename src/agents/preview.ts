@@ -6,10 +6,10 @@
  * every mix of rule modules: the base game's features are valued here as the rule-aware evaluation
  * values them, every expansion adds its part through its `preview` hook (`ModulePreview`: what its
  * `evaluate` and its scoring would add), and a placement is declined (NaN: it must be made to be
- * valued) when it completes a monastery or a module cannot tell.
+ * valued) only when a module cannot tell.
  *
  * The placement changes the base game's part only through the features the tile joins, the
- * monasteries around its cell and the roads and cities it completes. A completed road or city is
+ * monasteries around its cell and the features it completes. A completed road, city or monastery is
  * scored at once (the rules' completed rates; tiles counted once, pennants per segment) for its
  * majority and its meeples come back; a meeple the mover puts on an unoccupied one does the same (it
  * adds the points and is charged nothing); every field beside a completed city borders one more
@@ -66,6 +66,10 @@ export class PlacementPreview {
   /** The fields on the board beside the cities completed so far (one entry per city), in `citiesDone`. */
   private readonly gained: Int32Array;
   private readonly totals: Float64Array;
+  /** Per representative tile segment, its `worth` in the placement of that count (`placements`). */
+  private readonly worthIn = new Int32Array(MAX_SEGMENTS);
+  private readonly worthOf = new Float64Array(MAX_SEGMENTS);
+  private placements = 0;
   /** A feature measured (`ProspectView.measure`). */
   private readonly measured: FeatureScore;
 
@@ -80,7 +84,7 @@ export class PlacementPreview {
     this.fields = new Int32Array(game.maxTiles * game.segmentsPerTile);
     this.gained = new Int32Array(MAX_SEGMENTS * game.maxTiles * game.segmentsPerTile);
     this.totals = new Float64Array(game.players);
-    this.slots = new FrontierSlots(game, game.players);
+    this.slots = new FrontierSlots(game, evaluator);
     this.measured = {
       root: 0,
       kind: 0,
@@ -105,8 +109,7 @@ export class PlacementPreview {
   /**
    * The value to `me` of placement `placement` of the drawn tile in the remembered position
    * (`RememberingEvaluator.remembers(state)` must hold, and `applies`), with its best follow-up in
-   * `followUp`; NaN when the placement must be made to be valued (it completes a monastery, or an
-   * expansion cannot tell).
+   * `followUp`; NaN when the placement must be made to be valued (an expansion cannot tell).
    */
   // hot path
   value(view: AgentState, placement: number, me: number): number {
@@ -114,28 +117,30 @@ export class PlacementPreview {
     const game = this.game;
     const evaluator = this.evaluator;
     if (evaluator.rememberStamp !== this.rememberStamp) this.newPosition(state);
-    // 1. The totals with the monasteries around the cell (the slot's); a monastery completed, around
-    // or on the tile, is not previewed.
+    // 1. The totals with the monasteries around the cell (the slot's).
     const cell = (placement / 4) | 0;
     const slots = this.slots;
-    const base = slots.at(-state.grid[cell]! - 1);
-    if (Number.isNaN(slots.totals[base])) return NaN;
-    if (game.monasterySegment[state.drawn]! >= 0 && state.neighbourCount(cell) === 8) return NaN;
+    const slot = -state.grid[cell]! - 1;
+    const base = slots.at(slot);
     const totals = this.totals;
     const players = totals.length;
     for (let p = 0; p < players; p++) totals[p] = slots.totals[base + p]!;
     // 2. The features the tile would form; the cities it completes, to the fields.
     const prospect = state.prospect(placement);
+    if (++this.placements === 0x7fffffff) {
+      this.placements = 1;
+      this.worthIn.fill(0);
+    }
     const count = prospect.count;
     const group = prospect.group;
     let cityDone = false;
-    for (let s = 0; s < count; s++)
+    for (let s = 0; s < count && prospect.completed !== 0; s++)
       if (group[s] === s && prospect.completes(s) && prospect.kindOf(s) === SEG_CITY) cityDone = true;
     this.extraOn = cityDone && evaluator.fieldsPay;
     if (this.extraOn) this.citiesDone(state, prospect, totals);
     // 3. The occupied features the tile joins: their old worth off, the joined feature's worth on (a
     // completed road or city: its points, and its meeples back in hand); the expansions' parts.
-    const anyBack = this.occupied(state, prospect, totals);
+    const anyBack = this.occupied(state, prospect, totals, slot);
     if (!game.previewPlacement(state, prospect, totals)) return NaN;
     this.followUp = FOLLOW_NOTHING;
     // 4. The follow-ups in their legal order (nothing, a meeple of each kind on each free segment,
@@ -194,11 +199,12 @@ export class PlacementPreview {
     const r = prospect.group[s]!;
     if ((segmentKind === SEG_FIELD && !game.farmers) || prospect.meeples[r] !== 0) return -Infinity;
     const hooks = game.previewMeeple(state, prospect, s, kind);
-    if (prospect.completes(r)) return this.points(prospect, r) + hooks; // scored and back in hand: no charge
+    // A completed feature is scored and its meeple back in hand: no charge.
+    if (prospect.completes(r)) return this.points(prospect, r) + hooks;
+    const neighbours = segmentKind === SEG_MONASTERY ? state.neighbourCount((prospect.placement / 4) | 0) : 0;
+    if (neighbours === 8) return 9 * evaluator.completedMonastery + hooks;
     const worth =
-      segmentKind === SEG_MONASTERY
-        ? evaluator.monastery * (1 + state.neighbourCount((prospect.placement / 4) | 0))
-        : this.worth(state, prospect, r);
+      segmentKind === SEG_MONASTERY ? evaluator.monastery * (1 + neighbours) : this.worth(state, prospect, r);
     // A meeple of another kind leaves the plain meeples' hand as it was.
     const charge =
       kind === 0
@@ -210,14 +216,22 @@ export class PlacementPreview {
   /**
    * Adds to `totals` the change of the occupied features the tile joins: their remembered worth off,
    * the joined feature's worth on, or for a completed one its points and its meeples back in hand
-   * (counted in `back`, `backOther`); returns whether any come back.
+   * (counted in `back`, `backOther`, after those of the monasteries around slot `slot`); returns
+   * whether any come back.
    */
-  private occupied(state: SpeedPathState, prospect: ProspectView, totals: Float64Array): boolean {
+  private occupied(state: SpeedPathState, prospect: ProspectView, totals: Float64Array, slot: number): boolean {
     const evaluator = this.evaluator;
     const players = totals.length;
     const perPlayer = this.perPlayer;
     const back = this.back;
-    let anyBack = false;
+    const slots = this.slots;
+    let anyBack = slots.anyBack[slot] === 1;
+    if (anyBack) {
+      for (let p = 0; p < players; p++) {
+        back[p] = slots.back[slot * players + p]!;
+        this.backOther[p] = slots.backOther[slot * players + p]!;
+      }
+    }
     for (let s = 0; s < prospect.count; s++) {
       if (prospect.group[s] !== s || prospect.meeples[s] === 0) continue;
       for (let p = 0; p < players; p++) perPlayer[p] = 0;
@@ -268,9 +282,19 @@ export class PlacementPreview {
 
   /**
    * What the feature of representative tile segment r is worth to its majority after the placement
-   * (as `Evaluator` measures it): its segments and pennants, or its completed cities.
+   * (as `Evaluator` measures it): its segments and pennants, or its completed cities; once per
+   * placement.
    */
   private worth(state: SpeedPathState, prospect: ProspectView, r: number): number {
+    if (this.worthIn[r] !== this.placements) {
+      this.worthIn[r] = this.placements;
+      this.worthOf[r] = this.measureWorth(state, prospect, r);
+    }
+    return this.worthOf[r]!;
+  }
+
+  /** `worth`, read off the prospect and the features it joins. */
+  private measureWorth(state: SpeedPathState, prospect: ProspectView, r: number): number {
     const game = this.game;
     const evaluator = this.evaluator;
     const S = game.segmentsPerTile;
@@ -376,6 +400,6 @@ export class PlacementPreview {
     this.start.set(this.evaluator.before);
     this.evaluator.addHooks(state, this.start);
     this.old.newPosition(state);
-    this.slots.newPosition(state, this.start, this.evaluator.monastery);
+    this.slots.newPosition(state, this.start);
   }
 }

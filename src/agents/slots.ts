@@ -1,15 +1,22 @@
 /**
  * What `PlacementPreview` reads of the frontier of the remembered position, per slot (frontier
- * cell): the remembered totals with each occupied monastery around the slot one neighbour richer
- * (NaN when a tile there would complete one). Read once per slot and position: what depends on the
- * slot, not on the rotation tried.
+ * cell): the change the occupied monasteries around the slot make to the remembered totals when a
+ * tile is placed there — one more neighbour, or for one with 7 its completion: it is scored (9 tiles
+ * at the completed rate) instead of expected, and its meeple comes back. Read once per slot and
+ * position: what depends on the slot, not on the rotation tried.
  */
 import type { SpeedPathGame, SpeedPathState } from '../engine/index.ts';
+import type { RememberingEvaluator } from './remembered.ts';
 import { advanceStamp } from './tallies.ts';
 
 export class FrontierSlots {
   /** Per slot: `players` totals with the monasteries around (from `at(slot)`). */
   readonly totals: Float64Array;
+  /** Per slot and player, the meeples coming back from the monasteries a tile there completes: plain ones, other kinds. */
+  readonly back: Int32Array;
+  readonly backOther: Int32Array;
+  /** Per slot: 1 when a meeple comes back. */
+  readonly anyBack: Uint8Array;
   /** Per slot, the stamp of the position it was given its totals in. */
   private readonly totalsIn: Int32Array;
   private stamp = 0;
@@ -18,50 +25,66 @@ export class FrontierSlots {
 
   constructor(
     private readonly game: SpeedPathGame,
-    private readonly players: number,
+    private readonly evaluator: RememberingEvaluator,
   ) {
     const slots = 4 * game.maxTiles + 4;
-    this.totals = new Float64Array(slots * players);
+    this.totals = new Float64Array(slots * game.players);
+    this.back = new Int32Array(slots * game.players);
+    this.backOther = new Int32Array(slots * game.players);
+    this.anyBack = new Uint8Array(slots);
     this.totalsIn = new Int32Array(slots);
   }
 
   /**
-   * A new position (phase PLACE) with remembered totals `before`. Each monastery not yet completed
-   * that a tile beside it would pay (it is occupied: `monastery` points to its owner) or complete (7
-   * neighbours: NaN) gives the frontier slots around it their totals, in the engine's order of
-   * monasteries.
+   * A new position (phase PLACE) with remembered totals `before`. Each occupied monastery not yet
+   * completed changes the totals of the frontier slots around it, in the engine's order of monasteries.
    */
-  newPosition(state: SpeedPathState, before: Float64Array, monastery: number): void {
+  newPosition(state: SpeedPathState, before: Float64Array): void {
     this.stamp = advanceStamp(this.stamp, this.totalsIn);
     this.before = before;
     const game = this.game;
+    const evaluator = this.evaluator;
     const S = game.segmentsPerTile;
     const G = game.gridSide;
+    // A monastery with 7 neighbours is completed: it pays 9 tiles instead of its expected 8.
+    const completion = 9 * evaluator.completedMonastery - 8 * evaluator.monastery;
     for (let i = 0; i < state.monasteryCount; i++) {
       const k = state.monasteryTiles[i]!;
       const ms = k * S + game.monasterySegment[state.placedType[k]!]!;
-      const cell = state.placedCell[k]!;
       const owner = state.meeple[ms]!;
+      if (state.done[ms] !== 0 || owner === 0) continue;
+      const cell = state.placedCell[k]!;
       const closing = state.neighbourCount(cell) === 7;
-      if (state.done[ms] !== 0 || (owner === 0 && !closing)) continue;
       for (let dy = -G; dy <= G; dy += G) {
         for (let dx = -1; dx <= 1; dx++) {
           const v = state.grid[cell + dy + dx]!;
           if (v >= 0) continue; // a tile or off the frontier
-          const at = this.at(-v - 1);
-          if (closing) this.totals[at] = NaN;
-          else this.totals[at + owner - 1]! += monastery;
+          const slot = -v - 1;
+          const at = this.at(slot);
+          if (!closing) {
+            this.totals[at + owner - 1]! += evaluator.monastery;
+            continue;
+          }
+          this.totals[at + owner - 1]! += completion;
+          (state.meepleKind[ms] === 0 ? this.back : this.backOther)[at + owner - 1]! += 1;
+          this.anyBack[slot] = 1;
         }
       }
     }
   }
 
-  /** The offset in `totals` of slot `slot`'s totals in the position (`newPosition`). */
+  /** The offset in `totals`, `back` and `backOther` of slot `slot`'s entries in the position (`newPosition`). */
   at(slot: number): number {
-    const at = slot * this.players;
+    const players = this.game.players;
+    const at = slot * players;
     if (this.totalsIn[slot] !== this.stamp) {
       this.totalsIn[slot] = this.stamp;
-      for (let p = 0; p < this.players; p++) this.totals[at + p] = this.before![p]!;
+      for (let p = 0; p < players; p++) {
+        this.totals[at + p] = this.before![p]!;
+        this.back[at + p] = 0;
+        this.backOther[at + p] = 0;
+      }
+      this.anyBack[slot] = 0;
     }
     return at;
   }

@@ -294,8 +294,10 @@ export interface ExpansionHooks {
  * the drawn tile not made (`ProspectView`, phase PLACE), what the module's `evaluate` and its scoring
  * would add to each player's total after the turn, each follow-up chosen, as differences from the
  * position before. Values come from the resolved rules and the board as the module's own hooks read
- * them; the state is not changed. `test/agents/preview.test.ts` holds every module to making the
- * placement and the follow-up and evaluating the position.
+ * them; the state is not changed. A module with a preview changes features only through the tile
+ * placed and the meeple put on it, as the engine's turn does, so that agents may value a position
+ * by what changed since one they read before. `test/agents/preview-mixes.test.ts` holds every module
+ * to making the placement and the follow-up and evaluating the position.
  */
 export interface ModulePreview {
   /** A new position (phase PLACE): what the module read of the last one is stale. */

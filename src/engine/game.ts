@@ -129,6 +129,9 @@ export class GameSetup extends Tables {
   readonly mechanics: readonly GameMechanic[];
   /** Whether the agents' placement preview can value this game's placements (`previews`), and the modules' parts of it. */
   private readonly modulePreviews: readonly ModulePreview[] | undefined;
+  /** Those of them that value meeples, and follow-ups of their own. */
+  private readonly moduleMeeples: readonly ModulePreview[] | undefined;
+  private readonly moduleFollowUps: readonly ModulePreview[] | undefined;
   // The state and position the module previews last remembered.
   private previewState: FeatureView | undefined = undefined;
   private previewPosition = -1;
@@ -179,6 +182,8 @@ export class GameSetup extends Tables {
     this.hookLists = setup.hookLists;
     this.mechanics = setup.mechanics;
     this.modulePreviews = modulePreviews(setup.hooks);
+    this.moduleMeeples = this.modulePreviews?.filter((m) => m.meeple !== undefined);
+    this.moduleFollowUps = this.modulePreviews?.filter((m) => m.followUps !== undefined);
   }
 
   /**
@@ -228,17 +233,18 @@ export class GameSetup extends Tables {
     if (state !== this.previewState || state.positionId !== this.previewPosition) {
       this.previewState = state;
       this.previewPosition = state.positionId;
-      for (const m of modules) m.remember(view);
+      for (let k = 0; k < modules.length; k++) modules[k]!.remember(view);
     }
-    for (const m of modules) if (!m.placement(view, prospect, out)) return false;
+    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement(view, prospect, out)) return false;
     return true;
   }
 
   /** What the expansions add to the mover's points for a meeple of kind `kind` on free tile segment `segment` of `prospect` (`ModulePreview.meeple`), after `previewPlacement`. */
   previewMeeple(state: FeatureView, prospect: ProspectView, segment: number, kind: number): number {
+    const modules = this.moduleMeeples!;
     let value = 0;
-    for (const m of this.modulePreviews!)
-      if (m.meeple) value += m.meeple(state as unknown as BoardView, prospect, segment, kind);
+    for (let k = 0; k < modules.length; k++)
+      value += modules[k]!.meeple!(state as unknown as BoardView, prospect, segment, kind);
     return value;
   }
 
@@ -250,8 +256,9 @@ export class GameSetup extends Tables {
     values: Float64Array,
     n: number,
   ): number {
-    for (const m of this.modulePreviews!)
-      if (m.followUps) n = m.followUps(state as unknown as BoardView, prospect, out, values, n);
+    const modules = this.moduleFollowUps!;
+    for (let k = 0; k < modules.length; k++)
+      n = modules[k]!.followUps!(state as unknown as BoardView, prospect, out, values, n);
     return n;
   }
 

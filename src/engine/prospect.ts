@@ -46,6 +46,8 @@ export interface ProspectView {
   readonly joinSegment: ReadonlyNumbers;
   readonly joinRoot: ReadonlyNumbers;
   readonly joinFirst: ReadonlyNumbers;
+  /** How many roads and cities the placement completes. */
+  readonly completed: number;
   /** Kind of tile segment s (`SEG_ROAD` …). */
   kindOf(s: number): number;
   /** Whether the feature of representative g is a road or city the placement completes. */
@@ -73,6 +75,7 @@ export class Prospect implements ProspectView {
   readonly joinSegment = new Int32Array(PORTS);
   readonly joinRoot = new Int32Array(PORTS);
   readonly joinFirst = new Uint8Array(PORTS);
+  completed = 0;
   // Per frontier slot, read once per position (`readSlot`): the position's id, how many of its ports
   // face a neighbour's segment, those ports and the roots across.
   private readonly slotPosition: Float64Array;
@@ -164,8 +167,10 @@ export class Prospect implements ProspectView {
     // 1. The ports joined to the neighbours' features; tile segments joining one feature are one.
     const slot = -board.grid[(placement / 4) | 0]! - 1;
     const at = this.readSlot(slot);
+    const end = at + this.slotPorts[slot]!;
     let joins = 0;
-    for (let i = at; i < at + this.slotPorts[slot]!; i++) {
+    let linked = false;
+    for (let i = at; i < end; i++) {
       const s = game.portSegment[o12 + this.slotPort[i]!]!;
       if (s < 0) continue;
       const root = this.slotRoot[i]!;
@@ -173,31 +178,47 @@ export class Prospect implements ProspectView {
       for (let j = 0; j < joins; j++) {
         if (this.joinRoot[j] !== root) continue;
         first = 0;
-        this.unite(s, this.joinSegment[j]!);
+        if (this.unite(s, this.joinSegment[j]!)) linked = true;
       }
       this.joinSegment[joins] = s;
       this.joinRoot[joins] = root;
       this.joinFirst[joins++] = first;
     }
     this.joins = joins;
-    // 2. Each feature's open ends and meeples, at its representative.
+    // 2. Each feature's open ends and meeples, at its representative (from here on each segment
+    // links straight to it).
     const openEnds = this.openEnds;
     const meeples = this.meeples;
-    for (let s = 0; s < count; s++) {
-      group[s] = this.representative(s);
-      openEnds[s] = 0;
-      meeples[s] = 0;
+    const kinds = game.segmentKind;
+    const ports = game.segmentPorts;
+    if (linked) {
+      for (let s = 0; s < count; s++) {
+        group[s] = this.representative(s);
+        openEnds[s] = 0;
+        meeples[s] = 0;
+      }
+      for (let s = 0; s < count; s++) openEnds[group[s]!]! += ports[type * S + s]!;
+    } else {
+      for (let s = 0; s < count; s++) {
+        openEnds[s] = ports[type * S + s]!;
+        meeples[s] = 0;
+      }
     }
-    for (let s = 0; s < count; s++) openEnds[group[s]!]! += game.segmentPorts[type * S + s]!;
     for (let j = 0; j < joins; j++) {
       const g = group[this.joinSegment[j]!]!;
-      const kind = game.segmentKind[type * S + g]!;
+      const kind = kinds[type * S + g]!;
       if (kind === SEG_ROAD || kind === SEG_CITY) openEnds[g]! -= 2;
       if (this.joinFirst[j] === 0) continue;
       const root = this.joinRoot[j]!;
       openEnds[g]! += board.openEnds[root]!;
       meeples[g]! += board.rootMeeples[root]!;
     }
+    let completed = 0;
+    for (let s = 0; s < count; s++) {
+      const kind = kinds[type * S + s]!;
+      if (openEnds[s] === 0 && group[s] === s && (kind === SEG_ROAD || kind === SEG_CITY)) completed++;
+    }
+    this.completed = completed;
   }
 
   /** Reads frontier slot `slot` unless read in this position; returns its offset in `slotPort`/`slotRoot`. */
@@ -232,11 +253,12 @@ export class Prospect implements ProspectView {
     return s;
   }
 
-  /** Links the features of tile segments a and b (the smaller segment becomes the representative). */
-  private unite(a: number, b: number): void {
+  /** Links the features of tile segments a and b (the smaller segment becomes the representative); true if they were apart. */
+  private unite(a: number, b: number): boolean {
     const ra = this.representative(a);
     const rb = this.representative(b);
     if (ra < rb) this.group[rb] = ra;
     else if (rb < ra) this.group[ra] = rb;
+    return ra !== rb;
   }
 }

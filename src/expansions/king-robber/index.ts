@@ -148,6 +148,7 @@ export const kingRobber: Expansion = defineExpansion({
     const preview: ModulePreview = {
       remember() {},
       placement(state, prospect, out) {
+        if (prospect.completed === 0) return true;
         const { holder, largest: largestDone, completed } = own(state);
         let changed = false;
         for (let c = 0; c < 2; c++) {

@@ -153,7 +153,7 @@ export const labyrinth: Expansion = defineExpansion({
       return networkHasLabyrinth(state, root) ? root : -1;
     };
 
-    // The agents' placement preview (advanced variant): an occupied network with a labyrinth pays its
+    // The agents' placement preview (nothing in the basic variant): an occupied network with a labyrinth pays its
     // majority the bonus per meeple when completed, half of it expected while open. A placement that
     // lets the mover's meeple onto an occupied network (`allowOnOccupied`) is declined. Whether a
     // network on the board has a labyrinth is read once per position.
@@ -182,39 +182,40 @@ export const labyrinth: Expansion = defineExpansion({
         if (state.meeplesLeft[i]! > 0) return true;
       return false;
     };
-    const preview: ModulePreview = {
-      remember(state) {
-        if (labyrinthIn.length < state.parent.length) {
-          labyrinthIn = new Int32Array(state.parent.length);
-          labyrinthOf = new Uint8Array(state.parent.length);
-        }
-        positionStamp++;
-      },
-      placement(state, p, out) {
-        if (!advanced) return true;
-        for (let g = 0; g < p.count; g++) {
-          if (p.group[g] !== g || p.meeples[g] === 0 || !labyrinthGroup(state, p, g)) continue;
-          if (moverHasMeeple(state)) return false;
-          // The halves of the bonus the open networks it joins were expected to bring, then its own.
-          for (let j = 0; j < p.joins; j++) {
-            const root = p.joinRoot[j]!;
-            if (p.joinFirst[j] === 0 || p.group[p.joinSegment[j]!] !== g || state.rootMeeples[root] === 0) continue;
-            if (!readLabyrinth(state, root)) continue;
-            state.measure(root, feature);
-            addTo(out, majorityOf(feature.perPlayer, ctx.players), -(bonusPerMeeple * feature.meeples) / 2);
-          }
-          p.measure(g, feature);
-          const bonus = bonusPerMeeple * feature.meeples;
-          addTo(out, majorityOf(feature.perPlayer, ctx.players), feature.completed ? bonus : bonus / 2);
-        }
-        return true;
-      },
-      meeple(state, p, segment) {
-        const g = p.group[segment]!;
-        if (!advanced || !labyrinthGroup(state, p, g)) return 0;
-        return p.completes(g) ? bonusPerMeeple : bonusPerMeeple / 2;
-      },
-    };
+    const preview: ModulePreview = !advanced
+      ? { remember() {}, placement: () => true }
+      : {
+          remember(state) {
+            if (labyrinthIn.length < state.parent.length) {
+              labyrinthIn = new Int32Array(state.parent.length);
+              labyrinthOf = new Uint8Array(state.parent.length);
+            }
+            positionStamp++;
+          },
+          placement(state, p, out) {
+            for (let g = 0; g < p.count; g++) {
+              if (p.group[g] !== g || p.meeples[g] === 0 || !labyrinthGroup(state, p, g)) continue;
+              if (moverHasMeeple(state)) return false;
+              // The halves of the bonus the open networks it joins were expected to bring, then its own.
+              for (let j = 0; j < p.joins; j++) {
+                const root = p.joinRoot[j]!;
+                if (p.joinFirst[j] === 0 || p.group[p.joinSegment[j]!] !== g || state.rootMeeples[root] === 0) continue;
+                if (!readLabyrinth(state, root)) continue;
+                state.measure(root, feature);
+                addTo(out, majorityOf(feature.perPlayer, ctx.players), -(bonusPerMeeple * feature.meeples) / 2);
+              }
+              p.measure(g, feature);
+              const bonus = bonusPerMeeple * feature.meeples;
+              addTo(out, majorityOf(feature.perPlayer, ctx.players), feature.completed ? bonus : bonus / 2);
+            }
+            return true;
+          },
+          meeple(state, p, segment) {
+            const g = p.group[segment]!;
+            if (!labyrinthGroup(state, p, g)) return 0;
+            return p.completes(g) ? bonusPerMeeple : bonusPerMeeple / 2;
+          },
+        };
 
     return {
       preview,

@@ -58,6 +58,18 @@ export function tollPreview(t: TollTables): ModulePreview {
   let placements = 0;
   /** The mover's tollhouse's worth after the placement with no follow-up (0 with the tollhouse in supply). */
   let moverWorth = 0;
+  // The tollhouse moves to the crossroads of ended turns, and their worth to the mover as the board
+  // stands, listed once per position.
+  let movesIn = 0;
+  let moves = new Int32Array(0);
+  let movesWorth = new Float64Array(0);
+  let moveCount = 0;
+  /** The mover's tollhouse's worth as the board stands. */
+  let moverBoardWorth = 0;
+  /** Per root, the position (stamp) in which a road ending at a crossroads of ended turns or at a tollhouse has it. */
+  let roadIn = new Int32Array(0);
+  /** Whether the placement being previewed joins such a road. */
+  let touches = false;
 
   /** Illustrations and travellers of board road `root` into entry k of `roads`. */
   const rootSums = (state: BoardView, root: number, k: number): void => {
@@ -169,9 +181,36 @@ export function tollPreview(t: TollTables): ModulePreview {
     return false;
   };
 
-  /** The worth from the placement on of a tollhouse at crossroads tile `placed`, for one the placement leaves as it was too. */
-  const worthAfter = (state: BoardView, p: ProspectView, placed: number, value: number): number =>
-    placed === p.placed || touched(state, placed) ? worth(state, p, placed, value) : worthOnBoard(state, placed, value);
+  /**
+   * Once per position: lists the tollhouse moves to the crossroads of ended turns with their worth to
+   * the mover as the board stands, the mover's tollhouse's worth, and marks the roads ending at any
+   * of those crossroads or at a tollhouse (`roadIn`): a placement that joins none changes no worth.
+   */
+  const prepare = (state: BoardView): void => {
+    if (movesIn === stamp) return;
+    movesIn = stamp;
+    if (moves.length < state.placedType.length) {
+      moves = new Int32Array(state.placedType.length);
+      movesWorth = new Float64Array(state.placedType.length);
+    }
+    moveCount = t.freeCrossroads(state, moves, 0);
+    const { tile, value } = t.own(state);
+    const mover = state.currentPlayer;
+    for (let i = 0; i < moveCount; i++) {
+      movesWorth[i] = worthOnBoard(state, moves[i]! - t.actionBase, value[mover]!);
+      markRoads(state, moves[i]! - t.actionBase);
+    }
+    for (let q = 0; q < t.players; q++) if (tile[q]! >= 0) markRoads(state, tile[q]!);
+    moverBoardWorth = tile[mover]! >= 0 ? worthOnBoard(state, tile[mover]!, value[mover]!) : 0;
+  };
+
+  /** Marks the roots of the village roads of crossroads tile `placed` (`roadIn`). */
+  const markRoads = (state: BoardView, placed: number): void => {
+    const at = rootsOf(state, placed);
+    const type = state.placedType[placed]!;
+    for (let k = at; k < at + t.villageRoadStart[type + 1]! - t.villageRoadStart[type]!; k++)
+      roadIn[crossRoots[k]!] = stamp;
+  };
 
   return {
     remember(state) {
@@ -180,6 +219,7 @@ export function tollPreview(t: TollTables): ModulePreview {
         rootIllustrations = new Int32Array(state.parent.length);
         rootTravellers = new Int32Array(state.parent.length);
         joinedIn = new Int32Array(state.parent.length);
+        roadIn = new Int32Array(state.parent.length);
         const tiles = state.placedType.length;
         rootsIn = new Int32Array(tiles);
         crossRoots = new Int32Array(tiles * t.mostRoads);
@@ -189,10 +229,16 @@ export function tollPreview(t: TollTables): ModulePreview {
       stamp++;
     },
     placement(state, p, out) {
+      prepare(state);
       placements++;
-      for (let j = 0; j < p.joins; j++) joinedIn[p.joinRoot[j]!] = placements;
+      touches = false;
+      for (let j = 0; j < p.joins; j++) {
+        joinedIn[p.joinRoot[j]!] = placements;
+        if (roadIn[p.joinRoot[j]!] === stamp) touches = true;
+      }
+      moverWorth = moverBoardWorth;
+      if (!touches) return true;
       const { tile, value } = t.own(state);
-      moverWorth = 0;
       for (let q = 0; q < t.players; q++) {
         const placed = tile[q]!;
         if (placed < 0) continue;
@@ -208,11 +254,17 @@ export function tollPreview(t: TollTables): ModulePreview {
       return true;
     },
     followUps(state, p, out, values, n) {
-      const start = n;
-      n = t.freeCrossroads(state, out, n);
-      if (t.crossroads[p.type] === 1) out[n++] = t.actionBase + p.placed;
       const value = t.own(state).value[state.currentPlayer]!;
-      for (let i = start; i < n; i++) values[i] = worthAfter(state, p, out[i]! - t.actionBase, value) - moverWorth;
+      for (let i = 0; i < moveCount; i++) {
+        const placed = moves[i]! - t.actionBase;
+        out[n] = moves[i]!;
+        const after = touches && touched(state, placed) ? worth(state, p, placed, value) : movesWorth[i]!;
+        values[n++] = after - moverWorth;
+      }
+      if (t.crossroads[p.type] === 1) {
+        out[n] = t.actionBase + p.placed;
+        values[n++] = worth(state, p, p.placed, value) - moverWorth;
+      }
       return n;
     },
   };
