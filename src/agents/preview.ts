@@ -66,9 +66,9 @@ export class PlacementPreview {
   /** The fields on the board beside the cities completed so far (one entry per city), in `citiesDone`. */
   private readonly gained: Int32Array;
   private readonly totals: Float64Array;
-  /** Per representative tile segment, its `worth` in the placement of that count (`placements`). */
-  private readonly worthIn = new Int32Array(MAX_SEGMENTS);
-  private readonly worthOf = new Float64Array(MAX_SEGMENTS);
+  /** Per representative tile segment, its `readValue` in the placement of that count (`placements`). */
+  private readonly valueIn = new Int32Array(MAX_SEGMENTS);
+  private readonly valueOf = new Float64Array(MAX_SEGMENTS);
   private placements = 0;
   /** A feature measured (`ProspectView.measure`). */
   private readonly measured: FeatureScore;
@@ -129,7 +129,7 @@ export class PlacementPreview {
     const prospect = state.prospect(placement);
     if (++this.placements === 0x7fffffff) {
       this.placements = 1;
-      this.worthIn.fill(0);
+      this.valueIn.fill(0);
     }
     const count = prospect.count;
     const group = prospect.group;
@@ -177,10 +177,10 @@ export class PlacementPreview {
     for (let kind = 0; kind < kinds; kind++) {
       if (state.meeplesLeft[kind * players + mover]! <= 0) continue;
       for (let s = 0; s < prospect.count; s++) {
-        const value = this.meepleValue(state, prospect, s, kind, hand);
-        if (value === -Infinity) continue; // not legal
+        if (!this.valueMeeple(state, prospect, s, kind, hand, n)) continue; // not legal
         this.followUps[n] = meepleFollowUp(kind, s);
-        this.values[n++] = mine + value - others;
+        this.values[n] = mine + this.values[n]! - others;
+        n++;
       }
     }
     const end = game.previewFollowUps(state, prospect, this.followUps, this.values, n);
@@ -189,28 +189,48 @@ export class PlacementPreview {
   }
 
   /**
-   * What a meeple of the mover, of kind `kind`, on tile segment s adds to the mover's total (its hand
-   * of plain meeples after the turn's returns: `hand`); -Infinity when it may not go there.
+   * Writes into `values[at]` what a meeple of the mover, of kind `kind`, on tile segment s adds to
+   * the mover's total (its hand of plain meeples after the turn's returns: `hand`); false when it may
+   * not go there. (Numbers go through arrays in this hot path: a number returned is boxed.)
    */
-  private meepleValue(state: SpeedPathState, prospect: ProspectView, s: number, kind: number, hand: number): number {
+  private valueMeeple(
+    state: SpeedPathState,
+    prospect: ProspectView,
+    s: number,
+    kind: number,
+    hand: number,
+    at: number,
+  ): boolean {
+    const r = prospect.group[s]!;
+    if (prospect.meeples[r] !== 0) return false;
     const game = this.game;
     const evaluator = this.evaluator;
     const segmentKind = prospect.kindOf(s);
-    const r = prospect.group[s]!;
-    if ((segmentKind === SEG_FIELD && !game.farmers) || prospect.meeples[r] !== 0) return -Infinity;
+    if (segmentKind === SEG_FIELD && !game.farmers) return false;
     const hooks = game.previewMeeple(state, prospect, s, kind);
     // A completed feature is scored and its meeple back in hand: no charge.
-    if (prospect.completes(r)) return this.points(prospect, r) + hooks;
+    if (prospect.completes(r)) {
+      this.readValue(state, prospect, r);
+      this.values[at] = this.valueOf[r]! + hooks;
+      return true;
+    }
     const neighbours = segmentKind === SEG_MONASTERY ? state.neighbourCount((prospect.placement / 4) | 0) : 0;
-    if (neighbours === 8) return 9 * evaluator.completedMonastery + hooks;
-    const worth =
-      segmentKind === SEG_MONASTERY ? evaluator.monastery * (1 + neighbours) : this.worth(state, prospect, r);
+    if (neighbours === 8) {
+      this.values[at] = 9 * evaluator.completedMonastery + hooks;
+      return true;
+    }
+    let worth = evaluator.monastery * (1 + neighbours);
+    if (segmentKind !== SEG_MONASTERY) {
+      this.readValue(state, prospect, r);
+      worth = this.valueOf[r]!;
+    }
     // A meeple of another kind leaves the plain meeples' hand as it was.
     const charge =
       kind === 0
         ? evaluator.chargeFrom(hand, segmentKind)
         : evaluator.meepleCost + (segmentKind === SEG_FIELD ? evaluator.farmerCost : 0);
-    return worth + hooks - charge;
+    this.values[at] = worth + hooks - charge;
+    return true;
   }
 
   /**
@@ -246,11 +266,9 @@ export class PlacementPreview {
         addTo(totals, evaluator.beforeMajority[root]!, -evaluator.beforeWorth[root]!);
         for (let p = 0; p < players; p++) perPlayer[p]! += evaluator.beforePlayers[root * players + p]!;
       }
-      if (!prospect.completes(s)) {
-        addTo(totals, majorityOf(perPlayer, players), this.worth(state, prospect, s));
-        continue;
-      }
-      addTo(totals, majorityOf(perPlayer, players), this.points(prospect, s));
+      this.readValue(state, prospect, s);
+      addTo(totals, majorityOf(perPlayer, players), this.valueOf[s]!);
+      if (!prospect.completes(s)) continue;
       if (!anyBack) {
         back.fill(0);
         this.backOther.fill(0);
@@ -281,27 +299,33 @@ export class PlacementPreview {
   }
 
   /**
-   * What the feature of representative tile segment r is worth to its majority after the placement
-   * (as `Evaluator` measures it): its segments and pennants, or its completed cities; once per
-   * placement.
+   * Writes into `valueOf[r]` what the feature of representative tile segment r brings its majority
+   * after the placement, once per placement: for a road or city it completes its points (`points`),
+   * else its worth (`worth`).
    */
-  private worth(state: SpeedPathState, prospect: ProspectView, r: number): number {
-    if (this.worthIn[r] !== this.placements) {
-      this.worthIn[r] = this.placements;
-      this.worthOf[r] = this.measureWorth(state, prospect, r);
-    }
-    return this.worthOf[r]!;
+  private readValue(state: SpeedPathState, prospect: ProspectView, r: number): void {
+    if (this.valueIn[r] === this.placements) return;
+    this.valueIn[r] = this.placements;
+    if (prospect.completes(r)) this.points(prospect, r);
+    else this.worth(state, prospect, r);
   }
 
-  /** `worth`, read off the prospect and the features it joins. */
-  private measureWorth(state: SpeedPathState, prospect: ProspectView, r: number): number {
+  /**
+   * Writes into `valueOf[r]` what the open feature of representative tile segment r is worth to its
+   * majority after the placement (as `Evaluator` measures it): its segments and pennants, or its
+   * completed cities.
+   */
+  private worth(state: SpeedPathState, prospect: ProspectView, r: number): void {
     const game = this.game;
     const evaluator = this.evaluator;
     const S = game.segmentsPerTile;
     const kind = prospect.kindOf(r);
     const old = this.old;
     if (kind === SEG_FIELD) {
-      if (!evaluator.fieldsPay) return 0;
+      if (!evaluator.fieldsPay) {
+        this.valueOf[r] = 0;
+        return;
+      }
       // The completed cities of the one old field it joins, or of the union of several.
       let fields = 0;
       let field = -1;
@@ -318,9 +342,13 @@ export class PlacementPreview {
           if (prospect.joinFirst[j] !== 0 && prospect.group[prospect.joinSegment[j]!] === r)
             cities += old.addCities(prospect.joinRoot[j]!);
       }
-      return evaluator.fieldWorth[this.extraOn ? cities + this.extra[r]! : cities]!;
+      this.valueOf[r] = evaluator.fieldWorth[this.extraOn ? cities + this.extra[r]! : cities]!;
+      return;
     }
-    if (kind !== SEG_ROAD && kind !== SEG_CITY) return 0;
+    if (kind !== SEG_ROAD && kind !== SEG_CITY) {
+      this.valueOf[r] = 0;
+      return;
+    }
     let segments = 0;
     let pennants = 0;
     for (let s = 0; s < prospect.count; s++) {
@@ -335,18 +363,19 @@ export class PlacementPreview {
       segments += old.segments[root]!;
       pennants += old.pennants[root]!;
     }
-    return kind === SEG_ROAD
-      ? evaluator.road * segments
-      : evaluator.cityTile * segments + evaluator.cityPennant * pennants;
+    this.valueOf[r] =
+      kind === SEG_ROAD ? evaluator.road * segments : evaluator.cityTile * segments + evaluator.cityPennant * pennants;
   }
 
-  /** What the road or city the placement completes at representative tile segment r pays (the base game's rates; tiles counted once, as scoring does). */
-  private points(prospect: ProspectView, r: number): number {
+  /** Writes into `valueOf[r]` what the road or city the placement completes at representative tile segment r pays (the base game's rates; tiles counted once, as scoring does). */
+  private points(prospect: ProspectView, r: number): void {
     const evaluator = this.evaluator;
     const f = this.measured;
     prospect.measure(r, f);
-    if (f.kind === SEG_ROAD) return evaluator.completedRoad * f.tiles;
-    return f.tiles * evaluator.completedCityTile + f.pennants * evaluator.completedCityPennant;
+    this.valueOf[r] =
+      f.kind === SEG_ROAD
+        ? evaluator.completedRoad * f.tiles
+        : f.tiles * evaluator.completedCityTile + f.pennants * evaluator.completedCityPennant;
   }
 
   /**

@@ -76,6 +76,11 @@ export class Prospect implements ProspectView {
   readonly joinRoot = new Int32Array(PORTS);
   readonly joinFirst = new Uint8Array(PORTS);
   completed = 0;
+  /** type * segmentsPerTile: where the tile's segments start in the game's tables. */
+  private typeBase = 0;
+  /** Per representative, the read (`reads`) in which the placement completes its feature. */
+  private readonly doneIn = new Int32Array(MAX_SEGMENTS_PER_TILE);
+  private reads = 0;
   // Per frontier slot, read once per position (`readSlot`): the position's id, how many of its ports
   // face a neighbour's segment, those ports and the roots across.
   private readonly slotPosition: Float64Array;
@@ -92,12 +97,11 @@ export class Prospect implements ProspectView {
   }
 
   kindOf(s: number): number {
-    return this.board.game.segmentKind[this.type * this.board.game.segmentsPerTile + s]!;
+    return this.board.game.segmentKind[this.typeBase + s]!;
   }
 
   completes(g: number): boolean {
-    const kind = this.kindOf(g);
-    return this.openEnds[g] === 0 && (kind === SEG_ROAD || kind === SEG_CITY);
+    return this.doneIn[g] === this.reads;
   }
 
   groupOfRoot(root: number): number {
@@ -160,6 +164,7 @@ export class Prospect implements ProspectView {
     const o12 = (type * 4 + (placement & 3)) * PORTS;
     this.placement = placement;
     this.type = type;
+    this.typeBase = type * S;
     this.placed = board.placedCount;
     this.count = count;
     const group = this.group;
@@ -213,10 +218,19 @@ export class Prospect implements ProspectView {
       openEnds[g]! += board.openEnds[root]!;
       meeples[g]! += board.rootMeeples[root]!;
     }
+    // Only a road or city the tile joins to the board can be completed.
+    if (++this.reads === 0x7fffffff) {
+      this.reads = 1;
+      this.doneIn.fill(0);
+    }
     let completed = 0;
-    for (let s = 0; s < count; s++) {
-      const kind = kinds[type * S + s]!;
-      if (openEnds[s] === 0 && group[s] === s && (kind === SEG_ROAD || kind === SEG_CITY)) completed++;
+    for (let j = 0; j < joins; j++) {
+      const g = group[this.joinSegment[j]!]!;
+      if (openEnds[g] !== 0 || this.doneIn[g] === this.reads) continue;
+      const kind = kinds[type * S + g]!;
+      if (kind !== SEG_ROAD && kind !== SEG_CITY) continue;
+      this.doneIn[g] = this.reads;
+      completed++;
     }
     this.completed = completed;
   }

@@ -8,6 +8,7 @@
  * the end of the turn). Only the crossroads whose roads the tile joins, and the tile itself, are
  * valued anew; the others' worth is read once per position.
  */
+import { MAX_SEGMENTS_PER_TILE } from '../../engine/index.ts';
 import type { BoardView, ModulePreview, ProspectView, StateViews } from '../../engine/index.ts';
 import { expectedTolls } from './tolls.ts';
 import type { CrossroadsRoads, TollRates } from './tolls.ts';
@@ -56,20 +57,28 @@ export function tollPreview(t: TollTables): ModulePreview {
   /** Per root: the placement (its count) whose tile joins it. */
   let joinedIn = new Int32Array(0);
   let placements = 0;
-  /** The mover's tollhouse's worth after the placement with no follow-up (0 with the tollhouse in supply). */
-  let moverWorth = 0;
+  // The mover's tollhouse's worth: [AFTER] after the placement with no follow-up, [ON_BOARD] as the
+  // board stands (0 with the tollhouse in supply). In a typed array: a number kept in a closure
+  // variable would be boxed anew at each write.
+  const AFTER = 0;
+  const ON_BOARD = 1;
+  const moverWorth = new Float64Array(2);
+  /** The answer of `worth`. */
+  const worthOf = new Float64Array(1);
   // The tollhouse moves to the crossroads of ended turns, and their worth to the mover as the board
   // stands, listed once per position.
   let movesIn = 0;
   let moves = new Int32Array(0);
   let movesWorth = new Float64Array(0);
   let moveCount = 0;
-  /** The mover's tollhouse's worth as the board stands. */
-  let moverBoardWorth = 0;
   /** Per root, the position (stamp) in which a road ending at a crossroads of ended turns or at a tollhouse has it. */
   let roadIn = new Int32Array(0);
   /** Whether the placement being previewed joins such a road. */
   let touches = false;
+  /** Per representative tile segment: the placement (count) whose road sums it holds, and those sums. */
+  const groupIn = new Int32Array(MAX_SEGMENTS_PER_TILE);
+  const groupIllustrations = new Int32Array(MAX_SEGMENTS_PER_TILE);
+  const groupTravellers = new Int32Array(MAX_SEGMENTS_PER_TILE);
 
   /** Illustrations and travellers of board road `root` into entry k of `roads`. */
   const rootSums = (state: BoardView, root: number, k: number): void => {
@@ -92,8 +101,14 @@ export function tollPreview(t: TollTables): ModulePreview {
     roads.travellers[k] = rootTravellers[root]!;
   };
 
-  /** The same for the road of representative g after the placement: its tile segments and the roads it joins. */
+  /** The same for the road of representative g after the placement: its tile segments and the roads it joins (once per placement). */
   const groupSums = (state: BoardView, p: ProspectView, g: number, k: number): void => {
+    if (groupIn[g] === placements) {
+      roads.illustrations[k] = groupIllustrations[g]!;
+      roads.travellers[k] = groupTravellers[g]!;
+      return;
+    }
+    groupIn[g] = placements;
     const S = state.game.segmentsPerTile;
     let illustrations = 0;
     let travellers = 0;
@@ -108,6 +123,8 @@ export function tollPreview(t: TollTables): ModulePreview {
       illustrations += t.segmentIllustrations[p.type * S + s]!;
       travellers += t.segmentTravellers[p.type * S + s]!;
     }
+    groupIllustrations[g] = illustrations;
+    groupTravellers[g] = travellers;
     roads.illustrations[k] = illustrations;
     roads.travellers[k] = travellers;
   };
@@ -133,9 +150,10 @@ export function tollPreview(t: TollTables): ModulePreview {
 
   /**
    * The worth of a tollhouse showing `value` at crossroads tile `placed` (the placement's tile when
-   * it is `p.placed`) from the placement on; with no prospect, as the board stands (its `evaluate` worth).
+   * it is `p.placed`) from the placement on, into `worthOf[0]`; with no prospect, as the board stands
+   * (its `evaluate` worth).
    */
-  const worth = (state: BoardView, p: ProspectView | undefined, placed: number, value: number): number => {
+  const worth = (state: BoardView, p: ProspectView | undefined, placed: number, value: number): void => {
     const tile = p !== undefined && placed === p.placed;
     const type = tile ? p.type : state.placedType[placed]!;
     const start = t.villageRoadStart[type]!;
@@ -159,15 +177,17 @@ export function tollPreview(t: TollTables): ModulePreview {
       income += roads.illustrations[k]! * t.pay.illustration[value]! + travellers * t.pay.travellers[value]!;
       if (travellers > 0) flips = true;
     }
-    return income + expectedTolls(t.pay, flips ? 3 - value : value, roads);
+    worthOf[0] = income + expectedTolls(t.pay, flips ? 3 - value : value, roads);
   };
 
   /** The worth as the board stands, read once per position. */
   const worthOnBoard = (state: BoardView, placed: number, value: number): number => {
     if (worthIn[placed] !== stamp) {
       worthIn[placed] = stamp;
-      worthNow[placed * 2] = worth(state, undefined, placed, 1);
-      worthNow[placed * 2 + 1] = worth(state, undefined, placed, 2);
+      worth(state, undefined, placed, 1);
+      worthNow[placed * 2] = worthOf[0]!;
+      worth(state, undefined, placed, 2);
+      worthNow[placed * 2 + 1] = worthOf[0]!;
     }
     return worthNow[placed * 2 + value - 1]!;
   };
@@ -201,7 +221,7 @@ export function tollPreview(t: TollTables): ModulePreview {
       markRoads(state, moves[i]! - t.actionBase);
     }
     for (let q = 0; q < t.players; q++) if (tile[q]! >= 0) markRoads(state, tile[q]!);
-    moverBoardWorth = tile[mover]! >= 0 ? worthOnBoard(state, tile[mover]!, value[mover]!) : 0;
+    moverWorth[ON_BOARD] = tile[mover]! >= 0 ? worthOnBoard(state, tile[mover]!, value[mover]!) : 0;
   };
 
   /** Marks the roots of the village roads of crossroads tile `placed` (`roadIn`). */
@@ -236,7 +256,7 @@ export function tollPreview(t: TollTables): ModulePreview {
         joinedIn[p.joinRoot[j]!] = placements;
         if (roadIn[p.joinRoot[j]!] === stamp) touches = true;
       }
-      moverWorth = moverBoardWorth;
+      moverWorth[AFTER] = moverWorth[ON_BOARD]!;
       if (!touches) return true;
       const { tile, value } = t.own(state);
       for (let q = 0; q < t.players; q++) {
@@ -244,12 +264,13 @@ export function tollPreview(t: TollTables): ModulePreview {
         if (placed < 0) continue;
         const mover = q === state.currentPlayer;
         if (!touched(state, placed)) {
-          if (mover) moverWorth = worthOnBoard(state, placed, value[q]!);
+          if (mover) moverWorth[AFTER] = worthOnBoard(state, placed, value[q]!);
           continue;
         }
-        const after = worth(state, p, placed, value[q]!);
+        worth(state, p, placed, value[q]!);
+        const after = worthOf[0]!;
         out[q]! += after - worthOnBoard(state, placed, value[q]!);
-        if (mover) moverWorth = after;
+        if (mover) moverWorth[AFTER] = after;
       }
       return true;
     },
@@ -258,12 +279,17 @@ export function tollPreview(t: TollTables): ModulePreview {
       for (let i = 0; i < moveCount; i++) {
         const placed = moves[i]! - t.actionBase;
         out[n] = moves[i]!;
-        const after = touches && touched(state, placed) ? worth(state, p, placed, value) : movesWorth[i]!;
-        values[n++] = after - moverWorth;
+        let after = movesWorth[i]!;
+        if (touches && touched(state, placed)) {
+          worth(state, p, placed, value);
+          after = worthOf[0]!;
+        }
+        values[n++] = after - moverWorth[AFTER]!;
       }
       if (t.crossroads[p.type] === 1) {
         out[n] = t.actionBase + p.placed;
-        values[n++] = worth(state, p, p.placed, value) - moverWorth;
+        worth(state, p, p.placed, value);
+        values[n++] = worthOf[0]! - moverWorth[AFTER]!;
       }
       return n;
     },
