@@ -59,10 +59,9 @@ export class OnePly {
   // hot path
   valuePlacement(state: AgentState, placement: number, me: number, open = -1, restriction?: Restriction): number {
     if (this.preview.applies && this.evaluator.remembers(state) && !restriction?.binds(state)) {
-      const value = this.preview.value(state, placement, me);
-      if (!Number.isNaN(value)) {
+      if (this.preview.value(state, placement, me)) {
         this.followUp = this.preview.followUp;
-        return value;
+        return this.preview.best;
       }
     }
     const level = open >= 0 ? open : state.checkpoint();

@@ -40,7 +40,8 @@ const MAX_SEGMENTS = 32;
 
 export class PlacementPreview {
   private readonly game: SpeedPathGame;
-  /** The best follow-up of the last previewed placement (the first of equal values). */
+  /** The value of the last previewed placement and its best follow-up (the first of equal values). */
+  best = 0;
   followUp = -1;
   /** The legal follow-ups of the last previewed placement, in legal order, and their values. */
   readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
@@ -107,12 +108,13 @@ export class PlacementPreview {
   }
 
   /**
-   * The value to `me` of placement `placement` of the drawn tile in the remembered position
-   * (`RememberingEvaluator.remembers(state)` must hold, and `applies`), with its best follow-up in
-   * `followUp`; NaN when the placement must be made to be valued (an expansion cannot tell).
+   * Values placement `placement` of the drawn tile in the remembered position to `me`
+   * (`RememberingEvaluator.remembers(state)` must hold, and `applies`): true with the value in
+   * `best` and its best follow-up in `followUp`; false when the placement must be made to be valued
+   * (an expansion cannot tell).
    */
   // hot path
-  value(view: AgentState, placement: number, me: number): number {
+  value(view: AgentState, placement: number, me: number): boolean {
     const state = speedPathOf(view);
     const game = this.game;
     const evaluator = this.evaluator;
@@ -141,7 +143,7 @@ export class PlacementPreview {
     // 3. The occupied features the tile joins: their old worth off, the joined feature's worth on (a
     // completed road or city: its points, and its meeples back in hand); the expansions' parts.
     const anyBack = this.occupied(state, prospect, totals, slot);
-    if (!game.previewPlacement(state, prospect, totals)) return NaN;
+    if (!game.previewPlacement(state, prospect, totals)) return false;
     this.followUp = FOLLOW_NOTHING;
     // 4. The follow-ups in their legal order (nothing, a meeple of each kind on each free segment,
     // the expansions' own); the first best.
@@ -153,7 +155,8 @@ export class PlacementPreview {
         this.followUp = this.followUps[j]!;
       }
     }
-    return best;
+    this.best = best;
+    return true;
   }
 
   /**

@@ -301,14 +301,14 @@ export interface ExpansionHooks {
  */
 export interface ModulePreview {
   /** A new position (phase PLACE): what the module read of the last one is stale. */
-  remember(state: State): void;
+  remember?(state: State): void;
   /**
    * Adds to `out[p]` the change the placement with no follow-up makes to player p's points from this
    * module: its `evaluate` after the turn minus before, and what its scoring hooks add to the turn's
    * scoring of the features the placement completes. False when it cannot tell (e.g. a follow-up its
-   * `allowOnOccupied` would allow): the agent then makes the placement.
+   * `allowOnOccupied` would allow): the agent then makes the placement. None: it adds nothing.
    */
-  placement(state: State, prospect: ProspectView, out: Float64Array): boolean;
+  placement?(state: State, prospect: ProspectView, out: Float64Array): boolean;
   /**
    * What a meeple of the mover, of kind `kind`, on the unoccupied feature of tile segment `segment`
    * adds to the mover's points from this module beyond `placement`'s (the feature is the mover's alone).

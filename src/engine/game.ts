@@ -129,7 +129,8 @@ export class GameSetup extends Tables {
   readonly mechanics: readonly GameMechanic[];
   /** Whether the agents' placement preview can value this game's placements (`previews`), and the modules' parts of it. */
   private readonly modulePreviews: readonly ModulePreview[] | undefined;
-  /** Those of them that value meeples, and follow-ups of their own. */
+  /** Those of them that value placements, meeples, and follow-ups of their own. */
+  private readonly modulePlacements: readonly ModulePreview[] | undefined;
   private readonly moduleMeeples: readonly ModulePreview[] | undefined;
   private readonly moduleFollowUps: readonly ModulePreview[] | undefined;
   // The state and position the module previews last remembered.
@@ -182,6 +183,7 @@ export class GameSetup extends Tables {
     this.hookLists = setup.hookLists;
     this.mechanics = setup.mechanics;
     this.modulePreviews = modulePreviews(setup.hooks);
+    this.modulePlacements = this.modulePreviews?.filter((m) => m.placement !== undefined);
     this.moduleMeeples = this.modulePreviews?.filter((m) => m.meeple !== undefined);
     this.moduleFollowUps = this.modulePreviews?.filter((m) => m.followUps !== undefined);
   }
@@ -228,14 +230,14 @@ export class GameSetup extends Tables {
     prospect: ProspectView,
     out: Float64Array,
   ): boolean {
-    const modules = this.modulePreviews!;
+    const modules = this.modulePlacements!;
     const view = state as unknown as BoardView;
     if (state !== this.previewState || state.positionId !== this.previewPosition) {
       this.previewState = state;
       this.previewPosition = state.positionId;
-      for (let k = 0; k < modules.length; k++) modules[k]!.remember(view);
+      for (const m of this.modulePreviews!) m.remember?.(view);
     }
-    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement(view, prospect, out)) return false;
+    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out)) return false;
     return true;
   }
 

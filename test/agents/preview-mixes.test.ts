@@ -96,7 +96,7 @@ function compareOn(game: Game, deal: number, agent: string, weights?: Weights): 
     const n = state.legalPlacements(legal);
     for (let i = 0; i < n; i++) {
       const what = `turn ${state.placedCount}: ${state.actionToString(legal[i]!)}`;
-      const value = preview.value(state, legal[i]!, me);
+      const value = preview.value(state, legal[i]!, me) ? preview.best : NaN;
       const level = state.checkpoint();
       state.apply(legal[i]!);
       madeAndEvaluated(state, fresh, me, scored, made);

@@ -99,7 +99,7 @@ function compareOn(
     const n = state.legalPlacements(legal);
     for (let i = 0; i < n; i++) {
       const what = state.actionToString(legal[i]!);
-      const value = preview.value(state, legal[i]!, me);
+      const value = preview.value(state, legal[i]!, me) ? preview.best : NaN;
       const followUp = preview.followUp;
       const level = state.checkpoint();
       state.apply(legal[i]!);

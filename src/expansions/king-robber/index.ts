@@ -146,7 +146,6 @@ export const kingRobber: Expansion = defineExpansion({
     const completedAfter = new Int32Array(CARDS.length);
     const holderAfter = new Int32Array(CARDS.length);
     const preview: ModulePreview = {
-      remember() {},
       placement(state, prospect, out) {
         if (prospect.completed === 0) return true;
         const { holder, largest: largestDone, completed } = own(state);

@@ -183,7 +183,7 @@ export const labyrinth: Expansion = defineExpansion({
       return false;
     };
     const preview: ModulePreview = !advanced
-      ? { remember() {}, placement: () => true }
+      ? {}
       : {
           remember(state) {
             if (labyrinthIn.length < state.parent.length) {

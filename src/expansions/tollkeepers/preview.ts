@@ -142,12 +142,6 @@ export function tollPreview(t: TollTables): ModulePreview {
     return at;
   };
 
-  /** Whether an earlier village road of the crossroads being valued is part of the same road as road k (R-T1: once per road). */
-  const countedBefore = (k: number): boolean => {
-    for (let i = 0; i < k; i++) if (identity[i] === identity[k]) return true;
-    return false;
-  };
-
   /**
    * The worth of a tollhouse showing `value` at crossroads tile `placed` (the placement's tile when
    * it is `p.placed`) from the placement on, into `worthOf[0]`; with no prospect, as the board stands
@@ -164,9 +158,13 @@ export function tollPreview(t: TollTables): ModulePreview {
     for (let k = 0; k < roads.count; k++) {
       const root = tile ? -1 : crossRoots[at + k]!;
       const g = tile ? p.group[t.villageRoads[start + k]!]! : p !== undefined ? p.groupOfRoot(root) : -1;
-      identity[k] = g >= 0 ? -1 - g : root;
+      const id = g >= 0 ? -1 - g : root;
+      identity[k] = id;
       roads.open[k] = 0;
-      if (countedBefore(k) || (g < 0 && state.done[root] !== 0)) continue;
+      // R-T1: once per road (an earlier village road of the crossroads may be part of the same road).
+      let counted = g < 0 && state.done[root] !== 0;
+      for (let i = 0; i < k && !counted; i++) counted = identity[i] === id;
+      if (counted) continue;
       if (g < 0) rootSums(state, root, k);
       else groupSums(state, p!, g, k);
       if (g < 0 || !p!.completes(g)) {
