@@ -37,6 +37,10 @@ import { addTo, majorityOf } from './tallies.ts';
 
 /** At most this many segments on a tile. */
 const MAX_SEGMENTS = 32;
+/** `meepleFree`: a meeple may not go on the segment; it may, and is charged; it may, and its feature is scored at once. */
+const NOT_FREE = 0;
+const FREE = 1;
+const SCORED = 2;
 
 export class PlacementPreview {
   private readonly game: SpeedPathGame;
@@ -67,6 +71,9 @@ export class PlacementPreview {
   /** The fields on the board beside the cities completed so far (one entry per city), in `citiesDone`. */
   private readonly gained: Int32Array;
   private readonly totals: Float64Array;
+  /** Per tile segment, whether a meeple may go there and what it gains before its charge (`meepleGain`). */
+  private readonly meepleFree = new Uint8Array(MAX_SEGMENTS);
+  private readonly gain = new Float64Array(MAX_SEGMENTS);
   /** Per representative tile segment, its `readValue` in the placement of that count (`placements`). */
   private readonly valueIn = new Int32Array(MAX_SEGMENTS);
   private readonly valueOf = new Float64Array(MAX_SEGMENTS);
@@ -177,13 +184,24 @@ export class PlacementPreview {
     const mover = state.currentPlayer;
     const hand = state.meeplesLeft[mover]! + (anyBack ? this.back[mover]! : 0);
     const kinds = game.meepleWeights.length;
+    let gains = false;
     for (let kind = 0; kind < kinds; kind++) {
       if (state.meeplesLeft[kind * players + mover]! <= 0) continue;
+      if (!gains) for (let s = 0; s < prospect.count; s++) this.meepleGain(state, prospect, s);
+      gains = true;
       for (let s = 0; s < prospect.count; s++) {
-        if (!this.valueMeeple(state, prospect, s, kind, hand, n)) continue; // not legal
+        const free = this.meepleFree[s]!;
+        if (free === NOT_FREE) continue;
+        // A meeple of another kind leaves the plain meeples' hand as it was.
+        const segmentKind = prospect.kindOf(s);
+        const charge =
+          free === SCORED
+            ? 0
+            : kind === 0
+              ? this.evaluator.chargeFrom(hand, segmentKind)
+              : this.evaluator.meepleCost + (segmentKind === SEG_FIELD ? this.evaluator.farmerCost : 0);
         this.followUps[n] = meepleFollowUp(kind, s);
-        this.values[n] = mine + this.values[n]! - others;
-        n++;
+        this.values[n++] = mine + (this.gain[s]! - charge) - others;
       }
     }
     const end = game.previewFollowUps(state, prospect, this.followUps, this.values, n);
@@ -192,48 +210,32 @@ export class PlacementPreview {
   }
 
   /**
-   * Writes into `values[at]` what a meeple of the mover, of kind `kind`, on tile segment s adds to
-   * the mover's total (its hand of plain meeples after the turn's returns: `hand`); false when it may
-   * not go there. (Numbers go through arrays in this hot path: a number returned is boxed.)
+   * Whether a meeple of the mover may go on tile segment s (`meepleFree[s]`: its feature is free;
+   * `SCORED` when it is completed at once and the meeple comes back, uncharged) and what it adds to
+   * the mover's total before its charge (`gain[s]`). (Numbers go through arrays in this hot path: a
+   * number returned is boxed.)
    */
-  private valueMeeple(
-    state: SpeedPathState,
-    prospect: ProspectView,
-    s: number,
-    kind: number,
-    hand: number,
-    at: number,
-  ): boolean {
+  private meepleGain(state: SpeedPathState, prospect: ProspectView, s: number): void {
     const r = prospect.group[s]!;
-    if (prospect.meeples[r] !== 0) return false;
-    const game = this.game;
-    const evaluator = this.evaluator;
     const segmentKind = prospect.kindOf(s);
-    if (segmentKind === SEG_FIELD && !game.farmers) return false;
-    const hooks = game.previewMeeple(state, prospect, s, kind);
-    // A completed feature is scored and its meeple back in hand: no charge.
-    if (prospect.completes(r)) {
-      this.readValue(state, prospect, r);
-      this.values[at] = this.valueOf[r]! + hooks;
-      return true;
+    if (prospect.meeples[r] !== 0 || (segmentKind === SEG_FIELD && !this.game.farmers)) {
+      this.meepleFree[s] = NOT_FREE;
+      return;
     }
+    const evaluator = this.evaluator;
+    const hooks = this.game.previewMeeple(state, prospect, s);
     const neighbours = segmentKind === SEG_MONASTERY ? state.neighbourCount((prospect.placement / 4) | 0) : 0;
+    this.meepleFree[s] = prospect.completes(r) || neighbours === 8 ? SCORED : FREE;
     if (neighbours === 8) {
-      this.values[at] = 9 * evaluator.completedMonastery + hooks;
-      return true;
+      this.gain[s] = 9 * evaluator.completedMonastery + hooks;
+      return;
     }
-    let worth = evaluator.monastery * (1 + neighbours);
-    if (segmentKind !== SEG_MONASTERY) {
-      this.readValue(state, prospect, r);
-      worth = this.valueOf[r]!;
+    if (segmentKind === SEG_MONASTERY) {
+      this.gain[s] = evaluator.monastery * (1 + neighbours) + hooks;
+      return;
     }
-    // A meeple of another kind leaves the plain meeples' hand as it was.
-    const charge =
-      kind === 0
-        ? evaluator.chargeFrom(hand, segmentKind)
-        : evaluator.meepleCost + (segmentKind === SEG_FIELD ? evaluator.farmerCost : 0);
-    this.values[at] = worth + hooks - charge;
-    return true;
+    this.readValue(state, prospect, r);
+    this.gain[s] = this.valueOf[r]! + hooks;
   }
 
   /**

@@ -310,10 +310,10 @@ export interface ModulePreview {
    */
   placement?(state: State, prospect: ProspectView, out: Float64Array): boolean;
   /**
-   * What a meeple of the mover, of kind `kind`, on the unoccupied feature of tile segment `segment`
-   * adds to the mover's points from this module beyond `placement`'s (the feature is the mover's alone).
+   * What a meeple of the mover, of any kind, on the unoccupied feature of tile segment `segment` adds
+   * to the mover's points from this module beyond `placement`'s (the feature is the mover's alone).
    */
-  meeple?(state: State, prospect: ProspectView, segment: number, kind: number): number;
+  meeple?(state: State, prospect: ProspectView, segment: number): number;
   /**
    * Writes this module's legal follow-ups of the placement (as its `followUps` hook would list them)
    * from `out[n]`, and into `values` at the same places what each adds to the mover's points beyond

@@ -241,12 +241,12 @@ export class GameSetup extends Tables {
     return true;
   }
 
-  /** What the expansions add to the mover's points for a meeple of kind `kind` on free tile segment `segment` of `prospect` (`ModulePreview.meeple`), after `previewPlacement`. */
-  previewMeeple(state: FeatureView, prospect: ProspectView, segment: number, kind: number): number {
+  /** What the expansions add to the mover's points for a meeple on free tile segment `segment` of `prospect` (`ModulePreview.meeple`), after `previewPlacement`. */
+  previewMeeple(state: FeatureView, prospect: ProspectView, segment: number): number {
     const modules = this.moduleMeeples!;
     let value = 0;
     for (let k = 0; k < modules.length; k++)
-      value += modules[k]!.meeple!(state as unknown as BoardView, prospect, segment, kind);
+      value += modules[k]!.meeple!(state as unknown as BoardView, prospect, segment);
     return value;
   }
 

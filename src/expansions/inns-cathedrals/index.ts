@@ -85,10 +85,14 @@ export const innsCathedrals: Expansion = defineExpansion({
     // The inn and cathedral segments by (tile type, segment), sized by the catalog's widest tile.
     const S = ctx.catalog.maxSegments;
     const special = new Uint8Array(ctx.catalog.types.length * S);
+    /** Per tile type: 1 when one of its segments has an inn or a cathedral. */
+    const typeSpecial = new Uint8Array(ctx.catalog.types.length);
     ctx.catalog.types.forEach((type, t) => {
       type.segments.forEach((seg, s) => {
-        if ((seg.kind === SEG_ROAD && seg.props.inn === 1) || (seg.kind === SEG_CITY && seg.props.cathedral === 1))
+        if ((seg.kind === SEG_ROAD && seg.props.inn === 1) || (seg.kind === SEG_CITY && seg.props.cathedral === 1)) {
           special[t * S + s] = 1;
+          typeSpecial[t] = 1;
+        }
       });
     });
     const members = new Int32Array(4096);
@@ -169,13 +173,8 @@ export const innsCathedrals: Expansion = defineExpansion({
       }
       return specialOf[root] === 1;
     };
-    /** Whether the feature of representative g after the placement has an inn or a cathedral. */
-    const specialGroup = (state: BoardView, p: ProspectView, g: number): boolean => {
-      for (let s = 0; s < p.count; s++) if (p.group[s] === g && special[p.type * S + s] === 1) return true;
-      for (let j = 0; j < p.joins; j++)
-        if (p.joinFirst[j] !== 0 && p.group[p.joinSegment[j]!] === g && specialRoot(state, p.joinRoot[j]!)) return true;
-      return false;
-    };
+    /** The features after the placement (bit g: representative g) that have an inn or a cathedral (`placement` reads them). */
+    let specialGroups = 0;
     /** What the feature of representative g adds to its majority from this module: the completed pay beyond the base game's, or the open extra. */
     const groupWorth = (p: ProspectView, g: number): number => {
       p.measure(g, feature);
@@ -191,9 +190,14 @@ export const innsCathedrals: Expansion = defineExpansion({
         stamp++;
       },
       placement(state, p, out) {
-        for (let g = 0; g < p.count; g++) {
-          const kind = p.kindOf(g);
-          if (p.group[g] !== g || (kind !== SEG_ROAD && kind !== SEG_CITY) || !specialGroup(state, p, g)) continue;
+        specialGroups = 0;
+        if (typeSpecial[p.type] === 1)
+          for (let s = 0; s < p.count; s++) if (special[p.type * S + s] === 1) specialGroups |= 1 << p.group[s]!;
+        for (let j = 0; j < p.joins; j++)
+          if (p.joinFirst[j] !== 0 && specialRoot(state, p.joinRoot[j]!))
+            specialGroups |= 1 << p.group[p.joinSegment[j]!]!;
+        for (let g = 0; specialGroups >> g !== 0; g++) {
+          if (((specialGroups >> g) & 1) === 0) continue;
           // The extras the open occupied features it joins were expected to bring.
           for (let j = 0; j < p.joins && evaluates; j++) {
             const root = p.joinRoot[j]!;
@@ -208,11 +212,9 @@ export const innsCathedrals: Expansion = defineExpansion({
         }
         return true;
       },
-      meeple(state, p, segment) {
+      meeple(_state, p, segment) {
         const g = p.group[segment]!;
-        const kind = p.kindOf(g);
-        if ((kind !== SEG_ROAD && kind !== SEG_CITY) || !specialGroup(state, p, g)) return 0;
-        return groupWorth(p, g);
+        return ((specialGroups >> g) & 1) === 0 ? 0 : groupWorth(p, g);
       },
     };
 
