@@ -13,9 +13,9 @@
  * scored at once (the rules' completed rates; tiles counted once, pennants per segment) for its
  * majority and its meeples come back; a meeple the mover puts on an unoccupied one does the same (it
  * adds the points and is charged nothing); every field beside a completed city borders one more
- * completed city. What is read of the features on the board (segments, pennants, bordering cities)
- * is kept until it changes (`old-features.ts`); per frontier slot, the monasteries around
- * (`slots.ts`).
+ * completed city (`cities-done.ts`). What is read of the features on the board (segments, pennants,
+ * bordering cities) is kept until it changes (`old-features.ts`); per frontier slot, the monasteries
+ * around (`slots.ts`).
  */
 import {
   FOLLOW_NOTHING,
@@ -30,6 +30,7 @@ import {
 } from '../engine/index.ts';
 import type { AgentState, FeatureScore, ProspectView, SpeedPathGame, SpeedPathState } from '../engine/index.ts';
 import { EPSILON } from './evaluation.ts';
+import { CitiesDone } from './cities-done.ts';
 import { OldFeatures } from './old-features.ts';
 import type { RememberingEvaluator } from './remembered.ts';
 import { FrontierSlots } from './slots.ts';
@@ -61,15 +62,9 @@ export class PlacementPreview {
   /** Meeples per player coming back from the roads and cities the placement completes: plain ones, other kinds. */
   private readonly back: Int32Array;
   private readonly backOther: Int32Array;
-  // The cities the placement completes (`citiesDone`): whether there are any (with farmers), the
-  // cities each tile field (representative) gains, the fields on the board beside one, and which
-  // tile fields are beside the one at hand.
+  /** The cities the placement completes, to the fields; whether it completes any (with farmers). */
+  private readonly citiesDone: CitiesDone;
   private extraOn = false;
-  private readonly extra = new Int32Array(MAX_SEGMENTS);
-  private readonly fields: Int32Array;
-  private readonly beside = new Uint8Array(MAX_SEGMENTS);
-  /** The fields on the board beside the cities completed so far (one entry per city), in `citiesDone`. */
-  private readonly gained: Int32Array;
   private readonly totals: Float64Array;
   /** Per tile segment, whether a meeple may go there and what it gains before its charge (`meepleGain`). */
   private readonly meepleFree = new Uint8Array(MAX_SEGMENTS);
@@ -89,8 +84,7 @@ export class PlacementPreview {
     this.perPlayer = new Int32Array(game.players);
     this.back = new Int32Array(game.players);
     this.backOther = new Int32Array(game.players);
-    this.fields = new Int32Array(game.maxTiles * game.segmentsPerTile);
-    this.gained = new Int32Array(MAX_SEGMENTS * game.maxTiles * game.segmentsPerTile);
+    this.citiesDone = new CitiesDone(game, evaluator, this.old);
     this.totals = new Float64Array(game.players);
     this.slots = new FrontierSlots(game, evaluator);
     this.measured = {
@@ -146,7 +140,7 @@ export class PlacementPreview {
     for (let s = 0; s < count && prospect.completed !== 0; s++)
       if (group[s] === s && prospect.completes(s) && prospect.kindOf(s) === SEG_CITY) cityDone = true;
     this.extraOn = cityDone && evaluator.fieldsPay;
-    if (this.extraOn) this.citiesDone(state, prospect, totals);
+    if (this.extraOn) this.citiesDone.add(state, prospect, totals);
     // 3. The occupied features the tile joins: their old worth off, the joined feature's worth on (a
     // completed road or city: its points, and its meeples back in hand); the expansions' parts.
     const anyBack = this.occupied(state, prospect, totals, slot);
@@ -347,7 +341,7 @@ export class PlacementPreview {
           if (prospect.joinFirst[j] !== 0 && prospect.group[prospect.joinSegment[j]!] === r)
             cities += old.addCities(prospect.joinRoot[j]!);
       }
-      this.valueOf[r] = evaluator.fieldWorth[this.extraOn ? cities + this.extra[r]! : cities]!;
+      this.valueOf[r] = evaluator.fieldWorth[this.extraOn ? cities + this.citiesDone.extra[r]! : cities]!;
       return;
     }
     if (kind !== SEG_ROAD && kind !== SEG_CITY) {
@@ -381,51 +375,6 @@ export class PlacementPreview {
       f.kind === SEG_ROAD
         ? evaluator.completedRoad * f.tiles
         : f.tiles * evaluator.completedCityTile + f.pennants * evaluator.completedCityPennant;
-  }
-
-  /**
-   * The cities the placement completes, to the fields: per field of the tile (its representative) in
-   * `extra`, how many of them it borders (`worth` adds them); to each occupied field beside one that
-   * the tile does not join, its farmers' points for it, in `totals`.
-   */
-  private citiesDone(state: SpeedPathState, prospect: ProspectView, totals: Float64Array): void {
-    const S = this.game.segmentsPerTile;
-    const old = this.old;
-    const group = prospect.group;
-    const count = prospect.count;
-    this.extra.fill(0);
-    let gained = 0;
-    for (let c = 0; c < count; c++) {
-      if (group[c] !== c || !prospect.completes(c) || prospect.kindOf(c) !== SEG_CITY) continue;
-      // The fields on the board beside the city's old parts, and the tile's fields beside its own.
-      old.startFields();
-      let n = 0;
-      for (let j = 0; j < prospect.joins; j++)
-        if (prospect.joinFirst[j] !== 0 && group[prospect.joinSegment[j]!] === c)
-          n = old.addFieldsBeside(state, prospect.joinRoot[j]!, this.fields, n);
-      const beside = this.beside;
-      beside.fill(0);
-      for (let s = 0; s < count; s++) {
-        if (group[s] !== c) continue;
-        const i = prospect.type * S + s;
-        for (let k = old.cityFieldStart[i]!; k < old.cityFieldStart[i + 1]!; k++)
-          beside[group[old.cityFields[k]!]!] = 1;
-      }
-      for (let j = 0; j < prospect.joins; j++)
-        if (old.inFields(prospect.joinRoot[j]!)) beside[group[prospect.joinSegment[j]!]!] = 1;
-      for (let s = 0; s < count; s++) this.extra[s]! += beside[s]!;
-      for (let k = 0; k < n; k++) {
-        const field = this.fields[k]!;
-        if (state.rootMeeples[field] === 0 || prospect.groupOfRoot(field) >= 0) continue;
-        // One more completed city: the field's worth from its cities before and those gained so far.
-        old.read(state, field);
-        let cities = old.citiesOf(field);
-        for (let k = 0; k < gained; k++) if (this.gained[k] === field) cities++;
-        this.gained[gained++] = field;
-        const worth = this.evaluator.fieldWorth;
-        addTo(totals, this.evaluator.beforeMajority[field]!, worth[cities + 1]! - worth[cities]!);
-      }
-    }
   }
 
   /** A new remembered position: what was read of it is stale; its totals with the expansions' `evaluate`. */
