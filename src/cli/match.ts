@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
+import type { ParamValue } from '../engine/index.ts';
 import { pairResult } from '../match/stats.ts';
 import type { PairResult } from '../match/stats.ts';
 import { percent, signed } from '../report/numbers.ts';
@@ -59,7 +60,7 @@ export interface MatchJson extends PairResult {
   /** A's win share if every player were as good as every other: its mean share of the seats. */
   fairShareA: number;
   expansions: string[];
-  rules: Record<string, string | number>;
+  rules: Record<string, ParamValue>;
   seed: string;
   /** Deals the run was planned with (with an SPRT: the most it would play). */
   dealsPlanned: number;

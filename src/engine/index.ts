@@ -5,7 +5,7 @@ export * from './events.ts';
 export * from './geometry.ts';
 export * from './majority.ts';
 export * from './random.ts';
-export * from './rules.ts';
+export * from './params/index.ts';
 export * from './catalog/index.ts';
 export type { Board, FeatureView } from './board.ts';
 export type { ProspectView } from './prospect.ts';

@@ -1,5 +1,5 @@
 /**
- * The majority rule (`RULES.md` §1): a feature pays each player with the most meeples on it (by
+ * The majority rule (docs/rules.md §1): a feature pays each player with the most meeples on it (by
  * weight), ties sharing in full. Scoring pays by it, and agents and the rule modules' hooks value
  * features by it.
  */

@@ -5,7 +5,7 @@
  * (variance numerators in BigInt); intervals are left to the statistics layer (`src/stats`), so every
  * interval of a number is computed one way (Student t for means and paired differences).
  */
-import type { Game } from '../engine/index.ts';
+import type { Game, ParamValue } from '../engine/index.ts';
 import { registeredScoreSources } from '../expansions/index.ts';
 import { WIN_UNITS } from './aggregate.ts';
 import type { Aggregate, DiffData, DistData, SeatData } from './aggregate.ts';
@@ -74,7 +74,7 @@ export interface ArmSummary {
   players: number;
   expansions: string[];
   agents: string[];
-  rules: Record<string, string | number>;
+  rules: Record<string, ParamValue>;
   games: number;
   winnerScore: DistSummary;
   margin: DistSummary;
@@ -252,7 +252,7 @@ const cell = (v: unknown): string => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 const csv = (header: string[], rows: unknown[][]): string =>
-  [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+  `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\n')}\n`;
 
 /** The CSV tables: seats.csv, lineup.csv, stats.csv, pairs.csv. */
 export function summaryTables(summary: Summary): Record<string, string> {

@@ -1,5 +1,5 @@
 /**
- * The Labyrinth (`RULES.md` §3, `seeds/labyrinth.txt`). Its tile joins four roads through the
+ * The Labyrinth (docs/rules.md §3). Its tile joins four roads through the
  * labyrinth; it is not a crossing. Variant `basic`: an ordinary road. Variant `advanced`: a meeple
  * may go onto the labyrinth when it is placed even if connected roads are occupied, and onto a road
  * extending a labyrinth exit if that branch has no meeple (a branch is what is reached from one exit
@@ -17,7 +17,7 @@ import {
   intParam,
   majorityOf,
   meepleSegmentOf,
-  rulesOf,
+  paramsOf,
 } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore, ModulePreview, ProspectView } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
@@ -77,7 +77,7 @@ export const labyrinth: Expansion = defineExpansion({
   setup(ctx) {
     const source = ctx.source('labyrinth');
     const networkPoints = ctx.playerStat('labyrinthNetworkPoints');
-    const rules = rulesOf(LABYRINTH_PARAMS, ctx.rules);
+    const rules = paramsOf(LABYRINTH_PARAMS, ctx.rules);
     const advanced = rules.labyrinth === 'advanced';
     const bonusPerMeeple = rules.labyrinthMeepleBonus;
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<

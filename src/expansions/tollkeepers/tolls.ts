@@ -1,5 +1,5 @@
 /**
- * What a tollhouse is expected to bring (the Tollkeepers' `evaluate`, README "Agents"), from the
+ * What a tollhouse is expected to bring (the Tollkeepers' `evaluate`, docs/agents.md), from the
  * roads ending at its crossroads: for each open one, the mean of what completing it would pay at the
  * tollhouse's value and what the final scoring would. A road with travellers flips the tollhouse when
  * it pays, so only the first such road is valued at the current value, the others at the mean of
