@@ -69,6 +69,20 @@ export const BENCH_CASES: BenchCase[] = [
     games: 100,
   },
   {
+    key: 'base-4p-random',
+    description: '4-player base games with farmers, random agents',
+    options: { players: 4 },
+    agent: 'random',
+    games: 1000,
+  },
+  {
+    key: 'base-4p-greedy',
+    description: '4-player base games with farmers, greedy agents',
+    options: { players: 4 },
+    agent: 'greedy',
+    games: 50,
+  },
+  {
     key: 'base-2p-random-quality',
     description: 'base-2p-random recording the game-quality measures (an evaluation per turn)',
     options: { players: 2 },
@@ -128,6 +142,16 @@ export const BENCH_CASES: BenchCase[] = [
     games: 2000,
     cpuClock: true,
     run: (runs, scale, cpu) => benchProcessRatio('base-2p-random', 'base-2p-greedy', runs, scale, cpu),
+  },
+  {
+    key: 'base-4p-random-per-greedy',
+    description:
+      "games/s of base-4p-random ÷ base-4p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; the base game's yardstick for the 4-player keys below)",
+    options: { players: 4 },
+    agent: 'random',
+    games: 1000,
+    cpuClock: true,
+    run: (runs, scale, cpu) => benchProcessRatio('base-4p-random', 'base-4p-greedy', runs, scale, cpu),
   },
   {
     key: 'all-4p-random-per-greedy',
