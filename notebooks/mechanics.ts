@@ -121,7 +121,7 @@ export async function runMechanics(
   } finally {
     await backend.close();
   }
-  log(`mechanics: counting how often each restriction binds (the first deals of each match, played again)`);
+  log(`mechanics: counting how often each restriction binds (every game of each match, played again on one core)`);
   const bindings = setup.matches.map((m) => restrictionBinding(m.design, m.mechanic));
   const broken = bindings.findIndex((b) => b.restrictedUses > 0);
   if (broken >= 0)
