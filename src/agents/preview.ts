@@ -38,19 +38,21 @@ import { addTo, majorityOf } from './tallies.ts';
 
 /** At most this many segments on a tile. */
 const MAX_SEGMENTS = 32;
-/** `meepleFree`: a meeple may not go on the segment; it may, and is charged; it may, and its feature is scored at once. */
+/** `meepleFree`: a meeple may not go on the segment; it may, and is charged (in a field: as a farmer); it may, and its feature is scored at once. */
 const NOT_FREE = 0;
 const FREE = 1;
-const SCORED = 2;
+const FREE_FIELD = 2;
+const SCORED = 3;
 
 export class PlacementPreview {
   private readonly game: SpeedPathGame;
   /** The value of the last previewed placement and its best follow-up (the first of equal values). */
   best = 0;
   followUp = -1;
-  /** The legal follow-ups of the last previewed placement, in legal order, and their values. */
+  /** The legal follow-ups of the last previewed placement, in legal order (`count` of them), and their values. */
   readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
   readonly values = new Float64Array(MAX_ACTIONS_HINT);
+  count = 0;
   /** What was read of the features on the board. */
   private readonly old: OldFeatures;
   private rememberStamp = 0;
@@ -148,32 +150,26 @@ export class PlacementPreview {
     this.followUp = FOLLOW_NOTHING;
     // 4. The follow-ups in their legal order (nothing, a meeple of each kind on each free segment,
     // the expansions' own); the first best.
-    const n = this.valueFollowUps(state, prospect, me, anyBack);
-    let best = -Infinity;
-    for (let j = 0; j < n; j++) {
-      if (this.values[j]! > best + EPSILON) {
-        best = this.values[j]!;
-        this.followUp = this.followUps[j]!;
-      }
-    }
-    this.best = best;
+    this.valueFollowUps(state, prospect, me, anyBack);
     return true;
   }
 
   /**
    * Writes the legal follow-ups of the placement after step 3 (`totals`) into `followUps` and their
-   * values to `me` into `values`; returns how many. A follow-up changes the mover's total only: its
-   * value is that less the best other total.
+   * values to `me` into `values` (`count` of them), the first best into `best` and `followUp`. A
+   * follow-up changes the mover's total only: its value is that less the best other total.
    */
-  private valueFollowUps(state: SpeedPathState, prospect: ProspectView, me: number, anyBack: boolean): number {
+  private valueFollowUps(state: SpeedPathState, prospect: ProspectView, me: number, anyBack: boolean): void {
     const game = this.game;
+    const evaluator = this.evaluator;
     const totals = this.totals;
     const players = totals.length;
     const mine = totals[me]!;
     let others = -Infinity;
     for (let p = 0; p < players; p++) if (p !== me && totals[p]! > others) others = totals[p]!;
+    let best = mine - others;
     this.followUps[0] = FOLLOW_NOTHING;
-    this.values[0] = mine - others;
+    this.values[0] = best;
     let n = 1;
     const mover = state.currentPlayer;
     const hand = state.meeplesLeft[mover]! + (anyBack ? this.back[mover]! : 0);
@@ -181,31 +177,42 @@ export class PlacementPreview {
     let gains = false;
     for (let kind = 0; kind < kinds; kind++) {
       if (state.meeplesLeft[kind * players + mover]! <= 0) continue;
-      if (!gains) for (let s = 0; s < prospect.count; s++) this.meepleGain(state, prospect, s);
-      gains = true;
+      // What a meeple of this kind is charged, elsewhere and in a field (a meeple of another kind
+      // leaves the plain meeples' hand as it was).
+      const charge = kind === 0 ? evaluator.chargeFrom(hand, SEG_ROAD) : evaluator.meepleCost;
+      const fieldCharge =
+        kind === 0 ? evaluator.chargeFrom(hand, SEG_FIELD) : evaluator.meepleCost + evaluator.farmerCost;
       for (let s = 0; s < prospect.count; s++) {
+        if (!gains) this.meepleGain(state, prospect, s);
         const free = this.meepleFree[s]!;
         if (free === NOT_FREE) continue;
-        // A meeple of another kind leaves the plain meeples' hand as it was.
-        const segmentKind = prospect.kindOf(s);
-        const charge =
-          free === SCORED
-            ? 0
-            : kind === 0
-              ? this.evaluator.chargeFrom(hand, segmentKind)
-              : this.evaluator.meepleCost + (segmentKind === SEG_FIELD ? this.evaluator.farmerCost : 0);
+        const value =
+          mine + (this.gain[s]! - (free === SCORED ? 0 : free === FREE_FIELD ? fieldCharge : charge)) - others;
         this.followUps[n] = meepleFollowUp(kind, s);
-        this.values[n++] = mine + (this.gain[s]! - charge) - others;
+        this.values[n++] = value;
+        if (value > best + EPSILON) {
+          best = value;
+          this.followUp = this.followUps[n - 1]!;
+        }
       }
+      gains = true;
     }
     const end = game.previewFollowUps(state, prospect, this.followUps, this.values, n);
-    for (let j = n; j < end; j++) this.values[j] = mine + this.values[j]! - others;
-    return end;
+    for (let j = n; j < end; j++) {
+      const value = mine + this.values[j]! - others;
+      this.values[j] = value;
+      if (value > best + EPSILON) {
+        best = value;
+        this.followUp = this.followUps[j]!;
+      }
+    }
+    this.count = end;
+    this.best = best;
   }
 
   /**
-   * Whether a meeple of the mover may go on tile segment s (`meepleFree[s]`: its feature is free;
-   * `SCORED` when it is completed at once and the meeple comes back, uncharged) and what it adds to
+   * Whether a meeple of the mover may go on tile segment s (`meepleFree[s]`: its feature is free,
+   * `FREE_FIELD` a field; `SCORED` when it is completed at once and the meeple comes back, uncharged) and what it adds to
    * the mover's total before its charge (`gain[s]`). (Numbers go through arrays in this hot path: a
    * number returned is boxed.)
    */
@@ -219,7 +226,8 @@ export class PlacementPreview {
     const evaluator = this.evaluator;
     const hooks = this.game.previewMeeple(state, prospect, s);
     const neighbours = segmentKind === SEG_MONASTERY ? state.neighbourCount((prospect.placement / 4) | 0) : 0;
-    this.meepleFree[s] = prospect.completes(r) || neighbours === 8 ? SCORED : FREE;
+    this.meepleFree[s] =
+      prospect.completes(r) || neighbours === 8 ? SCORED : segmentKind === SEG_FIELD ? FREE_FIELD : FREE;
     if (neighbours === 8) {
       this.gain[s] = 9 * evaluator.completedMonastery + hooks;
       return;

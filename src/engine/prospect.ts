@@ -76,6 +76,10 @@ export class Prospect implements ProspectView {
   readonly joinRoot = new Int32Array(PORTS);
   readonly joinFirst = new Uint8Array(PORTS);
   completed = 0;
+  /** The game's tables by (type, segment): kind, road and city ports; by (orientation, port): segment. */
+  private readonly kinds: Int8Array;
+  private readonly ports: Uint8Array;
+  private readonly portSegment: Int8Array;
   /** type * segmentsPerTile: where the tile's segments start in the game's tables. */
   private typeBase = 0;
   /** Per representative, the read (`reads`) in which the placement completes its feature. */
@@ -89,6 +93,9 @@ export class Prospect implements ProspectView {
   private readonly slotRoot: Int32Array;
 
   constructor(private readonly board: ProspectBoard) {
+    this.kinds = board.game.segmentKind;
+    this.ports = board.game.segmentPorts;
+    this.portSegment = board.game.portSegment;
     const slots = board.frontier.length;
     this.slotPosition = new Float64Array(slots).fill(-1);
     this.slotPorts = new Int32Array(slots);
@@ -97,7 +104,7 @@ export class Prospect implements ProspectView {
   }
 
   kindOf(s: number): number {
-    return this.board.game.segmentKind[this.typeBase + s]!;
+    return this.kinds[this.typeBase + s]!;
   }
 
   completes(g: number): boolean {
@@ -158,13 +165,13 @@ export class Prospect implements ProspectView {
   read(placement: number): void {
     const board = this.board;
     const game = board.game;
-    const S = game.segmentsPerTile;
     const type = board.drawn;
     const count = game.segmentCount[type]!;
+    const base = type * game.segmentsPerTile;
     const o12 = (type * 4 + (placement & 3)) * PORTS;
     this.placement = placement;
     this.type = type;
-    this.typeBase = type * S;
+    this.typeBase = base;
     this.placed = board.placedCount;
     this.count = count;
     const group = this.group;
@@ -173,61 +180,67 @@ export class Prospect implements ProspectView {
     const slot = -board.grid[(placement / 4) | 0]! - 1;
     const at = this.readSlot(slot);
     const end = at + this.slotPorts[slot]!;
+    const portSegment = this.portSegment;
+    const slotPort = this.slotPort;
+    const slotRoot = this.slotRoot;
+    const joinSegment = this.joinSegment;
+    const joinRoot = this.joinRoot;
+    const joinFirst = this.joinFirst;
     let joins = 0;
     let linked = false;
     for (let i = at; i < end; i++) {
-      const s = game.portSegment[o12 + this.slotPort[i]!]!;
+      const s = portSegment[o12 + slotPort[i]!]!;
       if (s < 0) continue;
-      const root = this.slotRoot[i]!;
+      const root = slotRoot[i]!;
       let first = 1;
       for (let j = 0; j < joins; j++) {
-        if (this.joinRoot[j] !== root) continue;
+        if (joinRoot[j] !== root) continue;
         first = 0;
-        if (this.unite(s, this.joinSegment[j]!)) linked = true;
+        if (this.unite(s, joinSegment[j]!)) linked = true;
       }
-      this.joinSegment[joins] = s;
-      this.joinRoot[joins] = root;
-      this.joinFirst[joins++] = first;
+      joinSegment[joins] = s;
+      joinRoot[joins] = root;
+      joinFirst[joins++] = first;
     }
     this.joins = joins;
     // 2. Each feature's open ends and meeples, at its representative (from here on each segment
     // links straight to it).
     const openEnds = this.openEnds;
     const meeples = this.meeples;
-    const kinds = game.segmentKind;
-    const ports = game.segmentPorts;
+    const kinds = this.kinds;
+    const ports = this.ports;
     if (linked) {
       for (let s = 0; s < count; s++) {
         group[s] = this.representative(s);
         openEnds[s] = 0;
         meeples[s] = 0;
       }
-      for (let s = 0; s < count; s++) openEnds[group[s]!]! += ports[type * S + s]!;
+      for (let s = 0; s < count; s++) openEnds[group[s]!]! += ports[base + s]!;
     } else {
       for (let s = 0; s < count; s++) {
-        openEnds[s] = ports[type * S + s]!;
+        openEnds[s] = ports[base + s]!;
         meeples[s] = 0;
       }
-    }
-    for (let j = 0; j < joins; j++) {
-      const g = group[this.joinSegment[j]!]!;
-      const kind = kinds[type * S + g]!;
-      if (kind === SEG_ROAD || kind === SEG_CITY) openEnds[g]! -= 2;
-      if (this.joinFirst[j] === 0) continue;
-      const root = this.joinRoot[j]!;
-      openEnds[g]! += board.openEnds[root]!;
-      meeples[g]! += board.rootMeeples[root]!;
     }
     // Only a road or city the tile joins to the board can be completed.
     if (++this.reads === 0x7fffffff) {
       this.reads = 1;
       this.doneIn.fill(0);
     }
+    for (let j = 0; j < joins; j++) {
+      const g = group[joinSegment[j]!]!;
+      const kind = kinds[base + g]!;
+      if (kind === SEG_ROAD || kind === SEG_CITY) openEnds[g]! -= 2;
+      if (joinFirst[j] === 0) continue;
+      const root = joinRoot[j]!;
+      openEnds[g]! += board.openEnds[root]!;
+      meeples[g]! += board.rootMeeples[root]!;
+    }
     let completed = 0;
     for (let j = 0; j < joins; j++) {
-      const g = group[this.joinSegment[j]!]!;
+      const g = group[joinSegment[j]!]!;
       if (openEnds[g] !== 0 || this.doneIn[g] === this.reads) continue;
-      const kind = kinds[type * S + g]!;
+      const kind = kinds[base + g]!;
       if (kind !== SEG_ROAD && kind !== SEG_CITY) continue;
       this.doneIn[g] = this.reads;
       completed++;

@@ -1,6 +1,6 @@
 /**
  * The placement preview (`preview.ts`, with the rule modules' `preview` hooks) against the placement
- * made, on every mix of expansions and player counts 2–5: for every legal placement of every turn of
+ * made, on every mix of expansions at every player count 2–5: for every legal placement of every turn of
  * a game (random or greedy play), the previewed value and best follow-up equal those of making the
  * placement, making each legal follow-up and evaluating the position from scratch (the first best in
  * legal order), to the last bit: with weights that are multiples of ¼ every worth is one too, so the
@@ -107,6 +107,7 @@ function compareOn(game: Game, deal: number, agent: string, weights?: Weights): 
         continue;
       }
       // Every legal follow-up, in legal order, with its value; then the first best.
+      expect(preview.count, what).toBe(made.n);
       expect(Array.from(preview.followUps.subarray(0, made.n)), what).toEqual(
         Array.from(made.followUps.subarray(0, made.n)),
       );
@@ -135,19 +136,21 @@ const gameOf = (names: readonly string[], players: number, rules: Readonly<Recor
 const CHARGED: Weights = { meepleCost: 1.25, farmerCost: 4, emptyHand: 2 };
 
 /**
- * Every non-empty mix of the four expansions: the player counts 2–5 spread over the mixes of each
- * expansion, the advanced Labyrinth in half of its mixes, greedy play in every third, `strong`'s
- * charges in every other.
+ * Every mix of the four expansions (the base game alone too) at every player count 2–5: the
+ * advanced Labyrinth at even player counts, greedy play in every third case, `strong`'s charges in
+ * every other.
  */
-const MIXES = Array.from({ length: 15 }, (_, k) => {
-  const names = ALL.filter((_, i) => ((k + 1) >> i) & 1);
-  const advanced = names.includes('labyrinth') && ((k >> 2) & 1) === 0;
+const MIXES = Array.from({ length: 16 * 4 }, (_, i) => {
+  const k = i >> 2;
+  const players = 2 + (i & 3);
+  const names = ALL.filter((_, j) => (k >> j) & 1);
+  const advanced = names.includes('labyrinth') && players % 2 === 0;
   return {
     names,
-    players: 2 + ((k >> 1) % 4),
+    players,
     rules: advanced ? { labyrinth: 'advanced' } : {},
-    agent: k % 3 === 0 ? 'greedy' : 'random',
-    weights: k % 2 ? CHARGED : undefined,
+    agent: i % 3 === 0 ? 'greedy' : 'random',
+    weights: i % 2 ? CHARGED : undefined,
   };
 });
 
@@ -177,7 +180,7 @@ const VARIANTS = [
 ].map((v, k) => ({ agent: k % 2 ? 'greedy' : 'random', weights: undefined as Weights | undefined, ...v }));
 
 const title = (c: (typeof MIXES)[number]) =>
-  `${c.names.join(' + ')}, ${c.players} players${Object.keys(c.rules).length ? ` (${JSON.stringify(c.rules)})` : ''}, ${c.agent} play`;
+  `${c.names.join(' + ') || 'base game'}, ${c.players} players${Object.keys(c.rules).length ? ` (${JSON.stringify(c.rules)})` : ''}, ${c.agent} play`;
 
 describe('placement preview with expansions', () => {
   for (const [k, c] of [...MIXES, ...VARIANTS].entries()) {
