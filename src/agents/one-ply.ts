@@ -3,8 +3,9 @@
  * value to the mover of each legal follow-up (own expected total minus the best opponent's), and
  * the best of them. Used by `greedy` (every placement), by `mcts` (to order the root's placements)
  * and by `strong` (to shortlist them). A placement is valued without making it (`preview.ts`) unless
- * the preview declines it (it completes a monastery, or an expansion cannot tell); those are made,
- * valued and taken back.
+ * the preview does not apply (a rule module without a preview, a restriction that binds the mover,
+ * a position not remembered) or declines it (an expansion cannot tell); those are made, valued and
+ * taken back.
  */
 import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, followUpKind, followUpSegment } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
