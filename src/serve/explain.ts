@@ -19,23 +19,10 @@ import type { CandidateValuation } from '../agents/agent.ts';
 import { OnePly } from '../agents/one-ply.ts';
 import { Dealer } from '../sim/deal.ts';
 import { armSetups, playerInSeat } from '../sim/plan.ts';
-import type { Plan } from '../sim/plan.ts';
 import { makeRng } from '../sim/rng.ts';
 import type { Candidate, CandidatesView } from './api-types.ts';
 import { playedGameSetup, shortSpec, weightsOf } from './games.ts';
-
-/** Where a game comes from, as plain data: a deal of a run's plan, or a game played in the explorer. */
-export type RecordOrigin =
-  | { kind: 'plan'; plan: Plan; arm: number; deal: number; rotation: number }
-  | {
-      kind: 'played';
-      players: number;
-      expansions: string[];
-      rules: Record<string, string | number>;
-      /** `human` or an agent spec per seat. */
-      seats: string[];
-      seed: string;
-    };
+import type { RecordOrigin } from './games.ts';
 
 export interface ExplainTask {
   kind: 'explain';

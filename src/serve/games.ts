@@ -17,8 +17,20 @@ import type { Weights } from '../agents/evaluation.ts';
 import { armSetups, playerInSeat, rotationsOf, seatAgents } from '../sim/plan.ts';
 import type { Plan } from '../sim/plan.ts';
 import type { GameView, TurnChange, TurnView } from './api-types.ts';
-import type { RecordOrigin } from './explain.ts';
 import { HttpError } from './http.ts';
+
+/** Where a game comes from, as plain data: a deal of a run's plan, or a game played in the explorer. */
+export type RecordOrigin =
+  | { kind: 'plan'; plan: Plan; arm: number; deal: number; rotation: number }
+  | {
+      kind: 'played';
+      players: number;
+      expansions: string[];
+      rules: Record<string, string | number>;
+      /** `human` or an agent spec per seat. */
+      seats: string[];
+      seed: string;
+    };
 
 export interface GameRecord {
   readonly title: string;
