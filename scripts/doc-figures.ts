@@ -15,24 +15,29 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readBlock, replaceBlock } from './figures/blocks.ts';
-import { blockProblems, freshCheckedTables, generateStudyBlock } from './figures/study-example.ts';
-import type { StudyExample } from './figures/study-example.ts';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+import type { FigureExample } from './figures/blocks.ts';
+import { ladderExample } from './figures/ladder-example.ts';
+import { ROOT } from './figures/provenance.ts';
+import { studyExample } from './figures/study-example.ts';
 
 /** Every example whose figures a docs page prints, with its documented command. */
-export const EXAMPLES: readonly StudyExample[] = [
-  {
+export const EXAMPLES: readonly FigureExample[] = [
+  studyExample({
     id: 'study-farmers4',
     page: 'docs/study.md',
     rules: 'farmerPointsPerCity=4',
     deals: [2000, 2000, 250],
     seed: '1',
     checked: ['random', 'greedy'],
-  },
+  }),
+  ladderExample({
+    id: 'ladder-greedy',
+    page: 'docs/matches.md',
+    args: ['random', 'greedy', 'greedy:meepleCost=2', '--deals', '200', '--workers', '1'],
+  }),
 ];
 
-function selected(only: string | undefined): readonly StudyExample[] {
+function selected(only: string | undefined): readonly FigureExample[] {
   if (only === undefined) return EXAMPLES;
   const found = EXAMPLES.filter((e) => e.id === only);
   if (!found.length)
@@ -42,14 +47,14 @@ function selected(only: string | undefined): readonly StudyExample[] {
 
 class UsageError extends Error {}
 
-const pageText = (ex: StudyExample) => readFileSync(join(ROOT, ex.page), 'utf8');
+const pageText = (ex: FigureExample) => readFileSync(join(ROOT, ex.page), 'utf8');
 
 /** The problems of the committed blocks (empty when every checked figure reproduces). */
 export async function checkFigures(only?: string, log: (line: string) => void = () => {}): Promise<string[]> {
   const problems: string[] = [];
   for (const ex of selected(only)) {
     const block = readBlock(pageText(ex), ex.id, ex.page);
-    problems.push(...blockProblems(ex, block, await freshCheckedTables(ex, log)));
+    problems.push(...ex.problems(block, await ex.freshChecked(log)));
   }
   return problems;
 }
@@ -62,7 +67,7 @@ export async function writeFigures(
 ): Promise<void> {
   for (const ex of selected(only)) {
     readBlock(pageText(ex), ex.id, ex.page); // the markers are there before the run
-    const block = await generateStudyBlock(ex, checkedOnly, log);
+    const block = await ex.generate(checkedOnly, log);
     writeFileSync(join(ROOT, ex.page), replaceBlock(pageText(ex), ex.id, ex.page, block));
     log(`${ex.page}: figures:${ex.id} rewritten`);
   }

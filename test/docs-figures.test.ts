@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../scripts/doc-figures.ts';
 import { missingLines, readBlock, replaceBlock } from '../scripts/figures/blocks.ts';
-import { blockProblems, freshCheckedTables, gamesFingerprint } from '../scripts/figures/study-example.ts';
+import { gamesFingerprint } from '../scripts/figures/study-example.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -42,26 +42,22 @@ describe('the figures of the docs examples', () => {
     const block = readBlock(readFileSync(`${ROOT}/${ex.page}`, 'utf8'), ex.id, ex.page);
 
     it(
-      `${ex.id} (${ex.page}): its checked levels reproduce, its hand-run levels' agents are unchanged`,
+      `${ex.id} (${ex.page}): its checked parts reproduce, its hand-run parts' agents are unchanged`,
       async () => {
-        const fresh = await freshCheckedTables(ex, () => {});
-        expect(blockProblems(ex, block, fresh)).toEqual([]);
+        const fresh = await ex.freshChecked(() => {});
+        expect(ex.problems(block, fresh)).toEqual([]);
 
-        // One figure of a checked row edited (its first digit after the level's name): the check fails on it.
-        const row = block.body.split('\n').find((l) => l.startsWith(`| ${ex.checked.at(-1)} |`))!;
-        const stale = row.replace(
-          /(\| [\d,]+ \| )(\d)/,
-          (_, head: string, d: string) => `${head}${(Number(d) + 1) % 10}`,
-        );
-        expect(stale).not.toBe(row);
-        const problems = blockProblems(ex, { ...block, body: block.body.replace(row, stale) }, fresh);
+        // The last digit of the last checked table row edited, as a stale figure: the check fails on it.
+        const row = fresh.split('\n').findLast((l) => /^\| .*\d/.test(l))!;
+        const stale = row.replace(/(\d)(\D*)$/, (_, d: string, tail: string) => `${(Number(d) + 1) % 10}${tail}`);
+        const problems = ex.problems({ ...block, body: block.body.replace(row, stale) }, fresh);
         expect(problems.join('\n')).toContain(`- committed: ${stale}\n+ fresh:     ${row}`);
 
         // A hand-run level recorded with other games (as after a change of its agent): the check fails on it.
         const hand = block.meta ? (JSON.parse(block.meta) as Record<string, { spec: string; games: string }>) : {};
         for (const [name, recorded] of Object.entries(hand)) {
           const meta = JSON.stringify({ ...hand, [name]: { ...recorded, games: '00000000.00000000' } });
-          expect(blockProblems(ex, { ...block, meta }, fresh).join('\n')).toContain(
+          expect(ex.problems({ ...block, meta }, fresh).join('\n')).toContain(
             `now plays other games than when level ${name}`,
           );
         }
@@ -71,8 +67,11 @@ describe('the figures of the docs examples', () => {
   }
 
   it("a hand-run level's fingerprint changes with its agent", () => {
-    const ex = EXAMPLES[0]!;
-    expect(gamesFingerprint('greedy', ex)).toBe(gamesFingerprint('greedy', ex));
-    expect(gamesFingerprint('greedy', ex)).not.toBe(gamesFingerprint('greedy:meepleCost=2', ex));
+    expect(gamesFingerprint('greedy', 'farmerPointsPerCity=4')).toBe(
+      gamesFingerprint('greedy', 'farmerPointsPerCity=4'),
+    );
+    expect(gamesFingerprint('greedy', 'farmerPointsPerCity=4')).not.toBe(
+      gamesFingerprint('greedy:meepleCost=2', 'farmerPointsPerCity=4'),
+    );
   });
 });

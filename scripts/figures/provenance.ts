@@ -6,6 +6,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository whose documented commands are run. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The short commit of HEAD, with a note when `src/` has changes not committed (the figures are then of those). */
 export function commitOf(root: string): string {
@@ -59,4 +63,10 @@ export function runCarclab(root: string, args: readonly string[], log: (line: st
       else reject(new Error(`carclab ${args.join(' ')} exited ${code}:\n${err.slice(-1500)}`));
     });
   });
+}
+
+/** The line above a block's tables: when, at which commit, with which command, how long and at what load. */
+export function generatedLine(root: string, command: string, run: CommandRun, workers?: number): string {
+  const how = `${workers ? `${workers} workers, ` : ''}${duration(run.ms)} at load ${run.load}`;
+  return `*Generated* by \`npm run docs:figures\` on ${today()} at commit ${commitOf(root)}, running ${command} (${how}).`;
 }

@@ -5,7 +5,7 @@
  * changes, and the skill depth — with the date, commit, command, time and load above them.
  *
  * The first levels (`checked`, e.g. random and greedy: about a minute) are cheap enough for CI to
- * play again: `checkStudyExample` fails on any of their table rows that differs. The levels after them
+ * play again: the check fails on any of their table rows that differs. The levels after them
  * are regenerated only by hand; for each, the block's marker keeps a fingerprint of two seeded games
  * of its agent, and the check fails when the documented command's agent for that level now plays
  * other games (or is another spec): a changed agent cannot leave its figures standing.
@@ -13,7 +13,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
 import { studyCommand } from '../../src/cli/study.ts';
 import { newGame, parseRules } from '../../src/expansions/index.ts';
@@ -26,11 +25,11 @@ import { Dealer } from '../../src/sim/deal.ts';
 import { playGame } from '../../src/sim/play.ts';
 import type { MoveTrace } from '../../src/sim/play.ts';
 import { makeRng } from '../../src/sim/rng.ts';
-import type { Block } from './blocks.ts';
-import { missingLines } from './blocks.ts';
-import { commitOf, duration, runCarclab, today } from './provenance.ts';
+import type { Block, FigureExample } from './blocks.ts';
+import { staleLines } from './blocks.ts';
+import { generatedLine, ROOT, runCarclab } from './provenance.ts';
 
-export interface StudyExample {
+export interface StudyExampleDefinition {
   id: string;
   page: string;
   /** The documented command's flags (after `npx carclab study`), every level at its default agent. */
@@ -44,10 +43,7 @@ export interface StudyExample {
 /** Per level regenerated only by hand: its canonical agent spec and its games' fingerprint. */
 type HandLevels = Record<string, { spec: string; games: string }>;
 
-/** The repository the documented commands run in. */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-const documented = (ex: StudyExample) => [
+const documented = (ex: StudyExampleDefinition) => [
   'study',
   '--rules',
   ex.rules,
@@ -66,7 +62,7 @@ function defaultLevels(): { arg: string; spec: string }[] {
 }
 
 /** Runs the example's study (only its checked levels when `checkedOnly`) and returns the scorecard. */
-async function runStudy(ex: StudyExample, checkedOnly: boolean, log: (l: string) => void) {
+async function runStudy(ex: StudyExampleDefinition, checkedOnly: boolean, log: (l: string) => void) {
   const out = mkdtempSync(join(tmpdir(), `doc-figures-${ex.id}-`));
   const n = ex.checked.length;
   const args = checkedOnly
@@ -94,9 +90,9 @@ async function runStudy(ex: StudyExample, checkedOnly: boolean, log: (l: string)
 }
 
 /** Hashes of one seeded game of `spec` under each arm's rules: changes whenever the agent plays otherwise. */
-export function gamesFingerprint(spec: string, ex: StudyExample, players = 2): string {
+export function gamesFingerprint(spec: string, rules: string, players = 2): string {
   const agent = parseAgentSpec(spec, 'fingerprint');
-  const games = [newGame({ players }), newGame({ players, rules: parseRules(ex.rules, '--rules') })];
+  const games = [newGame({ players }), newGame({ players, rules: parseRules(rules, '--rules') })];
   return games
     .map((game, deal) => {
       const agents = Array.from({ length: players }, (_, seat) =>
@@ -157,67 +153,64 @@ export function studyTables(card: Scorecard, levels: readonly LevelCard[]): stri
 }
 
 /** Runs the documented command (only the checked levels when `checkedOnly`) and returns the whole block. */
-export async function generateStudyBlock(
-  ex: StudyExample,
-  checkedOnly: boolean,
-  log: (l: string) => void,
-): Promise<Block> {
+async function generate(ex: StudyExampleDefinition, checkedOnly: boolean, log: (l: string) => void): Promise<Block> {
   const { scorecard, run } = await runStudy(ex, checkedOnly, log);
   const hand = scorecard.levels.slice(ex.checked.length);
   const handLevels: HandLevels = Object.fromEntries(
-    hand.map((l) => [l.level, { spec: l.spec, games: gamesFingerprint(l.spec, ex) }]),
+    hand.map((l) => [l.level, { spec: l.spec, games: gamesFingerprint(l.spec, ex.rules) }]),
   );
-  const command = `npx carclab study ${documented(ex).slice(1).join(' ')}`;
+  const names = (ls: readonly string[]) => ls.map((l) => `\`${l}\``).join(' and ');
+  const command = `\`npx carclab study ${documented(ex).slice(1).join(' ')}\``;
   const ran = checkedOnly
-    ? `the same with \`--agents\` of its first levels only, \`--deals ${ex.deals.slice(0, ex.checked.length).join(',')}\``
-    : `\`${command}\``;
-  const omitted = checkedOnly
-    ? ` The levels after \`${ex.checked.at(-1)}\` were not run for this block (too slow for that session): their figures are left out rather than kept from older code; run \`npm run docs:figures -- --only ${ex.id}\` to add them.`
-    : '';
-  const levelNames = (ls: readonly string[]) => ls.map((l) => `\`${l}\``).join(' and ');
+    ? `${command} with \`--agents\` of its first levels only (\`--deals ${ex.deals.slice(0, ex.checked.length).join(',')}\`)`
+    : command;
+  const checked = ` CI plays ${names(ex.checked)} again (\`test/docs-figures.test.ts\`) and fails if a row of theirs differs.`;
   const handText = hand.length
-    ? ` ${levelNames(hand.map((l) => l.level))} ${hand.length > 1 ? 'are' : 'is'} regenerated only by hand (\`npm run docs:figures -- --only ${ex.id}\`); CI checks only that ${hand.length > 1 ? 'their agents' : 'its agent'} (${hand.map((l) => `\`${l.spec}\``).join(', ')}) still ${hand.length > 1 ? 'play' : 'plays'} the same seeded games as when these figures were made.`
+    ? ` ${names(hand.map((l) => l.level))} ${hand.length > 1 ? 'are' : 'is'} regenerated only by hand (\`npm run docs:figures -- --only ${ex.id}\`); CI checks only that the command still plays the same ${hand.length > 1 ? 'agents' : 'agent'} (${hand.map((l) => `\`${l.spec}\``).join(', ')}), and ${hand.length > 1 ? 'they' : 'it'} the same seeded games, as when these figures were made.`
     : '';
-  const provenance =
-    `*Generated* by \`npm run docs:figures\` on ${today()} at commit ${commitOf(ROOT)}, running ${ran} ` +
-    `(${defaultWorkers()} workers, ${duration(run.ms)} at load ${run.load}). ` +
-    `CI plays ${levelNames(ex.checked)} again (\`test/docs-figures.test.ts\`) and fails if a row of theirs differs.${handText}${omitted}`;
+  const omitted = checkedOnly
+    ? ` The levels after \`${ex.checked.at(-1)}\` were not run for this block (too slow for that session): their figures are left out rather than kept from older code; \`npm run docs:figures -- --only ${ex.id}\` adds them.`
+    : '';
   return {
     meta: hand.length ? JSON.stringify(handLevels) : '',
-    body: `${provenance}\n\n${studyTables(scorecard, scorecard.levels)}`,
+    body: `${generatedLine(ROOT, ran, run, defaultWorkers())}${checked}${handText}${omitted}\n\n${studyTables(scorecard, scorecard.levels)}`,
   };
-}
-
-/** The tables of the example's checked levels, played again now (what CI compares with the committed block). */
-export async function freshCheckedTables(ex: StudyExample, log: (l: string) => void): Promise<string> {
-  const { scorecard } = await runStudy(ex, true, log);
-  return studyTables(scorecard, scorecard.levels);
 }
 
 /**
  * The problems of a committed block against the fresh tables of its checked levels: rows that differ,
  * and hand-run levels whose agent is now another spec or plays other games.
  */
-export function blockProblems(ex: StudyExample, block: Block, freshTables: string): string[] {
+function problems(ex: StudyExampleDefinition, block: Block, fresh: string): string[] {
   const where = `${ex.page} (figures:${ex.id})`;
-  const problems: string[] = [];
+  const found: string[] = [];
   const hand: HandLevels = block.meta ? (JSON.parse(block.meta) as HandLevels) : {};
   const current = defaultLevels();
   for (const [k, [name, recorded]] of Object.entries(hand).entries()) {
     const spec = current[ex.checked.length + k]?.spec;
-    const games = spec === recorded.spec ? gamesFingerprint(spec, ex) : null;
+    const games = spec === recorded.spec ? gamesFingerprint(spec, ex.rules) : null;
     if (spec !== recorded.spec)
-      problems.push(
+      found.push(
         `${where}: level ${name} was made with ${recorded.spec}; the command now plays ${spec ?? 'no such level'}`,
       );
     else if (games !== recorded.games)
-      problems.push(
+      found.push(
         `${where}: ${spec} now plays other games than when level ${name}'s figures were made (fingerprint ${recorded.games} → ${games})`,
       );
   }
-  const diff = missingLines(block.body, freshTables);
-  if (diff.length)
-    problems.push(`${where}: figures of ${ex.checked.join(', ')} differ from a fresh run:\n${diff.join('\n')}`);
-  if (problems.length) problems.push(`regenerate with: npm run docs:figures -- --only ${ex.id}`);
-  return problems;
+  found.push(...staleLines(ex, block, fresh, `figures of ${ex.checked.join(', ')}`));
+  return found;
+}
+
+/** A documented `carclab study` example. */
+export function studyExample(def: StudyExampleDefinition): FigureExample {
+  return {
+    ...def,
+    generate: (checkedOnly, log) => generate(def, checkedOnly, log),
+    freshChecked: async (log) => {
+      const { scorecard } = await runStudy(def, true, log);
+      return studyTables(scorecard, scorecard.levels);
+    },
+    problems: (block, fresh) => problems(def, block, fresh),
+  };
 }
