@@ -54,7 +54,8 @@ export async function checkFigures(only?: string, log: (line: string) => void = 
   const problems: string[] = [];
   for (const ex of selected(only)) {
     const block = readBlock(pageText(ex), ex.id, ex.page);
-    problems.push(...ex.problems(block, await ex.freshChecked(log)));
+    const found = ex.problems(block, await ex.freshChecked(log));
+    if (found.length) problems.push(...found, `regenerate with: npm run docs:figures -- --only ${ex.id}`);
   }
   return problems;
 }
