@@ -19,6 +19,7 @@ import type { FigureExample } from './figures/blocks.ts';
 import { ladderExample } from './figures/ladder-example.ts';
 import { ROOT } from './figures/provenance.ts';
 import { studyExample } from './figures/study-example.ts';
+import { tuneExample } from './figures/tune-example.ts';
 
 /** Every example whose figures a docs page prints, with its documented command. */
 export const EXAMPLES: readonly FigureExample[] = [
@@ -34,6 +35,11 @@ export const EXAMPLES: readonly FigureExample[] = [
     id: 'ladder-greedy',
     page: 'docs/matches.md',
     args: ['random', 'greedy', 'greedy:meepleCost=2', '--deals', '200', '--workers', '1'],
+  }),
+  tuneExample({
+    id: 'tune-seat-greedy',
+    page: 'docs/tuning.md',
+    args: ['seat-compensation-2p-greedy', '--workers', '1'],
   }),
 ];
 
