@@ -83,7 +83,7 @@ async function runStudy(ex: StudyExampleDefinition, checkedOnly: boolean, log: (
       throw new Error(
         `${ex.id}: the study's first levels are ${names.join(', ')}, the example checks ${ex.checked.join(', ')}`,
       );
-    return { scorecard, run };
+    return { scorecard, run, command: `npx carclab ${args.join(' ')}` };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -154,19 +154,16 @@ export function studyTables(card: Scorecard, levels: readonly LevelCard[]): stri
 
 /** Runs the documented command (only the checked levels when `checkedOnly`) and returns the whole block. */
 async function generate(ex: StudyExampleDefinition, checkedOnly: boolean, log: (l: string) => void): Promise<Block> {
-  const { scorecard, run } = await runStudy(ex, checkedOnly, log);
+  const { scorecard, run, command } = await runStudy(ex, checkedOnly, log);
   const hand = scorecard.levels.slice(ex.checked.length);
   const handLevels: HandLevels = Object.fromEntries(
     hand.map((l) => [l.level, { spec: l.spec, games: gamesFingerprint(l.spec, ex.rules) }]),
   );
   const names = (ls: readonly string[]) => ls.map((l) => `\`${l}\``).join(' and ');
-  const command = `\`npx carclab study ${documented(ex).slice(1).join(' ')}\``;
-  const ran = checkedOnly
-    ? `${command} with \`--agents\` of its first levels only (\`--deals ${ex.deals.slice(0, ex.checked.length).join(',')}\`)`
-    : command;
+  const ran = `\`${command}\`${checkedOnly ? ' (the documented command without its later levels)' : ''}`;
   const checked = ` CI plays ${names(ex.checked)} again (\`test/docs-figures.test.ts\`) and fails if a row of theirs differs.`;
   const handText = hand.length
-    ? ` ${names(hand.map((l) => l.level))} ${hand.length > 1 ? 'are' : 'is'} regenerated only by hand (\`npm run docs:figures -- --only ${ex.id}\`); CI checks only that the command still plays the same ${hand.length > 1 ? 'agents' : 'agent'} (${hand.map((l) => `\`${l.spec}\``).join(', ')}), and ${hand.length > 1 ? 'they' : 'it'} the same seeded games, as when these figures were made.`
+    ? ` ${names(hand.map((l) => l.level))} ${hand.length > 1 ? 'are' : 'is'} regenerated only by hand (\`npm run docs:figures -- --only ${ex.id}\`); CI checks only that the command still plays the same ${hand.length > 1 ? 'agents' : 'agent'} (${hand.map((l) => `\`${l.spec}\``).join(', ')}) and that ${hand.length > 1 ? 'they' : 'it'} still ${hand.length > 1 ? 'play' : 'plays'} the same seeded games as when these figures were made.`
     : '';
   const omitted = checkedOnly
     ? ` The levels after \`${ex.checked.at(-1)}\` were not run for this block (too slow for that session): their figures are left out rather than kept from older code; \`npm run docs:figures -- --only ${ex.id}\` adds them.`
