@@ -39,7 +39,7 @@ export function ladderExample(def: LadderExampleDefinition): FigureExample {
       const { run, tables: text } = await tables(def, log);
       const command = `\`npx carclab ladder ${def.args.join(' ')}\``;
       const checked = ' CI plays it again (`test/docs-figures.test.ts`) and fails if a row differs.';
-      return { meta: '', body: `${generatedLine(ROOT, command, run)}${checked}\n\n${text}` };
+      return { meta: '', body: `${generatedLine(command, run)}${checked}\n\n${text}` };
     },
     freshChecked: async (log) => (await tables(def, log)).tables,
     problems: (block, fresh) => staleLines(def, block, fresh, 'figures'),

@@ -35,6 +35,8 @@ export interface CommandRun {
   ms: number;
   /** The load when the command started. */
   load: string;
+  /** The commit it ran at (`commitOf`, read when it started). */
+  commit: string;
 }
 
 /**
@@ -43,6 +45,7 @@ export interface CommandRun {
  */
 export function runCarclab(root: string, args: readonly string[], log: (line: string) => void): Promise<CommandRun> {
   const load = loadNow();
+  const commit = commitOf(root);
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(root, 'bin', 'carclab.js'), ...args], { cwd: root });
@@ -59,14 +62,14 @@ export function runCarclab(root: string, args: readonly string[], log: (line: st
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code === 0) resolve({ stdout: Buffer.concat(out).toString(), ms: Date.now() - started, load });
+      if (code === 0) resolve({ stdout: Buffer.concat(out).toString(), ms: Date.now() - started, load, commit });
       else reject(new Error(`carclab ${args.join(' ')} exited ${code}:\n${err.slice(-1500)}`));
     });
   });
 }
 
 /** The line above a block's tables: when, at which commit, with which command, how long and at what load. */
-export function generatedLine(root: string, command: string, run: CommandRun, workers?: number): string {
+export function generatedLine(command: string, run: CommandRun, workers?: number): string {
   const how = `${workers ? `${workers} workers, ` : ''}${duration(run.ms)} at load ${run.load}`;
-  return `*Generated* by \`npm run docs:figures\` on ${today()} at commit ${commitOf(root)}, running ${command} (${how}).`;
+  return `*Generated* by \`npm run docs:figures\` on ${today()} at commit ${run.commit}, running ${command} (${how}).`;
 }

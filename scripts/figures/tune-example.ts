@@ -56,7 +56,7 @@ export function tuneExample(def: TuneExampleDefinition): FigureExample {
       const { run, text } = await answer(def, log);
       const command = `\`npx carclab tune ${def.args.join(' ')}\``;
       const checked = ' CI plays it again (`test/docs-figures.test.ts`) and fails if a line differs.';
-      return { meta: '', body: `${generatedLine(ROOT, command, run)}${checked}\n\n${text}` };
+      return { meta: '', body: `${generatedLine(command, run)}${checked}\n\n${text}` };
     },
     freshChecked: async (log) => (await answer(def, log)).text,
     problems: (block, fresh) => staleLines(def, block, fresh, 'figures'),
