@@ -251,7 +251,8 @@ const cell = (v: unknown): string => {
   const s = String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-const csv = (header: string[], rows: unknown[][]): string =>
+/** CSV text: a header row, then the rows; numbers to 10 significant digits, text quoted when it needs it. */
+export const csv = (header: readonly string[], rows: readonly (readonly unknown[])[]): string =>
   [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
 
 /** The CSV tables: seats.csv, lineup.csv, stats.csv, pairs.csv. */

@@ -134,9 +134,13 @@ describe('carclab study', () => {
     expect(md.indexOf('lead changes')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeLessThan(md.indexOf('## How the games play'));
-    expect(md.indexOf('**How the games play, variant − official** at greedy (paired over 6 deals')).toBeGreaterThan(
-      question,
-    );
+    // The bottom line right under the question, its sentences pointing at the findings that back them.
+    const bottom = md.indexOf('> **Bottom line.**');
+    expect(bottom).toBeGreaterThan(question);
+    expect(md.slice(bottom).split('\n')[0]).toMatch(/\(\[finding \d\]\(#finding-\d\)/);
+    expect(md.indexOf('**How close the games are**, official → variant')).toBeGreaterThan(bottom);
+    expect(md.indexOf('**Where the points come from**')).toBeGreaterThan(bottom);
+    expect(md.indexOf('**Where the points come from**')).toBeLessThan(md.indexOf('## Appendix'));
     expect(md).toContain('Paired differences between the arms per measure');
     expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeGreaterThan(question);
     expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeLessThan(md.indexOf('## Skill depth'));
