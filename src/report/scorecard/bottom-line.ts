@@ -141,9 +141,11 @@ function moves(m: ReturnType<typeof measured>, up = 'rise', down = 'fall'): stri
   return `${m.direction > 0 ? up : down} by ${relativeText(m.levels.map((l) => l.size))}`;
 }
 
-/** A family measured at some level (its candidates), or said unchanged. */
-const effects = (candidates: Candidate[], unchanged: Unchanged): Effects =>
-  candidates.length ? { candidates, unchanged: [] } : { candidates: [], unchanged: [unchanged] };
+/** A family measured at some level (its candidates), or said unchanged — only if some level has it at all. */
+const effects = (candidates: Candidate[], unchanged: Unchanged, ...at: readonly AtLevel[][]): Effects =>
+  candidates.length
+    ? { candidates, unchanged: [] }
+    : { candidates: [], unchanged: at.some((a) => a.length) ? [unchanged] : [] };
 
 const details = (m: ReturnType<typeof measured>, at: readonly AtLevel[]) =>
   `${m.levels.map((l) => l.detail).join(', ')}${elsewhere(at)}`;
@@ -263,7 +265,6 @@ function winnerEffect(scorecard: Scorecard): Effects {
     const r = c.winnerChangedDetail.rescored;
     return r && r.share !== null ? [{ level: c.level, share: r.share, lo: r.lo ?? 0 }] : [];
   });
-  if (!rescored.length) return { candidates: [], unchanged: [] }; // the arms deal different tiles: nothing replayed
   const flips = rescored.filter((x) => x.lo > 0);
   const top = Math.max(0, ...flips.map((x) => x.share));
   return effects(
@@ -277,24 +278,31 @@ function winnerEffect(scorecard: Scorecard): Effects {
         ]
       : [],
     { name: 'who wins the same games', finding: 'winner' },
+    rescored.map((x) => ({ level: x.level, direction: 0, size: 0, detail: '' })),
   );
 }
 
 function seatEffect(scorecard: Scorecard): Effects {
   const at = atLevels(scorecard, (c) => {
-    // The largest difference among the seats Holm keeps (2 players: seat 0, the one question).
-    const kept = c.seats.seats.filter((s) => s.holm === null || s.holm <= 0.05);
-    const seat = [...kept].sort(
-      (x, y) => Math.abs(y.difference.estimate ?? 0) - Math.abs(x.difference.estimate ?? 0),
+    // The largest difference among the seats Holm keeps (2 players: seat 0, the one question); none kept: not measured.
+    const kept = (s: LevelCard['seats']['seats'][number]) => s.holm === null || s.holm <= 0.05;
+    const seat = [...c.seats.seats].sort(
+      (x, y) =>
+        Number(kept(y)) - Number(kept(x)) ||
+        Math.abs(y.difference.estimate ?? 0) - Math.abs(x.difference.estimate ?? 0),
     )[0];
     if (!seat) return null;
     const values = `seat ${seat.seat + 1} wins ${pctOf(seat.baseline.estimate ?? 0)} → ${pctOf(seat.variant.estimate ?? 0)}`;
-    return shareDifference(seat.difference, values);
+    return shareDifference(
+      kept(seat) ? seat.difference : { ...seat.difference, lo: null, hi: null, alike: false },
+      values,
+    );
   });
   const m = measured(at);
   return effects(
     m.levels.length ? [{ finding: 'seats', size: m.size, text: `Seat fairness changes (${details(m, at)}).` }] : [],
     { name: 'seat fairness', finding: 'seats' },
+    at,
   );
 }
 
@@ -316,7 +324,9 @@ function closenessEffect(scorecard: Scorecard): Effects {
     parts.length
       ? [{ finding: 'closeness', size: Math.max(mm.size, mc.size), text: `Closeness changes: ${parts.join('; ')}.` }]
       : [],
-    { name: 'closeness (margin, close games)', finding: 'closeness' },
+    { name: close.length ? 'closeness (margin, close games)' : 'closeness (margin)', finding: 'closeness' },
+    margin,
+    close,
   );
 }
 
@@ -338,6 +348,7 @@ function leadEffect(scorecard: Scorecard): Effects {
       ? [{ finding: 'closeness', size: m.size, text: `The lead changes hands ${how} often (${details(m, at)}).` }]
       : [],
     { name: 'lead changes', finding: 'closeness' },
+    at,
   );
 }
 
@@ -348,7 +359,6 @@ function skillEffect(scorecard: Scorecard): Effects {
     const values = `${c.level} beats ${s.against} ${pctOf(s.baseline.estimate ?? 0)} → ${pctOf(s.variant.estimate ?? 0)}`;
     return shareDifference(s.difference, values);
   });
-  if (!at.length) return { candidates: [], unchanged: [] };
   const m = measured(at);
   const how = m.direction > 0 ? 'more' : m.direction < 0 ? 'less' : 'differently';
   return effects(
@@ -356,6 +366,7 @@ function skillEffect(scorecard: Scorecard): Effects {
       ? [{ finding: 'skill', size: m.size, text: `The rule rewards skill ${how} (${details(m, at)}).` }]
       : [],
     { name: 'skill reward', finding: 'skill' },
+    at,
   );
 }
 
