@@ -251,9 +251,12 @@ const cell = (v: unknown): string => {
   const s = String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-/** CSV text: a header row, then the rows; numbers to 10 significant digits, text quoted when it needs it. */
+/** CSV lines of rows: numbers to 10 significant digits, text quoted when it needs it, empty for null. */
+export const csvLines = (rows: readonly (readonly unknown[])[]): string =>
+  rows.map((r) => `${r.map(cell).join(',')}\n`).join('');
+/** CSV text: a header row, then the rows. */
 export const csv = (header: readonly string[], rows: readonly (readonly unknown[])[]): string =>
-  [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+  csvLines([header, ...rows]);
 
 /** The CSV tables: seats.csv, lineup.csv, stats.csv, pairs.csv. */
 export function summaryTables(summary: Summary): Record<string, string> {
