@@ -13,8 +13,11 @@
 import { holmAdjust, seatFairness, wilsonInterval } from '../../stats/index.ts';
 import type { Summary } from '../../sim/summary.ts';
 import { armNamed, dealCI, pairCI } from '../numbers.ts';
+import { MEEPLE_KINDS } from '../meeples.ts';
 import { SOURCES } from '../run-report.ts';
 import type { Estimate } from '../skill-depth.ts';
+
+export { MEEPLE_KINDS } from '../meeples.ts';
 
 /** A paired difference (variant − baseline) over the deals both arms played. */
 export interface Difference extends Estimate {
@@ -31,15 +34,6 @@ export interface ArmPair {
   variant: Estimate;
   difference: Difference;
 }
-
-/** Meeples placed per player and game, by the kind of feature they went on (`BASE_PLAYER_STATS`). */
-export const MEEPLE_KINDS = [
-  { stat: 'farmersPlaced', label: 'farmers (on fields)' },
-  { stat: 'roadMeeplesPlaced', label: 'on roads' },
-  { stat: 'cityMeeplesPlaced', label: 'in cities' },
-  { stat: 'monasteryMeeplesPlaced', label: 'on monasteries' },
-  { stat: 'meeplesDeployed', label: 'all meeples' },
-] as const;
 
 export interface SeatCard {
   /** Per arm: the joint seat test's p (chi-square of the seats' win counts), Holm over the two arms. */
