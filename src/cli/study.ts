@@ -108,9 +108,13 @@ export const studyCommand: Command = {
       else {
         const plain = (l: string) => l.replace(/\*\*|`/g, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
         const findings = scorecard.levels.flatMap((c) => levelFindings(c, scorecard)).map((l) => `- ${plain(l)}`);
-        const line = bottomLine(scorecard).sentences.map((x) => x.text);
+        const bottom = bottomLine(scorecard);
+        const more = bottom.more
+          ? ` (${bottom.more} smaller measurable change${bottom.more === 1 ? '' : 's'} in the report)`
+          : '';
+        const line = bottom.sentences.map((x) => x.text);
         process.stdout.write(
-          `${scorecard.question}\n\nBottom line: ${line.join(' ')}\n\n${findings.join('\n')}\nreport: ${files.html}\n        ${files.markdown}\n        ${json}\n        ${csvFile}\n`,
+          `${scorecard.question}\n\nBottom line: ${line.join(' ')}${more}\n\n${findings.join('\n')}\nreport: ${files.html}\n        ${files.markdown}\n        ${json}\n        ${csvFile}\n`,
         );
       }
       return 0;

@@ -5,6 +5,7 @@
  * arm with the paired difference, and closeness (margin, close games, lead changes, drama,
  * decisiveness) as paired differences.
  */
+import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart } from '../../charts/index.ts';
 import { count, fixed, intervalText, percentText, ppText, signed, signedIntervalText } from '../numbers.ts';
 import type { Finding } from '../verdict.ts';
@@ -55,8 +56,47 @@ const sizeOf = (scorecard: Scorecard) => scorecard.levels.map((c) => `${c.level}
 /** One line per level under a finding's first sentence (a Markdown list). */
 const bullets = (lines: readonly string[]): string => `\n${lines.map((l) => `- ${l}`).join('\n')}`;
 
-/** Panels per row: the levels side by side, at most three. */
-const panels = (scorecard: Scorecard) => Math.min(3, scorecard.levels.length);
+/**
+ * A verdict chart that fits a phone (390 px): panels one under the other, no plot wider than
+ * `NARROW`, the legend below the plot, so nothing needs a wider page.
+ */
+export function narrow(spec: TopLevelSpec): TopLevelSpec {
+  const s = spec as TopLevelSpec & {
+    columns?: number;
+    width?: number;
+    spec?: { width?: number };
+    config?: { legend?: object };
+  };
+  const capped = (w: number | undefined) => (w !== undefined && w > NARROW ? { width: NARROW } : {});
+  const title = (s as { title?: { text: string; subtitle?: string | string[] } }).title;
+  return {
+    ...s,
+    ...(typeof title?.subtitle === 'string' ? { title: { ...title, subtitle: wrapped(title.subtitle) } } : {}),
+    ...capped(s.width),
+    ...(s.columns !== undefined ? { columns: 1 } : {}),
+    ...(s.spec ? { spec: { ...s.spec, ...capped(s.spec.width) } } : {}),
+    config: { ...s.config, legend: { ...s.config?.legend, orient: 'bottom', direction: 'vertical' } },
+  } as TopLevelSpec;
+}
+
+/** The widest plot of a verdict chart, in pixels: with its labels it fits a 390-pixel screen. */
+const NARROW = 260;
+
+/** A subtitle as lines of at most about 50 characters (11-pixel text), broken at its parts, then at spaces. */
+function wrapped(subtitle: string): string[] {
+  const lines: string[] = [];
+  for (const part of subtitle.split(/ · |; /)) {
+    let line = '';
+    for (const word of part.split(' ')) {
+      if (line && line.length + word.length + 1 > 50) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    if (line) lines.push(line);
+  }
+  return lines;
+}
 
 export function sourcesFinding(scorecard: Scorecard): Finding {
   const { baseline, variant } = scorecard;
@@ -69,23 +109,24 @@ export function sourcesFinding(scorecard: Scorecard): Finding {
     sentence: `**Where the points come from**: points per player and game, ${baseline.name} → ${variant.name}, and the change paired over the same deals (t 95 %):${bullets(perLevel)}`,
     chart: {
       name: 'sources',
-      spec: estimatesChart(rows, {
-        title: 'Points per player by source',
-        subtitle: `${baseline.name} and ${variant.name} on the same deals; t 95 % intervals over deals`,
-        runSize: sizeOf(scorecard),
-        category: 'category',
-        color: 'arm',
-        facet: 'level',
-        columns: panels(scorecard),
-        orient: 'horizontal',
-        categoryTitle: null,
-        colorTitle: null,
-        facetTitle: null,
-        valueTitle: 'points per player and game',
-        zero: true,
-        width: 220,
-        height: Math.max(60, 26 * new Set(rows.map((r) => r.category)).size),
-      }),
+      spec: narrow(
+        estimatesChart(rows, {
+          title: 'Points per player by source',
+          subtitle: `${baseline.name} and ${variant.name} on the same deals; t 95 % intervals over deals`,
+          runSize: sizeOf(scorecard),
+          category: 'category',
+          color: 'arm',
+          facet: 'level',
+          orient: 'horizontal',
+          categoryTitle: null,
+          colorTitle: null,
+          facetTitle: null,
+          valueTitle: 'points per player and game',
+          zero: true,
+          width: 230,
+          height: Math.max(60, 26 * new Set(rows.map((r) => r.category)).size),
+        }),
+      ),
     },
   };
 }
@@ -110,21 +151,23 @@ export function winnerFinding(scorecard: Scorecard): Finding {
     sentence: `**Who wins**: how often the winner changes. Only the rescored figure is the rule's own effect; a played-out figure near the noise floor and the independent-games rate says the paired games went their own ways.${bullets(scorecard.levels.map((c) => `${c.level}: ${winnerChangeSentence(c.winnerChangedDetail)}`))}`,
     chart: {
       name: 'winner-changed',
-      spec: estimatesChart(rows, {
-        title: 'How often the winner changes',
-        subtitle: 'share of games; Wilson 95 % (delta method for independent games)',
-        runSize: sizeOf(scorecard),
-        category: 'level',
-        color: 'measure',
-        orient: 'horizontal',
-        categoryTitle: null,
-        colorTitle: null,
-        valueTitle: 'share of games whose winner changes',
-        valueFormat: '.0%',
-        valueDomain: [0, 1],
-        width: 420,
-        height: Math.max(80, 70 * scorecard.levels.length),
-      }),
+      spec: narrow(
+        estimatesChart(rows, {
+          title: 'How often the winner changes',
+          subtitle: 'share of games; Wilson 95 % (delta method for independent games)',
+          runSize: sizeOf(scorecard),
+          category: 'level',
+          color: 'measure',
+          orient: 'horizontal',
+          categoryTitle: null,
+          colorTitle: null,
+          valueTitle: 'share of games whose winner changes',
+          valueFormat: '.0%',
+          valueDomain: [0, 1],
+          width: 260,
+          height: Math.max(80, 70 * scorecard.levels.length),
+        }),
+      ),
     },
   };
 }
@@ -145,23 +188,24 @@ export function meeplesFinding(scorecard: Scorecard): Finding | null {
     sentence: `**Meeples placed per player and game**, by where they go, ${baseline.name} → ${variant.name} (the change paired t 95 %):${bullets(perLevel)}`,
     chart: {
       name: 'meeples',
-      spec: estimatesChart(rows, {
-        title: 'Meeples placed per player and game',
-        subtitle: 'by the feature they go on; t 95 % intervals over deals',
-        runSize: sizeOf(scorecard),
-        category: 'category',
-        color: 'arm',
-        facet: 'level',
-        columns: panels(scorecard),
-        orient: 'horizontal',
-        categoryTitle: null,
-        colorTitle: null,
-        facetTitle: null,
-        valueTitle: 'meeples per player and game',
-        zero: true,
-        width: 220,
-        height: 110,
-      }),
+      spec: narrow(
+        estimatesChart(rows, {
+          title: 'Meeples placed per player and game',
+          subtitle: 'by the feature they go on; t 95 % intervals over deals',
+          runSize: sizeOf(scorecard),
+          category: 'category',
+          color: 'arm',
+          facet: 'level',
+          orient: 'horizontal',
+          categoryTitle: null,
+          colorTitle: null,
+          facetTitle: null,
+          valueTitle: 'meeples per player and game',
+          zero: true,
+          width: 230,
+          height: 110,
+        }),
+      ),
     },
   };
 }
@@ -202,24 +246,25 @@ export function seatsFinding(scorecard: Scorecard): Finding {
     sentence: `**Seat fairness** (seat 1 moves first): is each arm fair to every seat (the joint test per arm: chi-square of the seats' wins against 1/${players}, Holm over the two arms), and does the rule change a seat's win share (paired over the same deals${players === 2 ? '; with 2 players the two seats are one question, seat 1' : ', Holm over the seats'})?${bullets(perLevel)}`,
     chart: {
       name: 'seats',
-      spec: estimatesChart(rows, {
-        title: players === 2 ? "The first player's win share" : 'Win share by seat',
-        subtitle: `Wilson 95 %; dashed: the fair share 1/${players}`,
-        runSize: sizeOf(scorecard),
-        category: 'seat',
-        color: 'arm',
-        facet: 'level',
-        columns: panels(scorecard),
-        orient: 'horizontal',
-        categoryTitle: null,
-        colorTitle: null,
-        facetTitle: null,
-        valueTitle: 'win share',
-        valueFormat: '.0%',
-        reference: { field: 'fair' },
-        width: 220,
-        height: Math.max(50, 34 * (players === 2 ? 1 : players)),
-      }),
+      spec: narrow(
+        estimatesChart(rows, {
+          title: players === 2 ? "The first player's win share" : 'Win share by seat',
+          subtitle: `Wilson 95 %; dashed: the fair share 1/${players}`,
+          runSize: sizeOf(scorecard),
+          category: 'seat',
+          color: 'arm',
+          facet: 'level',
+          orient: 'horizontal',
+          categoryTitle: null,
+          colorTitle: null,
+          facetTitle: null,
+          valueTitle: 'win share',
+          valueFormat: '.0%',
+          reference: { field: 'fair' },
+          width: 230,
+          height: Math.max(50, 34 * (players === 2 ? 1 : players)),
+        }),
+      ),
     },
   };
 }
@@ -258,22 +303,24 @@ export function closenessFinding(scorecard: Scorecard): Finding {
     sentence: `**How close the games are**, ${baseline.name} → ${variant.name}, and the change paired over the same deals (t 95 %, the delta method for ratios):${bullets(perLevel)}`,
     chart: {
       name: 'closeness',
-      spec: estimatesChart(rows, {
-        title: `How close the games are: ${variant.name} − ${baseline.name}`,
-        subtitle: 'paired over the same deals, 95 %; dashed: no change',
-        runSize: sizeOf(scorecard),
-        category: 'level',
-        facet: 'measure',
-        columns: 2,
-        panelValues: 'independent',
-        orient: 'horizontal',
-        categoryTitle: null,
-        facetTitle: null,
-        valueTitle: 'change',
-        reference: 0,
-        width: 260,
-        height: Math.max(50, 30 * scorecard.levels.length),
-      }),
+      spec: narrow(
+        estimatesChart(rows, {
+          title: `Closeness: ${variant.name} − ${baseline.name}`,
+          subtitle: 'paired over the same deals, 95 %; dashed: no change',
+          runSize: sizeOf(scorecard),
+          category: 'level',
+          facet: 'measure',
+          columns: 1,
+          panelValues: 'independent',
+          orient: 'horizontal',
+          categoryTitle: null,
+          facetTitle: null,
+          valueTitle: 'change',
+          reference: 0,
+          width: 200,
+          height: Math.max(50, 30 * scorecard.levels.length),
+        }),
+      ),
     },
   };
 }

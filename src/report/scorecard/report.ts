@@ -22,6 +22,7 @@ import {
   closenessFinding,
   differenceText,
   meeplesFinding,
+  narrow,
   seatsFinding,
   sourcesFinding,
   winnerFinding,
@@ -178,6 +179,8 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
     ...skillFindings.map((f): [FindingKey, Finding] => ['skill', f]),
     ['race', race],
   ];
+  // The verdict's copies of the shared charts fit a phone too (the appendix keeps their desktop layout).
+  for (const k of keyed) if (k[1]?.chart) k[1] = { ...k[1], chart: { ...k[1].chart, spec: narrow(k[1].chart.spec) } };
   const shown = keyed.filter((k): k is [FindingKey | 'race', Finding] => !!k[1]);
   const number = (key: FindingKey) => shown.findIndex(([k]) => k === key) + 1;
   const line = bottomLine(scorecard);
