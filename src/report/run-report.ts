@@ -410,7 +410,7 @@ function addSeatFairness(section: Section, arms: readonly ArmSummary[]): void {
 export function identicalPlayWarning(summary: Summary, label = ''): string | null {
   const identical = summary.pairs.filter((p) => p.sameMoves === p.metrics.score?.deals && p.sameMoves > 0);
   if (!identical.length) return null;
-  return `**Warning — identical play${label}: ${identical.map((p) => `\`${p.a}\` and \`${p.b}\``).join('; ')} played the same moves on every deal; this compares scoring only.** The agents' moves did not respond to what differs between these arms, so their differences are a rescoring of the same games, not a change in play (\`STUDIES.md\` 1).`;
+  return `**Warning — identical play${label}: ${identical.map((p) => `\`${p.a}\` and \`${p.b}\``).join('; ')} played the same moves on every deal; this compares scoring only.** The agents' moves did not respond to what differs between these arms, so their differences are a rescoring of the same games, not a change in play: a rule is studied only when the players react to it.`;
 }
 
 /** Per pair of arms: the deals on which both arms played the same moves in every game. */

@@ -21,7 +21,7 @@ export function addPlayCheck(report: Report, levels: readonly LevelRun[]): strin
   const changes = levels.flatMap((l) => winnerChangeRows(l.run.summary).map((r) => ({ level: l.agents, ...r })));
   section.text(
     [
-      "A house rule is studied only when the agents' moves respond to it (`STUDIES.md` 1). Per level and pair of arms: the deals on which both arms played the same moves in every game.",
+      "A house rule is studied only when the agents' moves respond to it. Per level and pair of arms: the deals on which both arms played the same moves in every game.",
       ...warnings,
     ].join('\n\n'),
   );
