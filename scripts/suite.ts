@@ -119,6 +119,7 @@ async function main(): Promise<number> {
       levels: outcome.levels.map((l) => l.agents),
       finding: ++finding,
       meanScore: baseMeanScores(outcome.levels),
+      players: outcome.levels[0]!.run.manifest.arms[0]!.players,
       prefix: `*${study.title(null)}*: `,
     }));
     finding += outcome.skillFindings.length;

@@ -124,6 +124,8 @@ export interface Conclusion {
   values: (DealValues | null)[];
   /** Shown as percentages (shares and share differences). */
   percent?: boolean;
+  /** A total over a game's players (toll income per game), not a per-player figure: a bottom line sizes it against the game's points. */
+  perGame?: boolean;
   /**
    * A claim about one seat of an arm: per level, the Holm-adjusted p of the arm's joint seat test
    * (null where the level has no such test); the claim holds at a level only if the arm is flagged.

@@ -4,10 +4,11 @@
  * conclusions no level establishes. A conclusion is established at a level when its interval lies
  * wholly on one side of its reference (and, for a seat, its arm's joint seat test flags it there).
  * Sizes share one scale, a fraction: a share's distance from its reference in shares, a quantity in
- * points as a fraction of the level's mean score per player (the base arm's).
+ * points as a fraction of the level's mean score per player (the base arm's; a total per game, of the
+ * game's points). A level with fewer than `FEW_DEALS` deals is named with its deals.
  */
 import type { Conclusion } from './levels.ts';
-import { jointFlagged, sideOf, verdictOf } from './levels.ts';
+import { FEW_DEALS, jointFlagged, sideOf, verdictOf } from './levels.ts';
 import { fixed, signed } from './numbers.ts';
 import { findingLink } from './verdict.ts';
 
@@ -19,6 +20,8 @@ export interface StatedConclusion {
   finding: number;
   /** Per level, the mean score per player of the base arm (the scale of a quantity in points); null where unknown. */
   meanScore: readonly (number | null)[];
+  /** Players per game: a per-game total (`Conclusion.perGame`) is sized against the game's points. */
+  players: number;
   /** Shown before the sentence (the suite names the study). */
   prefix?: string;
 }
@@ -42,9 +45,11 @@ function established(s: StatedConclusion) {
   const at = verdictOf(c).estimates.flatMap((e, k) => {
     if (!e || e.estimate === null || !jointFlagged(c, k) || sideOf(e, c.reference) === 0) return [];
     const distance = Math.abs(e.estimate - c.reference);
-    const scale = share ? 1 : s.meanScore[k];
+    const mean = s.meanScore[k];
+    const scale = share ? 1 : mean ? mean * (c.perGame ? s.players : 1) : null;
+    const few = e.deals < FEW_DEALS ? ` (${e.deals} deals)` : '';
     return [
-      { level: s.levels[k]!, text: `${value(e.estimate)} at ${s.levels[k]}`, size: scale ? distance / scale : 0 },
+      { level: s.levels[k]!, text: `${value(e.estimate)} at ${s.levels[k]}${few}`, size: scale ? distance / scale : 0 },
     ];
   });
   return { at, size: Math.max(0, ...at.map((a) => a.size)), share };
@@ -56,7 +61,8 @@ export function studyBottomLine(stated: readonly StatedConclusion[]): string[] {
   const none = sized.filter((x) => !x.at.length);
   const lines = found.slice(0, none.length ? 2 : 3).map(({ s, at, size, share }) => {
     const not = s.levels.filter((l, k) => s.conclusion.values[k] && !at.some((a) => a.level === l));
-    const scale = !share && size > 0 ? `, up to ${Math.round(size * 100)} % of a player's mean score` : '';
+    const of = s.conclusion.perGame ? "the game's points" : "a player's mean score";
+    const scale = !share && size > 0 ? `, up to ${Math.round(size * 100)} % of ${of}` : '';
     return `${s.prefix ?? ''}${capital(s.conclusion.label)}: ${at.map((a) => a.text).join(', ')}${scale}${not.length ? `; not established at ${listed(not)}` : ''} (${findingLink(s.finding)}).`;
   });
   if (none.length) {

@@ -359,6 +359,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
           levels: names,
           finding: k + 1,
           meanScore: baseMeanScores(levels),
+          players: levels[0]!.run.manifest.arms[0]!.players,
         })),
       ),
       glossary: ['interval', 'measurable', 'paired', 'pp', 'jointTest', 'holm', 'skill', 'expected', 'level'],
