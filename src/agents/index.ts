@@ -12,7 +12,8 @@
  * `agentNames()` lists the registry; `searchIterations(agent)` is the iterations of an mcts agent's last search.
  */
 export { Evaluator } from './evaluation.ts';
-export type { Agent, AgentDefinition, AgentParamDef, AgentParams, AgentParamValue, AgentSpec } from './agent.ts';
+export type { Agent, AgentDefinition, AgentSpec } from './agent.ts';
+export { defineAgent } from './agent.ts';
 export { FEATURE_COUNT, FEATURE_NAMES, FeatureReader } from './features.ts';
 export { INITIAL_WEIGHT_SET, INITIAL_WEIGHTS, WEIGHT_PLAYERS, weightVector } from './learned.ts';
 export type { FeatureWeights, WeightSet } from './learned.ts';

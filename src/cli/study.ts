@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import type { ParamValue, TileSource } from '../engine/index.ts';
-import { parseExpansionsFlag, parseRulesFlag } from '../match/design.ts';
+import { parseRules } from '../expansions/index.ts';
+import { parseExpansionsFlag } from '../match/design.ts';
 import { readJsonFile, writeAtomic, writeJsonAtomic } from '../run/files.ts';
 import { defaultWorkers, poolBackend } from '../run/pool.ts';
 import { bottomLine } from '../report/scorecard/bottom-line.ts';
@@ -22,7 +23,7 @@ import type { Command } from './args.ts';
 export const studyCommand: Command = {
   name: 'study',
   usage:
-    'carclab study [--rules k=v,… | --arms NAME=k=v,…,NAME=k=v,…] [--tiles FILE,…] [--tile-counts ID=N,…] [--expansions a,b] [--players N] [--agents random,greedy,strong] [--deals N[,N…]] [--seed S] [--workers K] [--out DIR] [--json]',
+    'carclab study [--rules k=v,… | --arms NAME=k=v,…,NAME=k=v,…] [--tiles FILE,…] [--tile-counts ID=N,…] [--expansions a,b] [--players N] [--agents random,greedy,strong] [--deals N[,N…]] [--seed S] [--workers K] [--out DIR] [--json] [--new-run]',
   summary:
     'A house rule against the official rules at every skill level: its direct effect, "winner changed" with both references, skill depth; writes the scorecard.',
   flags: {
@@ -65,6 +66,10 @@ export const studyCommand: Command = {
       help: "the scorecard's folder; the runs go to DIR/runs (default results/study/<rules>.<players>p)",
     },
     json: { type: 'boolean', help: 'print the scorecard as one JSON object (as scorecard.json)' },
+    'new-run': {
+      type: 'boolean',
+      help: 'play the levels again with this code although runs of them by other code exist (they are kept)',
+    },
   },
   async run(positionals, flags) {
     if (positionals.length)
@@ -74,7 +79,7 @@ export const studyCommand: Command = {
       );
     // 1. Everything checked before anything is written.
     const setup = studySetup({
-      rules: parseRulesFlag(flags.rules as string | undefined),
+      rules: parseRules(flags.rules as string | undefined, '--rules'),
       ...(flags.arms !== undefined ? { arms: parseArmsFlag(flags.arms as string) } : {}),
       ...(flags.tiles !== undefined ? { tiles: readTilesFlag(flags.tiles as string) } : {}),
       ...(flags['tile-counts'] !== undefined ? { tileCounts: parseTileCounts(flags['tile-counts'] as string) } : {}),
@@ -95,7 +100,7 @@ export const studyCommand: Command = {
     );
     const backend = poolBackend(workers);
     try {
-      const { scorecard, runs } = await playStudy(setup, backend, out, log);
+      const { scorecard, runs } = await playStudy(setup, backend, out, log, flags['new-run'] === true);
       const files = await writeScorecardReport(scorecard, runs, out);
       const json = join(out, 'scorecard.json');
       writeJsonAtomic(json, scorecard);
@@ -151,13 +156,7 @@ export function parseArmsFlag(text: string): { name: string; rules: Record<strin
         `--arms: ${JSON.stringify(piece)} does not start an arm; give NAME=k=v,… per arm (NAME= for the official rules), e.g. --arms basic,advanced=labyrinth=advanced`,
       );
   }
-  return arms.map((a) => {
-    try {
-      return { name: a.name, rules: parseRulesFlag(a.rules.join(',')) };
-    } catch (error) {
-      throw new InputError('usage', `--arms: arm ${a.name}: ${(error as Error).message.replace(/^--rules: /, '')}`);
-    }
-  });
+  return arms.map((a) => ({ name: a.name, rules: parseRules(a.rules.join(','), `--arms: arm ${a.name}`) }));
 }
 
 /** `--tiles a.json,b.json`: each file read and parsed here (checked when the games are built). */

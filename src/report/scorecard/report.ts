@@ -219,11 +219,12 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
     ],
   });
 
-  for (const [k, run] of runs.entries())
+  runs.forEach((run, k) => {
     addRunSections(report, run, {
       chartPrefix: `level${k}-`,
       titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${scorecard.levels[k]!.level}): `,
     });
+  });
   return report;
 }
 

@@ -314,9 +314,10 @@ describe('distributed runs', { timeout: PROCESS_TEST_TIMEOUT }, () => {
     const queue = freshQueue();
     const log = new LineLog();
     const worker = startWorker(ROOT, ['--redis', own.url, '--queue', queue]);
-    const resume = () => {
-      for (const pid of [own.pid, worker.child.pid!]) process.kill(pid, 'SIGCONT');
-    };
+    const resume = () =>
+      [own.pid, worker.child.pid!].forEach((pid) => {
+        process.kill(pid, 'SIGCONT');
+      });
     try {
       await ready(worker);
       const slowReference = summaryOf(
