@@ -10,15 +10,15 @@ import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
 import { embedSnippet, escapeHtml, vegaScriptTags, writeChart } from '../charts/index.ts';
 import { writeAtomic } from '../run/files.ts';
-import { roundSignificant, tableToMarkdown } from '../stats/index.ts';
+import { readableCell, tableToMarkdown } from '../stats/index.ts';
 import { inlineHtml, markdownToHtml } from './markdown.ts';
 
 export interface TableOptions {
   /** A line above the table (inline Markdown). */
   caption?: string;
-  /** Significant digits of non-integers; default 4. */
+  /** Significant digits of non-integers; default: decimals by size (`roundForReading`). */
   digits?: number;
-  /** Columns holding p-values (shown as "<0.0001" below that); default ['p', 'pHolm']. */
+  /** Columns holding p-values (two significant digits, "<0.001" below that); default ['p', 'pHolm']. */
   pColumns?: readonly string[];
 }
 
@@ -184,15 +184,6 @@ const chartTitle = (spec: TopLevelSpec): string | undefined => {
 
 // ---- HTML ----------------------------------------------------------------------------------------
 
-function formatCell(value: unknown, column: string, options: TableOptions): string {
-  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value))) return '';
-  if (typeof value === 'number') {
-    if ((options.pColumns ?? ['p', 'pHolm']).includes(column) && value < 1e-4) return '<0.0001';
-    return String(roundSignificant(value, options.digits ?? 4));
-  }
-  return String(value);
-}
-
 /**
  * Cell text with a line-break opportunity (`<wbr>`) after each `/`, `,`, `=`, `:`, `@` and `+` of a long run
  * without spaces (a path, an agent spec), so that it wraps at its separators, and an interval
@@ -213,7 +204,7 @@ export function tableHtml(table: ColumnTable, options: TableOptions = {}): strin
   const th = columns.map((c, i) => `<th${numeric[i] ? ' class="num"' : ''}>${escapeHtml(c)}</th>`).join('');
   const body = rows.map(
     (r) =>
-      `<tr>${columns.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${breakable(escapeHtml(formatCell(r[c], c, options)))}</td>`).join('')}</tr>`,
+      `<tr>${columns.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${breakable(escapeHtml(readableCell(r[c], c, options)))}</td>`).join('')}</tr>`,
   );
   const caption = options.caption ? `<caption>${inlineHtml(options.caption)}</caption>\n` : '';
   return `<div class="table"><table>\n${caption}<thead><tr>${th}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody></table></div>`;
