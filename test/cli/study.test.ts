@@ -218,6 +218,10 @@ describe('carclab study', () => {
     });
     // Other tiles deal other games: nothing is rescored; the skill matches play the tiles too.
     expect(tileCard.levels[0].winnerChangedDetail).toMatchObject({ replayed: 0, notReplayable: 4 });
+    const tileMd = readFileSync(join(tiles, 'report.md'), 'utf8');
+    expect(tileMd).toContain('The arms deal different tiles, so no game can be rescored');
+    expect(tileMd).toContain('random: the arms deal different tiles, so no game of official can be rescored');
+    expect(tileMd).not.toContain('a move of every game is not allowed');
     expect(tileCard.levels[1].skillDepth.variant.games).toBe(8);
     const manifest = JSON.parse(readFileSync(join(tileCard.levels[1].skillDepth.variant.run, 'manifest.json'), 'utf8'));
     expect(manifest.arms[0].tiles).toEqual([VILLAGE]);

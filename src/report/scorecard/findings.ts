@@ -131,6 +131,16 @@ export function sourcesFinding(scorecard: Scorecard): Finding {
   };
 }
 
+/**
+ * Whether the two arms deal different tiles (expansions, tile files or tile counts) and so no game
+ * of any level could be rescored: the report then says why, not "a move is not allowed there".
+ */
+export function dealsOtherTiles({ baseline, variant, levels }: Scorecard): boolean {
+  const deck = (a: Scorecard['baseline']) =>
+    JSON.stringify([[...a.expansions].sort(), a.tiles ?? [], Object.entries(a.tileCounts ?? {}).sort()]);
+  return deck(baseline) !== deck(variant) && levels.every((c) => c.winnerChangedDetail.replayed === 0);
+}
+
 export function winnerFinding(scorecard: Scorecard): Finding {
   const rows = scorecard.levels.flatMap((c) => {
     const w = c.winnerChangedDetail;
@@ -147,8 +157,12 @@ export function winnerFinding(scorecard: Scorecard): Finding {
         : [],
     );
   });
+  const otherTiles = dealsOtherTiles(scorecard);
+  const lead = otherTiles
+    ? 'The arms deal different tiles, so no game can be rescored: the played-out figure is all there is, and one near the noise floor and the independent-games rate says the paired games went their own ways.'
+    : "Only the rescored figure is the rule's own effect; a played-out figure near the noise floor and the independent-games rate says the paired games went their own ways.";
   return {
-    sentence: `**Who wins**: how often the winner changes. Only the rescored figure is the rule's own effect; a played-out figure near the noise floor and the independent-games rate says the paired games went their own ways.${bullets(scorecard.levels.map((c) => `${c.level}: ${winnerChangeSentence(c.winnerChangedDetail)}`))}`,
+    sentence: `**Who wins**: how often the winner changes. ${lead}${bullets(scorecard.levels.map((c) => `${c.level}: ${winnerChangeSentence(c.winnerChangedDetail, { otherTiles })}`))}`,
     chart: {
       name: 'winner-changed',
       spec: narrow(

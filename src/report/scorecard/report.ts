@@ -26,6 +26,7 @@ import {
   seatsFinding,
   sourcesFinding,
   winnerFinding,
+  dealsOtherTiles,
 } from './findings.ts';
 import type { ArmPair } from './measures.ts';
 import { WINNER_CHANGE_TEXT, winnerChangeRows, winnerChangeSentence } from '../winner-change.ts';
@@ -59,7 +60,7 @@ function depthOf(card: LevelCard, scorecard: Scorecard): SkillDepthLevel | null 
 export function levelFindings(card: LevelCard, scorecard: Scorecard, options: { skill?: boolean } = {}): string[] {
   const { baseline, variant } = scorecard;
   const lines = [
-    `**${card.level}** (${card.deals.toLocaleString('en')} deals): ${winnerChangeSentence(card.winnerChangedDetail)}`,
+    `**${card.level}** (${card.deals.toLocaleString('en')} deals): ${winnerChangeSentence(card.winnerChangedDetail, { otherTiles: dealsOtherTiles(scorecard) })}`,
     `**${card.level}**: mean score per player, ${variant.name} − ${baseline.name}: ${points(card.scoreChange)} points (paired t over deals).`,
   ];
   const depth = depthOf(card, scorecard);
