@@ -1,9 +1,9 @@
 /**
  * `carclab export RUN --csv [--out FILE]`: the run's kept games (`games.arrow`, read through its
  * checksum) as CSV, one row per game, for a spreadsheet: `arm` by name, `deal`, `rotation`,
- * `players`, then the run's columns (`score<s>`, `rank<s>`, `<source><s>`, `stat.<name>`,
- * `stat.<name><s>`); a seat an arm does not have is an empty cell. To stdout, or written atomically
- * into `--out`.
+ * `players`, `movesHash` (the run's `moves`: a hash of the game's moves, not a count), then the
+ * run's columns (`score<s>`, `rank<s>`, `<source><s>`, `stat.<name>`, `stat.<name><s>`); a seat an
+ * arm does not have is an empty cell. To stdout, or written atomically into `--out`.
  */
 import { once } from 'node:events';
 import { InputError } from '../engine/index.ts';
@@ -43,19 +43,21 @@ export const exportCommand: Command = {
         if (c === arm) return names[v] ?? v;
         return Number.isNaN(v) ? null : v;
       });
+    // `moves` is a hash of the game's moves; a spreadsheet reader would take the name for a count.
+    const header = columns.map((c) => (c === 'moves' ? 'movesHash' : c));
     const n = table.numRows();
     if (typeof flags.out === 'string') {
       writeAtomic(
         flags.out,
         csv(
-          columns,
+          header,
           Array.from({ length: n }, (_, i) => row(i)),
         ),
       );
       process.stderr.write(`export: ${n.toLocaleString('en')} games into ${flags.out}\n`);
       return 0;
     }
-    process.stdout.write(csv(columns, []));
+    process.stdout.write(csv(header, []));
     for (let start = 0; start < n; start += PIECE) {
       const rows = Array.from({ length: Math.min(PIECE, n - start) }, (_, k) => row(start + k));
       if (!process.stdout.write(csvLines(rows))) await once(process.stdout, 'drain');

@@ -41,7 +41,7 @@ describe('carclab export', () => {
     expect(r.status, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     const header = lines[0]!.split(',');
-    expect(header.slice(0, 4)).toEqual(['arm', 'deal', 'rotation', 'players']);
+    expect(header.slice(0, 5)).toEqual(['arm', 'deal', 'rotation', 'players', 'movesHash']);
     expect(header).toContain('stat.farmersPlaced2');
     const table = loadRun(runDir).games()!;
     expect(lines.length - 1).toBe(table.numRows());
@@ -91,6 +91,14 @@ describe('carclab tiles', () => {
       'Z3',
     ]);
     expect(svg).toContain('my-village: 4 tile types, 4 tiles');
+    // The marks are keyed: the file has pennants, travellers, a farmhouse and a cowshed, nothing else.
+    // (A text line of the key, not a tile's label such as "Z1.farmhouse".)
+    const key = [...svg.matchAll(/>([^<]*(?:pennant|travellers|farmhouse|cowshed|dotted tie)[^<]*)</g)]
+      .map((m) => m[1]!)
+      .filter((text) => /: |dotted tie/.test(text));
+    expect(key.join(' · ')).toBe(
+      'Marks: shield: pennant · three dots: travellers · F: farmhouse · C: cowshed · a dotted tie joins an illustration to its road',
+    );
     const counted = carclab('tiles', VILLAGE, '--svg', join(out, 'c.svg'), '--tile-counts', 'Z2=3');
     expect(counted.stdout).toContain('4 tile types, 6 tiles');
     expect(readFileSync(join(out, 'c.svg'), 'utf8')).toContain('× 3');

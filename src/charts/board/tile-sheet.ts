@@ -4,10 +4,11 @@
  * beside its plain copies; the file's label and totals as the title. The tiles are drawn by the board
  * renderer (`tile-picture.ts`), so a designer sees what the games will place.
  */
-import type { TileType } from '../../engine/index.ts';
+import type { Illustration, TileType } from '../../engine/index.ts';
 import { tileGeometry } from './geometry.ts';
+import type { TileGeometry } from './geometry.ts';
 import { COLOURS } from './palette.ts';
-import { drawTile, escapeXml, fmt } from './tile-picture.ts';
+import { drawTile, escapeXml, fmt, ILLUSTRATION_LETTERS, ILLUSTRATION_NAMES } from './tile-picture.ts';
 
 export interface TileSheet {
   svg: string;
@@ -32,6 +33,29 @@ export interface TileSheetOptions {
 const clip = (line: string, chars: number): string =>
   line.length <= chars ? line : `${line.slice(0, Math.max(1, Math.floor(chars) - 1))}…`;
 
+/**
+ * The key to the small marks the sheet's tiles carry (a designer cannot guess "C"), in lines of at
+ * most `chars` characters; none without marks.
+ */
+function marksKey(geos: readonly TileGeometry[], chars: number): string[] {
+  const kinds = new Set<Illustration>(geos.flatMap((g) => g.illustrations.map((m) => m.kind)));
+  const marks = [
+    ...(geos.some((g) => g.pennants.length) ? ['shield: pennant'] : []),
+    ...(geos.some((g) => g.travellers.length) ? ['three dots: travellers'] : []),
+    ...(Object.keys(ILLUSTRATION_LETTERS) as Illustration[])
+      .filter((k) => kinds.has(k))
+      .map((k) => `${ILLUSTRATION_LETTERS[k]}: ${ILLUSTRATION_NAMES[k]}`),
+    ...(kinds.size ? ['a dotted tie joins an illustration to its road'] : []),
+  ];
+  const lines: string[] = [];
+  for (const [k, mark] of marks.entries()) {
+    const text = k === 0 ? `Marks: ${mark}` : mark;
+    if (k > 0 && lines[lines.length - 1]!.length + 3 + text.length <= chars) lines[lines.length - 1] += ` · ${text}`;
+    else lines.push(text);
+  }
+  return lines;
+}
+
 /** Lays out the tile types on a sheet. */
 export function tileSheet(types: readonly TileType[], options: TileSheetOptions = {}): TileSheet {
   const T = options.tileSize ?? 120;
@@ -40,16 +64,18 @@ export function tileSheet(types: readonly TileType[], options: TileSheetOptions 
   const label = Math.round(T * 0.42);
   const left = 24;
   const title = options.title ?? types[0]?.expansion ?? 'tiles';
-  const lines = options.subtitle ?? [];
+  const width = Math.max(left * 2 + columns * T + (columns - 1) * gap, 420);
+  const chars = (width - 2 * left) / 7;
+  const geos = types.map((type) => tileGeometry(type));
+  const lines = [...(options.subtitle ?? []), ...marksKey(geos, chars)];
   const top = 40 + 18 * lines.length;
   const rows = Math.ceil(types.length / columns);
-  const width = Math.max(left * 2 + columns * T + (columns - 1) * gap, 420);
   const height = top + rows * (T + label) + 16;
   const problems: string[] = [];
   const cells = types.map((type, k) => {
     const ox = left + (k % columns) * (T + gap);
     const oy = top + Math.floor(k / columns) * (T + label);
-    const geo = tileGeometry(type);
+    const geo = geos[k]!;
     problems.push(...geo.problems.map((p) => `tile ${type.id}: ${p}`));
     const tile = drawTile(geo, ([u, v]) => [u * T, v * T], T, { id: type.id, x: 0, y: 0, rot: 0, placed: k, ox, oy });
     const cx = ox + T / 2;
@@ -65,7 +91,7 @@ export function tileSheet(types: readonly TileType[], options: TileSheetOptions 
     `<text x="${left}" y="26" font-size="17" font-weight="bold" fill="${COLOURS.text}">${escapeXml(title)}: ${types.length} tile type${types.length === 1 ? '' : 's'}, ${copies} tile${copies === 1 ? '' : 's'}</text>`,
     ...lines.map(
       (l, i) =>
-        `<text x="${left}" y="${44 + 18 * i}" font-size="12" fill="${COLOURS.muted}">${escapeXml(clip(l, (width - 2 * left) / 7))}</text>`,
+        `<text x="${left}" y="${44 + 18 * i}" font-size="12" fill="${COLOURS.muted}">${escapeXml(clip(l, chars))}</text>`,
     ),
   ];
   const svg = [
