@@ -89,6 +89,25 @@ describe('the bottom line', () => {
     );
   });
 
+  it('never prints a measured change as 0 %: "up to" the largest, or "under 1 %"', () => {
+    // Field points: +0.3 % at greedy (100 → 100.3, interval [0.1, 0.5]) and +8 % at strong (16 → 17.28).
+    const fields = (baseline: number, variant: number, lo: number, hi: number) => ({
+      sources: [{ source: 'field', ...pair(baseline, variant, lo, hi) }],
+    });
+    const both = bottomLine(
+      scorecard([card('greedy', fields(100, 100.3, 0.1, 0.5)), card('strong', fields(16, 17.28, 0.5, 2))]),
+    );
+    expect(both.sentences.map((x) => x.text).join(' ')).toMatch(
+      /Field points \(farmers\) per player rise by up to 8 % \(100\.0 → 100\.3 at greedy, /,
+    );
+    const small = bottomLine(
+      scorecard([card('greedy', fields(100, 100.3, 0.1, 0.5)), card('strong', fields(100, 100.4, 0.1, 0.7))]),
+    );
+    expect(small.sentences.map((x) => x.text).join(' ')).toMatch(
+      /Field points \(farmers\) per player rise by under 1 % /,
+    );
+  });
+
   it('never calls an effect unchanged when one level measures it, and says where it is not measured', () => {
     const moved = {
       ...card('greedy').seats,

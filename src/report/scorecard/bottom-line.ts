@@ -81,12 +81,18 @@ const listed = (xs: readonly string[]) =>
   xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** "about 40 %", or "36–49 %" when the levels' sizes round apart. */
+/**
+ * "about 40 %", or "36–49 %" when the levels' sizes round apart; "up to 8 %" when the smallest
+ * rounds to 0 %, "under 1 %" when all do (a measured change is never printed as 0 %).
+ */
 function relativeText(sizes: readonly number[]): string {
   const lo = Math.min(...sizes);
   const hi = Math.max(...sizes);
   const round = (x: number) => (x < 0.1 ? Math.max(1, Math.round(x * 100)) : Math.round(x * 20) * 5);
-  return round(lo) === round(hi) ? `about ${round(hi)} %` : `${Math.round(lo * 100)}–${Math.round(hi * 100)} %`;
+  if (round(lo) === round(hi)) return hi < 0.005 ? 'under 1 %' : `about ${round(hi)} %`;
+  return Math.round(lo * 100) === 0
+    ? `up to ${Math.round(hi * 100)} %`
+    : `${Math.round(lo * 100)}–${Math.round(hi * 100)} %`;
 }
 
 /** An effect at every level that has it: measured where its difference's interval excludes zero. */
