@@ -18,7 +18,7 @@ import { resolveExperiment } from '../../sim/experiment.ts';
 import type { ArmDefinition } from '../../sim/experiment.ts';
 import { armSetups } from '../../sim/plan.ts';
 import type { Plan } from '../../sim/plan.ts';
-import { expansionRegistry } from '../../expansions/index.ts';
+import { expansionRegistry, registeredParams } from '../../expansions/index.ts';
 import { skillDesign } from '../skill-depth.ts';
 import { designerQuestion } from './question.ts';
 import { levelLabel } from '../study.ts';
@@ -185,7 +185,8 @@ export function studySetup(request: StudyRequest): StudySetup {
 /** A directory name for the study's question (`farmerPointsPerCity=4.2p`). */
 export function studySlug(setup: StudySetup): string {
   const { baseline, variant } = setup;
-  const named = !['official', 'base'].includes(baseline.name);
+  // Arms of the designer's names; a choice rule's arms (named by it) keep the rule in the name.
+  const named = !['official', 'base', choiceNames(variant.rules)?.[0]].includes(baseline.name);
   const rules = Object.entries(variant.rules).map(([k, v]) => `${k}=${v}`);
   const tiles = [...(variant.tiles ?? []).map(tileLabel), ...(variant.tileCounts ? ['counts'] : [])];
   const what = named
@@ -218,8 +219,21 @@ export function armChange(a: StudyArm): string {
 }
 
 /**
+ * A single choice rule names the arms by its two values (`--rules labyrinth=advanced`:
+ * `labyrinth-basic` against `labyrinth-advanced`), as a designer speaks of them; null otherwise.
+ */
+function choiceNames(rules: Record<string, ParamValue>): [string, string] | null {
+  const entries = Object.entries(rules);
+  if (entries.length !== 1) return null;
+  const [name, value] = entries[0]!;
+  const def = registeredParams().find((p) => p.name === name);
+  if (def?.kind !== 'enum' || value === def.default) return null;
+  return [`${name}-${def.default}`, `${name}-${value}`];
+}
+
+/**
  * The two arms of a study: `--arms` names both with their rules; `--rules` plays `official` against
- * `variant`; `--tiles`/`--tile-counts` alone play the game without them against the game with them;
+ * `variant` (one choice rule: the arms named by its values); `--tiles`/`--tile-counts` alone play the game without them against the game with them;
  * `--expansions` alone the base game against the expansions. Tile files and counts go to the variant.
  */
 function studyArms(request: StudyRequest): {
@@ -249,12 +263,14 @@ function studyArms(request: StudyRequest): {
       mode: 'arms',
     };
   }
-  if (Object.keys(rules).length)
+  if (Object.keys(rules).length) {
+    const [official, variant] = choiceNames(rules) ?? ['official', 'variant'];
     return {
-      baseline: { name: 'official', expansions: [...expansions], rules: {} },
-      variant: { name: 'variant', expansions: [...expansions], rules: { ...rules }, ...designed },
+      baseline: { name: official, expansions: [...expansions], rules: {} },
+      variant: { name: variant, expansions: [...expansions], rules: { ...rules }, ...designed },
       mode: 'rules',
     };
+  }
   if (tiles.length || request.tileCounts) {
     const name = tiles.length ? tiles.map(tileLabel).join('+').slice(0, 64) : 'tile-counts';
     return {
