@@ -57,7 +57,8 @@ describe('the study question', () => {
     expect(studySlug(labyrinth)).toBe('labyrinth.labyrinth=advanced.2p');
     const farmers = setup({ farmers: 'off' });
     expect([farmers.baseline.name, farmers.variant.name]).toEqual(['farmers-on', 'farmers-off']);
-    for (const rules of [{ farmerPointsPerCity: 4 }, { farmers: 'off', meeples: 5 }]) {
+    const others: Record<string, string | number>[] = [{ farmerPointsPerCity: 4 }, { farmers: 'off', meeples: 5 }];
+    for (const rules of others) {
       const s = setup(rules);
       expect([s.baseline.name, s.variant.name]).toEqual(['official', 'variant']);
     }
