@@ -54,6 +54,7 @@ const HELP = [
 export function setupFromArgs(
   argv: readonly string[],
 ): { setup: MechanicsSetup; workers: number; out: string; json: boolean } | 'help' {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: typed by parseArgs's result, assigned in the try below
   let parsed;
   try {
     parsed = parseArgs({

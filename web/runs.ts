@@ -100,7 +100,9 @@ export async function runView(app: HTMLElement, params: URLSearchParams): Promis
 
 function armSelect(run: RunDetail, id: string, selected: number): HTMLSelectElement {
   const select = el('select', { id });
-  run.arms.forEach((a, i) => select.append(el('option', { value: a.name, selected: i === selected }, a.name)));
+  run.arms.forEach((a, i) => {
+    select.append(el('option', { value: a.name, selected: i === selected }, a.name));
+  });
   return select;
 }
 

@@ -134,8 +134,8 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
       }
       return;
     }
-    const root = ra < rb ? ra : rb;
-    const child = ra < rb ? rb : ra;
+    const root = Math.min(ra, rb);
+    const child = Math.max(ra, rb);
     const meeples = this.rootMeeples[child]!;
     if (journaled) {
       this.record(J_PARENT, child, child);

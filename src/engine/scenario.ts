@@ -176,7 +176,9 @@ export function replayState(raw: unknown, registry: ExpansionRegistry, options: 
   }
   const state = State.start(game, Int16Array.from(deck), startType, startRotation, true);
   state.sink = options.sink;
-  scenario.turns.forEach((turn, i) => playTurn(state, turn, i, where));
+  scenario.turns.forEach((turn, i) => {
+    playTurn(state, turn, i, where);
+  });
   if (!state.isOver()) throw new Error('unreachable: every scenario tile was drawn');
   if (!options.noFinal) state.finalScoring();
   return state;

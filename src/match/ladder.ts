@@ -169,7 +169,9 @@ export function ladderResult(
     weights.fill(0);
     for (let i = 0; i < deals; i++) weights[Math.floor(rng() * deals)]!++;
     const elo = bradleyTerry(winMatrix(design, outcomes, weights), { smoothing, anchor }).elo;
-    elo.forEach((e, i) => (replicates[i]![k] = e));
+    elo.forEach((e, i) => {
+      replicates[i]![k] = e;
+    });
   }
   // 3. Each agent's games and overall win share, and the ranking.
   const games = specs.map(() => 0);
@@ -215,7 +217,9 @@ export function ladderResult(
     };
   });
   const rankOf = new Array<number>(specs.length);
-  order.forEach((i, k) => (rankOf[i] = k === 0 || adjacent[k - 1]!.separated ? k + 1 : rankOf[order[k - 1]!]!));
+  order.forEach((i, k) => {
+    rankOf[i] = k === 0 || adjacent[k - 1]!.separated ? k + 1 : rankOf[order[k - 1]!]!;
+  });
   const ratings = specs.map((spec, i): Rating => {
     const sorted = replicates[i]!.slice().sort();
     return {

@@ -261,7 +261,7 @@ const jointFlagged = (c: Conclusion, k: number): boolean =>
   !c.jointTest || (c.jointTest[k] !== null && c.jointTest[k] !== undefined && c.jointTest[k]! <= 0.05);
 
 export function verdictOf(c: Conclusion): LevelVerdict {
-  const estimates = c.values.map((v) => (v && v.deals.length ? levelEstimate(c.kind, v, c.percent) : null));
+  const estimates = c.values.map((v) => (v?.deals.length ? levelEstimate(c.kind, v, c.percent) : null));
   const sides = estimates.map((e, k) => (e && jointFlagged(c, k) ? sideOf(e, c.reference) : 0));
   const holds = sides.every((s) => s === sides[0]) ? sides[0]! : 0;
   return {

@@ -58,7 +58,10 @@ export function armScores(arm: ArmSummary): DistSummary {
   const seats = arm.seats.map((s) => s.score);
   const length = Math.max(...seats.map((s) => s.histogram.start + s.histogram.counts.length));
   const counts = new Array<number>(length).fill(0);
-  for (const s of seats) s.histogram.counts.forEach((c, i) => (counts[s.histogram.start + i]! += c));
+  for (const s of seats)
+    s.histogram.counts.forEach((c, i) => {
+      counts[s.histogram.start + i]! += c;
+    });
   const n = seats.reduce((t, s) => t + s.n, 0);
   const sum = seats.reduce((t, s) => t + s.sum, 0);
   const sumSq = seats.reduce((t, s) => t + s.sumSq, 0);

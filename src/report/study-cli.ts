@@ -111,7 +111,7 @@ export function splitLevels(text: string): { agents: string; label?: string }[] 
   const levels: { agents: string; label?: string }[] = [];
   for (const piece of text.split(',').map((s) => s.trim())) {
     const last = levels[levels.length - 1];
-    if (last && last.agents.includes(':') && paramsOf(last.agents).includes(piece.split('=')[0]!)) {
+    if (last?.agents.includes(':') && paramsOf(last.agents).includes(piece.split('=')[0]!)) {
       last.agents += `,${piece}`;
       continue;
     }
@@ -141,6 +141,7 @@ function paramsOf(spec: string): string[] {
 export async function studyMain(study: Study, argv = process.argv.slice(2)): Promise<number> {
   let backend: Backend | undefined;
   try {
+    // biome-ignore lint/suspicious/noImplicitAnyLet: typed by parseArgs's result, assigned in the try below
     let parsed;
     try {
       parsed = parseArgs({

@@ -324,12 +324,12 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
         'The appendix below has every conclusion of the study, the skill levels and their runs.',
       ],
     });
-    levels.forEach((l, k) =>
+    levels.forEach((l, k) => {
       addRunSections(report, l.run, {
         chartPrefix: `level${k}-`,
         titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${l.agents}): `,
-      }),
-    );
+      });
+    });
     const files = await writeReport(report, levels[0]!.run.dir);
     log(`${study.name}: report ${files.html}`);
     return { levels, files, highlights, skill, skillFindings };

@@ -4,6 +4,7 @@
  * `game.json` (a game played in the explorer, `play.ts`). Nothing here writes.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Plan } from '../sim/plan.ts';
 import { HttpError } from './http.ts';
@@ -53,7 +54,7 @@ function runFolders(dir: string, depth: number, out: string[]): void {
   )
     out.push(dir);
   if (depth >= MAX_DEPTH) return;
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
@@ -114,7 +115,7 @@ export function runDir(root: Root, path: string): string {
 /** A run's plan (runs of the runner only). */
 export function readRunPlan(root: Root, path: string): Plan {
   const plan = readJson<Plan>(join(runDir(root, path), 'plan.json'));
-  if (!plan || plan.format !== 'carclab-plan/1') throw new HttpError(404, `${path} has no readable plan.json`);
+  if (plan?.format !== 'carclab-plan/1') throw new HttpError(404, `${path} has no readable plan.json`);
   return plan;
 }
 
@@ -123,7 +124,7 @@ export function readPlayedGame(root: Root, path: string): PlayedGameFile | undef
   const file = join(runDir(root, path), 'game.json');
   if (!existsSync(file)) return undefined;
   const game = readJson<PlayedGameFile>(file);
-  if (!game || game.format !== 'carclab-played/1') throw new HttpError(404, `${path}/game.json is not a played game`);
+  if (game?.format !== 'carclab-played/1') throw new HttpError(404, `${path}/game.json is not a played game`);
   return game;
 }
 

@@ -208,8 +208,12 @@ export function mergeDist(a: DistData, b: DistData): DistData {
     start = Math.min(a.start, b.start);
     const end = Math.max(a.start + a.counts.length, b.start + b.counts.length);
     counts = new Array<number>(end - start).fill(0);
-    a.counts.forEach((c, i) => (counts[a.start - start + i]! += c));
-    b.counts.forEach((c, i) => (counts[b.start - start + i]! += c));
+    a.counts.forEach((c, i) => {
+      counts[a.start - start + i]! += c;
+    });
+    b.counts.forEach((c, i) => {
+      counts[b.start - start + i]! += c;
+    });
   }
   return {
     n: a.n + b.n,

@@ -252,7 +252,7 @@ const cell = (v: unknown): string => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 const csv = (header: string[], rows: unknown[][]): string =>
-  [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+  `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\n')}\n`;
 
 /** The CSV tables: seats.csv, lineup.csv, stats.csv, pairs.csv. */
 export function summaryTables(summary: Summary): Record<string, string> {

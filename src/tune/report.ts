@@ -50,7 +50,9 @@ export async function writeTuneReport(tuning: Tuning, result: TuneResult, dir: s
 
   const candidates = report.section('Every candidate measured');
   const columns: Record<string, (string | number)[]> = {};
-  tuning.parameters.forEach((p, i) => (columns[p.name] = result.candidates.map((c) => c.point[i]!)));
+  tuning.parameters.forEach((p, i) => {
+    columns[p.name] = result.candidates.map((c) => c.point[i]!);
+  });
   Object.assign(columns, {
     deals: result.candidates.map((c) => c.deals),
     estimate: result.candidates.map((c) => c.estimate),

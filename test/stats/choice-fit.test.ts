@@ -32,7 +32,9 @@ describe('conditional logit fit', () => {
     const truth = [1.5, -0.8, 2];
     const choices = simulate(truth, 4000);
     const fit = fitChoices(choices, 3, () => true, 1e-6, new Float64Array(3));
-    fit.theta.forEach((v, k) => expect(Math.abs(v - truth[k]!)).toBeLessThan(0.15));
+    fit.theta.forEach((v, k) => {
+      expect(Math.abs(v - truth[k]!)).toBeLessThan(0.15);
+    });
     const all = () => true;
     expect(choiceAccuracy(choices, 3, all, fit.theta)).toBeGreaterThan(
       choiceAccuracy(choices, 3, all, Float64Array.from([1, 1, 0])),

@@ -83,12 +83,12 @@ export const innsCathedrals: Expansion = defineExpansion({
     // The inn and cathedral segments by (tile type, segment), sized by the catalog's widest tile.
     const S = ctx.catalog.maxSegments;
     const special = new Uint8Array(ctx.catalog.types.length * S);
-    ctx.catalog.types.forEach((type, t) =>
+    ctx.catalog.types.forEach((type, t) => {
       type.segments.forEach((seg, s) => {
         if ((seg.kind === SEG_ROAD && seg.props.inn === 1) || (seg.kind === SEG_CITY && seg.props.cathedral === 1))
           special[t * S + s] = 1;
-      }),
-    );
+      });
+    });
     const members = new Int32Array(4096);
     /** Whether the feature of `root` has an inn (a road) or a cathedral (a city) on any of its segments. */
     const hasSpecial = (state: BoardView, root: number): boolean => {

@@ -85,14 +85,14 @@ export const labyrinth: Expansion = defineExpansion({
     // Labyrinth flag per (tile type, segment), sized by the catalog's widest tile.
     const S = ctx.catalog.maxSegments;
     const isLabyrinthType = new Uint8Array(ctx.catalog.types.length * S);
-    ctx.catalog.types.forEach((type, t) =>
+    ctx.catalog.types.forEach((type, t) => {
       type.segments.forEach((seg, s) => {
         if (seg.props.labyrinth !== 1) return;
         if (seg.ports.length < 2)
           throw new InputError('catalog', `tile ${type.id}: ${seg.name}: a labyrinth needs at least two edges`);
         isLabyrinthType[t * S + s] = 1;
-      }),
-    );
+      });
+    });
     const members = new Int32Array(4096);
     // Evaluation scratch: the networks already valued, and one feature measurement.
     const roots = new Int32Array(16);

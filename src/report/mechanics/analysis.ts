@@ -300,7 +300,7 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
       })),
     ),
     {
-      caption: `The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level\'s matches. How often the restriction mattered, on each match\'s first ${count(BINDING_DEALS)} deals played again: "bound %", the restricted player\'s follow-up choices at which the mechanic was legal; "uses a game", how often the unrestricted player chose it.`,
+      caption: `The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level's matches. How often the restriction mattered, on each match's first ${count(BINDING_DEALS)} deals played again: "bound %", the restricted player's follow-up choices at which the mechanic was legal; "uses a game", how often the unrestricted player chose it.`,
     },
   );
   if (results.changes.length) {

@@ -164,8 +164,8 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
   // 3. The matches: per level, arm and mechanic, on one seed (a mechanic's matches at two levels share their deals).
   const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
   const matches: MechanicMatch[] = [];
-  levels.forEach((level, l) =>
-    arms.forEach((arm, a) =>
+  levels.forEach((level, l) => {
+    arms.forEach((arm, a) => {
       arm.mechanics.forEach((m) => {
         const design = designMatch({
           kind: 'match',
@@ -183,9 +183,9 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
           mechanic: m.name,
           design: { ...design, plan: { ...design.plan, experiment } },
         });
-      }),
-    ),
-  );
+      });
+    });
+  });
   if (!matches.length)
     throw new InputError('usage', `--expansions: no arm has a mechanic to forbid (arms: ${armTexts.join(', ')})`);
   return { players, seed, levels, arms, matches };

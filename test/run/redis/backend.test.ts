@@ -278,7 +278,7 @@ describe('carclab run --backend / carclab worker --redis', () => {
   });
 
   it('keep a password out of the logs and the manifest', async () => {
-    const secret = 'pw-' + Math.random().toString(36).slice(2);
+    const secret = `pw-${Math.random().toString(36).slice(2)}`;
     const guarded = await startRedis(['--requirepass', secret]);
     const url = `redis://:${secret}@127.0.0.1:${guarded.port}`;
     const queue = freshQueue();
