@@ -7,11 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { InputError } from '../engine/index.ts';
 import { concatColumns, decodeColumns } from '../sim/columns.ts';
 import type { ColumnSpec, Columns } from '../sim/columns.ts';
+import type { Plan } from '../sim/plan.ts';
+import { codeIdentity } from './code.ts';
 import { writeAtomic } from './files.ts';
+import { runIdentity, shardName, soundShardColumns } from './shard-files.ts';
 
 export const GAMES_FILE = 'games.arrow';
 export const GAMES_CHECKSUM_FILE = 'games.arrow.sha256';
@@ -67,4 +70,30 @@ export function readGamesArrow(runDir: string): Uint8Array {
   if (typeof checked === 'string')
     throw new InputError('usage', `${checked}; run the same command again to play its games anew`);
   return checked;
+}
+
+/**
+ * The kept games of a run directory, as column sets with the deals they cover: `games.arrow` of a
+ * complete run, else the shards' column files; only what passes its checksums and checks (a bad file
+ * is named and replayed by the runner; after the run, a bad `games.arrow` is an input error).
+ * `beforeRun`: read before the runner has checked the directory, so a bad `games.arrow` is skipped.
+ */
+export async function readKeptGames(
+  plan: Plan,
+  runDir: string,
+  beforeRun: boolean,
+): Promise<{ start: number; end: number; columns: Columns }[]> {
+  if (existsSync(join(runDir, GAMES_FILE)) && !(beforeRun && gamesArrowProblem(runDir) !== null)) {
+    const aq = await import('arquero');
+    const table = aq.fromArrow(readGamesArrow(runDir));
+    const columns: Columns = {};
+    for (const name of table.columnNames()) columns[name] = Float64Array.from(table.array(name) as ArrayLike<number>);
+    return [{ start: 0, end: plan.deals, columns }];
+  }
+  const identity = runIdentity(basename(runDir), plan, codeIdentity().hash);
+  return soundShardColumns(runDir, plan, identity).map(({ start, end, bytes }) => ({
+    start,
+    end,
+    columns: decodeColumns(bytes, join(runDir, 'shards', shardName(start, end))),
+  }));
 }

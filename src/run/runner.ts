@@ -63,8 +63,9 @@ export interface RunOptions {
   signal?: AbortSignal;
   /**
    * Play and summarize deals [0, dealsLimit) only (default: all the plan's deals): a caller that
-   * stops by its own rule (`--precision`, `tune`) grows the limit batch by batch in the same run
-   * directory; shards past the limit are kept for a later, larger limit.
+   * stops by its own rule (`--precision`, `tune`, `balance`) grows the limit batch by batch in the
+   * same run directory; shards past the limit are kept for a later, larger limit. Kept games below
+   * the whole run stay in the shards' column files; `games.arrow` is written once every deal is played.
    */
   dealsLimit?: number;
   onStart?(info: { runDir: string; progress: Progress }): void;
@@ -212,9 +213,8 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       log(`carclab: ${badGames}; moved to ${join(runDir, 'rejected')}/, the run's games are played again`);
       arrowDone = false;
     }
+    // With a deals limit below the plan's, kept games stay in the shards' column files (`readKeptGames`).
     const dealsLimit = Math.min(plan.deals, options.dealsLimit ?? plan.deals);
-    if (keepGames && dealsLimit < plan.deals)
-      throw new Error('kept games need the whole run: dealsLimit excludes keepGames');
     const identity = runIdentity(basename(runDir), plan, code);
     const loaded = loadShardFiles(runDir, plan, identity, keepGames && !arrowDone, dealsLimit);
     for (const line of loaded.rejected)
@@ -370,7 +370,8 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       );
       writeJsonAtomic(join(runDir, 'summary.json'), summary);
       for (const [name, text] of Object.entries(summaryTables(summary))) writeAtomic(join(runDir, name), text);
-      if (keepGames && !arrowDone) await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal);
+      if (keepGames && !arrowDone && dealsLimit === plan.deals)
+        await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal);
       const outcome = finish('complete');
       writeJsonAtomic(join(runDir, 'manifest.json'), manifest('complete'));
       return { ...outcome, summary };
@@ -422,7 +423,8 @@ function buildManifest(
   const code = codeIdentity();
   const setups = armSetups(plan);
   const files = ['plan.json', 'manifest.json', 'summary.json', 'seats.csv', 'lineup.csv', 'stats.csv', 'pairs.csv'];
-  if (options.keepGames) files.push(GAMES_FILE, GAMES_CHECKSUM_FILE);
+  if (options.keepGames && (options.dealsLimit ?? plan.deals) >= plan.deals)
+    files.push(GAMES_FILE, GAMES_CHECKSUM_FILE);
   return {
     format: 'carclab-manifest/1',
     status,
