@@ -1,0 +1,119 @@
+/**
+ * The answer of a balance search (`result.json`), shared by the run, its report and the command
+ * line: the rule sets not rejected as the best with their search estimates, those confirmed on
+ * fresh deals with an interval for every target, the Pareto front of the targets, the main effects,
+ * the games spent against a full grid's, and the warnings a designer must not miss.
+ */
+import type { ParamValue } from '../engine/index.ts';
+import type { Confirmation } from './confirm.ts';
+import type { Balance } from './definition.ts';
+import { pointLabel } from './knobs.ts';
+import type { CandidateRecord, SearchResult } from './search.ts';
+import { shortfall, wishText } from './targets.ts';
+
+export interface RuleSet {
+  point: number[];
+  values: ParamValue[];
+  label: string;
+}
+
+export interface BalanceResult {
+  format: 'carclab-balance/1';
+  name: string;
+  seed: string;
+  status: SearchResult['status'];
+  method: string;
+  knobs: string[];
+  targets: { label: string; wish: string; weight: number; precision: number; share: boolean }[];
+  /** The rule sets not rejected as the best, best search estimate first. */
+  notRejected: (RuleSet & { loss: number })[];
+  confirmed: (RuleSet & Confirmation)[];
+  /** Indices into `candidates` of the Pareto front of the targets (estimates on the shared first deals). */
+  pareto: number[];
+  /** Per target, per knob: each value's main effect on the target's metric (95 % t over the search's first deals). */
+  effects: { knob: string; value: ParamValue; estimate: number; lo: number; hi: number }[][];
+  games: {
+    search: number;
+    confirmation: number;
+    /** Every rule set's contexts measured to each target's precision (runs shared between rule sets counted once). */
+    grid: number;
+    firstDeals: number;
+  };
+  /** The level of each interval of the search's tests; the confirmation's coverage and nominal level. */
+  levels: { search: number; confirmation: number; confirmationNominal: number };
+  warnings: string[];
+  candidates: (CandidateRecord & RuleSet)[];
+  log: string[];
+}
+
+export const ruleSet = (balance: Balance, point: readonly number[]): RuleSet => ({
+  point: [...point],
+  values: balance.knobs.map((k, i) => k.values[point[i]!]!),
+  label: pointLabel(balance.knobs, point),
+});
+
+/** Per-target losses to compare on: the shortfall, the metric for minimize, its negative for maximize. */
+const costs = (balance: Balance, first: readonly number[]) => balance.targets.map((t, i) => shortfall(t, first[i]!));
+
+/** The candidates no other beats on every target (estimates on the shared first deals). */
+export function paretoFront(balance: Balance, candidates: readonly CandidateRecord[]): number[] {
+  const c = candidates.map((r) => costs(balance, r.first));
+  const dominates = (a: number[], b: number[]) => a.every((x, i) => x <= b[i]!) && a.some((x, i) => x < b[i]!);
+  return c.flatMap((mine, i) => (c.some((other, j) => j !== i && dominates(other, mine)) ? [] : [i]));
+}
+
+const num = (x: number) => String(Number(x.toPrecision(3)));
+
+/** What a designer must not miss: targets no rule set meets, confirmations that miss, an unfinished search. */
+export function warningsOf(
+  balance: Balance,
+  search: SearchResult,
+  confirmed: readonly (RuleSet & Confirmation)[],
+): string[] {
+  const warnings: string[] = [];
+  balance.targets.forEach((t, i) => {
+    if (t.kind === 'minimize' || t.kind === 'maximize') return;
+    const best = search.candidates.reduce((a, b) =>
+      shortfall(t, b.targets[i]!.estimate) < shortfall(t, a.targets[i]!.estimate) ? b : a,
+    );
+    if (shortfall(t, best.targets[i]!.estimate) > 0)
+      warnings.push(
+        `no rule set measured meets "${t.label}" ${wishText(t)}: the nearest, ${pointLabel(balance.knobs, best.point)}, is at ${num(best.targets[i]!.estimate)} (search estimate); widen the knobs' ranges or relax the target`,
+      );
+  });
+  for (const c of confirmed) {
+    balance.targets.forEach((t, i) => {
+      const ct = c.targets[i]!;
+      if (ct.met === 'no')
+        warnings.push(
+          `on fresh deals ${c.label} misses "${t.label}" ${wishText(t)}: ${num(ct.estimate)} [${num(ct.lo)}, ${num(ct.hi)}]`,
+        );
+    });
+    for (const ctx of c.contexts)
+      if (ctx.reason === 'deals')
+        warnings.push(
+          `the confirmation of ${c.label} in ${ctx.key} reached its cap of ${ctx.deals.toLocaleString('en')} deals before every target's precision (raise budget.confirmDeals)`,
+        );
+  }
+  if (search.status === 'budget')
+    warnings.push(
+      `the search budget ran out before the race ended: ${search.notRejected.length} rule sets are left undecided (raise budget.games)`,
+    );
+  return warnings;
+}
+
+/** Games of a full grid: per context, every distinct setup of its knobs measured to its targets' precision. */
+export function gridGames(
+  balance: Balance,
+  dealsForPrecision: readonly number[],
+  gamesPerDeal: (context: string) => number,
+): number {
+  return balance.contexts.reduce((sum, c) => {
+    const setups = balance.knobs.reduce(
+      (n, k) => (k.players === null || k.players === c.players ? n * k.values.length : n),
+      1,
+    );
+    const deals = Math.max(...balance.targets.map((t, i) => (t.context === c.key ? dealsForPrecision[i]! : 0)));
+    return sum + setups * deals * gamesPerDeal(c.key);
+  }, 0);
+}
