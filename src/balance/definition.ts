@@ -276,12 +276,19 @@ function resolveBudget(raw: unknown, where: string, size: number): BalanceBudget
 /** Builds every context's game at each value of each knob (the others at their first), so a bad value fails now. */
 function checkEveryValue(balance: Balance): void {
   const first = balance.knobs.map(() => 0);
+  const last = balance.knobs.map((k) => k.values.length - 1);
   const points = [
     first,
+    last,
     ...balance.knobs.flatMap((knob, k) => knob.values.map((_, v) => first.map((x, j) => (j === k ? v : x)))),
   ];
-  const last = balance.knobs.map((k) => k.values.length - 1);
-  for (const point of [...points, last])
-    for (const context of balance.contexts)
-      contextPlan(balance, context, pointSetup(balance.knobs, point, context.players, balance), 1, balance.seed);
+  const built = new Set<string>();
+  for (const context of balance.contexts)
+    for (const point of points) {
+      const setup = pointSetup(balance.knobs, point, context.players, balance);
+      const key = `${context.key} ${JSON.stringify(setup)}`;
+      if (built.has(key)) continue;
+      built.add(key);
+      contextPlan(balance, context, setup, 1, balance.seed);
+    }
 }

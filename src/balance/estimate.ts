@@ -97,6 +97,18 @@ export function partMeasure(part: PartData, n: number): Measure {
 export const partInterval = (part: PartData, n: number, level: number): Interval =>
   measureInterval(partMeasure(part, n), level);
 
+/** The range of a part's per-deal values on deals [0, n). */
+function spread(part: PartData, n: number): number {
+  let [lo, hi] = [Infinity, -Infinity];
+  for (let d = 0; d < n; d++) {
+    let v = 0;
+    for (const t of part.terms) v += (t.coef * t.x[d]!) / (t.y[d]! || 1);
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  return hi - lo;
+}
+
 /**
  * Rule set c's part minus rule set b's, paired over deals [0, n): the estimate and a paired t
  * interval on the per-deal differences of the influences; the distribution-free bound when every
@@ -111,13 +123,20 @@ export function pairedInterval(c: PartData, b: PartData, n: number, level: numbe
     diff[d] = diff[d]! - other[d]!;
     ss += diff[d]! ** 2;
   }
-  const span: [number, number] = [c.range[0] - b.range[1], c.range[1] - b.range[0]];
   if (ss <= 1e-18 * n || n < 2) {
-    const inside = Math.min(span[1], Math.max(span[0], estimate));
-    const d = degenerateInterval({ n: Math.max(1, n), value: inside, min: span[0], max: span[1] }, { level });
+    // The same difference on every deal. The share of deals that could differ unseen has an exact
+    // bound; a deal's difference is at most the parts' range, or, where that is open, the spread of
+    // their per-deal values seen on these deals.
+    const seen = Math.max(spread(c, n), spread(b, n));
+    const lo = Number.isFinite(c.range[0] - b.range[1]) ? c.range[0] - b.range[1] : estimate - seen;
+    const hi = Number.isFinite(c.range[1] - b.range[0]) ? c.range[1] - b.range[0] : estimate + seen;
+    const d = degenerateInterval(
+      { n: Math.max(1, n), value: Math.min(hi, Math.max(lo, estimate)), min: lo, max: hi },
+      { level },
+    );
     return { estimate, lo: d.lo ?? -Infinity, hi: d.hi ?? Infinity, degenerate: true };
   }
   // Influences have mean 0, so their differences do too: sd √(Σ δ² / (n − 1)).
   const t = meanInterval({ n, mean: estimate, sd: Math.sqrt(ss / (n - 1)) }, { level });
-  return { estimate, lo: Math.max(span[0], t.lo!), hi: Math.min(span[1], t.hi!) };
+  return { estimate, lo: Math.max(c.range[0] - b.range[1], t.lo!), hi: Math.min(c.range[1] - b.range[0], t.hi!) };
 }

@@ -101,7 +101,13 @@ export class ContextRuns {
     const growing = runs.filter((r) => r.read < deals);
     // One shard per run when many grow together (each shard file is written and synced), enough to keep every thread busy when few do.
     const pieces = Math.max(1, Math.ceil(this.settings.backend.concurrency / Math.max(1, growing.length)));
-    await Promise.all(growing.map((r) => this.growOne(r, deals, Math.max(10, Math.ceil((deals - r.read) / pieces)))));
+    // Every run finishes (or stops) before this returns: a stopped search leaves no run holding its lock.
+    const settled = await Promise.allSettled(
+      growing.map((r) => this.growOne(r, deals, Math.max(10, Math.ceil((deals - r.read) / pieces)))),
+    );
+    const failed = settled.find((s) => s.status === 'rejected' && !(s.reason instanceof Interrupted));
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    if (settled.some((s) => s.status === 'rejected')) throw new Interrupted();
     for (const r of runs) r.asked = Math.max(r.asked, deals);
   }
 

@@ -96,10 +96,16 @@ export function lossInterval(
 export function leastIncrease(
   F: (m: number) => number,
   kinks: readonly number[],
-  [m1, m2]: [number, number],
-  [d1, d2]: [number, number],
+  m: readonly [number, number],
+  [d1, d2]: readonly [number, number],
 ): number {
-  if (![m1, m2, d1, d2].every(Number.isFinite)) return -Infinity;
+  let [m1, m2] = m;
+  if (!Number.isFinite(d1) || !Number.isFinite(d2) || Number.isNaN(m1) || Number.isNaN(m2)) return -Infinity;
+  // Beyond every kink (and every kink minus δ) F is linear on both m and m + δ, so an open end of m
+  // is as good as one point past them (a sample without spread has such an end: no distribution-free bound).
+  const marks = [...kinks, ...kinks.map((k) => k - d1), ...kinks.map((k) => k - d2)];
+  if (m2 === Infinity) m2 = Math.max(m1, ...marks) + 1;
+  if (m1 === -Infinity) m1 = Math.min(m2, ...marks) - 1;
   const inside = (v: number, lo: number, hi: number) => v >= lo && v <= hi;
   const ms = [m1, m2, ...kinks, ...kinks.map((k) => k - d1), ...kinks.map((k) => k - d2)].filter((m) =>
     inside(m, m1, m2),
