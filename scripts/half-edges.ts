@@ -1,8 +1,8 @@
 /**
- * Draws `docs/half-edges.svg`, the picture of README "Tile files": the names of a tile's twelve edge
+ * Draws `docs/half-edges.svg`, the picture of docs/tiles.md §2: the names of a tile's twelve edge
  * parts (N E S W for the middles, the half-edges Nw Ne En Es Se Sw Ws Wn for the field halves,
  * clockwise from the north-west corner, as `src/engine/geometry.ts` numbers them), and the example
- * tile Z1 of the README's tile file drawn by the board renderer with its segments named.
+ * tile Z1 of the example tile file (docs/tiles.md §1) drawn by the board renderer with its segments named.
  *
  *   npx tsx scripts/half-edges.ts [--png FILE]     # --png also writes a PNG, to look at
  *

@@ -97,7 +97,7 @@ function teacherOf(option: 'teacher' | 'teacher-many'): ReturnType<typeof parseA
     throw error;
   }
 }
-// The teacher of 2-player games, and of games of more players (README "Agents": with 3 and 4 players a farmer is worth more than the 2-player charge says).
+// The teacher of 2-player games, and of games of more players (docs/agents.md: with 3 and 4 players a farmer is worth more than the 2-player charge says).
 const teacherSpec = teacherOf('teacher');
 const manyTeacherSpec = teacherOf('teacher-many');
 const command = `npm run train -- --games ${games} --rounds ${rounds} --teacher ${values.teacher} --teacher-many ${values['teacher-many']} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}${onlyPlayers ? ` --players ${onlyPlayers.join(',')}` : ''}`;

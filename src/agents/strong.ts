@@ -1,6 +1,6 @@
 /**
  * `strong`: one ply on a learned evaluation with a short look through the next round of play, at some
- * tens of greedy games' cost (README "Agents": it beats `greedy`, not yet the full `mcts`).
+ * tens of greedy games' cost (docs/agents.md: it beats `greedy`, not yet the full `mcts`).
  *
  * A turn: every distinct placement is valued first as `greedy` values it (one ply, the rule-aware
  * evaluation with the `mcts` weights: cheap, through the placement preview); the best `width` of them
@@ -32,7 +32,7 @@ import { STRONG_WEIGHTS } from './strong-weights.ts';
  * player count: with 2 players those `mcts` evaluates with; with more, no charge for a farmer beyond
  * any meeple's. The farmer charge was set on 2-player games; with 3 and 4 players it kept `strong`
  * out of the fields, which pay most there (the lone `strong` among `greedy` players won 1.28 times
- * its fair share with 4 players with the charge, 1.87 times without: README "Agents").
+ * its fair share with 4 players with the charge, 1.87 times without: docs/agents.md).
  */
 export function prefilterWeights(players: number): Weights {
   return players <= 2 ? TWO_PLAYER_CHARGES : MANY_PLAYER_CHARGES;
@@ -200,7 +200,7 @@ export class StrongAgent implements Agent {
    * look and the best few the most deals. Of the last pairs, the best mean over all the deals is played
    * (ties: the agent's stream). A round matters: with 3 and 4 players, looking only at the next
    * player's reply gained little, looking through the round made the lone `strong` among `greedy`
-   * players about 1.3 times as likely to win (README "Agents").
+   * players about 1.3 times as likely to win (docs/agents.md).
    */
   private lookAhead(state: AgentState, me: number): void {
     const players = state.game.players;

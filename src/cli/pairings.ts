@@ -21,7 +21,7 @@ type Flags = Record<string, string | boolean | undefined>;
 export const PAIRING_FLAGS: Record<string, FlagSpec> = {
   players: {
     type: 'string',
-    help: 'players per game, 2 to 6 (more than 2: see "seat arrangements" in README)',
+    help: 'players per game, 2 to 6 (more than 2: see "Seat arrangements" in docs/matches.md)',
     default: '2',
   },
   expansions: {

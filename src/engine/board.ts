@@ -1,5 +1,5 @@
 /**
- * The board floor (`RULES.md` §1 "A turn"): the frontier (`frontier.ts`) with the features on it.
+ * The board floor (docs/rules.md §1 "A turn"): the frontier (`frontier.ts`) with the features on it.
  * Placing a tile joins its segments to its neighbours' features — a union-find over tile segments
  * (segment id g = placedIndex * S + s) with per-root open-end and meeple counts and a circular member
  * list — and updates the frontier. Neighbourhood and feature queries (members, size and occupation,

@@ -134,7 +134,7 @@ export interface Expansion<F extends StateFields = StateFields, E extends EventK
   /** The meeple kinds it adds to every player's supply. */
   readonly meepleKinds?: readonly MeepleKind[];
   readonly params?: readonly ParamDef[];
-  /** Names of the per-game statistics this expansion records (`RULES.md` §5); values are whole numbers. */
+  /** Names of the per-game statistics this expansion records (docs/rules.md §6); values are whole numbers. */
   readonly stats?: readonly string[];
   /** Per-player statistics, recorded for each seat. */
   readonly playerStats?: readonly string[];
@@ -191,7 +191,7 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   meepleKind(name: string): number;
   /** The rates the base game's features pay by (its `featureRates`), for an expansion that prices or values features against them; empty while the base game's own module is set up. */
   readonly featureRates: readonly FeatureRates[];
-  /** Base of this expansion's follow-up action codes (see `actions.ts`). */
+  /** Base of this expansion's follow-up action codes (`ACTION_BLOCK`, `constants.ts`; the encoding in `turn.ts`). */
   readonly actionBase: number;
 }
 

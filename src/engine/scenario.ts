@@ -1,5 +1,5 @@
 /**
- * Scenario files (`DESIGN.md` "Scenario files"): JSON that places given tiles in order, for rules
+ * Scenario files (docs/scenarios.md): JSON that places given tiles in order, for rules
  * tests and bug reports. `replayScenario` checks every turn and throws an `InputError` naming the
  * turn and the reason for the first illegal one. Pure: the caller reads the file and passes the
  * expansion registry.

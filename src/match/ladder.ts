@@ -9,12 +9,12 @@
  * each pair's wins over the drawn deals, refits and re-anchors; the interval is the 2.5 and 97.5 %
  * quantiles of each agent's replicates. The stream is explicit: (run seed, 'ladder-bootstrap').
  *
- * Perfect records (`STUDIES.md` 10): where the agents above some place in the order won every game
+ * Perfect records (docs/reasoning.md §10): where the agents above some place in the order won every game
  * against those below (a "cut"), the gap across it is set by the virtual win alone, and so are the
  * bootstrap intervals across it. A rating on the other side of a cut from the anchor is therefore
  * given as a bound only (`bound`: the Elo of the one-sided Clopper–Pearson bound of the agent's
  * games against the anchor, "≥ +477"), and so is a difference between neighbours across a cut.
- * Rankings are tested (`STUDIES.md` 6): `adjacent` gives the difference between each agent and the
+ * Rankings are tested (docs/reasoning.md §6): `adjacent` gives the difference between each agent and the
  * next one down, paired by the bootstrap over deals (its 2.5 and 97.5 % quantiles), and an agent
  * gets a rank of its own only when that difference's interval excludes 0 (else it shares its
  * neighbour's, shown as "2=").

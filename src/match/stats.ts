@@ -7,7 +7,7 @@
  *     share of each deal's wins), which counts the games of a deal as one unit as the pentanomial
  *     error bars of engine testing do. When every deal scored alike the t interval would have no
  *     width: the distribution-free bound of `degenerateInterval` on [0, 1] is given instead
- *     (`STUDIES.md` 10);
+ *     (docs/reasoning.md §10);
  *   - a's mean margin over b per game with a t interval in which the deal is the unit: the games of a
  *     deal (every seat arrangement) are averaged first, the interval is over the n deal means;
  *   - ties for first between a and b; for 2 players the pentanomial counts of the deal pairs

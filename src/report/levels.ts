@@ -1,5 +1,5 @@
 /**
- * Conclusions per skill level (`STUDIES.md` 2): a study states each conclusion as one number per
+ * Conclusions per skill level (docs/reasoning.md §2): a study states each conclusion as one number per
  * level, computed from per-deal values (so the deal is the unit), with the interval its kind calls
  * for — Wilson for a win share with one game per deal, Student t over deals for other means, paired
  * t for differences — and says whether it holds across levels by *estimating the difference between
@@ -9,13 +9,13 @@
  * A conclusion "holds at every level" when every level's interval lies on the same side of the
  * reference (an intersection–union test: each level tested at 5 %, no adjustment needed), and, for a
  * claim about one seat of an arm, the arm's joint seat test is significant at every level
- * (`STUDIES.md` 3: the arm first, then the seat).
+ * (docs/reasoning.md §3: the arm first, then the seat).
  *
- * Degenerate and tiny samples (`STUDIES.md` 10): an interval stays within what its quantity can be
+ * Degenerate and tiny samples (docs/reasoning.md §10): an interval stays within what its quantity can be
  * (a share in [0, 1], a difference of shares in [−1, 1]); values that are all equal get the
  * distribution-free bound of `degenerateInterval` on that range (none for an unbounded mean), never
  * "± 0"; fewer than `FEW_DEALS` deals are said to be too few. A difference between levels is shown
- * with both levels' estimates on the deals it is computed on (`STUDIES.md` 12), not beside
+ * with both levels' estimates on the deals it is computed on (docs/reasoning.md §12), not beside
  * estimates from other deals whose sign may disagree.
  */
 import * as aq from 'arquero';

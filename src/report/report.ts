@@ -3,7 +3,7 @@
  * with the statistics layer's rounding) and charts (Vega-Lite specs). `writeReport` writes
  * `report.md` (charts as PNG images under `charts/`, written with `writeChart`) and a
  * self-contained offline `report.html` (vega and vega-embed inlined once, one embed per chart,
- * tables as HTML, no network), each file atomically (`DESIGN.md` "Outputs").
+ * tables as HTML, no network), each file atomically (docs/architecture.md §8).
  */
 import { join } from 'node:path';
 import type { ColumnTable } from 'arquero';

@@ -3,7 +3,7 @@
  * (`experiments/<name>.ts`) at several skill levels — each level replaces every arm's agents by one
  * agent spec (`random`, `greedy`, `mcts:iterations=200` …) and runs on the same seed, so a smaller
  * level's deals are the first deals of a larger one — analyses the runs and writes report.md and
- * report.html into the first level's run folder (`STUDIES.md`: every conclusion per level).
+ * report.html into the first level's run folder (docs/reasoning.md: every conclusion per level).
  * `runStudy` runs (or loads) the levels' runs and writes the report; a notebook's command line is
  * `studyMain` (`study-cli.ts`). Everything given is checked — flags, agent specs, the experiment,
  * finished run directories and the arms the study needs — before any game is played.
@@ -61,7 +61,7 @@ export interface LevelPlan {
 
 /**
  * The studies' strong level: `strong` looking ahead in 2-player games only. With 3 players and more
- * its look-ahead through a round costs some tens of times the one-ply play (README "Agents"), more than a
+ * its look-ahead through a round costs some tens of times the one-ply play (docs/agents.md), more than a
  * study's hundreds of deals per arm can afford; one ply is still well above `greedy` there.
  */
 export const STUDY_STRONG = 'strong:lookaheadPlayers=2';

@@ -1,5 +1,5 @@
 /**
- * "Winner changed" with its references (`STUDIES.md` 9), from a run's effect counts
+ * "Winner changed" with its references (docs/reasoning.md §9), from a run's effect counts
  * (`Summary.effects`, `src/sim/effect.ts`): per pair of arms a → b, the share of deals whose winner
  *   - `total`: differs between a's and b's own games (the rule and the play it causes),
  *   - `rescored`: flips when a's games are replayed move for move under b's rules (the rule alone),
@@ -82,7 +82,7 @@ export function winnerChangeRows(summary: Summary): Record<string, string | numb
 
 /** What the columns of `winnerChangeRows` mean, for the text above the table. */
 export const WINNER_CHANGE_TEXT =
-  "How often the winner (the set of winning seats) changed between arm a and arm b on the same deal, beside its two no-effect references (`STUDIES.md` 9): **total** compares the arms' own games (the rule and the play it causes); **rescored** replays a's games move for move under b's rules (the rule's direct effect; a game with a move b does not allow is *not replayable*, counted); **independent games** is the rate two unrelated games would give, 1 − Σ pₐ(S)·p_b(S) over the winning-seat sets; the **noise floor** is arm a played twice on the same deal with the agents' random streams changed. A total near the independent rate says the paired games had diverged: it measures chaos, not the rule. Wilson 95 % intervals (delta method for the independent rate); the lead change is t over the replayed games.";
+  "How often the winner (the set of winning seats) changed between arm a and arm b on the same deal, beside its two no-effect references (docs/reasoning.md §9): **total** compares the arms' own games (the rule and the play it causes); **rescored** replays a's games move for move under b's rules (the rule's direct effect; a game with a move b does not allow is *not replayable*, counted); **independent games** is the rate two unrelated games would give, 1 − Σ pₐ(S)·p_b(S) over the winning-seat sets; the **noise floor** is arm a played twice on the same deal with the agents' random streams changed. A total near the independent rate says the paired games had diverged: it measures chaos, not the rule. Wilson 95 % intervals (delta method for the independent rate); the lead change is t over the replayed games.";
 
 /** One sentence for a headline: the direct effect, the total and both references. */
 export function winnerChangeSentence(w: WinnerChange): string {

@@ -1,5 +1,5 @@
 /**
- * Runs an experiment into `<out>/<experiment>/<run-id>/` (`DESIGN.md` "Outputs"):
+ * Runs an experiment into `<out>/<experiment>/<run-id>/` (docs/architecture.md §8):
  *   1. the run id hashes the plan and the code (`code.ts`), so re-running the same run with the same
  *      code finds the same directory; a run of this plan by other code is refused unless `newRun`
  *      (`run-dir.ts`), and a lock file keeps a second process out;
@@ -30,7 +30,7 @@ import { dropShardsPlayedBy, loadShardFiles, moveToRejected, runIdentity, writeS
 import { buildSummary, summaryTables } from '../sim/summary.ts';
 import type { Summary } from '../sim/summary.ts';
 
-/** Games per shard aimed at: ≥ 1,000 per task so pool overhead vanishes (`STACK.md` §3). */
+/** Games per shard aimed at: ≥ 1,000 per task so pool overhead vanishes (docs/architecture.md §13). */
 export const TARGET_GAMES_PER_SHARD = 4000;
 
 export interface Progress {

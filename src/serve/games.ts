@@ -6,7 +6,7 @@
  * `gameView` replays a record with an event sink and the rule-aware evaluation: per turn the
  * changes, the scores and each seat's expected lead.
  */
-import { InputError, MAX_ACTIONS_HINT } from '../engine/index.ts';
+import { InputError, MAX_ACTIONS_HINT, writtenValue } from '../engine/index.ts';
 import type { Game, GameEvent, State } from '../engine/index.ts';
 import { expansionRegistry, newGame } from '../expansions/index.ts';
 import { parseAgentSpec } from '../agents/index.ts';
@@ -47,7 +47,7 @@ function cached(key: string, make: () => GameRecord): GameRecord {
 export function shortSpec(spec: AgentSpec): string {
   const definition = agentDefinition(spec.name);
   const changed = (definition?.params ?? [])
-    .filter((p) => spec.params[p.name] !== p.default)
+    .filter((p) => spec.params[p.name] !== writtenValue(p.default))
     .map((p) => `${p.name}=${String(spec.params[p.name])}`);
   return changed.length ? `${spec.name}:${changed.join(',')}` : spec.name;
 }

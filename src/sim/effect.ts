@@ -1,5 +1,5 @@
 /**
- * A rule's direct effect and the no-effect references of "winner changed" (`STUDIES.md` 9), for a
+ * A rule's direct effect and the no-effect references of "winner changed" (docs/reasoning.md §9), for a
  * pair of arms (a, b) of a plan (`Plan.effects`; `carclab study` asks for them). Per game of arm a:
  *   1. **Rescored**: the game is replayed move for move under arm b's rules (`replayGame`): the same
  *      tiles in the same order, the same actions. The first action b's rules do not allow, or a game

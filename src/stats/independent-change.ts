@@ -1,5 +1,5 @@
 /**
- * The no-effect reference of "winner changed" for independent games (`STUDIES.md` 9): when the two
+ * The no-effect reference of "winner changed" for independent games (docs/reasoning.md §9): when the two
  * games of a deal are independent draws, arm a's winning-seat set is S with probability pₐ(S) and
  * arm b's with p_b(S), so their winners differ with probability 1 − Σ_S pₐ(S)·p_b(S) (a tie for
  * first is a set of its own; without ties the sets are single seats and this is 1 − Σ_s pₐ(s)·p_b(s)).

@@ -2,7 +2,7 @@
  * The measured quantities a stopping rule or a tuning targets, read from one arm of a run's summary:
  * every per-deal metric of the paired comparisons (`score`, `winnerScore`, `margin`,
  * `score.<source>`, `stat.<name>`, `seat<s>.score`, `seat<s>.wins`; `src/sim/metrics.ts`), each
- * with the interval of its kind (`STUDIES.md` §4, §7, §10):
+ * with the interval of its kind (docs/reasoning.md §4, §7, §10):
  *   - a seat's win share: Wilson; when a deal has several games of the seat (rotation `all`), on the
  *     effective number of games n·p(1 − p)/(deals·sd²) that the per-deal shares' spread allows (the
  *     deal is the unit); a share of 0 or 1 has the one-sided Clopper–Pearson bound instead;

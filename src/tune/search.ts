@@ -68,7 +68,7 @@ export interface SearchResult {
   status: 'found' | 'unreachable' | 'budget';
   point: number[];
   /**
-   * The values the search's tests did not reject (`STUDIES.md` 11: the chosen one is one of them,
+   * The values the search's tests did not reject (docs/reasoning.md §11: the chosen one is one of them,
    * picked by a near coin flip when they are close): bisection, every grid value between the nearest
    * values decided on either side of the target (a real parameter: the ends of that range); racing,
    * the survivors.

@@ -1,7 +1,7 @@
 /**
  * The stopping rule of a run to a precision (`precision.ts`), as pure functions of the measures, so
  * that the coverage simulation (`scripts/precision-coverage.ts`, `test/tune/precision-coverage.test.ts`)
- * runs exactly the rule the runs use (`STUDIES.md` §8).
+ * runs exactly the rule the runs use (docs/reasoning.md §8).
  *
  * Stopping when an interval looks narrow enough makes the interval too optimistic: the width of a
  * share's or a count's interval depends on the estimate, and the sd of skewed per-deal values
@@ -9,7 +9,7 @@
  * Measured with the exact rule, the plain 95 % intervals covered 76–92 % (issue 23). So:
  *   1. the interval reported at the stop is the metric's interval at the nominal level `STOP_LEVEL`
  *      (wider than a 95 % one), chosen so that its coverage *under the rule* is at least 95 % in the
- *      simulation's cases (its figures are in the README);
+ *      simulation's cases (its figures are in docs/experiments.md);
  *   2. the rule judges a share's and a count's width at the end of the interval where the width is
  *      largest (a share's nearest ½, a count's upper end), so whether it stops hardly depends on
  *      where the estimate fell;

@@ -79,6 +79,7 @@ describe('key=value parsing', () => {
     expect(message(() => parse('bugdet=3'))).toBe(
       'here: unknown parameter "bugdet"; did you mean "budget"?; known parameters: budget, c, clock, mode, seats',
     );
+    expect(message(() => parse('toString=1', { extra: { forbid: 'names' } }))).toMatch(/unknown parameter "toString"/);
     expect(message(() => parse('zzz=3', { withDomains: true }))).toBe(
       'here: unknown parameter "zzz"; known parameters: budget (a whole number from 0 to 1000, default 100); c (a number from 0 to 10, default 0.5); mode (one of "fast", "slow", default fast); clock (true or false, default false); seats (a comma-separated list of whole numbers from 0 to 9 (e.g. "0,1,2"), default 0)',
     );

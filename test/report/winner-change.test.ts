@@ -1,4 +1,4 @@
-/** "Winner changed" is never shown without its two no-effect references (`STUDIES.md` 9). */
+/** "Winner changed" is never shown without its two no-effect references (docs/reasoning.md §9). */
 import { describe, expect, it } from 'vitest';
 import { Report, reportMarkdown } from '../../src/report/report.ts';
 import { addRunSections, NO_WINNER_CHANGE_TEXT } from '../../src/report/run-report.ts';

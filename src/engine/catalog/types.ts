@@ -1,7 +1,7 @@
 /**
  * The tile catalog: the file format a designer edits (`*Spec`) and the checked, compiled form the
- * engine uses (`TileType`). Format `carclab-tiles/1`, one JSON file per expansion; see README
- * "Tile files" and `TILES.md` §0.1 for the notation (edges N E S W, half-edges Nw Ne En Es Se Sw Ws Wn).
+ * engine uses (`TileType`). Format `carclab-tiles/1`, one JSON file per expansion; see docs/tiles.md
+ * §1 for the format and §2 for the notation (edges N E S W, half-edges Nw Ne En Es Se Sw Ws Wn).
  */
 
 export const ILLUSTRATIONS = [
@@ -113,7 +113,7 @@ export interface Segment {
 }
 
 export interface TileType {
-  /** Tile id as in `TILES.md` §0.3, e.g. `U`, `U.garden`, `TK3.C2`, `LAB`. */
+  /** Tile id as in docs/tiles.md §3, e.g. `U`, `U.garden`, `TK3.C2`, `LAB`. */
   id: string;
   /** The letter or id without the variant suffix. */
   family: string;

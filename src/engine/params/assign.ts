@@ -69,7 +69,7 @@ export function parseAssignments(defs: ParamDefs, text: string, context: AssignC
       continue;
     }
     const def = list.find((d) => d.name === key);
-    const extra = context.extra?.[key];
+    const extra = context.extra && Object.hasOwn(context.extra, key) ? context.extra[key] : undefined;
     if (eq < 0 && (def || extra))
       fail(
         context,

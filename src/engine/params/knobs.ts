@@ -18,7 +18,7 @@ export type Domain =
   | { readonly kind: 'bool' };
 
 export interface Knob {
-  /** As written: `farmerPointsPerCity`, `seatCompensation[2]`. */
+  /** As written: `meeples`, `seatCompensation[2]`. */
   readonly name: string;
   /** The parameter it sets. */
   readonly param: ParamDef;

@@ -1,5 +1,5 @@
 /**
- * The base game as expansion zero (`RULES.md` §1): its tiles, its rule parameters, its score sources
+ * The base game as expansion zero (docs/rules.md §1): its tiles, its rule parameters, its score sources
  * and what its features pay, declared through the same contract as the three expansions. What a
  * feature pays is one table of rates per kind (`featureRates`: per tile, pennant and bordering
  * completed city; completed and at the end). The engine measures a feature (tiles, pennants,
@@ -23,7 +23,7 @@ import {
 import type { BoardView, Expansion, FeatureRates, FeatureScore, ParamValues, ParamsOf } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
-/** Base-game parameters (`RULES.md` §1). `meeples`, `farmers` and `seatCompensation` are read by the engine's mechanics too. */
+/** Base-game parameters (docs/rules.md §1). `meeples`, `farmers`, `seatCompensation`: read by the engine's mechanics too. */
 export const BASE_PARAMS = {
   meeples: intParam('meeples', 7, 1, 30, 'meeples per player'),
   farmers: enumParam('farmers', ['on', 'off'], 'on', 'whether fields take farmers and score at the end'),

@@ -1,11 +1,12 @@
 /**
- * Inns & Cathedrals (`RULES.md` §6; rules text: see docs/rules.md): 18 land tiles, one big meeple per
- * player. A completed road with an inn beside one of its segments pays its majority 2 per tile
- * instead of 1, an unfinished one 0 at the end; a completed city with a cathedral pays 3 per tile and
- * per pennant, an unfinished one 0 (a second inn or cathedral adds nothing). The big meeple counts 2
- * in every majority, fields included (the engine counts a kind's weight). An inn marks the road
- * segment it lies beside (a tile field, `inn`), so on a junction it changes only that road; a
- * labyrinth network with an inn is a road like any other (the Labyrinth seed's case 1). Its
+ * Inns & Cathedrals (docs/rules.md §5): 18 land tiles, one big meeple per player. A completed road
+ * with an inn beside one of its segments pays its majority 2 per tile instead of 1, an unfinished one
+ * 0 at the end; a completed city with a cathedral pays 3 per tile and per pennant, an unfinished one 0
+ * (a second inn or cathedral adds nothing). The big meeple counts 2 in every majority, fields included
+ * (the engine counts a kind's weight). An inn marks the road segment it lies beside (a tile field,
+ * `inn`), so on a junction it changes only that road; a labyrinth network with an inn is a road like
+ * any other (the Labyrinth's published case 1). An inn never changes a toll (ruling docs/rules.md
+ * R-IC1): the Tollkeepers' module pays tolls by the road's illustrations and travellers alone. Its
  * mechanic, for restricted play: the big meeple (a big meeple on a road is a `roadMeeples` follow-up
  * too, and so on).
  */

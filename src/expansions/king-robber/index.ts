@@ -1,5 +1,5 @@
 /**
- * King and Robber Baron (`RULES.md` §4, `seeds/king-and-robber-baron.txt`). The player who completes
+ * King and Robber Baron (docs/rules.md §4). The player who completes
  * the first city takes the King; later, whoever completes a city of more tiles than the largest
  * completed so far takes it (equal size does not); the same for the Robber Baron with roads. It goes
  * to the completing player, whoever owns the feature; features completed with no meeple count

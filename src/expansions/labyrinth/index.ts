@@ -1,5 +1,5 @@
 /**
- * The Labyrinth (`RULES.md` §3, `seeds/labyrinth.txt`). Its tile joins four roads through the
+ * The Labyrinth (docs/rules.md §3). Its tile joins four roads through the
  * labyrinth; it is not a crossing. Variant `basic`: an ordinary road. Variant `advanced`: a meeple
  * may go onto the labyrinth when it is placed even if connected roads are occupied, and onto a road
  * extending a labyrinth exit if that branch has no meeple (a branch is what is reached from one exit

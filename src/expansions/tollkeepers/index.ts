@@ -1,5 +1,5 @@
 /**
- * The Tollkeepers (`RULES.md` §2, `seeds/tollkeepers.txt`). Each player has one two-sided tollhouse
+ * The Tollkeepers (docs/rules.md §2). Each player has one two-sided tollhouse
  * (value 1 or 2). In a turn without a meeple the player may place it (showing 1) or relocate it
  * (keeping its value) onto any free crossroads. When a road is completed, each tollhouse on a
  * crossroads where the road ends pays its owner per illustration attached to the road's own segments
@@ -378,7 +378,7 @@ export const tollkeepers: Expansion = defineExpansion({
           }
         }
       },
-      // Expected toll income (README "Agents"): for each tollhouse and each open road ending at its
+      // Expected toll income (docs/agents.md): for each tollhouse and each open road ending at its
       // crossroads, the mean of what completing the road would pay at the tollhouse's value and what
       // the final scoring would. A road with travellers flips the tollhouse when it pays, so only the
       // first such road is valued at the current value, the others at the mean of both values.

@@ -7,11 +7,11 @@
  * a mistake at that level).
  *
  * Per match: the win share with its Wilson interval over games (ties shared) and the deal-clustered t
- * interval beside it (`STUDIES.md` 4: two games of a deal are not independent), the margin per game
+ * interval beside it (docs/reasoning.md §4: two games of a deal are not independent), the margin per game
  * (t over deals), and the p-value of "worth nothing" (t over the deals' scores) Holm-adjusted over the
- * level's matches: one family, "which mechanics matter at this level" (`STUDIES.md` 3). Whether a
+ * level's matches: one family, "which mechanics matter at this level" (docs/reasoning.md §3). Whether a
  * mechanic matters more at one level than another is the paired difference of the deal scores on the
- * deals the levels share (`STUDIES.md` 2), shown with both levels' shares on those deals (12).
+ * deals the levels share (docs/reasoning.md §2), shown with both levels' shares on those deals (§12).
  */
 import * as aq from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
@@ -83,7 +83,7 @@ const momentsOf = (values: readonly number[]) => ({
 
 /**
  * Two-sided p of "the deal scores average 50 %": t over deals; when every deal scored alike the t
- * test has no spread (`STUDIES.md` 10), so the exact sign test is used (all n on one side: 2 · ½ⁿ).
+ * test has no spread (docs/reasoning.md §10), so the exact sign test is used (all n on one side: 2 · ½ⁿ).
  */
 function worthNothing(scores: readonly number[]): { p: number | null } {
   const n = scores.length;

@@ -53,7 +53,7 @@ export function levelFindings(card: LevelCard, scorecard: Scorecard, options: { 
   if (depth && options.skill !== false) lines.push(`Skill depth: ${skillDepthSentence(depth)}`);
   if (card.sameMoves === card.deals)
     lines.push(
-      `**Warning (${card.level}): both arms played the same moves on every deal; the rule does not change this level's play, so its total effect is a rescoring only (\`STUDIES.md\` 1).**`,
+      `**Warning (${card.level}): both arms played the same moves on every deal; the rule does not change this level's play, so its total effect is a rescoring only (docs/reasoning.md §1).**`,
     );
   return lines;
 }

@@ -44,7 +44,7 @@ export interface LevelCard {
   };
   /** The same four with their 95 % intervals, and the rescored games' counts. */
   winnerChangedDetail: WinnerChange;
-  /** Deals on which both arms played the same moves (a rescoring only, `STUDIES.md` 1). */
+  /** Deals on which both arms played the same moves (a rescoring only, docs/reasoning.md §1). */
   sameMoves: number;
   /** Mean score per player, variant − baseline, paired t over deals (no interval when every deal gave the same difference). */
   scoreChange: Estimate;
@@ -111,7 +111,7 @@ function levelCard(level: StudyLevel, run: LoadedRun, setup: StudySetup, skill: 
     },
     winnerChangedDetail: w,
     sameMoves: run.summary.pairs[0]?.sameMoves ?? 0,
-    // Every deal alike (e.g. a rule random play does not feel in the scores): no t interval (`STUDIES.md` 10).
+    // Every deal alike (e.g. a rule random play does not feel in the scores): no t interval (docs/reasoning.md §10).
     scoreChange:
       score.sdDiff === 0
         ? { estimate: score.meanDiff, lo: null, hi: null }
