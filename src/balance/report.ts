@@ -30,10 +30,15 @@ export function answerText(balance: Balance, result: BalanceResult): string {
     return `  ${t.label} ${wishText(t)}: ${shown(c.estimate, t.metric.share)} [${shown(c.lo, t.metric.share)}, ${shown(c.hi, t.metric.share)}]${tag ? ` (${tag})` : ''}`;
   });
   const others = result.notRejected.length - 1;
+  const distinct = new Set(result.notRejected.map((r) => r.group)).size;
+  const same =
+    distinct < result.notRejected.length
+      ? `; ${result.notRejected.length - distinct} of them played the same games as another`
+      : '';
   return [
     `${balance.name}: best rule set ${best.label}; on fresh deals it meets ${met} of ${judged} targets surely:`,
     ...lines,
-    `${others > 0 ? `${others} other rule set${others === 1 ? ' is' : 's are'} not rejected as the best (the data do not tell them apart). ` : ''}Games: search ${count(result.games.search)}, confirmation ${count(result.games.confirmation)}; a full grid to the same precision: about ${count(result.games.grid)}.`,
+    `${others > 0 ? `${others} other rule set${others === 1 ? ' is' : 's are'} not rejected as the best (the data do not tell them apart${same}). ` : ''}Games: search ${count(result.games.search)}, confirmation ${count(result.games.confirmation)}; a full grid to the same precision: about ${count(result.games.grid)}.`,
     ...result.warnings.map((w) => `WARNING: ${w}`),
   ].join('\n');
 }
@@ -75,8 +80,13 @@ function answerSection(report: Report, balance: Balance, result: BalanceResult):
   const section = report.section('Rule sets not rejected as the best');
   const knobColumns = (rows: { values: unknown[] }[]) =>
     Object.fromEntries(balance.knobs.map((k, i) => [k.name, rows.map((r) => String(r.values[i]))]));
+  const first = (group: number) => result.notRejected.find((r) => r.group === group)!;
   section.table(
-    aq.table({ ...knobColumns(result.notRejected), 'search loss': result.notRejected.map((r) => r.loss) }),
+    aq.table({
+      ...knobColumns(result.notRejected),
+      'search loss': result.notRejected.map((r) => r.loss),
+      'same games as': result.notRejected.map((r) => (first(r.group) === r ? '' : first(r.group).label)),
+    }),
     {
       caption: `Best search estimate first, on up to ${count(Math.max(...result.candidates.map((c) => c.deals)))} deals each (the loss: Σ weight × shortfall / precision).`,
     },

@@ -4,9 +4,11 @@
  * fresh deals with an interval for every target, the Pareto front of the targets, the main effects,
  * the games spent against a full grid's, and the warnings a designer must not miss.
  */
+import { createHash } from 'node:crypto';
 import type { ParamValue } from '../engine/index.ts';
 import type { Confirmation } from './confirm.ts';
 import type { Balance } from './definition.ts';
+import type { CandidateData } from './estimate.ts';
 import { pointLabel } from './knobs.ts';
 import type { CandidateRecord, SearchResult } from './search.ts';
 import { shortfall, wishText } from './targets.ts';
@@ -25,8 +27,12 @@ export interface BalanceResult {
   method: string;
   knobs: string[];
   targets: { label: string; wish: string; weight: number; precision: number; share: boolean }[];
-  /** The rule sets not rejected as the best, best search estimate first. */
-  notRejected: (RuleSet & { loss: number })[];
+  /**
+   * The rule sets not rejected as the best, best search estimate first; `group` numbers the rule sets
+   * that played identical games on every deal of the search (their knobs differ only where nothing
+   * is read, e.g. a scoring variant's value under another variant), from 0 in order of appearance.
+   */
+  notRejected: (RuleSet & { loss: number; group: number })[];
   confirmed: (RuleSet & Confirmation)[];
   /** Indices into `candidates` of the Pareto front of the targets (estimates on the shared first deals). */
   pareto: number[];
@@ -44,6 +50,27 @@ export interface BalanceResult {
   warnings: string[];
   candidates: (CandidateRecord & RuleSet)[];
   log: string[];
+}
+
+/** A fingerprint of a rule set's data on its deals: equal for rule sets whose games gave the same sums on every deal. */
+export function fingerprint(data: CandidateData): string {
+  const hash = createHash('sha256');
+  for (const parts of data.targets)
+    for (const part of parts)
+      for (const t of part.terms) {
+        hash.update(new Uint8Array(t.x.buffer, t.x.byteOffset, data.deals * 8));
+        hash.update(new Uint8Array(t.y.buffer, t.y.byteOffset, data.deals * 8));
+      }
+  return hash.digest('hex');
+}
+
+/** Group numbers of the fingerprints, from 0 in order of first appearance. */
+export function groupsOf(fingerprints: readonly string[]): number[] {
+  const first = new Map<string, number>();
+  return fingerprints.map((f) => {
+    if (!first.has(f)) first.set(f, first.size);
+    return first.get(f)!;
+  });
 }
 
 export const ruleSet = (balance: Balance, point: readonly number[]): RuleSet => ({

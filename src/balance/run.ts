@@ -23,7 +23,7 @@ import { ContextRuns, Interrupted } from './evaluate.ts';
 import type { RunSettings } from './evaluate.ts';
 import type { LossTarget } from './loss.ts';
 import { writeBalanceReport } from './report.ts';
-import { gridGames, paretoFront, ruleSet, warningsOf } from './result.ts';
+import { fingerprint, gridGames, groupsOf, paretoFront, ruleSet, warningsOf } from './result.ts';
 import type { BalanceResult } from './result.ts';
 import { balanceSearch } from './search.ts';
 import { wishText } from './targets.ts';
@@ -162,10 +162,14 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
     );
     played = runs.played;
 
-    // 2. The confirmation of the best rule sets left, one at a time (they may share context runs).
+    // 2. The confirmation of the best rule sets left, one of each group of identical ones, one at a
+    //    time (they may share context runs).
+    const dealsOf = (p: readonly number[]) => search.candidates.find((c) => c.point.join() === p.join())!.deals;
+    const groups = groupsOf(search.notRejected.map((p) => fingerprint(runs.candidate(p, dealsOf(p)))));
     const confirmed = [];
-    for (const point of search.notRejected.slice(0, budget.confirm))
-      confirmed.push({ ...ruleSet(balance, point), ...(await confirm(balance, confirmRuns, point)) });
+    for (const [i, point] of search.notRejected.entries())
+      if (groups.indexOf(groups[i]!) === i && groups[i]! < budget.confirm)
+        confirmed.push({ ...ruleSet(balance, point), ...(await confirm(balance, confirmRuns, point)) });
 
     // 3. Results.
     const gamesPerDeal = (key: string) =>
@@ -190,7 +194,8 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
         precision: t.precision,
         share: t.metric.share,
       })),
-      notRejected: search.notRejected.map((p) => ({
+      notRejected: search.notRejected.map((p, i) => ({
+        group: groups[i]!,
         ...ruleSet(balance, p),
         loss: search.candidates.find((c) => c.point.join() === p.join())!.loss.estimate,
       })),
