@@ -44,9 +44,10 @@ function numericValues(raw: Record<string, unknown>, domain: Domain, whole: bool
   if (!whole && step === undefined) fail('a real parameter needs a "step" (the grid the search tries)');
   const by = step as number | undefined;
   if (by !== undefined && by > max - min) fail(`"step" (${by}) is wider than the range [${min}, ${max}]`);
-  const kind = whole ? 'int' : 'real';
-  if (whole && by !== undefined) return domainValues({ kind: 'real', min, max }, by).map((v) => Math.round(Number(v)));
-  return domainValues(kind === 'int' ? { kind, min, max } : { kind, min, max }, by);
+  // Whole numbers by a step: the real grid, rounded (min, min + step, …, max).
+  if (whole && by === undefined) return domainValues({ kind: 'int', min, max });
+  const grid = domainValues({ kind: 'real', min, max }, by);
+  return whole ? grid.map((v) => Math.round(Number(v))) : grid;
 }
 
 /** The listed values of a knob, each checked against its domain. */
@@ -151,9 +152,13 @@ export function pointSetup(
   return { rules, tileCounts };
 }
 
-/** `name=value` per knob, e.g. `seatCompensation[1]@3p=4 tile:Z1=2`. */
-export const pointLabel = (knobs: readonly BalanceKnob[], point: readonly number[]): string =>
-  knobs.map((knob, k) => `${knob.name}=${knob.values[point[k]!]}`).join(' ');
+/** `name=value` per knob (only those that apply to `players`-player games when given), e.g. `seatCompensation[1]@3p=4 tile:Z1=2`. */
+export const pointLabel = (knobs: readonly BalanceKnob[], point: readonly number[], players?: number): string =>
+  knobs
+    .flatMap((knob, k) =>
+      players === undefined || appliesTo(knob, players) ? [`${knob.name}=${knob.values[point[k]!]}`] : [],
+    )
+    .join(' ');
 
 /** Two knobs that set the same thing for some player count: the same rule (entry) or tile, overlapping scopes. */
 export function clashingKnobs(knobs: readonly BalanceKnob[]): [BalanceKnob, BalanceKnob] | null {

@@ -115,12 +115,15 @@ function bestPredicted(
     pool.push(...scored.slice(0, POLISHED).map(({ p }) => polish(models, sizes, p)));
   }
   const seen = new Set(measured);
-  return pool
-    .map((p) => ({ p, loss: predictedLoss(models, p) }))
-    .sort((a, b) => a.loss - b.loss)
-    .filter(({ p }) => !seen.has(pointKey(p)) && seen.add(pointKey(p)))
-    .slice(0, count)
-    .map(({ p }) => p);
+  const best: number[][] = [];
+  const ranked = pool.map((p) => ({ p, loss: predictedLoss(models, p) })).sort((a, b) => a.loss - b.loss);
+  for (const { p } of ranked) {
+    if (best.length === count) break;
+    if (seen.has(pointKey(p))) continue;
+    seen.add(pointKey(p));
+    best.push(p);
+  }
+  return best;
 }
 
 /** The leader's unmeasured neighbours (one knob at another value), best predicted first. */

@@ -10,7 +10,7 @@ import { estimatesChart, paretoChart } from '../charts/index.ts';
 import { Report, writeReport } from '../report/report.ts';
 import type { Balance } from './definition.ts';
 import type { BalanceResult } from './result.ts';
-import { describeBalance } from './summary.ts';
+import { describeBalance, ruleSetText } from './summary.ts';
 import { wishText } from './targets.ts';
 
 const num = (x: number) => String(Number(x.toPrecision(3)));
@@ -36,7 +36,7 @@ export function answerText(balance: Balance, result: BalanceResult): string {
       ? `; ${result.notRejected.length - distinct} of them played the same games as another`
       : '';
   return [
-    `${balance.name}: best rule set ${best.label}; on fresh deals it meets ${met} of ${judged} targets surely:`,
+    `${balance.name}: best rule set ${ruleSetText(balance, best.point)}; on fresh deals it meets ${met} of ${judged} targets surely:`,
     ...lines,
     `${others > 0 ? `${others} other rule set${others === 1 ? ' is' : 's are'} not rejected as the best (the data do not tell them apart${same}). ` : ''}Games: search ${count(result.games.search)}, confirmation ${count(result.games.confirmation)}; a full grid to the same precision: about ${count(result.games.grid)}.`,
     ...result.warnings.map((w) => `WARNING: ${w}`),
@@ -149,11 +149,11 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
     section.chart(
       `pareto-${i}-${j}`,
       paretoChart(rows, {
-        title: `${a.metric.name} against ${b.metric.name}`,
+        title: `${a.label} against ${b.label}`,
         subtitle: 'each point a rule set; dashed: the wishes',
         runSize: `first ${result.games.firstDeals} deals of each rule set`,
-        xTitle: `${a.label} (${wishText(a)})`,
-        yTitle: `${b.label} (${wishText(b)})`,
+        xTitle: `${a.metric.name} at ${a.players} players, ${a.level} (${wishText(a)})`,
+        yTitle: `${b.metric.name} at ${b.players} players, ${b.level} (${wishText(b)})`,
         xFormat: a.metric.share ? '.1%' : '.3~g',
         yFormat: b.metric.share ? '.1%' : '.3~g',
         xTarget: a.kind === 'minimize' || a.kind === 'maximize' ? undefined : a.value,
@@ -167,21 +167,24 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
 function effectsSection(report: Report, balance: Balance, result: BalanceResult): void {
   const section = report.section('Which knob moves which target');
   section.text(
-    "Each knob value's main effect on each target's metric, against the knob's mean over its values (95 % t intervals over the search's first deals; see Method). A flat panel: the knob does not move that target.",
+    "Each knob value's main effect on each target's metric — for `seatWinGap` on each seat's win share, whose effects add up where the largest gap does not — against the knob's mean over its values (95 % t intervals over the search's first deals; see Method). A flat panel: the knob does not move that target.",
   );
   balance.targets.forEach((t, i) => {
     const rows = result.effects[i]!.map((e) => ({
       knob: e.knob,
       value: String(e.value),
+      seat: e.part === null ? '' : `seat ${e.part}`,
       estimate: e.estimate,
       lower: e.lo,
       upper: e.hi,
     }));
     if (!rows.length) return;
+    const perSeat = t.metric.combine === 'gap';
     section.chart(
       `effects-${i}`,
       estimatesChart(rows, {
-        title: `Main effects on ${t.label}`,
+        title: perSeat ? `Main effects on each seat's win share (${t.label})` : `Main effects on ${t.label}`,
+        ...(perSeat ? { color: 'seat' as const, colorTitle: null } : {}),
         runSize: `${result.candidates.length} rule sets × ${result.games.firstDeals} deals`,
         category: 'value',
         facet: 'knob',

@@ -9,9 +9,13 @@ import type { ParamValue } from '../engine/index.ts';
 import type { Confirmation } from './confirm.ts';
 import type { Balance } from './definition.ts';
 import type { CandidateData } from './estimate.ts';
+import { confirmationLevels } from './confirm.ts';
 import { pointLabel } from './knobs.ts';
 import type { CandidateRecord, SearchResult } from './search.ts';
 import { shortfall, wishText } from './targets.ts';
+
+export const METHOD =
+  'screening by an additive model of each target (a first population with every knob value about equally often, then the rule sets the model predicts best and the leader\u2019s neighbours), successive halving and a race on growing paired deals, rejections by paired tests at Bonferroni levels over rule sets, looks and intervals; the best rule sets left confirmed on fresh deals';
 
 export interface RuleSet {
   point: number[];
@@ -36,8 +40,8 @@ export interface BalanceResult {
   confirmed: (RuleSet & Confirmation)[];
   /** Indices into `candidates` of the Pareto front of the targets (estimates on the shared first deals). */
   pareto: number[];
-  /** Per target, per knob: each value's main effect on the target's metric (95 % t over the search's first deals). */
-  effects: { knob: string; value: ParamValue; estimate: number; lo: number; hi: number }[][];
+  /** Per target, per knob (and per seat for `seatWinGap`): each value's main effect on the metric (95 % t over the search's first deals). */
+  effects: { knob: string; value: ParamValue; part: number | null; estimate: number; lo: number; hi: number }[][];
   games: {
     search: number;
     confirmation: number;
@@ -105,7 +109,7 @@ export function warningsOf(
     );
     if (shortfall(t, best.targets[i]!.estimate) > 0)
       warnings.push(
-        `no rule set measured meets "${t.label}" ${wishText(t)}: the nearest, ${pointLabel(balance.knobs, best.point)}, is at ${num(best.targets[i]!.estimate)} (search estimate); widen the knobs' ranges or relax the target`,
+        `no rule set measured meets "${t.label}" ${wishText(t)}: the nearest, ${pointLabel(balance.knobs, best.point, t.players)}, is at ${num(best.targets[i]!.estimate)} (search estimate); widen the knobs' ranges or relax the target`,
       );
   });
   for (const c of confirmed) {
@@ -113,13 +117,13 @@ export function warningsOf(
       const ct = c.targets[i]!;
       if (ct.met === 'no')
         warnings.push(
-          `on fresh deals ${c.label} misses "${t.label}" ${wishText(t)}: ${num(ct.estimate)} [${num(ct.lo)}, ${num(ct.hi)}]`,
+          `on fresh deals ${pointLabel(balance.knobs, c.point, t.players)} misses "${t.label}" ${wishText(t)}: ${num(ct.estimate)} [${num(ct.lo)}, ${num(ct.hi)}]`,
         );
     });
     for (const ctx of c.contexts)
       if (ctx.reason === 'deals')
         warnings.push(
-          `the confirmation of ${c.label} in ${ctx.key} reached its cap of ${ctx.deals.toLocaleString('en')} deals before every target's precision (raise budget.confirmDeals)`,
+          `the confirmation of ${pointLabel(balance.knobs, c.point, balance.contexts.find((x) => x.key === ctx.key)!.players)} in ${ctx.key} reached its cap of ${ctx.deals.toLocaleString('en')} deals before every target's precision (raise budget.confirmDeals)`,
         );
   }
   if (search.status === 'budget')
@@ -143,4 +147,89 @@ export function gridGames(
     const deals = Math.max(...balance.targets.map((t, i) => (t.context === c.key ? dealsForPrecision[i]! : 0)));
     return sum + setups * deals * gamesPerDeal(c.key);
   }, 0);
+}
+
+/** The answer from the search, the groups of its rule sets not rejected and their confirmations. */
+export function buildResult(
+  balance: Balance,
+  search: SearchResult,
+  groups: readonly number[],
+  confirmed: (RuleSet & Confirmation)[],
+  games: { confirmation: number; grid: number },
+): BalanceResult {
+  const levels = confirmationLevels(balance);
+  const lossOf = (p: readonly number[]) => search.candidates.find((c) => c.point.join() === p.join())!.loss.estimate;
+  return {
+    format: 'carclab-balance/1',
+    name: balance.name,
+    seed: balance.seed,
+    status: search.status,
+    method: METHOD,
+    knobs: balance.knobs.map((k) => k.name),
+    targets: balance.targets.map((t) => ({
+      label: t.label,
+      wish: wishText(t),
+      weight: t.weight,
+      precision: t.precision,
+      share: t.metric.share,
+    })),
+    notRejected: search.notRejected.map((p, i) => ({ group: groups[i]!, ...ruleSet(balance, p), loss: lossOf(p) })),
+    confirmed,
+    pareto: paretoFront(balance, search.candidates),
+    effects: search.effects.map((list) =>
+      list.map((e) => ({
+        knob: balance.knobs[e.knob]!.name,
+        value: balance.knobs[e.knob]!.values[e.value]!,
+        part: e.part,
+        estimate: e.estimate,
+        lo: e.lo,
+        hi: e.hi,
+      })),
+    ),
+    games: {
+      search: search.games,
+      confirmation: games.confirmation,
+      grid: games.grid,
+      firstDeals: balance.budget.firstDeals,
+    },
+    levels: { search: search.level, confirmation: levels.level, confirmationNominal: levels.nominal },
+    warnings: warningsOf(balance, search, confirmed),
+    candidates: search.candidates.map((c) => ({ ...c, ...ruleSet(balance, c.point) })),
+    log: search.log,
+  };
+}
+
+/** `candidates.csv`: every rule set measured, its values, deals, loss, targets, status and verdict. */
+export function candidatesCsv(balance: Balance, result: BalanceResult): string {
+  const cell = (v: unknown) => {
+    const s = typeof v === 'number' ? String(Number(v.toPrecision(8))) : String(v);
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const header = [
+    ...balance.knobs.map((k) => k.name),
+    'round',
+    'deals',
+    'loss',
+    'lossLo',
+    'lossHi',
+    ...balance.targets.flatMap((t) => [t.label, `${t.label} (first deals)`]),
+    'status',
+    'verdict',
+  ];
+  const rows = result.candidates.map((c) =>
+    [
+      ...c.values,
+      c.round,
+      c.deals,
+      c.loss.estimate,
+      c.loss.lo,
+      c.loss.hi,
+      ...c.targets.flatMap((t, i) => [t.estimate, c.first[i]]),
+      c.status,
+      c.verdict,
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return `${[header.map(cell).join(','), ...rows].join('\n')}\n`;
 }

@@ -17,16 +17,15 @@ import { InputError } from '../engine/index.ts';
 import { gitInfo, packageInfo, writeAtomic, writeJsonAtomic } from '../run/files.ts';
 import type { Backend } from '../run/pool.ts';
 import { AGGREGATE_FORMAT, gamesPerDealOf } from '../sim/plan.ts';
-import { confirm, confirmationLevels } from './confirm.ts';
+import { confirm } from './confirm.ts';
 import type { Balance } from './definition.ts';
 import { ContextRuns, Interrupted } from './evaluate.ts';
 import type { RunSettings } from './evaluate.ts';
 import type { LossTarget } from './loss.ts';
 import { writeBalanceReport } from './report.ts';
-import { fingerprint, gridGames, groupsOf, paretoFront, ruleSet, warningsOf } from './result.ts';
+import { buildResult, candidatesCsv, fingerprint, gridGames, groupsOf, METHOD, ruleSet } from './result.ts';
 import type { BalanceResult } from './result.ts';
 import { balanceSearch } from './search.ts';
-import { wishText } from './targets.ts';
 import type { Evaluator, SearchProblem } from './search.ts';
 
 export interface BalanceOptions {
@@ -48,9 +47,6 @@ export interface BalanceOutcome {
   gamesPlayed: number;
   wallSeconds: number;
 }
-
-export const METHOD =
-  'screening by an additive model of each target (a first population with every knob value about equally often, then the rule sets the model predicts best and the leader\u2019s neighbours), successive halving and a race on growing paired deals, rejections by paired tests at Bonferroni levels over rule sets, looks and intervals; the best rule sets left confirmed on fresh deals';
 
 export function balanceDirOf(balance: Balance, outRoot: string): string {
   if (outRoot.trim() === '')
@@ -138,40 +134,10 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
   );
   const gamesPlayed = () => runs.played + confirmRuns.played;
   try {
-    // 1. The search.
-    const evaluator: Evaluator = {
-      cost: (points, deals) => runs.cost(runs.runsOf(points), deals),
-      measure: async (points, deals) => {
-        await runs.grow(runs.runsOf(points), deals);
-        return points.map((p) => runs.candidate(p, deals));
-      },
-    };
-    const { budget } = balance;
-    const search = await balanceSearch(
-      searchProblem(balance),
-      {
-        seed: balance.seed,
-        firstDeals: budget.firstDeals,
-        maxDeals: budget.maxDeals,
-        budgetGames: budget.games,
-        population: budget.population,
-        rounds: budget.rounds,
-        finalists: budget.finalists,
-      },
-      evaluator,
-    );
-    played = runs.played;
-
-    // 2. The confirmation of the best rule sets left, one of each group of identical ones, one at a
-    //    time (they may share context runs).
-    const dealsOf = (p: readonly number[]) => search.candidates.find((c) => c.point.join() === p.join())!.deals;
-    const groups = groupsOf(search.notRejected.map((p) => fingerprint(runs.candidate(p, dealsOf(p)))));
-    const confirmed = [];
-    for (const [i, point] of search.notRejected.entries())
-      if (groups.indexOf(groups[i]!) === i && groups[i]! < budget.confirm)
-        confirmed.push({ ...ruleSet(balance, point), ...(await confirm(balance, confirmRuns, point)) });
-
-    // 3. Results.
+    const { search, groups, confirmed } = await searchAndConfirm(balance, runs, confirmRuns, () => {
+      played = runs.played;
+    });
+    // Games per deal of each context (the same for every rule set).
     const gamesPerDeal = (key: string) =>
       gamesPerDealOf(
         runs.runsOf(
@@ -179,48 +145,10 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
           balance.contexts.filter((c) => c.key === key),
         )[0]!.plan,
       );
-    const levels = confirmationLevels(balance);
-    const result: BalanceResult = {
-      format: 'carclab-balance/1',
-      name: balance.name,
-      seed: balance.seed,
-      status: search.status,
-      method: METHOD,
-      knobs: balance.knobs.map((k) => k.name),
-      targets: balance.targets.map((t) => ({
-        label: t.label,
-        wish: wishText(t),
-        weight: t.weight,
-        precision: t.precision,
-        share: t.metric.share,
-      })),
-      notRejected: search.notRejected.map((p, i) => ({
-        group: groups[i]!,
-        ...ruleSet(balance, p),
-        loss: search.candidates.find((c) => c.point.join() === p.join())!.loss.estimate,
-      })),
-      confirmed,
-      pareto: paretoFront(balance, search.candidates),
-      effects: search.effects.map((list) =>
-        list.map((e) => ({
-          knob: balance.knobs[e.knob]!.name,
-          value: balance.knobs[e.knob]!.values[e.value]!,
-          estimate: e.estimate,
-          lo: e.lo,
-          hi: e.hi,
-        })),
-      ),
-      games: {
-        search: search.games,
-        confirmation: confirmRuns.charged(),
-        grid: gridGames(balance, search.dealsForPrecision, gamesPerDeal),
-        firstDeals: budget.firstDeals,
-      },
-      levels: { search: search.level, confirmation: levels.level, confirmationNominal: levels.nominal },
-      warnings: warningsOf(balance, search, confirmed),
-      candidates: search.candidates.map((c) => ({ ...c, ...ruleSet(balance, c.point) })),
-      log: search.log,
-    };
+    const result = buildResult(balance, search, groups, confirmed, {
+      confirmation: confirmRuns.charged(),
+      grid: gridGames(balance, search.dealsForPrecision, gamesPerDeal),
+    });
     writeJsonAtomic(join(dir, 'result.json'), result);
     writeAtomic(join(dir, 'candidates.csv'), candidatesCsv(balance, result));
     await writeBalanceReport(balance, result, dir);
@@ -251,36 +179,35 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
   }
 }
 
-function candidatesCsv(balance: Balance, result: BalanceResult): string {
-  const cell = (v: unknown) => {
-    const s = typeof v === 'number' ? String(Number(v.toPrecision(8))) : String(v);
-    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/**
+ * The search, then the confirmation of the best rule sets left — one of each group of rule sets that
+ * played identical games, one at a time (they may share context runs).
+ */
+async function searchAndConfirm(balance: Balance, runs: ContextRuns, confirmRuns: ContextRuns, searched: () => void) {
+  const evaluator: Evaluator = {
+    cost: (points, deals) => runs.cost(runs.runsOf(points), deals),
+    measure: async (points, deals) => {
+      await runs.grow(runs.runsOf(points), deals);
+      return points.map((p) => runs.candidate(p, deals));
+    },
   };
-  const header = [
-    ...balance.knobs.map((k) => k.name),
-    'round',
-    'deals',
-    'loss',
-    'lossLo',
-    'lossHi',
-    ...balance.targets.flatMap((t) => [t.label, `${t.label} (first deals)`]),
-    'status',
-    'verdict',
-  ];
-  const rows = result.candidates.map((c) =>
-    [
-      ...c.values,
-      c.round,
-      c.deals,
-      c.loss.estimate,
-      c.loss.lo,
-      c.loss.hi,
-      ...c.targets.flatMap((t, i) => [t.estimate, c.first[i]]),
-      c.status,
-      c.verdict,
-    ]
-      .map(cell)
-      .join(','),
-  );
-  return `${[header.map(cell).join(','), ...rows].join('\n')}\n`;
+  const { budget } = balance;
+  const settings = {
+    seed: balance.seed,
+    firstDeals: budget.firstDeals,
+    maxDeals: budget.maxDeals,
+    budgetGames: budget.games,
+    population: budget.population,
+    rounds: budget.rounds,
+    finalists: budget.finalists,
+  };
+  const search = await balanceSearch(searchProblem(balance), settings, evaluator);
+  searched();
+  const dealsOf = (p: readonly number[]) => search.candidates.find((c) => c.point.join() === p.join())!.deals;
+  const groups = groupsOf(search.notRejected.map((p) => fingerprint(runs.candidate(p, dealsOf(p)))));
+  const confirmed = [];
+  for (const [i, point] of search.notRejected.entries())
+    if (groups.indexOf(groups[i]!) === i && groups[i]! < budget.confirm)
+      confirmed.push({ ...ruleSet(balance, point), ...(await confirm(balance, confirmRuns, point)) });
+  return { search, groups, confirmed };
 }

@@ -1,5 +1,6 @@
 /** A designer-readable summary of a balance file: what is searched, for which wishes, and how. */
 import type { Balance } from './definition.ts';
+import { pointLabel, pointSetup } from './knobs.ts';
 import { wishText } from './targets.ts';
 
 const list = (values: readonly unknown[]) =>
@@ -51,4 +52,22 @@ export function describeBalance(balance: Balance): string {
   ]
     .filter((line, i, all) => !(line === '' && (i === 0 || all[i - 1] === '')))
     .join('\n');
+}
+
+/**
+ * A rule set as a designer reads it: the knobs' values, or, when knobs apply to one player count,
+ * the rules in force per count (`3 players: seatCompensation=0,1,1; 4 players: …`).
+ */
+export function ruleSetText(balance: Balance, point: readonly number[]): string {
+  if (balance.knobs.every((k) => k.players === null)) return pointLabel(balance.knobs, point);
+  return balance.players
+    .map((players) => {
+      const { rules, tileCounts } = pointSetup(balance.knobs, point, players, balance);
+      const knobs = balance.knobs.filter((k) => k.players === null || k.players === players);
+      const ruleNames = [...new Set(knobs.flatMap((k) => (k.rule === null ? [] : [k.rule])))];
+      const tiles = [...new Set(knobs.flatMap((k) => (k.tile === null ? [] : [k.tile])))];
+      const parts = [...ruleNames.map((r) => `${r}=${rules[r]}`), ...tiles.map((t) => `tile ${t}×${tileCounts[t]}`)];
+      return `${players} players: ${parts.join(' ')}`;
+    })
+    .join('; ');
 }

@@ -8,45 +8,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveBalance } from '../../src/balance/definition.ts';
 import type { BalanceResult } from '../../src/balance/result.ts';
 import { runBalance } from '../../src/balance/run.ts';
 import { inProcessBackend, poolBackend } from '../../src/run/pool.ts';
 import { tempDir } from '../sim/helpers.ts';
+import { answer, balance, FILE } from './helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-
-const FILE = {
-  name: 'farms',
-  seed: 'farms-1',
-  players: [2],
-  levels: ['random'],
-  knobs: [
-    { rule: 'farmerPointsPerCity', min: 0, max: 6 },
-    { rule: 'cityPointsPerTile', min: 1, max: 3 },
-    { rule: 'farmers', values: ['on', 'off'] },
-  ],
-  targets: [
-    { metric: 'score.field', level: 'random', players: 2, equals: 4, tolerance: 0.5 },
-    { metric: 'score.city', level: 'random', players: 2, atLeast: 7, precision: 1 },
-  ],
-  budget: {
-    games: 20_000,
-    firstDeals: 20,
-    maxDeals: 80,
-    population: 12,
-    rounds: 1,
-    finalists: 3,
-    confirm: 1,
-    confirmDeals: 60,
-  },
-};
-
-const balance = () =>
-  resolveBalance(FILE, { where: 'farms.json', defaultName: 'farms', readTileFile: () => ({ data: {}, where: '' }) });
-
-/** The result without what depends on the session. */
-const answer = (result: BalanceResult) => JSON.stringify(result);
 
 describe('carclab balance on real games', () => {
   let reference: BalanceResult;
