@@ -8,7 +8,11 @@ import { atomSums, parseMetric } from '../../src/balance/metrics.ts';
 import type { Atom } from '../../src/balance/metrics.ts';
 import { InputError } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
+import { readKeptGames } from '../../src/run/kept-games.ts';
+import { inProcessBackend } from '../../src/run/pool.ts';
+import { runExperiment } from '../../src/run/runner.ts';
 import type { Columns } from '../../src/sim/columns.ts';
+import { planOf, tempDir } from '../sim/helpers.ts';
 
 // Deal 0: a tie for first at 10 (seat 0: 3 King points; seat 1: 2 Robber points); deal 1: seat 0 wins 20 to 12 (5 Robber points).
 const columns: Columns = {
@@ -88,5 +92,35 @@ describe('balance metric names', () => {
     expect(refused('score - margin - winnerScore')).toMatch(/one name or a difference/);
     expect(refused('beats')).toMatch(/"beats" compares two levels/);
     expect(refused('margin', true)).toMatch(/"versus" goes with the metric "beats" only/);
+  });
+});
+
+describe('kept quality columns', () => {
+  it('add up to the run’s own quality sums', async () => {
+    const plan = planOf({
+      name: 'q',
+      seed: 'q-1',
+      deals: 12,
+      quality: true,
+      columns: ['score', 'quality'],
+      arms: [{ name: 'a', players: 3, agents: 'greedy' }],
+    });
+    const run = await runExperiment({
+      plan,
+      outRoot: tempDir(),
+      backend: inProcessBackend(),
+      keepGames: true,
+      dealsLimit: 8,
+    });
+    const kept = await readKeptGames(plan, run.runDir, false);
+    const total = (name: string) => kept.reduce((s, k) => s + [...k.columns[name]!].reduce((a, b) => a + b, 0), 0);
+    const q = run.summary!.arms[0]!.quality!;
+    expect(total('q.leadChanges')).toBe(q.leadChanges.x);
+    expect(total('q.scoreLeadChanges')).toBe(q.scoreLeadChanges.x);
+    expect(total('q.behindTurns')).toBe(q.behind.x);
+    expect(total('q.turns')).toBe(q.behind.y);
+    expect(total('q.decidedTurns')).toBe(q.decided.x);
+    expect(total('q.behindPoints') * 4).toBe(q.deficit.x);
+    expect(total('q.won')).toBe(q.race[0]!.y);
   });
 });
