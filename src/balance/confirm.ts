@@ -16,6 +16,7 @@ import {
   stopInterval,
 } from '../tune/stop-rule.ts';
 import { gamesPerDealOf } from '../sim/plan.ts';
+import type { BalanceContext } from './contexts.ts';
 import type { Balance } from './definition.ts';
 import type { PartData } from './estimate.ts';
 import { partMeasure, partValue } from './estimate.ts';
@@ -69,39 +70,46 @@ function verdict(t: Balance['targets'][number], lo: number, hi: number): Confirm
   return outside ? 'no' : 'undecided';
 }
 
+/** Plays one context of `point` in batches until its targets are known to their precision or the cap. */
+async function confirmContext(
+  balance: Balance,
+  runs: ContextRuns,
+  point: readonly number[],
+  context: BalanceContext,
+  family: number,
+): Promise<Confirmation['contexts'][number]> {
+  const cap = balance.budget.confirmDeals;
+  const targets = balance.targets.map((t, i) => ({ t, i })).filter(({ t }) => t.context === context.key);
+  const [run] = runs.runsOf([point], [context]);
+  for (let n = Math.min(cap, FIRST_BATCH_DEALS); ; ) {
+    await runs.grow([run!], n);
+    const data = runs.candidate(point, n);
+    const widths = targets.map(({ t, i }) => {
+      const halves = data.targets[i]!.map((part) => stopHalfWidths(partMeasure(part, n), family));
+      return {
+        metric: String(i),
+        judged: Math.max(...halves.map((h) => h.judged)),
+        plain: Math.max(...halves.map((h) => h.plain)),
+        halfWidth: t.precision,
+      };
+    });
+    const met = widths.every((w) => w.judged <= w.halfWidth);
+    if (met || n >= cap)
+      return { key: context.key, deals: n, reason: met ? 'precision' : 'deals', games: n * gamesPerDealOf(run!.plan) };
+    n = nextBatchDeals(n, Object.fromEntries(widths.map((w) => [w.metric, w.plain])), widths, cap);
+  }
+}
+
 /** Confirms `point` on the runs of the confirmation seed (`runs`, shared by every confirmed rule set). */
 export async function confirm(balance: Balance, runs: ContextRuns, point: readonly number[]): Promise<Confirmation> {
   const family = balance.targets.reduce((n, t) => n + t.metric.parts.length, 0);
-  const cap = balance.budget.confirmDeals;
-  const contexts = await Promise.all(
-    balance.contexts.map(async (context) => {
-      const targets = balance.targets.map((t, i) => ({ t, i })).filter(({ t }) => t.context === context.key);
-      const [run] = runs.runsOf([point], [context]);
-      let n = Math.min(cap, FIRST_BATCH_DEALS);
-      for (;;) {
-        await runs.grow([run!], n);
-        const data = runs.candidate(point, n);
-        const widths = targets.map(({ t, i }) => {
-          const halves = data.targets[i]!.map((part) => stopHalfWidths(partMeasure(part, n), family));
-          return {
-            metric: String(i),
-            judged: Math.max(...halves.map((h) => h.judged)),
-            plain: Math.max(...halves.map((h) => h.plain)),
-            halfWidth: t.precision,
-          };
-        });
-        const met = widths.every((w) => w.judged <= w.halfWidth);
-        if (met || n >= cap)
-          return {
-            key: context.key,
-            deals: n,
-            reason: met ? ('precision' as const) : ('deals' as const),
-            games: n * gamesPerDealOf(run!.plan),
-          };
-        n = nextBatchDeals(n, Object.fromEntries(widths.map((w) => [w.metric, w.plain])), widths, cap);
-      }
-    }),
+  // Every context finishes (or stops) before this returns: a stopped confirmation leaves no run holding its lock.
+  const settled = await Promise.allSettled(
+    balance.contexts.map((c) => confirmContext(balance, runs, point, c, family)),
   );
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const contexts = settled.map((r) => (r as PromiseFulfilledResult<Confirmation['contexts'][number]>).value);
   const deals = (key: string) => contexts.find((c) => c.key === key)!.deals;
   const targets = balance.targets.map((t, i) => {
     const n = deals(t.context);
