@@ -90,23 +90,40 @@ export function partMeasure(part: PartData, n: number): Measure {
       return { n, mean, sd: sd(perGame, n), count: { units: games }, range: [0, Infinity] };
     }
   }
-  return { n, mean, sd: spread, range: part.range };
+  return { n, mean, sd: spread, range: spread === 0 ? sameValueRange(part, n, mean) : part.range };
 }
 
 /** The part's interval on deals [0, n) at a two-sided level. */
 export const partInterval = (part: PartData, n: number, level: number): Interval =>
   measureInterval(partMeasure(part, n), level);
 
-/** The range of a part's per-deal values on deals [0, n). */
-function spread(part: PartData, n: number): number {
-  let [lo, hi] = [Infinity, -Infinity];
-  for (let d = 0; d < n; d++) {
-    let v = 0;
-    for (const t of part.terms) v += (t.coef * t.x[d]!) / (t.y[d]! || 1);
-    lo = Math.min(lo, v);
-    hi = Math.max(hi, v);
-  }
-  return hi - lo;
+/**
+ * How far a part's per-deal value could move on a deal, judged by its terms' per-deal values on deals
+ * [0, n): the sum of each term's spread (a difference of two terms that is the same on every deal can
+ * still move by both).
+ */
+function termSpread(part: PartData, n: number): number {
+  return part.terms.reduce((sum, t) => {
+    let [lo, hi] = [Infinity, -Infinity];
+    for (let d = 0; d < n; d++) {
+      const v = t.x[d]! / (t.y[d]! || 1);
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+    return sum + Math.abs(t.coef) * (hi - lo);
+  }, 0);
+}
+
+/**
+ * The range a part's value is bounded by when every deal gave the same value: its own range where
+ * closed, else the value ± its terms' spread on these deals (none when even the terms never moved).
+ */
+function sameValueRange(part: PartData, n: number, value: number): [number, number] {
+  const [lo, hi] = part.range;
+  if (Number.isFinite(lo) && Number.isFinite(hi)) return [lo, hi];
+  const w = termSpread(part, n);
+  if (!(w > 0)) return [lo, hi];
+  return [Number.isFinite(lo) ? lo : value - w, Number.isFinite(hi) ? hi : value + w];
 }
 
 /**
@@ -126,8 +143,8 @@ export function pairedInterval(c: PartData, b: PartData, n: number, level: numbe
   if (ss <= 1e-18 * n || n < 2) {
     // The same difference on every deal. The share of deals that could differ unseen has an exact
     // bound; a deal's difference is at most the parts' range, or, where that is open, the spread of
-    // their per-deal values seen on these deals.
-    const seen = Math.max(spread(c, n), spread(b, n));
+    // their terms' per-deal values seen on these deals (terms that never moved give no bound).
+    const seen = termSpread(c, n) + termSpread(b, n) || Infinity;
     const lo = Number.isFinite(c.range[0] - b.range[1]) ? c.range[0] - b.range[1] : estimate - seen;
     const hi = Number.isFinite(c.range[1] - b.range[0]) ? c.range[1] - b.range[0] : estimate + seen;
     const d = degenerateInterval(

@@ -102,14 +102,16 @@ export function warningsOf(
   confirmed: readonly (RuleSet & Confirmation)[],
 ): string[] {
   const warnings: string[] = [];
+  // Judged on the rule sets left (the most deals), not on rule sets measured on a few.
+  const left = search.candidates.filter((c) => search.notRejected.some((p) => p.join() === c.point.join()));
   balance.targets.forEach((t, i) => {
     if (t.kind === 'minimize' || t.kind === 'maximize') return;
-    const best = search.candidates.reduce((a, b) =>
+    const best = left.reduce((a, b) =>
       shortfall(t, b.targets[i]!.estimate) < shortfall(t, a.targets[i]!.estimate) ? b : a,
     );
     if (shortfall(t, best.targets[i]!.estimate) > 0)
       warnings.push(
-        `no rule set measured meets "${t.label}" ${wishText(t)}: the nearest, ${pointLabel(balance.knobs, best.point, t.players)}, is at ${num(best.targets[i]!.estimate)} (search estimate); widen the knobs' ranges or relax the target`,
+        `none of the rule sets left meets "${t.label}" ${wishText(t)}: the nearest, ${pointLabel(balance.knobs, best.point, t.players)}, is at ${num(best.targets[i]!.estimate)} (search estimate on ${best.deals.toLocaleString('en')} deals); widen the knobs' ranges or relax the target`,
       );
   });
   for (const c of confirmed) {
