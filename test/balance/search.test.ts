@@ -6,7 +6,7 @@
  * paired interval of two rule sets' parts.
  */
 import { describe, expect, it } from 'vitest';
-import { pairedInterval, partValue } from '../../src/balance/estimate.ts';
+import { pairedInterval, partInterval, partValue } from '../../src/balance/estimate.ts';
 import type { PartData } from '../../src/balance/estimate.ts';
 import { leastIncrease } from '../../src/balance/loss.ts';
 import { balancedDesign } from '../../src/balance/propose.ts';
@@ -101,5 +101,34 @@ describe('the search statistics', () => {
     expect(paired.hi).toBeGreaterThan(1);
     // The shared spread (sd ≈ 2.9) cancels: the interval is as narrow as the own noise allows.
     expect(paired.hi - paired.lo).toBeLessThan(0.05);
+  });
+
+  it("bounds a difference that is the same on every deal by its terms' spread, never ± 0", () => {
+    // King and Robber Baron points per deal, equal on every deal (0 or 16 each): the difference is 0 on all 400.
+    const n = 400;
+    const points = Float64Array.from({ length: n }, (_, d) => (d % 3 === 0 ? 0 : 16));
+    const ones = new Float64Array(n).fill(1);
+    const part: PartData = {
+      terms: [
+        { coef: 1, x: points, y: ones, scale: 'mean' },
+        { coef: -1, x: points, y: ones, scale: 'mean' },
+      ],
+      around: 0,
+      range: [-Infinity, Infinity],
+    };
+    const iv = partInterval(part, n, 0.99);
+    // Rule of three at 99 %: at most 1 − 0.01^(1/400) of deals could differ, each by at most 16 + 16.
+    const u = 1 - 0.005 ** (1 / n);
+    expect(iv.hi).toBeGreaterThan(0);
+    expect(iv.hi).toBeLessThan(32 * 2 * u);
+    expect(iv.lo).toBeCloseTo(-iv.hi, 12);
+    // Terms that never moved give no bound.
+    const still: PartData = {
+      terms: [{ coef: 1, x: new Float64Array(n), y: ones, scale: 'mean' }],
+      around: 0,
+      range: [0, Infinity],
+    };
+    expect(partInterval(still, n, 0.99).hi).toBe(Infinity);
+    expect(pairedInterval(still, still, n, 0.99).hi).toBe(Infinity);
   });
 });
