@@ -12,6 +12,7 @@ import type { Balance } from './definition.ts';
 import type { BalanceResult } from './result.ts';
 import { describeBalance, ruleSetText } from './summary.ts';
 import { wishText } from './targets.ts';
+import type { BalanceTarget } from './targets.ts';
 
 const num = (x: number) => String(Number(x.toPrecision(3)));
 const count = (n: number) => Math.round(n).toLocaleString('en');
@@ -129,6 +130,13 @@ function conflictingPairs(balance: Balance, result: BalanceResult): [number, num
     .map(([i, j]) => [i, j]);
 }
 
+/** A target's metric, with its player count and level where they tell it from the other target. */
+const short = (t: BalanceTarget, other: BalanceTarget) =>
+  t.metric.name +
+  (t.players !== other.players || t.level !== other.level
+    ? ` (${[t.players !== other.players ? `${t.players} players` : '', t.level !== other.level ? t.level : ''].filter(Boolean).join(', ')})`
+    : '');
+
 function paretoSection(report: Report, balance: Balance, result: BalanceResult): void {
   if (balance.targets.length < 2) return;
   const section = report.section('Pareto front of the targets');
@@ -149,7 +157,7 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
     section.chart(
       `pareto-${i}-${j}`,
       paretoChart(rows, {
-        title: `${a.label} against ${b.label}`,
+        title: `${short(a, b)} against ${short(b, a)}`,
         subtitle: 'each point a rule set; dashed: the wishes',
         runSize: `first ${result.games.firstDeals} deals of each rule set`,
         xTitle: `${a.metric.name} at ${a.players} players, ${a.level} (${wishText(a)})`,
@@ -170,7 +178,11 @@ function effectsSection(report: Report, balance: Balance, result: BalanceResult)
     "Each knob value's main effect on each target's metric — for `seatWinGap` on each seat's win share, whose effects add up where the largest gap does not — against the knob's mean over its values (95 % t intervals over the search's first deals; see Method). A flat panel: the knob does not move that target.",
   );
   balance.targets.forEach((t, i) => {
-    const rows = result.effects[i]!.map((e) => ({
+    // Numbers in increasing order (the panels' categories follow the first appearance over all rows).
+    const ordered = [...result.effects[i]!].sort((a, b) =>
+      typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : 0,
+    );
+    const rows = ordered.map((e) => ({
       knob: e.knob,
       value: String(e.value),
       seat: e.part === null ? '' : `seat ${e.part}`,

@@ -52,8 +52,9 @@ export function paretoChart(rows: readonly ParetoRow[], options: ParetoOptions):
       ...r,
       group: names[r.marked ? 'marked' : r.front ? 'front' : 'other'],
       onFront: r.front ? 1 : 0,
+      layer: r.marked ? 2 : r.front ? 1 : 0,
     })),
-    ['x', 'y', 'group', 'onFront', 'label'],
+    ['x', 'y', 'group', 'onFront', 'layer', 'label'],
   );
   const x: Enc['x'] = {
     field: 'x',
@@ -98,6 +99,8 @@ export function paretoChart(rows: readonly ParetoRow[], options: ParetoOptions):
         x,
         y,
         color,
+        // Marked points drawn last, over the others at the same place.
+        order: { field: 'layer', type: 'quantitative' },
         size: {
           field: 'group',
           type: 'ordinal',
