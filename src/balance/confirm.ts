@@ -34,8 +34,11 @@ export interface ConfirmedTarget {
 export interface Confirmation {
   point: number[];
   targets: ConfirmedTarget[];
-  /** Per context: deals played and why it stopped. */
-  contexts: { key: string; deals: number; reason: 'precision' | 'deals'; games: number }[];
+  /**
+   * Per context: deals played, why it stopped, and the targets whose sample had the same value on
+   * every deal (such a sample never stops a run: it is not precise, however many deals).
+   */
+  contexts: { key: string; deals: number; reason: 'precision' | 'deals'; games: number; sameValue: string[] }[];
 }
 
 /** The interval of a target from its parts' stop intervals (each one of a family of `family`). */
@@ -94,8 +97,11 @@ async function confirmContext(
       };
     });
     const met = widths.every((w) => w.judged <= w.halfWidth);
-    if (met || n >= cap)
-      return { key: context.key, deals: n, reason: met ? 'precision' : 'deals', games: n * gamesPerDealOf(run!.plan) };
+    if (met || n >= cap) {
+      const sameValue = targets.filter((_, k) => widths[k]!.judged === Infinity).map(({ t }) => t.label);
+      const reason = met ? 'precision' : 'deals';
+      return { key: context.key, deals: n, reason, games: n * gamesPerDealOf(run!.plan), sameValue };
+    }
     n = nextBatchDeals(n, Object.fromEntries(widths.map((w) => [w.metric, w.plain])), widths, cap);
   }
 }

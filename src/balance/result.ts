@@ -122,11 +122,16 @@ export function warningsOf(
           `on fresh deals ${pointLabel(balance.knobs, c.point, t.players)} misses "${t.label}" ${wishText(t)}: ${num(ct.estimate)} [${num(ct.lo)}, ${num(ct.hi)}]`,
         );
     });
-    for (const ctx of c.contexts)
-      if (ctx.reason === 'deals')
-        warnings.push(
-          `the confirmation of ${pointLabel(balance.knobs, c.point, balance.contexts.find((x) => x.key === ctx.key)!.players)} in ${ctx.key} reached its cap of ${ctx.deals.toLocaleString('en')} deals before every target's precision (raise budget.confirmDeals)`,
-        );
+    for (const ctx of c.contexts) {
+      if (ctx.reason !== 'deals') continue;
+      const players = balance.contexts.find((x) => x.key === ctx.key)!.players;
+      const same = ctx.sameValue.length
+        ? `: ${ctx.sameValue.map((l) => `"${l}"`).join(', ')} had the same value on every deal, which never stops a run`
+        : ' (raise budget.confirmDeals)';
+      warnings.push(
+        `the confirmation of ${pointLabel(balance.knobs, c.point, players)} in ${ctx.key} reached its cap of ${ctx.deals.toLocaleString('en')} deals before every target's precision${same}`,
+      );
+    }
   }
   if (search.status === 'budget')
     warnings.push(
