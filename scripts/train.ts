@@ -17,10 +17,10 @@
  *
  *   npx tsx scripts/train.ts [--games N] [--rounds R] [--teacher SPEC] [--teacher-many SPEC] [--seed S] [--out FILE] …
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import {
+  checkForbidden,
   createAgent,
   FEATURE_NAMES,
   INITIAL_WEIGHT_SET,
@@ -32,83 +32,140 @@ import {
 } from '../src/agents/index.ts';
 import type { FeatureWeights, WeightSet } from '../src/agents/index.ts';
 import { STRONG_WEIGHTS } from '../src/agents/strong-weights.ts';
-import { isInputError } from '../src/engine/index.ts';
+import { intFlag, numberFlag, parseFlags } from '../src/cli/args.ts';
+import { InputError, isInputError } from '../src/engine/index.ts';
 import type { Game } from '../src/engine/index.ts';
 import { makeRng } from '../src/sim/rng.ts';
 import { buildSetupGame, ChoiceRows, playChoiceGame, trainingSetup } from '../src/sim/training.ts';
 import { choiceAccuracy, fitChoices } from '../src/stats/choice-fit.ts';
 
-const { values } = parseArgs({
-  options: {
-    games: { type: 'string', default: '600' },
-    rounds: { type: 'string', default: '1' },
-    teacher: { type: 'string', default: 'mcts:iterations=300' },
-    'teacher-many': { type: 'string', default: 'mcts:iterations=300,farmerCost=0' },
-    seed: { type: 'string', default: 'train-1' },
-    width: { type: 'string', default: '12' },
-    sample: { type: 'string', default: '0.12' },
-    explore: { type: 'string', default: '0.03' },
-    'explore-follow-up': { type: 'string', default: '0.05' },
-    lambda: { type: 'string', default: '0.0001' },
-    players: { type: 'string' },
-    out: { type: 'string', default: 'src/agents/strong-weights.ts' },
+const FLAGS = {
+  games: { type: 'string', default: '600', help: 'games per round (at least 10)' },
+  rounds: { type: 'string', default: '1', help: 'rounds; each starts from the weights the round before fitted' },
+  teacher: { type: 'string', default: 'mcts:iterations=300', help: 'agent spec of the teacher in 2-player games' },
+  'teacher-many': {
+    type: 'string',
+    default: 'mcts:iterations=300,farmerCost=0',
+    help: 'agent spec of the teacher in games of 3 players or more',
   },
-});
+  seed: { type: 'string', default: 'train-1', help: 'seed of the setups, the deals and every stream' },
+  width: { type: 'string', default: '12', help: 'placements strong weighs (the best by one-ply value)' },
+  sample: { type: 'string', default: '0.12', help: 'share of the turns the teacher chooses (above 0, at most 1)' },
+  explore: { type: 'string', default: '0.03', help: 'share of random moves (0 to 1)' },
+  'explore-follow-up': { type: 'string', default: '0.05', help: 'share of random follow-ups (0 to 1)' },
+  lambda: { type: 'string', default: '0.0001', help: 'ridge penalty of the fit (0 to 1)' },
+  players: { type: 'string', help: 'train only these player counts, e.g. 4 or 3,4 (2 to 6)' },
+  out: { type: 'string', default: 'src/agents/strong-weights.ts', help: 'the weights module to write' },
+  help: { type: 'boolean', help: 'this text' },
+} as const;
+const USAGE =
+  'usage: npm run train -- [--games N] [--rounds R] [--teacher SPEC] [--teacher-many SPEC] [--seed S] [--width W] [--sample X] [--explore X] [--explore-follow-up X] [--lambda X] [--players N[,N…]] [--out FILE]';
 
 function fail(message: string): never {
-  console.error(`train: ${message}`);
+  console.error(`train: ${message}\n${USAGE}`);
   process.exit(2);
 }
-function wholeNumber(name: string, text: string, min: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min)
-    fail(`--${name} must be a whole number ≥ ${min}, got ${JSON.stringify(text)}`);
-  return Number(text);
-}
-function share(name: string, text: string): number {
-  if (!/^(0|1|0?\.\d+)$/.test(text)) fail(`--${name} must be a number from 0 to 1, got ${JSON.stringify(text)}`);
-  return Number(text);
+
+/** Every option, checked before any game is played (bad input: exit 2 naming it). */
+function readOptions() {
+  const parsed = parseFlags(process.argv.slice(2), FLAGS);
+  if (parsed.flags.help) {
+    const help = Object.entries(FLAGS).map(
+      ([name, f]) => `  --${name.padEnd(20)}${f.help}${'default' in f ? ` (default ${f.default})` : ''}`,
+    );
+    console.log(
+      [USAGE, '', "Fits strong's learned evaluation to a teacher's choices.", '', 'options:', ...help].join('\n'),
+    );
+    process.exit(0);
+  }
+  if (parsed.positionals.length)
+    throw new InputError('usage', `takes no arguments besides its flags, got ${JSON.stringify(parsed.positionals[0])}`);
+  const text = (name: keyof typeof FLAGS) => {
+    const value = parsed.flags[name] ?? (FLAGS[name] as { default?: string }).default;
+    return typeof value === 'string' ? value : undefined;
+  };
+  const share = (name: keyof typeof FLAGS, above0 = false) =>
+    numberFlag(
+      text(name),
+      name,
+      (x) => (above0 ? x > 0 : x >= 0) && x <= 1,
+      `a number ${above0 ? 'above 0' : 'from 0'} and at most 1`,
+    )!;
+  const seed = text('seed')!;
+  if (seed.trim() === '') throw new InputError('usage', `--seed must not be empty, got ${JSON.stringify(seed)}`);
+  const out = text('out')!;
+  if (out.trim() === '') throw new InputError('usage', '--out must name a file, got ""');
+  if (!statSync(dirname(resolve(out)), { throwIfNoEntry: false })?.isDirectory())
+    throw new InputError('usage', `--out ${out}: its folder ${dirname(resolve(out))} does not exist`);
+  const players = text('players');
+  const onlyPlayers =
+    players === undefined
+      ? undefined
+      : players.split(',').map((part) => {
+          if (!/^[2-6]$/.test(part.trim()))
+            throw new InputError(
+              'usage',
+              `--players must list player counts from 2 to 6, got ${JSON.stringify(players)}`,
+            );
+          return Number(part.trim());
+        });
+  return {
+    games: intFlag(text('games'), 'games', 600, 10, 1_000_000),
+    rounds: intFlag(text('rounds'), 'rounds', 1, 1, 1000),
+    width: intFlag(text('width'), 'width', 12, 1, 10_000),
+    play: { sample: share('sample', true), explore: share('explore'), exploreFollowUp: share('explore-follow-up') },
+    lambda: share('lambda'),
+    seed,
+    out,
+    onlyPlayers,
+    teacher: parseAgentSpec(text('teacher')!, '--teacher'),
+    manyTeacher: parseAgentSpec(text('teacher-many')!, '--teacher-many'),
+    teacherText: text('teacher')!,
+    manyTeacherText: text('teacher-many')!,
+  };
 }
 
-const games = wholeNumber('games', values.games!, 10);
-const rounds = wholeNumber('rounds', values.rounds!, 1);
-const width = wholeNumber('width', values.width!, 1);
-const play = {
-  sample: share('sample', values.sample!),
-  explore: share('explore', values.explore!),
-  exploreFollowUp: share('explore-follow-up', values['explore-follow-up']!),
-};
-const lambda = share('lambda', values.lambda!);
-const seed = values.seed!;
-/** `--players 4` (or `3,4`): train only these player counts; the other counts keep their weights and their record. */
-const onlyPlayers =
-  values.players === undefined
-    ? undefined
-    : values.players.split(',').map((part) => {
-        const text = part.trim();
-        if (!/^[2-6]$/.test(text))
-          fail(`--players must list player counts from 2 to 6, got ${JSON.stringify(values.players)}`);
-        return Number(text);
-      });
-function teacherOf(option: 'teacher' | 'teacher-many'): ReturnType<typeof parseAgentSpec> {
-  try {
-    return parseAgentSpec(values[option]!, `--${option}`);
-  } catch (error) {
-    if (isInputError(error)) fail((error as Error).message);
-    throw error;
-  }
+let options: ReturnType<typeof readOptions>;
+try {
+  options = readOptions();
+} catch (error) {
+  if (!isInputError(error)) throw error;
+  fail((error as Error).message);
 }
+const { games, rounds, width, play, lambda, seed, onlyPlayers } = options;
 // The teacher of 2-player games, and of games of more players (docs/agents.md: with 3 and 4 players a farmer is worth more than the 2-player charge says).
-const teacherSpec = teacherOf('teacher');
-const manyTeacherSpec = teacherOf('teacher-many');
-const command = `npm run train -- --games ${games} --rounds ${rounds} --teacher ${values.teacher} --teacher-many ${values['teacher-many']} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}${onlyPlayers ? ` --players ${onlyPlayers.join(',')}` : ''}`;
+const teacherSpec = options.teacher;
+const manyTeacherSpec = options.manyTeacher;
+const command = `npm run train -- --games ${games} --rounds ${rounds} --teacher ${options.teacherText} --teacher-many ${options.manyTeacherText} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}${onlyPlayers ? ` --players ${onlyPlayers.join(',')}` : ''}`;
 
 const gameCache = new Map<string, Game>();
 function setupGame(index: number, roundSeed: string): Game {
   const setup = trainingSetup(roundSeed, index, onlyPlayers);
   const key = JSON.stringify(setup);
-  let game = gameCache.get(key);
-  if (!game) gameCache.set(key, (game = buildSetupGame(setup, `training setup ${key}`)));
+  const game = gameCache.get(key) ?? buildSetupGame(setup, `training setup ${key}`);
+  gameCache.set(key, game);
   return game;
+}
+
+/**
+ * A teacher that forbids a mechanic (`forbid=`) must find it in every game it teaches: each setup of
+ * every round is checked before the first game is played (exit 2 naming the first that lacks it).
+ */
+function checkTeachers(): void {
+  if (!teacherSpec.forbid.length && !manyTeacherSpec.forbid.length) return;
+  for (let round = 1; round <= rounds; round++)
+    for (let i = 0; i < games; i++) {
+      const game = setupGame(i, `${seed}:round${round}`);
+      const [spec, flag] = game.players <= 2 ? [teacherSpec, '--teacher'] : [manyTeacherSpec, '--teacher-many'];
+      const expansions = game.expansions.map((e) => e.name).join(', ') || 'base game';
+      checkForbidden(spec, game, `${flag} (game ${i + 1} of round ${round}: ${game.players} players, ${expansions})`);
+    }
+}
+try {
+  checkTeachers();
+} catch (error) {
+  if (!isInputError(error)) throw error;
+  fail((error as Error).message);
 }
 
 /** The weight group of a player count (6 players train and play with the weights of 5). */
@@ -242,7 +299,7 @@ function writeWeights(fits: Map<string, Fit>, round: number): string {
     '};',
     '',
   ];
-  const out = resolve(values.out!);
+  const out = resolve(options.out);
   writeFileSync(out, lines.join('\n'));
   return out;
 }

@@ -96,7 +96,7 @@ function sprtJson(hypotheses: Required<SprtHypotheses>, state: SprtState): NonNu
 /** The share's interval and its method: one-sided bounds for a perfect record. */
 function shareText(m: MatchJson): string {
   if (m.perfectRecord)
-    return `[${percent(m.winRateALo)}, ${percent(m.winRateAHi)}] (one-sided Clopper–Pearson 95 %: every game ${m.winsA === 0 ? 'lost' : 'won'}, a bound only`;
+    return `[${percent(m.winRateALo)}, ${percent(m.winRateAHi)}] (one-sided Clopper–Pearson 95 % over the ${m.deals.toLocaleString('en')} deals: every game ${m.winsA === 0 ? 'lost' : 'won'}, a bound only`;
   return `[${percent(m.winRateALo)}, ${percent(m.winRateAHi)}] (Wilson 95 %`;
 }
 

@@ -20,7 +20,7 @@ import type { Command } from './args.ts';
 export const studyCommand: Command = {
   name: 'study',
   usage:
-    'carclab study [--rules k=v,…] [--expansions a,b] [--players N] [--agents random,greedy,strong] [--deals N[,N…]] [--seed S] [--workers K] [--out DIR] [--json]',
+    'carclab study [--rules k=v,…] [--expansions a,b] [--players N] [--agents random,greedy,strong] [--deals N[,N…]] [--seed S] [--workers K] [--out DIR] [--json] [--new-run]',
   summary:
     'A house rule against the official rules at every skill level: its direct effect, "winner changed" with both references, skill depth; writes the scorecard.',
   flags: {
@@ -51,6 +51,10 @@ export const studyCommand: Command = {
       help: "the scorecard's folder; the runs go to DIR/runs (default results/study/<rules>.<players>p)",
     },
     json: { type: 'boolean', help: 'print the scorecard as one JSON object (as scorecard.json)' },
+    'new-run': {
+      type: 'boolean',
+      help: 'play the levels again with this code although runs of them by other code exist (they are kept)',
+    },
   },
   async run(positionals, flags) {
     if (positionals.length)
@@ -78,7 +82,7 @@ export const studyCommand: Command = {
     );
     const backend = poolBackend(workers);
     try {
-      const { scorecard, runs } = await playStudy(setup, backend, out, log);
+      const { scorecard, runs } = await playStudy(setup, backend, out, log, flags['new-run'] === true);
       const files = await writeScorecardReport(scorecard, runs, out);
       const json = join(out, 'scorecard.json');
       writeJsonAtomic(json, scorecard);

@@ -1,7 +1,8 @@
 /**
  * Conclusions per skill level (docs/reasoning.md §2): a study states each conclusion as one number per
  * level, computed from per-deal values (so the deal is the unit), with the interval its kind calls
- * for — Wilson for a win share with one game per deal, Student t over deals for other means, paired
+ * for — Wilson for a win share with one game per deal (no win or every one: the one-sided
+ * Clopper–Pearson bound), Student t over deals for other means, paired
  * t for differences — and says whether it holds across levels by *estimating the difference between
  * levels* (paired t over the deals the levels share: all levels of a study run on one seed, so a
  * smaller run's deals are the first deals of a larger one), never by comparing significance.
@@ -22,7 +23,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart } from '../charts/index.ts';
-import { degenerateInterval } from '../stats/exact.ts';
+import { clopperPearson, degenerateInterval } from '../stats/exact.ts';
 import { meanInterval, pairedComparison, welchComparison, wilsonInterval } from '../stats/index.ts';
 import type { PairedComparison } from '../stats/index.ts';
 import { count, differenceOnSharedDeals, fixed, Games, signed, sums } from './numbers.ts';
@@ -171,6 +172,18 @@ export interface LevelEstimate {
 export function levelEstimate(kind: ConclusionKind, v: DealValues, percent?: boolean): LevelEstimate {
   const s = sums(v.values);
   if (kind === 'share' && v.games === v.deals.length) {
+    // No win or every one (0 or n of n): the one-sided exact bound, where Wilson's falls short (issue 36).
+    if (s.n > 0 && (s.sum === 0 || s.sum === s.n)) {
+      const c = clopperPearson({ games: s.n, wins: s.sum });
+      return {
+        deals: s.n,
+        estimate: c.estimate,
+        lo: c.lo,
+        hi: c.hi,
+        degenerate: true,
+        method: 'Clopper–Pearson, one-sided',
+      };
+    }
     const w = wilsonInterval({ games: s.n, wins: s.sum });
     return { deals: s.n, estimate: w.rate, lo: w.lo, hi: w.hi, method: 'Wilson' };
   }

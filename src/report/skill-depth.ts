@@ -111,12 +111,14 @@ export async function playSkillMatch(
   backend: Backend,
   outRoot: string,
   log: (l: string) => void,
+  newRun = false,
 ): Promise<SkillMatch> {
   const bar = progressBar(design.plan.experiment.slice(0, 24));
   const outcome = await runMatch({
     design,
     outRoot,
     backend,
+    newRun,
     shardDeals: Math.max(1, Math.ceil(design.plan.deals / (4 * backend.concurrency))),
     onStart: ({ runDir, progress }) => {
       log(
@@ -244,12 +246,13 @@ export async function playSkillDepth(
   backend: Backend,
   outRoot: string,
   log: (l: string) => void,
+  newRun = false,
 ): Promise<SkillDepthLevel[]> {
   const levels: SkillDepthLevel[] = [];
   for (const p of plans) {
     const matches: { arm: string; match: SkillMatch }[] = [];
     for (const { arm, design } of p.arms)
-      matches.push({ arm, match: await playSkillMatch(design, backend, outRoot, log) });
+      matches.push({ arm, match: await playSkillMatch(design, backend, outRoot, log, newRun) });
     levels.push(skillDepthLevel(p.names, p.players, matches, p.skipped));
   }
   return levels;

@@ -126,6 +126,8 @@ export interface StudyOptions {
   experiment?: string;
   workers?: number;
   outRoot?: string;
+  /** Play the levels again with this code although runs of them by other code exist (`--new-run`). */
+  newRun?: boolean;
   /** Shared backend (the suite runs several studies on one pool; or Redis workers). */
   backend?: Backend;
   log?: (line: string) => void;
@@ -194,6 +196,7 @@ export async function runLevel(
   backend: Backend,
   outRoot: string,
   log: (l: string) => void,
+  newRun = false,
 ): Promise<string> {
   const t0 = performance.now();
   const bar = progressBar(plan.experiment.slice(0, 24));
@@ -206,6 +209,7 @@ export async function runLevel(
     backend,
     keepGames: true,
     shardDeals,
+    newRun,
     onStart: ({ runDir, progress }) => {
       log(
         `${plan.experiment}: ${plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`,
@@ -280,9 +284,9 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
       levels.push({
         agents: name,
         spec: plan.arms[0]!.agents[0]!,
-        run: loadRun(await runLevel(plan, file, backend!, outRoot, log)),
+        run: loadRun(await runLevel(plan, file, backend!, outRoot, log, options.newRun)),
       });
-    const skill = await playSkillDepth(skillPlans, backend!, outRoot, log);
+    const skill = await playSkillDepth(skillPlans, backend!, outRoot, log, options.newRun);
     // 3. Analyse and write the report.
     const players = new Set(levels[0]!.run.manifest.arms.map((a) => a.players));
     const report = new Report(study.title(players.size === 1 ? [...players][0]! : null), studyIntro(levels));

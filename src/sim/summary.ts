@@ -46,6 +46,10 @@ export interface DealMeans {
   mean: number | null;
   sd: number | null;
   se: number | null;
+  /** The smallest and largest per-deal value, and the deals whose value is not 0 (a rare metric's events). */
+  min: number | null;
+  max: number | null;
+  nonZero: number;
 }
 
 /** How often the winning seats changed between two arms' games of the same deal and rotation. */
@@ -163,7 +167,15 @@ export function describeDiff(d: DiffData, scale: number): DiffSummary {
 function describeDealMeans(d: DiffData, divisor: number): DealMeans {
   const v = variance(d.n, d.sum, d.sumSq);
   const sd = v === null ? null : Math.sqrt(v) / divisor;
-  return { deals: d.n, mean: d.n ? d.sum / d.n / divisor : null, sd, se: sd === null ? null : sd / Math.sqrt(d.n) };
+  return {
+    deals: d.n,
+    mean: d.n ? d.sum / d.n / divisor : null,
+    sd,
+    se: sd === null ? null : sd / Math.sqrt(d.n),
+    min: d.min === null ? null : d.min / divisor,
+    max: d.max === null ? null : d.max / divisor,
+    nonZero: d.positive + d.negative,
+  };
 }
 
 function describeWinnerChanged(d: DiffData, gamesInDeal: number): WinnerChanged | null {

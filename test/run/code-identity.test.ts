@@ -38,6 +38,19 @@ describe('code identity', () => {
     expect(patched.hash).not.toBe(here.hash);
   });
 
+  it('hashes every file of the installed packages it imports: a dependency patched in place is other code', () => {
+    const here = codeIdentity();
+    expect(here.packages).toEqual([expect.stringMatching(/^seedrandom@\d/)]);
+    const copy = patchedCopy([], ['seedrandom']);
+    const entry = join(copy, 'src', 'sim', 'shard.ts');
+    expect(hashSources(entry, copy).hash).toBe(here.hash);
+    const file = join(copy, 'node_modules', 'seedrandom', 'lib', 'tychei.js');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}// patched in place\n`);
+    const patched = hashSources(entry, copy);
+    expect(patched.packages).toEqual(here.packages);
+    expect(patched.hash).not.toBe(here.hash);
+  });
+
   it('a finished run of older code is refused (exit 2) instead of "already complete", and --new-run plays it again', () => {
     const dir = tempDir();
     writeFileSync(

@@ -36,14 +36,15 @@ export interface RoadSpec {
 /**
  * A property of a road or city segment that a rule module declares for its tiles (`Expansion.tileFields`):
  * the key a tile file writes on the segment and its type. The engine checks and compiles it into
- * `Segment.props` without knowing what it means: `flag` (true/false, compiled 1/0) or `count` (a whole number ≥ 0).
+ * `Segment.props` without knowing what it means: `flag` (true/false, compiled 1/0) or `count` (a whole
+ * number from 0 to `max`: the largest value the module's tables hold, e.g. 255 in a `Uint8Array`, so
+ * a larger count is refused at load instead of wrapping around).
  */
-export interface TileField {
+export type TileField = {
   readonly on: 'road' | 'city';
   readonly key: string;
-  readonly type: 'flag' | 'count';
   readonly description: string;
-}
+} & ({ readonly type: 'flag' } | { readonly type: 'count'; readonly max: number });
 export interface FieldSpec {
   halves: string;
   cities?: string[];

@@ -150,6 +150,7 @@ export const tollkeepers: Expansion = defineExpansion({
       on: 'road',
       key: 'travellers',
       type: 'count',
+      max: 255, // segmentTravellers below is a Uint8Array
       description: 'groups of travellers drawn on the road (they pay tolls)',
     },
   ],

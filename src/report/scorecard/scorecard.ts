@@ -76,12 +76,13 @@ async function skillDepth(
   backend: Backend,
   outRoot: string,
   log: (l: string) => void,
+  newRun: boolean,
 ): Promise<SkillDepth | null> {
   if (!level.skill) return null;
   // The same seed deals the same tiles to both arms' matches: the difference is paired per deal.
   const matches = [
-    { arm: setup.baseline.name, match: await playSkillMatch(level.skill.baseline, backend, outRoot, log) },
-    { arm: setup.variant.name, match: await playSkillMatch(level.skill.variant, backend, outRoot, log) },
+    { arm: setup.baseline.name, match: await playSkillMatch(level.skill.baseline, backend, outRoot, log, newRun) },
+    { arm: setup.variant.name, match: await playSkillMatch(level.skill.variant, backend, outRoot, log, newRun) },
   ];
   const depth = skillDepthLevel({ level: level.name, against: level.skill.against }, setup.players, matches);
   return {
@@ -131,13 +132,14 @@ export async function playStudy(
   backend: Backend,
   out: string,
   log: (l: string) => void,
+  newRun = false,
 ): Promise<{ scorecard: Scorecard; runs: LoadedRun[] }> {
   const outRoot = join(out, 'runs');
   const levels: LevelCard[] = [];
   const runs: LoadedRun[] = [];
   for (const level of setup.levels) {
-    const run = loadRun(await runLevel(level.plan, undefined, backend, outRoot, log));
-    const skill = await skillDepth(level, setup, backend, outRoot, log);
+    const run = loadRun(await runLevel(level.plan, undefined, backend, outRoot, log, newRun));
+    const skill = await skillDepth(level, setup, backend, outRoot, log, newRun);
     runs.push(run);
     levels.push(levelCard(level, run, setup, skill));
   }
