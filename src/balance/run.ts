@@ -92,7 +92,10 @@ function prepareDir(balance: Balance, outRoot: string): string {
   const file = join(dir, 'balance.json');
   if (!existsSync(file)) writeJsonAtomic(file, balance);
   else if (readFileSync(file, 'utf8') !== `${JSON.stringify(balance, null, 2)}\n`)
-    throw new Error(`${file}: this directory holds a different balance file`);
+    throw new InputError(
+      'usage',
+      `${file} differs from the balance file given (edited or damaged); move ${dir} aside or choose another --out`,
+    );
   return dir;
 }
 

@@ -48,7 +48,7 @@ export function describeBalance(balance: Balance): string {
     `**Wished for** (the search minimizes the sum of weight × shortfall / precision; the shortfall is how far a target's metric misses its wish):`,
     ...targets,
     '',
-    `**Budget:** ${b.games.toLocaleString('en')} search games; a first population of ${b.population} rule sets on ${b.firstDeals} deals, ${b.rounds} rounds of proposals, halving to ${b.finalists} finalists raced up to ${b.maxDeals.toLocaleString('en')} deals; the best ${b.confirm} left confirmed on fresh deals (at most ${b.confirmDeals.toLocaleString('en')} per context).`,
+    `**Budget:** ${b.games.toLocaleString('en')} search games; a first population of ${b.population} rule sets on ${b.firstDeals} deals, ${b.rounds} round${b.rounds === 1 ? '' : 's'} of proposals, halving to ${b.finalists} finalists raced up to ${b.maxDeals.toLocaleString('en')} deals; the best ${b.confirm} left confirmed on fresh deals (at most ${b.confirmDeals.toLocaleString('en')} per context).`,
   ]
     .filter((line, i, all) => !(line === '' && (i === 0 || all[i - 1] === '')))
     .join('\n');

@@ -1,15 +1,18 @@
 /**
  * Balance files are checked completely before anything runs: the knobs, the targets, the levels and
  * player counts played, the budget; every problem is an input error naming the file and the place.
- * The command line exits 2 on each and writes nothing.
+ * The command line exits 2 on each, with a message naming the file, and writes nothing; so it does
+ * on a result folder whose balance.json was edited.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveBalance } from '../../src/balance/definition.ts';
+import { balanceDirOf } from '../../src/balance/run.ts';
 import { InputError } from '../../src/engine/index.ts';
 import { tempDir } from '../sim/helpers.ts';
+import { balance, FILE } from './helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -211,18 +214,50 @@ describe('carclab balance with a bad file', () => {
     ],
     ['a level not played', (b) => void (b.targets[4]!.versus = 'strong'), /"versus" level "strong" is not played/],
   ];
-  for (const [what, edit, message] of cases)
+  const balanceCli = (file: string, out: string) =>
+    spawnSync('node', [join(ROOT, 'bin', 'carclab.js'), 'balance', file, '--out', out, '--in-process'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+  const asText = (edit: (b: Def) => void) => JSON.stringify(changed(edit));
+  const texts: [string, string, RegExp][] = [
+    ...cases.map(([what, edit, message]): [string, string, RegExp] => [what, asText(edit), message]),
+    ['not JSON', '{"name": "ok",', /bad\.json: not valid JSON/],
+    [
+      'a missing tile file',
+      asText((b) => void (b.tiles = ['no-such-tiles.json'])),
+      /bad\.json: tile file .*no-such-tiles\.json: cannot read/,
+    ],
+    [
+      'a bad budget',
+      asText((b) => void ((b.budget as Record<string, number>).games = -3)),
+      /bad\.json: budget: "games" must be a whole number/,
+    ],
+  ];
+  for (const [what, text, message] of texts)
     it(`exits 2 before writing anything: ${what}`, () => {
       const dir = tempDir('carclab-balance-bad-');
       const file = join(dir, 'bad.json');
-      writeFileSync(file, JSON.stringify(changed(edit)));
+      writeFileSync(file, text);
       const out = join(dir, 'out');
-      const run = spawnSync('node', [join(ROOT, 'bin', 'carclab.js'), 'balance', file, '--out', out, '--in-process'], {
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
+      const run = balanceCli(file, out);
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(message);
+      expect(run.stderr).toContain(file); // the message names the file
       expect(existsSync(out)).toBe(false);
     });
+
+  it('exits 2 on a result folder whose balance.json was edited, and writes nothing there', () => {
+    const dir = tempDir('carclab-balance-edited-');
+    const file = join(dir, 'farms.json');
+    writeFileSync(file, JSON.stringify(FILE));
+    const out = join(dir, 'out');
+    const folder = balanceDirOf(balance(), out);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'balance.json'), '{"edited": true}\n');
+    const run = balanceCli(file, out);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`${join(folder, 'balance.json')} differs from the balance file given`);
+    expect(readdirSync(folder)).toEqual(['balance.json']);
+  });
 });
