@@ -1,8 +1,8 @@
 /**
  * `carclab balance` on real games (random agents, small budgets): the answer follows the rules
  * (field points need farmers; city points need points per city tile), it is the same on one
- * thread and on two workers, and a search stopped midway — by Ctrl-C or killed — resumes to the
- * same answer.
+ * thread and on two workers, and a search stopped midway — by Ctrl-C, or killed on one thread and
+ * resumed on two workers — resumes to the same answer.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -72,7 +72,7 @@ describe('carclab balance on real games', () => {
     expect(answer(second.result!)).toBe(answer(reference));
   }, 600_000);
 
-  it('resumes after the process is killed', async () => {
+  it('resumes after the process is killed, on another worker count', async () => {
     const dir = tempDir('carclab-balance-kill-');
     const file = join(dir, 'farms.json');
     writeFileSync(file, JSON.stringify(FILE));
@@ -90,7 +90,11 @@ describe('carclab balance on real games', () => {
     for (let waited = 0; shards() < 5 && waited < 300_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
     child.kill('SIGKILL');
     await new Promise((r) => child.on('exit', r));
-    const rerun = spawnSync('node', args, { encoding: 'utf8', timeout: 600_000 });
+    // Resumed on two workers: the answer is the in-process one.
+    const rerun = spawnSync('node', [...args.slice(0, -2), '--workers', '2', '--json'], {
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
     expect(rerun.status).toBe(0);
     const { dir: _, ...result } = JSON.parse(rerun.stdout) as BalanceResult & { dir: string };
     expect(answer(result as BalanceResult)).toBe(answer(reference));
