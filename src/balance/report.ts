@@ -81,15 +81,17 @@ function answerSection(report: Report, balance: Balance, result: BalanceResult):
   const section = report.section('Rule sets not rejected as the best');
   const knobColumns = (rows: { values: unknown[] }[]) =>
     Object.fromEntries(balance.knobs.map((k, i) => [k.name, rows.map((r) => String(r.values[i]))]));
-  const first = (group: number) => result.notRejected.find((r) => r.group === group)!;
+  // A rule set that played the same games as an earlier row names that row by its number.
+  const firstRow = (group: number) => result.notRejected.findIndex((r) => r.group === group) + 1;
   section.table(
     aq.table({
+      '#': result.notRejected.map((_, i) => i + 1),
       ...knobColumns(result.notRejected),
       'search loss': result.notRejected.map((r) => r.loss),
-      'same games as': result.notRejected.map((r) => (first(r.group) === r ? '' : first(r.group).label)),
+      'same games as': result.notRejected.map((r, i) => (firstRow(r.group) === i + 1 ? '' : `#${firstRow(r.group)}`)),
     }),
     {
-      caption: `Best search estimate first, on up to ${count(Math.max(...result.candidates.map((c) => c.deals)))} deals each (the loss: Σ weight × shortfall / precision).`,
+      caption: `Best search estimate first, on up to ${count(Math.max(...result.candidates.map((c) => c.deals)))} deals each (the loss: Σ weight × shortfall / precision; same games as: the row whose games it played on every deal).`,
     },
   );
   if (!result.confirmed.length) return;

@@ -35,7 +35,14 @@ import {
 } from './kept-games.ts';
 import type { RunBinding } from './kept-games.ts';
 import type { Aggregate } from '../sim/aggregate.ts';
-import { dropShardsPlayedBy, loadShardFiles, moveToRejected, runIdentity, writeShardFile } from './shard-files.ts';
+import {
+  dropShardsPlayedBy,
+  loadShardFiles,
+  moveToRejected,
+  readShards,
+  runIdentity,
+  writeShardFile,
+} from './shard-files.ts';
 import { buildSummary, summaryTables } from '../sim/summary.ts';
 import type { Summary } from '../sim/summary.ts';
 
@@ -228,8 +235,11 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       log(
         `carclab: ${join(runDir, line.split(':')[0]!)} is bad: ${line.slice(line.indexOf(':') + 2)}; moved to ${join(runDir, 'rejected')}/, its deals are played again`,
       );
+    // games.arrow holds every deal of the run (it is written only then): checked against all its
+    // shards, also when this call plays a smaller deals limit.
+    const whole = dealsLimit < plan.deals ? readShards(runDir, plan, identity).merged : loaded.merged;
     const badGames = arrowDone
-      ? await keptGamesProblem(runDir, binding, loaded.merged, dealsLimit * gamesPerDealOf(plan))
+      ? await keptGamesProblem(runDir, binding, whole, plan.deals * gamesPerDealOf(plan))
       : null;
     if (badGames !== null) {
       moveToRejected(runDir, [join(runDir, GAMES_FILE), join(runDir, GAMES_CHECKSUM_FILE)]);

@@ -20,12 +20,8 @@ describe('carclab balance on real games', () => {
   let reference: BalanceResult;
 
   it('finds rule sets that follow the rules, the same on one thread and on two workers', async () => {
-    const one = await runBalance({
-      balance: balance(),
-      file: null,
-      outRoot: tempDir('carclab-balance-'),
-      backend: inProcessBackend(),
-    });
+    const outOne = tempDir('carclab-balance-');
+    const one = await runBalance({ balance: balance(), file: null, outRoot: outOne, backend: inProcessBackend() });
     const pool = poolBackend(2);
     const two = await runBalance({
       balance: balance(),
@@ -36,6 +32,16 @@ describe('carclab balance on real games', () => {
     expect(one.status).toBe('complete');
     reference = one.result!;
     expect(answer(two.result!)).toBe(answer(reference));
+    // The same search again, on its finished runs (kept games in games.arrow): nothing is played.
+    const again = await runBalance({
+      balance: balance(),
+      file: null,
+      outRoot: outOne,
+      backend: inProcessBackend(),
+    });
+    expect(again.dir).toBe(one.dir);
+    expect(again.gamesPlayed).toBe(0);
+    expect(answer(again.result!)).toBe(answer(reference));
     // Without farmers no field points (4 wished); 1 point per city tile gives about 5 city points (7 wished).
     const [leader] = reference.notRejected;
     expect(leader!.values[2]).toBe('on');
