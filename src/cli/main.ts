@@ -22,6 +22,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   balance: async () => (await import('./balance.ts')).balanceCommand,
   serve: async () => (await import('./serve.ts')).serveCommand,
   study: async () => (await import('./study.ts')).studyCommand,
+  export: async () => (await import('./export.ts')).exportCommand,
+  tiles: async () => (await import('./tiles.ts')).tilesCommand,
 };
 
 async function usage(): Promise<string> {
