@@ -26,6 +26,7 @@ import type { Pt } from './points.ts';
 import { COLOURS, PLAYER_COLOUR_NAMES } from './palette.ts';
 import {
   ILLUSTRATION_LETTERS,
+  ILLUSTRATION_NAMES,
   drawTile,
   escapeXml,
   fmt,
@@ -79,16 +80,6 @@ export interface BoardPicture {
   /** Where cell (x, y) lies: its square's top left is (margin + (x − minX)·tileSize, margin + (y − minY)·tileSize). */
   layout: { minX: number; minY: number; margin: number; tileSize: number };
 }
-
-const ILLUSTRATION_NAMES: Readonly<Record<Illustration, string>> = {
-  garden: 'garden',
-  farmhouse: 'farmhouse',
-  cowshed: 'cowshed',
-  pigsty: 'pigsty',
-  donkeystable: 'donkey stable',
-  highwaymen: 'highwaymen',
-  watertower: 'water tower',
-};
 
 const FONT = 'font-family="DejaVu Sans, sans-serif"';
 
