@@ -164,6 +164,18 @@ const PAGE_STYLE = `body { font-family: "DejaVu Sans", Verdana, Arial, sans-seri
 figure { margin: 2em 0; } figcaption { color: #555; font-size: 0.9em; margin-top: 0.5em; }
 h2 { font-size: 1.15em; margin-bottom: 0.4em; }`;
 
+/** A page's `<head>`: the viewport line makes phones lay the page out at their own width, not a desktop's. */
+export function pageHead(title: string, style: string): string {
+  return [
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>\n${style}\n</style>`,
+    '</head>',
+  ].join('\n');
+}
+
 /**
  * One self-contained HTML page with the charts, which renders with no network: vega and
  * vega-embed are inlined, the specs precompiled.
@@ -183,11 +195,7 @@ export function toOfflineHTML(charts: readonly HtmlChart[], options: OfflinePage
   return `${[
     '<!DOCTYPE html>',
     '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<title>${escapeHtml(options.title)}</title>`,
-    `<style>\n${PAGE_STYLE}\n</style>`,
-    '</head>',
+    pageHead(options.title, PAGE_STYLE),
     '<body>',
     `<h1>${escapeHtml(options.title)}</h1>`,
     options.intro === undefined ? '' : `<p>${escapeHtml(options.intro)}</p>`,

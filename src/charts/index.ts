@@ -28,7 +28,7 @@ export type { ChartMessage, VegaSpec } from './compile.ts';
 export { chartFontFiles } from './fonts.ts';
 export { svgToPNG, toPNG, toSVG } from './render.ts';
 export type { PngOptions, RenderOptions } from './render.ts';
-export { embedSnippet, escapeHtml, escapeScript, toOfflineHTML, vegaScriptTags } from './html.ts';
+export { embedSnippet, escapeHtml, escapeScript, pageHead, toOfflineHTML, vegaScriptTags } from './html.ts';
 export type { EmbedOptions, HtmlChart, OfflinePageOptions } from './html.ts';
 export { writeChart } from './write.ts';
 export type { ChartFiles } from './write.ts';

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
-import { embedSnippet, escapeHtml, vegaScriptTags, writeChart } from '../charts/index.ts';
+import { embedSnippet, escapeHtml, pageHead, vegaScriptTags, writeChart } from '../charts/index.ts';
 import { writeAtomic } from '../run/files.ts';
 import { readableCell, tableToMarkdown } from '../stats/index.ts';
 import { inlineHtml, markdownToHtml } from './markdown.ts';
@@ -256,11 +256,7 @@ export function reportHtml(report: Report): string {
   return `${[
     '<!DOCTYPE html>',
     '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<title>${escapeHtml(report.title)}</title>`,
-    `<style>\n${PAGE_STYLE}\n</style>`,
-    '</head>',
+    pageHead(report.title, PAGE_STYLE),
     '<body>',
     `<h1>${escapeHtml(report.title)}</h1>`,
     ...front,

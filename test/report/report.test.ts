@@ -120,6 +120,12 @@ describe('report builder', () => {
     expect(style).not.toContain('anywhere');
   });
 
+  it("lays the page out at a phone's own width", () => {
+    const page = reportHtml(new Report('t', 'i'));
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page.indexOf('viewport')).toBeLessThan(page.indexOf('</head>'));
+  });
+
   it('renders the Markdown subset safely', () => {
     expect(inlineHtml('**b** *i* `<x>` [t](a.html) [u](javascript:alert(1)) [w](https://example.com)')).toBe(
       '<strong>b</strong> <em>i</em> <code>&lt;x&gt;</code> <a href="a.html">t</a> u (javascript:alert(1)) w (https://example.com)',
