@@ -1,57 +1,46 @@
 /**
- * `npm run train`: fits the weights of `strong`'s learned evaluation to a search agent's choices and
- * writes them into src/agents/strong-weights.ts (data, committed). Seeded and reproducible: the same
- * options give the same file.
+ * `npm run train`: fits `strong`'s value networks, one per player count, and writes them into
+ * src/agents/value-weights.json (data, committed; docs/strong.md "Training"). Seeded and
+ * reproducible: the same options give the same file.
  *
- * Each round plays `--games` games of `strong` (one ply) with the current weights — the first round
- * starts from the rule-aware evaluation (`INITIAL_WEIGHTS`) — over a spread of setups (2–5 players,
- * any expansions, official and other rule rates: `src/sim/training.ts`), with a few random moves. At
- * a `--sample` share of the turns the teacher (`--teacher`, default `mcts:iterations=300`, which plays
- * even with the full `mcts`; in games of 3 players or more `--teacher-many`, the same without the
- * farmer charge) chooses the move, and the decision is recorded with the candidates
- * `strong` weighs (the best `--width` placements by one-ply value and the teacher's, with every
- * follow-up). Per player count, a conditional logit is fitted to those choices (`src/stats/choice-fit.ts`:
- * the value of a candidate is β·(score margin + w·feature differences)) on four games in five; the
- * fifth is held out to measure how often the top-valued candidate is the teacher's move. The weights
- * are w: the evaluation in points. Each round's weights are written as soon as they are fitted.
+ * Per player count, `--rounds` rounds of `--games` games each over a spread of setups (any
+ * expansions, official and other rule rates: `src/sim/training.ts`), with a few random moves:
+ * the first round played by `greedy`, each later round by `strong` with the last round's network,
+ * one ply (the lone `strong` among `greedy` players in two games of three, every seat `strong` in
+ * the third). At the start of every turn each player's features are recorded with the points it
+ * went on to score; a network (`src/stats/mlp.ts`) is fitted to those on nine games in ten, and
+ * the tenth is held out to measure the fit. The last round's network is written.
  *
- *   npx tsx scripts/train.ts [--games N] [--rounds R] [--teacher SPEC] [--teacher-many SPEC] [--seed S] [--out FILE] …
+ *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--out FILE]
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   createAgent,
-  FEATURE_NAMES,
-  INITIAL_WEIGHT_SET,
-  INITIAL_WEIGHTS,
   parseAgentSpec,
   StrongAgent,
-  WEIGHT_PLAYERS,
-  weightVector,
+  VALUE_FEATURES,
+  VALUE_INPUTS,
+  VALUE_PLAYERS,
 } from '../src/agents/index.ts';
-import type { FeatureWeights, WeightSet } from '../src/agents/index.ts';
-import { STRONG_WEIGHTS } from '../src/agents/strong-weights.ts';
-import { isInputError } from '../src/engine/index.ts';
+import type { Agent, NetRecord } from '../src/agents/index.ts';
 import type { Game } from '../src/engine/index.ts';
 import { makeRng } from '../src/sim/rng.ts';
-import { buildSetupGame, ChoiceRows, playChoiceGame, trainingSetup } from '../src/sim/training.ts';
-import { choiceAccuracy, fitChoices } from '../src/stats/choice-fit.ts';
+import { buildSetupGame, PositionRows, recordGame, trainingSetup } from '../src/sim/training.ts';
+import { fitMlp, Mlp, mse } from '../src/stats/mlp.ts';
 
 const { values } = parseArgs({
   options: {
-    games: { type: 'string', default: '600' },
-    rounds: { type: 'string', default: '1' },
-    teacher: { type: 'string', default: 'mcts:iterations=300' },
-    'teacher-many': { type: 'string', default: 'mcts:iterations=300,farmerCost=0' },
-    seed: { type: 'string', default: 'train-1' },
-    width: { type: 'string', default: '12' },
-    sample: { type: 'string', default: '0.12' },
+    players: { type: 'string', default: VALUE_PLAYERS.join(',') },
+    games: { type: 'string', default: '4000' },
+    rounds: { type: 'string', default: '2' },
+    seed: { type: 'string', default: 'value-1' },
+    hidden: { type: 'string', default: '32,16' },
+    epochs: { type: 'string', default: '4' },
     explore: { type: 'string', default: '0.03' },
-    'explore-follow-up': { type: 'string', default: '0.05' },
-    lambda: { type: 'string', default: '0.0001' },
-    players: { type: 'string' },
-    out: { type: 'string', default: 'src/agents/strong-weights.ts' },
+    'explore-follow-up': { type: 'string', default: '0.1' },
+    out: { type: 'string', default: 'src/agents/value-weights.json' },
   },
 });
 
@@ -71,190 +60,158 @@ function share(name: string, text: string): number {
 
 const games = wholeNumber('games', values.games!, 10);
 const rounds = wholeNumber('rounds', values.rounds!, 1);
-const width = wholeNumber('width', values.width!, 1);
+const epochs = wholeNumber('epochs', values.epochs!, 1);
+const seed = values.seed!;
 const play = {
-  sample: share('sample', values.sample!),
   explore: share('explore', values.explore!),
   exploreFollowUp: share('explore-follow-up', values['explore-follow-up']!),
 };
-const lambda = share('lambda', values.lambda!);
-const seed = values.seed!;
-/** `--players 4` (or `3,4`): train only these player counts; the other counts keep their weights and their record. */
-const onlyPlayers =
-  values.players === undefined
-    ? undefined
-    : values.players.split(',').map((part) => {
-        const text = part.trim();
-        if (!/^[2-6]$/.test(text))
-          fail(`--players must list player counts from 2 to 6, got ${JSON.stringify(values.players)}`);
-        return Number(text);
-      });
-function teacherOf(option: 'teacher' | 'teacher-many'): ReturnType<typeof parseAgentSpec> {
-  try {
-    return parseAgentSpec(values[option]!, `--${option}`);
-  } catch (error) {
-    if (isInputError(error)) fail((error as Error).message);
-    throw error;
-  }
-}
-// The teacher of 2-player games, and of games of more players (README "Agents": with 3 and 4 players a farmer is worth more than the 2-player charge says).
-const teacherSpec = teacherOf('teacher');
-const manyTeacherSpec = teacherOf('teacher-many');
-const command = `npm run train -- --games ${games} --rounds ${rounds} --teacher ${values.teacher} --teacher-many ${values['teacher-many']} --seed ${seed} --width ${width} --sample ${play.sample} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp} --lambda ${lambda}${onlyPlayers ? ` --players ${onlyPlayers.join(',')}` : ''}`;
+const hidden = values.hidden!.split(',').map((text) => wholeNumber('hidden', text.trim(), 1));
+const playerCounts = values.players!.split(',').map((part) => {
+  const text = part.trim();
+  if (!(VALUE_PLAYERS as readonly number[]).includes(Number(text)) || !/^\d$/.test(text))
+    fail(`--players must list player counts from ${VALUE_PLAYERS.join(', ')}, got ${JSON.stringify(values.players)}`);
+  return Number(text);
+});
+const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}`;
 
-const gameCache = new Map<string, Game>();
-function setupGame(index: number, roundSeed: string): Game {
-  const setup = trainingSetup(roundSeed, index, onlyPlayers);
-  const key = JSON.stringify(setup);
-  let game = gameCache.get(key);
-  if (!game) gameCache.set(key, (game = buildSetupGame(setup, `training setup ${key}`)));
-  return game;
-}
-
-/** The weight group of a player count (6 players train and play with the weights of 5). */
-const groupOf = (players: number) => String(Math.min(players, WEIGHT_PLAYERS[WEIGHT_PLAYERS.length - 1]));
-/** The weight groups this run fits. */
-const trainedGroups = WEIGHT_PLAYERS.map(String).filter(
-  (group) => !onlyPlayers || onlyPlayers.some((p) => groupOf(p) === group),
-);
-
-interface Fit {
-  weights: FeatureWeights;
+/** How a player count's network was fitted, as the weights file records it. */
+interface TrainingRecord {
+  command: string;
+  /** Who played the last round's games. */
+  players: string;
+  rounds: number;
   games: number;
-  fitted: number;
-  heldOut: number;
-  agreement: number;
-  initialAgreement: number;
-  logLikelihood: number;
+  positionsFitted: number;
+  positionsHeldOut: number;
+  /** Mean squared error of the points still to score on the held-out games, and their variance. */
+  heldOutMse: number;
+  heldOutVariance: number;
+  heldOutR2: number;
+  seconds: number;
 }
 
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
-/** Fewer decisions than this for a player count and its fit is not trusted. */
-const MIN_DECISIONS = 100;
+const round4 = (x: number) => Number(x.toPrecision(4));
+const round6 = (x: number) => Number(x.toPrecision(6));
 
-/** Fits one player count's decisions: four games in five, measured on the fifth. */
-function fit(rows: ChoiceRows, start: FeatureWeights): Fit {
-  const C = ChoiceRows.COLUMNS;
-  const fitted = (d: number) => rows.games[d]! % 5 !== 4;
-  const held = (d: number) => !fitted(d);
-  const thetaOf = (w: FeatureWeights, scale: number) =>
-    Float64Array.from([scale, ...Array.from(weightVector(w), (x) => scale * x)]);
-  let heldOut = 0;
-  for (let d = 0; d < rows.decisions; d++) if (held(d)) heldOut++;
-  if (rows.decisions - heldOut < MIN_DECISIONS)
-    fail(
-      `only ${rows.decisions - heldOut} decisions to fit for ${[...new Set(rows.games)].length} games of this player count (at least ${MIN_DECISIONS}): give more --games or a larger --sample`,
-    );
-  const result = fitChoices(rows, C, fitted, lambda, thetaOf(start, 0.3));
-  const beta = result.theta[0]!;
-  if (!(beta > 0))
-    fail(`the fit gave the score margin a weight of ${beta}: no evaluation in points follows (more games?)`);
+/** The seat agents of game `index` of a round: `greedy`, or `strong` one ply with `net` (lone in two games of three). */
+function seatAgents(game: Game, roundSeed: string, index: number, net: NetRecord | undefined): Agent[] {
+  const greedy = parseAgentSpec('greedy', 'train');
+  const strongSeats = index % 3 === 2 ? game.players : 1;
+  return Array.from({ length: game.players }, (_, seat) => {
+    const rng = makeRng(roundSeed, 'agent', index, seat);
+    const strong = net !== undefined && (seat - index + 3 * game.players) % game.players < strongSeats;
+    return strong
+      ? new StrongAgent(rng, { width: 8, lookahead: 0, nets: { [String(Math.min(game.players, 5))]: net } })
+      : createAgent(greedy, rng);
+  });
+}
+
+/** Plays one round of `players`-player games and fits a network to them. */
+function trainRound(players: number, round: number, previous: NetRecord | undefined) {
+  const roundSeed = `${seed}:${players}p:round${round}`;
+  const rows = new PositionRows();
+  const gameCache = new Map<string, Game>();
+  const started = Date.now();
+  for (let i = 0; i < games; i++) {
+    const setup = trainingSetup(roundSeed, i, [players]);
+    const key = JSON.stringify(setup);
+    let game = gameCache.get(key);
+    if (!game) {
+      game = buildSetupGame(setup, `training setup ${key}`);
+      gameCache.set(key, game);
+    }
+    recordGame(game, roundSeed, i, seatAgents(game, roundSeed, i, previous), play, rows);
+    if (i % 50 === 49 || i === games - 1)
+      process.stderr.write(
+        `\rtrain: ${players} players, round ${round}/${rounds}: ${i + 1}/${games} games, ${rows.rows} positions, ${((Date.now() - started) / 1000).toFixed(0)} s   `,
+      );
+  }
+  process.stderr.write('\n');
+  return fitRows(rows, makeRng(roundSeed, 'fit'), started);
+}
+
+/** Fits a network to nine games in ten of `rows` (reordered so that they come first); measures it on the tenth. */
+function fitRows(rows: PositionRows, rng: () => number, started: number) {
+  const n = rows.rows;
+  const held = (r: number) => rows.games[r]! % 10 === 9;
+  const order = [
+    ...Array.from({ length: n }, (_, r) => r).filter((r) => !held(r)),
+    ...Array.from({ length: n }, (_, r) => r).filter(held),
+  ];
+  const fitted = n - order.filter(held).length;
+  const x = new Float32Array(n * VALUE_INPUTS);
+  const y = new Float32Array(n);
+  order.forEach((from, to) => {
+    x.set(rows.inputs.subarray(from * VALUE_INPUTS, (from + 1) * VALUE_INPUTS), to * VALUE_INPUTS);
+    y[to] = rows.targets[from]!;
+  });
+  const data = { x, y, rows: n };
+  const net = new Mlp([VALUE_INPUTS, ...hidden, 1]);
+  fitMlp(net, data, fitted, { epochs, batch: 256, rate: 0.002, decay: 1e-5 }, rng);
+  let mean = 0;
+  for (let r = fitted; r < n; r++) mean += y[r]!;
+  mean /= Math.max(1, n - fitted);
+  let variance = 0;
+  for (let r = fitted; r < n; r++) variance += (y[r]! - mean) ** 2;
+  variance /= Math.max(1, n - fitted);
+  const error = mse(net, data, fitted, n);
   return {
-    weights: Object.fromEntries(FEATURE_NAMES.map((name, k) => [name, round6(result.theta[1 + k]! / beta)])),
-    games: new Set(rows.games).size,
-    fitted: rows.decisions - heldOut,
-    heldOut,
-    agreement: choiceAccuracy(rows, C, held, result.theta),
-    initialAgreement: choiceAccuracy(rows, C, held, thetaOf(INITIAL_WEIGHTS, 1)),
-    logLikelihood: result.logLikelihood,
+    net: {
+      sizes: net.sizes,
+      layers: net.layers.map((layer) => Array.from(layer, round6)),
+      inputMean: Array.from(net.inputMean, round6),
+      inputScale: Array.from(net.inputScale, round6),
+      outputMean: round6(net.outputMean),
+      outputScale: round6(net.outputScale),
+    } satisfies NetRecord,
+    fitted,
+    heldOut: n - fitted,
+    heldOutMse: round4(error),
+    heldOutVariance: round4(variance),
+    heldOutR2: round4(1 - error / variance),
+    seconds: Math.round((Date.now() - started) / 1000),
   };
 }
 
-function playRound(round: number, weightSet: WeightSet): Map<string, ChoiceRows> {
-  const roundSeed = `${seed}:round${round}`;
-  const byGroup = new Map<string, ChoiceRows>(trainedGroups.map((group) => [group, new ChoiceRows()]));
-  const started = Date.now();
-  for (let i = 0; i < games; i++) {
-    const game = setupGame(i, roundSeed);
-    const agents = Array.from(
-      { length: game.players },
-      (_, seat) => new StrongAgent(makeRng(roundSeed, 'agent', i, seat), { width, weightSet }),
-    );
-    const teacher = (seat: number) =>
-      createAgent(game.players <= 2 ? teacherSpec : manyTeacherSpec, makeRng(roundSeed, 'teacher', i, seat));
-    playChoiceGame(game, roundSeed, i, agents, teacher, width, play, byGroup.get(groupOf(game.players))!);
-    const decisions = [...byGroup.values()].reduce((n, r) => n + r.decisions, 0);
-    process.stderr.write(
-      `\rtrain: round ${round}/${rounds}: ${i + 1}/${games} games, ${decisions} decisions, ${((Date.now() - started) / 1000).toFixed(0)} s   `,
-    );
-  }
-  process.stderr.write('\n');
-  return byGroup;
+interface WeightsFile {
+  features: string[];
+  byPlayers: Record<string, NetRecord & { training: TrainingRecord }>;
 }
 
-interface GroupRecord {
-  command: string;
-  teacher: string;
-  rounds: number;
-  gamesPerRound: number;
-  games: number;
-  decisionsFitted: number;
-  decisionsHeldOut: number;
-  heldOutAgreement: number;
-  heldOutAgreementOfInitialWeights: number;
+const out = resolve(values.out!);
+let file: WeightsFile;
+try {
+  file = JSON.parse(readFileSync(out, 'utf8')) as WeightsFile;
+  if (file.features.join() !== VALUE_FEATURES.join()) file = { features: [...VALUE_FEATURES], byPlayers: {} };
+} catch {
+  file = { features: [...VALUE_FEATURES], byPlayers: {} };
 }
-
-/**
- * Writes the weight set into the weights module, each player count with how it was fitted (the
- * counts this run did not train keep their weights and their record).
- */
-function writeWeights(fits: Map<string, Fit>, round: number): string {
-  const kept = STRONG_WEIGHTS.training.byPlayers as Record<string, GroupRecord>;
-  const groups = WEIGHT_PLAYERS.map(String).map((group) => {
-    const f = fits.get(group);
-    if (!f)
-      return {
-        group,
-        weights: STRONG_WEIGHTS.byPlayers[group as keyof typeof STRONG_WEIGHTS.byPlayers],
-        record: kept[`${group}p`]!,
-      };
-    const record: GroupRecord = {
+for (const players of playerCounts) {
+  let net: NetRecord | undefined;
+  for (let round = 0; round < rounds; round++) {
+    const fit = trainRound(players, round, net);
+    net = fit.net;
+    const training: TrainingRecord = {
       command,
-      teacher: (group === '2' ? teacherSpec : manyTeacherSpec).text,
-      rounds: round,
-      gamesPerRound: games,
-      games: f.games,
-      decisionsFitted: f.fitted,
-      decisionsHeldOut: f.heldOut,
-      heldOutAgreement: round6(f.agreement),
-      heldOutAgreementOfInitialWeights: round6(f.initialAgreement),
+      players:
+        round === 0
+          ? 'greedy'
+          : "strong:lookahead=0 (the last round's network) alone among greedy in 2 games of 3, every seat in the 3rd",
+      rounds: round + 1,
+      games,
+      positionsFitted: fit.fitted,
+      positionsHeldOut: fit.heldOut,
+      heldOutMse: fit.heldOutMse,
+      heldOutVariance: fit.heldOutVariance,
+      heldOutR2: fit.heldOutR2,
+      seconds: fit.seconds,
     };
-    return { group, weights: f.weights, record };
-  });
-  const training = { byPlayers: Object.fromEntries(groups.map(({ group, record }) => [`${group}p`, record])) };
-  const lines = [
-    '/**',
-    " * The learned evaluation's weights per player count (`learned.ts`), fitted to a search agent's",
-    ' * choices. Written by `npm run train` (scripts/train.ts); do not edit by hand. `training` says how,',
-    " * per player count: the command and the teacher, the last round's games and decisions, and how",
-    " * often the candidate these weights value highest was the teacher's move in the held-out games (and",
-    ' * with the initial weights).',
-    ' */',
-    'export const STRONG_WEIGHTS = {',
-    '  byPlayers: {',
-    ...groups.flatMap(({ group, weights }) => [
-      `    '${group}': {`,
-      ...FEATURE_NAMES.map((name) => `      ${name}: ${weights[name]},`),
-      '    },',
-    ]),
-    '  },',
-    `  training: ${JSON.stringify(training, null, 2).replace(/\n/g, '\n  ')},`,
-    '};',
-    '',
-  ];
-  const out = resolve(values.out!);
-  writeFileSync(out, lines.join('\n'));
-  return out;
-}
-
-let weightSet: WeightSet = INITIAL_WEIGHT_SET;
-for (let round = 1; round <= rounds; round++) {
-  const fits = new Map([...playRound(round, weightSet)].map(([group, rows]) => [group, fit(rows, weightSet[group]!)]));
-  weightSet = Object.fromEntries([...fits].map(([group, f]) => [group, f.weights]));
-  const out = writeWeights(fits, round);
-  for (const [group, f] of fits)
     console.log(
-      `round ${round}, ${group} players: ${f.games} games, ${f.fitted} decisions fitted, ${f.heldOut} held out; the teacher's move valued highest in ${(f.agreement * 100).toFixed(1)} % of held-out decisions (initial weights ${(f.initialAgreement * 100).toFixed(1)} %)`,
+      `train: ${players} players, round ${round}: ${fit.fitted} positions fitted, ${fit.heldOut} held out; held-out R² ${fit.heldOutR2} (MSE ${fit.heldOutMse}, variance ${fit.heldOutVariance}); ${fit.seconds} s`,
     );
-  console.log(`train: wrote ${out}`);
+    file.byPlayers[String(players)] = { ...net, training };
+    writeFileSync(out, `${JSON.stringify(file)}\n`);
+  }
 }
+console.log(`train: wrote ${out}`);

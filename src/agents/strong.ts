@@ -17,15 +17,14 @@
 import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { enumParam, intParam } from './agent.ts';
+import { intParam } from './agent.ts';
 import type { Agent, AgentDefinition, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
-import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
-import type { FeatureWeights, WeightSet } from './learned.ts';
 import { GreedyAgent, sharedOnePly } from './greedy.ts';
 import type { OnePly } from './one-ply.ts';
-import { STRONG_WEIGHTS } from './strong-weights.ts';
+import { mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './value-net.ts';
+import type { NetSet } from './value-net.ts';
 
 /**
  * The charges of the first, one-ply pass over all placements and of the look-ahead's greedy turns, by
@@ -50,8 +49,8 @@ export const MANY_PLAYERS = 4;
 export interface StrongOptions {
   /** Placements, the best by one-ply greedy value, whose follow-ups the learned evaluation values. */
   readonly width: number;
-  /** The evaluation's weights per player count (`strong-weights.ts` unless given). */
-  readonly weightSet?: WeightSet;
+  /** The value networks per player count (`value-weights.json` unless given). */
+  readonly nets?: NetSet;
   /** Look-ahead: pairs revalued per opponent (0: one ply only). */
   readonly lookahead?: number;
   /** Look-ahead: deals of the undrawn tiles each pair is tried on (games of fewer than `MANY_PLAYERS`). */
@@ -62,8 +61,6 @@ export interface StrongOptions {
   readonly halvings?: number;
   /** Look-ahead: turns played after the pair (0: a round, the other players' turns and the mover's next). */
   readonly replies?: number;
-  /** Look ahead only in games of at most this many players (one ply beyond). */
-  readonly lookaheadPlayers?: number;
   /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
   readonly restriction?: Restriction;
 }
@@ -72,8 +69,7 @@ export class StrongAgent implements Agent {
   readonly name = 'strong';
   private game: AgentGame | undefined;
   private onePly: OnePly | undefined;
-  private learned: LearnedEvaluator | undefined;
-  private weights: Float64Array = new Float64Array(0);
+  private learned: ValueEvaluator | undefined;
   private readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
   private candidates = new Int32Array(0);
   private candidateValues = new Float64Array(0);
@@ -99,7 +95,7 @@ export class StrongAgent implements Agent {
   private bestFollowUp = -1;
 
   private readonly width: number;
-  private readonly weightSet: WeightSet;
+  private readonly nets: NetSet;
   private readonly lookahead: number;
   private readonly samples: number;
   private readonly manySamples: number;
@@ -107,7 +103,6 @@ export class StrongAgent implements Agent {
   private deals = 0;
   private readonly halvings: number;
   private readonly replies: number;
-  private readonly lookaheadPlayers: number;
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
   private readonly restriction: Restriction | undefined;
 
@@ -116,13 +111,12 @@ export class StrongAgent implements Agent {
     options: StrongOptions,
   ) {
     this.width = options.width;
-    this.weightSet = options.weightSet ?? STRONG_WEIGHTS.byPlayers;
+    this.nets = options.nets ?? VALUE_NETS;
     this.lookahead = options.lookahead ?? 0;
     this.samples = options.samples ?? 0;
     this.manySamples = options.manySamples ?? this.samples;
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
-    this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.restriction = options.restriction;
   }
 
@@ -162,8 +156,7 @@ export class StrongAgent implements Agent {
       state.rollback(level, true);
     }
     state.rollback(level);
-    if (this.lookahead > 0 && this.deals > 0 && this.pairs > 1 && state.game.players <= this.lookaheadPlayers)
-      this.lookAhead(state, me);
+    if (this.lookahead > 0 && this.deals > 0 && this.pairs > 1) this.lookAhead(state, me);
     state.deferFinal = deferFinal;
     this.pending = this.bestFollowUp;
     this.pendingPlaced = state.placedCount + 1;
@@ -265,10 +258,9 @@ export class StrongAgent implements Agent {
     if (this.game === game) return;
     this.game = game;
     this.deals = game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
-    this.weights = vectorOf(weightsForPlayers(this.weightSet, game.players));
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
-    this.learned = sharedLearned(game, this.weights);
+    this.learned = sharedValue(game, this.nets);
   }
 
   /** Writes the best `width` distinct placements into `candidates` (`shortlist`); returns how many. */
@@ -374,41 +366,25 @@ function shortlist(
   return n;
 }
 
-/** The best `width` placements of `state` as `strong` shortlists them (for training: allocates). */
-export function rankPlacements(state: AgentState, width: number): number[] {
-  const legal = new Int32Array(MAX_ACTIONS_HINT);
-  const count = state.legalPlacements(legal);
-  const out = new Int32Array(count);
-  const n = shortlist(
-    state,
-    legal,
-    count,
-    width,
-    sharedOnePly(state.game, prefilterWeights(state.game.players)),
-    out,
-    new Float64Array(count),
-  );
-  return Array.from(out.subarray(0, n));
-}
-
-/** The weight vector of each weights object (one per object, so that agents share their evaluation). */
-const vectors = new WeakMap<FeatureWeights, Float64Array>();
-function vectorOf(weights: FeatureWeights): Float64Array {
-  let vector = vectors.get(weights);
-  if (!vector) vectors.set(weights, (vector = weightVector(weights)));
-  return vector;
-}
-
 /**
- * One learned evaluation per game and weights, shared by the agents of a thread (an agent is made per
- * seat and game; the evaluation's buffers are per game, and it keeps nothing between two choices).
+ * One value evaluation per game and network set, shared by the agents of a thread (an agent is made
+ * per seat and game; the evaluation's buffers are per game, and what it keeps between two calls is
+ * each player's last answer with the inputs it answered).
  */
-const learnedEvaluators = new WeakMap<AgentGame, Map<Float64Array, LearnedEvaluator>>();
-function sharedLearned(game: AgentGame, weights: Float64Array): LearnedEvaluator {
-  let byWeights = learnedEvaluators.get(game);
-  if (!byWeights) learnedEvaluators.set(game, (byWeights = new Map()));
-  let evaluator = byWeights.get(weights);
-  if (!evaluator) byWeights.set(weights, (evaluator = new LearnedEvaluator(game, weights)));
+const evaluators = new WeakMap<AgentGame, Map<NetSet, ValueEvaluator>>();
+function sharedValue(game: AgentGame, nets: NetSet): ValueEvaluator {
+  let byNets = evaluators.get(game);
+  if (!byNets) {
+    byNets = new Map();
+    evaluators.set(game, byNets);
+  }
+  let evaluator = byNets.get(nets);
+  if (!evaluator) {
+    const record = nets[netGroup(game.players)];
+    if (!record) throw new Error(`strong: no value network for ${game.players} players`);
+    evaluator = new ValueEvaluator(game, mlpOf(record));
+    byNets.set(nets, evaluator);
+  }
   return evaluator;
 }
 
@@ -459,30 +435,15 @@ export const strongAgent: AgentDefinition = {
       12,
       "look-ahead: turns played by greedy after the pair (0: a round, the other players' turns and the mover's next)",
     ),
-    intParam(
-      'lookaheadPlayers',
-      6,
-      2,
-      6,
-      "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 2: with 3 players the look-ahead costs some tens of times as much)",
-    ),
-    enumParam(
-      'weights',
-      ['learned', 'initial'],
-      'learned',
-      'learned: the fitted weights (strong-weights.ts); initial: the rule-aware evaluation the training starts from (to measure what the training adds)',
-    ),
   ],
   create: (rng, params, restriction) =>
     new StrongAgent(rng, {
       width: params.width as number,
-      weightSet: params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers,
       lookahead: params.lookahead as number,
       samples: params.samples as number,
       manySamples: params.manySamples as number,
       halvings: params.halvings as number,
       replies: params.replies as number,
-      lookaheadPlayers: params.lookaheadPlayers as number,
       restriction,
     }),
 };

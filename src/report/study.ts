@@ -60,14 +60,7 @@ export interface LevelPlan {
 }
 
 /**
- * The studies' strong level: `strong` looking ahead in 2-player games only. With 3 players and more
- * its look-ahead through a round costs some tens of times the one-ply play (README "Agents"), more than a
- * study's hundreds of deals per arm can afford; one ply is still well above `greedy` there.
- */
-export const STUDY_STRONG = 'strong:lookaheadPlayers=2';
-
-/**
- * A study's three skill levels, random, greedy and strong (`STUDY_STRONG`), with their deals and, for a
+ * A study's three skill levels, random, greedy and strong (each agent's default), with their deals and, for a
  * study that compares rules, the deals of greedy's and strong's matches against the level before them
  * (skill depth).
  */
@@ -78,7 +71,7 @@ export function skillLevels(
   return [
     { agents: 'random', deals: deals.random },
     { agents: 'greedy', deals: deals.greedy, ...(skill ? { skillDeals: skill.greedy } : {}) },
-    { agents: STUDY_STRONG, deals: deals.strong, label: 'strong', ...(skill ? { skillDeals: skill.strong } : {}) },
+    { agents: 'strong', deals: deals.strong, ...(skill ? { skillDeals: skill.strong } : {}) },
   ];
 }
 
