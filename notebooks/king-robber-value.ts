@@ -1,5 +1,5 @@
 /**
- * Notebook: what the King and the Robber Baron are worth under each scoring variant (RULES.md §4,
+ * Notebook: what the King and the Robber Baron are worth under each scoring variant (docs/rules.md §4,
  * §5), at every skill level; the arms differ only in `kingRobberScoring` and play the same deals,
  * beside the base game without the expansion.
  *
@@ -228,7 +228,7 @@ export const study: Study = {
     ]);
     closest.text(
       [
-        'A ranking needs the differences between the variants, not only each against the base game: the closest variant is tested against each other one on the same deals (is the other further from the base game? paired t), with Holm over every pair of variants, since the closest was picked from the same data (`STUDIES.md` 11).',
+        'A ranking needs the differences between the variants, not only each against the base game: the closest variant is tested against each other one on the same deals (is the other further from the base game? paired t), with Holm over every pair of variants, since the closest was picked from the same data (docs/reasoning.md §11).',
         ...ranking.map((r) => `- ${r}`),
       ].join('\n'),
     );

@@ -1,5 +1,5 @@
 /**
- * Notebook: the basic vs the advanced Labyrinth (RULES.md §3, §5) on the same deals, at every skill
+ * Notebook: the basic vs the advanced Labyrinth (docs/rules.md §3, §6) on the same deals, at every skill
  * level.
  *
  *   npx tsx notebooks/labyrinth-variants.ts                                  # plays experiments/labyrinth-variants.ts at each level

@@ -12,8 +12,8 @@
  * (default results/mechanics), the matches' runs under --out/runs (a run played before is reused).
  */
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { intFlag, parseFlags } from '../src/cli/args.ts';
 import { InputError, isInputError, MAX_PLAYERS, MIN_PLAYERS } from '../src/engine/index.ts';
 import { writeJsonAtomic } from '../src/run/files.ts';
 import { defaultWorkers, poolBackend } from '../src/run/pool.ts';
@@ -26,7 +26,7 @@ import { writeReport } from '../src/report/report.ts';
 import { playSkillMatch } from '../src/report/skill-depth.ts';
 
 const USAGE =
-  'usage: npx tsx notebooks/mechanics.ts [--agents SPEC,...] [--deals N[,N...]] [--expansions ARM,...] [--mechanics NAME,...] [--players N] [--seed S] [--workers K] [--out DIR] [--json]';
+  'usage: npx tsx notebooks/mechanics.ts [--agents SPEC,...] [--deals N[,N...]] [--expansions ARM,...] [--mechanics NAME,...] [--players N] [--seed S] [--workers K] [--out DIR] [--json] [--new-run]';
 
 const HELP = [
   USAGE,
@@ -47,48 +47,41 @@ const HELP = [
   '  --workers K            worker threads of the local pool (default: the cores)',
   "  --out DIR              the report's folder (default results/mechanics); the runs go to DIR/runs",
   '  --json                 print mechanics.json instead of the headlines',
+  '  --new-run              play the matches again with this code although runs of them by other code exist',
   '  --help                 this text',
 ].join('\n');
 
+const FLAGS = {
+  agents: { type: 'string' },
+  deals: { type: 'string' },
+  expansions: { type: 'string' },
+  mechanics: { type: 'string' },
+  players: { type: 'string' },
+  seed: { type: 'string' },
+  workers: { type: 'string' },
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+  'new-run': { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+export interface MechanicsArgs {
+  setup: MechanicsSetup;
+  workers: number;
+  out: string;
+  json: boolean;
+  newRun: boolean;
+}
+
 /** The setup from the command line, or an input error naming the flag (before anything is written). */
-export function setupFromArgs(
-  argv: readonly string[],
-): { setup: MechanicsSetup; workers: number; out: string; json: boolean } | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        agents: { type: 'string' },
-        deals: { type: 'string' },
-        expansions: { type: 'string' },
-        mechanics: { type: 'string' },
-        players: { type: 'string' },
-        seed: { type: 'string' },
-        workers: { type: 'string' },
-        out: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new InputError('usage', (error as Error).message);
-  }
-  const v = parsed.values;
-  if (v.help) return 'help';
-  const whole = (text: string | undefined, name: string, fallback: number, min: number, max: number) => {
-    if (text === undefined) return fallback;
-    if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max)
-      throw new InputError(
-        'usage',
-        `--${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`,
-      );
-    return Number(text);
-  };
-  const players = whole(v.players, 'players', 2, MIN_PLAYERS, MAX_PLAYERS);
-  const workers = whole(v.workers, 'workers', defaultWorkers(), 1, 256);
+export function setupFromArgs(argv: readonly string[]): MechanicsArgs | 'help' {
+  const { flags, positionals } = parseFlags(argv, FLAGS);
+  const v = flags as Partial<Record<keyof typeof FLAGS, string>>;
+  if (flags.help) return 'help';
+  if (positionals.length)
+    throw new InputError('usage', `takes no arguments besides its flags, got ${JSON.stringify(positionals[0])}`);
+  const players = intFlag(v.players, 'players', 2, MIN_PLAYERS, MAX_PLAYERS);
+  const workers = intFlag(v.workers, 'workers', defaultWorkers(), 1, 256);
   if (v.out === '') throw new InputError('usage', '--out must not be empty');
   const setup = mechanicsSetup({
     agents: v.agents,
@@ -98,7 +91,13 @@ export function setupFromArgs(
     players,
     seed: v.seed ?? '1',
   });
-  return { setup, workers, out: v.out ?? join('results', 'mechanics'), json: v.json === true };
+  return {
+    setup,
+    workers,
+    out: v.out ?? join('results', 'mechanics'),
+    json: flags.json === true,
+    newRun: flags['new-run'] === true,
+  };
 }
 
 /** Plays every match (each with its progress bar), then writes the report and mechanics.json. */
@@ -107,6 +106,7 @@ export async function runMechanics(
   workers: number,
   out: string,
   log: (line: string) => void,
+  newRun = false,
 ): Promise<{ results: MechanicsResults; files: { markdown: string; html: string; json: string } }> {
   const t0 = performance.now();
   const backend = poolBackend(workers);
@@ -116,12 +116,12 @@ export async function runMechanics(
       log(
         `mechanics: match ${k + 1} of ${setup.matches.length}: ${setup.levels[m.level]!.name}, ${setup.arms[m.arm]!.name}, forbid=${m.mechanic}`,
       );
-      played.push(await playSkillMatch(m.design, backend, join(out, 'runs'), log));
+      played.push(await playSkillMatch(m.design, backend, join(out, 'runs'), log, newRun));
     }
   } finally {
     await backend.close();
   }
-  log(`mechanics: counting how often each restriction binds (the first deals of each match, played again)`);
+  log(`mechanics: counting how often each restriction binds (every game of each match, played again on one core)`);
   const bindings = setup.matches.map((m) => restrictionBinding(m.design, m.mechanic));
   const broken = bindings.findIndex((b) => b.restrictedUses > 0);
   if (broken >= 0)
@@ -157,8 +157,12 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${HELP}\n`);
       return 0;
     }
-    const { results, files } = await runMechanics(args.setup, args.workers, args.out, (line) =>
-      process.stderr.write(`${line}\n`),
+    const { results, files } = await runMechanics(
+      args.setup,
+      args.workers,
+      args.out,
+      (line) => process.stderr.write(`${line}\n`),
+      args.newRun,
     );
     if (args.json) process.stdout.write(`${JSON.stringify(results)}\n`);
     else {

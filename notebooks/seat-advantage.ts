@@ -9,7 +9,7 @@
  *   npx tsx notebooks/seat-advantage.ts --help
  *
  * Is an arm fair to every seat? One joint chi-square test per arm, Holm over the arms of a level,
- * then seats named only in flagged arms (`STUDIES.md` 3). The first player's win share in the base
+ * then seats named only in flagged arms (docs/reasoning.md §3). The first player's win share in the base
  * game, per player count, is followed across levels (paired on shared deals).
  */
 import { pathToFileURL } from 'node:url';
@@ -35,7 +35,7 @@ export function armLabels(
     name: string;
     players: number;
     expansions: readonly string[];
-    rules: Readonly<Record<string, string | number>>;
+    rules: Readonly<Record<string, string | number | boolean>>;
   }[],
 ): Map<string, string> {
   const label = (a: (typeof arms)[number]) =>
@@ -62,7 +62,7 @@ export const study: Study = {
     const size = levelSizes(levels);
     const charts: { name: string; spec: ReturnType<typeof estimatesChart> }[] = [];
     const flagged: string[] = [];
-    /** Per level, each arm's Holm-adjusted joint seat test (STUDIES.md 3: a seat is named only in a flagged arm). */
+    /** Per level, each arm's Holm-adjusted joint seat test (docs/reasoning.md §3: seats named only in a flagged arm). */
     const jointByLevel: Map<string, number>[] = [];
 
     for (const [k, l] of levels.entries()) {
@@ -157,7 +157,7 @@ export const study: Study = {
     );
     const con = report.section('The first player across skill levels');
     con.text(
-      "Seat 0 (the first player) in the base game: its win share at each level (Wilson 95 % interval; the reference is the fair share), and the differences between levels on their shared deals (paired t), with both levels' shares on those deals. Seat 0 is said to hold an advantage at a level only where its arm's joint seat test is significant there (`STUDIES.md` 3).",
+      "Seat 0 (the first player) in the base game: its win share at each level (Wilson 95 % interval; the reference is the fair share), and the differences between levels on their shared deals (paired t), with both levels' shares on those deals. Seat 0 is said to hold an advantage at a level only where its arm's joint seat test is significant there (docs/reasoning.md §3).",
     );
     const shown = addConclusions(con, conclusions, names, {
       name: 'seat-conclusions',
@@ -167,7 +167,7 @@ export const study: Study = {
 
     const headlines = [
       ...conclusions.map((c) => verdictSentence(c, names)),
-      `Arms whose joint seat test is significant (chi-square per arm, Holm over the arms of a level), per level: ${flagged.join('; ')}. These counts are not compared between levels: a level with fewer deals has less power to flag an arm (\`STUDIES.md\` 2); whether a seat's share differs between levels is the difference between levels above.`,
+      `Arms whose joint seat test is significant (chi-square per arm, Holm over the arms of a level), per level: ${flagged.join('; ')}. These counts are not compared between levels: a level with fewer deals has less power to flag an arm (docs/reasoning.md §2); whether a seat's share differs between levels is the difference between levels above.`,
     ];
     return {
       headlines,

@@ -1,5 +1,5 @@
 /**
- * Notebook: what the Tollkeepers' tollhouses yield (RULES.md §2, §5), at every skill level.
+ * Notebook: what the Tollkeepers' tollhouses yield (docs/rules.md §2, §6), at every skill level.
  *
  *   npx tsx notebooks/toll-yields.ts                                  # plays experiments/toll-yields.ts at each level
  *   npx tsx notebooks/toll-yields.ts --agents random,greedy --deals 4000

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the explorer's four views for the README, taken in headless Debian Chromium
+ * Screenshots of the explorer's four views for docs/explorer.md, taken in headless Debian Chromium
  * (`CHROMIUM`, default /usr/bin/chromium) through playwright-core:
  *
  *   npx tsx scripts/explorer-screenshots.ts results docs/images

@@ -1,8 +1,8 @@
 /**
- * Draws `docs/half-edges.svg`, the picture of README "Tile files": the names of a tile's twelve edge
+ * Draws `docs/half-edges.svg`, the picture of docs/tiles.md §2: the names of a tile's twelve edge
  * parts (N E S W for the middles, the half-edges Nw Ne En Es Se Sw Ws Wn for the field halves,
  * clockwise from the north-west corner, as `src/engine/geometry.ts` numbers them), and the example
- * tile Z1 of the README's tile file drawn by the board renderer with its segments named.
+ * tile Z1 of the example tile file (docs/tiles.md §1) drawn by the board renderer with its segments named.
  *
  *   npx tsx scripts/half-edges.ts [--png FILE]     # --png also writes a PNG, to look at
  *
@@ -11,7 +11,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { isInputError } from '../src/engine/index.ts';
+import { parseFlags } from '../src/run/flags.ts';
 import { boardSvgToPNG, tileGeometry } from '../src/charts/board/index.ts';
 import { drawTile, escapeXml, fmt } from '../src/charts/board/tile-picture.ts';
 import { HALF_EDGE_PORT, SIDES, centrePort, compileTileFile, tileFieldsOf } from '../src/engine/index.ts';
@@ -157,12 +158,19 @@ export function halfEdgesPicture(): string {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { png: { type: 'string' } } });
+  let values: Record<string, string | boolean | undefined> = {};
+  try {
+    values = parseFlags(process.argv.slice(2), { png: { type: 'string' } }).flags;
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    process.stderr.write(`half-edges: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
   const svg = halfEdgesPicture();
   writeFileSync(HALF_EDGES_SVG, `${svg}\n`);
   console.log(`wrote ${HALF_EDGES_SVG}`);
   if (values.png) {
-    writeFileSync(values.png, boardSvgToPNG(svg, 1.5));
+    writeFileSync(String(values.png), boardSvgToPNG(svg, 1.5));
     console.log(`wrote ${values.png}`);
   }
 }

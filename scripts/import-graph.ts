@@ -3,8 +3,8 @@
  * from` lines and `import('…')` calls of every module under src/, then fails on
  *   1. circles: modules that import each other, directly or through others (type imports count:
  *      a floor that names the type of a floor above it is not below it);
- *   2. upward imports: a module importing from a layer above its own, in the order of `DESIGN.md`
- *      "Layers" (engine, expansions, agents, sim, stats, run, charts, report, cli from the bottom: the
+ *   2. upward imports: a module importing from a layer above its own, in the order of
+ *      docs/architecture.md §2 (engine, expansions, agents, sim, stats, run, charts, report, cli from the bottom: the
  *      pure core first, then the runner with its files, pool and queue; the matches and ladders of
  *      src/match sit on run and stats, under charts; the tunings of src/tune on report, and the
  *      explorer of src/serve on all of those, under cli);
@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** `DESIGN.md` "Layers", bottom first: a module may import from its own layer and the ones before it. */
+/** docs/architecture.md §2, bottom first: a module may import from its own layer and the ones before it. */
 export const LAYERS = [
   'engine',
   'expansions',

@@ -9,9 +9,11 @@
  *   npm start                                   # = tsx scripts/suite.ts
  *   npx tsx scripts/suite.ts --scale 0.5        # half the deals of every level (--scale 10: ten times more)
  *   npx tsx scripts/suite.ts --workers 4 --out /data/results
+ *   npx tsx scripts/suite.ts --new-run          # play again although runs by other code exist
  */
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { numberFlag, parseFlags, workersFlag } from '../src/cli/args.ts';
+import { InputError, isInputError } from '../src/engine/index.ts';
 import { defaultWorkers, poolBackend } from '../src/run/pool.ts';
 import { levelSizes } from '../src/report/levels.ts';
 import { Report, writeReport } from '../src/report/report.ts';
@@ -25,27 +27,35 @@ import { study as seatAdvantage } from '../notebooks/seat-advantage.ts';
 
 export const STUDIES: readonly Study[] = [tollYields, labyrinthVariants, kingRobberValue, seatAdvantage];
 
+const SUITE_FLAGS = {
+  scale: { type: 'string' },
+  workers: { type: 'string' },
+  out: { type: 'string' },
+  'new-run': { type: 'boolean' },
+} as const;
+
 async function main(): Promise<number> {
-  let values: { scale?: string; workers?: string; out?: string };
+  const usage = 'usage: npx tsx scripts/suite.ts [--scale X] [--workers K] [--out DIR] [--new-run]';
+  let values: Record<string, string | boolean | undefined>;
+  let scale: number;
+  let workers: number;
   try {
-    values = parseArgs({
-      args: process.argv.slice(2),
-      strict: true,
-      options: { scale: { type: 'string' }, workers: { type: 'string' }, out: { type: 'string' } },
-    }).values;
+    const parsed = parseFlags(process.argv.slice(2), SUITE_FLAGS);
+    if (parsed.positionals.length)
+      throw new InputError(
+        'usage',
+        `takes no arguments besides its flags, got ${JSON.stringify(parsed.positionals[0])}`,
+      );
+    values = parsed.flags;
+    scale = numberFlag(values.scale, 'scale', (x) => x > 0 && x <= 1000, 'a number above 0 and at most 1000') ?? 1;
+    workers = workersFlag(values.workers, defaultWorkers());
+    if (values.out === '') throw new InputError('usage', '--out must not be empty');
   } catch (error) {
-    process.stderr.write(
-      `suite: ${(error as Error).message}\nusage: npx tsx scripts/suite.ts [--scale X] [--workers K] [--out DIR]\n`,
-    );
+    if (!isInputError(error)) throw error;
+    process.stderr.write(`suite: ${(error as Error).message}\n${usage}\n`);
     return 2;
   }
-  const scale = Number(values.scale ?? 1);
-  const workers = Number(values.workers ?? defaultWorkers());
-  if (!(scale > 0) || !Number.isInteger(workers) || workers < 1) {
-    process.stderr.write('suite: --scale must be a positive number and --workers a whole number ≥ 1\n');
-    return 2;
-  }
-  const outRoot = values.out ?? 'results';
+  const outRoot = (values.out as string | undefined) ?? 'results';
   const t0 = performance.now();
   const log = (line: string) =>
     process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
@@ -57,7 +67,10 @@ async function main(): Promise<number> {
       const levels = study.suiteLevels
         .filter((l) => hasAgent(l.agents))
         .map((l) => ({ ...l, deals: scaled(l.deals), ...(l.skillDeals ? { skillDeals: scaled(l.skillDeals) } : {}) }));
-      outcomes.push({ study, outcome: await runStudy(study, { levels, backend, outRoot, log }) });
+      outcomes.push({
+        study,
+        outcome: await runStudy(study, { levels, backend, outRoot, log, newRun: values['new-run'] === true }),
+      });
     }
   } finally {
     await backend.close();

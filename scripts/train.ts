@@ -13,66 +13,89 @@
  *
  *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--out FILE]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import {
-  createAgent,
-  parseAgentSpec,
-  StrongAgent,
-  VALUE_FEATURES,
-  VALUE_INPUTS,
-  VALUE_PLAYERS,
-} from '../src/agents/index.ts';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createAgent, parseAgentSpec, StrongAgent, VALUE_FEATURES, VALUE_INPUTS, VALUE_PLAYERS } from '../src/agents/index.ts';
 import type { Agent, NetRecord } from '../src/agents/index.ts';
+import { intFlag, numberFlag, parseFlags } from '../src/cli/args.ts';
+import { InputError, isInputError } from '../src/engine/index.ts';
 import type { Game } from '../src/engine/index.ts';
 import { makeRng } from '../src/sim/rng.ts';
 import { buildSetupGame, PositionRows, recordGame, trainingSetup } from '../src/sim/training.ts';
 import { fitMlp, Mlp, mse } from '../src/stats/mlp.ts';
 
-const { values } = parseArgs({
-  options: {
-    players: { type: 'string', default: VALUE_PLAYERS.join(',') },
-    games: { type: 'string', default: '4000' },
-    rounds: { type: 'string', default: '2' },
-    seed: { type: 'string', default: 'value-1' },
-    hidden: { type: 'string', default: '32,16' },
-    epochs: { type: 'string', default: '4' },
-    explore: { type: 'string', default: '0.03' },
-    'explore-follow-up': { type: 'string', default: '0.1' },
-    out: { type: 'string', default: 'src/agents/value-weights.json' },
-  },
-});
+const FLAGS = {
+  players: { type: 'string', default: VALUE_PLAYERS.join(','), help: 'the player counts to train, e.g. 4 or 3,4 (2 to 5)' },
+  games: { type: 'string', default: '4000', help: 'games per round and player count (at least 10)' },
+  rounds: { type: 'string', default: '2', help: 'rounds: greedy plays the first, strong with the last network the others' },
+  seed: { type: 'string', default: 'value-1', help: 'seed of the setups, the deals, every stream and the fit' },
+  hidden: { type: 'string', default: '32,16', help: "the network's hidden layer sizes" },
+  epochs: { type: 'string', default: '4', help: 'passes over the positions in a fit' },
+  explore: { type: 'string', default: '0.03', help: 'share of random placements (0 to 1)' },
+  'explore-follow-up': { type: 'string', default: '0.1', help: 'share of random follow-ups (0 to 1)' },
+  out: { type: 'string', default: 'src/agents/value-weights.json', help: 'the weights file to write' },
+  help: { type: 'boolean', help: 'this text' },
+} as const;
+const USAGE =
+  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--out FILE]';
 
 function fail(message: string): never {
-  console.error(`train: ${message}`);
+  console.error(`train: ${message}\n${USAGE}`);
   process.exit(2);
 }
-function wholeNumber(name: string, text: string, min: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min)
-    fail(`--${name} must be a whole number ≥ ${min}, got ${JSON.stringify(text)}`);
-  return Number(text);
-}
-function share(name: string, text: string): number {
-  if (!/^(0|1|0?\.\d+)$/.test(text)) fail(`--${name} must be a number from 0 to 1, got ${JSON.stringify(text)}`);
-  return Number(text);
+
+/** Every option, checked before any game is played (bad input: exit 2 naming it). */
+function readOptions() {
+  const parsed = parseFlags(process.argv.slice(2), FLAGS);
+  if (parsed.flags.help) {
+    const help = Object.entries(FLAGS).map(
+      ([name, f]) => `  --${name.padEnd(20)}${f.help}${'default' in f ? ` (default ${f.default})` : ''}`,
+    );
+    console.log([USAGE, '', "Fits strong's value networks to self-play.", '', 'options:', ...help].join('\n'));
+    process.exit(0);
+  }
+  if (parsed.positionals.length)
+    throw new InputError('usage', `takes no arguments besides its flags, got ${JSON.stringify(parsed.positionals[0])}`);
+  const text = (name: keyof typeof FLAGS) => {
+    const value = parsed.flags[name] ?? (FLAGS[name] as { default?: string }).default;
+    return typeof value === 'string' ? value : undefined;
+  };
+  const share = (name: keyof typeof FLAGS) =>
+    numberFlag(text(name), name, (x) => x >= 0 && x <= 1, 'a number from 0 to 1')!;
+  const seed = text('seed')!;
+  if (seed.trim() === '') throw new InputError('usage', `--seed must not be empty, got ${JSON.stringify(seed)}`);
+  const out = text('out')!;
+  if (out.trim() === '') throw new InputError('usage', '--out must name a file, got ""');
+  if (!statSync(dirname(resolve(out)), { throwIfNoEntry: false })?.isDirectory())
+    throw new InputError('usage', `--out ${out}: its folder ${dirname(resolve(out))} does not exist`);
+  const list = text('players')!;
+  const players = list.split(',').map((part) => {
+    if (!(VALUE_PLAYERS as readonly number[]).map(String).includes(part.trim()))
+      throw new InputError('usage', `--players must list player counts from 2 to 5, got ${JSON.stringify(list)}`);
+    return Number(part.trim());
+  });
+  const hidden = text('hidden')!.split(',').map((part) => intFlag(part.trim(), 'hidden', 0, 1, 1024));
+  return {
+    players,
+    games: intFlag(text('games'), 'games', 4000, 10, 1_000_000),
+    rounds: intFlag(text('rounds'), 'rounds', 2, 1, 100),
+    epochs: intFlag(text('epochs'), 'epochs', 4, 1, 1000),
+    hidden,
+    play: { explore: share('explore'), exploreFollowUp: share('explore-follow-up') },
+    seed,
+    out,
+  };
 }
 
-const games = wholeNumber('games', values.games!, 10);
-const rounds = wholeNumber('rounds', values.rounds!, 1);
-const epochs = wholeNumber('epochs', values.epochs!, 1);
-const seed = values.seed!;
-const play = {
-  explore: share('explore', values.explore!),
-  exploreFollowUp: share('explore-follow-up', values['explore-follow-up']!),
-};
-const hidden = values.hidden!.split(',').map((text) => wholeNumber('hidden', text.trim(), 1));
-const playerCounts = values.players!.split(',').map((part) => {
-  const text = part.trim();
-  if (!(VALUE_PLAYERS as readonly number[]).includes(Number(text)) || !/^\d$/.test(text))
-    fail(`--players must list player counts from ${VALUE_PLAYERS.join(', ')}, got ${JSON.stringify(values.players)}`);
-  return Number(text);
-});
+let options: ReturnType<typeof readOptions>;
+try {
+  options = readOptions();
+} catch (error) {
+  if (!isInputError(error)) throw error;
+  fail((error as Error).message);
+}
+const { games, rounds, epochs, hidden, play, seed } = options;
+const playerCounts = options.players;
 const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}`;
 
 /** How a player count's network was fitted, as the weights file records it. */
@@ -179,7 +202,7 @@ interface WeightsFile {
   byPlayers: Record<string, NetRecord & { training: TrainingRecord }>;
 }
 
-const out = resolve(values.out!);
+const out = resolve(options.out);
 let file: WeightsFile;
 try {
   file = JSON.parse(readFileSync(out, 'utf8')) as WeightsFile;

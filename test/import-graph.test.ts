@@ -1,4 +1,4 @@
-/** The import graph of src/ (`scripts/import-graph.ts`): no circles, and layers of `DESIGN.md` only import downward. */
+/** The import graph of src/ (`scripts/import-graph.ts`): no circles; layers (docs/architecture.md §2) only import downward. */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeProblems, graphProblems, readImportGraph } from '../scripts/import-graph.ts';

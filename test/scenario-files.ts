@@ -1,6 +1,6 @@
 /**
  * Hand-scored scenario files and the tests they define. Each JSON file in `test/scenarios/<dir>/` is
- * a scenario (`DESIGN.md` "Scenario files"; a designer tile file it names under `"tiles"` is read
+ * a scenario (docs/scenarios.md; a designer tile file it names under `"tiles"` is read
  * relative to the directory, e.g. `test/scenarios/designer/tiles/`) plus:
  *   - "rule": the test name, phrased as the rule it checks;
  *   - "description": the layout and the hand count (arithmetic written out);
@@ -10,7 +10,7 @@
  *                 "kingHolder"?, "robberHolder"?, "tollValues"?: as the replay reports them
  *                 after final scoring (a player index or null; per player 1, 2 or null) }
  *              or { "error": { "turn": n, "match": [substrings of the message] } } for an illegal turn.
- * Every expected number was counted by hand from `RULES.md`, never copied from the engine. Only the
+ * Every expected number was counted by hand from docs/rules.md, never copied from the engine. Only the
  * scenario keys are handed to the engine.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -82,7 +82,7 @@ export function scenarioTests(
       expect(caught, 'the replay should reject the scenario').toBeInstanceOf(InputError);
       const error = caught as InputError;
       expect(error.code).toBe('illegal-turn');
-      expect(error.message, 'an illegal turn names the turn (DESIGN.md "Scenario files")').toContain(`turn ${turn} (`);
+      expect(error.message, 'an illegal turn names the turn (docs/scenarios.md)').toContain(`turn ${turn} (`);
       for (const m of match) expect(error.message).toContain(m);
     });
     return;

@@ -220,6 +220,7 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
           ),
         );
       }
+      if (state.notSaved) parts.push(el('p', { class: 'error', id: 'play-not-saved' }, state.notSaved));
     }
     side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
   }

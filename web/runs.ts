@@ -41,6 +41,9 @@ export async function runView(app: HTMLElement, params: URLSearchParams): Promis
       {},
       el('h1', {}, run.experiment),
       el('p', {}, run.description),
+      run.refused
+        ? el('p', { class: 'error', id: 'run-refused' }, `The checks refuse this run's files: ${run.refused}`)
+        : null,
       el(
         'dl',
         {},
@@ -100,7 +103,8 @@ export async function runView(app: HTMLElement, params: URLSearchParams): Promis
 
 function armSelect(run: RunDetail, id: string, selected: number): HTMLSelectElement {
   const select = el('select', { id });
-  run.arms.forEach((a, i) => select.append(el('option', { value: a.name, selected: i === selected }, a.name)));
+  for (const [i, a] of run.arms.entries())
+    select.append(el('option', { value: a.name, selected: i === selected }, a.name));
   return select;
 }
 

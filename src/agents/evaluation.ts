@@ -1,11 +1,11 @@
 /**
- * Rule-aware position evaluation (README "Agents"): for each player, the score so far plus the points
+ * Rule-aware position evaluation (docs/agents.md): for each player, the score so far plus the points
  * the player can expect from what stands on the board; an agent's value of a position is its own
  * total minus the best opponent's (`margin`). It reads the position through the feature API only
  * (`AgentState`, `src/engine/views.ts`); what remembers a position to value the next placements by
  * their changes is `remembered.ts`.
  *
- * Base game (`RULES.md` §1), every point from the base game's rule module (`Game.pays`, what scoring
+ * Base game (docs/rules.md §1), every point from the base game's rule module (`Game.pays`, what scoring
  * pays by): each occupied open feature is worth, to each player with the majority of its meeples,
  * the mean of what completing it would pay and what the final scoring would — roads and cities by
  * their segments and pennants (a segment is a tile's part of a feature: `FeatureView.tally`) —

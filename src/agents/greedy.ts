@@ -37,7 +37,7 @@ import {
 } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { enumParam, realParam } from './agent.ts';
+import { defineAgent, enumParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, Restriction } from './agent.ts';
 import { EPSILON, MEEPLE_COST, worthRates } from './evaluation.ts';
 import type { Weights, WorthRates } from './evaluation.ts';
@@ -252,7 +252,7 @@ function margin(state: AgentState, me: number): number {
   return state.score(me) - best;
 }
 
-export const greedyAgent: AgentDefinition = {
+export const greedyAgent: AgentDefinition = defineAgent({
   name: 'greedy',
   description: 'one ply: plays the (placement, follow-up) pair whose resulting position evaluates best',
   params: [
@@ -271,10 +271,10 @@ export const greedyAgent: AgentDefinition = {
       rng,
       params.eval === 'rules',
       {
-        meepleCost: params.meepleCost as number,
-        farmerCost: params.farmerCost as number,
-        emptyHand: params.emptyHand as number,
+        meepleCost: params.meepleCost,
+        farmerCost: params.farmerCost,
+        emptyHand: params.emptyHand,
       },
       restriction,
     ),
-};
+});

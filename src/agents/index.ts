@@ -12,7 +12,8 @@
  * `agentNames()` lists the registry; `searchIterations(agent)` is the iterations of an mcts agent's last search.
  */
 export { Evaluator } from './evaluation.ts';
-export type { Agent, AgentDefinition, AgentParamDef, AgentParams, AgentParamValue, AgentSpec } from './agent.ts';
+export type { Agent, AgentDefinition, AgentSpec } from './agent.ts';
+export { defineAgent } from './agent.ts';
 export { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './value-features.ts';
 export { VALUE_INPUTS, VALUE_NETS, VALUE_PLAYERS, netGroup, mlpOf, valueInputs } from './value-net.ts';
 export type { NetRecord, NetSet } from './value-net.ts';

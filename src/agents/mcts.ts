@@ -40,12 +40,11 @@ import {
   PHASE_PLACE,
   shuffleFrom,
 } from '../engine/index.ts';
-import type { AgentGame, AgentState } from '../engine/index.ts';
+import type { AgentGame, AgentState, ParamsOf } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { enumParam, intParam, realParam } from './agent.ts';
-import type { Agent, AgentDefinition, AgentParams, Restriction } from './agent.ts';
+import { defineAgent, enumParam, intParam, realParam } from './agent.ts';
+import type { Agent, AgentDefinition, Restriction } from './agent.ts';
 import { Evaluator } from './evaluation.ts';
-import type { Weights } from './evaluation.ts';
 import { OnePly } from './one-ply.ts';
 import { GreedyAgent } from './greedy.ts';
 import { RestrictedAgent } from './forbid.ts';
@@ -58,17 +57,52 @@ const ROLLOUTS = ['none', 'uniform', 'meeple', 'greedy'] as const;
 const CLOCK_EVERY = 16;
 
 /** The agent's parameters; the evaluation weights are passed on as they are. */
-interface MctsOptions extends Weights {
-  iterations: number;
-  width: number;
-  ms: number;
-  c: number;
-  rollout: (typeof ROLLOUTS)[number];
-  meeple: number;
-  depth: number;
-  guide: number;
-  widen: number;
-}
+const MCTS_PARAMS = [
+  intParam('iterations', 1000, 0, 10_000_000, 'iterations per decision (0: no limit, then ms must be set)'),
+  intParam('ms', 0, 0, 600_000, 'wall-clock milliseconds per decision (0: no limit); makes runs not reproducible'),
+  realParam('c', 1, 0, 100, 'UCT exploration constant, rewards in units of 10 points'),
+  enumParam(
+    'rollout',
+    [...ROLLOUTS],
+    'greedy',
+    'rollout policy: none (evaluate the new node at once), uniform over legal actions, meeple (uniform placements, a follow-up other than nothing with probability meeple), or greedy (one-ply greedy moves: slower, better informed)',
+  ),
+  realParam('meeple', 0.3, 0, 1, 'meeple rollouts: probability of a follow-up other than nothing'),
+  intParam('depth', 1, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
+  intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
+  intParam(
+    'guide',
+    3,
+    0,
+    200,
+    'decisions below the root whose children are ordered by one-ply value and widened progressively (0: the root only)',
+  ),
+  realParam(
+    'meepleCost',
+    1.25,
+    0,
+    100,
+    'evaluation: points charged per meeple standing on the board (greedy charges 1)',
+  ),
+  realParam(
+    'farmerCost',
+    4,
+    0,
+    100,
+    'evaluation: points charged per meeple in a field, besides meepleCost (greedy charges 0)',
+  ),
+  realParam(
+    'emptyHand',
+    2,
+    0,
+    100,
+    'evaluation: points charged to a player with no meeple left in hand (greedy charges 0)',
+  ),
+  realParam('widen', 1, 0, 100, 'progressive widening of guided nodes: 1 + widen·√visits children may be played'),
+] as const;
+
+/** How an `mcts` agent searches: its spec's parameters, typed. */
+type MctsOptions = ParamsOf<typeof MCTS_PARAMS>;
 
 class MctsAgent implements Agent {
   readonly name = 'mcts';
@@ -405,57 +439,15 @@ export const searchIterations = (agent: Agent): number => {
   return inner instanceof MctsAgent ? inner.lastIterations : 0;
 };
 
-export const mctsAgent: AgentDefinition = {
+export const mctsAgent: AgentDefinition = defineAgent({
   name: 'mcts',
   description:
     'determinized Monte Carlo tree search over both decisions of a turn (the undrawn tiles re-dealt from its own stream every iteration)',
-  params: [
-    intParam('iterations', 1000, 0, 10_000_000, 'iterations per decision (0: no limit, then ms must be set)'),
-    intParam('ms', 0, 0, 600_000, 'wall-clock milliseconds per decision (0: no limit); makes runs not reproducible'),
-    realParam('c', 1, 0, 100, 'UCT exploration constant, rewards in units of 10 points'),
-    enumParam(
-      'rollout',
-      [...ROLLOUTS],
-      'greedy',
-      'rollout policy: none (evaluate the new node at once), uniform over legal actions, meeple (uniform placements, a follow-up other than nothing with probability meeple), or greedy (one-ply greedy moves: slower, better informed)',
-    ),
-    realParam('meeple', 0.3, 0, 1, 'meeple rollouts: probability of a follow-up other than nothing'),
-    intParam('depth', 1, 0, 200, 'rollout turns before the rule-aware evaluation (0: play to the end)'),
-    intParam('width', 12, 0, 10_000, 'placements searched at the root: the best by their one-ply value (0: all)'),
-    intParam(
-      'guide',
-      3,
-      0,
-      200,
-      'decisions below the root whose children are ordered by one-ply value and widened progressively (0: the root only)',
-    ),
-    realParam(
-      'meepleCost',
-      1.25,
-      0,
-      100,
-      'evaluation: points charged per meeple standing on the board (greedy charges 1)',
-    ),
-    realParam(
-      'farmerCost',
-      4,
-      0,
-      100,
-      'evaluation: points charged per meeple in a field, besides meepleCost (greedy charges 0)',
-    ),
-    realParam(
-      'emptyHand',
-      2,
-      0,
-      100,
-      'evaluation: points charged to a player with no meeple left in hand (greedy charges 0)',
-    ),
-    realParam('widen', 1, 0, 100, 'progressive widening of guided nodes: 1 + widen·√visits children may be played'),
-  ],
+  params: MCTS_PARAMS,
   resolve(params, given) {
     if (given.has('ms') && !given.has('iterations')) params.iterations = 0;
     return params.iterations === 0 && params.ms === 0 ? 'needs a budget: iterations > 0 or ms > 0' : undefined;
   },
   reproducible: (params) => params.ms === 0,
-  create: (rng, params: AgentParams, restriction) => new MctsAgent(rng, params as unknown as MctsOptions, restriction),
-};
+  create: (rng, params, restriction) => new MctsAgent(rng, params, restriction),
+});

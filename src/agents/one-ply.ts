@@ -59,8 +59,8 @@ export class OnePly {
   valuePlacement(state: AgentState, placement: number, me: number, open = -1, restriction?: Restriction): number {
     if (this.preview.applies && this.evaluator.remembers(state) && !restriction?.binds(state)) {
       const value = this.preview.value(state, placement, me);
-      if (value === value) {
-        // not NaN: previewed
+      if (!Number.isNaN(value)) {
+        // previewed
         this.followUp = this.preview.followUp;
         return value;
       }

@@ -5,6 +5,7 @@
 import type { AgentState } from '../engine/index.ts';
 import { randomIndex } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
+import { defineAgent } from './agent.ts';
 import type { Agent, AgentDefinition } from './agent.ts';
 
 class RandomAgent implements Agent {
@@ -22,9 +23,9 @@ class RandomAgent implements Agent {
   }
 }
 
-export const randomAgent: AgentDefinition = {
+export const randomAgent: AgentDefinition = defineAgent({
   name: 'random',
   description: 'uniform over legal placements, then uniform over legal follow-ups',
   params: [],
   create: (rng) => new RandomAgent(rng),
-};
+});

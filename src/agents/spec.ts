@@ -11,9 +11,16 @@
  * `where` and listing what is allowed. Parsing the canonical text again gives the same spec, so
  * plans, manifests and run ids carry canonical texts.
  */
-import { InputError } from '../engine/index.ts';
+import {
+  InputError,
+  assignmentsText,
+  paramsOf,
+  parseAssignments,
+  withDefaults,
+  writtenValues,
+} from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import type { Agent, AgentParamDef, AgentParamValue, AgentSpec } from './agent.ts';
+import type { Agent, AgentSpec } from './agent.ts';
 import { agentDefinition, agentNames } from './registry.ts';
 import { FORBID_KEY, parseForbid, RestrictedAgent, Restriction } from './forbid.ts';
 
@@ -27,37 +34,33 @@ export function parseAgentSpec(text: string, where: string): AgentSpec {
   const name = (colon < 0 ? text : text.slice(0, colon)).trim();
   const definition = agentDefinition(name);
   if (!definition) return fail(`unknown agent ${JSON.stringify(name)}; known agents: ${agentNames().join(', ')}`);
-  const forbidDomain = `${FORBID_KEY} (mechanics it may not use, a+b, default none)`;
-  const known = () => `known parameters of ${name}: ${[...definition.params.map(domainOf), forbidDomain].join('; ')}`;
-
-  const params: Record<string, AgentParamValue> = {};
-  for (const def of definition.params) params[def.name] = def.default;
-  const given = new Set<string>();
-  let forbid: string[] = [];
   const body = colon < 0 ? '' : text.slice(colon + 1);
-  if (colon >= 0 && body.trim() === '') fail(`agent spec ${JSON.stringify(text)} has nothing after ":"; ${known()}`);
-  for (const pair of body === '' ? [] : body.split(',')) {
-    const eq = pair.indexOf('=');
-    const key = (eq < 0 ? pair : pair.slice(0, eq)).trim();
-    const def = definition.params.find((d) => d.name === key);
-    if (!def && key !== FORBID_KEY) fail(`agent ${name}: unknown parameter ${JSON.stringify(key)}; ${known()}`);
-    if (eq < 0) fail(`agent ${name}: parameter ${key} needs a value (${key}=…); ${def ? domainOf(def) : forbidDomain}`);
-    if (given.has(key)) fail(`agent ${name}: parameter ${key} is given twice`);
-    given.add(key);
-    const value = pair.slice(eq + 1).trim();
-    if (def) params[key] = parseValue(def, value, (m) => fail(`agent ${name}: ${m}`));
-    else forbid = parseForbid(value, (m) => fail(`agent ${name}: ${m}`));
-  }
-  const problem = definition.resolve?.(params, given);
+  const context = {
+    where: `${where}: agent ${name}`,
+    code: 'usage' as const,
+    noun: 'parameter',
+    known: `known parameters of ${name}`,
+    withDomains: true,
+    extra: { [FORBID_KEY]: 'mechanics it may not use, a+b, default none' },
+  };
+  if (colon >= 0 && body.trim() === '')
+    fail(`agent spec ${JSON.stringify(text)} has nothing after ":"; write ${name} alone for its defaults`);
+  const given = parseAssignments(definition.params, body, context);
+  const forbidText = given.extra[FORBID_KEY];
+  const forbid = forbidText === undefined ? [] : parseForbid(forbidText, (m) => fail(`agent ${name}: ${m}`));
+  const params = withDefaults(definition.params, given.values);
+  const problem = definition.resolve?.(params, new Set(Object.keys(given.values)));
   if (problem) fail(`agent ${name}: ${problem}`);
   // `forbid=` only when it names a mechanic: an unrestricted agent keeps the spec (and run ids) it always had.
   const canonical = [
-    ...definition.params.map((d) => `${d.name}=${formatValue(params[d.name]!)}`),
+    assignmentsText(definition.params, params),
     ...(forbid.length ? [`${FORBID_KEY}=${forbid.join('+')}`] : []),
-  ].join(',');
+  ]
+    .filter((part) => part !== '')
+    .join(',');
   return {
     name,
-    params,
+    params: writtenValues(params),
     forbid,
     text: canonical ? `${name}:${canonical}` : name,
     reproducible: definition.reproducible?.(params) ?? true,
@@ -67,39 +70,8 @@ export function parseAgentSpec(text: string, where: string): AgentSpec {
 export function createAgent(spec: AgentSpec, rng: Rng): Agent {
   const definition = agentDefinition(spec.name);
   if (!definition) throw new Error(`agent ${spec.name} is not registered`);
-  if (spec.forbid.length === 0) return definition.create(rng, spec.params);
+  const params = paramsOf(definition.params, spec.params);
+  if (spec.forbid.length === 0) return definition.create(rng, params);
   const restriction = new Restriction(spec.forbid);
-  return new RestrictedAgent(definition.create(rng, spec.params, restriction), restriction);
-}
-
-function parseValue(def: AgentParamDef, raw: string, fail: (message: string) => never): AgentParamValue {
-  const bad = () => fail(`${def.name} must be ${domainOf(def)}, got ${JSON.stringify(raw)}`);
-  switch (def.kind) {
-    case 'enum':
-      return def.values.includes(raw) ? raw : bad();
-    case 'bool':
-      return raw === 'true' ? true : raw === 'false' ? false : bad();
-    default: {
-      if (def.kind === 'int' ? !/^[+-]?\d+$/.test(raw) : !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(raw))
-        return bad();
-      const value = Number(raw);
-      return Number.isFinite(value) && value >= def.min && value <= def.max ? value : bad();
-    }
-  }
-}
-
-const formatValue = (value: AgentParamValue): string => String(value);
-
-/** e.g. `iterations (whole number 1…1000000, default 1500)`. */
-function domainOf(def: AgentParamDef): string {
-  switch (def.kind) {
-    case 'enum':
-      return `${def.name} (one of ${def.values.join('|')}, default ${def.default})`;
-    case 'bool':
-      return `${def.name} (true|false, default ${def.default})`;
-    case 'int':
-      return `${def.name} (whole number ${def.min}…${def.max}, default ${def.default})`;
-    default:
-      return `${def.name} (number ${def.min}…${def.max}, default ${def.default})`;
-  }
+  return new RestrictedAgent(definition.create(rng, params, restriction), restriction);
 }

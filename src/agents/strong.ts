@@ -1,6 +1,6 @@
 /**
  * `strong`: one ply on a learned evaluation with a short look through the next round of play, at some
- * tens of greedy games' cost (README "Agents": it beats `greedy`, not yet the full `mcts`).
+ * tens of greedy games' cost (docs/agents.md: it beats `greedy`, not yet the full `mcts`).
  *
  * A turn: every distinct placement is valued first as `greedy` values it (one ply, the rule-aware
  * evaluation with the `mcts` weights: cheap, through the placement preview); the best `width` of them
@@ -17,7 +17,7 @@
 import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { intParam } from './agent.ts';
+import { defineAgent, intParam } from './agent.ts';
 import type { Agent, AgentDefinition, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
@@ -31,7 +31,7 @@ import type { NetSet } from './value-net.ts';
  * player count: with 2 players those `mcts` evaluates with; with more, no charge for a farmer beyond
  * any meeple's. The farmer charge was set on 2-player games; with 3 and 4 players it kept `strong`
  * out of the fields, which pay most there (the lone `strong` among `greedy` players won 1.28 times
- * its fair share with 4 players with the charge, 1.87 times without: README "Agents").
+ * its fair share with 4 players with the charge, 1.87 times without: docs/agents.md).
  */
 export function prefilterWeights(players: number): Weights {
   return players <= 2 ? TWO_PLAYER_CHARGES : MANY_PLAYER_CHARGES;
@@ -193,7 +193,7 @@ export class StrongAgent implements Agent {
    * look and the best few the most deals. Of the last pairs, the best mean over all the deals is played
    * (ties: the agent's stream). A round matters: with 3 and 4 players, looking only at the next
    * player's reply gained little, looking through the round made the lone `strong` among `greedy`
-   * players about 1.3 times as likely to win (README "Agents").
+   * players about 1.3 times as likely to win (docs/agents.md).
    */
   private lookAhead(state: AgentState, me: number): void {
     const players = state.game.players;
@@ -388,7 +388,7 @@ function sharedValue(game: AgentGame, nets: NetSet): ValueEvaluator {
   return evaluator;
 }
 
-export const strongAgent: AgentDefinition = {
+export const strongAgent: AgentDefinition = defineAgent({
   name: 'strong',
   description:
     "one ply on a learned evaluation: the best placements by greedy's value, each follow-up valued by the learned evaluation, the best pairs again after a round of greedy play (halving them as the deals add up)",
@@ -438,12 +438,12 @@ export const strongAgent: AgentDefinition = {
   ],
   create: (rng, params, restriction) =>
     new StrongAgent(rng, {
-      width: params.width as number,
-      lookahead: params.lookahead as number,
-      samples: params.samples as number,
-      manySamples: params.manySamples as number,
-      halvings: params.halvings as number,
-      replies: params.replies as number,
+      width: params.width,
+      lookahead: params.lookahead,
+      samples: params.samples,
+      manySamples: params.manySamples,
+      halvings: params.halvings,
+      replies: params.replies,
       restriction,
     }),
-};
+});

@@ -142,26 +142,24 @@ export function toOfflineHTML(charts: readonly HtmlChart[], options: OfflinePage
       .filter((line) => line !== '')
       .join('\n'),
   );
-  return (
-    [
-      '<!DOCTYPE html>',
-      '<html lang="en">',
-      '<head>',
-      '<meta charset="utf-8">',
-      `<title>${escapeHtml(options.title)}</title>`,
-      `<style>\n${PAGE_STYLE}\n</style>`,
-      '</head>',
-      '<body>',
-      `<h1>${escapeHtml(options.title)}</h1>`,
-      options.intro === undefined ? '' : `<p>${escapeHtml(options.intro)}</p>`,
-      '<noscript>The charts need JavaScript.</noscript>',
-      ...figures,
-      vegaScriptTags(),
-      ...charts.map((c, i) => embedSnippet(c.spec, `chart-${i + 1}`, options)),
-      '</body>',
-      '</html>',
-    ]
-      .filter((line) => line !== '')
-      .join('\n') + '\n'
-  );
+  return `${[
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<title>${escapeHtml(options.title)}</title>`,
+    `<style>\n${PAGE_STYLE}\n</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${escapeHtml(options.title)}</h1>`,
+    options.intro === undefined ? '' : `<p>${escapeHtml(options.intro)}</p>`,
+    '<noscript>The charts need JavaScript.</noscript>',
+    ...figures,
+    vegaScriptTags(),
+    ...charts.map((c, i) => embedSnippet(c.spec, `chart-${i + 1}`, options)),
+    '</body>',
+    '</html>',
+  ]
+    .filter((line) => line !== '')
+    .join('\n')}\n`;
 }

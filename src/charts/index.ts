@@ -1,7 +1,7 @@
 /**
  * Charts: typed Vega-Lite spec builders that show uncertainty (pure functions of plain data rows,
  * one shared theme), rendering to SVG and PNG (bundled fonts: same pixels on every machine), and
- * offline HTML (vega and vega-embed inlined). DESIGN.md "Outputs"; STACK.md §6.
+ * offline HTML (vega and vega-embed inlined). docs/architecture.md §8, §13.
  */
 export { estimatesChart } from './estimates.ts';
 export type { EstimatesOptions } from './estimates.ts';

@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
+import type { ParamValue } from '../engine/index.ts';
 import { pairResult } from '../match/stats.ts';
 import type { PairResult } from '../match/stats.ts';
 import { percent, signed } from '../report/numbers.ts';
@@ -59,7 +60,7 @@ export interface MatchJson extends PairResult {
   /** A's win share if every player were as good as every other: its mean share of the seats. */
   fairShareA: number;
   expansions: string[];
-  rules: Record<string, string | number>;
+  rules: Record<string, ParamValue>;
   seed: string;
   /** Deals the run was planned with (with an SPRT: the most it would play). */
   dealsPlanned: number;
@@ -95,7 +96,7 @@ function sprtJson(hypotheses: Required<SprtHypotheses>, state: SprtState): NonNu
 /** The share's interval and its method: one-sided bounds for a perfect record. */
 function shareText(m: MatchJson): string {
   if (m.perfectRecord)
-    return `[${percent(m.winRateALo)}, ${percent(m.winRateAHi)}] (one-sided Clopper–Pearson 95 %: every game ${m.winsA === 0 ? 'lost' : 'won'}, a bound only`;
+    return `[${percent(m.winRateALo)}, ${percent(m.winRateAHi)}] (one-sided Clopper–Pearson 95 % over the ${m.deals.toLocaleString('en')} deals: every game ${m.winsA === 0 ? 'lost' : 'won'}, a bound only`;
   return `[${percent(m.winRateALo)}, ${percent(m.winRateAHi)}] (Wilson 95 %`;
 }
 

@@ -4,7 +4,8 @@
  * progress bar and Ctrl-C handling of `carclab run`.
  */
 import { InputError } from '../engine/index.ts';
-import { designMatch, parseExpansionsFlag, parseRulesFlag } from '../match/design.ts';
+import { designMatch, parseExpansionsFlag } from '../match/design.ts';
+import { parseRules } from '../expansions/index.ts';
 import type { MatchDesign } from '../match/design.ts';
 import { runMatch } from '../match/run.ts';
 import type { MatchRunOutcome } from '../match/run.ts';
@@ -20,7 +21,7 @@ type Flags = Record<string, string | boolean | undefined>;
 export const PAIRING_FLAGS: Record<string, FlagSpec> = {
   players: {
     type: 'string',
-    help: 'players per game, 2 to 6 (more than 2: see "seat arrangements" in README)',
+    help: 'players per game, 2 to 6 (more than 2: see "Seat arrangements" in docs/matches.md)',
     default: '2',
   },
   expansions: {
@@ -78,7 +79,7 @@ export function parsePairingRun(
     deals,
     seed: flags.seed as string,
     expansions: parseExpansionsFlag(flags.expansions as string | undefined),
-    rules: parseRulesFlag(flags.rules as string | undefined),
+    rules: parseRules(flags.rules as string | undefined, '--rules'),
     lineups: flags.lineups === undefined ? undefined : parseLineupsFlag(flags.lineups as string),
   });
   return {

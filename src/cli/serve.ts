@@ -38,7 +38,7 @@ export const serveCommand: Command = {
     const port = intFlag(flags.port, 'port', 8427, 0, 65535);
     const host = flags.host === undefined ? '127.0.0.1' : String(flags.host);
     if (host === '' || host === 'true') throw new InputError('usage', '--host needs an address');
-    let running;
+    let running: Awaited<ReturnType<typeof startServer>>;
     try {
       running = await startServer({ dir, port, host });
     } catch (error) {

@@ -1,37 +1,17 @@
 /**
  * `carclab show <run-dir> --arm A --deal D [--rotation R]`: replays one game of a run from its
- * plan.json (run seed, arm, deal, rotation) and prints its log and scores.
+ * plan.json (run seed, arm, deal, rotation) and prints its log and scores. The plan must be the run's:
+ * the run id hashes it (`verify.ts`), so an edited plan.json is refused rather than showing a game
+ * the run never played.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { InputError, MAX_ACTIONS_HINT } from '../engine/index.ts';
 import type { GameEvent } from '../engine/index.ts';
 import { armSetups, playerInSeat, rotationsOf, seatAgents } from '../sim/plan.ts';
-import type { Plan } from '../sim/plan.ts';
+import { readRunFiles } from '../run/verify.ts';
 import { intFlag } from './args.ts';
 import type { Command } from './args.ts';
 import { BOARD_FLAGS, checkBoardFlags, writeBoardImages } from './board.ts';
 import { formatEvent, scoreTable } from './format.ts';
-
-export function readPlan(runDir: string): Plan {
-  const file = join(runDir, 'plan.json');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new InputError(
-      'usage',
-      `${runDir}: not a run directory (cannot read plan.json: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
-  try {
-    const plan = JSON.parse(text) as Plan;
-    if (plan.format !== 'carclab-plan/1') throw new Error(`unknown format ${JSON.stringify(plan.format)}`);
-    return plan;
-  } catch (error) {
-    throw new InputError('usage', `${file}: not a carclab plan (${(error as Error).message})`);
-  }
-}
 
 export const showCommand: Command = {
   name: 'show',
@@ -49,7 +29,7 @@ export const showCommand: Command = {
     if (runDir === undefined || rest.length || flags.arm === undefined || flags.deal === undefined)
       throw new InputError('usage', `usage: ${showCommand.usage}`);
     checkBoardFlags(flags);
-    const plan = readPlan(runDir);
+    const { plan } = readRunFiles(runDir); // plan.json checked against the run id
     const armFlag = flags.arm as string;
     const index =
       /^\d+$/.test(armFlag) && !plan.arms.some((a) => a.name === armFlag)

@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
-import { parseExpansionsFlag, parseRulesFlag } from '../match/design.ts';
+import { parseExpansionsFlag } from '../match/design.ts';
+import { parseRules } from '../expansions/index.ts';
 import { writeJsonAtomic } from '../run/files.ts';
 import { defaultWorkers, poolBackend } from '../run/pool.ts';
 import { writeScorecardReport, levelFindings } from '../report/scorecard/report.ts';
@@ -18,7 +19,7 @@ import type { Command } from './args.ts';
 export const studyCommand: Command = {
   name: 'study',
   usage:
-    'carclab study [--rules k=v,…] [--expansions a,b] [--players N] [--agents random,greedy,strong] [--deals N[,N…]] [--seed S] [--workers K] [--out DIR] [--json]',
+    'carclab study [--rules k=v,…] [--expansions a,b] [--players N] [--agents random,greedy,strong] [--deals N[,N…]] [--seed S] [--workers K] [--out DIR] [--json] [--new-run]',
   summary:
     'A house rule against the official rules at every skill level: its direct effect, "winner changed" with both references, skill depth; writes the scorecard.',
   flags: {
@@ -49,6 +50,10 @@ export const studyCommand: Command = {
       help: "the scorecard's folder; the runs go to DIR/runs (default results/study/<rules>.<players>p)",
     },
     json: { type: 'boolean', help: 'print the scorecard as one JSON object (as scorecard.json)' },
+    'new-run': {
+      type: 'boolean',
+      help: 'play the levels again with this code although runs of them by other code exist (they are kept)',
+    },
   },
   async run(positionals, flags) {
     if (positionals.length)
@@ -58,7 +63,7 @@ export const studyCommand: Command = {
       );
     // 1. Everything checked before anything is written.
     const setup = studySetup({
-      rules: parseRulesFlag(flags.rules as string | undefined),
+      rules: parseRules(flags.rules as string | undefined, '--rules'),
       expansions: parseExpansionsFlag(flags.expansions as string | undefined),
       players: intFlag(flags.players, 'players', 2, 2, 6),
       agents: flags.agents as string,
@@ -76,7 +81,7 @@ export const studyCommand: Command = {
     );
     const backend = poolBackend(workers);
     try {
-      const { scorecard, runs } = await playStudy(setup, backend, out, log);
+      const { scorecard, runs } = await playStudy(setup, backend, out, log, flags['new-run'] === true);
       const files = await writeScorecardReport(scorecard, runs, out);
       const json = join(out, 'scorecard.json');
       writeJsonAtomic(json, scorecard);

@@ -1,5 +1,5 @@
 /**
- * The board floor (`RULES.md` §1 "A turn"): the frontier (`frontier.ts`) with the features on it.
+ * The board floor (docs/rules.md §1 "A turn"): the frontier (`frontier.ts`) with the features on it.
  * Placing a tile joins its segments to its neighbours' features — a union-find over tile segments
  * (segment id g = placedIndex * S + s) with per-root open-end and meeple counts and a circular member
  * list — and updates the frontier. Neighbourhood and feature queries (members, size and occupation,
@@ -138,8 +138,8 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
       }
       return;
     }
-    const root = ra < rb ? ra : rb;
-    const child = ra < rb ? rb : ra;
+    const root = Math.min(ra, rb);
+    const child = Math.max(ra, rb);
     const meeples = this.rootMeeples[child]!;
     if (journaled) {
       this.record(J_PARENT, child, child);

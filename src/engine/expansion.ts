@@ -19,7 +19,7 @@
  */
 import type { Catalog, TileSource } from './catalog/index.ts';
 import type { TileField, TileType } from './catalog/types.ts';
-import type { ParamDef, Rules } from './rules.ts';
+import type { ParamDef, ParamValues } from './params/index.ts';
 import type { Board, FeatureView } from './board.ts';
 import type { EventData, EventKinds, EventSink } from './events.ts';
 import type { StateFields, StateViews } from './expansion-state.ts';
@@ -134,7 +134,7 @@ export interface Expansion<F extends StateFields = StateFields, E extends EventK
   /** The meeple kinds it adds to every player's supply. */
   readonly meepleKinds?: readonly MeepleKind[];
   readonly params?: readonly ParamDef[];
-  /** Names of the per-game statistics this expansion records (`RULES.md` §5); values are whole numbers. */
+  /** Names of the per-game statistics this expansion records (docs/rules.md §6); values are whole numbers. */
   readonly stats?: readonly string[];
   /** Per-player statistics, recorded for each seat. */
   readonly playerStats?: readonly string[];
@@ -172,7 +172,8 @@ export function defineExpansion<const F extends StateFields, const E extends Eve
 
 /** What an expansion learns when a game is built. */
 export interface SetupContext<F extends StateFields = StateFields, E extends EventKinds = EventKinds> {
-  readonly rules: Rules;
+  /** The game's resolved rules as written; `paramsOf(MY_PARAMS, rules)` gives a module its own, typed. */
+  readonly rules: ParamValues;
   /** The game's catalog (base, expansion and designer tiles). */
   readonly catalog: Catalog;
   readonly players: number;
@@ -190,7 +191,7 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   meepleKind(name: string): number;
   /** The rates the base game's features pay by (its `featureRates`), for an expansion that prices or values features against them; empty while the base game's own module is set up. */
   readonly featureRates: readonly FeatureRates[];
-  /** Base of this expansion's follow-up action codes (see `actions.ts`). */
+  /** Base of this expansion's follow-up action codes (`ACTION_BLOCK`, `constants.ts`; the encoding in `turn.ts`). */
   readonly actionBase: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The frontier floor (`RULES.md` §1 "A turn"): the empty cells next to the placed tiles, each with
+ * The frontier floor (docs/rules.md §1 "A turn"): the empty cells next to the placed tiles, each with
  * the edge pattern it requires (kept up to date by each placement: the placed tile adds its side to
  * the requirement of each empty neighbour), and the placements of a tile they admit — listed,
  * counted, or the n-th of the list without listing it. A frontier cell's grid entry is -(slot + 1).

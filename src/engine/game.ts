@@ -11,8 +11,8 @@ import { InputError, suggestion } from './errors.ts';
 import type { BoardView, Expansion, ExpansionHooks, FeatureRates, MechanicDef, MeepleKind } from './expansion.ts';
 import { ExpansionStateLayout } from './expansion-state.ts';
 import { expansionViews } from './position.ts';
-import { parseListParam, resolveRules } from './rules.ts';
-import type { MechanicsRules, ParamDef, Rules } from './rules.ts';
+import { paramsOf, resolveParams } from './params/index.ts';
+import type { ParamDef, ParamValues } from './params/index.ts';
 import { Tables } from './tables.ts';
 import type { FeatureView } from './board.ts';
 import type { FeatureScore } from './tables.ts';
@@ -80,10 +80,10 @@ export class GameSetup extends Tables {
   /** The base game's rule module (expansion zero). */
   readonly base: Expansion;
   readonly expansions: readonly Expansion[];
-  /** Every resolved rule; those the mechanics read typed. */
-  readonly rules: Rules & MechanicsRules;
-  /** Only the rules that were given explicitly (for manifests). */
-  readonly explicitRules: Rules;
+  /** Every resolved rule, as written (a list as "0,3"). */
+  readonly rules: ParamValues;
+  /** Only the rules that were given explicitly, as given (for manifests). */
+  readonly explicitRules: ParamValues;
   readonly paramDefs: readonly ParamDef[];
   /** The meeple kinds of this game: the plain meeple (kind 0), then the expansions' (`Expansion.meepleKinds`). */
   readonly meepleKinds: readonly MeepleKind[];
@@ -151,7 +151,7 @@ export class GameSetup extends Tables {
       { length: setup.meepleKinds.length * setup.players },
       (_, i) => setup.meepleKinds[(i / setup.players) | 0]!.perPlayer,
     );
-    this.farmers = this.rules.farmers === 'on';
+    this.farmers = setup.farmers;
     this.seatCompensation = setup.seatCompensation;
     this.deck = setup.deck;
     this.deckKeys = setup.deckKeys;
@@ -242,6 +242,14 @@ function admits(hookLists: HookLists, catalog: Catalog, type: number): boolean {
   return hookLists.includeTile.every((h) => h.includeTile(tile));
 }
 
+/** The rules the engine's mechanics read, declared by the base game's rule module (expansion zero). */
+function mechanicsRules(base: Expansion, rules: ParamValues) {
+  const { meeples, farmers, seatCompensation } = paramsOf(base.params ?? [], rules);
+  if (typeof meeples !== 'number' || typeof farmers !== 'string' || typeof seatCompensation !== 'object')
+    throw new Error(`the base game's rule module ${base.name} must declare meeples, farmers and seatCompensation`);
+  return { meeples, farmers: farmers === 'on', seatCompensation };
+}
+
 /** Everything of a setup that the tables do not hold, checked and resolved in the order errors are reported. */
 function prepare(options: GameOptions, base: Expansion) {
   const where = options.where ?? 'game';
@@ -262,11 +270,13 @@ function prepare(options: GameOptions, base: Expansion) {
   // 1. Rules: the base game's parameters plus each expansion's.
   const modules = [base, ...expansions];
   const paramDefs = modules.flatMap((e) => e.params ?? []);
-  const rules = resolveRules(paramDefs, options.rules ?? {}, where) as Rules & MechanicsRules;
-  for (const name of ['meeples', 'farmers', 'seatCompensation'])
-    if (!(name in rules)) throw new Error(`the base game's rule module ${base.name} does not declare rule ${name}`);
-  const explicitRules: Rules = { ...(options.rules as Rules | undefined) };
-  const compensation = parseListParam(rules.seatCompensation);
+  const { values: rules, explicit: explicitRules } = resolveParams(paramDefs, options.rules ?? {}, {
+    where,
+    code: 'rules',
+    noun: 'rule',
+    known: 'known rules for this expansion mix',
+  });
+  const { meeples, farmers, seatCompensation: compensation } = mechanicsRules(base, rules);
   if (compensation.length > players) {
     throw new InputError(
       'rules',
@@ -282,7 +292,7 @@ function prepare(options: GameOptions, base: Expansion) {
 
   // Meeple kinds: the plain meeple, then the expansions' (their follow-up codes fit block 0: `meepleFollowUp`).
   const meepleKinds: MeepleKind[] = [
-    { name: 'meeple', weight: 1, perPlayer: rules.meeples, description: 'the plain meeple' },
+    { name: 'meeple', weight: 1, perPlayer: meeples, description: 'the plain meeple' },
     ...expansions.flatMap((e) => e.meepleKinds ?? []),
   ];
   for (const [k, kind] of meepleKinds.entries()) {
@@ -404,6 +414,7 @@ function prepare(options: GameOptions, base: Expansion) {
     rules,
     explicitRules,
     paramDefs,
+    farmers,
     seatCompensation,
     catalog,
     startType,

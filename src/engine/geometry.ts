@@ -4,7 +4,7 @@
  * A tile has 12 ports, three per side in clockwise order starting at the north-west corner:
  *   N: Nw(0) N(1) Ne(2) | E: En(3) E(4) Es(5) | S: Se(6) S(7) Sw(8) | W: Ws(9) W(10) Wn(11)
  * The middle port of a side carries a road or a city; the two outer ports are the field halves
- * of `TILES.md` §0.1. Rotating a tile by `r` quarter turns clockwise moves port `p` to `(p + 3r) % 12`.
+ * of docs/tiles.md §2. Rotating a tile by `r` quarter turns clockwise moves port `p` to `(p + 3r) % 12`.
  */
 
 export const SIDES = ['N', 'E', 'S', 'W'] as const;

@@ -4,7 +4,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './geometry.ts';
 export * from './random.ts';
-export * from './rules.ts';
+export * from './params/index.ts';
 export * from './catalog/index.ts';
 export type { Board, FeatureView } from './board.ts';
 export { defineExpansion } from './expansion.ts';

@@ -1,5 +1,5 @@
 /**
- * The random-stream contract: the engine owns no randomness (`DESIGN.md`); a caller that needs
+ * The random-stream contract: the engine owns no randomness (docs/architecture.md §2); a caller that needs
  * chance (an agent, a dealer) holds a stream, a function returning uniform numbers in [0, 1).
  * Streams are made in `src/sim/rng.ts`.
  */

@@ -1,5 +1,5 @@
 /**
- * Scenario files (`DESIGN.md` "Scenario files"): JSON that places given tiles in order, for rules
+ * Scenario files (docs/scenarios.md): JSON that places given tiles in order, for rules
  * tests and bug reports. `replayScenario` checks every turn and throws an `InputError` naming the
  * turn and the reason for the first illegal one. Pure: the caller reads the file and passes the
  * expansion registry.
@@ -176,7 +176,9 @@ export function replayState(raw: unknown, registry: ExpansionRegistry, options: 
   }
   const state = State.start(game, Int16Array.from(deck), startType, startRotation, true);
   state.sink = options.sink;
-  scenario.turns.forEach((turn, i) => playTurn(state, turn, i, where));
+  scenario.turns.forEach((turn, i) => {
+    playTurn(state, turn, i, where);
+  });
   if (!state.isOver()) throw new Error('unreachable: every scenario tile was drawn');
   if (!options.noFinal) state.finalScoring();
   return state;

@@ -1,5 +1,5 @@
 /**
- * The scoring floor (`RULES.md` §1): features completed by a turn's tile, and the final scoring. A
+ * The scoring floor (docs/rules.md §1): features completed by a turn's tile, and the final scoring. A
  * feature is read through the feature API the agents read too (`FeatureView`, `board.ts`: completion,
  * open ends, occupants) and measured (`Board.measure`), the base game's rule module prices it (its
  * `price` hook: points and their source), the expansions adjust it (theirs) and then read its final
@@ -133,7 +133,7 @@ function returnMeeples(state: State, root: number): void {
   state.rootMeeples[root] = 0;
 }
 
-/** Final scoring (`RULES.md` §1 "Game end"): incomplete features, then fields, then expansions. */
+/** Final scoring (docs/rules.md §1 "The end of the game"): incomplete features, then fields, then expansions. */
 export function finalScore(state: State): void {
   const game = state.game;
   const open = game.scratch.roots;

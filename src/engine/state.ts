@@ -1,6 +1,6 @@
 /**
  * The front of the engine: `Game` (a game setup that makes states) and `State` (one game in
- * progress), the contract agents, simulation and CLI use (`STYLE.md` 1). A state is mutable and
+ * progress), the contract agents, simulation and CLI use (docs/architecture.md §3). A state is mutable and
  * cheap to clone: only numbers and typed arrays. Its floors, bottom up: the tables (`tables.ts`),
  * the position (`position.ts`), the board (`board.ts`), scoring (`scoring.ts`) and the turn
  * (`turn.ts`); this file only starts, restarts and clones.

@@ -146,7 +146,9 @@ export class Tables {
         perPlayer: new Int32Array(MAX_PLAYERS),
       },
     };
-    catalog.types.forEach((type, t) => this.compileType(type, t));
+    catalog.types.forEach((type, t) => {
+      this.compileType(type, t);
+    });
   }
 
   /**

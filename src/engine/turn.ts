@@ -1,5 +1,5 @@
 /**
- * The turn floor (`RULES.md` §1 "A turn", "Game end"): phases, legal-move generators, apply, discards
+ * The turn floor (docs/rules.md §1 "A turn", "The end of the game"): phases, legal-move generators, apply, discards
  * and the end of the game, on a board of a game with its rules and hooks. A turn has two decisions,
  * each with its own legal-action generator:
  *   PLACE  — where the drawn tile goes: action = cell * 4 + rotation (quarter turns clockwise);
@@ -244,7 +244,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     this.renew();
   }
 
-  /** Final scoring (`RULES.md` §1 "Game end"): incomplete features, then fields, then expansions. Once. */
+  /** Final scoring (docs/rules.md §1 "The end of the game"): incomplete features, fields, expansions. Once. */
   finalScoring(): void {
     if (this.phase !== PHASE_OVER || this.finalScored) throw new Error('final scoring runs once, after the last tile');
     this.finalScored = 1;

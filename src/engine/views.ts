@@ -1,5 +1,5 @@
 /**
- * What the agents see of a game (README "Architecture"): the feature API, the play contract and the
+ * What the agents see of a game (docs/architecture.md §5): the feature API, the play contract and the
  * game's answers about its rules, as types of the `State` and `Game` themselves (no copy, no wrapper:
  * every call stays the board's own method). Agent code is typed against `AgentState` and `AgentGame`,
  * which lack the position's arrays, the union-find and the precomputed tables, so that an agent reads

@@ -3,8 +3,8 @@
  * `Expansion`. Scenarios, experiments and the CLI resolve names here and build games with `newGame`;
  * the engine itself never imports a rule module.
  */
-import { Game, scoreSourcesOf, tileFieldsOf } from '../engine/index.ts';
-import type { Expansion, ExpansionRegistry, GameOptions } from '../engine/index.ts';
+import { Game, parseAssignments, scoreSourcesOf, tileFieldsOf, writtenValues } from '../engine/index.ts';
+import type { Expansion, ExpansionRegistry, GameOptions, ParamDef, ParamValues } from '../engine/index.ts';
 import { baseGame } from './base/index.ts';
 import { innsCathedrals } from './inns-cathedrals/index.ts';
 import { kingRobber } from './king-robber/index.ts';
@@ -36,6 +36,25 @@ export function newGame(options: GameOptions): Game {
  */
 export function registeredScoreSources(): string[] {
   return scoreSourcesOf([baseGame, ...registry.values()]);
+}
+
+/** Every registered module's rule parameters (a name is declared by one module only). */
+export function registeredParams(): ParamDef[] {
+  const params = [baseGame, ...registry.values()].flatMap((e) => e.params ?? []);
+  const twice = params.find((p, i) => params.findIndex((q) => q.name === p.name) !== i);
+  if (twice) throw new Error(`rule ${twice.name} is declared by two rule modules`);
+  return params;
+}
+
+/**
+ * `--rules k=v,k=v` (and the rules of a mechanics-study arm): the rules of any registered module, as
+ * written, checked against their domains; a game checks that its expansions declare them. A part
+ * without `=` continues a list (`seatCompensation=0,5`).
+ * @example parseRules('labyrinth=advanced,seatCompensation=0,5', '--rules') // { labyrinth: 'advanced', seatCompensation: '0,5' }
+ */
+export function parseRules(text: string | undefined, where: string): ParamValues {
+  const context = { where, code: 'usage' as const, noun: 'rule', known: 'known rules' };
+  return writtenValues(parseAssignments(registeredParams(), text ?? '', context).values);
 }
 
 registerExpansion(tollkeepers);

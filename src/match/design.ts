@@ -14,7 +14,7 @@
  * All pairs share the deals (common random numbers), so the ladder's comparisons are paired.
  */
 import { InputError } from '../engine/index.ts';
-import type { ParamValue } from '../engine/index.ts';
+import type { ParamValues } from '../engine/index.ts';
 import { resolveExperiment } from '../sim/experiment.ts';
 import type { ArmDefinition, ExperimentDefinition } from '../sim/experiment.ts';
 import type { Plan } from '../sim/plan.ts';
@@ -25,7 +25,7 @@ export interface MatchSetup {
   specs: readonly string[];
   players: number;
   expansions: readonly string[];
-  rules: Readonly<Record<string, ParamValue>>;
+  rules: ParamValues;
   deals: number;
   seed: string;
   /** Only the lineups with these numbers of copies of a (a match's `--lineups`; default every k = 1 … P − 1). */
@@ -131,39 +131,6 @@ export function designMatch(setup: MatchSetup): MatchDesign {
   const description = setup.kind === 'match' ? `${specs[0]} against ${specs[1]}` : `ladder of ${specs.join(', ')}`;
   const plan = resolve({ ...frame, name: setup.kind, description, arms: definitions }, where, setup.kind);
   return { kind: setup.kind, specs, labels: setup.specs.map((s) => s.trim()), players: P, lineups, pairs, arms, plan };
-}
-
-/**
- * `--rules k=v,k=v`: numbers where the value reads as one, else text; the game checks names and values.
- * A part without `=` continues the list value of the rule before it (`seatCompensation=0,5`).
- * @example parseRulesFlag('labyrinth=advanced,meeples=5') // { labyrinth: 'advanced', meeples: 5 }
- * @example parseRulesFlag('seatCompensation=0,5,farmers=off') // { seatCompensation: '0,5', farmers: 'off' }
- */
-export function parseRulesFlag(text: string | undefined): Record<string, ParamValue> {
-  const values: Record<string, string> = {};
-  if (text === undefined || text.trim() === '') return values;
-  let last: string | undefined;
-  for (const part of text.split(',')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 && last !== undefined && part.trim() !== '') {
-      values[last] += `,${part.trim()}`;
-      continue;
-    }
-    const name = part.slice(0, Math.max(0, eq)).trim();
-    const value = part.slice(eq + 1).trim();
-    if (eq < 1 || name === '' || value === '')
-      throw new InputError(
-        'usage',
-        `--rules: ${JSON.stringify(part)} is not name=value (e.g. --rules labyrinth=advanced,farmers=off, or a list: seatCompensation=0,5)`,
-      );
-    if (Object.hasOwn(values, name))
-      throw new InputError('usage', `--rules: rule ${JSON.stringify(name)} is given twice`);
-    values[name] = value;
-    last = name;
-  }
-  return Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, /^[+-]?\d+(\.\d+)?$/.test(value) ? Number(value) : value]),
-  );
 }
 
 /** `--expansions a,b`: the names, each checked when the game is built. */

@@ -9,12 +9,14 @@
  * each pair's wins over the drawn deals, refits and re-anchors; the interval is the 2.5 and 97.5 %
  * quantiles of each agent's replicates. The stream is explicit: (run seed, 'ladder-bootstrap').
  *
- * Perfect records (`STUDIES.md` 10): where the agents above some place in the order won every game
+ * Perfect records (docs/reasoning.md §10): where the agents above some place in the order won every game
  * against those below (a "cut"), the gap across it is set by the virtual win alone, and so are the
  * bootstrap intervals across it. A rating on the other side of a cut from the anchor is therefore
  * given as a bound only (`bound`: the Elo of the one-sided Clopper–Pearson bound of the agent's
- * games against the anchor, "≥ +477"), and so is a difference between neighbours across a cut.
- * Rankings are tested (`STUDIES.md` 6): `adjacent` gives the difference between each agent and the
+ * deals against the anchor, every one won whole, "≥ +477": the deal is the unit, its games agree),
+ * and so is a difference between neighbours across a cut. Its Bradley–Terry estimate and bootstrap
+ * interval are then the virtual win's artefacts, and the result holds null in their place.
+ * Rankings are tested (docs/reasoning.md §6): `adjacent` gives the difference between each agent and the
  * next one down, paired by the bootstrap over deals (its 2.5 and 97.5 % quantiles), and an agent
  * gets a rank of its own only when that difference's interval excludes 0 (else it shares its
  * neighbour's, shown as "2=").
@@ -37,12 +39,14 @@ export interface Rating {
   label: string;
   /** 1 = strongest; agents whose difference from the next one up is not established share its rank. */
   rank: number;
-  /** The Bradley–Terry estimate (with the virtual wins); across a perfect-record cut from the anchor, an artefact: see `bound`. */
-  elo: number;
-  eloLo: number;
-  eloHi: number;
+  /** The Bradley–Terry estimate (with the virtual wins) and its bootstrap interval; null across a perfect-record cut from the anchor, where they are the virtual win's artefacts: see `bound`. */
+  elo: number | null;
+  eloLo: number | null;
+  eloHi: number | null;
   /** Across a perfect-record cut from the anchor: the only rating the data give, a bound (≥ above the anchor, ≤ below); else null. */
   bound: number | null;
+  /** Which bound `bound` is: `lower` (≥) for an agent above the anchor, `upper` (≤) below it; null without a bound. */
+  boundSide: 'lower' | 'upper' | null;
   games: number;
   /** Share of all its games won (ties shared), against the whole field. */
   winRate: number;
@@ -65,10 +69,10 @@ export interface MatrixCell {
 export interface AdjacentDifference {
   upper: string;
   lower: string;
-  /** Rating difference upper − lower (Elo) with its bootstrap interval; across a cut, `bound` replaces them. */
-  diff: number;
-  lo: number;
-  hi: number;
+  /** Rating difference upper − lower (Elo) with its bootstrap interval; null across a cut, where `bound` replaces them. */
+  diff: number | null;
+  lo: number | null;
+  hi: number | null;
   /** Every game between the agents above and those below was won by those above: the difference is at least this (Elo). */
   bound: number | null;
   /** The interval (or the bound) lies above 0: the order of the two is established. */
@@ -169,7 +173,9 @@ export function ladderResult(
     weights.fill(0);
     for (let i = 0; i < deals; i++) weights[Math.floor(rng() * deals)]!++;
     const elo = bradleyTerry(winMatrix(design, outcomes, weights), { smoothing, anchor }).elo;
-    elo.forEach((e, i) => (replicates[i]![k] = e));
+    elo.forEach((e, i) => {
+      replicates[i]![k] = e;
+    });
   }
   // 3. Each agent's games and overall win share, and the ranking.
   const games = specs.map(() => 0);
@@ -191,11 +197,11 @@ export function ladderResult(
   const position = (i: number) => order.indexOf(i);
   const crossesCut = (i: number, j: number) =>
     cutAfter.slice(Math.min(position(i), position(j)), Math.max(position(i), position(j))).some(Boolean);
-  /** The Elo gap i − j the games of i against j bound when one side won them all (one-sided Clopper–Pearson). */
+  /** The Elo gap i − j the deals of i against j bound when one side won every game (one-sided Clopper–Pearson over deals). */
   const pairBound = (i: number, j: number): number | null => {
     const games = all[i]![j]! + all[j]![i]!;
-    if (!(games > 0) || (all[i]![j]! > 0 && all[j]![i]! > 0)) return null;
-    const c = clopperPearson({ games, wins: all[i]![j]! });
+    if (!(games > 0 && deals > 0) || (all[i]![j]! > 0 && all[j]![i]! > 0)) return null;
+    const c = clopperPearson({ games: deals, wins: all[i]![j]! > 0 ? deals : 0 });
     return all[j]![i]! === 0 ? scoreToElo(c.lo!) : scoreToElo(c.hi!);
   };
   const adjacent = order.slice(0, -1).map((i, k): AdjacentDifference => {
@@ -204,28 +210,33 @@ export function ladderResult(
     const lo = sortedQuantile(diffs, 0.025);
     const hi = sortedQuantile(diffs, 0.975);
     const bound = cutAfter[k] ? pairBound(i, j) : null;
+    const measured = !cutAfter[k];
     return {
       upper: labels[i]!,
       lower: labels[j]!,
-      diff: fit.elo[i]! - fit.elo[j]!,
-      lo,
-      hi,
+      diff: measured ? fit.elo[i]! - fit.elo[j]! : null,
+      lo: measured ? lo : null,
+      hi: measured ? hi : null,
       bound,
       separated: cutAfter[k] ? bound !== null && bound > 0 : lo > 0,
     };
   });
   const rankOf = new Array<number>(specs.length);
-  order.forEach((i, k) => (rankOf[i] = k === 0 || adjacent[k - 1]!.separated ? k + 1 : rankOf[order[k - 1]!]!));
+  order.forEach((i, k) => {
+    rankOf[i] = k === 0 || adjacent[k - 1]!.separated ? k + 1 : rankOf[order[k - 1]!]!;
+  });
   const ratings = specs.map((spec, i): Rating => {
     const sorted = replicates[i]!.slice().sort();
+    const bound = i !== anchor && crossesCut(i, anchor) ? pairBound(i, anchor) : null;
     return {
       spec,
       label: labels[i]!,
       rank: rankOf[i]!,
-      elo: fit.elo[i]!,
-      eloLo: sortedQuantile(sorted, 0.025),
-      eloHi: sortedQuantile(sorted, 0.975),
-      bound: i !== anchor && crossesCut(i, anchor) ? pairBound(i, anchor) : null,
+      elo: bound === null ? fit.elo[i]! : null,
+      eloLo: bound === null ? sortedQuantile(sorted, 0.025) : null,
+      eloHi: bound === null ? sortedQuantile(sorted, 0.975) : null,
+      bound,
+      boundSide: bound === null ? null : position(i) < position(anchor) ? 'lower' : 'upper',
       games: games[i]!,
       winRate: wins[i]! / games[i]!,
     };

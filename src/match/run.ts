@@ -15,9 +15,9 @@ import { columnLayout, concatColumns, decodeColumns } from '../sim/columns.ts';
 import type { Columns } from '../sim/columns.ts';
 import { armSetups } from '../sim/plan.ts';
 import { codeIdentity } from '../run/code.ts';
-import { GAMES_FILE, gamesArrowProblem, readGamesArrow } from '../run/kept-games.ts';
+import { checkedGames, GAMES_FILE, readGamesArrow, runBinding } from '../run/kept-games.ts';
 import type { Backend } from '../run/pool.ts';
-import { runIdentity, shardName, soundShardColumns } from '../run/shard-files.ts';
+import { readShards, runIdentity, shardName, soundShardColumns } from '../run/shard-files.ts';
 import { runDirOf, runExperiment } from '../run/runner.ts';
 import type { Progress } from '../run/runner.ts';
 import { sprtState } from '../stats/sprt.ts';
@@ -81,8 +81,9 @@ class SprtMonitor {
 
 /**
  * The kept games of a run directory, as column sets with the deals they cover: `games.arrow` of a
- * complete run, else the shards' column files; only what passes its checksums and checks (a bad file
- * is named and replayed by the runner; after the run, a bad `games.arrow` is an input error).
+ * complete run, else the shards' column files; only what passes its checksums and checks
+ * (`kept-games.ts`: before the run a bad games.arrow is passed over, and named and replayed by the
+ * runner; after the run it is an input error).
  */
 async function keptGames(
   design: MatchDesign,
@@ -90,14 +91,20 @@ async function keptGames(
   beforeRun: boolean,
 ): Promise<{ start: number; end: number; columns: Columns }[]> {
   const plan = design.plan;
-  if (existsSync(join(runDir, GAMES_FILE)) && !(beforeRun && gamesArrowProblem(runDir) !== null)) {
-    const aq = await import('arquero');
-    const table = aq.fromArrow(readGamesArrow(runDir));
-    const columns: Columns = {};
-    for (const name of table.columnNames()) columns[name] = Float64Array.from(table.array(name) as ArrayLike<number>);
-    return [{ start: 0, end: plan.deals, columns }];
-  }
   const identity = runIdentity(basename(runDir), plan, codeIdentity().hash);
+  if (existsSync(join(runDir, GAMES_FILE))) {
+    const { fromArrow } = await import('arquero');
+    const binding = runBinding(runDir, basename(runDir));
+    const { merged } = readShards(runDir, plan, identity);
+    const table = beforeRun
+      ? checkedGames(runDir, binding, merged, fromArrow)
+      : readGamesArrow(runDir, binding, merged, fromArrow);
+    if (table !== null && typeof table !== 'string') {
+      const columns: Columns = {};
+      for (const name of table.columnNames()) columns[name] = Float64Array.from(table.array(name) as ArrayLike<number>);
+      return [{ start: 0, end: plan.deals, columns }];
+    }
+  }
   return soundShardColumns(runDir, plan, identity).map(({ start, end, bytes }) => ({
     start,
     end,

@@ -1,15 +1,18 @@
 /**
  * The result of one pair of agents (a against b) over deals [0, n) of a design's outcomes:
  *   - a's win share with its Wilson interval over games (ties shared; a perfect record, won or lost
- *     every game, has the one-sided Clopper–Pearson bound instead), and the same on the Elo scale
+ *     every game, has the one-sided Clopper–Pearson bound instead, counted over deals, the units: the
+ *     games of a deal share its tiles and agree, so n deals won whole bound the share at
+ *     0.05^(1/n), not at the 0.05^(1/games) that independent games would give), and the same on the Elo scale
  *     (−400·log10(1/s − 1) of the rate and of its bounds; a bound at 0 or 1 is −∞ or +∞, `null` in
  *     JSON); beside it a deal-clustered interval of the same share: t over the deals' scores (a's
  *     share of each deal's wins), which counts the games of a deal as one unit as the pentanomial
  *     error bars of engine testing do. When every deal scored alike the t interval would have no
  *     width: the distribution-free bound of `degenerateInterval` on [0, 1] is given instead
- *     (`STUDIES.md` 10);
+ *     (docs/reasoning.md §10);
  *   - a's mean margin over b per game with a t interval in which the deal is the unit: the games of a
- *     deal (every seat arrangement) are averaged first, the interval is over the n deal means;
+ *     deal (every seat arrangement) are averaged first, the interval is over the n deal means (none
+ *     when every deal's margin is the same: a margin has no range to bound it by);
  *   - ties for first between a and b; for 2 players the pentanomial counts of the deal pairs
  *     (a's points on a deal of two seat-swapped games: 0, ½, 1, 1½, 2).
  */
@@ -33,7 +36,7 @@ export interface PairResult {
   /** t interval of the win share over deal scores (the deal is the unit); an exact bound when every deal scored alike. */
   winRateADealLo: number | null;
   winRateADealHi: number | null;
-  /** Every game won by one side: the share's and the Elo's interval are one-sided bounds. */
+  /** Every game won by one side: the share's and the Elo's interval are one-sided bounds over the deals. */
   perfectRecord: boolean;
   /** Every deal scored alike: the deal-clustered interval is the exact bound, not a t interval. */
   dealsAlike: boolean;
@@ -85,9 +88,11 @@ export function pairResult(
   const wins = winUnits / WIN_UNITS;
   const perfectRecord = games > 0 && (wins === 0 || wins === games);
   const rate = perfectRecord
-    ? { rate: wins / games, ...clopperPearson({ games, wins }) }
+    ? { rate: wins / games, ...clopperPearson({ games: n, wins: wins === 0 ? 0 : n }) }
     : wilsonInterval({ games, wins });
+  // Every deal's margin alike: no t interval (a margin has no range to bound it by), never "± 0".
   const margin = meanInterval({ n, sum, sumSq });
+  if (n >= 2 && margin.sd === 0) [margin.lo, margin.hi] = [null, null];
   const byDeal = meanInterval({ n, sum: scoreSum, sumSq: scoreSumSq });
   const dealsAlike = n >= 2 && byDeal.sd === 0 ? degenerateInterval({ n, value: scoreSum / n, min: 0, max: 1 }) : null;
   return {

@@ -1,5 +1,5 @@
 /**
- * Which variant stays closest to the base game (`STUDIES.md` 6, 11): a ranking backed by tests that
+ * Which variant stays closest to the base game (docs/reasoning.md §6, §11): a ranking backed by tests that
  * stay valid although the closest is picked from the same data.
  *
  * Each variant's distance from the base game on a deal is s_v·x_v, with x_v the variant's change

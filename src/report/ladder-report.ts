@@ -19,9 +19,15 @@ function perfectRecords(ladder: LadderResult): string[] {
     .map((p) => {
       const [winner, loser] = (p.winsA === 0 ? [p.b, p.a] : [p.a, p.b]).map((s) => labelOf(ladder, s));
       const bound = p.winsA === 0 ? -(p.eloAHi ?? 0) : (p.eloALo ?? 0);
-      return `\`${winner}\` won all ${formatCount(p.games)} games against \`${loser}\` (Elo gap ≥ ${bound.toFixed(0)}, one-sided Clopper–Pearson 95 %)`;
+      return `\`${winner}\` won all ${formatCount(p.games)} games against \`${loser}\` (Elo gap ≥ ${bound.toFixed(0)}, one-sided Clopper–Pearson 95 % over its ${formatCount(p.deals)} deals)`;
     });
 }
+
+/** The ratings strongest first: in the order of the neighbours' chain (a bound has no estimate to sort by). */
+const rankedRatings = (ladder: LadderResult): LadderResult['ratings'] => {
+  const chain = [ladder.adjacent[0]?.upper, ...ladder.adjacent.map((d) => d.lower)];
+  return [...ladder.ratings].sort((x, y) => chain.indexOf(x.label) - chain.indexOf(y.label));
+};
 
 /** "2=" when an agent shares the rank of the one above (their difference is not established). */
 const rankText = (ladder: LadderResult, rank: number): string =>
@@ -31,7 +37,7 @@ const rankText = (ladder: LadderResult, rank: number): string =>
 const ratingText = (r: LadderResult['ratings'][number]): [string, string] =>
   r.bound === null
     ? [signed(r.elo, 0), `[${signed(r.eloLo, 0)}, ${signed(r.eloHi, 0)}]`]
-    : [`${r.bound > 0 ? '≥' : '≤'} ${signed(r.bound, 0)}`, 'a bound: perfect record against the anchor'];
+    : [`${r.boundSide === 'lower' ? '≥' : '≤'} ${signed(r.bound, 0)}`, 'a bound: perfect record against the anchor'];
 
 /** A difference between neighbours as text. */
 const adjacentText = (d: LadderResult['adjacent'][number]): string =>
@@ -41,7 +47,7 @@ const adjacentText = (d: LadderResult['adjacent'][number]): string =>
 
 /** The ratings, the differences between neighbours and the matrix as Markdown tables (for the terminal and README). */
 export function ladderMarkdown(ladder: LadderResult): string {
-  const ranked = [...ladder.ratings].sort((x, y) => x.rank - y.rank || y.elo - x.elo);
+  const ranked = rankedRatings(ladder);
   const ratings = [
     '| rank | agent | Elo | 95 % interval | games | win share |',
     '|---:|---|---:|---|---:|---:|',
@@ -77,7 +83,7 @@ export function ladderMethod(ladder: LadderResult): string {
   return [
     `- Design: every pair of agents plays the same ${formatCount(ladder.deals)} deals (tile orders); ${arrangements}. A tie for first shares the win.`,
     `- Ratings: Bradley–Terry by minorization–maximization on the Elo scale (400 points = 10:1 odds), from all games of all pairs, with ${ladder.smoothing} virtual win added to every ordered pair; anchored at \`${labelOf(ladder, ladder.anchor)}\` = 0${ladder.anchor.split(':')[0] === 'random' ? '' : ' (no random agent in the ladder: the first agent is the anchor)'}.`,
-    `- Rating intervals: percentile bootstrap over deals (${formatCount(ladder.bootstrap.resamples)} replicates, the same deals drawn for every pair, stream \`${ladder.bootstrap.stream}\`). Where the agents above a place in the order won every game against those below, the gap is set by the virtual win alone: a rating across such a gap from the anchor, and a difference across it, are given as the bound the games support (one-sided Clopper–Pearson 95 %).`,
+    `- Rating intervals: percentile bootstrap over deals (${formatCount(ladder.bootstrap.resamples)} replicates, the same deals drawn for every pair, stream \`${ladder.bootstrap.stream}\`). Where the agents above a place in the order won every game against those below, the gap is set by the virtual win alone: a rating across such a gap from the anchor, and a difference across it, are given as the bound the games support (one-sided Clopper–Pearson 95 % over the deals, the units: the games of a deal agree).`,
     '- Ranks are tested: each agent against the next one down, the difference of their ratings on the same bootstrap replicates; an agent shares its neighbour\'s rank ("2=") unless that interval lies above 0.',
     '- Win shares: Wilson 95 % intervals over games. Margins (mean points of the row agent minus its opponent per game): Student t 95 % intervals over deals, the games of a deal averaged first.',
   ].join('\n');
@@ -96,14 +102,14 @@ export function ladderReport(
   const size = `${formatCount(ladder.deals)} deals, ${formatCount(ladder.games)} games`;
 
   // 1. Ratings, and the differences between neighbours (what ranks rest on).
-  const ranked = [...ladder.ratings].sort((x, y) => x.rank - y.rank || y.elo - x.elo);
+  const ranked = rankedRatings(ladder);
   const ratings = report.section('Ratings');
   const measured = ladder.adjacent.filter((d) => d.bound === null);
   if (measured.length) {
     ratings.chart(
       'ratings',
       forestChart(
-        measured.map((d) => ({ agent: `${d.upper} − ${d.lower}`, estimate: d.diff, lower: d.lo, upper: d.hi })),
+        measured.map((d) => ({ agent: `${d.upper} − ${d.lower}`, estimate: d.diff!, lower: d.lo!, upper: d.hi! })),
         {
           title: 'Each agent against the next one down (Elo difference)',
           subtitle: '95 % bootstrap intervals over deals; differences across a perfect record are bounds (table)',
@@ -121,9 +127,9 @@ export function ladderReport(
         rank: rankText(ladder, r.rank),
         agent: r.label,
         spec: r.spec,
-        elo: r.bound === null ? r.elo : null,
-        eloLo: r.bound === null ? r.eloLo : null,
-        eloHi: r.bound === null ? r.eloHi : null,
+        elo: r.elo,
+        eloLo: r.eloLo,
+        eloHi: r.eloHi,
         bound: r.bound === null ? '' : ratingText(r)[0],
         games: r.games,
         winShare: r.winRate,

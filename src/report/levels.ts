@@ -1,7 +1,8 @@
 /**
- * Conclusions per skill level (`STUDIES.md` 2): a study states each conclusion as one number per
+ * Conclusions per skill level (docs/reasoning.md §2): a study states each conclusion as one number per
  * level, computed from per-deal values (so the deal is the unit), with the interval its kind calls
- * for — Wilson for a win share with one game per deal, Student t over deals for other means, paired
+ * for — Wilson for a win share with one game per deal (no win or every one: the one-sided
+ * Clopper–Pearson bound), Student t over deals for other means, paired
  * t for differences — and says whether it holds across levels by *estimating the difference between
  * levels* (paired t over the deals the levels share: all levels of a study run on one seed, so a
  * smaller run's deals are the first deals of a larger one), never by comparing significance.
@@ -9,20 +10,20 @@
  * A conclusion "holds at every level" when every level's interval lies on the same side of the
  * reference (an intersection–union test: each level tested at 5 %, no adjustment needed), and, for a
  * claim about one seat of an arm, the arm's joint seat test is significant at every level
- * (`STUDIES.md` 3: the arm first, then the seat).
+ * (docs/reasoning.md §3: the arm first, then the seat).
  *
- * Degenerate and tiny samples (`STUDIES.md` 10): an interval stays within what its quantity can be
+ * Degenerate and tiny samples (docs/reasoning.md §10): an interval stays within what its quantity can be
  * (a share in [0, 1], a difference of shares in [−1, 1]); values that are all equal get the
  * distribution-free bound of `degenerateInterval` on that range (none for an unbounded mean), never
  * "± 0"; fewer than `FEW_DEALS` deals are said to be too few. A difference between levels is shown
- * with both levels' estimates on the deals it is computed on (`STUDIES.md` 12), not beside
+ * with both levels' estimates on the deals it is computed on (docs/reasoning.md §12), not beside
  * estimates from other deals whose sign may disagree.
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart } from '../charts/index.ts';
-import { degenerateInterval } from '../stats/exact.ts';
+import { clopperPearson, degenerateInterval } from '../stats/exact.ts';
 import { meanInterval, pairedComparison, welchComparison, wilsonInterval } from '../stats/index.ts';
 import type { PairedComparison } from '../stats/index.ts';
 import { count, differenceOnSharedDeals, fixed, Games, signed, sums } from './numbers.ts';
@@ -171,6 +172,18 @@ export interface LevelEstimate {
 export function levelEstimate(kind: ConclusionKind, v: DealValues, percent?: boolean): LevelEstimate {
   const s = sums(v.values);
   if (kind === 'share' && v.games === v.deals.length) {
+    // No win or every one (0 or n of n): the one-sided exact bound, where Wilson's falls short (issue 36).
+    if (s.n > 0 && (s.sum === 0 || s.sum === s.n)) {
+      const c = clopperPearson({ games: s.n, wins: s.sum });
+      return {
+        deals: s.n,
+        estimate: c.estimate,
+        lo: c.lo,
+        hi: c.hi,
+        degenerate: true,
+        method: 'Clopper–Pearson, one-sided',
+      };
+    }
     const w = wilsonInterval({ games: s.n, wins: s.sum });
     return { deals: s.n, estimate: w.rate, lo: w.lo, hi: w.hi, method: 'Wilson' };
   }
@@ -261,7 +274,7 @@ const jointFlagged = (c: Conclusion, k: number): boolean =>
   !c.jointTest || (c.jointTest[k] !== null && c.jointTest[k] !== undefined && c.jointTest[k]! <= 0.05);
 
 export function verdictOf(c: Conclusion): LevelVerdict {
-  const estimates = c.values.map((v) => (v && v.deals.length ? levelEstimate(c.kind, v, c.percent) : null));
+  const estimates = c.values.map((v) => (v?.deals.length ? levelEstimate(c.kind, v, c.percent) : null));
   const sides = estimates.map((e, k) => (e && jointFlagged(c, k) ? sideOf(e, c.reference) : 0));
   const holds = sides.every((s) => s === sides[0]) ? sides[0]! : 0;
   return {

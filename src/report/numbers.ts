@@ -1,9 +1,9 @@
 /**
  * Helpers of the study notebooks: numbers with intervals as text, intervals of a run summary's
- * statistics (over deals: the deal is the unit, `STUDIES.md` 4), and per-game rows of `games.arrow`
+ * statistics (over deals: the deal is the unit, docs/reasoning.md §4), and per-game rows of `games.arrow`
  * (one row per game; `arm` is the index into the manifest's arms) turned into per-deal values:
  * an arm's per-deal means, paired per-deal differences between arms, and win shares with and
- * without some points (`STUDIES.md` 5: an effect measured on the same games).
+ * without some points (docs/reasoning.md §5: an effect measured on the same games).
  */
 import type { ColumnTable } from 'arquero';
 import { poissonInterval } from '../stats/exact.ts';
@@ -83,7 +83,7 @@ export function dealCI(arm: ArmSummary, metric: string): MeanInterval {
 /**
  * Events per game of a counting statistic (`stat.<name>`, whole values ≥ 0) with the exact Poisson
  * (Garwood) interval of its total over the games — valid for rare events, where a t interval over
- * deals is not (no event yet: the one-sided bound, not "0 ± 0"; `STUDIES.md` 10). With several
+ * deals is not (no event yet: the one-sided bound, not "0 ± 0"; docs/reasoning.md §10). With several
  * games per deal (rotation `all`) the games are not independent and the t interval over deals is used.
  */
 export function countCI(
@@ -204,7 +204,7 @@ export class Games {
   }
 
   /**
-   * What some points do for one seat in one game (`STUDIES.md` 5): its win share minus its win share
+   * What some points do for one seat in one game (docs/reasoning.md §5): its win share minus its win share
    * in the same game with `removed(row, s)` points taken from every seat s; NaN for seat −1 (none).
    */
   winShareEffect(row: number, seat: number, removed: (row: number, seat: number) => number): number {

@@ -3,7 +3,7 @@
  * with the statistics layer's rounding) and charts (Vega-Lite specs). `writeReport` writes
  * `report.md` (charts as PNG images under `charts/`, written with `writeChart`) and a
  * self-contained offline `report.html` (vega and vega-embed inlined once, one embed per chart,
- * tables as HTML, no network), each file atomically (`DESIGN.md` "Outputs").
+ * tables as HTML, no network), each file atomically (docs/architecture.md §8).
  */
 import { join } from 'node:path';
 import type { ColumnTable } from 'arquero';
@@ -239,31 +239,29 @@ export function reportHtml(report: Report): string {
     .filter((s) => !s.front)
     .map((s) => `<li class="l${s.level}"><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`)
     .join('\n');
-  return (
-    [
-      '<!DOCTYPE html>',
-      '<html lang="en">',
-      '<head>',
-      '<meta charset="utf-8">',
-      `<title>${escapeHtml(report.title)}</title>`,
-      `<style>\n${PAGE_STYLE}\n</style>`,
-      '</head>',
-      '<body>',
-      `<h1>${escapeHtml(report.title)}</h1>`,
-      ...front,
-      front.length ? `<h2 class="appendix">${escapeHtml(APPENDIX_TITLE)}</h2>` : '',
-      report.intro ? markdownToHtml(report.intro) : '',
-      `<nav><ul>\n${toc}\n</ul></nav>`,
-      embeds.length ? '<noscript>The charts need JavaScript; report.md shows them as PNG images.</noscript>' : '',
-      ...body,
-      embeds.length ? vegaScriptTags() : '',
-      ...embeds,
-      '</body>',
-      '</html>',
-    ]
-      .filter((l) => l !== '')
-      .join('\n') + '\n'
-  );
+  return `${[
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<title>${escapeHtml(report.title)}</title>`,
+    `<style>\n${PAGE_STYLE}\n</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${escapeHtml(report.title)}</h1>`,
+    ...front,
+    front.length ? `<h2 class="appendix">${escapeHtml(APPENDIX_TITLE)}</h2>` : '',
+    report.intro ? markdownToHtml(report.intro) : '',
+    `<nav><ul>\n${toc}\n</ul></nav>`,
+    embeds.length ? '<noscript>The charts need JavaScript; report.md shows them as PNG images.</noscript>' : '',
+    ...body,
+    embeds.length ? vegaScriptTags() : '',
+    ...embeds,
+    '</body>',
+    '</html>',
+  ]
+    .filter((l) => l !== '')
+    .join('\n')}\n`;
 }
 
 export interface ReportFiles {

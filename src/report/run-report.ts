@@ -4,7 +4,7 @@
  * designer tiles, reconstructed tiles), win rate and mean score per arm and seat with intervals, a
  * joint seat-fairness test per arm, score distributions, score shares by source, and paired
  * comparisons between arms with Holm-adjusted p: scores, seat win shares, how often the winner
- * changed, and a loud warning when two arms played the same moves on every deal (`STUDIES.md` 1).
+ * changed, and a loud warning when two arms played the same moves on every deal (docs/reasoning.md §1).
  */
 import * as aq from 'arquero';
 import { estimatesChart, forestChart, formatCount, histogramChart, sharesChart } from '../charts/index.ts';
@@ -58,7 +58,10 @@ export function armScores(arm: ArmSummary): DistSummary {
   const seats = arm.seats.map((s) => s.score);
   const length = Math.max(...seats.map((s) => s.histogram.start + s.histogram.counts.length));
   const counts = new Array<number>(length).fill(0);
-  for (const s of seats) s.histogram.counts.forEach((c, i) => (counts[s.histogram.start + i]! += c));
+  for (const s of seats)
+    s.histogram.counts.forEach((c, i) => {
+      counts[s.histogram.start + i]! += c;
+    });
   const n = seats.reduce((t, s) => t + s.n, 0);
   const sum = seats.reduce((t, s) => t + s.sum, 0);
   const sumSq = seats.reduce((t, s) => t + s.sumSq, 0);
@@ -403,11 +406,11 @@ function addSeatFairness(section: Section, arms: readonly ArmSummary[]): void {
   );
 }
 
-/** The warning for pairs of arms that played the same moves on every deal, or null (`STUDIES.md` 1). */
+/** The warning for pairs of arms that played the same moves on every deal, or null (docs/reasoning.md §1). */
 export function identicalPlayWarning(summary: Summary, label = ''): string | null {
   const identical = summary.pairs.filter((p) => p.sameMoves === p.metrics.score?.deals && p.sameMoves > 0);
   if (!identical.length) return null;
-  return `**Warning — identical play${label}: ${identical.map((p) => `\`${p.a}\` and \`${p.b}\``).join('; ')} played the same moves on every deal; this compares scoring only.** The agents' moves did not respond to what differs between these arms, so their differences are a rescoring of the same games, not a change in play (\`STUDIES.md\` 1).`;
+  return `**Warning — identical play${label}: ${identical.map((p) => `\`${p.a}\` and \`${p.b}\``).join('; ')} played the same moves on every deal; this compares scoring only.** The agents' moves did not respond to what differs between these arms, so their differences are a rescoring of the same games, not a change in play (docs/reasoning.md §1).`;
 }
 
 /** Per pair of arms: the deals on which both arms played the same moves in every game. */
@@ -417,7 +420,7 @@ export function sameMovesRows(summary: Summary): { a: string; b: string; deals: 
 
 /**
  * Pairs that played the same moves on every deal (a loud warning), and how often the winner changed,
- * shown only with its references (`STUDIES.md` 9): a run measures those when its plan asks for
+ * shown only with its references (docs/reasoning.md §9): a run measures those when its plan asks for
  * effects (`carclab study`); other runs show no "winner changed" figure.
  */
 function addPlayChecks(section: Section, summary: Summary): void {

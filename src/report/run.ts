@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { InputError } from '../engine/index.ts';
-import { readGamesArrow } from '../run/kept-games.ts';
+import { GAMES_FILE, readGamesArrow } from '../run/kept-games.ts';
+import { checkedSummary, readRunFiles, runShards } from '../run/verify.ts';
 import type { Summary } from '../sim/summary.ts';
 
 /** The parts of `manifest.json` the reports use. */
@@ -67,7 +68,11 @@ function readJson<T>(dir: string, name: string): T {
   }
 }
 
-/** Reads a finished run; anything missing or of another format is an input error naming the directory. */
+/**
+ * Reads a finished run; anything missing or of another format is an input error naming the
+ * directory, and so is a file that is not its run's (`verify.ts`: plan.json and summary.json
+ * against the run id and the shards; games.arrow against its checksum, its run and the shards).
+ */
 export function loadRun(dir: string): LoadedRun {
   const manifest = readJson<Manifest>(dir, 'manifest.json');
   if (manifest.status !== 'complete')
@@ -81,16 +86,17 @@ export function loadRun(dir: string): LoadedRun {
       'usage',
       `${join(dir, 'summary.json')}: not a carclab summary (format ${JSON.stringify(summary.format)})`,
     );
+  const files = readRunFiles(dir);
+  const shards = runShards(files);
+  checkedSummary(files, shards);
   let games: ColumnTable | null | undefined;
   return {
     dir,
     summary,
     manifest,
     games() {
-      if (games === undefined) {
-        const file = join(dir, 'games.arrow');
-        games = existsSync(file) ? aq.fromArrow(readGamesArrow(dir)) : null; // its checksum checked first
-      }
+      if (games === undefined)
+        games = existsSync(join(dir, GAMES_FILE)) ? readGamesArrow(dir, files.binding, shards, aq.fromArrow) : null;
       return games;
     },
   };

@@ -8,7 +8,7 @@
  * Intervals: a win share is Wilson 95 % over games (a perfect record: the one-sided Clopper–Pearson
  * bound); a difference between arms is a paired t interval over deals (per deal, the level's share
  * of the deal's wins under the arm minus under the baseline), clamped to [−1, 1], with the exact
- * bound of `degenerateInterval` when every deal gave the same difference (`STUDIES.md` 10); Holm over
+ * bound of `degenerateInterval` when every deal gave the same difference (docs/reasoning.md §10); Holm over
  * the arms' differences at one pair of levels when there are several.
  *
  * `carclab study`'s scorecard and the study notebooks (`src/report/study.ts`) use it.
@@ -111,12 +111,14 @@ export async function playSkillMatch(
   backend: Backend,
   outRoot: string,
   log: (l: string) => void,
+  newRun = false,
 ): Promise<SkillMatch> {
   const bar = progressBar(design.plan.experiment.slice(0, 24));
   const outcome = await runMatch({
     design,
     outRoot,
     backend,
+    newRun,
     shardDeals: Math.max(1, Math.ceil(design.plan.deals / (4 * backend.concurrency))),
     onStart: ({ runDir, progress }) => {
       log(
@@ -157,7 +159,8 @@ export function skillDifference(baseline: DealOutcomes, variant: DealOutcomes): 
     sum += x;
     sumSq += x * x;
   }
-  // Every deal scored alike (e.g. both perfect records): no t interval, the exact bound on [−1, 1] (`STUDIES.md` 10).
+  // Every deal scored alike (e.g. both perfect records): no t interval, the exact bound on [−1, 1]
+  // (docs/reasoning.md §10).
   if (n >= 2 && n * sumSq === sum * sum) {
     const d = degenerateInterval({ n, value: sum / n, min: -1, max: 1 });
     return { estimate: d.estimate, lo: d.lo, hi: d.hi, deals: n, p: null };
@@ -243,12 +246,13 @@ export async function playSkillDepth(
   backend: Backend,
   outRoot: string,
   log: (l: string) => void,
+  newRun = false,
 ): Promise<SkillDepthLevel[]> {
   const levels: SkillDepthLevel[] = [];
   for (const p of plans) {
     const matches: { arm: string; match: SkillMatch }[] = [];
     for (const { arm, design } of p.arms)
-      matches.push({ arm, match: await playSkillMatch(design, backend, outRoot, log) });
+      matches.push({ arm, match: await playSkillMatch(design, backend, outRoot, log, newRun) });
     levels.push(skillDepthLevel(p.names, p.players, matches, p.skipped));
   }
   return levels;
@@ -256,7 +260,7 @@ export async function playSkillDepth(
 
 /**
  * Whether the skill depth differs between the arms, read off the interval of the difference and,
- * where several arms are compared with the baseline, their Holm-adjusted p (`STUDIES.md` 3).
+ * where several arms are compared with the baseline, their Holm-adjusted p (docs/reasoning.md §3).
  */
 export function differenceVerdict(d: Estimate, holm: number | null = null): string {
   if (d.lo === null || d.hi === null) return 'too few deals to tell';
@@ -278,7 +282,7 @@ export function skillDepthSentence(s: SkillDepthLevel): string {
   return `**${s.level}** against **${s.against}**: win share ${shares}${diffs ? `; ${diffs} (paired over ${count(deals)} deals)` : ''}.`;
 }
 
-/** How the section computes its numbers (named on the page, `STUDIES.md` 7). */
+/** How the section computes its numbers (named on the page, docs/reasoning.md §7). */
 export const SKILL_DEPTH_TEXT =
   "Does the rule reward skill? Each level plays the level before it under each arm's rules (2 players: each deal twice, seats swapped; more: every lineup of the two levels in every seat rotation), on the same deals for every arm. Win shares (ties for first shared; 50 % is no skill gap): Wilson 95 % over games (a perfect record: the one-sided Clopper–Pearson bound). The rule's effect on skill depth is the difference of the win shares between an arm and the baseline arm, paired per deal (the level's share of each deal's wins under the arm minus under the baseline): a Student t 95 % interval over deals, within [−100, +100] pp, or the exact bound when every deal gave the same difference; Holm over the arms' differences at one pair of levels when there are several.";
 

@@ -3,16 +3,16 @@
  * from `--agents` and `--deals` (also read by the scorecard's and the mechanics study's setups), and
  * bad input reported with exit code 2 before anything is played.
  */
-import { parseArgs } from 'node:util';
 import { parseAgentSpec } from '../agents/index.ts';
 import { InputError, isInputError } from '../engine/index.ts';
+import { parseFlags, workersFlag } from '../run/flags.ts';
 import type { Backend } from '../run/pool.ts';
 import { parseRedisUrl } from '../run/redis/url.ts';
 import { hasAgent, runStudy } from './study.ts';
 import type { LevelPlan, Study } from './study.ts';
 
 const usage = (name: string) =>
-  `usage: npx tsx notebooks/${name}.ts [RUN_DIR ...] [--agents SPEC,SPEC,...] [--deals N[,N,...]] [--experiment FILE] [--workers K | --backend redis://host:port] [--out DIR]`;
+  `usage: npx tsx notebooks/${name}.ts [RUN_DIR ...] [--agents SPEC,SPEC,...] [--deals N[,N,...]] [--experiment FILE] [--workers K | --backend redis://host:port] [--out DIR] [--new-run]`;
 
 function helpText(study: Study): string {
   return [
@@ -28,6 +28,7 @@ function helpText(study: Study): string {
     '  --workers K          worker threads of the local pool (default: the cores)',
     '  --backend URL        play the shards on carclab workers through Redis (carclab worker --redis URL)',
     '  --out DIR            results root (default results)',
+    '  --new-run            play the levels again with this code although runs of them by other code exist',
     '  --help               this text',
   ].join('\n');
 }
@@ -111,7 +112,7 @@ export function splitLevels(text: string): { agents: string; label?: string }[] 
   const levels: { agents: string; label?: string }[] = [];
   for (const piece of text.split(',').map((s) => s.trim())) {
     const last = levels[levels.length - 1];
-    if (last && last.agents.includes(':') && paramsOf(last.agents).includes(piece.split('=')[0]!)) {
+    if (last?.agents.includes(':') && paramsOf(last.agents).includes(piece.split('=')[0]!)) {
       last.agents += `,${piece}`;
       continue;
     }
@@ -137,31 +138,24 @@ function paramsOf(spec: string): string[] {
   }
 }
 
+const STUDY_FLAGS = {
+  agents: { type: 'string' },
+  deals: { type: 'string' },
+  experiment: { type: 'string' },
+  workers: { type: 'string' },
+  backend: { type: 'string' },
+  out: { type: 'string' },
+  'new-run': { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
 /** A notebook's command line; returns the exit code (2 for bad input, before anything is played). */
 export async function studyMain(study: Study, argv = process.argv.slice(2)): Promise<number> {
   let backend: Backend | undefined;
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-          agents: { type: 'string' },
-          deals: { type: 'string' },
-          experiment: { type: 'string' },
-          workers: { type: 'string' },
-          backend: { type: 'string' },
-          out: { type: 'string' },
-          help: { type: 'boolean' },
-        },
-      });
-    } catch (error) {
-      throw new InputError('usage', (error as Error).message);
-    }
-    const { values, positionals } = parsed;
-    if (values.help) {
+    const { flags, positionals } = parseFlags(argv, STUDY_FLAGS);
+    const values = flags as Partial<Record<keyof typeof STUDY_FLAGS, string>>;
+    if (flags.help) {
       process.stdout.write(`${helpText(study)}\n`);
       return 0;
     }
@@ -176,12 +170,7 @@ export async function studyMain(study: Study, argv = process.argv.slice(2)): Pro
     }
     if (values.workers !== undefined && values.backend !== undefined)
       throw new InputError('usage', '--backend plays on Redis workers: it excludes --workers');
-    const workers = values.workers === undefined ? undefined : Number(values.workers);
-    if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256))
-      throw new InputError(
-        'usage',
-        `--workers must be a whole number from 1 to 256, got ${JSON.stringify(values.workers)}`,
-      );
+    const workers = values.workers === undefined ? undefined : workersFlag(values.workers, 1);
     const levels = levelsFrom(study, values.agents, values.deals);
     const target = values.backend === undefined ? undefined : parseRedisUrl(values.backend, '--backend');
     if (target && !positionals.length) backend = await (await import('../run/redis/backend.ts')).redisBackend(target);
@@ -192,6 +181,7 @@ export async function studyMain(study: Study, argv = process.argv.slice(2)): Pro
       workers,
       backend,
       outRoot: values.out,
+      newRun: flags['new-run'] === true,
     });
     process.stdout.write(
       `${outcome.highlights.headlines.map((h) => `- ${h.replace(/\*\*|`/g, '')}`).join('\n')}\nreport: ${outcome.files.html}\n        ${outcome.files.markdown}\n`,

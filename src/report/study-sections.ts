@@ -21,7 +21,7 @@ export function addPlayCheck(report: Report, levels: readonly LevelRun[]): strin
   const changes = levels.flatMap((l) => winnerChangeRows(l.run.summary).map((r) => ({ level: l.agents, ...r })));
   section.text(
     [
-      "A house rule is studied only when the agents' moves respond to it (`STUDIES.md` 1). Per level and pair of arms: the deals on which both arms played the same moves in every game.",
+      "A house rule is studied only when the agents' moves respond to it (docs/reasoning.md §1). Per level and pair of arms: the deals on which both arms played the same moves in every game.",
       ...warnings,
     ].join('\n\n'),
   );
@@ -33,7 +33,7 @@ export function addPlayCheck(report: Report, levels: readonly LevelRun[]): strin
   return warnings;
 }
 
-/** The intervals a study report uses, named once (`STUDIES.md` 7). */
+/** The intervals a study report uses, named once (docs/reasoning.md §7). */
 export const INTERVALS_TEXT =
   'Intervals are 95 %: Wilson for win shares (one game per deal), Student t over deals for means (per-player means average the seats of a deal first: the deal is the unit), paired t for differences between arms on the same deals and between skill levels on the deals they share; Holm where several tests answer one question.';
 
@@ -47,7 +47,7 @@ export function studyIntro(levels: readonly LevelRun[]): string {
           `- **${l.agents}** (\`${l.spec}\`): ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games), run \`${l.run.manifest.runId}\`${l.run === first ? '' : `, folder \`${relative(first.dir, l.run.dir)}\``}`,
       )
       .join('\n'),
-    'Uniform-random play is a floor, not a model of people; greedy plays the best immediate move by the rules in force; strong plays one ply on an evaluation learned from self-play, with a look at the next player\'s reply (README "Agents"); search agents (mcts) look ahead further.',
+    "Uniform-random play is a floor, not a model of people; greedy plays the best immediate move by the rules in force; strong plays one ply on an evaluation learned from self-play, with a look at the next player's reply (docs/agents.md); search agents (mcts) look ahead further.",
     INTERVALS_TEXT,
     levels.some((l) => l.run.manifest.reconstructedTiles)
       ? '**The Tollkeepers land tiles used here are a documented reconstruction** (marked in every manifest), not the published tiles.'

@@ -3,7 +3,7 @@
  * (`experiments/<name>.ts`) at several skill levels — each level replaces every arm's agents by one
  * agent spec (`random`, `greedy`, `mcts:iterations=200` …) and runs on the same seed, so a smaller
  * level's deals are the first deals of a larger one — analyses the runs and writes report.md and
- * report.html into the first level's run folder (`STUDIES.md`: every conclusion per level).
+ * report.html into the first level's run folder (docs/reasoning.md: every conclusion per level).
  * `runStudy` runs (or loads) the levels' runs and writes the report; a notebook's command line is
  * `studyMain` (`study-cli.ts`). Everything given is checked — flags, agent specs, the experiment,
  * finished run directories and the arms the study needs — before any game is played.
@@ -119,6 +119,8 @@ export interface StudyOptions {
   experiment?: string;
   workers?: number;
   outRoot?: string;
+  /** Play the levels again with this code although runs of them by other code exist (`--new-run`). */
+  newRun?: boolean;
   /** Shared backend (the suite runs several studies on one pool; or Redis workers). */
   backend?: Backend;
   log?: (line: string) => void;
@@ -187,6 +189,7 @@ export async function runLevel(
   backend: Backend,
   outRoot: string,
   log: (l: string) => void,
+  newRun = false,
 ): Promise<string> {
   const t0 = performance.now();
   const bar = progressBar(plan.experiment.slice(0, 24));
@@ -199,6 +202,7 @@ export async function runLevel(
     backend,
     keepGames: true,
     shardDeals,
+    newRun,
     onStart: ({ runDir, progress }) => {
       log(
         `${plan.experiment}: ${plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`,
@@ -273,9 +277,9 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
       levels.push({
         agents: name,
         spec: plan.arms[0]!.agents[0]!,
-        run: loadRun(await runLevel(plan, file, backend!, outRoot, log)),
+        run: loadRun(await runLevel(plan, file, backend!, outRoot, log, options.newRun)),
       });
-    const skill = await playSkillDepth(skillPlans, backend!, outRoot, log);
+    const skill = await playSkillDepth(skillPlans, backend!, outRoot, log, options.newRun);
     // 3. Analyse and write the report.
     const players = new Set(levels[0]!.run.manifest.arms.map((a) => a.players));
     const report = new Report(study.title(players.size === 1 ? [...players][0]! : null), studyIntro(levels));
@@ -317,12 +321,12 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
         'The appendix below has every conclusion of the study, the skill levels and their runs.',
       ],
     });
-    levels.forEach((l, k) =>
+    levels.forEach((l, k) => {
       addRunSections(report, l.run, {
         chartPrefix: `level${k}-`,
         titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${l.agents}): `,
-      }),
-    );
+      });
+    });
     const files = await writeReport(report, levels[0]!.run.dir);
     log(`${study.name}: report ${files.html}`);
     return { levels, files, highlights, skill, skillFindings };

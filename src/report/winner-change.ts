@@ -1,16 +1,19 @@
 /**
- * "Winner changed" with its references (`STUDIES.md` 9), from a run's effect counts
+ * "Winner changed" with its references (docs/reasoning.md §9), from a run's effect counts
  * (`Summary.effects`, `src/sim/effect.ts`): per pair of arms a → b, the share of deals whose winner
  *   - `total`: differs between a's and b's own games (the rule and the play it causes),
  *   - `rescored`: flips when a's games are replayed move for move under b's rules (the rule alone),
  *     over the replayed games, with the games that were not replayable counted,
- *   - `independent`: would differ if the two games were independent (1 − Σ pₐ(S)·p_b(S)),
+ *   - `independent`: would differ if the two games were independent, on unrelated deals
+ *     (1 − Σ pₐ(S)·p_b(S); its interval allows for the arms sharing deals: `independentChangeRate`),
  *   - `noiseFloor`: differs between two plays of arm a with the agents' random streams changed,
  * and the mean change of a's winner's lead under b's scoring. A figure of "winner changed" is never
  * shown without both references: a run without effect counts shows none (`winnerChangeRows`).
- * Wilson 95 % intervals (one game per deal: a study's rotation is `cycle`), the delta method for the
- * independent rate, t over the replayed games for the margin change.
+ * Wilson 95 % intervals (one game per deal: a study's rotation is `cycle`; at 0 or n of n the
+ * one-sided Clopper–Pearson bound), the delta method on the
+ * pairs of winning-seat sets for the independent rate, t over the replayed games for the margin change.
  */
+import { clopperPearson } from '../stats/exact.ts';
 import { independentChangeRate, meanInterval, wilsonInterval } from '../stats/index.ts';
 import type { EffectSummary, Summary } from '../sim/summary.ts';
 import { ciPct, signed } from './numbers.ts';
@@ -38,14 +41,20 @@ export interface WinnerChange {
   marginChange: { mean: number | null; lo: number | null; hi: number | null } | null;
 }
 
+/** Wilson; none changed or every one (0 or n of n): the one-sided exact bound, where Wilson's falls short. */
 const share = (changed: number, games: number): Share => {
+  if (games > 0 && (changed === 0 || changed === games)) {
+    const c = clopperPearson({ games, wins: changed });
+    return { share: c.estimate, lo: c.lo, hi: c.hi };
+  }
   const w = wilsonInterval({ games, wins: changed });
   return { share: w.rate, lo: w.lo, hi: w.hi };
 };
 
 /** The figures of one effect. */
 export function winnerChange(e: EffectSummary): WinnerChange {
-  const independent = independentChangeRate(e.winnersA, e.winnersB);
+  // A summary of older code has no pairs of sets: the rate without an interval.
+  const independent = independentChangeRate(e.winnersA, e.winnersB, { joint: e.winnersJoint });
   const margin = meanInterval({ n: e.replayed, sum: e.marginChangeSum, sumSq: e.marginChangeSumSq });
   return {
     a: e.a,
@@ -82,7 +91,7 @@ export function winnerChangeRows(summary: Summary): Record<string, string | numb
 
 /** What the columns of `winnerChangeRows` mean, for the text above the table. */
 export const WINNER_CHANGE_TEXT =
-  "How often the winner (the set of winning seats) changed between arm a and arm b on the same deal, beside its two no-effect references (`STUDIES.md` 9): **total** compares the arms' own games (the rule and the play it causes); **rescored** replays a's games move for move under b's rules (the rule's direct effect; a game with a move b does not allow is *not replayable*, counted); **independent games** is the rate two unrelated games would give, 1 − Σ pₐ(S)·p_b(S) over the winning-seat sets; the **noise floor** is arm a played twice on the same deal with the agents' random streams changed. A total near the independent rate says the paired games had diverged: it measures chaos, not the rule. Wilson 95 % intervals (delta method for the independent rate); the lead change is t over the replayed games.";
+  "How often the winner (the set of winning seats) changed between arm a and arm b on the same deal, beside its two no-effect references (docs/reasoning.md §9): **total** compares the arms' own games (the rule and the play it causes); **rescored** replays a's games move for move under b's rules (the rule's direct effect; a game with a move b does not allow is *not replayable*, counted); **independent games** is the rate two games on unrelated deals would give, 1 − Σ pₐ(S)·p_b(S) over the winning-seat sets (two plays of one deal agree more often: the deal leans both the same way); the **noise floor** is arm a played twice on the same deal with the agents' random streams changed. A total near the independent rate says the paired games had diverged: it measures chaos, not the rule. Wilson 95 % intervals (for the independent rate the delta method on the pairs of winning-seat sets: the arms share deals, so their shares are not independent samples); the lead change is t over the replayed games.";
 
 /** One sentence for a headline: the direct effect, the total and both references. */
 export function winnerChangeSentence(w: WinnerChange): string {

@@ -84,7 +84,9 @@ export function jsBuild(root = repositoryRoot(import.meta.url)) {
     .sort();
   const hash = createHash('sha256').update(`${BUILD_FORMAT}\0${typescript}\0`);
   const contents = files.map((file) => readFileSync(join(root, file)));
-  files.forEach((file, i) => hash.update(`${file}\0`).update(contents[i]).update('\0'));
+  files.forEach((file, i) => {
+    hash.update(`${file}\0`).update(contents[i]).update('\0');
+  });
   const cacheDir = join(root, '.cache', 'js');
   const key = hash.digest('hex').slice(0, 16);
   const dir = join(cacheDir, key);

@@ -1,5 +1,5 @@
 /**
- * Runs an experiment into `<out>/<experiment>/<run-id>/` (`DESIGN.md` "Outputs"):
+ * Runs an experiment into `<out>/<experiment>/<run-id>/` (docs/architecture.md §8):
  *   1. the run id hashes the plan and the code (`code.ts`), so re-running the same run with the same
  *      code finds the same directory; a run of this plan by other code is refused unless `newRun`
  *      (`run-dir.ts`), and a lock file keeps a second process out;
@@ -25,12 +25,21 @@ import type { ShardResult } from '../sim/shard.ts';
 import { ShardAbandoned } from './pool.ts';
 import type { Backend } from './pool.ts';
 import { checkOtherCode, lockRunDir, runIdOf } from './run-dir.ts';
-import { GAMES_CHECKSUM_FILE, GAMES_FILE, gamesArrowProblem, writeGamesArrow } from './kept-games.ts';
+import {
+  checkedGames,
+  checkedGamesBytes,
+  GAMES_CHECKSUM_FILE,
+  GAMES_FILE,
+  runBinding,
+  writeGamesArrow,
+} from './kept-games.ts';
+import type { RunBinding } from './kept-games.ts';
+import type { Aggregate } from '../sim/aggregate.ts';
 import { dropShardsPlayedBy, loadShardFiles, moveToRejected, runIdentity, writeShardFile } from './shard-files.ts';
 import { buildSummary, summaryTables } from '../sim/summary.ts';
 import type { Summary } from '../sim/summary.ts';
 
-/** Games per shard aimed at: ≥ 1,000 per task so pool overhead vanishes (`STACK.md` §3). */
+/** Games per shard aimed at: ≥ 1,000 per task so pool overhead vanishes (docs/architecture.md §13). */
 export const TARGET_GAMES_PER_SHARD = 4000;
 
 export interface Progress {
@@ -137,8 +146,12 @@ export function runDirOf(plan: Plan, outRoot: string): string {
   return join(outRoot, plan.experiment, runIdOf(plan, packageInfo().version));
 }
 
-/** The plan and code of a run directory must be this plan's and this code's. */
-function checkRunDir(runDir: string, plan: Plan, code: string): void {
+/**
+ * The plan and code of a run directory must be this plan's and this code's. The directory's name
+ * holds this code's hash, so a manifest naming other code was edited or damaged: with `newRun` it
+ * is moved to rejected/ (the shards check their own code) and the run goes on, else it is refused.
+ */
+function checkRunDir(runDir: string, plan: Plan, code: string, newRun: boolean, log: (line: string) => void): void {
   const planFile = join(runDir, 'plan.json');
   if (existsSync(planFile)) {
     if (readFileSync(planFile, 'utf8') !== `${JSON.stringify(plan, null, 2)}\n`)
@@ -148,12 +161,11 @@ function checkRunDir(runDir: string, plan: Plan, code: string): void {
   }
   const manifestFile = join(runDir, 'manifest.json');
   const previous = existsSync(manifestFile) ? readManifest(manifestFile) : undefined;
-  if (previous?.code?.hash !== undefined && previous.code.hash !== code) {
-    throw new InputError(
-      'usage',
-      `${manifestFile}: the run was made by other code (${previous.code.hash.slice(0, 10)}, this is ${code.slice(0, 10)}); add --new-run to play it again with this code`,
-    );
-  }
+  if (previous?.code?.hash === undefined || previous.code.hash === code) return;
+  const what = `${manifestFile} names other code (${String(previous.code.hash).slice(0, 10)}) than its run directory's name and this code (${code.slice(0, 10)}): edited or damaged`;
+  if (!newRun) throw new InputError('usage', `${what}; add --new-run to set it aside and go on with this code`);
+  moveToRejected(runDir, [manifestFile]);
+  log(`carclab: ${what}; moved to ${join(runDir, 'rejected')}/, the run goes on with a new manifest`);
 }
 
 interface ManifestSessions {
@@ -198,29 +210,34 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     lock = lockRunDir(runDir);
     removeTempFiles(runDir);
     removeTempFiles(shardDir);
-    checkRunDir(runDir, plan, code);
+    checkRunDir(runDir, plan, code, options.newRun === true, log);
     const setups = armSetups(plan);
     const games = setups.map((s) => s.game);
     const layout = runLayout(plan, games);
     const columnSpecs = columnLayout(plan, games);
 
-    // 2. Finished shards that pass their checks. With kept games, a shard counts only if its columns are there too.
-    let arrowDone = existsSync(join(runDir, GAMES_FILE));
-    const badGames = arrowDone ? gamesArrowProblem(runDir) : null;
-    if (badGames !== null) {
-      moveToRejected(runDir, [join(runDir, GAMES_FILE), join(runDir, GAMES_CHECKSUM_FILE)]);
-      log(`carclab: ${badGames}; moved to ${join(runDir, 'rejected')}/, the run's games are played again`);
-      arrowDone = false;
-    }
+    // 2. Finished shards that pass their checks. With kept games, a shard counts only if its columns
+    //    are there too, unless games.arrow holds them and passes its checks (`kept-games.ts`).
     const dealsLimit = Math.min(plan.deals, options.dealsLimit ?? plan.deals);
     if (keepGames && dealsLimit < plan.deals)
       throw new Error('kept games need the whole run: dealsLimit excludes keepGames');
     const identity = runIdentity(basename(runDir), plan, code);
-    const loaded = loadShardFiles(runDir, plan, identity, keepGames && !arrowDone, dealsLimit);
+    const binding = runBinding(runDir, basename(runDir));
+    let arrowDone = existsSync(join(runDir, GAMES_FILE));
+    let loaded = loadShardFiles(runDir, plan, identity, keepGames && !arrowDone, dealsLimit);
     for (const line of loaded.rejected)
       log(
         `carclab: ${join(runDir, line.split(':')[0]!)} is bad: ${line.slice(line.indexOf(':') + 2)}; moved to ${join(runDir, 'rejected')}/, its deals are played again`,
       );
+    const badGames = arrowDone
+      ? await keptGamesProblem(runDir, binding, loaded.merged, dealsLimit * gamesPerDealOf(plan))
+      : null;
+    if (badGames !== null) {
+      moveToRejected(runDir, [join(runDir, GAMES_FILE), join(runDir, GAMES_CHECKSUM_FILE)]);
+      log(`carclab: ${badGames}; moved to ${join(runDir, 'rejected')}/, the run's games are played again`);
+      arrowDone = false;
+      loaded = loadShardFiles(runDir, plan, identity, keepGames, dealsLimit); // the shards whose kept games are gone are played again
+    }
     let merged = loaded.merged;
     const perDeal = gamesPerDealOf(plan);
     const gamesTotal = dealsLimit * perDeal;
@@ -370,7 +387,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       );
       writeJsonAtomic(join(runDir, 'summary.json'), summary);
       for (const [name, text] of Object.entries(summaryTables(summary))) writeAtomic(join(runDir, name), text);
-      if (keepGames && !arrowDone) await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal);
+      if (keepGames && !arrowDone) await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal, binding);
       const outcome = finish('complete');
       writeJsonAtomic(join(runDir, 'manifest.json'), manifest('complete'));
       return { ...outcome, summary };
@@ -381,6 +398,26 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     clearInterval(sampler);
     lock?.release();
   }
+}
+
+/**
+ * What is wrong with the run's games.arrow, or null: every check of `checkedGames` when the shards
+ * cover the run (`games` games), else (a shard was rejected and is played again) the checks that
+ * need no shards; a reader checks the rest once the shards are whole again.
+ */
+async function keptGamesProblem(
+  runDir: string,
+  binding: RunBinding,
+  shards: Aggregate,
+  games: number,
+): Promise<string | null> {
+  if (shards.games !== games) {
+    const bytes = checkedGamesBytes(runDir, binding);
+    return typeof bytes === 'string' ? bytes : null;
+  }
+  const { fromArrow } = await import('arquero'); // only for a run that kept games
+  const checked = checkedGames(runDir, binding, shards, fromArrow);
+  return typeof checked === 'string' ? checked : null;
 }
 
 /**
@@ -455,7 +492,7 @@ function buildManifest(
     reproducible: setups.every((s) => s.agents.every((a) => a.reproducible)),
     package: packageInfo(),
     // The code that played every shard (the same in every session: the run id holds it).
-    code: { hash: code.hash, files: code.files },
+    code: { hash: code.hash, files: code.files, packages: code.packages },
     git,
     node: process.version,
     files: status === 'complete' ? files : ['plan.json', 'manifest.json', 'shards/'],

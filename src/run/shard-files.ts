@@ -106,12 +106,38 @@ export function loadShardFiles(
   needColumns: boolean,
   dealsLimit = plan.deals,
 ): LoadedShards {
+  const scanned = scanShards(runDir, plan, identity, needColumns, dealsLimit);
+  for (const { file } of scanned.bad) moveToRejected(runDir, [file, file.replace(/\.json$/, '.cols')]);
+  return { merged: scanned.merged, rejected: scanned.bad.map((b) => b.line) };
+}
+
+/**
+ * The merged aggregate of the run's sound shards within `dealsLimit`, moving nothing: for readers
+ * of a finished run (`verify.ts`), which refuse a run with a bad shard instead of replaying it.
+ * `problems`: one line per bad file, as `loadShardFiles` names them.
+ */
+export function readShards(
+  runDir: string,
+  plan: Plan,
+  identity: RunIdentity,
+  dealsLimit = plan.deals,
+): { merged: Aggregate; problems: string[] } {
+  const { merged, bad } = scanShards(runDir, plan, identity, false, dealsLimit);
+  return { merged, problems: bad.map((b) => b.line) };
+}
+
+function scanShards(
+  runDir: string,
+  plan: Plan,
+  identity: RunIdentity,
+  needColumns: boolean,
+  dealsLimit: number,
+): { merged: Aggregate; bad: { file: string; line: string }[] } {
   const shardDir = join(runDir, 'shards');
   let merged = emptyAggregate(plan);
-  const rejected: string[] = [];
-  for (const file of readdirSync(shardDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()) {
+  const bad: { file: string; line: string }[] = [];
+  const names = existsSync(shardDir) ? readdirSync(shardDir) : [];
+  for (const file of names.filter((f) => f.endsWith('.json')).sort()) {
     const path = join(shardDir, file);
     const cols = path.replace(/\.json$/, '.cols');
     const checked = checkShardFile(path, cols, plan, identity, needColumns);
@@ -124,13 +150,12 @@ export function loadShardFiles(
           ? 'its deals overlap another shard (a second run with other --shard-deals?)'
           : null;
     if (problem !== null || typeof checked === 'string') {
-      rejected.push(`shards/${file}: ${problem}`);
-      moveToRejected(runDir, [path, cols]);
+      bad.push({ file: path, line: `shards/${file}: ${problem}` });
       continue;
     }
     merged = mergeAggregates(merged, checked.aggregate);
   }
-  return { merged, rejected };
+  return { merged, bad };
 }
 
 /** Moves aside the shard files played by `worker` (found faulty); returns their deal ranges. */

@@ -1,5 +1,5 @@
 // Entry of a pool worker thread when the sources run as TypeScript and there is no JavaScript build of
-// the worker (worker-build.ts: TypeScript not installed, or the checkout not writable): registers tsx's
+// the worker (js-build.mjs: TypeScript not installed, or the checkout not writable): registers tsx's
 // loader in this thread through its API (as bin/carclab.js does for the main thread), then hands over
 // to worker.ts.
 // Passing tsx to the thread as `execArgv: ['--import', tsx]` instead made every game play about twice

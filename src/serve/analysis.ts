@@ -1,7 +1,7 @@
 /**
  * What the explorer computes on demand about a position: the board picture after a turn, and the
  * mover's candidate moves with their values, like an engine's analysis. A candidate is a (placement,
- * follow-up) pair; its value is the one-ply rule-aware evaluation (README "Agents") with the mover's
+ * follow-up) pair; its value is the one-ply rule-aware evaluation (docs/agents.md) with the mover's
  * agent weights: the mover's expected total minus the best opponent's once the turn is played — the
  * values `greedy` chooses by. A search agent (`mcts`) chose by its search, not by these values: the
  * list then shows how its choice looks to the one-ply evaluation.

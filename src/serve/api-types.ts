@@ -38,6 +38,12 @@ export interface RunDetail extends RunListItem {
   /** Vega-Lite specs (`charts/*.vl.json`) under `/files/`. */
   charts: { name: string; spec: string }[];
   tables: string[];
+  /**
+   * What the checks of a finished run's files found (docs/trust.md): null when plan, manifest,
+   * shards, summary and kept games are all the run's; else what was refused. Null for played games
+   * and unfinished runs.
+   */
+  refused: string | null;
 }
 
 /** What a game's turn changed: the tile, where it went, the follow-up and the scoring. */
@@ -177,6 +183,8 @@ export interface PlayState {
   final: { scores: number[]; breakdown: Record<string, number>[] } | null;
   /** Where the finished game was saved: the scenario file and the run path. */
   saved: { scenario: string; run: string } | null;
+  /** Why a finished game was not saved (e.g. `played` is a symbolic link), or null. */
+  notSaved: string | null;
 }
 
 export interface PlayPreview {

@@ -1,22 +1,22 @@
 /**
  * One game as the explorer shows it: a `GameRecord` (the game setup, the deck in draw order and
  * every action played) from a run's plan — any arm, deal and rotation, replayed from the seed as
- * `carclab show` does (the engine replays a deal exactly) — or from a game played in the explorer.
+ * `carclab show` does (the engine replays a deal exactly) — or from a game played in the explorer
+ * (`played.ts`, which checks it move by move).
  * Records are kept in a small cache, so stepping through a search agent's game replays it once.
  * `gameView` replays a record with an event sink and the rule-aware evaluation: per turn the
  * changes, the scores and each seat's expected lead.
  */
-import { InputError, MAX_ACTIONS_HINT } from '../engine/index.ts';
+import { InputError, MAX_ACTIONS_HINT, writtenValue } from '../engine/index.ts';
 import type { Game, GameEvent, State } from '../engine/index.ts';
 import { expansionRegistry, newGame } from '../expansions/index.ts';
-import { parseAgentSpec } from '../agents/index.ts';
 import type { AgentSpec } from '../agents/index.ts';
 import { agentDefinition } from '../agents/registry.ts';
 import { DEFAULT_WEIGHTS, Evaluator } from '../agents/evaluation.ts';
 import type { Weights } from '../agents/evaluation.ts';
 import { armSetups, playerInSeat, rotationsOf, seatAgents } from '../sim/plan.ts';
 import type { Plan } from '../sim/plan.ts';
-import type { GameView, PlayedGameFile, TurnChange, TurnView } from './api-types.ts';
+import type { GameView, TurnChange, TurnView } from './api-types.ts';
 import { HttpError } from './http.ts';
 
 export interface GameRecord {
@@ -31,7 +31,8 @@ export interface GameRecord {
 const CACHE_SIZE = 32;
 const cache = new Map<string, GameRecord>();
 
-function cached(key: string, make: () => GameRecord): GameRecord {
+/** The record of `key`, made once and kept among the most recently used. */
+export function cached(key: string, make: () => GameRecord): GameRecord {
   let record = cache.get(key);
   if (record) {
     cache.delete(key); // most recently used last
@@ -47,7 +48,7 @@ function cached(key: string, make: () => GameRecord): GameRecord {
 export function shortSpec(spec: AgentSpec): string {
   const definition = agentDefinition(spec.name);
   const changed = (definition?.params ?? [])
-    .filter((p) => spec.params[p.name] !== p.default)
+    .filter((p) => spec.params[p.name] !== writtenValue(p.default))
     .map((p) => `${p.name}=${String(spec.params[p.name])}`);
   return changed.length ? `${spec.name}:${changed.join(',')}` : spec.name;
 }
@@ -133,19 +134,6 @@ export function playedGameSetup(players: number, expansions: readonly string[], 
     if (error instanceof InputError) throw new HttpError(400, error.message);
     throw error;
   }
-}
-
-/** A game played in the explorer, from its `game.json`. */
-export function playedGame(runPath: string, file: PlayedGameFile): GameRecord {
-  return cached(`${runPath}\0played`, () => {
-    const game = playedGameSetup(file.players, file.expansions, file.rules);
-    const deck = Int16Array.from(file.deck, (id) => game.catalog.indexOf(id));
-    const seats = file.seats.map((seat, s) => ({
-      label: `P${s} (${seat})`,
-      agent: seat === 'human' ? null : parseAgentSpec(seat, `seat ${s}`),
-    }));
-    return { title: `played game ${runPath.split('/').pop()}`, game, deck, actions: file.actions, seats };
-  });
 }
 
 /** Turns of a record (a turn is a placement and its follow-up). */

@@ -1,12 +1,11 @@
 /**
  * Paired games: one deal under two arms of a run, side by side, with the first turn where their
  * moves part; and the deals where the winner changed between two arms — read from the run's kept
- * games (`games.arrow`, every deal) or, when it kept none, found by playing the deals again here
+ * games (`games.arrow`, every deal, after the checks of `runs.ts` `readRunGames`) or, when it kept none, found by playing the deals again here
  * (the first `limit` deals, within a time budget, yielding to other requests between deals).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as aq from 'arquero';
+import type { ColumnTable } from 'arquero';
 import type { Plan } from '../sim/plan.ts';
 import type { FlipsView, GameView, PairView } from './api-types.ts';
 import { gameView, planGame, playDeal, rotationOf } from './games.ts';
@@ -46,8 +45,7 @@ const sameSeats = (x: readonly number[], y: readonly number[]) =>
 
 type Flip = FlipsView['flips'][number];
 
-function keptFlips(file: string, a: number, b: number): Flip[] {
-  const games = aq.fromArrow(readFileSync(file));
+function keptFlips(games: ColumnTable, a: number, b: number): Flip[] {
   const rows = games.filter(aq.escape((d: { arm: number }) => d.arm === a || d.arm === b)).objects() as Record<
     string,
     number
@@ -76,7 +74,7 @@ const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Deals where the winning seats differ between arms `a` and `b` (same deal, same rotation). */
 export async function flipsOf(
-  dir: string,
+  kept: ColumnTable | null,
   plan: Plan,
   a: number,
   b: number,
@@ -84,8 +82,7 @@ export async function flipsOf(
   budgetMs: number,
 ): Promise<FlipsView> {
   const names = { a: plan.arms[a]!.name, b: plan.arms[b]!.name };
-  const kept = join(dir, 'games.arrow');
-  if (existsSync(kept)) {
+  if (kept !== null) {
     return {
       ...names,
       source: 'kept games',

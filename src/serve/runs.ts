@@ -1,13 +1,21 @@
 /**
  * The runs under the results folder, as the explorer lists them: every folder (up to a few levels
  * down) holding a `manifest.json` beside a `plan.json` (a run, match or ladder of the runner) or a
- * `game.json` (a game played in the explorer, `play.ts`). Nothing here writes.
+ * `game.json` (a game played in the explorer, `play.ts`). Every file is read through `realInside`
+ * (a run whose manifest leads outside the folder is not listed), and a run's plan only after
+ * `verify.ts` checked it against the run id. Nothing here writes.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { isInputError } from '../engine/index.ts';
+import * as aq from 'arquero';
+import type { ColumnTable } from 'arquero';
+import { checkedGames, GAMES_CHECKSUM_FILE, GAMES_FILE, readGamesArrow } from '../run/kept-games.ts';
+import { checkedSummary, readRunFiles, runShards } from '../run/verify.ts';
 import type { Plan } from '../sim/plan.ts';
 import { HttpError } from './http.ts';
-import { insideRoot } from './files.ts';
+import { checkRunFilesInside, existsInside, insideRoot, readTextInside, realInside } from './files.ts';
 import type { Root } from './files.ts';
 import type { PlayedGameFile, RunDetail, RunListItem } from './api-types.ts';
 
@@ -38,9 +46,10 @@ interface ManifestFields {
   reproducible?: boolean;
 }
 
-function readJson<T>(file: string): T | undefined {
+/** A JSON file below the root, or undefined when it is unreadable, not JSON or leads outside the root. */
+function readJson<T>(root: Root, file: string): T | undefined {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
+    return JSON.parse(readTextInside(root, file)) as T;
   } catch {
     return undefined;
   }
@@ -53,7 +62,7 @@ function runFolders(dir: string, depth: number, out: string[]): void {
   )
     out.push(dir);
   if (depth >= MAX_DEPTH) return;
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
@@ -68,7 +77,7 @@ function runFolders(dir: string, depth: number, out: string[]): void {
 const toUrlPath = (root: Root, dir: string): string => relative(root.real, dir).split(sep).join('/');
 
 function listItem(root: Root, dir: string): RunListItem | undefined {
-  const manifest = readJson<ManifestFields>(join(dir, 'manifest.json'));
+  const manifest = readJson<ManifestFields>(root, join(dir, 'manifest.json'));
   if (!manifest) return undefined;
   const played = existsSync(join(dir, 'game.json'));
   return {
@@ -108,22 +117,96 @@ export function listRuns(root: Root): RunListItem[] {
 export function runDir(root: Root, path: string): string {
   const dir = insideRoot(root, path);
   if (!existsSync(join(dir, 'manifest.json'))) throw new HttpError(404, `${path} is not a run (no manifest.json)`);
+  realInside(root, join(dir, 'manifest.json'));
   return dir;
 }
 
-/** A run's plan (runs of the runner only). */
+/** Verified plans by run folder, with the modification times they were read at. */
+const plans = new Map<string, { stamp: string; plan: Plan }>();
+
+/**
+ * A run's plan (runs of the runner only), checked against its run id (`verify.ts`: an edited plan
+ * would replay games the run never played); cached until plan.json or manifest.json change.
+ */
 export function readRunPlan(root: Root, path: string): Plan {
-  const plan = readJson<Plan>(join(runDir(root, path), 'plan.json'));
-  if (!plan || plan.format !== 'carclab-plan/1') throw new HttpError(404, `${path} has no readable plan.json`);
+  const dir = runDir(root, path);
+  const files = ['plan.json', 'manifest.json'].map((name) => realInside(root, join(dir, name)));
+  const stamp = files.map((f) => `${statSync(f).mtimeMs}:${statSync(f).size}`).join(' ');
+  const known = plans.get(dir);
+  if (known?.stamp === stamp) return known.plan;
+  let plan: Plan;
+  try {
+    plan = readRunFiles(dir).plan;
+  } catch (error) {
+    if (isInputError(error)) throw new HttpError(422, relativeMessage(root, (error as Error).message));
+    throw error;
+  }
+  if (plans.size >= 64) plans.delete(plans.keys().next().value!);
+  plans.set(dir, { stamp, plan });
   return plan;
 }
 
-/** A game played in the explorer (`game.json`). */
+/**
+ * A run's kept games (null when it kept none) after every check of `kept-games.ts` against its run
+ * and its shards, every file it reads inside the results folder; a 422 naming what is wrong.
+ */
+export function readRunGames(root: Root, path: string): ColumnTable | null {
+  const dir = runDir(root, path);
+  if (!existsSync(join(dir, GAMES_FILE))) return null;
+  checkRunFilesInside(root, dir, ['plan.json', 'manifest.json', GAMES_FILE, GAMES_CHECKSUM_FILE]);
+  try {
+    const files = readRunFiles(dir);
+    return readGamesArrow(dir, files.binding, runShards(files), aq.fromArrow);
+  } catch (error) {
+    if (isInputError(error)) throw new HttpError(422, relativeMessage(root, (error as Error).message));
+    throw error;
+  }
+}
+
+/** Results of `refusedFiles` by run folder, with the state of the files they were found for. */
+const refusals = new Map<string, { stamp: string; refused: string | null }>();
+
+/**
+ * What the checks refuse in a finished run's files (null: nothing): plan and manifest against the
+ * run id, the shards, summary.json against the shards, games.arrow against its checksum, run and
+ * shards. Cached until one of those files changes.
+ */
+function refusedFiles(root: Root, dir: string): string | null {
+  const names = ['plan.json', 'manifest.json', 'summary.json', GAMES_FILE, GAMES_CHECKSUM_FILE, 'shards'];
+  const stamp = names
+    .map((name) => statSync(join(dir, name), { throwIfNoEntry: false }))
+    .map((s) => (s ? `${s.mtimeMs}:${s.size}` : '-'))
+    .join(' ');
+  const known = refusals.get(dir);
+  if (known?.stamp === stamp) return known.refused;
+  let refused: string | null = null;
+  try {
+    checkRunFilesInside(root, dir, names.slice(0, -1));
+    const files = readRunFiles(dir);
+    const shards = runShards(files);
+    checkedSummary(files, shards);
+    const games = checkedGames(dir, files.binding, shards, aq.fromArrow);
+    if (typeof games === 'string') refused = games;
+  } catch (error) {
+    if (!isInputError(error) && !(error instanceof HttpError)) throw error;
+    refused = (error as Error).message;
+  }
+  refused = refused === null ? null : relativeMessage(root, refused);
+  if (refusals.size >= 64) refusals.delete(refusals.keys().next().value!);
+  refusals.set(dir, { stamp, refused });
+  return refused;
+}
+
+/** A message naming files by their path under the root (never a machine path). */
+export const relativeMessage = (root: Root, message: string): string => message.split(`${root.real}${sep}`).join('');
+
+/** A game played in the explorer (`game.json`), as written; `played.ts` replays it before anything uses it. */
 export function readPlayedGame(root: Root, path: string): PlayedGameFile | undefined {
   const file = join(runDir(root, path), 'game.json');
   if (!existsSync(file)) return undefined;
-  const game = readJson<PlayedGameFile>(file);
-  if (!game || game.format !== 'carclab-played/1') throw new HttpError(404, `${path}/game.json is not a played game`);
+  const game = readJson<PlayedGameFile>(root, file);
+  if (game?.format !== 'carclab-played/1')
+    throw new HttpError(422, `${path}/game.json is not a played game (or leads outside the results folder)`);
   return game;
 }
 
@@ -138,7 +221,7 @@ export function runDetail(root: Root, path: string): RunDetail {
     .sort()
     .map((f) => `${item.path}/${f}`);
   const chartDir = join(dir, 'charts');
-  const charts = existsSync(chartDir)
+  const charts = existsInside(root, chartDir)
     ? readdirSync(chartDir)
         .filter((f) => f.endsWith('.vl.json'))
         .sort()
@@ -146,6 +229,7 @@ export function runDetail(root: Root, path: string): RunDetail {
     : [];
   return {
     ...item,
+    refused: item.kind === 'run' && item.status === 'complete' ? refusedFiles(root, dir) : null,
     reports,
     charts,
     tables: files

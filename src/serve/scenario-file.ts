@@ -1,5 +1,5 @@
 /**
- * A finished game as a scenario file (README "Scenario files"), so `carclab replay` plays it again:
+ * A finished game as a scenario file (docs/scenarios.md), so `carclab replay` plays it again:
  * every tile in draw order — a discarded one without `"at"` — with its position, rotation, player and
  * follow-up. A meeple names its segment by kind and the tile file's segment name (`road:r1`), which
  * fits any tile; an expansion's follow-up is written with that expansion's own turn key (`"tollhouse":

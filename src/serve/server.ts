@@ -5,11 +5,14 @@
  *   /files/<path>            a file under the results folder (reports, chart specs, tables), read-only
  *   /api/…                   JSON for the pages and tests (see `ROUTES`)
  * Every request error is a 4xx with `{ "error": message }`; an unexpected failure is a 500 with a
- * short message (its stack goes to the server's stderr, never to the client). On a loopback address
- * only requests naming a loopback host are answered (a page elsewhere cannot reach the server
- * through a rebound DNS name).
+ * short message (its stack goes to the server's stderr, never to the client). Whatever address it
+ * listens on, only requests naming an IP address, `localhost`, that address or this machine's name
+ * are answered (`allowedHost`): a page elsewhere cannot reach the server through a rebound DNS name.
+ * A URL longer than `MAX_URL` is a 414, a request head larger than `MAX_HEAD` a 431.
  */
 import { createServer } from 'node:http';
+import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InputError } from '../engine/index.ts';
 import { agentDefinition, agentNames } from '../agents/registry.ts';
@@ -18,12 +21,13 @@ import { boardAfter, candidatesAt } from './analysis.ts';
 import { buildAssets, PAGE } from './bundle.ts';
 import { openRoot, readRootFile } from './files.ts';
 import type { Root } from './files.ts';
-import { armIndex, gameView, planGame, playedGame, rotationOf } from './games.ts';
+import { armIndex, gameView, planGame, rotationOf } from './games.ts';
+import { playedGame } from './played.ts';
 import type { GameRecord } from './games.ts';
 import { HttpError, Query, readJsonBody, send, sendError, sendJson } from './http.ts';
 import { flipsOf, pairView } from './pairs.ts';
 import { checkPlayRequest, PlayRoom } from './play.ts';
-import { listRuns, readPlayedGame, readRunPlan, runDetail, runDir } from './runs.ts';
+import { listRuns, readPlayedGame, readRunGames, readRunPlan, runDetail } from './runs.ts';
 
 export interface ServeOptions {
   dir: string;
@@ -40,7 +44,36 @@ export interface RunningServer {
 
 /** Time the flip list may spend replaying deals of a run that kept no games. */
 const FLIP_BUDGET_MS = 8000;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+/** Longest URL answered (414 beyond), and largest request head, URL and headers (431 beyond). */
+const MAX_URL = 8 * 1024;
+const MAX_HEAD = 16 * 1024;
+
+/** The host name of a Host header, without its port (`[::1]:80` → `::1`). */
+function hostOf(header: string): string {
+  const bracketed = /^\[([^\]]*)\](?::\d+)?$/.exec(header);
+  return (bracketed ? bracketed[1]! : header.replace(/:\d+$/, '')).toLowerCase();
+}
+
+/**
+ * Whether a request naming `host` may be answered by a server listening on `bound`: an IP address,
+ * `localhost`, the bound address itself or this machine's name. A page that rebinds its own DNS
+ * name to this machine names that name, and is refused (a 421) on any address.
+ */
+export function allowedHost(host: string, bound: string): boolean {
+  return (
+    isIP(host) !== 0 ||
+    host === 'localhost' ||
+    host === hostOf(bound) ||
+    host === hostname().toLowerCase() ||
+    host === `${hostname().toLowerCase()}.local`
+  );
+}
+
+/** The raw answer to a request the HTTP parser refused (too large a head, malformed). */
+function rawAnswer(status: number, reason: string, message: string): string {
+  const body = JSON.stringify({ error: message });
+  return `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+}
 
 type Handler = (q: Query, ctx: Context, rest: string) => unknown;
 interface Context {
@@ -92,7 +125,7 @@ const GET: Readonly<Record<string, Handler>> = {
     const run = q.text('run');
     const plan = readRunPlan(root, run);
     return flipsOf(
-      runDir(root, run),
+      readRunGames(root, run),
       plan,
       armIndex(plan, q.text('a')),
       armIndex(plan, q.text('b')),
@@ -133,15 +166,19 @@ function decodePath(path: string): string {
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const root = openRoot(options.dir);
   const assets = await buildAssets();
-  const room = new PlayRoom(root.real);
+  const room = new PlayRoom(root);
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const loopback = LOOPBACK.has(options.host);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if ((req.url ?? '').length > MAX_URL)
+      throw new HttpError(414, `the URL is ${(req.url ?? '').length} characters long; at most ${MAX_URL}`);
     const url = new URL(req.url ?? '/', 'http://explorer');
-    const hostName = (req.headers.host ?? '').replace(/:\d+$/, '');
-    if (loopback && !LOOPBACK.has(hostName))
-      throw new HttpError(421, `this server answers only requests to a loopback host, not ${JSON.stringify(hostName)}`);
+    const hostName = hostOf(req.headers.host ?? '');
+    if (!allowedHost(hostName, options.host))
+      throw new HttpError(
+        421,
+        `this server answers only requests naming an IP address, localhost, ${options.host} or this machine's name, not ${JSON.stringify(hostName)} (a guard against DNS rebinding)`,
+      );
     const method = req.method ?? 'GET';
     const path = url.pathname;
     const ctx: Context = { root, room };
@@ -176,7 +213,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw new HttpError(404, `nothing at ${path}`);
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEAD }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
@@ -192,7 +229,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       }
     });
   });
-  server.on('clientError', (_error, socket) => socket.destroy());
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') socket.destroy();
+    else
+      socket.end(
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? rawAnswer(
+              431,
+              'Request Header Fields Too Large',
+              `the request's URL and headers exceed ${MAX_HEAD / 1024} KB`,
+            )
+          : rawAnswer(400, 'Bad Request', 'the request is not valid HTTP'),
+      );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -207,7 +256,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: `http://${shownHost}:${port}/`,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => void room.close().then(resolve));
         server.closeAllConnections();
       }),
   };

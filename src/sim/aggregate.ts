@@ -1,5 +1,5 @@
 /**
- * Mergeable, exact aggregates (`DESIGN.md` "Experiments, shards, aggregates"). Every quantity the
+ * Mergeable, exact aggregates (docs/architecture.md §7). Every quantity the
  * engine reports is a whole number (scores, counts, statistics), so counts, sums, sums of squares,
  * min/max and fixed-bin histograms of them are exact in doubles while they stay below 2^53; a merge
  * is then plain addition, associative and order-independent, and the merged result is bit-identical
@@ -208,8 +208,12 @@ export function mergeDist(a: DistData, b: DistData): DistData {
     start = Math.min(a.start, b.start);
     const end = Math.max(a.start + a.counts.length, b.start + b.counts.length);
     counts = new Array<number>(end - start).fill(0);
-    a.counts.forEach((c, i) => (counts[a.start - start + i]! += c));
-    b.counts.forEach((c, i) => (counts[b.start - start + i]! += c));
+    a.counts.forEach((c, i) => {
+      counts[a.start - start + i]! += c;
+    });
+    b.counts.forEach((c, i) => {
+      counts[b.start - start + i]! += c;
+    });
   }
   return {
     n: a.n + b.n,

@@ -1,5 +1,5 @@
 /**
- * A rule's direct effect and the no-effect references of "winner changed" (`STUDIES.md` 9), for a
+ * A rule's direct effect and the no-effect references of "winner changed" (docs/reasoning.md §9), for a
  * pair of arms (a, b) of a plan (`Plan.effects`; `carclab study` asks for them). Per game of arm a:
  *   1. **Rescored**: the game is replayed move for move under arm b's rules (`replayGame`): the same
  *      tiles in the same order, the same actions. The first action b's rules do not allow, or a game
@@ -10,7 +10,9 @@
  *      with other random streams (`NOISE_STREAM`): how often the winner changes by chance alone.
  *   3. **Total**: a's game against b's own game of the same deal and rotation (play included).
  *   4. **Independent**: every arm's winning-seat sets are counted, so the rate at which two
- *      independent games would change winner, 1 − Σ_S pₐ(S)·p_b(S), follows (`independentChangeRate`).
+ *      independent games would change winner, 1 − Σ_S pₐ(S)·p_b(S), follows (`independentChangeRate`);
+ *      so are the pairs of sets (a's and b's game of the same deal and rotation), which its interval
+ *      needs: the arms share deals, so their shares are not independent samples.
  * Every figure is a count or a sum of whole numbers: shards merge by addition, exactly, for any
  * worker count. The arms must draw the same tiles for a replay: otherwise every game of a counts as
  * not replayable and nothing is rescored.
@@ -51,6 +53,8 @@ export interface EffectData {
   /** Games of arm a (and b) per set of winning seats (index: bit mask of the seats). */
   winnersA: number[];
   winnersB: number[];
+  /** Pairs of games (a's and b's of the same deal and rotation) per pair of sets: index maskA · 2^players + maskB. */
+  winnersJoint: number[];
   /** When the plan records the game-quality measures: the cross sums of the two arms' per-deal quality sums (`QualityCross`). */
   quality?: QualityCross;
 }
@@ -131,6 +135,7 @@ export class EffectAcc {
       totalChanged: 0,
       winnersA: new Array<number>(masks).fill(0),
       winnersB: new Array<number>(masks).fill(0),
+      winnersJoint: new Array<number>(masks * masks).fill(0),
       ...(quality ? { quality: emptyQualityCross() } : {}),
     };
   }
@@ -167,9 +172,11 @@ export class EffectAcc {
 
   /** After the deal: a's and b's winning-seat masks of its games, in rotation order. */
   endDeal(winnersA: Int32Array, winnersB: Int32Array, games: number): void {
+    const masks = this.data.winnersA.length;
     for (let k = 0; k < games; k++) {
       this.data.winnersA[winnersA[k]!]!++;
       this.data.winnersB[winnersB[k]!]!++;
+      this.data.winnersJoint[winnersA[k]! * masks + winnersB[k]!]!++;
       if (winnersA[k] !== winnersB[k]) this.data.totalChanged++;
     }
   }
@@ -179,6 +186,7 @@ export class EffectAcc {
       ...this.data,
       winnersA: [...this.data.winnersA],
       winnersB: [...this.data.winnersB],
+      winnersJoint: [...this.data.winnersJoint],
       ...(this.data.quality ? { quality: [...this.data.quality] } : {}),
     };
   }
@@ -204,8 +212,29 @@ export function mergeEffect(x: EffectData, y: EffectData): EffectData {
     totalChanged: add(x.totalChanged, y.totalChanged),
     winnersA: x.winnersA.map((c, i) => add(c, y.winnersA[i]!)),
     winnersB: x.winnersB.map((c, i) => add(c, y.winnersB[i]!)),
+    winnersJoint: x.winnersJoint.map((c, i) => add(c, y.winnersJoint[i]!)),
     ...(x.quality && y.quality ? { quality: x.quality.map((c, i) => add(c, y.quality![i]!)) } : {}),
   };
+}
+
+/** Why an effect's pairs of winning-seat sets cannot be its games', or null: a whole count per pair, summing to the arms' counts. */
+function jointProblem(e: EffectData, at: string): string | null {
+  const masks = e.winnersA.length;
+  if (!Array.isArray(e.winnersJoint) || e.winnersJoint.length !== masks * masks)
+    return `${at}.winnersJoint must hold ${masks * masks} counts (a pair of winning-seat sets each)`;
+  if (e.winnersJoint.some((c) => !Number.isSafeInteger(c) || c < 0))
+    return `${at}.winnersJoint must hold whole numbers ≥ 0`;
+  for (let s = 0; s < masks; s++) {
+    let row = 0;
+    let column = 0;
+    for (let t = 0; t < masks; t++) {
+      row += e.winnersJoint[s * masks + t]!;
+      column += e.winnersJoint[t * masks + s]!;
+    }
+    if (row !== e.winnersA[s] || column !== e.winnersB[s])
+      return `${at}.winnersJoint does not add up to the arms' winning-seat counts (set ${s})`;
+  }
+  return null;
 }
 
 /** Why an effect's counts over `games` games of arm a cannot come from playing them, or null. */
@@ -231,7 +260,8 @@ export function implausibleEffect(
     whole(e.totalChanged, 'totalChanged', games) ??
     whole(e.marginChangeSumSq, 'marginChangeSumSq', Number.MAX_SAFE_INTEGER) ??
     e.winnersA.reduce<string | null>((p, c, i) => p ?? whole(c, `winnersA[${i}]`, games), null) ??
-    e.winnersB.reduce<string | null>((p, c, i) => p ?? whole(c, `winnersB[${i}]`, games), null);
+    e.winnersB.reduce<string | null>((p, c, i) => p ?? whole(c, `winnersB[${i}]`, games), null) ??
+    jointProblem(e, at);
   if (problem) return problem;
   if (!Number.isSafeInteger(e.marginChangeSum))
     return `${at}.marginChangeSum is ${e.marginChangeSum}, expected a whole number`;

@@ -1,5 +1,5 @@
 /**
- * The resolved, validated form of an experiment (`DESIGN.md` "Experiments, shards, aggregates"):
+ * The resolved, validated form of an experiment (docs/architecture.md §7):
  * plain JSON that the main process writes to `plan.json` and sends to every worker. Everything a
  * shard needs to rebuild its games is here: seed, deals, rotation scheme, and per arm the players,
  * expansion names, explicit rules, agents per lineup position, designer tile files and tile counts.

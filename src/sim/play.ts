@@ -4,7 +4,7 @@
  * Pass the state of the previous game as `reuse` to play in its memory (it is overwritten), and a
  * `trace` to receive a 32-bit hash of the sequence of actions played (FNV-1a over the action
  * integers): two games with different hashes played different moves, and equal hashes on every deal
- * of two arms mean the arms played the same moves (`STUDIES.md` 1, "play, not rescoring"). An
+ * of two arms mean the arms played the same moves (docs/reasoning.md §1, "play, not rescoring"). An
  * `observer` is told of the start of every turn (the quality measures' trajectories).
  */
 import type { Agent } from '../agents/index.ts';

@@ -15,7 +15,7 @@
  *   (the part of the game after which the leader never changed), and each turn's lead for the race chart;
  * - a close game: final margin (winner − runner-up) ≤ `CLOSE_MARGIN`.
  *
- * Everything is aggregated as per-deal sums (x, y) of a ratio x/y (the deal is the unit, `STUDIES.md`
+ * Everything is aggregated as per-deal sums (x, y) of a ratio x/y (the deal is the unit, docs/reasoning.md
  * 4) with their moments, all whole numbers: exact and mergeable like every other aggregate.
  */
 import { Evaluator } from '../agents/index.ts';

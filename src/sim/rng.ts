@@ -1,5 +1,5 @@
 /**
- * Seeded random streams (`DESIGN.md` "Seeds, deals and pairing"): seedrandom's tychei, seeded from
+ * Seeded random streams (docs/architecture.md §6): seedrandom's tychei, seeded from
  * strings built of the run seed, the deal and the seat, so any game of a run can be rebuilt alone.
  */
 import seedrandom from 'seedrandom';

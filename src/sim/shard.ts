@@ -246,9 +246,9 @@ class RowWriter {
         const c = col(`stat.${stat}`);
         if (c) this.writes.push((state, row) => (c[row] = state.stats[k]!));
       });
-      game.playerStatNames.forEach((stat) =>
-        perSeat(`stat.${stat}`, (state, s) => state.stats[game.playerStatIndex(stat, s)]!),
-      );
+      game.playerStatNames.forEach((stat) => {
+        perSeat(`stat.${stat}`, (state, s) => state.stats[game.playerStatIndex(stat, s)]!);
+      });
     }
   }
 
@@ -313,7 +313,9 @@ function playDeal(run: DealRun, d: number): void {
     const A = arms[pair.a]!;
     const B = arms[pair.b]!;
     const acc = pairs[i]!;
-    pair.metrics.forEach((m, j) => acc.metrics[j]!.add(B.deal[m.indexB]! * m.mulB - A.deal[m.indexA]! * m.mulA));
+    pair.metrics.forEach((m, j) => {
+      acc.metrics[j]!.add(B.deal[m.indexB]! * m.mulB - A.deal[m.indexA]! * m.mulA);
+    });
     // Same moves in every game of the deal; winners compared game by game (same rotation order).
     const n = A.gamesInDeal;
     let same = n === B.gamesInDeal;

@@ -5,7 +5,7 @@
  * (variance numerators in BigInt); intervals are left to the statistics layer (`src/stats`), so every
  * interval of a number is computed one way (Student t for means and paired differences).
  */
-import type { Game } from '../engine/index.ts';
+import type { Game, ParamValue } from '../engine/index.ts';
 import { registeredScoreSources } from '../expansions/index.ts';
 import { WIN_UNITS } from './aggregate.ts';
 import type { Aggregate, DiffData, DistData, SeatData } from './aggregate.ts';
@@ -46,6 +46,10 @@ export interface DealMeans {
   mean: number | null;
   sd: number | null;
   se: number | null;
+  /** The smallest and largest per-deal value, and the deals whose value is not 0 (a rare metric's events). */
+  min: number | null;
+  max: number | null;
+  nonZero: number;
 }
 
 /** How often the winning seats changed between two arms' games of the same deal and rotation. */
@@ -74,7 +78,7 @@ export interface ArmSummary {
   players: number;
   expansions: string[];
   agents: string[];
-  rules: Record<string, string | number>;
+  rules: Record<string, ParamValue>;
   games: number;
   winnerScore: DistSummary;
   margin: DistSummary;
@@ -163,7 +167,15 @@ export function describeDiff(d: DiffData, scale: number): DiffSummary {
 function describeDealMeans(d: DiffData, divisor: number): DealMeans {
   const v = variance(d.n, d.sum, d.sumSq);
   const sd = v === null ? null : Math.sqrt(v) / divisor;
-  return { deals: d.n, mean: d.n ? d.sum / d.n / divisor : null, sd, se: sd === null ? null : sd / Math.sqrt(d.n) };
+  return {
+    deals: d.n,
+    mean: d.n ? d.sum / d.n / divisor : null,
+    sd,
+    se: sd === null ? null : sd / Math.sqrt(d.n),
+    min: d.min === null ? null : d.min / divisor,
+    max: d.max === null ? null : d.max / divisor,
+    nonZero: d.positive + d.negative,
+  };
 }
 
 function describeWinnerChanged(d: DiffData, gamesInDeal: number): WinnerChanged | null {
@@ -252,7 +264,7 @@ const cell = (v: unknown): string => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 const csv = (header: string[], rows: unknown[][]): string =>
-  [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+  `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\n')}\n`;
 
 /** The CSV tables: seats.csv, lineup.csv, stats.csv, pairs.csv. */
 export function summaryTables(summary: Summary): Record<string, string> {

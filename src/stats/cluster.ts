@@ -1,6 +1,6 @@
 /**
  * Mean of rows that come in clusters (the seats of one game, the games of one deal) with a
- * cluster-robust standard error (`STUDIES.md` 4: the deal is the unit). With G clusters, N rows,
+ * cluster-robust standard error (docs/reasoning.md §4: the deal is the unit). With G clusters, N rows,
  * x̄ the mean of all rows and e_g = Σ_{i∈g} (x_i − x̄) the cluster's summed residual:
  *
  *   se² = G/(G − 1) · Σ_g e_g² / N²        (the CR1 sandwich estimator of a mean)

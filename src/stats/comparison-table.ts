@@ -58,7 +58,9 @@ export function comparisonTable(records: readonly PairRecord[], options: Compari
   });
   for (const rows of families.values()) {
     const adjusted = holmAdjust(rows.map((i) => results[i]!.p));
-    rows.forEach((i, k) => (pHolm[i] = adjusted[k]!));
+    rows.forEach((i, k) => {
+      pHolm[i] = adjusted[k]!;
+    });
   }
   return aq.table({
     a: records.map((r) => r.a),

@@ -1,5 +1,5 @@
 /**
- * Exact intervals for samples a t or Wilson interval describes badly (`STUDIES.md` 10): few or no
+ * Exact intervals for samples a t or Wilson interval describes badly (docs/reasoning.md §10): few or no
  * events, a perfect record, every value equal.
  *
  * - `clopperPearson`: the exact binomial interval of x successes in n trials (Clopper & Pearson

@@ -32,7 +32,7 @@ export interface SummaryLike {
 /**
  * Seat records (table seats), lineup records (seat label "p<i>:<agent>") and pair records of a summary.
  * When a seat plays several games per deal (rotation `all`), its games are not independent
- * (`STUDIES.md` 4): its score is described by the per-deal means (t over deals) and its win share
+ * (docs/reasoning.md §4): its score is described by the per-deal means (t over deals) and its win share
  * carries the design effect of the per-deal shares.
  * @example
  * const { seats, pairs } = recordsFromSummary(JSON.parse(readFileSync('results/x/run/summary.json', 'utf8')));

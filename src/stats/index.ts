@@ -1,5 +1,5 @@
 /**
- * Statistics with honest uncertainty (`DESIGN.md` layer `src/stats/`): intervals for win rates
+ * Statistics with honest uncertainty (docs/architecture.md §2, layer `src/stats/`): intervals for win rates
  * (Wilson) and means (Student t) from the runner's exact aggregates, a bootstrap grouped by deal
  * and a cluster-robust mean for per-game rows, joint seat-fairness tests, paired comparisons between arms with d_z and p-values, Holm's correction,
  * a sample-size planner, and arquero tables exported to CSV and Markdown. Pure functions; the only

@@ -1,7 +1,7 @@
 /**
  * The game-quality measures of an arm with their 95 % intervals, from its exact sums
  * (`src/sim/quality.ts`, `summary.arms[i].quality`). Every measure is a ratio Σx / Σy of per-deal
- * sums; its interval is the ratio estimator's (delta method, the deal the unit, `STUDIES.md` 4):
+ * sums; its interval is the ratio estimator's (delta method, the deal the unit, docs/reasoning.md §4):
  * se = √(Σ (x_d − R·y_d)² / (n(n − 1))) / ȳ with Student t on n − 1 degrees of freedom. The share
  * of close games, one game per deal, is a share of games: Wilson. All deals alike (no spread): the
  * distribution-free bound of `degenerateInterval` where the measure has a range, else none.

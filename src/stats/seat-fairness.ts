@@ -1,5 +1,5 @@
 /**
- * Is an arm fair to every seat? (`STUDIES.md` 3.) First the arm jointly: Pearson's chi-square
+ * Is an arm fair to every seat? (docs/reasoning.md §3.) First the arm jointly: Pearson's chi-square
  * goodness of fit of the seats' win counts against an equal share, df = players − 1,
  *
  *   X² = Σ_s (w_s − g/P)² / (g/P),   p = Q((P − 1)/2, X²/2)   (g games, P players, Q the upper
@@ -10,7 +10,7 @@
  * are seats named: each seat's two-sided z-test of its share against 1/P (normal approximation of the
  * binomial), Holm-adjusted within the arm. Ties for first share the win, so counts may be fractional.
  * When a seat plays several games per deal (rotation `all`), the games of a deal are one unit
- * (`STUDIES.md` 4): X² and z² are divided by the arm's design effect (first-order Rao–Scott).
+ * (docs/reasoning.md §4): X² and z² are divided by the arm's design effect (first-order Rao–Scott).
  */
 import { holmAdjust } from './holm.ts';
 import { normalCdf } from './normal.ts';

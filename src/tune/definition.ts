@@ -10,8 +10,16 @@
  * A parameter `name[i]` sets entry i of a list rule (e.g. `seatCompensation[1]`: the points of the
  * second seat), the other entries taken from `rules` (or 0).
  */
-import { InputError, parseListParam, rejectUnknownKeys, suggestion } from '../engine/index.ts';
-import type { Game, ParamDef, ParamValue } from '../engine/index.ts';
+import {
+  InputError,
+  domainText,
+  domainValues,
+  knobOf,
+  rejectUnknownKeys,
+  setKnob,
+  suggestion,
+} from '../engine/index.ts';
+import type { Game, ParamValue } from '../engine/index.ts';
 import { resolveExperiment } from '../sim/experiment.ts';
 import { buildArmGame, gamesPerDeal, isRotation, ROTATIONS } from '../sim/plan.ts';
 import type { Plan, Rotation } from '../sim/plan.ts';
@@ -104,7 +112,6 @@ const TUNING_KEYS = [
   'budget',
 ];
 const NAME = /^[A-Za-z0-9_.=+-]{1,64}$/;
-const LIST_ENTRY = /^([A-Za-z][A-Za-z0-9]*)\[(\d+)\]$/;
 /** Grid points a race may hold. */
 export const MAX_GRID = 64;
 
@@ -232,52 +239,32 @@ function resolveParameter(
   const fail = (message: string): never => {
     throw new InputError('experiment', `${where}: ${message}`);
   };
-  if (!isObject(raw)) fail('must be { name, min, max, integer?, step? }');
-  const p = raw as Record<string, unknown>;
-  rejectUnknownKeys(p, ['name', 'min', 'max', 'integer', 'step'], 'experiment', where);
-  if (typeof p.name !== 'string') fail('"name" must be a rule name (or list[i] for an entry of a list rule)');
-  const entry = LIST_ENTRY.exec(p.name as string);
-  const rule = entry ? entry[1]! : (p.name as string);
-  const defs = new Map(game.paramDefs.map((d) => [d.name, d]));
-  const def: ParamDef | undefined = defs.get(rule);
-  if (!def)
-    fail(`unknown parameter ${JSON.stringify(rule)}: not a rule of this game${suggestion(rule, [...defs.keys()])}`);
-  if (def!.values)
-    fail(`rule ${JSON.stringify(rule)} takes one of ${def!.values.join(', ')}, not a number: tune a numeric rule`);
-  if (def!.list && !entry) fail(`rule ${JSON.stringify(rule)} is a list: tune one entry, e.g. "${rule}[1]"`);
-  if (entry && !def!.list) fail(`rule ${JSON.stringify(rule)} is not a list: name it without [${entry[2]}]`);
-  const index = entry ? Number(entry[2]) : null;
-  if (index !== null && index >= game.players)
-    fail(`${p.name}: entry ${index} is past the last seat (${game.players} players)`);
-  if (index === null && rule in rules) fail(`rule ${JSON.stringify(rule)} is both fixed in "rules" and tuned`);
-  const { min, max } = p;
+  if (!isObject(raw)) return fail('must be { name, min, max, integer?, step? }');
+  rejectUnknownKeys(raw, ['name', 'min', 'max', 'integer', 'step'], 'experiment', where);
+  const { name, min, max, integer = null, step = null } = raw;
+  if (typeof name !== 'string') return fail('"name" must be a rule name (or list[i] for an entry of a list rule)');
+  const context = { where, code: 'experiment' as const, noun: 'rule', known: 'the rules of this game' };
+  const { param, entry, domain } = knobOf(game.paramDefs, name, context);
+  const rule = JSON.stringify(param.name);
+  if (domain.kind === 'enum' || domain.kind === 'bool')
+    return fail(`rule ${rule} takes ${domainText(param)}, not a number: tune a numeric rule`);
+  if (entry !== null && entry >= game.players)
+    fail(`${name}: entry ${entry} is past the last seat (${game.players} players)`);
+  if (entry === null && param.name in rules) fail(`rule ${rule} is both fixed in "rules" and tuned`);
   if (typeof min !== 'number' || typeof max !== 'number' || !Number.isFinite(min) || !Number.isFinite(max))
-    fail(`"min" and "max" must be numbers, got ${JSON.stringify(min)} and ${JSON.stringify(max)}`);
-  if ((min as number) >= (max as number)) fail(`empty range: "min" (${min}) must be below "max" (${max})`);
-  const integer = p.integer ?? def!.integer ?? false;
-  if (typeof integer !== 'boolean') fail('"integer" must be true or false');
-  if (def!.integer && !integer) fail(`rule ${JSON.stringify(rule)} takes whole numbers: "integer" must be true`);
-  if (integer && (!Number.isInteger(min) || !Number.isInteger(max)))
+    return fail(`"min" and "max" must be numbers, got ${JSON.stringify(min)} and ${JSON.stringify(max)}`);
+  if (min >= max) fail(`empty range: "min" (${min}) must be below "max" (${max})`);
+  const whole = integer ?? domain.kind === 'int';
+  if (typeof whole !== 'boolean') return fail('"integer" must be true or false');
+  if (domain.kind === 'int' && !whole) fail(`rule ${rule} takes whole numbers: "integer" must be true`);
+  if (whole && (!Number.isInteger(min) || !Number.isInteger(max)))
     fail(`"min" and "max" of a whole-number parameter must be whole numbers, got ${min} and ${max}`);
-  if (
-    (def!.min !== undefined && (min as number) < def!.min) ||
-    (def!.max !== undefined && (max as number) > def!.max)
-  ) {
-    fail(`range [${min}, ${max}] leaves the domain of rule ${JSON.stringify(rule)}: ${def!.min} to ${def!.max}`);
-  }
-  const step = p.step ?? null;
+  if (min < domain.min || max > domain.max)
+    fail(`range [${min}, ${max}] leaves the domain of rule ${rule}: ${domain.min} to ${domain.max}`);
   if (step !== null && (typeof step !== 'number' || !(step > 0) || !Number.isFinite(step)))
-    fail(`"step" must be a number > 0, got ${JSON.stringify(step)}`);
-  if (integer && step !== null) fail('"step" is for real parameters; a whole-number parameter tries every value');
-  return {
-    name: p.name as string,
-    rule,
-    entry: index,
-    min: min as number,
-    max: max as number,
-    integer: integer as boolean,
-    step: integer ? null : ((step as number | null) ?? ((max as number) - (min as number)) / 32),
-  };
+    return fail(`"step" must be a number > 0, got ${JSON.stringify(step)}`);
+  if (whole && step !== null) fail('"step" is for real parameters; a whole-number parameter tries every value');
+  return { name, rule: param.name, entry, min, max, integer: whole, step: whole ? null : (step ?? (max - min) / 32) };
 }
 
 function resolveBudget(raw: unknown, where: string): Tuning['budget'] {
@@ -300,35 +287,23 @@ function resolveBudget(raw: unknown, where: string): Tuning['budget'] {
 }
 
 /** The candidate values of a parameter: every whole number, or the grid min, min + step, …, max. */
-export function valuesOf(p: ResolvedParameter): number[] {
-  if (p.integer) return Array.from({ length: p.max - p.min + 1 }, (_, i) => p.min + i);
-  const count = Math.floor((p.max - p.min) / p.step! + 1e-9);
-  const values = Array.from({ length: count + 1 }, (_, i) => Number((p.min + i * p.step!).toPrecision(12)));
-  return values[values.length - 1] === p.max ? values : [...values, p.max];
-}
+export const valuesOf = (p: ResolvedParameter): number[] =>
+  domainValues({ kind: p.integer ? 'int' : 'real', min: p.min, max: p.max }, p.step ?? undefined).map(Number);
 
 /** The rules of a candidate: the fixed rules with each parameter's value set. */
 export function candidateRules(
   tuning: Pick<Tuning, 'rules' | 'parameters' | 'players'>,
   point: readonly number[],
 ): Record<string, ParamValue> {
-  const rules = { ...tuning.rules };
-  tuning.parameters.forEach((p, i) => {
-    if (p.entry === null) {
-      rules[p.rule] = point[i]!;
-      return;
-    }
-    const list = rules[p.rule] === undefined ? [] : parseListParam(rules[p.rule]!);
-    while (list.length <= p.entry) list.push(0);
-    list[p.entry] = point[i]!;
-    rules[p.rule] = list.join(',');
-  });
-  return rules;
+  return tuning.parameters.reduce(
+    (rules, p, i) => setKnob(rules, { param: { name: p.rule }, entry: p.entry }, point[i]!),
+    tuning.rules,
+  );
 }
 
 /** A readable label of a point, e.g. `seatCompensation.1=3`. */
 export function pointLabel(tuning: Pick<Tuning, 'parameters'>, point: readonly number[]): string {
-  return tuning.parameters.map((p, i) => `${p.name.replace(LIST_ENTRY, '$1.$2')}=${point[i]}`).join('+');
+  return tuning.parameters.map((p, i) => `${p.entry === null ? p.name : `${p.rule}.${p.entry}`}=${point[i]}`).join('+');
 }
 
 type Base = Pick<Tuning, 'name' | 'description' | 'seed' | 'players' | 'agents' | 'expansions' | 'rules' | 'rotation'>;

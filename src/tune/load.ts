@@ -1,7 +1,8 @@
 /**
- * Loading a tuning: `<tuning>` is a name in experiments/tunings/ (`seat-compensation-2p` →
- * experiments/tunings/seat-compensation-2p.json or .ts) or a path to a `.json` file or a module whose
- * default export is a definition (`defineTuning`). Every problem is an `InputError` naming the file.
+ * Loading a tuning: `<tuning>` is a name in experiments/tunings/ (`seat-compensation-2p-greedy` →
+ * experiments/tunings/seat-compensation-2p-greedy.json or .ts) or a path to a `.json` file or a module
+ * whose default export is a definition (`defineTuning`). Every problem is an `InputError` naming the
+ * file.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';

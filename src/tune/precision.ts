@@ -7,7 +7,7 @@
  * widest interval asks for (n · (half-width / wanted)² · 1.1, and at least 1.5 × n), never past the
  * plan's deals. Every decision depends only on deals [0, n), so the stop is the same for any number
  * of workers. The rule and the interval it reports are `stop-rule.ts`'s: an interval whose coverage
- * holds under the stop (`STUDIES.md` §8, measured by `scripts/precision-coverage.ts`), judged where
+ * holds under the stop (docs/reasoning.md §8, measured by `scripts/precision-coverage.ts`), judged where
  * its width is largest, and never a stop on a degenerate sample (§10). The manifest records the rule,
  * every batch, the stop and the reported intervals.
  */

@@ -50,7 +50,9 @@ export async function writeTuneReport(tuning: Tuning, result: TuneResult, dir: s
 
   const candidates = report.section('Every candidate measured');
   const columns: Record<string, (string | number)[]> = {};
-  tuning.parameters.forEach((p, i) => (columns[p.name] = result.candidates.map((c) => c.point[i]!)));
+  tuning.parameters.forEach((p, i) => {
+    columns[p.name] = result.candidates.map((c) => c.point[i]!);
+  });
   Object.assign(columns, {
     deals: result.candidates.map((c) => c.deals),
     estimate: result.candidates.map((c) => c.estimate),
@@ -103,7 +105,7 @@ export async function writeTuneReport(tuning: Tuning, result: TuneResult, dir: s
         tuning.kind === 'equals'
           ? '- Bisection assumes the metric moves one way with the parameter; the table shows whether the measured candidates are in order.'
           : "- Racing drops a candidate once its distance from the target is surely larger than another's.",
-        `- Optional stopping and selection (STUDIES.md §8, §11): the search looks at its intervals many times and picks the value by them, so its intervals are not reported. The answer's interval comes from a confirmation run of the chosen value on fresh deals (seed \`${result.confirmation.seed}\`), stopped by the rule of \`carclab run --precision\` (${result.confirmation.deals.toLocaleString('en')} deals; an interval whose coverage holds under that stop). The values the search did not reject are listed with the answer: between them the choice is close to a coin flip.`,
+        `- Optional stopping and selection (docs/reasoning.md §8, §11): the search looks at its intervals many times and picks the value by them, so its intervals are not reported. The answer's interval comes from a confirmation run of the chosen value on fresh deals (seed \`${result.confirmation.seed}\`), stopped by the rule of \`carclab run --precision\` (${result.confirmation.deals.toLocaleString('en')} deals; an interval whose coverage holds under that stop). The values the search did not reject are listed with the answer: between them the choice is close to a coin flip.`,
       ].join('\n'),
     );
   report.section('Search decisions').text(result.log.map((line) => `- ${line}`).join('\n'));

@@ -68,10 +68,10 @@ export interface SearchResult {
   status: 'found' | 'unreachable' | 'budget';
   point: number[];
   /**
-   * The values the search's tests did not reject (`STUDIES.md` 11: the chosen one is one of them,
-   * picked by a near coin flip when they are close): bisection, every grid value between the nearest
-   * values decided on either side of the target (a real parameter: the ends of that range); racing,
-   * the survivors.
+   * The values the search's tests did not reject (docs/reasoning.md §11: the chosen one is one of them,
+   * picked by a near coin flip when they are close): bisection, every grid value from the nearest
+   * value decided on one side of the target to the nearest decided on the other, both included (a
+   * real parameter: the ends of that range); racing, the survivors.
    */
   notRejected: number[][];
   candidates: CandidateRecord[];
@@ -178,25 +178,35 @@ export async function bisect(settings: SearchSettings, evaluate: Evaluate): Prom
     return guess;
   };
 
+  /** The side of the target the low end lies on (0 while unknown: only an end that reached it was measured). */
+  let lowSide: Side = 0;
   const done = (status: SearchResult['status'], x: number): SearchResult => ({
     status: outOfBudget && status === 'found' ? 'budget' : status,
     point: [x],
-    notRejected: status === 'unreachable' ? [] : notRejected(x).map((v) => [v]),
+    notRejected: status === 'unreachable' ? [] : notRejected().map((v) => [v]),
     candidates: ledger.records(metric),
     games: ledger.games,
     log: ledger.log,
   });
-  /** Values strictly between the nearest values decided on either side of `x` (x itself included). */
-  const notRejected = (x: number): number[] => {
-    const decided = [...ledger.evaluations.values()]
-      .filter((e) => e.verdict === 'above' || e.verdict === 'below')
-      .map((e) => e.point[0]!);
-    const below = Math.max(-Infinity, ...decided.filter((v) => v < x));
-    const above = Math.min(Infinity, ...decided.filter((v) => v > x));
+  /**
+   * The values not rejected as the closest to the target: from the nearest value decided on the low
+   * end's side of the target to the nearest decided on the other side, both included (either may be
+   * the closest; a monotone response puts every value beyond them further away), the grid's ends
+   * where a side has no decided value. Fences from the target's sides, not from `x`'s grid
+   * neighbours: `x` itself may be decided, and the closest value may lie on either side of it.
+   */
+  const notRejected = (): number[] => {
     const grid = settings.values[0]!;
-    if (settings.step !== null)
-      return [Number.isFinite(below) ? below : grid[0]!, Number.isFinite(above) ? above : grid[grid.length - 1]!];
-    return grid.filter((v) => v > below && v < above);
+    const decided = (side: Side) =>
+      [...ledger.evaluations.values()]
+        .filter((e) => e.verdict === (side > 0 ? 'above' : 'below'))
+        .map((e) => e.point[0]!);
+    const low = Math.max(grid[0]!, ...(lowSide === 0 ? [] : decided(lowSide)));
+    const high = Math.min(grid[grid.length - 1]!, ...(lowSide === 0 ? [] : decided(-lowSide as Side)));
+    // Decisions against the monotone order (noise): the span between the two contradicting fences.
+    const [from, to] = low <= high ? [low, high] : [high, low];
+    if (settings.step !== null) return [from, to];
+    return grid.filter((v) => v >= from && v <= to);
   };
   const distance = (x: number) => Math.abs(ledger.evaluations.get(key([x]))!.evaluation.parts[0]!.mean - t);
 
@@ -205,6 +215,7 @@ export async function bisect(settings: SearchSettings, evaluate: Evaluate): Prom
   let b = grid[grid.length - 1]!;
   const sa = await sideOf(a);
   if (sa === 0) return done('found', a);
+  lowSide = sa;
   const sb = await sideOf(b);
   if (sb === 0) return done('found', b);
   if (sa === sb) {

@@ -1,7 +1,7 @@
 /**
  * The stopping rule of a run to a precision (`precision.ts`), as pure functions of the measures, so
  * that the coverage simulation (`scripts/precision-coverage.ts`, `test/tune/precision-coverage.test.ts`)
- * runs exactly the rule the runs use (`STUDIES.md` §8).
+ * runs exactly the rule the runs use (docs/reasoning.md §8).
  *
  * Stopping when an interval looks narrow enough makes the interval too optimistic: the width of a
  * share's or a count's interval depends on the estimate, and the sd of skewed per-deal values
@@ -9,11 +9,13 @@
  * Measured with the exact rule, the plain 95 % intervals covered 76–92 % (issue 23). So:
  *   1. the interval reported at the stop is the metric's interval at the nominal level `STOP_LEVEL`
  *      (wider than a 95 % one), chosen so that its coverage *under the rule* is at least 95 % in the
- *      simulation's cases (its figures are in the README);
+ *      simulation's cases (its figures are in docs/experiments.md);
  *   2. the rule judges a share's and a count's width at the end of the interval where the width is
  *      largest (a share's nearest ½, a count's upper end), so whether it stops hardly depends on
  *      where the estimate fell;
- *   3. a degenerate sample (every unit equal: no event yet, a perfect record) never stops the run.
+ *   3. a degenerate sample (every unit equal: no event yet, a perfect record) never stops the run,
+ *      and neither does a count with fewer than `MIN_EVENT_DEALS` deals whose value is not 0: a rare
+ *      metric's spread and mean are not judged on a handful of events (issue 36).
  * The first batch is `FIRST_BATCH_DEALS` deals, so the spread is not judged on a handful of deals.
  */
 import { wilsonInterval } from '../stats/wilson.ts';
@@ -25,6 +27,8 @@ export const PRECISION_LEVEL = 0.95;
 /** The nominal level of the interval a run to a precision reports (see 1. above). */
 export const STOP_LEVEL = 0.99;
 export const FIRST_BATCH_DEALS = 600;
+/** A count (a metric of whole values ≥ 0) stops a run only once this many deals had a value other than 0. */
+export const MIN_EVENT_DEALS = 10;
 
 /** The nominal level of each of a family of `parts` intervals reported together (Bonferroni). */
 export const familyLevel = (parts = 1): number => 1 - (1 - STOP_LEVEL) / parts;
@@ -38,7 +42,9 @@ export const stopInterval = (m: Measure, parts = 1): Interval => measureInterval
  */
 export function stopHalfWidths(m: Measure, parts = 1): { plain: number; judged: number } {
   const iv = stopInterval(m, parts);
-  if (iv.degenerate || m.n < 2 || !Number.isFinite(iv.hi - iv.lo)) return { plain: Infinity, judged: Infinity };
+  const fewEvents = m.count?.events !== undefined && m.count.events < MIN_EVENT_DEALS;
+  if (iv.degenerate || fewEvents || m.n < 2 || !Number.isFinite(iv.hi - iv.lo))
+    return { plain: Infinity, judged: Infinity };
   const plain = (iv.hi - iv.lo) / 2;
   if (m.wins) {
     // The widest Wilson interval over the shares the interval allows: at the one nearest ½.

@@ -1,7 +1,7 @@
 /**
  * The rule-aware evaluation on positions built from hand-scored scenarios (before final scoring).
  * Every expected total is counted by hand from the rules and the evaluation's documented
- * convention (README "Agents"): an open occupied feature is worth, to its majority, the mean of its
+ * convention (docs/agents.md): an open occupied feature is worth, to its majority, the mean of its
  * completed and final value; a meeple on the board costs 1.
  */
 import { readFileSync } from 'node:fs';

@@ -48,7 +48,7 @@ describe('forbid= in agent specs', () => {
     expect(inputError(() => parseAgentSpec('random:forbid=farmers+', 'x')).message).toMatch(
       /^x: agent random: forbid=farmers\+ has an empty name/,
     );
-    expect(inputError(() => parseAgentSpec('random:forbid', 'x')).message).toMatch(/parameter forbid needs a value/);
+    expect(inputError(() => parseAgentSpec('random:forbid', 'x')).message).toMatch(/parameter "forbid" needs a value/);
   });
 
   it('a mechanic of an expansion not in the game is bad input naming the mechanic, its expansion and the arm', () => {

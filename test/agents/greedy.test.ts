@@ -139,13 +139,13 @@ describe('greedy valuations', () => {
         action = agents[me]!.choose(state, legal, state.legalActions(legal));
         if (action >= ACTION_BLOCK) {
           moves++;
-          const valueOf = (followUp: number) => {
+          const followUpValue = (followUp: number) => {
             const clone = state.clone();
             clone.deferFinal = true;
             clone.apply(followUp);
             return evaluator.margin(clone, me);
           };
-          expect(valueOf(action)).toBeGreaterThan(valueOf(FOLLOW_NOTHING));
+          expect(followUpValue(action)).toBeGreaterThan(followUpValue(FOLLOW_NOTHING));
         }
         state.apply(action);
       }

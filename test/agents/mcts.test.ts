@@ -183,8 +183,10 @@ describe('mcts', () => {
   it('rejects bad specs with the allowed values', () => {
     expect(() => parseAgentSpec('mcts:iterations=0', 'here')).toThrow(/needs a budget/);
     expect(() => parseAgentSpec('mcts:rollout=smart', 'here')).toThrow(InputError);
-    expect(() => parseAgentSpec('mcts:rollout=smart', 'here')).toThrow(/one of none\|uniform\|meeple\|greedy/);
-    expect(() => parseAgentSpec('mcts:c=-1', 'here')).toThrow(/c must be c \(number 0…100/);
+    expect(() => parseAgentSpec('mcts:rollout=smart', 'here')).toThrow(/one of "none", "uniform", "meeple", "greedy"/);
+    expect(() => parseAgentSpec('mcts:c=-1', 'here')).toThrow(
+      'here: agent mcts: parameter "c" must be a number from 0 to 100, got "-1"',
+    );
     expect(() => parseAgentSpec('mcts:budget=3', 'here')).toThrow(
       /unknown parameter "budget"; known parameters of mcts: iterations/,
     );

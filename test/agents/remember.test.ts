@@ -23,7 +23,9 @@ function compare(kept: OnePly, fresh: OnePly, state: State): void {
   kept.remember(state);
   fresh.remember(copy);
   const me = state.currentPlayer;
-  Array.from(kept.evaluator.before).forEach((total, p) => expect(total).toBeCloseTo(fresh.evaluator.before[p]!, 9));
+  Array.from(kept.evaluator.before).forEach((total, p) => {
+    expect(total).toBeCloseTo(fresh.evaluator.before[p]!, 9);
+  });
   const n = state.legalPlacements(legal);
   for (let i = 0; i < n; i++) {
     const placement = legal[i]!;

@@ -1,33 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { agentNames, createAgent, parseAgentSpec, registerAgent } from '../../src/agents/index.ts';
-import type { AgentParams } from '../../src/agents/index.ts';
-import { boolParam, enumParam, intParam, realParam } from '../../src/agents/agent.ts';
+import { boolParam, defineAgent, enumParam, intParam, realParam } from '../../src/agents/agent.ts';
 import { InputError } from '../../src/engine/index.ts';
 import { resolveExperiment } from '../../src/sim/experiment.ts';
 import { runIdOf } from '../../src/run/run-dir.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 
 // A test-only agent with one parameter of each kind and a combination rule.
-let created: AgentParams | undefined;
-registerAgent({
-  name: 'probe',
-  description: 'test agent',
-  params: [
-    intParam('budget', 100, 0, 1000, 'a whole number'),
-    realParam('c', 0.5, 0, 10, 'a real number'),
-    enumParam('mode', ['fast', 'slow'], 'fast', 'an enum'),
-    boolParam('clock', false, 'a flag'),
-  ],
-  resolve: (params, given) => {
-    if (given.has('clock') && !given.has('budget')) params.budget = 0;
-    return params.budget === 0 && params.clock === false ? 'budget=0 needs clock=true' : undefined;
-  },
-  reproducible: (params) => params.clock === false,
-  create: (_rng, params) => {
-    created = params;
-    return { name: 'probe', choose: (_s, legal) => legal[0]! };
-  },
-});
+let created: Readonly<Record<string, unknown>> | undefined;
+registerAgent(
+  defineAgent({
+    name: 'probe',
+    description: 'test agent',
+    params: [
+      intParam('budget', 100, 0, 1000, 'a whole number'),
+      realParam('c', 0.5, 0, 10, 'a real number'),
+      enumParam('mode', ['fast', 'slow'], 'fast', 'an enum'),
+      boolParam('clock', false, 'a flag'),
+    ],
+    resolve: (params, given) => {
+      if (given.has('clock') && !given.has('budget')) params.budget = 0;
+      return params.budget === 0 && params.clock === false ? 'budget=0 needs clock=true' : undefined;
+    },
+    reproducible: (params) => params.clock === false,
+    create: (_rng, params) => {
+      created = params;
+      return { name: 'probe', choose: (_s, legal) => legal[0]! };
+    },
+  }),
+);
 
 const usageError = (text: string, pattern: RegExp) => {
   let error: unknown;
@@ -61,6 +62,27 @@ describe('agent specs', () => {
       expect(parseAgentSpec(spec.text, 'here')).toEqual(spec);
     }
   });
+  it('of the built-in agents are the texts their plans and run ids were made with before the parameter system', () => {
+    const texts: [string, string][] = [
+      ['random', 'random'],
+      ['greedy', 'greedy:eval=rules,meepleCost=1,farmerCost=0,emptyHand=0'],
+      ['greedy:meepleCost=1.5,farmerCost=0.25', 'greedy:eval=rules,meepleCost=1.5,farmerCost=0.25,emptyHand=0'],
+      [
+        'mcts',
+        'mcts:iterations=1000,ms=0,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=4,emptyHand=2,widen=1',
+      ],
+      [
+        'mcts:ms=50',
+        'mcts:iterations=0,ms=50,c=1,rollout=greedy,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=4,emptyHand=2,widen=1',
+      ],
+      [
+        'mcts:c=1e-3,rollout=uniform',
+        'mcts:iterations=1000,ms=0,c=0.001,rollout=uniform,meeple=0.3,depth=1,width=12,guide=3,meepleCost=1.25,farmerCost=4,emptyHand=2,widen=1',
+      ],
+      ['greedy:forbid=farmers', 'greedy:eval=rules,meepleCost=1,farmerCost=0,emptyHand=0,forbid=farmers'],
+    ];
+    for (const [given, text] of texts) expect(parseAgentSpec(given, 'here').text).toBe(text);
+  });
   it('keep parameterless agents under their bare name', () => {
     expect(parseAgentSpec('random', 'here').text).toBe('random');
     expect(parseAgentSpec('greedy', 'here').text).toMatch(/^greedy/);
@@ -75,16 +97,17 @@ describe('agent specs', () => {
     usageError('clever', new RegExp(`unknown agent "clever"; known agents: ${agentNames().join(', ')}`));
     usageError(
       'probe:depth=3',
-      /unknown parameter "depth"; known parameters of probe: budget \(whole number 0…1000, default 100\); c \(number 0…10, default 0.5\); mode \(one of fast\|slow, default fast\); clock \(true\|false, default false\)/,
+      /agent probe: unknown parameter "depth"; known parameters of probe: budget \(a whole number from 0 to 1000, default 100\); c \(a number from 0 to 10, default 0.5\); mode \(one of "fast", "slow", default fast\); clock \(true or false, default false\); forbid \(mechanics it may not use, a\+b, default none\)$/,
     );
-    usageError('probe:budget=1.5', /budget must be budget \(whole number 0…1000/);
+    usageError('probe:bugdet=3', /unknown parameter "bugdet"; did you mean "budget"\?/);
+    usageError('probe:budget=1.5', /agent probe: parameter "budget" must be a whole number from 0 to 1000, got "1.5"$/);
     usageError('probe:budget=2000', /got "2000"/);
-    usageError('probe:c=abc', /c must be c \(number 0…10/);
+    usageError('probe:c=abc', /parameter "c" must be a number from 0 to 10, got "abc"/);
     usageError('probe:c=', /got ""/);
-    usageError('probe:mode=medium', /one of fast\|slow.*got "medium"/);
-    usageError('probe:clock=yes', /true\|false/);
-    usageError('probe:budget=1,budget=2', /budget is given twice/);
-    usageError('probe:budget', /budget needs a value/);
+    usageError('probe:mode=medium', /must be one of "fast", "slow", got "medium"/);
+    usageError('probe:clock=yes', /must be true or false, got "yes"/);
+    usageError('probe:budget=1,budget=2', /parameter "budget" is given twice/);
+    usageError('probe:budget', /parameter "budget" needs a value \(budget=…\): a whole number from 0 to 1000/);
     usageError('probe:', /nothing after ":"/);
     usageError('random:x=1', /known parameters of random: forbid \(mechanics it may not use, a\+b, default none\)$/);
   });
@@ -118,6 +141,6 @@ describe('agent specs in experiments', () => {
     expect(id('probe:c=0.7')).not.toBe(id('probe'));
   });
   it('name the file and the arm when a spec is bad', () => {
-    expect(() => resolve('probe:c=99')).toThrow(/^exp\.ts: arms\[0\] "a": agent probe: c must be/);
+    expect(() => resolve('probe:c=99')).toThrow(/^exp\.ts: arms\[0\] "a": agent probe: parameter "c" must be/);
   });
 });

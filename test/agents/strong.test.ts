@@ -167,6 +167,6 @@ describe('strong', () => {
       }
     }
     expect(hashes.size).toBe(2 * deals);
-    expect(wins).toBeGreaterThanOrEqual(14); // of 20; its measured share is far higher (README)
+    expect(wins).toBeGreaterThanOrEqual(14); // of 20; its measured share is far higher (docs/agents.md)
   });
 });

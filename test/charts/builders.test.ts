@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as vl from 'vega-lite';
+import type * as vl from 'vega-lite';
 import {
   compileChart,
   estimatesChart,

@@ -1,4 +1,4 @@
-/** The picture of README "Tile files" (`docs/half-edges.svg`) is what `scripts/half-edges.ts` draws today. */
+/** The picture of docs/tiles.md §2 (`docs/half-edges.svg`) is what `scripts/half-edges.ts` draws today. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HALF_EDGES_SVG, halfEdgesPicture } from '../../scripts/half-edges.ts';

@@ -36,7 +36,10 @@ describe('offline HTML', () => {
     embeds.forEach((source, i) => {
       expect(page).toContain(`<div id="chart-${i + 1}"></div>`);
       const calls: unknown[][] = [];
-      const vegaEmbed = (...args: unknown[]) => (calls.push(args), Promise.resolve());
+      const vegaEmbed = (...args: unknown[]) => {
+        calls.push(args);
+        return Promise.resolve();
+      };
       new Function('vegaEmbed', 'document', source)(vegaEmbed, {});
       const [target, spec, options] = calls[0]!;
       expect(target).toBe(`#chart-${i + 1}`);

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseRulesFlag } from '../../src/match/design.ts';
+import { parseRules } from '../../src/expansions/index.ts';
 import { parseRedisUrl, redactUrls } from '../../src/run/redis/url.ts';
 import { tempDir } from '../sim/helpers.ts';
 
@@ -103,13 +103,13 @@ describe('hostile command lines', () => {
   });
 
   it('a list rule on the command line: --rules seatCompensation=0,5 (and with other rules after it)', () => {
-    expect(parseRulesFlag('seatCompensation=0,5')).toEqual({ seatCompensation: '0,5' });
-    expect(parseRulesFlag('seatCompensation=0,5,farmers=off,meeples=5')).toEqual({
+    expect(parseRules('seatCompensation=0,5', '--rules')).toEqual({ seatCompensation: '0,5' });
+    expect(parseRules('seatCompensation=0,5,farmers=off,meeples=5', '--rules')).toEqual({
       seatCompensation: '0,5',
       farmers: 'off',
       meeples: 5,
     });
-    expect(() => parseRulesFlag('5,farmers=off')).toThrow('--rules: "5" is not name=value');
+    expect(() => parseRules('5,farmers=off', '--rules')).toThrow('--rules: "5" is not name=value');
     const r = carclab(
       ROOT,
       'match',

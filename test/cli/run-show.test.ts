@@ -84,7 +84,7 @@ describe('carclab run', () => {
   it.each([
     [['run', 'no-such-experiment'], /unknown experiment "no-such-experiment"/],
     [['run', small, '--workers', '0'], /--workers must be a whole number from 1/],
-    [['run', small, '--frobnicate'], /Unknown option '--frobnicate'/],
+    [['run', small, '--frobnicate'], /unknown flag --frobnicate/],
     [['show', dir, '--arm', 'a', '--deal', '0'], /not a run directory/],
   ])('exits 2 on bad input %j', (args, message) => {
     const r = carclab(...args);

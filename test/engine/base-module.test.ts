@@ -1,5 +1,5 @@
 /**
- * The base game is expansion zero (`DESIGN.md` "Rule modules"): the engine takes every point value
+ * The base game is expansion zero (docs/architecture.md §4): the engine takes every point value
  * from the base game's rule module, and names none itself.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -13,7 +13,7 @@ const base = buildCatalog([baseGame.tiles!]);
 const copies = (pred: (t: (typeof base.types)[number]) => boolean) =>
   base.types.filter(pred).reduce((n, t) => n + t.count, 0);
 
-describe('base catalog (TILES.md §1.1, §1.4)', () => {
+describe('base catalog (docs/tiles.md §4)', () => {
   it('has 72 tiles in 24 types', () => {
     expect(copies(() => true)).toBe(72);
     expect(new Set(base.types.map((t) => t.family)).size).toBe(24);

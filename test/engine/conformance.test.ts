@@ -1,8 +1,9 @@
 /**
- * The engine contract, checked the same way over every expansion mix and 2–6 players (`STYLE.md`
- * 6–8): clones are independent, rollbacks exact at random depths, a restarted state plays like a
- * fresh one, legal actions are unique and present until the game is over, a position tells which
- * earlier positions it follows from, a recorded action list replays the game, and perft counts and seeded transcripts match the golden file (`npm run golden`).
+ * The engine contract, checked the same way over every expansion mix and 2–6 players
+ * (docs/architecture.md §3, §12): clones are independent, rollbacks exact at random depths, a
+ * restarted state plays like a fresh one, legal actions are unique and present until the game is
+ * over, a position tells which earlier positions it follows from, a recorded action list replays the
+ * game, and perft counts and seeded transcripts match the golden file (`npm run golden`).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * Designer tile files in scenarios (README "Tile files", "Scenario files"): a scenario's `"tiles"`
+ * Designer tile files in scenarios (docs/tiles.md §1, docs/scenarios.md): a scenario's `"tiles"`
  * adds `carclab-tiles/1` files to the catalog, by path (relative to the scenario file) or inline; the
- * hand-scored files of `test/scenarios/designer/` play the README's example file; a broken tile file
+ * hand-scored files of `test/scenarios/designer/` play the docs' example file; a broken tile file
  * is an input error naming the scenario, the tile file and the tile (exit 2 from the CLI, nothing on
  * stdout).
  */
@@ -26,12 +26,12 @@ describe('designer tiles (hand-scored scenarios)', () => {
   for (const name of files) scenarioTests(name, load(name), expansionRegistry, readTileFile);
 });
 
-describe('the README example tile file', () => {
+describe('the example tile file of docs/tiles.md', () => {
   it('is the file the scenarios play, key for key', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Tile files'));
+    const page = readFileSync(join(ROOT, 'docs', 'tiles.md'), 'utf8');
+    const section = page.slice(page.indexOf('## 1. Tile files'));
     const block = /```json\n([\s\S]*?)```/.exec(section);
-    expect(block, 'a json block in README "Tile files"').not.toBeNull();
+    expect(block, 'a json block in docs/tiles.md §1').not.toBeNull();
     expect(JSON.parse(block![1]!)).toEqual(example);
   });
 });

@@ -22,7 +22,7 @@ const heavy: Expansion = defineExpansion({
   title: 'A test module',
   tileFields: [
     { on: 'road', key: 'lake', type: 'flag', description: 'a lake beside the road' },
-    { on: 'city', key: 'towers', type: 'count', description: 'towers' },
+    { on: 'city', key: 'towers', type: 'count', max: 255, description: 'towers' },
   ],
   meepleKinds: [{ name: 'big', weight: 2, perPlayer: 1, description: 'counts twice' }],
   setup: () => ({}),
@@ -67,7 +67,7 @@ describe('declared tile fields', () => {
       'z.json: tile Z1: r1: "lake" must be true or false',
     );
     expect(inputError(() => compileTileFile(tileFile({}, { towers: -1 }), 'z.json', fields)).message).toBe(
-      'z.json: tile Z1: c1: "towers" must be a whole number ≥ 0',
+      'z.json: tile Z1: c1: "towers" must be a whole number from 0 to 255, got -1',
     );
   });
 });

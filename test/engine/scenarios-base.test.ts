@@ -1,5 +1,5 @@
 /**
- * Hand-scored rules tests for the base game (`RULES.md` §1): the files of `test/scenarios/base/`
+ * Hand-scored rules tests for the base game (docs/rules.md §1): the files of `test/scenarios/base/`
  * (format in `test/scenario-files.ts`).
  */
 import { describe, expect, it } from 'vitest';

@@ -20,7 +20,7 @@ const orders = (names: readonly string[]): string[][] =>
 
 /** Scores by source and every statistic, by name, of a scenario replayed with its expansions in `order` (or the error of an illegal one). */
 function outcome(raw: Raw, order: string[]) {
-  let state;
+  let state: ReturnType<typeof replayState>;
   try {
     state = replayState({ ...raw, expansions: order }, expansionRegistry);
   } catch (error) {

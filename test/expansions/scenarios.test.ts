@@ -1,5 +1,5 @@
 /**
- * Hand-scored rules tests for the three expansions: The Tollkeepers (`RULES.md` §2, rulings R-T1..R-T3),
+ * Hand-scored rules tests for the three expansions: The Tollkeepers (docs/rules.md §2, rulings R-T1..R-T3),
  * The Labyrinth (§3, R-L1) and King and Robber Baron (§4, R-K1), plus scenarios that use all three.
  *
  * The files of `test/scenarios/expansions/` (format in `test/scenario-files.ts`). File names start

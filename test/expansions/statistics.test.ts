@@ -1,4 +1,4 @@
-/** Per-game statistics of the expansions (`RULES.md` §5), read off hand-scored scenarios. */
+/** Per-game statistics of the expansions (docs/rules.md §6), read off hand-scored scenarios. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -3,16 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { parseAgentSpec } from '../../src/agents/index.ts';
 import { parseSprtFlag } from '../../src/cli/match.ts';
 import { parsePairingRun } from '../../src/cli/pairings.ts';
-import { parseExpansionsFlag, parseRulesFlag } from '../../src/match/design.ts';
+import { parseRules } from '../../src/expansions/index.ts';
+import { parseExpansionsFlag } from '../../src/match/design.ts';
 
 const flags = (more: Record<string, string>) => ({ seed: '1', out: 'unused', ...more });
 
 describe('match and ladder input', () => {
-  it('--rules reads name=value pairs, numbers as numbers', () => {
-    expect(parseRulesFlag('labyrinth=advanced, meeples=5')).toEqual({ labyrinth: 'advanced', meeples: 5 });
-    expect(parseRulesFlag(undefined)).toEqual({});
-    expect(() => parseRulesFlag('farmers')).toThrow(/--rules: "farmers" is not name=value/);
-    expect(() => parseRulesFlag('farmers=on,farmers=off')).toThrow(/"farmers" is given twice/);
+  it('--rules reads name=value pairs, each value checked against its rule', () => {
+    expect(parseRules('labyrinth=advanced, meeples=5', '--rules')).toEqual({ labyrinth: 'advanced', meeples: 5 });
+    expect(parseRules(undefined, '--rules')).toEqual({});
+    expect(() => parseRules('farmers', '--rules')).toThrow(/--rules: rule "farmers" needs a value \(farmers=…\)/);
+    expect(() => parseRules('farmers=on,farmers=off', '--rules')).toThrow(/"farmers" is given twice/);
+    expect(() => parseRules('farmer=on', '--rules')).toThrow(
+      /--rules: unknown rule "farmer"; did you mean "farmers"\?/,
+    );
+    expect(() => parseRules('meeples=0', '--rules')).toThrow(
+      '--rules: rule "meeples" must be a whole number from 1 to 30, got "0"',
+    );
     expect(parseExpansionsFlag('tollkeepers, labyrinth')).toEqual(['tollkeepers', 'labyrinth']);
   });
   it('--sprt takes elo0,elo1 and optionally alpha,beta', () => {

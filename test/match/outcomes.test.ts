@@ -157,8 +157,10 @@ describe('deal outcomes', () => {
       eloA: null,
       eloAHi: null,
     });
-    expect(r.winRateALo).toBeCloseTo(0.05 ** (1 / 6), 12); // Clopper–Pearson, 6 games won of 6
-    expect(r.eloALo).toBeCloseTo(-400 * Math.log10(1 / 0.05 ** (1 / 6) - 1), 9);
+    // Clopper–Pearson over the 3 deals won whole (issue 36): the games of a deal agree, so 6 games won
+    // of 6 would claim more than they show, 0.05^(1/6).
+    expect(r.winRateALo).toBeCloseTo(0.05 ** (1 / 3), 12);
+    expect(r.eloALo).toBeCloseTo(-400 * Math.log10(1 / 0.05 ** (1 / 3) - 1), 9);
     // Deal scores all 1: the deal-clustered interval is the exact bound [0.05^(1/3), 1], not [1, 1].
     expect(r.winRateADealLo).toBeCloseTo(0.05 ** (1 / 3), 12);
     expect(r.winRateADealHi).toBe(1);

@@ -24,7 +24,7 @@ describe('notebook command line', () => {
     [['--agents', 'random,nosuch'], /unknown agent "nosuch"/],
     [['--deals', '0'], /--deals must be whole numbers/],
     [['--agents', 'random,greedy', '--deals', '5,6,7'], /--deals gives 3 counts for 2 levels/],
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--bogus'], /unknown flag --bogus/],
     [['--workers', '2', '--backend', 'redis://localhost:1'], /excludes --workers/],
     [
       ['--experiment', 'default'],

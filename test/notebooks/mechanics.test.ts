@@ -13,7 +13,8 @@ import type { Agent } from '../../src/agents/index.ts';
 import { meepleSegmentOf, PHASE_FOLLOW, SEG_FIELD } from '../../src/engine/index.ts';
 import type { AgentState } from '../../src/engine/index.ts';
 import { designMatch } from '../../src/match/design.ts';
-import { mechanicsResults } from '../../src/report/mechanics/analysis.ts';
+import { mechanicsReport, mechanicsResults } from '../../src/report/mechanics/analysis.ts';
+import { reportMarkdown } from '../../src/report/report.ts';
 import { restrictionBinding } from '../../src/report/mechanics/binding.ts';
 import type { Binding } from '../../src/report/mechanics/binding.ts';
 import { armSetups, rotationsOf, seatAgents } from '../../src/sim/plan.ts';
@@ -72,7 +73,10 @@ describe("the mechanics study's setup", () => {
     ],
     [{ mechanics: 'labyrinthBranches', expansions: 'labyrinth' }, /labyrinthBranches is a mechanic of no arm's game/],
     [{ expansions: 'base,nosuch' }, /--expansions: arm nosuch: unknown expansion "nosuch"/],
-    [{ expansions: 'labyrinth@labyrinth' }, /--expansions: arm "labyrinth@labyrinth": "labyrinth" is not rule=value/],
+    [
+      { expansions: 'labyrinth@labyrinth' },
+      /--expansions: arm "labyrinth@labyrinth": rule "labyrinth" needs a value \(labyrinth=…\): one of "basic", "advanced"/,
+    ],
     [{ expansions: 'base,base' }, /--expansions: arm base is given twice/],
     [{ expansions: 'kingRobber' }, /no arm has a mechanic to forbid/],
     [{ agents: 'greedy,strong', deals: '5,6,7' }, /--deals gives 3 counts for 2 levels/],
@@ -100,6 +104,8 @@ const noBinding: Binding = {
   games: 0,
   restrictedChoices: 0,
   bound: 0,
+  boundSumSq: 0,
+  boundDeals: 0,
   restrictedUses: 0,
   unrestrictedChances: 0,
   unrestrictedUses: 0,
@@ -112,12 +118,13 @@ describe('how often a restriction binds', () => {
   it("replays the match's games unchanged and counts the restricted player's bound choices and the other's uses", () => {
     const d = design(['greedy', 'greedy:forbid=farmers']);
     const hashes: number[] = [];
-    const b = restrictionBinding(d, 'farmers', 3, hashes);
+    const b = restrictionBinding(d, 'farmers', undefined, hashes); // every deal of the match: its 3
     // The same games as the runner plays (each deal's two rotations, agents streamed from (seed, deal,
     // player)), recounted here through the engine's own queries: a follow-up that puts a meeple in a field.
     const setup = armSetups(d.plan)[0]!;
     const played: number[] = [];
     const recount = { choices: 0, bound: 0, uses: 0 };
+    const boundPerDeal = [0, 0, 0];
     const farmer = (state: AgentState, followUp: number) => {
       const g = meepleSegmentOf(state, followUp);
       return g >= 0 && state.segmentKind(g) === SEG_FIELD;
@@ -131,7 +138,10 @@ describe('how often a restriction binds', () => {
               const restricted = seat !== r; // lineup player 1 (forbidden farmers) sits in seat (1 + r) mod 2
               if (restricted && state.phase === PHASE_FOLLOW) {
                 recount.choices++;
-                if (Array.from(legal.subarray(0, count)).some((f) => farmer(state, f))) recount.bound++;
+                if (Array.from(legal.subarray(0, count)).some((f) => farmer(state, f))) {
+                  recount.bound++;
+                  boundPerDeal[deal]!++;
+                }
               }
               const action = agent.choose(state, legal, count);
               if (!restricted && state.phase === PHASE_FOLLOW && farmer(state, action)) recount.uses++;
@@ -151,6 +161,8 @@ describe('how often a restriction binds', () => {
       restrictedUses: 0,
       restrictedChoices: recount.choices,
       bound: recount.bound,
+      boundSumSq: boundPerDeal.reduce((t, x) => t + x * x, 0),
+      boundDeals: boundPerDeal.filter((x) => x > 0).length,
       unrestrictedUses: recount.uses,
     });
     expect(b.bound).toBeGreaterThan(0);
@@ -218,11 +230,74 @@ describe("the mechanics study's figures", () => {
   });
 });
 
+describe('issue 36: the binding caveat, the binding rate and the change between perfect records', () => {
+  const setup = mechanicsSetup({
+    agents: 'random,greedy',
+    deals: '20',
+    expansions: 'base',
+    mechanics: 'farmers,cityMeeples',
+    players: 2,
+    seed: 's',
+  });
+  /** 20 deals of 60 follow-up choices each; the restriction bound 1 choice on each of `deals` deals. */
+  const rare = (deals: number): Binding => ({
+    ...noBinding,
+    deals: 20,
+    games: 40,
+    restrictedChoices: 1200,
+    bound: deals,
+    boundSumSq: deals,
+    boundDeals: deals,
+  });
+  const perfect = outcomes(new Array<number>(20).fill(2));
+  const even = outcomes(Array.from({ length: 20 }, (_, d) => (d % 2 ? 2 : 0)));
+  // Random: farmers established (a perfect record), cityMeeples not; greedy: both perfect records.
+  const results = mechanicsResults(
+    setup,
+    [perfect, even, perfect, perfect],
+    [rare(2), rare(2), rare(2), rare(0)],
+    ['r1', 'r2', 'r3', 'r4'],
+  );
+  const md = reportMarkdown(mechanicsReport(setup, results));
+  const sentence = (mechanic: string) => md.split('\n').find((l) => l.includes(`**${mechanic} (base)**,`)) ?? '';
+
+  it('says a rare restriction leaves the share saying little only beside a share that is not established', () => {
+    const [farmers, city] = results.results;
+    expect(farmers!.pHolm).toBeLessThanOrEqual(0.05);
+    expect(city!.pHolm).toBeGreaterThan(0.05);
+    const [atRandom] = sentence('cityMeeples').split('; at **greedy**');
+    expect(atRandom).toMatch(/not established .* it seldom came up, so the share says little about the mechanic/);
+    expect(sentence('farmers')).not.toMatch(/seldom came up|says (little|nothing)/);
+  });
+
+  it('gives the binding rate over the deals with its interval, and a bound over deals when it never bound', () => {
+    // 2 of 1,200 choices: 0.2 % with the exact Poisson interval [0.02, 0.60] %, not a bare 0.2 %.
+    expect(sentence('cityMeeples')).toMatch(
+      /at 2 of the restricted player's 1,200 follow-up choices \(0\.2 % \[0\.0, 0\.6\]; over the 20 deals\)/,
+    );
+    expect(md).toMatch(/never, in 20 deals: it binds on at most 13\.9 % of deals/);
+  });
+
+  it('a change between two perfect records is the exact bound on the shared deals, not 0.0 pp [0.0, 0.0]', () => {
+    const farmers = results.changes.find((c) => c.mechanic === 'farmers')!;
+    expect(farmers).toMatchObject({ estimate: 0, degenerate: true, deals: 20 });
+    // All 20 differences 0, inside [−1, 1]: ±(1 − 0.025^(1/20)).
+    expect(farmers.hi).toBeCloseTo(1 - 0.025 ** (1 / 20), 12);
+    expect(farmers.lo).toBeCloseTo(-(1 - 0.025 ** (1 / 20)), 12);
+    expect(md).not.toMatch(/0\.0 pp \[0\.0, 0\.0\]|\+0\.0 pp \[\+0\.0, \+0\.0\]/);
+    expect(md).toMatch(/every shared deal alike: exact bound/);
+  });
+
+  it("a perfect record's share is bounded over its deals, not its games", () => {
+    expect(results.results[0]!.lo).toBeCloseTo(0.05 ** (1 / 20), 12);
+  });
+});
+
 describe("the mechanics notebook's command line", () => {
   it.each([
     [['--mechanics', 'farmer'], /did you mean "farmers"/],
     [['--players', '7'], /--players must be a whole number from 2 to 6/],
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--bogus'], /unknown flag --bogus/],
     [['--expansions', 'kingRobber'], /no arm has a mechanic to forbid/],
   ])('%j exits 2 naming the problem, writing nothing', (args, message) => {
     const out = join(tempDir('carclab-mech-'), 'out');
@@ -262,7 +337,7 @@ describe("the mechanics notebook's command line", () => {
     expect(md.indexOf('## Verdict')).toBeLessThan(md.indexOf('## Importance per mechanic'));
     expect(md).toMatch(/\*\*cityMeeples \(base\)\*\*, a meeple in a city: at \*\*random\*\* \d+\.\d % \[/);
     expect(md).toMatch(
-      /the restriction bound at \d+ of the restricted player's \d+ follow-up choices \(\d+\.\d %\) and the unrestricted player used the mechanic \d+\.\d times a game, in the first 12 games/,
+      /the restriction bound at \d+ of the restricted player's \d+ follow-up choices \((\d+\.\d % \[\d+\.\d, \d+\.\d\]|never, in 6 deals: it binds on at most 39\.3 % of deals); over the 6 deals\) and the unrestricted player used the mechanic \d+\.\d times a game, in the match's 12 games/,
     );
     expect(json[0].results[0].binding).toMatchObject({ deals: 6, games: 12, restrictedUses: 0 });
     expect(readdirSync(join(outs[0]!, 'charts'))).toContain('verdict-1-importance.png');

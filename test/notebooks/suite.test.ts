@@ -17,7 +17,7 @@ describe('the study suite (npm start)', () => {
     const out = join(tempDir(), 'refused');
     const r = suite('--scale', '0', '--out', out);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('--scale must be a positive number');
+    expect(r.stderr).toContain('--scale must be a number above 0 and at most 1000, got "0"');
     expect(existsSync(out)).toBe(false);
   });
 

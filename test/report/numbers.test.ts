@@ -111,7 +111,7 @@ describe('conclusions across levels', () => {
     expect(e.estimate).toBe(0.375);
     expect(levelEstimate('share', { deals: [0, 1], values: [0.5, 0.25], games: 6 }).method).toBe('t over deals');
   });
-  it("shows a difference between levels with both levels' values on the deals it uses (STUDIES.md 12)", () => {
+  it("shows a difference between levels with both levels' values on the deals it uses (docs/reasoning.md §12)", () => {
     // Level 0 (many deals) wins 48.8 % over all its deals but 58.3 % on the 12 it shares with level 1.
     const share: Conclusion = {
       label: 'seat 0 win share',
@@ -136,7 +136,7 @@ describe('conclusions across levels', () => {
     );
   });
 
-  it('keeps a difference of shares within ±100 pp, and says a tiny sample is tiny (STUDIES.md 10)', () => {
+  it('keeps a difference of shares within ±100 pp, and says a tiny sample is tiny (docs/reasoning.md §10)', () => {
     // 2 deals: +50 pp with a t interval far past ±100 pp.
     const tiny: Conclusion = {
       label: 'effect',
@@ -166,7 +166,7 @@ describe('conclusions across levels', () => {
     expect(verdictSentence(many, ['greedy'])).toContain('(all 200 deals alike: exact bound)');
   });
 
-  it("a seat holds at every level only where its arm's joint test is significant (STUDIES.md 3)", () => {
+  it("a seat holds at every level only where its arm's joint test is significant (docs/reasoning.md §3)", () => {
     const seat: Conclusion = {
       label: '5p.base: seat 0 win share (fair 1/5)',
       kind: 'share',

@@ -1,4 +1,4 @@
-/** "Winner changed" is never shown without its two no-effect references (`STUDIES.md` 9). */
+/** "Winner changed" is never shown without its two no-effect references (docs/reasoning.md §9). */
 import { describe, expect, it } from 'vitest';
 import { Report, reportMarkdown } from '../../src/report/report.ts';
 import { addRunSections, NO_WINNER_CHANGE_TEXT } from '../../src/report/run-report.ts';
@@ -61,14 +61,18 @@ describe('winnerChange', () => {
     noiseChanged: 5,
     totalChanged: 4,
     winnersA: [0, 6, 4, 0],
-    winnersB: [0, 5, 5, 0],
+    winnersB: [0, 4, 6, 0],
+    // Pairs (a's set, b's set): (1, 1) 3, (1, 2) 3, (2, 1) 1, (2, 2) 3; 4 changed.
+    winnersJoint: [0, 0, 0, 0, 0, 3, 3, 0, 0, 1, 3, 0, 0, 0, 0, 0],
   };
   it('gives each share over its own games and counts the unreplayable ones', () => {
     const w = winnerChange(effect);
     expect(w.total.share).toBe(0.4);
     expect(w.rescored!.share).toBe(0.25);
     expect(w.noiseFloor.share).toBe(0.5);
-    expect(w.independent.share).toBeCloseTo(1 - (0.6 * 0.5 + 0.4 * 0.5), 12);
+    // a's game of one deal against b's of another: 1 − (6·4 + 4·6 − (3 + 3)) / (10·9).
+    expect(w.independent.share).toBeCloseTo(1 - 42 / 90, 12);
+    expect(w.independent.lo).toBeLessThan(w.independent.share!);
     expect(w).toMatchObject({ replayed: 8, notReplayable: 2 });
     // Every replayed game lost 1 point of lead: a mean of −1 with no spread.
     expect(w.marginChange).toMatchObject({ mean: -1 });

@@ -25,7 +25,7 @@ describe('code identity', () => {
     expect(here.files).toEqual(
       expect.arrayContaining([
         'src/sim/shard.ts',
-        'src/engine/rules.ts',
+        'src/engine/params/declare.ts',
         'src/expansions/base/tiles.json',
         'src/expansions/tollkeepers/tiles.json',
         'src/agents/random.ts',
@@ -35,6 +35,19 @@ describe('code identity', () => {
     const copy = patchedCopy([ROAD_POINTS_PATCH]);
     const patched = hashSources(join(copy, 'src', 'sim', 'shard.ts'), copy);
     expect(patched.files).toEqual(here.files);
+    expect(patched.hash).not.toBe(here.hash);
+  });
+
+  it('hashes every file of the installed packages it imports: a dependency patched in place is other code', () => {
+    const here = codeIdentity();
+    expect(here.packages).toEqual([expect.stringMatching(/^seedrandom@\d/)]);
+    const copy = patchedCopy([], ['seedrandom']);
+    const entry = join(copy, 'src', 'sim', 'shard.ts');
+    expect(hashSources(entry, copy).hash).toBe(here.hash);
+    const file = join(copy, 'node_modules', 'seedrandom', 'lib', 'tychei.js');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}// patched in place\n`);
+    const patched = hashSources(entry, copy);
+    expect(patched.packages).toEqual(here.packages);
     expect(patched.hash).not.toBe(here.hash);
   });
 

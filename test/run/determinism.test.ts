@@ -1,6 +1,6 @@
 /**
  * Results are bit-identical for any number of workers, any shard size and either backend
- * (`DESIGN.md` "Seeds, deals and pairing"): the same experiment gives byte-identical summary.json
+ * (docs/architecture.md §6): the same experiment gives byte-identical summary.json
  * (and games.arrow) with 1 worker, 2 workers and in-process, with different shard sizes.
  */
 import { readFileSync } from 'node:fs';

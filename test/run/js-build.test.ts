@@ -60,7 +60,10 @@ function editSealed(dir: string, file: string, edit: (text: string) => string): 
 /** What `body` wrote to stderr. */
 function stderrOf(body: () => void): string {
   let text = '';
-  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((text += String(chunk)), true));
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    text += String(chunk);
+    return true;
+  });
   try {
     body();
   } finally {

@@ -3,7 +3,7 @@
  * the installed packages: "another version of the code" for tests of code identity and of workers
  * that play other code. The patch must apply, so a moved constant fails the test loudly.
  */
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,10 +16,22 @@ export const ROAD_POINTS_PATCH = {
   to: "intParam('roadPointsPerTile', 2,",
 };
 
-export function patchedCopy(patches: { file: string; from: string; to: string }[]): string {
+/**
+ * `ownPackages`: installed packages copied into the copy's own node_modules (the others are linked
+ * there), so a test may patch them in place.
+ */
+export function patchedCopy(patches: { file: string; from: string; to: string }[], ownPackages: string[] = []): string {
   const root = mkdtempSync(join(tmpdir(), 'carclab-patched-'));
   for (const part of ['src', 'bin', 'package.json']) cpSync(join(ROOT, part), join(root, part), { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  if (!ownPackages.length) symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  else {
+    mkdirSync(join(root, 'node_modules'));
+    for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+      const from = join(ROOT, 'node_modules', name);
+      if (ownPackages.includes(name)) cpSync(from, join(root, 'node_modules', name), { recursive: true });
+      else symlinkSync(from, join(root, 'node_modules', name));
+    }
+  }
   for (const { file, from, to } of patches) {
     const text = readFileSync(join(root, file), 'utf8');
     if (!text.includes(from)) throw new Error(`patchedCopy: ${file} no longer contains ${from}`);

@@ -1,5 +1,5 @@
 /**
- * Resume (`DESIGN.md` "Outputs"): a run interrupted after some shards keeps its finished shards, and
+ * Resume (docs/architecture.md §8): a run interrupted after some shards keeps its finished shards, and
  * re-running it plays only the missing deals and ends with the same results as an uninterrupted run.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -85,7 +85,10 @@ describe('shard sizes', () => {
     const backend: Backend = {
       ...local,
       concurrency: 2,
-      run: (task, signal) => (ranges.push([task.start, task.end]), local.run(task, signal)),
+      run: (task, signal) => {
+        ranges.push([task.start, task.end]);
+        return local.run(task, signal);
+      },
     };
     await runExperiment({ plan: { ...twoArms, deals: 20 }, outRoot: tempDir(), backend, keepGames: false });
     expect(ranges).toEqual([
@@ -109,7 +112,10 @@ describe('handing out shards', () => {
     let counted = 0;
     const backend: Backend = {
       ...local,
-      run: (task, signal) => (dispatched.push(task.start), local.run(task, signal)),
+      run: (task, signal) => {
+        dispatched.push(task.start);
+        return local.run(task, signal);
+      },
     };
     await runExperiment({
       plan: twoArms,
@@ -118,8 +124,11 @@ describe('handing out shards', () => {
       keepGames: false,
       shardDeals: 3,
       // Only when a shard counts (gamesDone grows), not the live reports of games inside running shards.
-      onProgress: (p) =>
-        p.gamesDone > counted ? ((counted = p.gamesDone), dispatchedWhenCounted.push(dispatched.length)) : undefined,
+      onProgress: (p) => {
+        if (p.gamesDone <= counted) return;
+        counted = p.gamesDone;
+        dispatchedWhenCounted.push(dispatched.length);
+      },
     });
     expect(dispatched).toEqual([0, 3, 6, 9]);
     expect(dispatchedWhenCounted).toEqual([2, 3, 4, 4]);

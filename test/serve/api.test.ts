@@ -2,7 +2,7 @@
  * The explorer's JSON API on a small run: runs, games move by move, candidates, paired games and
  * flips, and the safety rules (nothing outside the results folder, 4xx with a message, no stack).
  */
-import { cpSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +77,24 @@ describe('carclab serve: the API', () => {
     expect(detail.charts.length).toBeGreaterThan(0);
     const spec = await getJson<{ $schema: string }>(`/files/${detail.charts[0]!.spec}`);
     expect(spec.$schema).toContain('vega-lite');
+  });
+
+  it("says what the checks refuse in a run's files: nothing here, an edited summary.json in a copy", async () => {
+    expect((await getJson<RunDetail>(`/api/run?${q({ run: f.run })}`)).refused).toBeNull();
+    const copy = tempDir('carclab-serve-copy-');
+    cpSync(join(f.root, f.run), join(copy, 'run'), { recursive: true });
+    const file = join(copy, 'run', 'summary.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"games": 3,', '"games": 4,'));
+    const { startServer } = await import('../../src/serve/server.ts');
+    const other = await startServer({ dir: copy, port: 0, host: '127.0.0.1' });
+    try {
+      const detail = (await (await fetch(`${other.url}api/run?${q({ run: 'run' })}`)).json()) as RunDetail;
+      expect(detail.refused).toMatch(
+        /^run\/summary\.json is not the summary of the run's shards \(arms\[0\]\.games: 3 from/,
+      );
+    } finally {
+      await other.close();
+    }
   });
 
   it('offers every agent of the registry to play against', async () => {

@@ -5,12 +5,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AgentPool } from '../../src/serve/agent-pool.ts';
 import { replayScenario } from '../../src/engine/scenario.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
+import { openRoot } from '../../src/serve/files.ts';
 import { PlayRoom, checkPlayRequest } from '../../src/serve/play.ts';
 import type { PlayedGameFile, PlayState } from '../../src/serve/api-types.ts';
-import { gameView, playedGame } from '../../src/serve/games.ts';
+import { gameView } from '../../src/serve/games.ts';
+import { playedGame } from '../../src/serve/played.ts';
 import { HttpError } from '../../src/serve/http.ts';
 import { tempDir } from '../sim/helpers.ts';
 
@@ -21,16 +24,20 @@ function savedScenario(root: string, state: PlayState): unknown {
   return JSON.parse(readFileSync(join(root, state.saved!.scenario), 'utf8'));
 }
 
+const pool = new AgentPool(2);
+afterAll(() => pool.close());
+const roomIn = (root: string) => new PlayRoom(openRoot(root), pool);
+
 describe('play against the agents', () => {
-  it('a game of agents alone is saved as a scenario that replays to its final scores', () => {
+  it('a game of agents alone is saved as a scenario that replays to its final scores', async () => {
     for (const [seed, expansions] of [
       ['p1', ALL],
       ['p2', ALL],
       ['p3', []],
     ] as const) {
       const root = tempDir('carclab-play-');
-      const room = new PlayRoom(root);
-      const state = room.start(
+      const room = roomIn(root);
+      const state = await room.start(
         checkPlayRequest({ players: 3, expansions, seats: ['greedy', 'random', 'greedy:meepleCost=2'], seed }),
       );
       expect(state.over).toBe(true);
@@ -42,10 +49,10 @@ describe('play against the agents', () => {
     }
   });
 
-  it("a human's moves go through only when legal; the agents answer; the file replays to the final scores", () => {
+  it("a human's moves go through only when legal; the agents answer; the file replays to the final scores", async () => {
     const root = tempDir('carclab-play-');
-    const room = new PlayRoom(root);
-    let state = room.start(
+    const room = roomIn(root);
+    let state = await room.start(
       checkPlayRequest({
         players: 2,
         expansions: ALL,
@@ -57,9 +64,9 @@ describe('play against the agents', () => {
     expect(state.humanToMove).toBe(true);
     // An illegal placement or follow-up changes nothing.
     const before = JSON.stringify(room.state(state.id));
-    expect(() => room.move(state.id, -1, 0)).toThrow(HttpError);
+    await expect(room.move(state.id, -1, 0)).rejects.toThrow(HttpError);
     const placement = state.legal[0]!.rotations[0]!.action;
-    expect(() => room.move(state.id, placement, 99_999)).toThrow(/not a legal follow-up/);
+    await expect(room.move(state.id, placement, 99_999)).rejects.toThrow(/not a legal follow-up/);
     expect(JSON.stringify(room.state(state.id))).toBe(before);
     let turns = 0;
     const followUpKinds = new Set<string>();
@@ -70,12 +77,12 @@ describe('play against the agents', () => {
       const preview = room.preview(state.id, action);
       const followUp = preview.followUps.at(-1)!;
       followUpKinds.add(followUp.label.split(' ')[0]!);
-      state = room.move(state.id, action, followUp.action);
+      state = await room.move(state.id, action, followUp.action);
       turns++;
     }
     expect(turns).toBeGreaterThan(30);
     expect([...followUpKinds].sort()).toEqual(['meeple', 'nothing', 'tollhouse']);
-    expect(() => room.move(state.id, placement, 0)).toThrow(/the game is over/);
+    await expect(room.move(state.id, placement, 0)).rejects.toThrow(/the game is over/);
     const replayed = replayScenario(savedScenario(root, state), expansionRegistry);
     expect(replayed.scores).toEqual(state.final!.scores);
     // The explorer's game view of the saved game ends with the same scores.
@@ -83,15 +90,15 @@ describe('play against the agents', () => {
     expect(gameView(playedGame(state.saved!.run, file)).final.scores).toEqual(state.final!.scores);
   });
 
-  it('refuses bad game settings with a message naming them', () => {
-    const room = new PlayRoom(tempDir('carclab-play-'));
+  it('refuses bad game settings with a message naming them', async () => {
+    const room = roomIn(tempDir('carclab-play-'));
     expect(() => checkPlayRequest({ players: 7, seats: [] })).toThrow(/"players" must be 2 to 6/);
     expect(() => checkPlayRequest({ players: 2, seats: ['human'] })).toThrow(/"seats" must list 2 seats/);
-    expect(() =>
+    await expect(
       room.start(checkPlayRequest({ players: 2, seats: ['human', 'random'], expansions: ['tolkeepers'] })),
-    ).toThrow(/unknown expansion "tolkeepers"/);
-    expect(() =>
+    ).rejects.toThrow(/unknown expansion "tolkeepers"/);
+    await expect(
       room.start(checkPlayRequest({ players: 2, seats: ['human', 'random'], rules: { farmers: 'maybe' } })),
-    ).toThrow(/farmers/);
+    ).rejects.toThrow(/farmers/);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Pairing (`DESIGN.md` "Seeds, deals and pairing"): all arms play the same deals with the same agent
+ * Pairing (docs/architecture.md §6): all arms play the same deals with the same agent
  * streams, so arms that differ only in a rule that cannot matter play identical games, and arms that
  * differ in their tiles still see the base tiles in the same relative order.
  */

@@ -80,7 +80,9 @@ describe('bootstrap grouped by deal', () => {
     const data = rows(200, 4, 'alike');
     const b = bootstrapByDeal(data, { rng: makeRng('alike-boot'), resamples: 1000 });
     const perDealMeans = new Float64Array(200);
-    data.value.forEach((v, i) => (perDealMeans[data.deal[i]!]! += v / 4));
+    data.value.forEach((v, i) => {
+      perDealMeans[data.deal[i]!]! += v / 4;
+    });
     let sum = 0;
     let sumSquares = 0;
     for (const v of perDealMeans) {

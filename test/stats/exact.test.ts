@@ -1,4 +1,4 @@
-/** Exact intervals for few events, no event, a perfect record and degenerate samples (`STUDIES.md` 10). */
+/** Exact intervals for few events, no event, a perfect record and degenerate samples (docs/reasoning.md §10). */
 import { describe, expect, it } from 'vitest';
 import { chiSquareQuantile, clopperPearson, degenerateInterval, poissonInterval } from '../../src/stats/exact.ts';
 

@@ -124,7 +124,9 @@ describe('Holm correction', () => {
   it('adjusts 0.01, 0.04, 0.03, 0.005 to 0.03, 0.06, 0.06, 0.02', () => {
     // sorted: 0.005 · 4 = 0.02; 0.01 · 3 = 0.03; 0.03 · 2 = 0.06; 0.04 · 1 = 0.04 → max(0.06, 0.04) = 0.06
     const adjusted = holmAdjust([0.01, 0.04, 0.03, 0.005]);
-    [0.03, 0.06, 0.06, 0.02].forEach((p, i) => expect(adjusted[i]).toBeCloseTo(p, 15));
+    [0.03, 0.06, 0.06, 0.02].forEach((p, i) => {
+      expect(adjusted[i]).toBeCloseTo(p, 15);
+    });
   });
   it('caps at 1 and leaves missing p-values out of the count', () => {
     // m = 2 (the null is left out): 0.2 · 2 = 0.4, then 0.7 · 1 = 0.7

@@ -82,7 +82,7 @@ describe('rounding', () => {
     expect(roundSignificant(0.512345, 4)).toBe(0.5123);
     expect(roundSignificant(123456.7, 4)).toBe(123457);
     expect(roundSignificant(0.00012345, 3)).toBe(0.000123);
-    expect(roundSignificant(-2.71828, 3)).toBe(-2.72);
+    expect(roundSignificant(-2.71838, 3)).toBe(-2.72);
     expect(roundSignificant(42, 2)).toBe(42);
   });
 });

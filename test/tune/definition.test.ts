@@ -81,7 +81,7 @@ describe('tuning definitions', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [
         { parameter: { name: 'farmerPointPerCity', min: 0, max: 10 } },
-        /x\.json: parameter: unknown parameter "farmerPointPerCity": not a rule of this game; did you mean "farmerPointsPerCity"\?/,
+        /x\.json: parameter: unknown rule "farmerPointPerCity"; did you mean "farmerPointsPerCity"\?; the rules of this game: /,
       ],
       [
         { parameter: { name: 'farmerPointsPerCity', min: 5, max: 5 } },
@@ -96,10 +96,10 @@ describe('tuning definitions', () => {
         { parameter: { name: 'farmerPointsPerCity', min: 0, max: 9.5, integer: false } },
         /takes whole numbers: "integer" must be true/,
       ],
-      [{ parameter: { name: 'farmers', min: 0, max: 1 } }, /rule "farmers" takes one of on, off, not a number/],
+      [{ parameter: { name: 'farmers', min: 0, max: 1 } }, /rule "farmers" takes one of "on", "off", not a number/],
       [
         { parameter: { name: 'seatCompensation', min: 0, max: 5 } },
-        /rule "seatCompensation" is a list: tune one entry, e\.g\. "seatCompensation\[1\]"/,
+        /rule "seatCompensation" is a list: name one entry, e\.g\. "seatCompensation\[1\]"/,
       ],
       [{ parameter: { name: 'seatCompensation[2]', min: 0, max: 5 } }, /entry 2 is past the last seat \(2 players\)/],
       [

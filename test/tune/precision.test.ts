@@ -127,7 +127,8 @@ describe('--precision', () => {
       new RegExp(`precision after ${FIRST_BATCH_DEALS} deals: margin ±[\\d.]+ \\(wanted ±1\\.5\\)`),
     );
     expect(r.stderr).toMatch(
-      /carclab: base margin [\d.]+ \[[\d.]+, [\d.]+\] \(Student t on per-deal means at nominal 99 %/,
+      // A margin is a whole count ≥ 0 per deal: the exact Poisson interval of its total (issue 36).
+      /carclab: base margin [\d.]+ \[[\d.]+, [\d.]+\] \(exact Poisson \(Garwood\) on the total, widened by its dispersion at nominal 99 %/,
     );
     const bad = carclab('--precision', 'margin=1.5', '--keep-games');
     expect(bad.status).toBe(2);

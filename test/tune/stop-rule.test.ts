@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArmSummary } from '../../src/sim/summary.ts';
 import { measureInterval, measureOf } from '../../src/tune/metric.ts';
-import { familyLevel, stopHalfWidths, stopInterval } from '../../src/tune/stop-rule.ts';
+import { familyLevel, MIN_EVENT_DEALS, stopHalfWidths, stopInterval } from '../../src/tune/stop-rule.ts';
 import { race } from '../../src/tune/search.ts';
 
 describe('degenerate samples', () => {
@@ -37,10 +37,11 @@ describe('degenerate samples', () => {
       { n: 100_000, mean: 2, sd: 0 },
     ])
       expect(stopHalfWidths(m)).toEqual({ plain: Infinity, judged: Infinity });
-    // One event is not degenerate any more.
-    expect(
-      stopHalfWidths({ n: 100_000, mean: 1e-5, sd: Math.sqrt(1e-5), count: { units: 100_000 } }).judged,
-    ).toBeLessThan(1e-3);
+    // One event is not degenerate any more, but a run does not stop on a handful of them (issue 36).
+    const one = { n: 100_000, mean: 1e-5, sd: Math.sqrt(1e-5), count: { units: 100_000, events: 1 } };
+    expect(stopHalfWidths(one)).toEqual({ plain: Infinity, judged: Infinity });
+    const enough = { ...one, mean: MIN_EVENT_DEALS * 1e-5, count: { units: 100_000, events: MIN_EVENT_DEALS } };
+    expect(stopHalfWidths({ ...enough, sd: Math.sqrt(enough.mean) }).judged).toBeLessThan(1e-3);
   });
 });
 
@@ -70,6 +71,12 @@ describe("rotation all: the deal is the unit of a seat's win share", () => {
     const iv = measureInterval(clustered, 0.95);
     const naive = measureInterval(measureOf(seatArm(3000, 1, p, Math.sqrt(p * (1 - p))), 'seat0.wins'), 0.95);
     expect((iv.hi - iv.lo) / (naive.hi - naive.lo)).toBeCloseTo(Math.sqrt(1.5), 1);
+  });
+
+  it('a perfect record counts deals, not games, for its exact bound (issue 36)', () => {
+    const m = measureOf(seatArm(200, 3, 1, 0), 'seat0.wins');
+    expect(m.wins).toEqual({ games: 200, wins: 200 });
+    expect(measureInterval(m, 0.95)).toMatchObject({ lo: 0.05 ** (1 / 200), hi: 1, degenerate: true });
   });
 
   it('independent games within deals keep every game', () => {

@@ -216,7 +216,7 @@ describe('carclab tune (command line)', () => {
     const bad: [unknown, RegExp][] = [
       [
         { ...definition(5), parameter: { name: 'farmerPointsPerCty', min: 0, max: 10 } },
-        /unknown parameter "farmerPointsPerCty"/,
+        /unknown rule "farmerPointsPerCty"; did you mean "farmerPointsPerCity"\?/,
       ],
     ];
     for (const [content, message] of bad) {

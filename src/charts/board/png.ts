@@ -1,6 +1,6 @@
 /**
  * SVG → PNG for board pictures with resvg and the bundled DejaVu fonts only (no system fonts), the
- * same options as the charts (`STACK.md` §6), so a PNG has the same pixels on every machine.
+ * same options as the charts (docs/architecture.md §13), so a PNG has the same pixels on every machine.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -266,7 +266,7 @@ function drawLegend(state: State, options: BoardOptions, x0: number, y0: number)
     const rows: string[] = [];
     let row = '';
     for (const word of text.split(' ')) {
-      if (row && (row + ' ' + word).length > perLine) {
+      if (row && `${row} ${word}`.length > perLine) {
         rows.push(row);
         row = word;
       } else row = row ? `${row} ${word}` : word;

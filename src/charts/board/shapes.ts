@@ -198,11 +198,11 @@ function cityShapes(type: TileType): { cities: CityShape[]; hedges: Pt[][] } {
  */
 function borderOwners(type: TileType): { owner: number[]; slots: number[] } {
   const owner = new Array<number>(12).fill(-1);
-  type.segments.forEach((seg, s) =>
+  type.segments.forEach((seg, s) => {
     seg.ports.forEach((p) => {
       owner[p] = s;
-    }),
-  );
+    });
+  });
   for (let side = 0; side < 4; side++) {
     if (type.edges[side] === EDGE_CITY) {
       for (let j = 0; j < 3; j++) owner[side * 3 + j] = owner[side * 3 + 1]!;

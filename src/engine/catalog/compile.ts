@@ -21,6 +21,10 @@ import type { Illustration, RoadEnd, Segment, TileField, TileFileSpec, TileSpec,
 
 /** Most segments one tile may have; the engine sizes its per-tile arrays by the catalog's real maximum. */
 export const MAX_SEGMENTS_PER_TILE = 16;
+/** Most pennants on one city segment: the engine keeps them in a `Uint8Array` (`Tables.segmentPennants`). */
+export const MAX_PENNANTS = 255;
+/** Most illustrations on one road segment: an expansion may count them in a `Uint8Array` (the Tollkeepers do). */
+export const MAX_ROAD_ILLUSTRATIONS = 255;
 
 type Fail = (message: string) => never;
 
@@ -115,7 +119,8 @@ function propsOf(
       if (typeof value !== 'boolean') fail(`${name}: "${field.key}" must be true or false`);
       if (value) props[field.key] = 1;
     } else {
-      if (!Number.isInteger(value) || (value as number) < 0) fail(`${name}: "${field.key}" must be a whole number ≥ 0`);
+      if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > field.max)
+        fail(`${name}: "${field.key}" must be a whole number from 0 to ${field.max}, got ${JSON.stringify(value)}`);
       if (value !== 0) props[field.key] = value as number;
     }
   }
@@ -166,7 +171,10 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
       seg.ports.push(centrePort(side));
     }
     seg.pennants = city.pennants ?? 0;
-    if (!Number.isInteger(seg.pennants) || seg.pennants < 0) fail(`${name}: "pennants" must be a whole number ≥ 0`);
+    if (!Number.isInteger(seg.pennants) || seg.pennants < 0 || seg.pennants > MAX_PENNANTS)
+      fail(
+        `${name}: "pennants" must be a whole number from 0 to ${MAX_PENNANTS}, got ${JSON.stringify(city.pennants)}`,
+      );
     seg.props = propsOf(city, 'city', fields, name, fail);
     segments.push(seg);
   });
@@ -239,8 +247,9 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
   const attach = (segs: Segment[], loose: Illustration[], kind: unknown, road: string | undefined, what: string) => {
     if (!isIllustration(kind)) fail(`${what}: unknown illustration ${JSON.stringify(kind)}`);
     const seg = roadByName(road, what);
-    if (seg) segs[segments.indexOf(seg)]!.illustrations.push(kind);
-    else loose.push(kind);
+    if (!seg) loose.push(kind);
+    else if (segs[segments.indexOf(seg)]!.illustrations.push(kind) > MAX_ROAD_ILLUSTRATIONS)
+      fail(`${road}: more than ${MAX_ROAD_ILLUSTRATIONS} illustrations on one road`);
   };
 
   const villageRoads = segments.filter((s) => s.kind === SEG_ROAD && s.end === 'village').length;

@@ -7,7 +7,7 @@ import { compileTileFile } from './compile.ts';
 import type { TileField, TileType } from './types.ts';
 
 export * from './types.ts';
-export { compileTileFile, edgeCode, MAX_SEGMENTS_PER_TILE } from './compile.ts';
+export { compileTileFile, edgeCode, MAX_PENNANTS, MAX_ROAD_ILLUSTRATIONS, MAX_SEGMENTS_PER_TILE } from './compile.ts';
 
 export interface TileSource {
   /** The parsed JSON of a `carclab-tiles/1` file. */
@@ -51,6 +51,12 @@ export class Catalog {
   }
 }
 
+/**
+ * Most tile types in one catalog: a game holds at most `MAX_TILES` tiles, and the tables index types
+ * and their field-city lists in 16-bit arrays (`Tables.fieldCityStart`), which this bound keeps in range.
+ */
+export const MAX_TILE_TYPES = 1024;
+
 /** Compiles and joins tile files (with the segment fields `fields` the game's rule modules declare); the first file that names a start tile provides it. */
 export function buildCatalog(sources: readonly TileSource[], fields: readonly TileField[] = []): Catalog {
   const types: TileType[] = [];
@@ -68,6 +74,11 @@ export function buildCatalog(sources: readonly TileSource[], fields: readonly Ti
     if (start === undefined && typeof named === 'string') start = named;
   }
   if (start === undefined) throw new InputError('catalog', 'no tile file names a start tile ("start")');
+  if (types.length > MAX_TILE_TYPES)
+    throw new InputError(
+      'catalog',
+      `${sources.map((s) => s.where).join(', ')}: ${types.length} tile types (variants count apart); at most ${MAX_TILE_TYPES}`,
+    );
   return new Catalog(types, start);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The tile catalog: the file format a designer edits (`*Spec`) and the checked, compiled form the
- * engine uses (`TileType`). Format `carclab-tiles/1`, one JSON file per expansion; see README
- * "Tile files" and `TILES.md` §0.1 for the notation (edges N E S W, half-edges Nw Ne En Es Se Sw Ws Wn).
+ * engine uses (`TileType`). Format `carclab-tiles/1`, one JSON file per expansion; see docs/tiles.md
+ * §1 for the format and §2 for the notation (edges N E S W, half-edges Nw Ne En Es Se Sw Ws Wn).
  */
 
 export const ILLUSTRATIONS = [
@@ -36,14 +36,15 @@ export interface RoadSpec {
 /**
  * A property of a road or city segment that a rule module declares for its tiles (`Expansion.tileFields`):
  * the key a tile file writes on the segment and its type. The engine checks and compiles it into
- * `Segment.props` without knowing what it means: `flag` (true/false, compiled 1/0) or `count` (a whole number ≥ 0).
+ * `Segment.props` without knowing what it means: `flag` (true/false, compiled 1/0) or `count` (a whole
+ * number from 0 to `max`: the largest value the module's tables hold, e.g. 255 in a `Uint8Array`, so
+ * a larger count is refused at load instead of wrapping around).
  */
-export interface TileField {
+export type TileField = {
   readonly on: 'road' | 'city';
   readonly key: string;
-  readonly type: 'flag' | 'count';
   readonly description: string;
-}
+} & ({ readonly type: 'flag' } | { readonly type: 'count'; readonly max: number });
 export interface FieldSpec {
   halves: string;
   cities?: string[];
@@ -113,7 +114,7 @@ export interface Segment {
 }
 
 export interface TileType {
-  /** Tile id as in `TILES.md` §0.3, e.g. `U`, `U.garden`, `TK3.C2`, `LAB`. */
+  /** Tile id as in docs/tiles.md §3, e.g. `U`, `U.garden`, `TK3.C2`, `LAB`. */
   id: string;
   /** The letter or id without the variant suffix. */
   family: string;

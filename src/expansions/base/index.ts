@@ -1,5 +1,5 @@
 /**
- * The base game as expansion zero (`RULES.md` §1): its tiles, its rule parameters, its score sources
+ * The base game as expansion zero (docs/rules.md §1): its tiles, its rule parameters, its score sources
  * and what its features pay, declared through the same contract as the three expansions. What a
  * feature pays is one table of rates per kind (`featureRates`: per tile, pennant and bordering
  * completed city; completed and at the end). The engine measures a feature (tiles, pennants,
@@ -18,12 +18,12 @@ import {
   intListParam,
   intParam,
   meepleSegmentOf,
-  rulesOf,
+  paramsOf,
 } from '../../engine/index.ts';
-import type { BoardView, Expansion, FeatureRates, FeatureScore, Rules, RulesOf } from '../../engine/index.ts';
+import type { BoardView, Expansion, FeatureRates, FeatureScore, ParamValues, ParamsOf } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
-/** Base-game parameters (`RULES.md` §1). `meeples`, `farmers` and `seatCompensation` are read by the engine's mechanics too. */
+/** Base-game parameters (docs/rules.md §1). `meeples`, `farmers`, `seatCompensation`: read by the engine's mechanics too. */
 export const BASE_PARAMS = {
   meeples: intParam('meeples', 7, 1, 30, 'meeples per player'),
   farmers: enumParam('farmers', ['on', 'off'], 'on', 'whether fields take farmers and score at the end'),
@@ -49,7 +49,7 @@ export const BASE_PARAMS = {
   farmerPointsPerCity: intParam('farmerPointsPerCity', 3, 0, 10, 'field majority: points per completed bordering city'),
   seatCompensation: intListParam(
     'seatCompensation',
-    '0',
+    [0],
     0,
     100,
     'house rule: points each seat starts with, in turn order ("0,1,2,3"); missing seats start with 0',
@@ -57,11 +57,11 @@ export const BASE_PARAMS = {
 } as const;
 
 /** The base game's resolved rules, typed. */
-export type BaseRules = RulesOf<typeof BASE_PARAMS>;
+export type BaseRules = ParamsOf<typeof BASE_PARAMS>;
 
 /** The base game's values in a game's resolved rules (every game has them). */
-export function baseRules(game: { readonly rules: Rules }): BaseRules {
-  return rulesOf(BASE_PARAMS, game.rules);
+export function baseRules(game: { readonly rules: ParamValues }): BaseRules {
+  return paramsOf(BASE_PARAMS, game.rules);
 }
 
 export const baseGame: Expansion = defineExpansion({
@@ -78,7 +78,7 @@ export const baseGame: Expansion = defineExpansion({
     { name: 'monasteryMeeples', description: 'a meeple on a monastery' },
   ],
   setup(ctx) {
-    const rules = rulesOf(BASE_PARAMS, ctx.rules);
+    const rules = paramsOf(BASE_PARAMS, ctx.rules);
     const farmers = rules.farmers === 'on';
     // By segment kind (SEG_ROAD, SEG_CITY, SEG_FIELD, SEG_MONASTERY): the rates and the score source.
     const rates: FeatureRates[] = [];

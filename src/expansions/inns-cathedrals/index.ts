@@ -1,11 +1,12 @@
 /**
- * Inns & Cathedrals (`RULES.md` §6; rules text: see docs/rules.md): 18 land tiles, one big meeple per
- * player. A completed road with an inn beside one of its segments pays its majority 2 per tile
- * instead of 1, an unfinished one 0 at the end; a completed city with a cathedral pays 3 per tile and
- * per pennant, an unfinished one 0 (a second inn or cathedral adds nothing). The big meeple counts 2
- * in every majority, fields included (the engine counts a kind's weight). An inn marks the road
- * segment it lies beside (a tile field, `inn`), so on a junction it changes only that road; a
- * labyrinth network with an inn is a road like any other (the Labyrinth seed's case 1). Its
+ * Inns & Cathedrals (docs/rules.md §5): 18 land tiles, one big meeple per player. A completed road
+ * with an inn beside one of its segments pays its majority 2 per tile instead of 1, an unfinished one
+ * 0 at the end; a completed city with a cathedral pays 3 per tile and per pennant, an unfinished one 0
+ * (a second inn or cathedral adds nothing). The big meeple counts 2 in every majority, fields included
+ * (the engine counts a kind's weight). An inn marks the road segment it lies beside (a tile field,
+ * `inn`), so on a junction it changes only that road; a labyrinth network with an inn is a road like
+ * any other (the Labyrinth's published case 1). An inn never changes a toll (ruling docs/rules.md
+ * R-IC1): the Tollkeepers' module pays tolls by the road's illustrations and travellers alone. Its
  * mechanic, for restricted play: the big meeple (a big meeple on a road is a `roadMeeples` follow-up
  * too, and so on).
  */
@@ -17,7 +18,7 @@ import {
   defineExpansion,
   followUpKind,
   intParam,
-  rulesOf,
+  paramsOf,
 } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
@@ -74,7 +75,7 @@ export const innsCathedrals: Expansion = defineExpansion({
   stats: STATS,
   playerStats: PLAYER_STATS,
   setup(ctx) {
-    const rules = rulesOf(INNS_CATHEDRALS_PARAMS, ctx.rules);
+    const rules = paramsOf(INNS_CATHEDRALS_PARAMS, ctx.rules);
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<
       (typeof STATS)[number],
       number
@@ -83,12 +84,12 @@ export const innsCathedrals: Expansion = defineExpansion({
     // The inn and cathedral segments by (tile type, segment), sized by the catalog's widest tile.
     const S = ctx.catalog.maxSegments;
     const special = new Uint8Array(ctx.catalog.types.length * S);
-    ctx.catalog.types.forEach((type, t) =>
+    ctx.catalog.types.forEach((type, t) => {
       type.segments.forEach((seg, s) => {
         if ((seg.kind === SEG_ROAD && seg.props.inn === 1) || (seg.kind === SEG_CITY && seg.props.cathedral === 1))
           special[t * S + s] = 1;
-      }),
-    );
+      });
+    });
     const members = new Int32Array(4096);
     /** Whether the feature of `root` has an inn (a road) or a cathedral (a city) on any of its segments. */
     const hasSpecial = (state: BoardView, root: number): boolean => {

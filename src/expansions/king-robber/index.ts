@@ -1,5 +1,5 @@
 /**
- * King and Robber Baron (`RULES.md` §4, `seeds/king-and-robber-baron.txt`). The player who completes
+ * King and Robber Baron (docs/rules.md §4). The player who completes
  * the first city takes the King; later, whoever completes a city of more tiles than the largest
  * completed so far takes it (equal size does not); the same for the Robber Baron with roads. It goes
  * to the completing player, whoever owns the feature; features completed with no meeple count
@@ -10,7 +10,7 @@
  * It declares no mechanics for restricted play: the cards go by the rules alone, no player chooses
  * anything of them.
  */
-import { SEG_CITY, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, rulesOf } from '../../engine/index.ts';
+import { SEG_CITY, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, paramsOf } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -87,7 +87,7 @@ export const kingRobber: Expansion = defineExpansion({
   events: EVENTS,
   setup(ctx) {
     const { own, emit } = ctx;
-    const rules = rulesOf(KING_ROBBER_PARAMS, ctx.rules);
+    const rules = paramsOf(KING_ROBBER_PARAMS, ctx.rules);
     const scoring = rules.kingRobberScoring;
     const payBefore = rules.kingRobberIncrementalTiming === 'before';
     // Per card, the indices of its statistics in `State.stats` (looked up once, not per scoring).

@@ -1,5 +1,5 @@
 /**
- * The Labyrinth (`RULES.md` §3, `seeds/labyrinth.txt`). Its tile joins four roads through the
+ * The Labyrinth (docs/rules.md §3). Its tile joins four roads through the
  * labyrinth; it is not a crossing. Variant `basic`: an ordinary road. Variant `advanced`: a meeple
  * may go onto the labyrinth when it is placed even if connected roads are occupied, and onto a road
  * extending a labyrinth exit if that branch has no meeple (a branch is what is reached from one exit
@@ -15,7 +15,7 @@ import {
   enumParam,
   intParam,
   meepleSegmentOf,
-  rulesOf,
+  paramsOf,
 } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
@@ -75,7 +75,7 @@ export const labyrinth: Expansion = defineExpansion({
   setup(ctx) {
     const source = ctx.source('labyrinth');
     const networkPoints = ctx.playerStat('labyrinthNetworkPoints');
-    const rules = rulesOf(LABYRINTH_PARAMS, ctx.rules);
+    const rules = paramsOf(LABYRINTH_PARAMS, ctx.rules);
     const advanced = rules.labyrinth === 'advanced';
     const bonusPerMeeple = rules.labyrinthMeepleBonus;
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<
@@ -85,14 +85,14 @@ export const labyrinth: Expansion = defineExpansion({
     // Labyrinth flag per (tile type, segment), sized by the catalog's widest tile.
     const S = ctx.catalog.maxSegments;
     const isLabyrinthType = new Uint8Array(ctx.catalog.types.length * S);
-    ctx.catalog.types.forEach((type, t) =>
+    ctx.catalog.types.forEach((type, t) => {
       type.segments.forEach((seg, s) => {
         if (seg.props.labyrinth !== 1) return;
         if (seg.ports.length < 2)
           throw new InputError('catalog', `tile ${type.id}: ${seg.name}: a labyrinth needs at least two edges`);
         isLabyrinthType[t * S + s] = 1;
-      }),
-    );
+      });
+    });
     const members = new Int32Array(4096);
     // Evaluation scratch: the networks already valued, and one feature measurement.
     const roots = new Int32Array(16);

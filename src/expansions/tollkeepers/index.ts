@@ -1,5 +1,5 @@
 /**
- * The Tollkeepers (`RULES.md` §2, `seeds/tollkeepers.txt`). Each player has one two-sided tollhouse
+ * The Tollkeepers (docs/rules.md §2). Each player has one two-sided tollhouse
  * (value 1 or 2). In a turn without a meeple the player may place it (showing 1) or relocate it
  * (keeping its value) onto any free crossroads. When a road is completed, each tollhouse on a
  * crossroads where the road ends pays its owner per illustration attached to the road's own segments
@@ -16,7 +16,7 @@ import {
   enumParam,
   eventKind,
   intParam,
-  rulesOf,
+  paramsOf,
 } from '../../engine/index.ts';
 import type { BoardView, Expansion, GameSize, TileType } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
@@ -150,6 +150,7 @@ export const tollkeepers: Expansion = defineExpansion({
       on: 'road',
       key: 'travellers',
       type: 'count',
+      max: 255, // segmentTravellers below is a Uint8Array
       description: 'groups of travellers drawn on the road (they pay tolls)',
     },
   ],
@@ -168,7 +169,7 @@ export const tollkeepers: Expansion = defineExpansion({
   setup(ctx) {
     const source = ctx.source('toll');
     const { players, actionBase, own, emit } = ctx;
-    const rules = rulesOf(TOLLKEEPERS_PARAMS, ctx.rules);
+    const rules = paramsOf(TOLLKEEPERS_PARAMS, ctx.rules);
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<
       (typeof STATS)[number],
       number
@@ -378,7 +379,7 @@ export const tollkeepers: Expansion = defineExpansion({
           }
         }
       },
-      // Expected toll income (README "Agents"): for each tollhouse and each open road ending at its
+      // Expected toll income (docs/agents.md): for each tollhouse and each open road ending at its
       // crossroads, the mean of what completing the road would pay at the tollhouse's value and what
       // the final scoring would. A road with travellers flips the tollhouse when it pays, so only the
       // first such road is valued at the current value, the others at the mean of both values.

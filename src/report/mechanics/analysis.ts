@@ -7,11 +7,15 @@
  * a mistake at that level).
  *
  * Per match: the win share with its Wilson interval over games (ties shared) and the deal-clustered t
- * interval beside it (`STUDIES.md` 4: two games of a deal are not independent), the margin per game
+ * interval beside it (docs/reasoning.md §4: two games of a deal are not independent), the margin per game
  * (t over deals), and the p-value of "worth nothing" (t over the deals' scores) Holm-adjusted over the
- * level's matches: one family, "which mechanics matter at this level" (`STUDIES.md` 3). Whether a
+ * level's matches: one family, "which mechanics matter at this level" (docs/reasoning.md §3). Whether a
  * mechanic matters more at one level than another is the paired difference of the deal scores on the
- * deals the levels share (`STUDIES.md` 2), shown with both levels' shares on those deals (12).
+ * deals the levels share (docs/reasoning.md §2; `skillDifference`: the exact bound when every shared deal
+ * gave the same difference, as when both levels won every game), shown with both levels' shares on
+ * those deals (12). A perfect record's share has the one-sided bound over its deals (`pairResult`).
+ * How often each restriction bound is counted on every game of its match (`binding.ts`), with its
+ * interval; a share that is not established says when the restriction seldom or never came up.
  */
 import * as aq from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
@@ -22,9 +26,10 @@ import { pairResult } from '../../match/stats.ts';
 import { holmAdjust, pairedComparison } from '../../stats/index.ts';
 import { count, percent, signed } from '../numbers.ts';
 import { Report } from '../report.ts';
+import { skillDifference } from '../skill-depth.ts';
 import { addVerdictPage } from '../verdict.ts';
 import type { Finding } from '../verdict.ts';
-import { BINDING_DEALS } from './binding.ts';
+import { bindingRate } from './binding.ts';
 import type { Binding } from './binding.ts';
 import type { MechanicsSetup } from './setup.ts';
 
@@ -50,7 +55,7 @@ export interface MechanicResult {
   /** Two-sided p of "importance 50 %" (t over deal scores; the exact sign test when every deal scored alike), and Holm-adjusted over the level's matches. */
   p: number | null;
   pHolm: number | null;
-  /** How often the restriction bound, counted on the match's first deals played again (`binding.ts`). */
+  /** How often the restriction bound, counted on every game of the match played again (`binding.ts`). */
   binding: Binding;
   run: string;
 }
@@ -67,6 +72,11 @@ export interface LevelChange {
   hi: number | null;
   /** The first level's and this level's importance on those deals. */
   onDeals: [number, number];
+  /** Every shared deal gave the same difference (e.g. both levels won every game): the interval is the exact bound. */
+  degenerate: boolean;
+  /** Two-sided p of "no change" (paired t; null for an exact bound), and Holm-adjusted over the level's changes. */
+  p: number | null;
+  pHolm: number | null;
 }
 
 export interface MechanicsResults {
@@ -74,7 +84,6 @@ export interface MechanicsResults {
   changes: LevelChange[];
 }
 
-const clamp = (x: number | null, lo: number, hi: number) => (x === null ? null : Math.min(hi, Math.max(lo, x)));
 const momentsOf = (values: readonly number[]) => ({
   n: values.length,
   sum: values.reduce((t, x) => t + x, 0),
@@ -83,7 +92,7 @@ const momentsOf = (values: readonly number[]) => ({
 
 /**
  * Two-sided p of "the deal scores average 50 %": t over deals; when every deal scored alike the t
- * test has no spread (`STUDIES.md` 10), so the exact sign test is used (all n on one side: 2 · ½ⁿ).
+ * test has no spread (docs/reasoning.md §10), so the exact sign test is used (all n on one side: 2 · ½ⁿ).
  */
 function worthNothing(scores: readonly number[]): { p: number | null } {
   const n = scores.length;
@@ -135,24 +144,33 @@ export function mechanicsResults(
     if (m.level === 0) return [];
     const first = setup.matches.findIndex((x) => x.level === 0 && x.arm === m.arm && x.mechanic === m.mechanic);
     const shared = Math.min(scores[k]!.length, scores[first]!.length);
-    const a = scores[first]!.slice(0, shared);
-    const b = scores[k]!.slice(0, shared);
-    const d = pairedComparison(momentsOf(b.map((x, i) => x - a[i]!)));
-    const mean = (v: number[]) => v.reduce((t, x) => t + x, 0) / v.length;
+    const d = skillDifference(outcomes[first]!, outcomes[k]!);
+    const mean = (v: number[]) => v.slice(0, shared).reduce((t, x) => t + x, 0) / shared;
     return [
       {
         arm: setup.arms[m.arm]!.name,
         mechanic: m.mechanic,
         level: setup.levels[m.level]!.name,
         against: setup.levels[0]!.name,
-        deals: shared,
-        estimate: d.meanDiff,
-        lo: clamp(d.lo, -1, 1),
-        hi: clamp(d.hi, -1, 1),
-        onDeals: [mean(a), mean(b)],
+        deals: d.deals,
+        estimate: d.estimate,
+        lo: d.lo,
+        hi: d.hi,
+        onDeals: [mean(scores[first]!), mean(scores[k]!)],
+        // skillDifference gives no p only for a sample without spread (its exact bound) or under 2 deals.
+        degenerate: d.deals >= 2 && d.p === null,
+        p: d.p,
+        pHolm: null,
       },
     ];
   });
+  // One family per level: "whose worth differs between this level and the first" (docs/reasoning.md §3).
+  for (const level of new Set(changes.map((c) => c.level))) {
+    const at = changes.filter((c) => c.level === level);
+    holmAdjust(at.map((c) => c.p)).forEach((p, i) => {
+      at[i]!.pHolm = p;
+    });
+  }
   return { results, changes };
 }
 
@@ -166,17 +184,32 @@ const costText = (r: MechanicResult) => `${pp(r.importance)} pp [${pp(r.lo)}, ${
 const marginText = (r: MechanicResult) =>
   `${signed(r.margin, 1)} points per game [${signed(r.marginLo, 1)}, ${signed(r.marginHi, 1)}]`;
 const matters = (r: MechanicResult) => r.pHolm !== null && r.pHolm <= 0.05;
-/** Share of the restricted player's follow-up choices at which the mechanic was legal (null: it made none). */
-const boundShare = (b: Binding) => (b.restrictedChoices === 0 ? null : b.bound / b.restrictedChoices);
 const perGame = (x: number, b: Binding) => (b.games === 0 ? '–' : (x / b.games).toFixed(1));
-/** A restriction that bound at fewer of the choices than this is called seldom binding. */
-const SELDOM = 0.05;
-/** How often the restriction bound, in words: a share near 50 % means little when it hardly ever did. */
-function bindingText(b: Binding): string {
-  const base = `the restriction bound at ${count(b.bound)} of the restricted player's ${count(b.restrictedChoices)} follow-up choices (${percent(boundShare(b))} %) and the unrestricted player used the mechanic ${perGame(b.unrestrictedUses, b)} times a game, in the first ${count(b.games)} games`;
-  if (b.bound === 0) return `${base} — it never came up there, so the share says nothing about the mechanic`;
-  return boundShare(b)! < SELDOM ? `${base} — it seldom came up, so the share says little about the mechanic` : base;
+/** The share of the restricted player's follow-up choices at which the mechanic was legal, with its interval over the deals. */
+function boundText(b: Binding): string {
+  const r = bindingRate(b);
+  if (r.overDeals) return `never, in ${count(b.deals)} deals: it binds on at most ${percent(r.hi)} % of deals`;
+  return `${percent(r.share)} % [${percent(r.lo)}, ${percent(r.hi)}]`;
 }
+/** A restriction whose bound share lies below this, interval and all, is called seldom binding. */
+const SELDOM = 0.05;
+/**
+ * How often the restriction bound, in words. Beside a share that is not established it says when the
+ * restriction never or seldom came up (its whole interval below `SELDOM`): the share then says
+ * nothing or little about the mechanic. An established share needs no such excuse.
+ */
+function bindingText(r: MechanicResult): string {
+  const b = r.binding;
+  const rate = bindingRate(b);
+  const base = `the restriction bound at ${count(b.bound)} of the restricted player's ${count(b.restrictedChoices)} follow-up choices (${boundText(b)}; over the ${count(b.deals)} deals) and the unrestricted player used the mechanic ${perGame(b.unrestrictedUses, b)} times a game, in the match's ${count(b.games)} games`;
+  if (matters(r) || rate.share === null) return base;
+  if (b.bound === 0) return `${base} — it never came up, so the share says nothing about the mechanic`;
+  return rate.hi! < SELDOM ? `${base} — it seldom came up, so the share says little about the mechanic` : base;
+}
+
+/** A change between levels in pp with its interval; the exact bound when every shared deal gave the same difference. */
+const changeText = (c: LevelChange) =>
+  `${diffPp(c.estimate)} pp [${diffPp(c.lo)}, ${diffPp(c.hi)}]${c.degenerate ? ' (every shared deal alike: exact bound)' : ''}`;
 
 /** What the study concludes of one match, in words: which way, and whether it is established. */
 function judgement(r: MechanicResult): string {
@@ -195,14 +228,14 @@ function mechanicFinding(setup: MechanicsSetup, results: MechanicsResults, arm: 
   const per = rows
     .map(
       (r) =>
-        `at **${r.level}** ${shareText(r)}, cost ${costText(r)}, margin ${marginText(r)} — ${judgement(r)}; ${bindingText(r.binding)}`,
+        `at **${r.level}** ${shareText(r)}, cost ${costText(r)}, margin ${marginText(r)} — ${judgement(r)}; ${bindingText(r)}`,
     )
     .join('; ');
   const changes = results.changes
     .filter((c) => c.arm === arm && c.mechanic === mechanic)
     .map(
       (c) =>
-        `${c.level} − ${c.against} ${diffPp(c.estimate)} pp [${diffPp(c.lo)}, ${diffPp(c.hi)}] on the ${count(c.deals)} shared deals (${c.against} ${percent(c.onDeals[0])} %, ${c.level} ${percent(c.onDeals[1])} % there)`,
+        `${c.level} − ${c.against} ${changeText(c)} on the ${count(c.deals)} shared deals (${c.against} ${percent(c.onDeals[0])} %, ${c.level} ${percent(c.onDeals[1])} % there${c.pHolm === null ? '' : `; Holm p ${c.pHolm.toPrecision(2)} over the level's changes`})`,
     );
   const description = setup.arms.find((a) => a.name === arm)!.mechanics.find((m) => m.name === mechanic)!.description;
   return {
@@ -244,7 +277,7 @@ export function importanceChart(results: readonly MechanicResult[], runSize: str
 export const METHOD_TEXT =
   "Restricted play (Jaffe, Miller, Andersen, Liu, Karlin, Popović, \"Evaluating competitive game balance with restricted play\", AIIDE 2012): for each mechanic, the level's agent plays the same agent forbidden that mechanic (`forbid=`: it never chooses a follow-up that uses it, nor for its own turns in its searches; it models the other player unrestricted). Importance = the unrestricted agent's win share (ties shared): 50 % means the mechanic is worth nothing to that player; the cost of giving it up is the share above 50 %, in percentage points (pp). Every deal is played twice with the seats swapped; every level and arm plays the same seed, so a mechanic's matches at two levels share their deals.";
 export const INTERVALS_TEXT =
-  'Intervals are 95 %: Wilson over games for win shares (beside it in the tables, the deal-clustered t interval: the two games of a deal share their tiles), t over deals for margins, paired t over shared deals for the change between levels. "Established" means the Holm-adjusted p (t over the deals\' scores against 50 %, Holm over the matches of one level: the family "which mechanics matter at this level") is at most 0.05.';
+  'Intervals are 95 %: Wilson over games for win shares (a perfect record: the one-sided Clopper–Pearson bound over its deals; beside it in the tables, the deal-clustered t interval: the two games of a deal share their tiles), t over deals for margins, paired t over shared deals for the change between levels (the exact bound when every shared deal gave the same difference). "Established" means the Holm-adjusted p (t over the deals\' scores against 50 %, Holm over the matches of one level: the family "which mechanics matter at this level") is at most 0.05.';
 
 /** The report: the verdict page (the overview with its chart, then a sentence per mechanic), then the tables. */
 export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults): Report {
@@ -295,12 +328,12 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
         margin: `${signed(r.margin, 1)} [${signed(r.marginLo, 1)}, ${signed(r.marginHi, 1)}]`,
         p: r.p,
         pHolm: r.pHolm,
-        'bound %': percent(boundShare(r.binding)),
+        'bound % [95 %]': boundText(r.binding),
         'uses a game': perGame(r.binding.unrestrictedUses, r.binding),
       })),
     ),
     {
-      caption: `The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level\'s matches. How often the restriction mattered, on each match\'s first ${count(BINDING_DEALS)} deals played again: "bound %", the restricted player\'s follow-up choices at which the mechanic was legal; "uses a game", how often the unrestricted player chose it.`,
+      caption: `The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level's matches. How often the restriction mattered, on every game of the match played again: "bound %", the restricted player's follow-up choices at which the mechanic was legal, with its 95 % interval over the deals (exact Poisson on the count, widened by its spread over the deals; never bound: the one-sided bound on the share of deals it binds on); "uses a game", how often the unrestricted player chose it.`,
     },
   );
   if (results.changes.length) {
@@ -311,14 +344,15 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
           mechanic: c.mechanic,
           difference: `${c.level} − ${c.against}`,
           deals: c.deals,
-          'pp [95 %]': `${diffPp(c.estimate)} [${diffPp(c.lo)}, ${diffPp(c.hi)}]`,
+          'difference [95 %]': changeText(c),
+          'Holm p': c.pHolm === null ? '–' : c.pHolm.toPrecision(2),
           'first level %': percent(c.onDeals[0]),
           'this level %': percent(c.onDeals[1]),
         })),
       ),
       {
         caption:
-          "Importance at a level minus at the first level, paired t over the deals both played (the deal scores: the unrestricted agent's share of the deal's two games), with both levels' importance on those deals.",
+          "Importance at a level minus at the first level, paired t over the deals both played (the deal scores: the unrestricted agent's share of the deal's two games; the exact bound when every deal gave the same difference), with both levels' importance on those deals; Holm over the level's changes (one family: whose worth differs between the levels).",
       },
     );
   }

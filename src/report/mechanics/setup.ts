@@ -12,7 +12,8 @@
  */
 import { parseAgentSpec } from '../../agents/index.ts';
 import { InputError } from '../../engine/index.ts';
-import type { ParamValue } from '../../engine/index.ts';
+import type { ParamValues } from '../../engine/index.ts';
+import { parseRules } from '../../expansions/index.ts';
 import { designMatch } from '../../match/design.ts';
 import type { MatchDesign } from '../../match/design.ts';
 import { armSetups } from '../../sim/plan.ts';
@@ -30,7 +31,7 @@ export interface MechanicsArm {
   /** As given (`labyrinth@labyrinth=advanced`). */
   name: string;
   expansions: string[];
-  rules: Record<string, ParamValue>;
+  rules: ParamValues;
   /** The mechanics it tests, with their rule module's title and one line. */
   mechanics: { name: string; module: string; description: string }[];
 }
@@ -64,8 +65,8 @@ export interface MechanicsRequest {
   seed: string;
 }
 
-/** `labyrinth@labyrinth=advanced` → expansions and rules (numbers where the value reads as one). */
-function parseArm(text: string): { expansions: string[]; rules: Record<string, ParamValue> } {
+/** `labyrinth@labyrinth=advanced` → expansions and rules (checked against their domains). */
+function parseArm(text: string): { expansions: string[]; rules: ParamValues } {
   const [mix, ...ruleParts] = text.split('@').map((s) => s.trim());
   if (!mix)
     throw new InputError(
@@ -78,17 +79,7 @@ function parseArm(text: string): { expansions: string[]; rules: Record<string, P
       'usage',
       `--expansions: arm ${JSON.stringify(text)}: write base alone, or expansions joined by + (tollkeepers+labyrinth)`,
     );
-  const rules: Record<string, ParamValue> = {};
-  for (const part of ruleParts) {
-    const eq = part.indexOf('=');
-    if (eq < 1 || eq === part.length - 1)
-      throw new InputError(
-        'usage',
-        `--expansions: arm ${JSON.stringify(text)}: ${JSON.stringify(part)} is not rule=value (e.g. labyrinth@labyrinth=advanced)`,
-      );
-    const value = part.slice(eq + 1).trim();
-    rules[part.slice(0, eq).trim()] = /^[+-]?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-  }
+  const rules = parseRules(ruleParts.join(','), `--expansions: arm ${JSON.stringify(text)}`);
   return { expansions, rules };
 }
 
@@ -173,8 +164,8 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
   // 3. The matches: per level, arm and mechanic, on one seed (a mechanic's matches at two levels share their deals).
   const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
   const matches: MechanicMatch[] = [];
-  levels.forEach((level, l) =>
-    arms.forEach((arm, a) =>
+  levels.forEach((level, l) => {
+    arms.forEach((arm, a) => {
       arm.mechanics.forEach((m) => {
         const design = designMatch({
           kind: 'match',
@@ -192,9 +183,9 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
           mechanic: m.name,
           design: { ...design, plan: { ...design.plan, experiment } },
         });
-      }),
-    ),
-  );
+      });
+    });
+  });
   if (!matches.length)
     throw new InputError('usage', `--expansions: no arm has a mechanic to forbid (arms: ${armTexts.join(', ')})`);
   return { players, seed, levels, arms, matches };

@@ -9,14 +9,15 @@
  *   - a choice or a list → "with NAME VALUE instead of D (DESCRIPTION)".
  * With `--expansions` alone: "What changes when The Tollkeepers is added to the base game (2 players)?"
  */
+import { valueText } from '../../engine/index.ts';
 import type { ParamDef, ParamValue } from '../../engine/index.ts';
 
 const POINTS_PER = /^([^:]+):\s*points per (.+)$/;
 
 /** One rule's clause: "when …" or "with …". */
 export function ruleClause(def: ParamDef, value: ParamValue): string {
-  const official = def.default;
-  const points = typeof value === 'number' && !def.list ? POINTS_PER.exec(def.description) : null;
+  const official = valueText(def.default);
+  const points = typeof value === 'number' && def.kind !== 'list' ? POINTS_PER.exec(def.description) : null;
   if (points) {
     const [, subject, thing] = points as unknown as [string, string, string];
     const amount = `${value} point${value === 1 ? '' : 's'} per ${thing}`;
@@ -24,7 +25,8 @@ export function ruleClause(def: ParamDef, value: ParamValue): string {
       ? `when ${/^[aeiou]/i.test(subject) ? 'an' : 'a'} ${subject.trim()} scores ${amount} instead of ${official}`
       : `when the ${subject.trim()} variant pays ${amount} instead of ${official}`;
   }
-  if (typeof value === 'number' && !def.list) return `with ${value} ${def.description} instead of ${official}`;
+  if (typeof value === 'number' && def.kind !== 'list')
+    return `with ${value} ${def.description} instead of ${official}`;
   return `with ${def.name} ${value} instead of ${official} (${def.description})`;
 }
 

@@ -53,7 +53,7 @@ export function levelFindings(card: LevelCard, scorecard: Scorecard, options: { 
   if (depth && options.skill !== false) lines.push(`Skill depth: ${skillDepthSentence(depth)}`);
   if (card.sameMoves === card.deals)
     lines.push(
-      `**Warning (${card.level}): both arms played the same moves on every deal; the rule does not change this level's play, so its total effect is a rescoring only (\`STUDIES.md\` 1).**`,
+      `**Warning (${card.level}): both arms played the same moves on every deal; the rule does not change this level's play, so its total effect is a rescoring only (docs/reasoning.md §1).**`,
     );
   return lines;
 }
@@ -86,19 +86,17 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
     { caption: 'Per level: winner changed, rescored, and the two no-effect references.' },
   );
 
-  report
-    .section('Mean score')
-    .table(
-      aq.from(
-        scorecard.levels.map((c) => ({
-          level: c.level,
-          deals: c.deals,
-          [`${variant.name} − ${baseline.name} (points per player)`]: points(c.scoreChange),
-          'identical-move deals': c.sameMoves,
-        })),
-      ),
-      { caption: 'Paired per deal; t 95 % intervals.' },
-    );
+  report.section('Mean score').table(
+    aq.from(
+      scorecard.levels.map((c) => ({
+        level: c.level,
+        deals: c.deals,
+        [`${variant.name} − ${baseline.name} (points per player)`]: points(c.scoreChange),
+        'identical-move deals': c.sameMoves,
+      })),
+    ),
+    { caption: 'Paired per deal; t 95 % intervals.' },
+  );
 
   const depths = scorecard.levels.flatMap((c) => depthOf(c, scorecard) ?? []);
   const skillFindings = addSkillDepthSection(report, depths);
@@ -131,12 +129,12 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
     ],
   });
 
-  runs.forEach((run, k) =>
+  runs.forEach((run, k) => {
     addRunSections(report, run, {
       chartPrefix: `level${k}-`,
       titlePrefix: `Appendix ${String.fromCharCode(65 + k)} (${scorecard.levels[k]!.level}): `,
-    }),
-  );
+    });
+  });
   return report;
 }
 

@@ -44,7 +44,7 @@ export interface LevelCard {
   };
   /** The same four with their 95 % intervals, and the rescored games' counts. */
   winnerChangedDetail: WinnerChange;
-  /** Deals on which both arms played the same moves (a rescoring only, `STUDIES.md` 1). */
+  /** Deals on which both arms played the same moves (a rescoring only, docs/reasoning.md §1). */
   sameMoves: number;
   /** Mean score per player, variant − baseline, paired t over deals (no interval when every deal gave the same difference). */
   scoreChange: Estimate;
@@ -76,12 +76,13 @@ async function skillDepth(
   backend: Backend,
   outRoot: string,
   log: (l: string) => void,
+  newRun: boolean,
 ): Promise<SkillDepth | null> {
   if (!level.skill) return null;
   // The same seed deals the same tiles to both arms' matches: the difference is paired per deal.
   const matches = [
-    { arm: setup.baseline.name, match: await playSkillMatch(level.skill.baseline, backend, outRoot, log) },
-    { arm: setup.variant.name, match: await playSkillMatch(level.skill.variant, backend, outRoot, log) },
+    { arm: setup.baseline.name, match: await playSkillMatch(level.skill.baseline, backend, outRoot, log, newRun) },
+    { arm: setup.variant.name, match: await playSkillMatch(level.skill.variant, backend, outRoot, log, newRun) },
   ];
   const depth = skillDepthLevel({ level: level.name, against: level.skill.against }, setup.players, matches);
   return {
@@ -111,7 +112,7 @@ function levelCard(level: StudyLevel, run: LoadedRun, setup: StudySetup, skill: 
     },
     winnerChangedDetail: w,
     sameMoves: run.summary.pairs[0]?.sameMoves ?? 0,
-    // Every deal alike (e.g. a rule random play does not feel in the scores): no t interval (`STUDIES.md` 10).
+    // Every deal alike (e.g. a rule random play does not feel in the scores): no t interval (docs/reasoning.md §10).
     scoreChange:
       score.sdDiff === 0
         ? { estimate: score.meanDiff, lo: null, hi: null }
@@ -131,13 +132,14 @@ export async function playStudy(
   backend: Backend,
   out: string,
   log: (l: string) => void,
+  newRun = false,
 ): Promise<{ scorecard: Scorecard; runs: LoadedRun[] }> {
   const outRoot = join(out, 'runs');
   const levels: LevelCard[] = [];
   const runs: LoadedRun[] = [];
   for (const level of setup.levels) {
-    const run = loadRun(await runLevel(level.plan, undefined, backend, outRoot, log));
-    const skill = await skillDepth(level, setup, backend, outRoot, log);
+    const run = loadRun(await runLevel(level.plan, undefined, backend, outRoot, log, newRun));
+    const skill = await skillDepth(level, setup, backend, outRoot, log, newRun);
     runs.push(run);
     levels.push(levelCard(level, run, setup, skill));
   }

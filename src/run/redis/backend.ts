@@ -1,5 +1,5 @@
 /**
- * The distributed backend (`DESIGN.md` "Distributed runs"): the same shards as BullMQ jobs on a Redis
+ * The distributed backend (docs/architecture.md §9): the same shards as BullMQ jobs on a Redis
  * server. The coordinator (`carclab run --backend redis://…`) enqueues a run's shards on the queue
  * of its code (`presence.ts`: workers of other code never take them, and are named) with
  * deterministic job ids (run id + deal range), so enqueueing again is idempotent and a resumed run

@@ -1,5 +1,5 @@
 /**
- * The Redis/BullMQ backend against a real redis-server on a loopback port (`STACK.md` §8): results
+ * The Redis/BullMQ backend against a real redis-server on a loopback port (docs/architecture.md §9, §13): results
  * byte-identical to the local backend, worker processes sharing shards, a killed worker's shard
  * retried and counted once, malformed results rejected, an unreachable server reported, secrets kept
  * out of logs and manifests, an interrupted coordinator resumed.
@@ -278,7 +278,7 @@ describe('carclab run --backend / carclab worker --redis', () => {
   });
 
   it('keep a password out of the logs and the manifest', async () => {
-    const secret = 'pw-' + Math.random().toString(36).slice(2);
+    const secret = `pw-${Math.random().toString(36).slice(2)}`;
     const guarded = await startRedis(['--requirepass', secret]);
     const url = `redis://:${secret}@127.0.0.1:${guarded.port}`;
     const queue = freshQueue();

@@ -326,7 +326,10 @@ describe('distributed runs', () => {
     const queue = freshQueue();
     const log: string[] = [];
     const worker = startWorker(ROOT, ['--redis', own.url, '--queue', queue]);
-    const resume = () => [own.pid, worker.child.pid!].forEach((pid) => process.kill(pid, 'SIGCONT'));
+    const resume = () =>
+      [own.pid, worker.child.pid!].forEach((pid) => {
+        process.kill(pid, 'SIGCONT');
+      });
     try {
       await ready(worker);
       const slowReference = summaryOf(
