@@ -43,11 +43,13 @@ function slowTilesLeft(state: State, types: number): number[] {
 function slowFitting(state: State, cell: number, left: number[]): number {
   const out = new Int32Array(4 * state.frontierCount + 4);
   let n = 0;
-  left.forEach((count, type) => {
-    if (count === 0) return;
+  for (const [type, count] of left.entries()) {
+    if (count === 0) continue;
     const k = state.placementsOf(type, out);
-    for (let i = 0; i < k; i++) if (out[i]! >> 2 === cell) return void (n += count);
-  });
+    let fits = false;
+    for (let i = 0; i < k; i++) if (out[i]! >> 2 === cell) fits = true;
+    if (fits) n += count;
+  }
   return n;
 }
 
