@@ -14,6 +14,9 @@
 export { Evaluator } from './evaluation.ts';
 export type { Agent, AgentDefinition, AgentSpec } from './agent.ts';
 export { defineAgent } from './agent.ts';
+export { FEATURE_COUNT, FEATURE_NAMES, FeatureReader } from './features.ts';
+export { INITIAL_WEIGHT_SET, INITIAL_WEIGHTS, WEIGHT_PLAYERS, weightVector } from './learned.ts';
+export type { FeatureWeights, WeightSet } from './learned.ts';
 export { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './value-features.ts';
 export { VALUE_INPUTS, VALUE_NETS, VALUE_PLAYERS, netGroup, mlpOf, valueInputs } from './value-net.ts';
 export type { NetRecord, NetSet } from './value-net.ts';

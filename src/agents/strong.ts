@@ -23,6 +23,9 @@ import { EPSILON } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
 import { GreedyAgent, sharedOnePly } from './greedy.ts';
 import type { OnePly } from './one-ply.ts';
+import { LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
+import type { FeatureWeights, WeightSet } from './learned.ts';
+import { STRONG_WEIGHTS } from './strong-weights.ts';
 import { mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './value-net.ts';
 import type { NetSet } from './value-net.ts';
 
@@ -51,6 +54,8 @@ export interface StrongOptions {
   readonly width: number;
   /** The value networks per player count (`value-weights.json` unless given). */
   readonly nets?: NetSet;
+  /** The linear evaluation's weights, for player counts without a network (`strong-weights.ts` unless given). */
+  readonly weightSet?: WeightSet;
   /** Look-ahead: pairs revalued per opponent (0: one ply only). */
   readonly lookahead?: number;
   /** Look-ahead: deals of the undrawn tiles each pair is tried on (games of fewer than `MANY_PLAYERS`). */
@@ -61,6 +66,8 @@ export interface StrongOptions {
   readonly halvings?: number;
   /** Look-ahead: turns played after the pair (0: a round, the other players' turns and the mover's next). */
   readonly replies?: number;
+  /** Look ahead only in games of at most this many players (one ply beyond). */
+  readonly lookaheadPlayers?: number;
   /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
   readonly restriction?: Restriction;
 }
@@ -69,7 +76,7 @@ export class StrongAgent implements Agent {
   readonly name = 'strong';
   private game: AgentGame | undefined;
   private onePly: OnePly | undefined;
-  private learned: ValueEvaluator | undefined;
+  private learned: PositionValue | undefined;
   private readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
   private candidates = new Int32Array(0);
   private candidateValues = new Float64Array(0);
@@ -96,6 +103,7 @@ export class StrongAgent implements Agent {
 
   private readonly width: number;
   private readonly nets: NetSet;
+  private readonly weightSet: WeightSet;
   private readonly lookahead: number;
   private readonly samples: number;
   private readonly manySamples: number;
@@ -103,6 +111,7 @@ export class StrongAgent implements Agent {
   private deals = 0;
   private readonly halvings: number;
   private readonly replies: number;
+  private readonly lookaheadPlayers: number;
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
   private readonly restriction: Restriction | undefined;
 
@@ -112,11 +121,13 @@ export class StrongAgent implements Agent {
   ) {
     this.width = options.width;
     this.nets = options.nets ?? VALUE_NETS;
+    this.weightSet = options.weightSet ?? STRONG_WEIGHTS.byPlayers;
     this.lookahead = options.lookahead ?? 0;
     this.samples = options.samples ?? 0;
     this.manySamples = options.manySamples ?? this.samples;
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
+    this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.restriction = options.restriction;
   }
 
@@ -156,7 +167,8 @@ export class StrongAgent implements Agent {
       state.rollback(level, true);
     }
     state.rollback(level);
-    if (this.lookahead > 0 && this.deals > 0 && this.pairs > 1) this.lookAhead(state, me);
+    if (this.lookahead > 0 && this.deals > 0 && this.pairs > 1 && state.game.players <= this.lookaheadPlayers)
+      this.lookAhead(state, me);
     state.deferFinal = deferFinal;
     this.pending = this.bestFollowUp;
     this.pendingPlaced = state.placedCount + 1;
@@ -260,7 +272,7 @@ export class StrongAgent implements Agent {
     this.deals = game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
-    this.learned = sharedValue(game, this.nets);
+    this.learned = sharedEvaluation(game, this.nets, this.weightSet);
   }
 
   /** Writes the best `width` distinct placements into `candidates` (`shortlist`); returns how many. */
@@ -366,26 +378,39 @@ function shortlist(
   return n;
 }
 
+/** What `strong` values a position by: the mover's expected total minus the best opponent's. */
+interface PositionValue {
+  margin(state: AgentState, me: number): number;
+}
+
 /**
- * One value evaluation per game and network set, shared by the agents of a thread (an agent is made
- * per seat and game; the evaluation's buffers are per game, and what it keeps between two calls is
- * each player's last answer with the inputs it answered).
+ * The evaluation of a game of `game.players`: the value network of that player count when `nets` has
+ * one, else the linear evaluation with `weightSet`'s weights (the player counts where no network has
+ * yet played better than them: docs/strong.md). One per game and network or weights, shared by the
+ * agents of a thread (an agent is made per seat and game; the evaluation's buffers are per game, and
+ * what it keeps between two calls is each player's last answer with the inputs it answered).
  */
-const evaluators = new WeakMap<AgentGame, Map<NetSet, ValueEvaluator>>();
-function sharedValue(game: AgentGame, nets: NetSet): ValueEvaluator {
-  let byNets = evaluators.get(game);
-  if (!byNets) {
-    byNets = new Map();
-    evaluators.set(game, byNets);
-  }
-  let evaluator = byNets.get(nets);
+const evaluators = new WeakMap<AgentGame, Map<object, PositionValue>>();
+function sharedEvaluation(game: AgentGame, nets: NetSet, weightSet: WeightSet): PositionValue {
+  let byModel = evaluators.get(game);
+  if (!byModel) evaluators.set(game, (byModel = new Map()));
+  const record = nets[netGroup(game.players)];
+  const weights = record ? undefined : vectorOf(weightsForPlayers(weightSet, game.players));
+  const model: object = record ?? weights!;
+  let evaluator = byModel.get(model);
   if (!evaluator) {
-    const record = nets[netGroup(game.players)];
-    if (!record) throw new Error(`strong: no value network for ${game.players} players`);
-    evaluator = new ValueEvaluator(game, mlpOf(record));
-    byNets.set(nets, evaluator);
+    evaluator = record ? new ValueEvaluator(game, mlpOf(record)) : new LearnedEvaluator(game, weights!);
+    byModel.set(model, evaluator);
   }
   return evaluator;
+}
+
+/** Each weight set's vector, made once. */
+const vectors = new WeakMap<FeatureWeights, Float64Array>();
+function vectorOf(weights: FeatureWeights): Float64Array {
+  let vector = vectors.get(weights);
+  if (!vector) vectors.set(weights, (vector = weightVector(weights)));
+  return vector;
 }
 
 export const strongAgent: AgentDefinition = defineAgent({
@@ -435,6 +460,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       12,
       "look-ahead: turns played by greedy after the pair (0: a round, the other players' turns and the mover's next)",
     ),
+    intParam(
+      'lookaheadPlayers',
+      6,
+      2,
+      6,
+      "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 2: with 3 players the look-ahead costs some tens of times as much)",
+    ),
   ],
   create: (rng, params, restriction) =>
     new StrongAgent(rng, {
@@ -444,6 +476,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       manySamples: params.manySamples,
       halvings: params.halvings,
       replies: params.replies,
+      lookaheadPlayers: params.lookaheadPlayers,
       restriction,
     }),
 });

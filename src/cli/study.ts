@@ -12,6 +12,7 @@ import { writeJsonAtomic } from '../run/files.ts';
 import { defaultWorkers, poolBackend } from '../run/pool.ts';
 import { writeScorecardReport, levelFindings } from '../report/scorecard/report.ts';
 import { playStudy } from '../report/scorecard/scorecard.ts';
+import { STUDY_STRONG } from '../report/study.ts';
 import { DEFAULT_DEALS, studySetup, studySlug } from '../report/scorecard/setup.ts';
 import { intFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
@@ -35,7 +36,7 @@ export const studyCommand: Command = {
     agents: {
       type: 'string',
       help: 'skill levels, agent specs comma-separated (NAME=SPEC names one); each level also plays the one before it',
-      default: 'random,greedy,strong',
+      default: `random,greedy,strong=${STUDY_STRONG}`,
     },
     deals: {
       type: 'string',

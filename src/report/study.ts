@@ -60,7 +60,14 @@ export interface LevelPlan {
 }
 
 /**
- * A study's three skill levels, random, greedy and strong (each agent's default), with their deals and, for a
+ * The studies' strong level: `strong` looking ahead in 2-player games only. With 3 players and more
+ * its look-ahead through a round costs some tens of times the one-ply play (docs/agents.md), more than a
+ * study's hundreds of deals per arm can afford; one ply is still well above `greedy` there.
+ */
+export const STUDY_STRONG = 'strong:lookaheadPlayers=2';
+
+/**
+ * A study's three skill levels, random, greedy and strong (`STUDY_STRONG`), with their deals and, for a
  * study that compares rules, the deals of greedy's and strong's matches against the level before them
  * (skill depth).
  */
@@ -71,7 +78,7 @@ export function skillLevels(
   return [
     { agents: 'random', deals: deals.random },
     { agents: 'greedy', deals: deals.greedy, ...(skill ? { skillDeals: skill.greedy } : {}) },
-    { agents: 'strong', deals: deals.strong, ...(skill ? { skillDeals: skill.strong } : {}) },
+    { agents: STUDY_STRONG, deals: deals.strong, label: 'strong', ...(skill ? { skillDeals: skill.strong } : {}) },
   ];
 }
 
