@@ -5,8 +5,9 @@
  * A turn: every distinct placement is valued first as `greedy` values it (one ply, the rule-aware
  * evaluation with the `mcts` weights: cheap, through the placement preview); the best `width` of them
  * are then tried with each of their follow-ups and the position after the turn is valued by the
- * learned evaluation (`learned.ts`: rule-scaled features weighted by a fit to a search's choices,
- * `strong-weights.ts`). The best pairs (`lookahead` per opponent) are then valued again after a
+ * learned evaluation: with a player count that has a value network (`value-net.ts`, today 3 players)
+ * the network, else the linear evaluation (`learned.ts`: rule-scaled features weighted by a fit to a
+ * search's choices, `strong-weights.ts`; docs/strong.md says which plays better where). The best pairs (`lookahead` per opponent) are then valued again after a
  * round of greedy play on re-dealt decks, the weaker half dropped after each share of the deals
  * (`lookAhead`). The pair with the best value (own expected total minus the best opponent's) is
  * played; ties are broken by the agent's own stream. At the end of the game the value is the final
@@ -17,13 +18,13 @@
 import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { defineAgent, intParam } from './agent.ts';
+import { defineAgent, enumParam, intParam } from './agent.ts';
 import type { Agent, AgentDefinition, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
 import { GreedyAgent, sharedOnePly } from './greedy.ts';
 import type { OnePly } from './one-ply.ts';
-import { LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
+import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
 import type { FeatureWeights, WeightSet } from './learned.ts';
 import { STRONG_WEIGHTS } from './strong-weights.ts';
 import { mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './value-net.ts';
@@ -467,10 +468,17 @@ export const strongAgent: AgentDefinition = defineAgent({
       6,
       "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 2: with 3 players the look-ahead costs some tens of times as much)",
     ),
+    enumParam(
+      'weights',
+      ['learned', 'initial'],
+      'learned',
+      'learned: the value network where one is trained (value-weights.json), else the fitted linear weights (strong-weights.ts); initial: the rule-aware linear evaluation the training starts from, at every player count (to measure what the training adds)',
+    ),
   ],
   create: (rng, params, restriction) =>
     new StrongAgent(rng, {
       width: params.width,
+      ...(params.weights === 'initial' ? { nets: {}, weightSet: INITIAL_WEIGHT_SET } : {}),
       lookahead: params.lookahead,
       samples: params.samples,
       manySamples: params.manySamples,
