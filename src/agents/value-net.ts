@@ -5,8 +5,7 @@
  * own expected total minus the best opponent's; at the end of the game the totals are the scores.
  * One network per player count (`value-weights.json`, written by `npm run train`).
  *
- * A player's expectation reads only its own features (the other players' features as inputs
- * predicted no better and played worse, docs/strong.md), so when a move leaves a player's
+ * A player's expectation reads only its own features (not the other players'), so when a move leaves a player's
  * features as they were, the network's answer for that player is the last one (`totals` keeps
  * each player's last inputs and answer).
  */
