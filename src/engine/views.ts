@@ -26,6 +26,10 @@ export type AgentGame = Pick<
   | 'evaluate'
   | 'evaluateExpansion'
   | 'evaluates'
+  | 'previews'
+  | 'previewPlacement'
+  | 'previewMeeple'
+  | 'previewFollowUps'
   | 'followUpUses'
 >;
 
@@ -83,6 +87,7 @@ export interface SpeedPathState
       | 'openEnds'
       | 'rootMeeples'
       | 'meeple'
+      | 'meepleKind'
       | 'done'
       | 'positionId'
       | 'followsFrom'
