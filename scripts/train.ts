@@ -15,7 +15,14 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createAgent, parseAgentSpec, StrongAgent, VALUE_FEATURES, VALUE_INPUTS, VALUE_PLAYERS } from '../src/agents/index.ts';
+import {
+  createAgent,
+  parseAgentSpec,
+  StrongAgent,
+  VALUE_FEATURES,
+  VALUE_INPUTS,
+  VALUE_PLAYERS,
+} from '../src/agents/index.ts';
 import type { Agent, NetRecord } from '../src/agents/index.ts';
 import { intFlag, numberFlag, parseFlags } from '../src/cli/args.ts';
 import { InputError, isInputError } from '../src/engine/index.ts';
@@ -25,9 +32,17 @@ import { buildSetupGame, PositionRows, recordGame, trainingSetup } from '../src/
 import { fitMlp, Mlp, mse } from '../src/stats/mlp.ts';
 
 const FLAGS = {
-  players: { type: 'string', default: VALUE_PLAYERS.join(','), help: 'the player counts to train, e.g. 4 or 3,4 (2 to 5)' },
+  players: {
+    type: 'string',
+    default: VALUE_PLAYERS.join(','),
+    help: 'the player counts to train, e.g. 4 or 3,4 (2 to 5)',
+  },
   games: { type: 'string', default: '4000', help: 'games per round and player count (at least 10)' },
-  rounds: { type: 'string', default: '2', help: 'rounds: greedy plays the first, strong with the last network the others' },
+  rounds: {
+    type: 'string',
+    default: '2',
+    help: 'rounds: greedy plays the first, strong with the last network the others',
+  },
   seed: { type: 'string', default: 'value-1', help: 'seed of the setups, the deals, every stream and the fit' },
   hidden: { type: 'string', default: '32,16', help: "the network's hidden layer sizes" },
   epochs: { type: 'string', default: '4', help: 'passes over the positions in a fit' },
@@ -74,7 +89,9 @@ function readOptions() {
       throw new InputError('usage', `--players must list player counts from 2 to 5, got ${JSON.stringify(list)}`);
     return Number(part.trim());
   });
-  const hidden = text('hidden')!.split(',').map((part) => intFlag(part.trim(), 'hidden', 0, 1, 1024));
+  const hidden = text('hidden')!
+    .split(',')
+    .map((part) => intFlag(part.trim(), 'hidden', 0, 1, 1024));
   return {
     players,
     games: intFlag(text('games'), 'games', 4000, 10, 1_000_000),

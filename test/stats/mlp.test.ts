@@ -43,11 +43,11 @@ describe('the small network', () => {
 
   it('is the same network for the same rows and stream', () => {
     const train = data(300, 'mlp-same');
-    const fit = () => {
+    const fitted = () => {
       const net = new Mlp([3, 8, 1]);
       fitMlp(net, train, train.rows, { epochs: 3, batch: 16, rate: 0.01, decay: 0 }, makeRng('mlp-same'));
       return net.layers.map((l) => Array.from(l));
     };
-    expect(fit()).toEqual(fit());
+    expect(fitted()).toEqual(fitted());
   });
 });
