@@ -21,6 +21,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   tune: async () => (await import('./tune.ts')).tuneCommand,
   serve: async () => (await import('./serve.ts')).serveCommand,
   study: async () => (await import('./study.ts')).studyCommand,
+  export: async () => (await import('./export.ts')).exportCommand,
+  tiles: async () => (await import('./tiles.ts')).tilesCommand,
 };
 
 async function usage(): Promise<string> {
