@@ -5,8 +5,9 @@
  * A turn: every distinct placement is valued first as `greedy` values it (one ply, the rule-aware
  * evaluation with the `mcts` weights: cheap, through the placement preview); the best `width` of them
  * are then tried with each of their follow-ups and the position after the turn is valued by the
- * learned evaluation (`learned.ts`: rule-scaled features weighted by a fit to a search's choices,
- * `strong-weights.ts`). The best pairs (`lookahead` per opponent) are then valued again after a
+ * learned evaluation: with a player count that has a value network (`value-net.ts`, today 3 players)
+ * the network, else the linear evaluation (`learned.ts`: rule-scaled features weighted by a fit to a
+ * search's choices, `strong-weights.ts`; docs/strong.md says which plays better where). The best pairs (`lookahead` per opponent) are then valued again after a
  * round of greedy play on re-dealt decks, the weaker half dropped after each share of the deals
  * (`lookAhead`). The pair with the best value (own expected total minus the best opponent's) is
  * played; ties are broken by the agent's own stream. At the end of the game the value is the final
@@ -21,11 +22,13 @@ import { defineAgent, enumParam, intParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
-import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
-import type { FeatureWeights, WeightSet } from './learned.ts';
 import { GreedyAgent, sharedOnePly } from './greedy.ts';
 import type { OnePly } from './one-ply.ts';
+import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
+import type { FeatureWeights, WeightSet } from './learned.ts';
 import { STRONG_WEIGHTS } from './strong-weights.ts';
+import { mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './value-net.ts';
+import type { NetSet } from './value-net.ts';
 
 /**
  * The charges of the first, one-ply pass over all placements and of the look-ahead's greedy turns, by
@@ -50,7 +53,9 @@ export const MANY_PLAYERS = 4;
 export interface StrongOptions {
   /** Placements, the best by one-ply greedy value, whose follow-ups the learned evaluation values. */
   readonly width: number;
-  /** The evaluation's weights per player count (`strong-weights.ts` unless given). */
+  /** The value networks per player count (`value-weights.json` unless given). */
+  readonly nets?: NetSet;
+  /** The linear evaluation's weights, for player counts without a network (`strong-weights.ts` unless given). */
   readonly weightSet?: WeightSet;
   /** Look-ahead: pairs revalued per opponent (0: one ply only). */
   readonly lookahead?: number;
@@ -72,8 +77,7 @@ export class StrongAgent implements Agent {
   readonly name = 'strong';
   private game: AgentGame | undefined;
   private onePly: OnePly | undefined;
-  private learned: LearnedEvaluator | undefined;
-  private weights: Float64Array = new Float64Array(0);
+  private learned: PositionValue | undefined;
   private readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
   private candidates = new Int32Array(0);
   private candidateValues = new Float64Array(0);
@@ -99,6 +103,7 @@ export class StrongAgent implements Agent {
   private bestFollowUp = -1;
 
   private readonly width: number;
+  private readonly nets: NetSet;
   private readonly weightSet: WeightSet;
   private readonly lookahead: number;
   private readonly samples: number;
@@ -118,6 +123,7 @@ export class StrongAgent implements Agent {
     options: StrongOptions,
   ) {
     this.width = options.width;
+    this.nets = options.nets ?? VALUE_NETS;
     this.weightSet = options.weightSet ?? STRONG_WEIGHTS.byPlayers;
     this.lookahead = options.lookahead ?? 0;
     this.samples = options.samples ?? 0;
@@ -320,10 +326,9 @@ export class StrongAgent implements Agent {
     if (this.game === game) return;
     this.game = game;
     this.deals = game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
-    this.weights = vectorOf(weightsForPlayers(this.weightSet, game.players));
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
-    this.learned = sharedLearned(game, this.weights);
+    this.learned = sharedEvaluation(game, this.nets, this.weightSet);
   }
 
   /** Writes the best `width` distinct placements into `candidates` (`shortlist`); returns how many. */
@@ -429,42 +434,39 @@ function shortlist(
   return n;
 }
 
-/** The best `width` placements of `state` as `strong` shortlists them (for training: allocates). */
-export function rankPlacements(state: AgentState, width: number): number[] {
-  const legal = new Int32Array(MAX_ACTIONS_HINT);
-  const count = state.legalPlacements(legal);
-  const out = new Int32Array(count);
-  const n = shortlist(
-    state,
-    legal,
-    count,
-    width,
-    sharedOnePly(state.game, prefilterWeights(state.game.players)),
-    out,
-    new Float64Array(count),
-  );
-  return Array.from(out.subarray(0, n));
+/** What `strong` values a position by: the mover's expected total minus the best opponent's. */
+interface PositionValue {
+  margin(state: AgentState, me: number): number;
 }
 
-/** The weight vector of each weights object (one per object, so that agents share their evaluation). */
+/**
+ * The evaluation of a game of `game.players`: the value network of that player count when `nets` has
+ * one, else the linear evaluation with `weightSet`'s weights (the player counts where no network has
+ * yet played better than them: docs/strong.md). One per game and network or weights, shared by the
+ * agents of a thread (an agent is made per seat and game; the evaluation's buffers are per game, and
+ * what it keeps between two calls is each player's last answer with the inputs it answered).
+ */
+const evaluators = new WeakMap<AgentGame, Map<object, PositionValue>>();
+function sharedEvaluation(game: AgentGame, nets: NetSet, weightSet: WeightSet): PositionValue {
+  let byModel = evaluators.get(game);
+  if (!byModel) evaluators.set(game, (byModel = new Map()));
+  const record = nets[netGroup(game.players)];
+  const weights = record ? undefined : vectorOf(weightsForPlayers(weightSet, game.players));
+  const model: object = record ?? weights!;
+  let evaluator = byModel.get(model);
+  if (!evaluator) {
+    evaluator = record ? new ValueEvaluator(game, mlpOf(record)) : new LearnedEvaluator(game, weights!);
+    byModel.set(model, evaluator);
+  }
+  return evaluator;
+}
+
+/** Each weight set's vector, made once. */
 const vectors = new WeakMap<FeatureWeights, Float64Array>();
 function vectorOf(weights: FeatureWeights): Float64Array {
   let vector = vectors.get(weights);
   if (!vector) vectors.set(weights, (vector = weightVector(weights)));
   return vector;
-}
-
-/**
- * One learned evaluation per game and weights, shared by the agents of a thread (an agent is made per
- * seat and game; the evaluation's buffers are per game, and it keeps nothing between two choices).
- */
-const learnedEvaluators = new WeakMap<AgentGame, Map<Float64Array, LearnedEvaluator>>();
-function sharedLearned(game: AgentGame, weights: Float64Array): LearnedEvaluator {
-  let byWeights = learnedEvaluators.get(game);
-  if (!byWeights) learnedEvaluators.set(game, (byWeights = new Map()));
-  let evaluator = byWeights.get(weights);
-  if (!evaluator) byWeights.set(weights, (evaluator = new LearnedEvaluator(game, weights)));
-  return evaluator;
 }
 
 export const strongAgent: AgentDefinition = defineAgent({
@@ -525,13 +527,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       'weights',
       ['learned', 'initial'],
       'learned',
-      'learned: the fitted weights (strong-weights.ts); initial: the rule-aware evaluation the training starts from (to measure what the training adds)',
+      'learned: the value network where one is trained (value-weights.json), else the fitted linear weights (strong-weights.ts); initial: the rule-aware linear evaluation the training starts from, at every player count (to measure what the training adds)',
     ),
   ],
   create: (rng, params, restriction) =>
     new StrongAgent(rng, {
       width: params.width,
-      weightSet: params.weights === 'initial' ? INITIAL_WEIGHT_SET : STRONG_WEIGHTS.byPlayers,
+      ...(params.weights === 'initial' ? { nets: {}, weightSet: INITIAL_WEIGHT_SET } : {}),
       lookahead: params.lookahead,
       samples: params.samples,
       manySamples: params.manySamples,

@@ -120,6 +120,20 @@ export const BENCH_CASES: BenchCase[] = [
     games: 25,
   },
   {
+    key: 'all-3p-strong',
+    description: '3-player games with all three expansions, strong agents',
+    options: { players: 3, expansions: ALL_EXPANSIONS },
+    agent: 'strong',
+    games: 6,
+  },
+  {
+    key: 'all-4p-strong',
+    description: '4-player games with all three expansions, strong agents',
+    options: { players: 4, expansions: ALL_EXPANSIONS },
+    agent: 'strong',
+    games: 4,
+  },
+  {
     key: 'four-4p-random',
     description: '4-player games with all four expansions (Inns & Cathedrals too), random agents',
     options: { players: 4, expansions: FOUR_EXPANSIONS },
@@ -182,6 +196,26 @@ export const BENCH_CASES: BenchCase[] = [
     games: 100,
     cpuClock: true,
     run: (runs, scale, cpu) => benchProcessRatio('base-2p-greedy', 'base-2p-strong', runs, scale, cpu),
+  },
+  {
+    key: 'strong-per-greedy-3p',
+    description:
+      'games/s of greedy-3p-expansions ÷ all-3p-strong (3 players, the three expansions), each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 100)',
+    options: { players: 3, expansions: ALL_EXPANSIONS },
+    agent: 'greedy',
+    games: 40,
+    cpuClock: true,
+    run: (runs, scale, cpu) => benchProcessRatio('greedy-3p-expansions', 'all-3p-strong', runs, scale, cpu),
+  },
+  {
+    key: 'strong-per-greedy-4p',
+    description:
+      'games/s of all-4p-greedy ÷ all-4p-strong (4 players, the three expansions), each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 100)',
+    options: { players: 4, expansions: ALL_EXPANSIONS },
+    agent: 'greedy',
+    games: 25,
+    cpuClock: true,
+    run: (runs, scale, cpu) => benchProcessRatio('all-4p-greedy', 'all-4p-strong', runs, scale, cpu),
   },
   {
     key: 'pool-2w-scaling',
@@ -271,7 +305,9 @@ export function benchCase(c: BenchCase, runs: number, scale = 1, cpu = false): B
   };
   timed(); // warm-up: lets the JIT settle
   const rates = Array.from({ length: runs }, timed).sort((a, b) => a - b);
-  return { gamesPerSecond: Math.round(rates[(rates.length - 1) >> 1]!), runs };
+  const rate = rates[(rates.length - 1) >> 1]!;
+  // Whole games per second, but three significant digits for slow cases (a strong self-play game with three players takes a good part of a second).
+  return { gamesPerSecond: rate >= 100 ? Math.round(rate) : Number(rate.toPrecision(3)), runs };
 }
 
 export const benchCommand: Command = {

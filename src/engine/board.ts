@@ -47,6 +47,10 @@ export type FeatureView = Pick<
   | 'citiesBordered'
   | 'neighboursOf'
   | 'closesFeature'
+  | 'tilesLeft'
+  | 'fittingTiles'
+  | 'openEndCells'
+  | 'emptyCellsAround'
   | 'prospect'
 >;
 
@@ -392,8 +396,11 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     } while (g !== root);
   }
 
-  /** The distinct cities field `root` borders: completed ones into `counts[0]`, open ones into `counts[1]`. */
-  citiesBordered(root: number, counts: Int32Array): void {
+  /**
+   * The distinct cities field `root` borders: completed ones into `counts[0]`, open ones into
+   * `counts[1]`, and the open ones' roots into `open` when given (room for every city segment).
+   */
+  citiesBordered(root: number, counts: Int32Array, open?: Int32Array): void {
     const game = this.game;
     const S = game.segmentsPerTile;
     const scratch = game.scratch;
@@ -408,7 +415,9 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
         const city = this.find(placed * S + game.fieldCities[k]!);
         if (scratch.rootStamp[city] === stamp) continue;
         scratch.rootStamp[city] = stamp;
-        counts[this.done[city] !== 0 ? 0 : 1]! += 1;
+        if (this.done[city] !== 0) counts[0]! += 1;
+        else if (open) open[counts[1]!++] = city;
+        else counts[1]! += 1;
       }
       g = this.next[g]!;
     } while (g !== root);

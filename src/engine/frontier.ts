@@ -142,6 +142,72 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
     }
   }
 
+  /**
+   * Writes into `out` (one entry per tile type) how many of the game's tiles of each type are not
+   * placed yet: the deck's multiset less the tiles on the board (public: no draw order, and a tile
+   * drawn but not yet placed still counts as to come).
+   */
+  tilesLeft(out: Int32Array): void {
+    out.fill(0);
+    const deck = this.deck;
+    for (let i = 0; i < deck.length; i++) out[deck[i]!]! += 1;
+    // The start tile (placed index 0) is not in the deck.
+    for (let k = 1; k < this.placedCount; k++) out[this.placedType[k]!]! -= 1;
+  }
+
+  /**
+   * How many of the tiles `tilesLeft` counts (per type) fit empty cell `cell` in some rotation: on the
+   * frontier, those its neighbours' edges admit; off it (no tile beside it yet), all.
+   */
+  fittingTiles(cell: number, tilesLeft: Int32Array): number {
+    const fits = this.game.fits;
+    const v = this.grid[cell]!;
+    const pattern = v < 0 ? this.frontierReq[-v - 1]! & 255 : 0;
+    let n = 0;
+    for (let t = 0; t < tilesLeft.length; t++)
+      if (tilesLeft[t] !== 0 && fits[t * 256 + pattern] !== 0) n += tilesLeft[t]!;
+    return n;
+  }
+
+  /**
+   * Writes into `out` the distinct empty cells that the open ends of road or city `root` face (each
+   * a frontier cell: `fittingTiles` counts what fits there); returns how many.
+   */
+  openEndCells(root: number, out: Int32Array): number {
+    const game = this.game;
+    const S = game.segmentsPerTile;
+    const G = game.gridSide;
+    const segmentSides = game.segmentSides;
+    let n = 0;
+    let g = root;
+    do {
+      const placed = (g / S) | 0;
+      let sides = segmentSides[this.placedOrientation[placed]! * S + (g % S)]!;
+      const cell = this.placedCell[placed]!;
+      for (let side = 0; sides !== 0; side++, sides >>= 1) {
+        if ((sides & 1) === 0) continue;
+        const c = cell + neighbourOffset(side, G);
+        if (this.grid[c]! >= 0) continue;
+        let known = false;
+        for (let i = 0; i < n; i++) if (out[i] === c) known = true;
+        if (!known) out[n++] = c;
+      }
+      g = this.next[g]!;
+    } while (g !== root);
+    return n;
+  }
+
+  /** Writes into `out` the empty cells among the 8 around placed tile `placed` (a monastery's missing neighbours); returns how many. */
+  emptyCellsAround(placed: number, out: Int32Array): number {
+    const G = this.game.gridSide;
+    const cell = this.placedCell[placed]!;
+    let n = 0;
+    for (let dy = -G; dy <= G; dy += G)
+      for (let dx = -1; dx <= 1; dx++)
+        if ((dx !== 0 || dy !== 0) && this.grid[cell + dy + dx]! <= 0) out[n++] = cell + dy + dx;
+    return n;
+  }
+
   /** Whether tile `type` fits anywhere. hot path */
   hasPlacement(type: number): boolean {
     const fits = this.game.fits;

@@ -280,6 +280,11 @@ export class GameSetup extends Tables {
     return this.mechanics[k]!.uses(state as unknown as BoardView, followUp);
   }
 
+  /** Adds to `expected[p]` what expansion `k`'s `evaluate` hook (the k-th of `expansions`) expects player p to gain; nothing without one. */
+  evaluateExpansion(k: number, state: FeatureView, expected: Float64Array): void {
+    this.hooks[k]!.evaluate?.(state as unknown as BoardView, expected);
+  }
+
   /** Whether any expansion adds to an evaluation (`evaluate`). */
   get evaluates(): boolean {
     return this.hookLists.evaluate.length > 0;

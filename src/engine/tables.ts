@@ -7,7 +7,7 @@ import { edgeCode } from './catalog/index.ts';
 import type { Catalog, TileType } from './catalog/index.ts';
 import { SEG_CITY, SEG_MONASTERY, SEG_ROAD } from './catalog/types.ts';
 import { MAX_PLAYERS } from './constants.ts';
-import { PORTS, rotatePort } from './geometry.ts';
+import { PORTS, rotatePort, sideOfPort } from './geometry.ts';
 
 /**
  * The feature being measured or scored, filled in by the engine, priced by the base game's rule
@@ -68,6 +68,8 @@ export class Tables {
   readonly fitList: Uint16Array;
   readonly sideEdge: Uint8Array; // [o * 4 + side]
   readonly portSegment: Int8Array; // [o * 12 + boardPort] -> segment index or -1
+  /** The sides (bit per side, N lowest) through which segment s of orientation o leaves the tile: [o * S + s]. */
+  readonly segmentSides: Uint8Array;
   readonly segmentKind: Int8Array; // [type * S + s], -1 past the tile's segments
   readonly segmentPorts: Uint8Array; // road/city edge ports per segment (open ends when placed)
   readonly segmentCount: Uint8Array; // [type]
@@ -100,6 +102,7 @@ export class Tables {
     this.fitList = new Uint16Array(T * 256);
     this.sideEdge = new Uint8Array(T * 16);
     this.portSegment = new Int8Array(T * 4 * PORTS).fill(-1);
+    this.segmentSides = new Uint8Array(T * 4 * S);
     this.segmentKind = new Int8Array(T * S).fill(-1);
     this.segmentPorts = new Uint8Array(T * S);
     this.segmentCount = new Uint8Array(T);
@@ -189,7 +192,11 @@ export class Tables {
     this.edgeCode[o] = edgeCode(rotated);
     for (let side = 0; side < 4; side++) this.sideEdge[o * 4 + side] = rotated[side]!;
     type.segments.forEach((seg, s) => {
-      for (const port of seg.ports) this.portSegment[o * PORTS + rotatePort(port, r)] = s;
+      for (const port of seg.ports) {
+        const rotated = rotatePort(port, r);
+        this.portSegment[o * PORTS + rotated] = s;
+        this.segmentSides[o * this.segmentsPerTile + s]! |= 1 << sideOfPort(rotated);
+      }
     });
   }
 

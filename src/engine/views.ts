@@ -24,6 +24,7 @@ export type AgentGame = Pick<
   | 'expansions'
   | 'pays'
   | 'evaluate'
+  | 'evaluateExpansion'
   | 'evaluates'
   | 'previews'
   | 'previewPlacement'

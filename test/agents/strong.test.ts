@@ -135,6 +135,27 @@ describe('strong', () => {
     }
   });
 
+  it('with 3 players (its value network) reads the rules too: farmers at 4 per city, tolls at 6 per illustration', () => {
+    // One ply: the shortlist and the network decide (the look-ahead's greedy turns read the rules anyway).
+    const cases: [Parameters<typeof newGame>[0], Parameters<typeof newGame>[0]][] = [
+      [{ players: 3 }, { players: 3, rules: { farmerPointsPerCity: 4 } }],
+      [
+        { players: 3, expansions: [expansionRegistry.get('tollkeepers')!] },
+        { players: 3, expansions: [expansionRegistry.get('tollkeepers')!], rules: { tollIllustrationPoints2: 6 } },
+      ],
+    ];
+    for (const [official, house] of cases) {
+      let differ = 0;
+      for (let deal = 0; deal < 6; deal++)
+        if (
+          transcript(newGame(house), 'strong:lookahead=0', 'house3', deal) !==
+          transcript(newGame(official), 'strong:lookahead=0', 'house3', deal)
+        )
+          differ++;
+      expect(differ, JSON.stringify(house)).toBeGreaterThanOrEqual(4);
+    }
+  });
+
   it('values a finished game by its final scores', () => {
     const game = newGame({ players: 2 });
     const state = playChecked(game, 'strong-end', 0, undefined, undefined, 'greedy');

@@ -1,29 +1,24 @@
-/** `npm run train --players N`: retrains one player count's weights and keeps the others with their record. */
+/** `npm run train --players N`: fits one player count's value network and keeps the others with their record. */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STRONG_WEIGHTS } from '../../src/agents/strong-weights.ts';
 import { trainingSetup } from '../../src/sim/training.ts';
 import { tempDir } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+const COMMITTED = join(ROOT, 'src', 'agents', 'value-weights.json');
 const train = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'train.ts'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
   });
 
-/** The `STRONG_WEIGHTS` object of a written weights module (JSON but for its keys' quotes). */
-function writtenWeights(file: string): typeof STRONG_WEIGHTS {
-  const text = readFileSync(file, 'utf8');
-  const body = text
-    .slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
-    .replace(/^(\s*)'(\d)':/gm, '$1"$2":')
-    .replace(/^(\s*)([A-Za-z]+):/gm, '$1"$2":')
-    .replace(/,(\s*[}\]])/g, '$1');
-  return JSON.parse(body) as typeof STRONG_WEIGHTS;
+interface Written {
+  features: string[];
+  byPlayers: Record<string, { sizes: number[]; training: { command: string; games: number; rounds: number } }>;
 }
+const readWeights = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Written;
 
 describe('training one player count', () => {
   it('draws every game of the run with the counts asked for', () => {
@@ -32,17 +27,19 @@ describe('training one player count', () => {
     expect([...counts].sort()).toEqual([2, 3, 4, 5]);
   });
 
-  it('--players 4 fits the 4-player weights alone; 2, 3 and 5 players keep theirs and their record', () => {
-    const out = join(tempDir('carclab-train-'), 'weights.ts');
+  it('--players 4 fits a 4-player network alone; the networks already in the file keep theirs and their record', () => {
+    const out = join(tempDir('carclab-train-'), 'value-weights.json');
+    copyFileSync(COMMITTED, out);
+    const before = readWeights(out);
     const r = train(
       '--players',
       '4',
       '--games',
-      '10',
-      '--sample',
+      '20',
+      '--rounds',
+      '2',
+      '--epochs',
       '1',
-      '--teacher-many',
-      'greedy',
       '--seed',
       'train-test',
       '--out',
@@ -50,25 +47,23 @@ describe('training one player count', () => {
     );
     expect(r.stderr).not.toMatch(/Error/);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/round 1, 4 players: 10 games/);
-    expect(r.stdout).not.toMatch(/[235] players:/);
-    const written = writtenWeights(out);
-    for (const group of ['2', '3', '5'] as const) {
-      expect(written.byPlayers[group]).toEqual(STRONG_WEIGHTS.byPlayers[group]);
-      expect(written.training.byPlayers[`${group}p`]).toEqual(STRONG_WEIGHTS.training.byPlayers[`${group}p`]);
-    }
-    expect(written.byPlayers['4']).not.toEqual(STRONG_WEIGHTS.byPlayers['4']);
-    const record = written.training.byPlayers['4p'];
-    expect(record.command).toMatch(/--teacher-many greedy .*--players 4$/);
-    expect(record.teacher).toMatch(/^greedy:/);
-    expect(record.games).toBe(10);
+    expect(r.stdout).toMatch(/4 players, round 1: \d+ positions fitted/);
+    expect(r.stdout).not.toMatch(/[235] players, round/);
+    const written = readWeights(out);
+    expect(written.features).toEqual(before.features);
+    for (const [group, record] of Object.entries(before.byPlayers))
+      if (group !== '4') expect(written.byPlayers[group]).toEqual(record);
+    const record = written.byPlayers['4']!;
+    expect(record.sizes[record.sizes.length - 1]).toBe(1);
+    expect(record.training.command).toMatch(/--players 4 --games 20 --rounds 2 --seed train-test/);
+    expect(record.training.rounds).toBe(2);
   });
 
-  it('a player count outside 2 to 6 is exit 2, nothing written', () => {
-    const out = join(tempDir('carclab-train-'), 'weights.ts');
+  it('a player count outside 2 to 5 is exit 2, nothing written', () => {
+    const out = join(tempDir('carclab-train-'), 'value-weights.json');
     const r = train('--players', '4,7', '--out', out);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/--players must list player counts from 2 to 6/);
+    expect(r.stderr).toMatch(/--players must list player counts from 2 to 5/);
     expect(() => readFileSync(out)).toThrow();
   });
 });

@@ -1,0 +1,315 @@
+/**
+ * The inputs of `strong`'s value network (`value-net.ts`): per player, numbers read off the public
+ * position, every one that stands for points a rule rate times a count (so that a house rule moves
+ * them, and the network's answer with them). Per player p, over the open occupied features whose
+ * meeple majority p holds (ties: every tied player):
+ * - roads: what completing them would pay, what the final scoring would, and the completion pay of
+ *   those with one open end left;
+ * - cities: the same, the completion pay split by open ends (1, 2, 3 or more);
+ * - monasteries: what they pay now and what completing them would add;
+ * - fields (farmers, counted one each): what their completed bordering cities pay, and what the open
+ *   ones would add completed;
+ * - the completion pay of roads and cities where p has meeples but not the majority, and of those
+ *   where p ties for it;
+ * - the expansions' expectations (their `evaluate` hooks): the Tollkeepers', the Labyrinth's, King
+ *   and Robber Baron's each apart, any other expansion's together;
+ * - meeples in hand, an empty hand, meeples standing on roads, cities and monasteries, farmers;
+ * - p's turns still to come.
+ * Tiles still to place are counted from the tiles placed, never from the deck's position (which
+ * would tell whether the next draws fit).
+ */
+import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
+import type { AgentGame, AgentState } from '../engine/index.ts';
+import { worthRates } from './evaluation.ts';
+import { advanceStamp, majorityOf } from './tallies.ts';
+
+export const VALUE_FEATURES = [
+  'roadComplete',
+  'roadFinal',
+  'roadOneEnd',
+  'cityComplete',
+  'cityFinal',
+  'cityOneEnd',
+  'cityTwoEnds',
+  'cityWide',
+  'monasteryNow',
+  'monasteryRest',
+  'monasteryDead',
+  'monasteryChance',
+  'farmCompleted',
+  'farmOpen',
+  'farmChance',
+  'minorityStake',
+  'sharedStake',
+  'roadDead',
+  'cityDead',
+  'roadChance',
+  'cityChance',
+  'cityCells',
+  'tolls',
+  'labyrinth',
+  'kingRobber',
+  'otherExpansions',
+  'hand',
+  'emptyHand',
+  'standing',
+  'farmers',
+  'turnsLeft',
+] as const;
+export const VALUE_FEATURE_COUNT = VALUE_FEATURES.length;
+const F = Object.fromEntries(VALUE_FEATURES.map((name, i) => [name, i])) as Record<
+  (typeof VALUE_FEATURES)[number],
+  number
+>;
+
+/** The feature each expansion's `evaluate` hook goes to, by expansion name (any other: `otherExpansions`). */
+const EXPANSION_FEATURES: Readonly<Record<string, number>> = {
+  tollkeepers: F.tolls,
+  labyrinth: F.labyrinth,
+  kingRobber: F.kingRobber,
+};
+
+export class ValueFeatures {
+  /** The last `read`: `values[p * VALUE_FEATURE_COUNT + k]` is feature k of player p. */
+  readonly values: Float64Array;
+  /** The last `read`'s share of the game's tiles still to place (1 at the start, 0 at the end). */
+  toPlace = 0;
+  /**
+   * Which expansions the game has, 1 or 0 each, in the order of `EXPANSION_INPUTS`: the Tollkeepers,
+   * the Labyrinth, King and Robber Baron, any other.
+   */
+  readonly expansionFlags = new Float64Array(4);
+  private readonly seen: Int32Array;
+  private stamp = 0;
+  private readonly perPlayer = new Int32Array(MAX_PLAYERS);
+  private readonly hookTotals: Float64Array;
+  /** Per expansion of the game (in its order), the feature its `evaluate` hook's expectations go to. */
+  private readonly expansionFeature: Int32Array;
+  private readonly occupied: Int32Array;
+  private readonly bordered = new Int32Array(2);
+  private readonly roadComplete: number;
+  private readonly roadFinal: number;
+  private readonly cityTileComplete: number;
+  private readonly cityPennantComplete: number;
+  private readonly cityTileFinal: number;
+  private readonly cityPennantFinal: number;
+  private readonly monastery: number;
+  private readonly fieldWorth: Float64Array;
+  private readonly fieldsPay: boolean;
+  /** Per tile type, how many are still to place (`FeatureView.tilesLeft`), read once per `read`. */
+  private left = new Int32Array(0);
+  private tilesToCome = 0;
+  /** The draws a player can expect before the end: tiles to come over players. */
+  private draws = 0;
+  /** Per cell: the `read` that counted the tiles fitting there (`fitStamp`) and the count. */
+  private readonly fitStamp: Int32Array;
+  private readonly fitCount: Int32Array;
+  private readonly cells = new Int32Array(256);
+  /** The open cities a field borders (`citiesBordered`). */
+  private readonly openCities: Int32Array;
+  /** Per city root: the `read` that valued its chance of completion by anyone (`cityStamp`) and the chance. */
+  private readonly cityStamp: Int32Array;
+  private readonly cityChance: Float64Array;
+  /** `cellChance`'s answers by fitting count and owner or anyone, and the `read` each was taken in. */
+  private readonly chanceStamp: Int32Array;
+  private readonly chanceMemo: Float64Array;
+
+  constructor(readonly game: AgentGame) {
+    const segments = game.maxTiles * game.segmentsPerTile;
+    this.values = new Float64Array(game.players * VALUE_FEATURE_COUNT);
+    this.seen = new Int32Array(segments);
+    this.occupied = new Int32Array(segments);
+    this.hookTotals = new Float64Array(game.players);
+    this.expansionFeature = Int32Array.from(game.expansions, (e) => EXPANSION_FEATURES[e.name] ?? F.otherExpansions);
+    for (const f of this.expansionFeature) this.expansionFlags[f - F.tolls] = 1;
+    this.roadComplete = game.pays(SEG_ROAD, 1, 0, 0, true);
+    this.roadFinal = game.pays(SEG_ROAD, 1, 0, 0, false);
+    this.cityTileComplete = game.pays(SEG_CITY, 1, 0, 0, true);
+    this.cityPennantComplete = game.pays(SEG_CITY, 0, 1, 0, true);
+    this.cityTileFinal = game.pays(SEG_CITY, 1, 0, 0, false);
+    this.cityPennantFinal = game.pays(SEG_CITY, 0, 1, 0, false);
+    this.monastery = game.pays(SEG_MONASTERY, 1, 0, 0, false);
+    const rates = worthRates(game);
+    this.fieldWorth = rates.fieldWorth;
+    this.fieldsPay = rates.fieldsPay;
+    this.openCities = new Int32Array(segments);
+    this.cityStamp = new Int32Array(segments);
+    this.cityChance = new Float64Array(segments);
+    this.chanceStamp = new Int32Array(2 * game.maxTiles + 2);
+    this.chanceMemo = new Float64Array(2 * game.maxTiles + 2);
+    const side = 2 * game.maxTiles + 3;
+    this.fitStamp = new Int32Array(side * side);
+    this.fitCount = new Int32Array(side * side);
+  }
+
+  /** Fills `values` (and `toPlace`) with every player's features in `state`; returns `values`. */
+  // hot path
+  read(state: AgentState): Float64Array {
+    const players = this.game.players;
+    const v = this.values;
+    v.fill(0);
+    const left = Math.max(0, state.deck.length + 1 - state.placedCount);
+    this.toPlace = left / (state.deck.length + 1);
+    const next = state.currentPlayer;
+    for (let p = 0; p < players; p++) {
+      const o = p * VALUE_FEATURE_COUNT;
+      const hand = state.meeplesLeft[p]!;
+      v[o + F.hand] = hand;
+      v[o + F.emptyHand] = hand === 0 ? 1 : 0;
+      const offset = (p - next + players) % players;
+      v[o + F.turnsLeft] = left > offset ? Math.floor((left - 1 - offset) / players) + 1 : 0;
+    }
+    this.stamp = advanceStamp(this.stamp, this.seen, this.fitStamp);
+    const stamp = this.stamp;
+    if (stamp === 1) {
+      this.cityStamp.fill(0);
+      this.chanceStamp.fill(0);
+    }
+    if (this.left.length === 0) this.left = new Int32Array(Math.max(...state.deck) + 1);
+    state.tilesLeft(this.left);
+    this.tilesToCome = Math.max(1, left);
+    this.draws = left / players;
+    const occupied = this.occupied;
+    const n = state.meepleSegments(occupied);
+    for (let i = 0; i < n; i++) {
+      const g = occupied[i]!;
+      const kind = state.segmentKind(g);
+      v[(state.occupantOf(g) - 1) * VALUE_FEATURE_COUNT + (kind === SEG_FIELD ? F.farmers : F.standing)]! += 1;
+      const root = state.find(g);
+      if (this.seen[root] === stamp) continue;
+      this.seen[root] = stamp;
+      if (!state.isCompleted(root)) this.feature(state, root, kind);
+    }
+    if (this.game.evaluates) {
+      const totals = this.hookTotals;
+      for (let k = 0; k < this.expansionFeature.length; k++) {
+        totals.fill(0);
+        this.game.evaluateExpansion(k, state, totals);
+        const f = this.expansionFeature[k]!;
+        for (let p = 0; p < players; p++) v[p * VALUE_FEATURE_COUNT + f]! += totals[p]!;
+      }
+    }
+    return v;
+  }
+
+  /** Adds open occupied feature `root` of kind `kind` to its players' features. */
+  private feature(state: AgentState, root: number, kind: number): void {
+    const perPlayer = this.perPlayer;
+    const players = this.game.players;
+    perPlayer.fill(0);
+    if (kind === SEG_FIELD) {
+      if (!this.fieldsPay) return;
+      state.figures(root, perPlayer);
+      state.citiesBordered(root, this.bordered, this.openCities);
+      const majority = majorityOf(perPlayer, players);
+      const done = this.bordered[0]!;
+      const open = this.bordered[1]!;
+      const completed = this.fieldWorth[done]!;
+      const more = this.fieldWorth[done + open]! - completed;
+      this.add(majority, F.farmCompleted, completed);
+      this.add(majority, F.farmOpen, more);
+      if (open > 0) {
+        let chances = 0;
+        for (let i = 0; i < open; i++) chances += this.cityChanceOf(state, this.openCities[i]!);
+        this.add(majority, F.farmChance, (more / open) * chances);
+      }
+      return;
+    }
+    if (kind === SEG_MONASTERY) {
+      const neighbours = state.neighboursOf(state.tileOf(root));
+      const majority = 1 << (state.occupantOf(root) - 1);
+      this.add(majority, F.monasteryNow, this.monastery * (1 + neighbours));
+      const rest = this.monastery * (8 - neighbours);
+      this.add(majority, F.monasteryRest, rest);
+      const chance = this.chanceOfCells(state, state.emptyCellsAround(state.tileOf(root), this.cells), false);
+      this.add(majority, chance === 0 ? F.monasteryDead : F.monasteryChance, chance === 0 ? rest : rest * chance);
+      return;
+    }
+    const counts = state.tally(root, perPlayer);
+    const majority = majorityOf(perPlayer, players);
+    const ends = state.openEndsOf(root);
+    let complete: number;
+    if (kind === SEG_ROAD) {
+      complete = this.roadComplete * counts[0]!;
+      this.add(majority, F.roadComplete, complete);
+      this.add(majority, F.roadFinal, this.roadFinal * counts[0]!);
+      if (ends <= 1) this.add(majority, F.roadOneEnd, complete);
+    } else if (kind === SEG_CITY) {
+      complete = this.cityTileComplete * counts[0]! + this.cityPennantComplete * counts[1]!;
+      this.add(majority, F.cityComplete, complete);
+      this.add(majority, F.cityFinal, this.cityTileFinal * counts[0]! + this.cityPennantFinal * counts[1]!);
+      this.add(majority, ends <= 1 ? F.cityOneEnd : ends === 2 ? F.cityTwoEnds : F.cityWide, complete);
+    } else {
+      return; // a kind an expansion values through its hook
+    }
+    this.chances(state, root, kind === SEG_ROAD, majority, complete);
+    const shared = (majority & (majority - 1)) !== 0;
+    for (let p = 0; p < players; p++) {
+      if (perPlayer[p]! === 0) continue;
+      const o = p * VALUE_FEATURE_COUNT;
+      if ((majority & (1 << p)) === 0) this.values[o + F.minorityStake]! += complete;
+      else if (shared) this.values[o + F.sharedStake]! += complete;
+    }
+  }
+
+  /** Adds open road or city `root`'s completion pay by its chance to be completed by its majority's own draws (or as dead). */
+  private chances(state: AgentState, root: number, road: boolean, majority: number, complete: number): void {
+    const n = state.openEndCells(root, this.cells);
+    const chance = this.chanceOfCells(state, n, false);
+    if (chance === 0) this.add(majority, road ? F.roadDead : F.cityDead, complete);
+    else this.add(majority, road ? F.roadChance : F.cityChance, complete * chance);
+    if (!road) this.add(majority, F.cityCells, n);
+  }
+
+  /** Open city `root`'s chance to be completed by anyone's draws (once per `read`). */
+  private cityChanceOf(state: AgentState, root: number): number {
+    if (this.cityStamp[root] !== this.stamp) {
+      this.cityStamp[root] = this.stamp;
+      this.cityChance[root] = this.chanceOfCells(state, state.openEndCells(root, this.cells), true);
+    }
+    return this.cityChance[root]!;
+  }
+
+  /**
+   * The chance that each of the first `n` empty cells of `cells` gets a tile fitting there among
+   * `draws` draws from the tiles to come (a product over the cells; 0 when nothing fits one).
+   */
+  private chanceOfCells(state: AgentState, n: number, byAnyone: boolean): number {
+    let chance = 1;
+    for (let i = 0; i < n; i++) {
+      const fitting = this.fitting(state, this.cells[i]!);
+      if (fitting === 0) return 0;
+      chance *= this.cellChance(fitting, byAnyone);
+    }
+    return chance;
+  }
+
+  /**
+   * The chance that a tile of `fitting` among the tiles to come is drawn by the owner (a player's
+   * share of the draws) or by anyone (all of them), remembered per count for this `read`.
+   */
+  private cellChance(fitting: number, byAnyone: boolean): number {
+    const i = 2 * fitting + (byAnyone ? 1 : 0);
+    if (this.chanceStamp[i] !== this.stamp) {
+      this.chanceStamp[i] = this.stamp;
+      const draws = byAnyone ? this.tilesToCome : this.draws;
+      this.chanceMemo[i] = 1 - (1 - Math.min(1, fitting / this.tilesToCome)) ** draws;
+    }
+    return this.chanceMemo[i]!;
+  }
+
+  /** How many tiles to come fit empty cell `cell` (counted once per `read`). */
+  private fitting(state: AgentState, cell: number): number {
+    if (this.fitStamp[cell] !== this.stamp) {
+      this.fitStamp[cell] = this.stamp;
+      this.fitCount[cell] = state.fittingTiles(cell, this.left);
+    }
+    return this.fitCount[cell]!;
+  }
+
+  /** Adds `value` to feature `k` of each player in bit mask `players`. */
+  private add(players: number, k: number, value: number): void {
+    for (let p = 0; players !== 0; p++, players >>= 1)
+      if (players & 1) this.values[p * VALUE_FEATURE_COUNT + k]! += value;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * `strong`'s learned value (docs/strong.md): each player's expected final total is its score plus
+ * what a small network (`src/stats/mlp.ts`) expects it still to score from its own features
+ * (`value-features.ts`) and the share of tiles still to place. A position is worth to a player its
+ * own expected total minus the best opponent's; at the end of the game the totals are the scores.
+ * One network per player count (`value-weights.json`, written by `npm run train`).
+ *
+ * A player's expectation reads only its own features (not the other players'), so when a move leaves a player's
+ * features as they were, the network's answer for that player is the last one (`totals` keeps
+ * each player's last inputs and answer).
+ */
+import { PHASE_OVER } from '../engine/index.ts';
+import type { AgentGame, AgentState } from '../engine/index.ts';
+import { Mlp } from '../stats/mlp.ts';
+import type { Folded } from '../stats/mlp.ts';
+import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './value-features.ts';
+import { marginOf } from './tallies.ts';
+import VALUE_WEIGHTS from './value-weights.json' with { type: 'json' };
+
+/** The network's inputs per player: its features, the share of tiles still to place, which expansions the game has. */
+export const VALUE_INPUTS = VALUE_FEATURE_COUNT + 1 + 4;
+
+/** Writes player `p`'s inputs from the last `read` of `features` into `out` at `at`. */
+// hot path
+export function valueInputs(features: ValueFeatures, p: number, out: Float64Array | Float32Array, at: number): void {
+  const K = VALUE_FEATURE_COUNT;
+  const v = features.values;
+  for (let k = 0; k < K; k++) out[at + k] = v[p * K + k]!;
+  out[at + K] = features.toPlace;
+  for (let k = 0; k < 4; k++) out[at + K + 1 + k] = features.expansionFlags[k]!;
+}
+
+/** A trained network as `npm run train` writes it (`value-weights.json`). */
+export interface NetRecord {
+  readonly sizes: readonly number[];
+  readonly layers: readonly (readonly number[])[];
+  readonly inputMean: readonly number[];
+  readonly inputScale: readonly number[];
+  readonly outputMean: number;
+  readonly outputScale: number;
+}
+
+/** Networks by player count ("2" … "5"; games of 6 players use those of 5). */
+export type NetSet = Readonly<Record<string, NetRecord>>;
+
+/** The player counts with a network of their own (larger games use the last). */
+export const VALUE_PLAYERS = [2, 3, 4, 5] as const;
+
+/** The committed networks (`npm run train`). */
+export const VALUE_NETS: NetSet = VALUE_WEIGHTS.byPlayers as unknown as NetSet;
+
+/** The committed networks' feature list: it must be today's (a test checks it). */
+export const VALUE_NET_FEATURES: readonly string[] = VALUE_WEIGHTS.features;
+
+/** The network record's player count group for a game of `players`. */
+export const netGroup = (players: number): string =>
+  String(Math.min(players, VALUE_PLAYERS[VALUE_PLAYERS.length - 1]!));
+
+/** The network of `record` as an `Mlp`. */
+export function mlpOf(record: NetRecord): Mlp {
+  if (record.sizes[0] !== VALUE_INPUTS)
+    throw new Error(
+      `value network: ${record.sizes[0]} inputs, the features give ${VALUE_INPUTS} (retrain: npm run train)`,
+    );
+  const net = new Mlp(record.sizes);
+  for (const [l, layer] of record.layers.entries()) net.layers[l]!.set(layer);
+  net.inputMean.set(record.inputMean);
+  net.inputScale.set(record.inputScale);
+  net.outputMean = record.outputMean;
+  net.outputScale = record.outputScale;
+  return net;
+}
+
+/** The networks' feature names, checked against today's at load. */
+export function checkFeatures(names: readonly string[]): void {
+  if (names.join() !== VALUE_FEATURES.join())
+    throw new Error(
+      `value network: trained on features ${names.join(', ')}; today's are ${VALUE_FEATURES.join(', ')} (retrain: npm run train)`,
+    );
+}
+
+export class ValueEvaluator {
+  readonly features: ValueFeatures;
+  private readonly net: Folded;
+  private readonly totalsOut: Float64Array;
+  /** Per player: the inputs of its last answer and the answer. */
+  private readonly lastInputs: Float64Array;
+  private readonly lastAnswer: Float64Array;
+  private readonly input = new Float64Array(VALUE_INPUTS);
+
+  constructor(
+    readonly game: AgentGame,
+    net: Mlp,
+  ) {
+    this.features = new ValueFeatures(game);
+    this.net = net.fold();
+    this.totalsOut = new Float64Array(game.players);
+    this.lastInputs = new Float64Array(game.players * VALUE_INPUTS).fill(Number.NaN);
+    this.lastAnswer = new Float64Array(game.players);
+  }
+
+  /** Each player's expected final total; the returned array is reused by the next call. */
+  // hot path
+  totals(state: AgentState): Float64Array {
+    const out = this.totalsOut;
+    const players = this.game.players;
+    if (state.phase === PHASE_OVER) {
+      for (let p = 0; p < players; p++) out[p] = state.score(p);
+      return out;
+    }
+    this.features.read(state);
+    const input = this.input;
+    const last = this.lastInputs;
+    for (let p = 0; p < players; p++) {
+      valueInputs(this.features, p, input, 0);
+      const o = p * VALUE_INPUTS;
+      let same = true;
+      for (let i = 0; i < VALUE_INPUTS; i++) if (input[i] !== last[o + i]) same = false;
+      if (!same) {
+        last.set(input, o);
+        this.lastAnswer[p] = this.net.forward(input);
+      }
+      out[p] = state.score(p) + this.lastAnswer[p]!;
+    }
+    return out;
+  }
+
+  /** Own expected total minus the best opponent's. */
+  margin(state: AgentState, me: number): number {
+    return marginOf(this.totals(state), me);
+  }
+}
