@@ -8,7 +8,7 @@
  * the first round played by `greedy`, each later round by `strong` with the last round's network,
  * one ply (the lone `strong` among `greedy` players in two games of three, every seat `strong` in
  * the third). At the start of every turn each player's features are recorded with the points it
- * went on to score; a network (`src/stats/mlp.ts`) is fitted to those on nine games in ten, and
+ * went on to score; a network (`src/agents/mlp.ts`, fitted by `src/stats/mlp-fit.ts`) is fitted to those on nine games in ten, and
  * the tenth is held out to measure the fit. The last round's network is written.
  *
  *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--out FILE]
@@ -29,7 +29,8 @@ import { InputError, isInputError } from '../src/engine/index.ts';
 import type { Game } from '../src/engine/index.ts';
 import { makeRng } from '../src/sim/rng.ts';
 import { buildSetupGame, PositionRows, recordGame, trainingSetup } from '../src/sim/training.ts';
-import { fitMlp, Mlp, mse } from '../src/stats/mlp.ts';
+import { Mlp } from '../src/agents/mlp.ts';
+import { fitMlp, mse } from '../src/stats/mlp-fit.ts';
 
 const FLAGS = {
   players: {

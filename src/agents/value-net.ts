@@ -1,6 +1,6 @@
 /**
  * `strong`'s learned value (docs/strong.md): each player's expected final total is its score plus
- * what a small network (`src/stats/mlp.ts`) expects it still to score from its own features
+ * what a small network (`mlp.ts`) expects it still to score from its own features
  * (`value-features.ts`) and the share of tiles still to place. A position is worth to a player its
  * own expected total minus the best opponent's; at the end of the game the totals are the scores.
  * One network per player count (`value-weights.json`, written by `npm run train`).
@@ -11,8 +11,8 @@
  */
 import { PHASE_OVER } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
-import { Mlp } from '../stats/mlp.ts';
-import type { Folded } from '../stats/mlp.ts';
+import { Mlp } from './mlp.ts';
+import type { Folded } from './mlp.ts';
 import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './value-features.ts';
 import { marginOf } from './tallies.ts';
 import VALUE_WEIGHTS from './value-weights.json' with { type: 'json' };

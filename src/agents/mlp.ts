@@ -1,0 +1,117 @@
+/**
+ * A small multilayer perceptron in plain typed arrays: dense layers with ReLU between them and a
+ * linear output, its inputs standardized by a fixed mean and scale. `forward` allocates nothing.
+ * Agents play with it (`value-net.ts`); `src/stats/mlp-fit.ts` trains one.
+ */
+
+export interface MlpShape {
+  /** Layer sizes, input first, output (1) last. */
+  readonly sizes: readonly number[];
+}
+
+export class Mlp {
+  /** Per layer l: weights [out × in] then biases [out], in one array per layer. */
+  readonly layers: Float64Array[];
+  readonly sizes: readonly number[];
+  readonly inputMean: Float64Array;
+  readonly inputScale: Float64Array;
+  outputScale = 1;
+  outputMean = 0;
+  /** Activations per layer (input standardized at 0). */
+  private readonly acts: Float64Array[];
+
+  constructor(sizes: readonly number[]) {
+    this.sizes = sizes;
+    this.layers = sizes.slice(1).map((out, l) => new Float64Array(out * sizes[l]! + out));
+    this.acts = sizes.map((n) => new Float64Array(n));
+    this.inputMean = new Float64Array(sizes[0]!);
+    this.inputScale = new Float64Array(sizes[0]!).fill(1);
+  }
+
+  /** The output for input `x` (raw, standardized here). */
+  // hot path
+  forward(x: Float64Array | Float32Array, at = 0): number {
+    const a0 = this.acts[0]!;
+    const n0 = this.sizes[0]!;
+    for (let i = 0; i < n0; i++) a0[i] = (x[at + i]! - this.inputMean[i]!) * this.inputScale[i]!;
+    const last = this.layers.length - 1;
+    for (let l = 0; l <= last; l++) {
+      const w = this.layers[l]!;
+      const input = this.acts[l]!;
+      const output = this.acts[l + 1]!;
+      const nIn = this.sizes[l]!;
+      const nOut = this.sizes[l + 1]!;
+      const b = nOut * nIn;
+      for (let o = 0; o < nOut; o++) {
+        let s = w[b + o]!;
+        const r = o * nIn;
+        for (let i = 0; i < nIn; i++) s += w[r + i]! * input[i]!;
+        output[o] = l < last && s < 0 ? 0 : s;
+      }
+    }
+    return this.acts[this.sizes.length - 1]![0]! * this.outputScale + this.outputMean;
+  }
+
+  /**
+   * The network with its standardization folded into the first layer's weights and biases and its
+   * output scale into the last layer's, for play: `Folded.forward` then reads the raw input as it is.
+   */
+  fold(): Folded {
+    const layers = this.layers.map((w) => Float64Array.from(w));
+    const first = layers[0]!;
+    const nIn = this.sizes[0]!;
+    const nOut = this.sizes[1]!;
+    for (let o = 0; o < nOut; o++) {
+      let shift = 0;
+      for (let i = 0; i < nIn; i++) {
+        first[o * nIn + i]! *= this.inputScale[i]!;
+        shift += first[o * nIn + i]! * this.inputMean[i]!;
+      }
+      first[nOut * nIn + o]! -= shift;
+    }
+    const last = layers[layers.length - 1]!;
+    const l = this.sizes.length - 2;
+    const lastIn = this.sizes[l]!;
+    for (let i = 0; i < lastIn; i++) last[i]! *= this.outputScale;
+    last[lastIn]! = last[lastIn]! * this.outputScale + this.outputMean;
+    return new Folded(this.sizes, layers);
+  }
+
+  /** Activations of the last `forward` (for training). */
+  activation(l: number): Float64Array {
+    return this.acts[l]!;
+  }
+}
+
+/** A network ready for play (`Mlp.fold`): raw input in, output in the target's units. */
+export class Folded {
+  private readonly acts: Float64Array[];
+  constructor(
+    readonly sizes: readonly number[],
+    private readonly layers: readonly Float64Array[],
+  ) {
+    this.acts = sizes.slice(1).map((n) => new Float64Array(n));
+  }
+
+  /** The output for raw input `x` (its first `sizes[0]` numbers). */
+  // hot path
+  forward(x: Float64Array): number {
+    let input = x;
+    const last = this.layers.length - 1;
+    for (let l = 0; l <= last; l++) {
+      const w = this.layers[l]!;
+      const output = this.acts[l]!;
+      const nIn = this.sizes[l]!;
+      const nOut = this.sizes[l + 1]!;
+      const b = nOut * nIn;
+      for (let o = 0; o < nOut; o++) {
+        let s = w[b + o]!;
+        const r = o * nIn;
+        for (let i = 0; i < nIn; i++) s += w[r + i]! * input[i]!;
+        output[o] = l < last && s < 0 ? 0 : s;
+      }
+      input = output;
+    }
+    return input[0]!;
+  }
+}
