@@ -49,6 +49,8 @@ export interface WorthRates {
   readonly completedRoad: number;
   readonly completedCityTile: number;
   readonly completedCityPennant: number;
+  /** What a monastery completed during the game pays per tile (itself and its 8 neighbours). */
+  readonly completedMonastery: number;
 }
 
 /** The game's `WorthRates`, from its rule module's answers. */
@@ -69,6 +71,7 @@ export function worthRates(game: AgentGame): WorthRates {
     completedRoad: game.pays(SEG_ROAD, 1, 0, 0, true),
     completedCityTile: game.pays(SEG_CITY, 1, 0, 0, true),
     completedCityPennant: game.pays(SEG_CITY, 0, 1, 0, true),
+    completedMonastery: game.pays(SEG_MONASTERY, 1, 0, 0, true),
   };
 }
 
@@ -89,6 +92,7 @@ export class Evaluator extends Charges implements WorthRates {
   readonly completedRoad: number;
   readonly completedCityTile: number;
   readonly completedCityPennant: number;
+  readonly completedMonastery: number;
 
   constructor(
     readonly game: AgentGame,
@@ -109,6 +113,7 @@ export class Evaluator extends Charges implements WorthRates {
     this.completedRoad = rates.completedRoad;
     this.completedCityTile = rates.completedCityTile;
     this.completedCityPennant = rates.completedCityPennant;
+    this.completedMonastery = rates.completedMonastery;
   }
 
   /** Own expected total minus the best opponent's. */

@@ -5,8 +5,7 @@
  * features the tiles placed since joined and the fields beside the cities they completed (the only
  * ones that changed); otherwise everything read is stale (`newPosition`). And the counts it takes
  * over a union of such features: the distinct completed cities bordering some fields (a city
- * bordering two of them counts once), the distinct tiles of some roads (as scoring counts a road's
- * tiles), the fields beside some cities.
+ * bordering two of them counts once), the fields beside some cities.
  */
 import { SEG_CITY, SEG_FIELD } from '../engine/index.ts';
 import type { SpeedPathGame, SpeedPathState } from '../engine/index.ts';
@@ -30,9 +29,6 @@ export class OldFeatures {
   /** Per segment: stamp of the last read or union of city lists that counted it. */
   private readonly cityMark: Int32Array;
   private markStamp = 0;
-  /** Per placed tile: stamp of the last count of a union's tiles that counted it. */
-  private readonly tileMark: Int32Array;
-  private tileStamp = 0;
   /** The field segments of a tile beside each of its city segments: `cityFields[cityFieldStart[i] … cityFieldStart[i + 1])` for i = type * S + s. */
   readonly cityFieldStart: Uint16Array;
   readonly cityFields: Int8Array;
@@ -51,7 +47,6 @@ export class OldFeatures {
     this.cityCount = new Int32Array(segments);
     this.cities = new Int32Array(segments);
     this.cityMark = new Int32Array(segments);
-    this.tileMark = new Int32Array(game.maxTiles);
     this.readMeeples = new Int32Array(game.players);
     this.fieldMark = new Int32Array(segments);
     // The game's fields → cities table turned around.
@@ -160,28 +155,6 @@ export class OldFeatures {
     return added;
   }
 
-  /** Starts a union of features' tiles. */
-  startTiles(): void {
-    this.tileStamp = advanceStamp(this.tileStamp, this.tileMark);
-  }
-
-  /** Adds feature `root` to the union; returns how many of its tiles were not in it yet. */
-  addTiles(state: SpeedPathState, root: number): number {
-    const S = this.game.segmentsPerTile;
-    const mark = this.tileStamp;
-    let added = 0;
-    let m = root;
-    do {
-      const tile = (m / S) | 0;
-      if (this.tileMark[tile] !== mark) {
-        this.tileMark[tile] = mark;
-        added++;
-      }
-      m = state.next[m]!;
-    } while (m !== root);
-    return added;
-  }
-
   /** Starts a union of the fields beside some cities. */
   startFields(): void {
     this.fieldStamp = advanceStamp(this.fieldStamp, this.fieldMark);
@@ -217,7 +190,8 @@ export class OldFeatures {
 
   /** A fresh stamp for `cityMark`. */
   private nextMark(): number {
-    return (this.markStamp = advanceStamp(this.markStamp, this.cityMark));
+    this.markStamp = advanceStamp(this.markStamp, this.cityMark);
+    return this.markStamp;
   }
 
   private growCities(): void {

@@ -1,9 +1,11 @@
 /**
  * One-ply valuation with the rule-aware evaluation (`evaluation.ts`): after a tile was placed, the
  * value to the mover of each legal follow-up (own expected total minus the best opponent's), and
- * the best of them. Used by `greedy` (every placement) and by `mcts` (to order the root's placements).
- * A placement that completes no monastery, in a game without expansions, is valued without applying
- * it (`preview.ts`); the others are applied, valued and taken back.
+ * the best of them. Used by `greedy` (every placement), by `mcts` (to order the root's placements)
+ * and by `strong` (to shortlist them). A placement is valued without making it (`preview.ts`) unless
+ * the preview does not apply (a rule module without a preview, a restriction that binds the mover,
+ * a position not remembered) or declines it (an expansion cannot tell); those are made, valued and
+ * taken back.
  */
 import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, followUpKind, followUpSegment } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
@@ -58,11 +60,9 @@ export class OnePly {
   // hot path
   valuePlacement(state: AgentState, placement: number, me: number, open = -1, restriction?: Restriction): number {
     if (this.preview.applies && this.evaluator.remembers(state) && !restriction?.binds(state)) {
-      const value = this.preview.value(state, placement, me);
-      if (!Number.isNaN(value)) {
-        // previewed
+      if (this.preview.value(state, placement, me)) {
         this.followUp = this.preview.followUp;
-        return value;
+        return this.preview.best;
       }
     }
     const level = open >= 0 ? open : state.checkpoint();
@@ -77,17 +77,15 @@ export class OnePly {
    * the state is left as found. When the tile completes nothing, the turn changes no score, so the
    * base-game part is evaluated once (from the remembered position when there is one) and a meeple's
    * change added locally; only the expansions' hooks see each follow-up, staged on the board without
-   * ending the turn (`State.stageFollowUp`). When it completes something in a game without
-   * expansions, only doing nothing and the meeples on the features the turn completes are applied: a
-   * meeple on a feature left open changes the turn by itself alone. Set `state.deferFinal` to keep
-   * the final scoring out of the value. A `restriction` removes the follow-ups it forbids the mover.
+   * ending the turn (`State.stageFollowUp`). When it completes something, each follow-up is applied.
+   * Set `state.deferFinal` to keep the final scoring out of the value. A `restriction` removes the
+   * follow-ups it forbids the mover.
    */
   bestFollowUp(state: AgentState, me: number, restriction?: Restriction): number {
     let n = state.legalFollowUps(this.followUps);
     if (restriction) n = restriction.filter(state, this.followUps, n);
     if (!state.closesFeature(state.lastPlaced)) this.valueOpenTurn(state, me, n);
-    else if (this.preview.applies) this.valueCompletingTurn(state, me, n);
-    else this.valueApplied(state, me, n, false);
+    else this.valueApplied(state, me, n);
     let best = -Infinity;
     for (let j = 0; j < n; j++) {
       if (this.values[j]! > best + EPSILON) {
@@ -130,44 +128,12 @@ export class OnePly {
     if (hooked) state.rollback(inner);
   }
 
-  /**
-   * `values` of the `n` follow-ups of a turn that completes something, in a game without expansion
-   * hooks: doing nothing is applied, a meeple on a feature the turn leaves open adds its change to
-   * that, a meeple on a completed feature is applied.
-   */
-  private valueCompletingTurn(state: AgentState, me: number, n: number): void {
-    const evaluator = this.evaluator;
-    const placed = state.lastPlaced;
-    const S = state.game.segmentsPerTile;
-    const inner = state.checkpoint();
-    state.apply(FOLLOW_NOTHING);
-    if (evaluator.remembersBefore(state)) evaluator.baseTotalsSince(state, this.base);
-    else evaluator.baseTotals(state, this.base);
-    let pending = false;
-    const totals = this.totals;
-    for (let j = 0; j < n; j++) {
-      const followUp = this.followUps[j]!;
-      const root = followUp === FOLLOW_NOTHING ? -1 : state.find(placed * S + followUpSegment(followUp));
-      if (root >= 0 && state.isCompleted(root)) {
-        this.values[j] = NaN;
-        pending = true;
-        continue;
-      }
-      for (let p = 0; p < totals.length; p++) totals[p] = this.base[p]!;
-      if (root >= 0) evaluator.addMeeple(state, root, me, totals, followUpKind(followUp));
-      this.values[j] = marginOf(totals, me);
-    }
-    state.rollback(inner);
-    if (pending) this.valueApplied(state, me, n, true);
-  }
-
-  /** `values` of the `n` follow-ups (with `onlyPending`, of those valued NaN), each applied and taken back. */
-  private valueApplied(state: AgentState, me: number, n: number, onlyPending: boolean): void {
+  /** `values` of the `n` follow-ups, each applied and taken back. */
+  private valueApplied(state: AgentState, me: number, n: number): void {
     const evaluator = this.evaluator;
     const remembered = evaluator.remembersBefore(state);
     const inner = state.checkpoint();
     for (let j = 0; j < n; j++) {
-      if (onlyPending && !Number.isNaN(this.values[j])) continue;
       state.apply(this.followUps[j]!);
       if (remembered) {
         evaluator.baseTotalsSince(state, this.totals);

@@ -55,13 +55,10 @@ export class RememberingEvaluator extends Evaluator {
   remember(view: AgentState): void {
     const state = speedPathOf(view);
     // A position that follows from the last one remembered is valued by what changed since (as
-    // `baseTotalsSince` does), and its tables updated in place. Not with expansions: their actions
-    // may change features away from the tiles placed since.
-    if (
-      this.tablesOf === state &&
-      this.game.expansions.length === 0 &&
-      state.followsFrom(this.tablesId, this.rememberedPlaced)
-    )
+    // `baseTotalsSince` does), and its tables updated in place: in a game whose modules change
+    // features only through the tiles placed and the meeples put on them (those that preview: the
+    // `ModulePreview` contract).
+    if (this.tablesOf === state && this.game.previews && state.followsFrom(this.tablesId, this.rememberedPlaced))
       this.since(state, this.before, true);
     else {
       this.nextBeforeStamp();

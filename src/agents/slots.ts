@@ -1,26 +1,23 @@
 /**
  * What `PlacementPreview` reads of the frontier of the remembered position, per slot (frontier
- * cell): the ports a tile placed there would join — each port with a neighbour's segment across it —
- * with the roots of those segments' features, and the remembered totals with each occupied monastery
- * around the slot one neighbour richer (NaN when a tile there would complete one). Read once per
- * slot and position: what depends on the slot, not on the rotation tried.
+ * cell): the change the occupied monasteries around the slot make to the remembered totals when a
+ * tile is placed there — one more neighbour, or for one with 7 its completion: it is scored (9 tiles
+ * at the completed rate) instead of expected, and its meeple comes back. Read once per slot and
+ * position: what depends on the slot, not on the rotation tried.
  */
-import { PORTS, facingPort, neighbourOffset } from '../engine/index.ts';
 import type { SpeedPathGame, SpeedPathState } from '../engine/index.ts';
+import type { RememberingEvaluator } from './remembered.ts';
 import { advanceStamp } from './tallies.ts';
 
-/** The port of the neighbouring tile facing each port. */
-const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
-
 export class FrontierSlots {
-  /** Per slot, its joinable ports from `slot * PORTS`: `count` of them, their port and the root of the feature across. */
-  readonly count: Int32Array;
-  readonly port: Int32Array;
-  readonly root: Int32Array;
-  /** Per slot: `players` totals with the monasteries around. */
+  /** Per slot: `players` totals with the monasteries around (from `at(slot)`). */
   readonly totals: Float64Array;
-  // Per slot, stamps of the position: read in it; given its totals (a monastery is around).
-  private readonly readIn: Int32Array;
+  /** Per slot and player, the meeples coming back from the monasteries a tile there completes: plain ones, other kinds. */
+  readonly back: Int32Array;
+  readonly backOther: Int32Array;
+  /** Per slot: 1 when a meeple comes back. */
+  readonly anyBack: Uint8Array;
+  /** Per slot, the stamp of the position it was given its totals in. */
   private readonly totalsIn: Int32Array;
   private stamp = 0;
   /** The remembered totals of the position. */
@@ -28,76 +25,67 @@ export class FrontierSlots {
 
   constructor(
     private readonly game: SpeedPathGame,
-    private readonly players: number,
+    private readonly evaluator: RememberingEvaluator,
   ) {
     const slots = 4 * game.maxTiles + 4;
-    this.count = new Int32Array(slots);
-    this.port = new Int32Array(slots * PORTS);
-    this.root = new Int32Array(slots * PORTS);
-    this.totals = new Float64Array(slots * players);
-    this.readIn = new Int32Array(slots);
+    this.totals = new Float64Array(slots * game.players);
+    this.back = new Int32Array(slots * game.players);
+    this.backOther = new Int32Array(slots * game.players);
+    this.anyBack = new Uint8Array(slots);
     this.totalsIn = new Int32Array(slots);
   }
 
   /**
-   * A new position (phase PLACE) with remembered totals `before`: the slots read are stale. Each
-   * monastery not yet completed that a tile beside it would pay (it is occupied: `monastery` points
-   * to its owner) or complete (7 neighbours: NaN) gives the frontier slots around it their totals,
-   * in the engine's order of monasteries.
+   * A new position (phase PLACE) with remembered totals `before`. Each occupied monastery not yet
+   * completed changes the totals of the frontier slots around it, in the engine's order of monasteries.
    */
-  newPosition(state: SpeedPathState, before: Float64Array, monastery: number): void {
-    this.stamp = advanceStamp(this.stamp, this.readIn, this.totalsIn);
+  newPosition(state: SpeedPathState, before: Float64Array): void {
+    this.stamp = advanceStamp(this.stamp, this.totalsIn);
     this.before = before;
     const game = this.game;
+    const evaluator = this.evaluator;
     const S = game.segmentsPerTile;
     const G = game.gridSide;
-    const players = this.players;
+    // A monastery with 7 neighbours is completed: it pays 9 tiles instead of its expected 8.
+    const completion = 9 * evaluator.completedMonastery - 8 * evaluator.monastery;
     for (let i = 0; i < state.monasteryCount; i++) {
       const k = state.monasteryTiles[i]!;
       const ms = k * S + game.monasterySegment[state.placedType[k]!]!;
-      const cell = state.placedCell[k]!;
       const owner = state.meeple[ms]!;
+      if (state.done[ms] !== 0 || owner === 0) continue;
+      const cell = state.placedCell[k]!;
       const closing = state.neighbourCount(cell) === 7;
-      if (state.done[ms] !== 0 || (owner === 0 && !closing)) continue;
       for (let dy = -G; dy <= G; dy += G) {
         for (let dx = -1; dx <= 1; dx++) {
           const v = state.grid[cell + dy + dx]!;
           if (v >= 0) continue; // a tile or off the frontier
-          const at = (-v - 1) * players;
-          if (this.totalsIn[-v - 1] !== this.stamp) {
-            this.totalsIn[-v - 1] = this.stamp;
-            for (let p = 0; p < players; p++) this.totals[at + p] = before[p]!;
+          const slot = -v - 1;
+          const at = this.at(slot);
+          if (!closing) {
+            this.totals[at + owner - 1]! += evaluator.monastery;
+            continue;
           }
-          if (closing) this.totals[at] = NaN;
-          else this.totals[at + owner - 1]! += monastery;
+          this.totals[at + owner - 1]! += completion;
+          (state.meepleKind[ms] === 0 ? this.back : this.backOther)[at + owner - 1]! += 1;
+          this.anyBack[slot] = 1;
         }
       }
     }
   }
 
-  /** Reads slot `slot` of the position (`newPosition`) unless read already; returns its offset in `port`/`root`. */
-  read(state: SpeedPathState, slot: number): number {
-    const at = slot * PORTS;
-    if (this.readIn[slot] === this.stamp) return at;
-    this.readIn[slot] = this.stamp;
-    if (this.totalsIn[slot] !== this.stamp)
-      for (let p = 0; p < this.players; p++) this.totals[slot * this.players + p] = this.before![p]!;
-    const cell = state.frontier[slot]!;
-    const game = this.game;
-    const S = game.segmentsPerTile;
-    let n = at;
-    for (let side = 0; side < 4; side++) {
-      const k = state.grid[cell + neighbourOffset(side, game.gridSide)]! - 1;
-      if (k < 0) continue;
-      const k12 = state.orientation(k) * PORTS;
-      for (let p = side * 3; p < side * 3 + 3; p++) {
-        const s2 = game.portSegment[k12 + FACING[p]!]!;
-        if (s2 < 0) continue;
-        this.port[n] = p;
-        this.root[n++] = state.find(k * S + s2);
+  /** The offset in `totals`, `back` and `backOther` of slot `slot`'s entries in the position (`newPosition`). */
+  at(slot: number): number {
+    const players = this.game.players;
+    const at = slot * players;
+    if (this.totalsIn[slot] !== this.stamp) {
+      this.totalsIn[slot] = this.stamp;
+      for (let p = 0; p < players; p++) {
+        this.totals[at + p] = this.before![p]!;
+        this.back[at + p] = 0;
+        this.backOther[at + p] = 0;
       }
+      this.anyBack[slot] = 0;
     }
-    this.count[slot] = n - at;
     return at;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Small counting helpers of the evaluation and its placement preview: stamps for marks that need no
- * clearing, the majority of a feature's meeples, adding a worth to the majority, a margin.
+ * clearing, a margin; the majority of a feature's meeples and adding a worth to it, from the engine.
  */
 
 /**
@@ -18,21 +18,8 @@ function restartStamps(marks: Int32Array, more: Int32Array | undefined): number 
   return 1;
 }
 
-/** Adds `worth` to each player in bit mask `players`. */
-// hot path
-export function addTo(out: Float64Array, players: number, worth: number): void {
-  for (let p = 0; players !== 0; p++, players >>= 1) if (players & 1) out[p]! += worth;
-}
-
-/** The players (of the first `players`) with the most meeples in `perPlayer` as a bit mask (0 when nobody has one). */
-export function majorityOf(perPlayer: Int32Array, players: number): number {
-  let max = 0;
-  for (let p = 0; p < players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
-  if (max === 0) return 0;
-  let mask = 0;
-  for (let p = 0; p < players; p++) if (perPlayer[p] === max) mask |= 1 << p;
-  return mask;
-}
+// The majority rule and adding to it are the engine's (`src/engine/majority.ts`).
+export { addTo, majorityOf } from '../engine/index.ts';
 
 /** `totals[me]` minus the largest other entry. */
 // hot path

@@ -69,6 +69,20 @@ export const BENCH_CASES: BenchCase[] = [
     games: 100,
   },
   {
+    key: 'base-4p-random',
+    description: '4-player base games with farmers, random agents',
+    options: { players: 4 },
+    agent: 'random',
+    games: 1000,
+  },
+  {
+    key: 'base-4p-greedy',
+    description: '4-player base games with farmers, greedy agents',
+    options: { players: 4 },
+    agent: 'greedy',
+    games: 50,
+  },
+  {
     key: 'base-2p-random-quality',
     description: 'base-2p-random recording the game-quality measures (an evaluation per turn)',
     options: { players: 2 },
@@ -99,6 +113,13 @@ export const BENCH_CASES: BenchCase[] = [
     games: 25,
   },
   {
+    key: 'greedy-3p-expansions',
+    description: '3-player games with all three expansions, greedy agents',
+    options: { players: 3, expansions: ALL_EXPANSIONS },
+    agent: 'greedy',
+    games: 25,
+  },
+  {
     key: 'four-4p-random',
     description: '4-player games with all four expansions (Inns & Cathedrals too), random agents',
     options: { players: 4, expansions: FOUR_EXPANSIONS },
@@ -121,6 +142,36 @@ export const BENCH_CASES: BenchCase[] = [
     games: 2000,
     cpuClock: true,
     run: (runs, scale, cpu) => benchProcessRatio('base-2p-random', 'base-2p-greedy', runs, scale, cpu),
+  },
+  {
+    key: 'base-4p-random-per-greedy',
+    description:
+      "games/s of base-4p-random ÷ base-4p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; the base game's yardstick for the 4-player keys below)",
+    options: { players: 4 },
+    agent: 'random',
+    games: 1000,
+    cpuClock: true,
+    run: (runs, scale, cpu) => benchProcessRatio('base-4p-random', 'base-4p-greedy', runs, scale, cpu),
+  },
+  {
+    key: 'all-4p-random-per-greedy',
+    description:
+      'games/s of all-4p-random ÷ all-4p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 30)',
+    options: { players: 4, expansions: ALL_EXPANSIONS },
+    agent: 'random',
+    games: 1000,
+    cpuClock: true,
+    run: (runs, scale, cpu) => benchProcessRatio('all-4p-random', 'all-4p-greedy', runs, scale, cpu),
+  },
+  {
+    key: 'four-4p-random-per-greedy',
+    description:
+      'games/s of four-4p-random ÷ four-4p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 40)',
+    options: { players: 4, expansions: FOUR_EXPANSIONS },
+    agent: 'random',
+    games: 1000,
+    cpuClock: true,
+    run: (runs, scale, cpu) => benchProcessRatio('four-4p-random', 'four-4p-greedy', runs, scale, cpu),
   },
   {
     key: 'strong-per-greedy',

@@ -12,6 +12,8 @@ import { Frontier } from './frontier.ts';
 import type { BoardLayout } from './frontier.ts';
 import { PORTS, SIDES, facingPort, halfEdgeName, neighbourOffset, rotatePort, sideOfPort } from './geometry.ts';
 import { J_GRID, J_NEXT, J_OPEN_ENDS, J_PARENT, J_ROOT_MEEPLES } from './position.ts';
+import { Prospect } from './prospect.ts';
+import type { ProspectView } from './prospect.ts';
 import type { FeatureScore } from './tables.ts';
 
 /** The port of the neighbouring tile facing each port (`facingPort`). */
@@ -21,8 +23,9 @@ const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
  * The feature API: a position's features read-only. A feature is named by its root segment
  * (`find`); per feature its kind, segments, tiles and pennants (`members`, `tally`, `measure`), open
  * ends, completion, its occupants per player by meeple weight or by figure, and for a field the
- * completed and open cities it borders. Scoring, the hooks (`BoardView`) and the agents (`AgentState`,
- * `views.ts`) read the same methods.
+ * completed and open cities it borders; and for a placement of the drawn tile not made, the features
+ * it would form (`prospect`, `prospect.ts`). Scoring, the hooks (`BoardView`) and the agents
+ * (`AgentState`, `views.ts`) read the same methods.
  */
 export type FeatureView = Pick<
   Board,
@@ -44,6 +47,7 @@ export type FeatureView = Pick<
   | 'citiesBordered'
   | 'neighboursOf'
   | 'closesFeature'
+  | 'prospect'
 >;
 
 /** `Board.tally`'s answer (reused) and `closesFeature`'s working memory. */
@@ -60,6 +64,8 @@ function wordsOf(meeple: Int8Array): Int32Array | null {
 export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
   /** `meeple` by words, for `meepleSegments` (made on first use). */
   private meepleWords: Int32Array | null | undefined = undefined;
+  /** The answer of `prospect` (made on first use). */
+  private prospects: Prospect | undefined = undefined;
 
   // ---- placement ---------------------------------------------------------------------------------
 
@@ -434,6 +440,16 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     for (let k = game.closableStart[type]!; k < end; k++)
       if (this.openEnds[this.find(placed * S + game.closable[k]!)] === 0) return true;
     return this.completeMonasteriesAround(this.placedCell[placed]!, MONASTERIES, 0) > 0;
+  }
+
+  /**
+   * Legal placement `placement` of the drawn tile (phase PLACE) not made: the features the tile would
+   * form (`prospect.ts`). The answer is reused by the next call. hot path
+   */
+  prospect(placement: number): ProspectView {
+    if (this.prospects === undefined) this.prospects = new Prospect(this);
+    this.prospects.read(placement);
+    return this.prospects;
   }
 
   /** Human name of a segment in board orientation, e.g. `road:E+W`, `field:Ne+En`, `monastery`. */

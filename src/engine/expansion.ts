@@ -23,6 +23,7 @@ import type { ParamDef, ParamValues } from './params/index.ts';
 import type { Board, FeatureView } from './board.ts';
 import type { EventData, EventKinds, EventSink } from './events.ts';
 import type { StateFields, StateViews } from './expansion-state.ts';
+import type { ProspectView } from './prospect.ts';
 import type { FeatureScore } from './tables.ts';
 
 /** A typed array a hook may read but not write (entries and length only). */
@@ -267,6 +268,12 @@ export interface ExpansionHooks {
    * turn ends (`State.stageFollowUp`), when the turn completes nothing.
    */
   evaluate?(state: State, expected: Float64Array): void;
+  /**
+   * Agents' placement preview: what this module adds to a turn's value for a placement not made
+   * (`ModulePreview`). A module with hooks that change a turn's scores, follow-ups or evaluation must
+   * have it for placements of its games to be previewed (else agents make each placement to value it).
+   */
+  readonly preview?: ModulePreview;
   /** Keys this expansion adds to the replay output (e.g. `kingHolder`). */
   summary?(state: State): Record<string, unknown>;
   /** Its pieces on the board, for pictures (e.g. the tollhouses). */
@@ -281,4 +288,37 @@ export interface ExpansionHooks {
    * agents' searches: allocate nothing.
    */
   readonly usesMechanic?: Readonly<Record<string, ((state: State, followUp: number) => boolean) | null>>;
+}
+
+/**
+ * A rule module's part of the agents' placement preview (`src/agents/preview.ts`): for a placement of
+ * the drawn tile not made (`ProspectView`, phase PLACE), what the module's `evaluate` and its scoring
+ * would add to each player's total after the turn, each follow-up chosen, as differences from the
+ * position before. Values come from the resolved rules and the board as the module's own hooks read
+ * them; the state is not changed. A module with a preview changes features only through the tile
+ * placed and the meeple put on it, as the engine's turn does, so that agents may value a position
+ * by what changed since one they read before. `test/agents/preview-mixes.test.ts` holds every module
+ * to making the placement and the follow-up and evaluating the position.
+ */
+export interface ModulePreview {
+  /** A new position (phase PLACE): what the module read of the last one is stale. */
+  remember?(state: State): void;
+  /**
+   * Adds to `out[p]` the change the placement with no follow-up makes to player p's points from this
+   * module: its `evaluate` after the turn minus before, and what its scoring hooks add to the turn's
+   * scoring of the features the placement completes. False when it cannot tell (e.g. a follow-up its
+   * `allowOnOccupied` would allow): the agent then makes the placement. None: it adds nothing.
+   */
+  placement?(state: State, prospect: ProspectView, out: Float64Array): boolean;
+  /**
+   * What a meeple of the mover, of any kind, on the unoccupied feature of tile segment `segment` adds
+   * to the mover's points from this module beyond `placement`'s (the feature is the mover's alone).
+   */
+  meeple?(state: State, prospect: ProspectView, segment: number): number;
+  /**
+   * Writes this module's legal follow-ups of the placement (as its `followUps` hook would list them)
+   * from `out[n]`, and into `values` at the same places what each adds to the mover's points beyond
+   * `placement`'s (its own follow-ups change the mover's points only); returns the new end.
+   */
+  followUps?(state: State, prospect: ProspectView, out: Int32Array, values: Float64Array, n: number): number;
 }

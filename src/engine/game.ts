@@ -8,13 +8,22 @@
 import { MAX_SEGMENTS_PER_TILE, SEGMENT_KINDS, buildCatalog } from './catalog/index.ts';
 import type { Catalog, TileField, TileSource } from './catalog/index.ts';
 import { InputError, suggestion } from './errors.ts';
-import type { BoardView, Expansion, ExpansionHooks, FeatureRates, MechanicDef, MeepleKind } from './expansion.ts';
+import type {
+  BoardView,
+  Expansion,
+  ExpansionHooks,
+  FeatureRates,
+  MechanicDef,
+  MeepleKind,
+  ModulePreview,
+} from './expansion.ts';
 import { ExpansionStateLayout } from './expansion-state.ts';
 import { expansionViews } from './position.ts';
 import { paramsOf, resolveParams } from './params/index.ts';
 import type { ParamDef, ParamValues } from './params/index.ts';
 import { Tables } from './tables.ts';
 import type { FeatureView } from './board.ts';
+import type { ProspectView } from './prospect.ts';
 import type { FeatureScore } from './tables.ts';
 import {
   ACTION_BLOCK,
@@ -118,6 +127,15 @@ export class GameSetup extends Tables {
   readonly hookLists: HookLists;
   /** The mechanics of the base game and the expansions, in that order (restricted play). */
   readonly mechanics: readonly GameMechanic[];
+  /** Whether the agents' placement preview can value this game's placements (`previews`), and the modules' parts of it. */
+  private readonly modulePreviews: readonly ModulePreview[] | undefined;
+  /** Those of them that value placements, meeples, and follow-ups of their own. */
+  private readonly modulePlacements: readonly ModulePreview[] | undefined;
+  private readonly moduleMeeples: readonly ModulePreview[] | undefined;
+  private readonly moduleFollowUps: readonly ModulePreview[] | undefined;
+  // The state and position the module previews last remembered.
+  private previewState: FeatureView | undefined = undefined;
+  private previewPosition = -1;
   /** The feature `pays` measures and prices. */
   private readonly priced: FeatureScore = {
     root: 0,
@@ -164,6 +182,10 @@ export class GameSetup extends Tables {
     this.hooks = setup.hooks;
     this.hookLists = setup.hookLists;
     this.mechanics = setup.mechanics;
+    this.modulePreviews = modulePreviews(setup.hooks);
+    this.modulePlacements = this.modulePreviews?.filter((m) => m.placement !== undefined);
+    this.moduleMeeples = this.modulePreviews?.filter((m) => m.meeple !== undefined);
+    this.moduleFollowUps = this.modulePreviews?.filter((m) => m.followUps !== undefined);
   }
 
   /**
@@ -188,6 +210,58 @@ export class GameSetup extends Tables {
    */
   evaluate(state: FeatureView, expected: Float64Array): void {
     for (const h of this.hookLists.evaluate) h.evaluate(state as unknown as BoardView, expected);
+  }
+
+  /**
+   * Whether the agents' placement preview can value placements of this game without making them:
+   * every expansion whose hooks change a turn's scores, follow-ups or evaluation has its `preview`.
+   */
+  get previews(): boolean {
+    return this.modulePreviews !== undefined;
+  }
+
+  /**
+   * Adds to `out` what the expansions add to each player's points for legal placement `prospect` of
+   * `state`'s drawn tile with no follow-up (`ModulePreview.placement`); false when one cannot tell.
+   * Only when `previews`.
+   */
+  previewPlacement(
+    state: FeatureView & { readonly positionId: number },
+    prospect: ProspectView,
+    out: Float64Array,
+  ): boolean {
+    const modules = this.modulePlacements!;
+    const view = state as unknown as BoardView;
+    if (state !== this.previewState || state.positionId !== this.previewPosition) {
+      this.previewState = state;
+      this.previewPosition = state.positionId;
+      for (const m of this.modulePreviews!) m.remember?.(view);
+    }
+    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out)) return false;
+    return true;
+  }
+
+  /** What the expansions add to the mover's points for a meeple on free tile segment `segment` of `prospect` (`ModulePreview.meeple`), after `previewPlacement`. */
+  previewMeeple(state: FeatureView, prospect: ProspectView, segment: number): number {
+    const modules = this.moduleMeeples!;
+    let value = 0;
+    for (let k = 0; k < modules.length; k++)
+      value += modules[k]!.meeple!(state as unknown as BoardView, prospect, segment);
+    return value;
+  }
+
+  /** The expansions' follow-ups of `prospect` from `out[n]` with what each adds to the mover's points (`ModulePreview.followUps`), after `previewPlacement`; returns the new end. */
+  previewFollowUps(
+    state: FeatureView,
+    prospect: ProspectView,
+    out: Int32Array,
+    values: Float64Array,
+    n: number,
+  ): number {
+    const modules = this.moduleFollowUps!;
+    for (let k = 0; k < modules.length; k++)
+      n = modules[k]!.followUps!(state as unknown as BoardView, prospect, out, values, n);
+    return n;
   }
 
   /** Whether legal follow-up `followUp` of `state` (phase FOLLOW) uses mechanic `mechanics[k]` (restricted play). */
@@ -447,6 +521,27 @@ function collectMechanics(modules: readonly Expansion[], hooks: readonly Expansi
     }
   });
   return mechanics;
+}
+
+/** The hooks that change a turn's value: a module with any of them needs a `preview` for its games to be previewed. */
+const VALUE_HOOKS = [
+  'allowOnOccupied',
+  'followUps',
+  'applyFollowUp',
+  'scoreFeature',
+  'afterScoring',
+  'endOfTurn',
+  'evaluate',
+] as const satisfies readonly (keyof ExpansionHooks)[];
+
+/** The expansions' previews (those of every module that has one), or undefined when a module changes a turn's value without one. */
+function modulePreviews(hooks: readonly ExpansionHooks[]): ModulePreview[] | undefined {
+  const previews: ModulePreview[] = [];
+  for (const h of hooks) {
+    if (h.preview) previews.push(h.preview);
+    else if (VALUE_HOOKS.some((key) => h[key] !== undefined)) return undefined;
+  }
+  return previews;
 }
 
 type Hooked<K extends keyof ExpansionHooks> = ExpansionHooks & Required<Pick<ExpansionHooks, K>>;

@@ -3,10 +3,12 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './geometry.ts';
+export * from './majority.ts';
 export * from './random.ts';
 export * from './params/index.ts';
 export * from './catalog/index.ts';
 export type { Board, FeatureView } from './board.ts';
+export type { ProspectView } from './prospect.ts';
 export { defineExpansion } from './expansion.ts';
 export type {
   BoardPiece,
@@ -17,6 +19,7 @@ export type {
   FeatureRates,
   MechanicDef,
   MeepleKind,
+  ModulePreview,
   ReadonlyNumbers,
   SetupContext,
 } from './expansion.ts';

@@ -10,6 +10,7 @@
 import type { Board } from './board.ts';
 import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
 import type { GameSetup } from './game.ts';
+import { majorityOf } from './majority.ts';
 import { J_DONE, J_MEEPLE, J_MEEPLE_KIND, J_ROOT_MEEPLES } from './position.ts';
 
 /** A board of a game with its rules and hooks: what scoring reads and writes. */
@@ -91,16 +92,12 @@ function payMajority(
   bonusSource: number,
   bonus: number,
 ): number {
-  let max = 0;
-  for (let p = 0; p < state.game.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
-  if (max === 0) return 0;
+  const winners = majorityOf(perPlayer, state.game.players);
   const W = state.sourceCount;
-  let winners = 0;
-  for (let p = 0; p < state.game.players; p++) {
-    if (perPlayer[p] !== max) continue;
+  for (let p = 0, mask = winners; mask !== 0; p++, mask >>= 1) {
+    if ((mask & 1) === 0) continue;
     state.scores[p * W + source]! += points;
     if (bonus !== 0) state.scores[p * W + bonusSource]! += bonus;
-    winners |= 1 << p;
   }
   return winners;
 }

@@ -25,6 +25,10 @@ export type AgentGame = Pick<
   | 'pays'
   | 'evaluate'
   | 'evaluates'
+  | 'previews'
+  | 'previewPlacement'
+  | 'previewMeeple'
+  | 'previewFollowUps'
   | 'followUpUses'
 >;
 
@@ -82,6 +86,7 @@ export interface SpeedPathState
       | 'openEnds'
       | 'rootMeeples'
       | 'meeple'
+      | 'meepleKind'
       | 'done'
       | 'positionId'
       | 'followsFrom'

@@ -5,7 +5,7 @@
  * game's precomputed tables or its hooks does not compile — checked on probes and on the real agents'
  * sources — and an agent file reaches more only by naming the speed path (`speedPathOf`: the
  * union-find, grid and tables the preview reads), which only the placement preview's files do (held to applying the placement by
- * `test/agents/preview.test.ts` and `test/agents/evaluation.test.ts`).
+ * `test/agents/preview.test.ts`, `preview-mixes.test.ts` and `evaluation.test.ts`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ const AGENT_FILES = readdirSync(AGENTS)
   .filter((f) => f.endsWith('.ts'))
   .map((f) => join(AGENTS, f));
 /** The placement preview's speed path: the files that may read more than the agents' view (`speedPathOf`). */
-const SPEED_PATH = ['preview.ts', 'old-features.ts', 'slots.ts', 'remembered.ts'];
+const SPEED_PATH = ['preview.ts', 'cities-done.ts', 'old-features.ts', 'slots.ts', 'remembered.ts'];
 /** What reaches the whole state or game, the hooks' view of it, or the speed path's. */
 const WHOLE = [
   'State',

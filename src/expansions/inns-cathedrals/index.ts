@@ -15,12 +15,14 @@ import {
   FOLLOW_MEEPLE,
   SEG_CITY,
   SEG_ROAD,
+  addTo,
   defineExpansion,
   followUpKind,
   intParam,
+  majorityOf,
   paramsOf,
 } from '../../engine/index.ts';
-import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
+import type { BoardView, Expansion, FeatureScore, ModulePreview, ProspectView } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const INNS_CATHEDRALS_PARAMS = {
@@ -84,10 +86,14 @@ export const innsCathedrals: Expansion = defineExpansion({
     // The inn and cathedral segments by (tile type, segment), sized by the catalog's widest tile.
     const S = ctx.catalog.maxSegments;
     const special = new Uint8Array(ctx.catalog.types.length * S);
+    /** Per tile type: 1 when one of its segments has an inn or a cathedral. */
+    const typeSpecial = new Uint8Array(ctx.catalog.types.length);
     ctx.catalog.types.forEach((type, t) => {
       type.segments.forEach((seg, s) => {
-        if ((seg.kind === SEG_ROAD && seg.props.inn === 1) || (seg.kind === SEG_CITY && seg.props.cathedral === 1))
+        if ((seg.kind === SEG_ROAD && seg.props.inn === 1) || (seg.kind === SEG_CITY && seg.props.cathedral === 1)) {
           special[t * S + s] = 1;
+          typeSpecial[t] = 1;
+        }
       });
     });
     const members = new Int32Array(4096);
@@ -110,6 +116,11 @@ export const innsCathedrals: Expansion = defineExpansion({
       rules.finalCathedralPointsPerPennant,
     ];
     const bigKind = ctx.meepleKind('big');
+    /** What a measured road with an inn or city with a cathedral pays (completed or at the end). */
+    const specialPoints = (f: FeatureScore): number => {
+      const r = rates[f.kind]!;
+      return f.completed ? f.tiles * r[0]! + f.pennants * r[1]! : f.tiles * r[2]! + f.pennants * r[3]!;
+    };
 
     // Agents value an open feature halfway between what completing it pays and what the final
     // scoring pays (`ExpansionHooks.evaluate`); the base game's rates are already counted, so an inn
@@ -140,19 +151,86 @@ export const innsCathedrals: Expansion = defineExpansion({
       perPlayer: new Int32Array(ctx.players),
     };
     const valued = new Int32Array(64);
+    /** What an open measured road with an inn or city with a cathedral adds to its majority's expectation. */
+    const extraWorth = (f: FeatureScore): number =>
+      f.kind === SEG_ROAD ? f.tiles * extra[0]! : f.tiles * extra[1]! + f.pennants * extra[2]!;
+    const evaluates = extra.some((x) => x !== 0);
+
+    // The agents' placement preview: a road or city with an inn or a cathedral the placement
+    // completes pays its majority what `scoreFeature` pays, not the base game's rates; with the
+    // `evaluate` hook, an open one adds its extra to its majority. Whether a feature on the board
+    // has an inn or a cathedral is read once per position.
+    const basePoints = (f: FeatureScore): number => {
+      const r = baseRates[f.kind]!;
+      return f.tiles * r.tile + f.pennants * r.pennant;
+    };
+    let specialIn = new Int32Array(0);
+    let specialOf = new Uint8Array(0);
+    let stamp = 0;
+    const specialRoot = (state: BoardView, root: number): boolean => {
+      if (specialIn[root] !== stamp) {
+        specialIn[root] = stamp;
+        specialOf[root] = hasSpecial(state, root) ? 1 : 0;
+      }
+      return specialOf[root] === 1;
+    };
+    /** The features after the placement (bit g: representative g) that have an inn or a cathedral (`placement` reads them). */
+    let specialGroups = 0;
+    /** What the feature of representative g adds to its majority from this module: the completed pay beyond the base game's, or the open extra. */
+    const groupWorth = (p: ProspectView, g: number): number => {
+      p.measure(g, feature);
+      if (feature.completed) return specialPoints(feature) - basePoints(feature);
+      return evaluates ? extraWorth(feature) : 0;
+    };
+    const preview: ModulePreview = {
+      remember(state) {
+        if (specialIn.length < state.parent.length) {
+          specialIn = new Int32Array(state.parent.length);
+          specialOf = new Uint8Array(state.parent.length);
+        }
+        stamp++;
+      },
+      placement(state, p, out) {
+        specialGroups = 0;
+        if (typeSpecial[p.type] === 1)
+          for (let s = 0; s < p.count; s++) if (special[p.type * S + s] === 1) specialGroups |= 1 << p.group[s]!;
+        for (let j = 0; j < p.joins; j++)
+          if (p.joinFirst[j] !== 0 && specialRoot(state, p.joinRoot[j]!))
+            specialGroups |= 1 << p.group[p.joinSegment[j]!]!;
+        for (let g = 0; specialGroups >> g !== 0; g++) {
+          if (((specialGroups >> g) & 1) === 0) continue;
+          // The extras the open occupied features it joins were expected to bring.
+          for (let j = 0; j < p.joins && evaluates; j++) {
+            const root = p.joinRoot[j]!;
+            if (p.joinFirst[j] === 0 || p.group[p.joinSegment[j]!] !== g || state.rootMeeples[root] === 0) continue;
+            if (!specialRoot(state, root)) continue;
+            state.measure(root, feature);
+            addTo(out, majorityOf(feature.perPlayer, ctx.players), -extraWorth(feature));
+          }
+          if (p.meeples[g] === 0) continue;
+          const worth = groupWorth(p, g);
+          addTo(out, majorityOf(feature.perPlayer, ctx.players), worth);
+        }
+        return true;
+      },
+      meeple(_state, p, segment) {
+        const g = p.group[segment]!;
+        return ((specialGroups >> g) & 1) === 0 ? 0 : groupWorth(p, g);
+      },
+    };
 
     return {
       usesMechanic: {
         bigMeeples: (_state, followUp) =>
           followUp >= FOLLOW_MEEPLE && followUp < ACTION_BLOCK && followUpKind(followUp) === bigKind,
       },
+      preview,
       meepleDeployed(state, g) {
         if (state.meepleKind[g] === bigKind) state.addStat(bigDeployed + state.currentPlayer, 1);
       },
       scoreFeature(state, f) {
         if ((f.kind !== SEG_ROAD && f.kind !== SEG_CITY) || !hasSpecial(state, f.root)) return;
-        const r = rates[f.kind]!;
-        f.points = f.completed ? f.tiles * r[0]! + f.pennants * r[1]! : f.tiles * r[2]! + f.pennants * r[3]!;
+        f.points = specialPoints(f);
         const road = f.kind === SEG_ROAD;
         state.addStat(
           f.completed
@@ -182,14 +260,7 @@ export const innsCathedrals: Expansion = defineExpansion({
                     continue;
                   if (counted < valued.length) valued[counted++] = root;
                   state.measure(root, feature);
-                  const worth =
-                    feature.kind === SEG_ROAD
-                      ? feature.tiles * extra[0]!
-                      : feature.tiles * extra[1]! + feature.pennants * extra[2]!;
-                  const perPlayer = feature.perPlayer;
-                  let max = 0;
-                  for (let p = 0; p < ctx.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
-                  for (let p = 0; p < ctx.players; p++) if (perPlayer[p] === max) expected[p]! += worth;
+                  addTo(expected, majorityOf(feature.perPlayer, ctx.players), extraWorth(feature));
                 }
               }
             },

@@ -11,7 +11,7 @@
  * anything of them.
  */
 import { SEG_CITY, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, paramsOf } from '../../engine/index.ts';
-import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
+import type { BoardView, Expansion, FeatureScore, ModulePreview, ReadonlyNumbers } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const KING_ROBBER_PARAMS = {
@@ -118,17 +118,63 @@ export const kingRobber: Expansion = defineExpansion({
       state.addScore(holder, sources[card]!, points);
       state.addStat(stat[card]!.value, points);
     };
-    /** What card c pays its holder at the end under the scoring variant, as the board stands. */
-    const endValue = (state: BoardView, c: number): number => {
-      if (scoring === 'official') return own(state).completed[c]! * rules.kingRobberPointsPerFeature;
+    /** What card c pays its holder at the end under the scoring variant, with `completed` features of each card's kind and the cards' `holder`s. */
+    const endValueOf = (c: number, completed: ReadonlyNumbers, holder: ReadonlyNumbers): number => {
+      if (scoring === 'official') return completed[c]! * rules.kingRobberPointsPerFeature;
       if (scoring === 'flat10') return rules.kingRobberFlatPoints;
       if (scoring !== 'flat15-40') return 0; // incremental: paid as features complete
-      const holder = own(state).holder;
       if (holder[0]! < 0 || holder[0] !== holder[1]) return rules.kingRobberFlatEachPoints;
       // One player with both cards: the points are split between the two score sources in whole
       // points (scores are integers), the King taking the odd one, so both add up to the parameter.
       const robberShare = Math.floor(rules.kingRobberFlatBothPoints / 2);
       return c === 0 ? rules.kingRobberFlatBothPoints - robberShare : robberShare;
+    };
+    /** What card c pays its holder at the end, as the board stands. */
+    const endValue = (state: BoardView, c: number): number => endValueOf(c, own(state).completed, own(state).holder);
+    /** Adds to `expected` each card's end value to its holder. */
+    const addEndValues = (
+      expected: Float64Array,
+      completed: ReadonlyNumbers,
+      holder: ReadonlyNumbers,
+      sign: number,
+    ) => {
+      for (let c = 0; c < 2; c++) if (holder[c]! >= 0) expected[holder[c]!]! += sign * endValueOf(c, completed, holder);
+    };
+
+    // The agents' placement preview: the cards change only when the placement completes a city or a
+    // road, as `afterScoring` hands them over and pays them, and `evaluate` credits them after.
+    const completedAfter = new Int32Array(CARDS.length);
+    const holderAfter = new Int32Array(CARDS.length);
+    const preview: ModulePreview = {
+      placement(state, prospect, out) {
+        if (prospect.completed === 0) return true;
+        const { holder, largest: largestDone, completed } = own(state);
+        let changed = false;
+        for (let c = 0; c < 2; c++) {
+          completedAfter[c] = completed[c]!;
+          holderAfter[c] = holder[c]!;
+          let count = 0;
+          let largest = 0;
+          for (let s = 0; s < prospect.count; s++) {
+            if (prospect.group[s] !== s || prospect.kindOf(s) !== CARDS[c]!.kind || !prospect.completes(s)) continue;
+            count++;
+            prospect.measure(s, feature);
+            if (feature.tiles > largest) largest = feature.tiles;
+          }
+          if (count === 0) continue;
+          changed = true;
+          completedAfter[c]! += count;
+          const points = scoring === 'incremental' ? count * rules.kingRobberIncrementalPoints : 0;
+          if (payBefore && holder[c]! >= 0) out[holder[c]!]! += points;
+          if (holder[c]! < 0 || largest > largestDone[c]!) holderAfter[c] = state.currentPlayer;
+          if (!payBefore) out[holderAfter[c]!]! += points;
+        }
+        if (changed) {
+          addEndValues(out, completed, holder, -1);
+          addEndValues(out, completedAfter, holderAfter, 1);
+        }
+        return true;
+      },
     };
 
     return {
@@ -176,11 +222,9 @@ export const kingRobber: Expansion = defineExpansion({
       // Expected card value: the holder is credited what the card would pay at the end if the game
       // ended now (nothing under `incremental`, which pays as features complete).
       evaluate(state, expected) {
-        for (let c = 0; c < 2; c++) {
-          const holder = own(state).holder[c]!;
-          if (holder >= 0) expected[holder]! += endValue(state, c);
-        }
+        addEndValues(expected, own(state).completed, own(state).holder, 1);
       },
+      preview,
       playerNotes(state, player) {
         const holder = own(state).holder;
         return CARDS.flatMap((card, c) => (holder[c] === player ? [card.title] : []));

@@ -11,13 +11,15 @@
 import {
   InputError,
   SEG_ROAD,
+  addTo,
   defineExpansion,
   enumParam,
   intParam,
+  majorityOf,
   meepleSegmentOf,
   paramsOf,
 } from '../../engine/index.ts';
-import type { BoardView, Expansion, FeatureScore } from '../../engine/index.ts';
+import type { BoardView, Expansion, FeatureScore, ModulePreview, ProspectView } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const LABYRINTH_PARAMS = {
@@ -151,7 +153,72 @@ export const labyrinth: Expansion = defineExpansion({
       return networkHasLabyrinth(state, root) ? root : -1;
     };
 
+    // The agents' placement preview (nothing in the basic variant): an occupied network with a labyrinth pays its
+    // majority the bonus per meeple when completed, half of it expected while open. A placement that
+    // lets the mover's meeple onto an occupied network (`allowOnOccupied`) is declined. Whether a
+    // network on the board has a labyrinth is read once per position.
+    let labyrinthIn = new Int32Array(0);
+    let labyrinthOf = new Uint8Array(0);
+    let positionStamp = 0;
+    const readLabyrinth = (state: BoardView, root: number): boolean => {
+      if (labyrinthIn[root] !== positionStamp) {
+        labyrinthIn[root] = positionStamp;
+        labyrinthOf[root] = networkHasLabyrinth(state, root) ? 1 : 0;
+      }
+      return labyrinthOf[root] === 1;
+    };
+    /** Whether the road of representative g after the placement runs through a labyrinth. */
+    const labyrinthGroup = (state: BoardView, p: ProspectView, g: number): boolean => {
+      if (p.kindOf(g) !== SEG_ROAD) return false;
+      for (let s = 0; s < p.count; s++) if (p.group[s] === g && isLabyrinthType[p.type * S + s] === 1) return true;
+      for (let j = 0; j < p.joins; j++)
+        if (p.joinFirst[j] !== 0 && p.group[p.joinSegment[j]!] === g && readLabyrinth(state, p.joinRoot[j]!))
+          return true;
+      return false;
+    };
+    /** Whether the mover has a meeple of any kind in hand. */
+    const moverHasMeeple = (state: BoardView): boolean => {
+      for (let i = state.currentPlayer; i < state.meeplesLeft.length; i += ctx.players)
+        if (state.meeplesLeft[i]! > 0) return true;
+      return false;
+    };
+    const preview: ModulePreview = !advanced
+      ? {}
+      : {
+          remember(state) {
+            if (labyrinthIn.length < state.parent.length) {
+              labyrinthIn = new Int32Array(state.parent.length);
+              labyrinthOf = new Uint8Array(state.parent.length);
+            }
+            positionStamp++;
+          },
+          placement(state, p, out) {
+            for (let g = 0; g < p.count; g++) {
+              if (p.group[g] !== g || p.meeples[g] === 0 || !labyrinthGroup(state, p, g)) continue;
+              if (moverHasMeeple(state)) return false;
+              // The halves of the bonus the open networks it joins were expected to bring, then its own.
+              for (let j = 0; j < p.joins; j++) {
+                const root = p.joinRoot[j]!;
+                if (p.joinFirst[j] === 0 || p.group[p.joinSegment[j]!] !== g || state.rootMeeples[root] === 0) continue;
+                if (!readLabyrinth(state, root)) continue;
+                state.measure(root, feature);
+                addTo(out, majorityOf(feature.perPlayer, ctx.players), -(bonusPerMeeple * feature.meeples) / 2);
+              }
+              p.measure(g, feature);
+              const bonus = bonusPerMeeple * feature.meeples;
+              addTo(out, majorityOf(feature.perPlayer, ctx.players), feature.completed ? bonus : bonus / 2);
+            }
+            return true;
+          },
+          meeple(state, p, segment) {
+            const g = p.group[segment]!;
+            if (!labyrinthGroup(state, p, g)) return 0;
+            return p.completes(g) ? bonusPerMeeple : bonusPerMeeple / 2;
+          },
+        };
+
     return {
+      preview,
       usesMechanic: {
         labyrinthMeeples: (state, followUp) => labyrinthRoot(state, followUp) >= 0,
         // Only the advanced variant lets a meeple onto an occupied network (`allowOnOccupied`).
@@ -181,7 +248,6 @@ export const labyrinth: Expansion = defineExpansion({
       ...(advanced
         ? {
             evaluate(state: BoardView, expected: Float64Array): void {
-              const perPlayer = feature.perPlayer;
               let counted = 0;
               for (let k = 0; k < state.placedCount; k++) {
                 const t = state.placedType[k]!;
@@ -197,10 +263,7 @@ export const labyrinth: Expansion = defineExpansion({
                     continue;
                   roots[counted++] = root;
                   state.measure(root, feature);
-                  let max = 0;
-                  for (let p = 0; p < ctx.players; p++) if (perPlayer[p]! > max) max = perPlayer[p]!;
-                  for (let p = 0; p < ctx.players; p++)
-                    if (perPlayer[p] === max) expected[p]! += (bonusPerMeeple * feature.meeples) / 2;
+                  addTo(expected, majorityOf(feature.perPlayer, ctx.players), (bonusPerMeeple * feature.meeples) / 2);
                 }
               }
             },

@@ -19,7 +19,10 @@ import {
   paramsOf,
 } from '../../engine/index.ts';
 import type { BoardView, Expansion, GameSize, TileType } from '../../engine/index.ts';
+import { tollPreview } from './preview.ts';
 import tileFile from './tiles.json' with { type: 'json' };
+import { expectedTolls } from './tolls.ts';
+import type { CrossroadsRoads, TollRates } from './tolls.ts';
 
 export const TOLLKEEPERS_PARAMS = {
   edition: enumParam(
@@ -88,11 +91,6 @@ const STATE = {
   flips: { type: 'u8', length: 'players' },
   crossroads: { type: 'i32', length: (size: GameSize) => Math.ceil(size.maxTiles / 32) },
 } as const;
-
-/** The toll rate per unit at tollhouse `value`; the mean of both sides when the tollhouse may flip first. No closure: evaluate runs in the search's hot loop. */
-function tollRate(pays: readonly number[], value: number, mayFlip: boolean): number {
-  return mayFlip ? (pays[1]! + pays[2]!) / 2 : pays[value]!;
-}
 
 /** A log line as the expansion events have always read: what, then points to whom, then details. */
 const line = (what: string, points: number, player: number, detail: string) =>
@@ -175,9 +173,11 @@ export const tollkeepers: Expansion = defineExpansion({
       number
     >;
     const edition = rules.tollkeepersEdition;
-    const pay = {
+    const pay: TollRates = {
       illustration: [0, rules.tollIllustrationPoints1, rules.tollIllustrationPoints2],
       travellers: [0, rules.tollTravellersPoints1, rules.tollTravellersPoints2],
+      finalIllustration: rules.tollFinalIllustrationPoints,
+      finalTravellers: rules.tollFinalTravellersPoints,
     };
 
     /** The player whose tollhouse stands on placed tile `placed`, or -1 (`tile`: the state's `tile` field). */
@@ -205,13 +205,47 @@ export const tollkeepers: Expansion = defineExpansion({
       villageRoadStart[t + 1] = villageList.length;
     });
     const villageRoads = Int8Array.from(villageList);
+    /** The most village roads of one crossroads. */
+    const mostRoads = Math.max(0, ...ctx.catalog.types.map((_, t) => villageRoadStart[t + 1]! - villageRoadStart[t]!));
     /** Final scoring's scratch: the open roads ending at a tollhouse. */
-    const openRoads = new Int32Array(
-      players * Math.max(0, ...ctx.catalog.types.map((_, t) => villageRoadStart[t + 1]! - villageRoadStart[t]!)),
-    );
+    const openRoads = new Int32Array(players * mostRoads);
+    /** The evaluation's scratch: the roads ending at one crossroads. */
+    const roads: CrossroadsRoads = {
+      count: 0,
+      open: new Uint8Array(mostRoads),
+      illustrations: new Int32Array(mostRoads),
+      travellers: new Int32Array(mostRoads),
+    };
+
+    /** Writes from `out[count]` the tollhouse moves to the crossroads of ended turns that hold no tollhouse, in placed order; returns the new end. hot path */
+    const freeCrossroads = (state: BoardView, out: Int32Array, count: number): number => {
+      const { tile, crossroads: recorded } = own(state);
+      const words = (state.placedCount + 31) >> 5;
+      for (let w = 0; w < words; w++) {
+        let bits = recorded[w]!;
+        for (let p = 0; p < players; p++) if (tile[p]! >> 5 === w) bits &= ~(1 << (tile[p]! & 31)); // not the tollhouses' tiles
+        for (; bits !== 0; bits &= bits - 1) out[count++] = actionBase + (w << 5) + 31 - Math.clz32(bits & -bits);
+      }
+      return count;
+    };
 
     /** Whether a follow-up is this expansion's (placing or relocating the tollhouse). */
     const isTollhouseMove = (followUp: number) => followUp >= actionBase && followUp < actionBase + ACTION_BLOCK;
+
+    /** Writes the illustrations and travellers on road `root` into entry k of `roads`. */
+    const roadSums = (state: BoardView, root: number, roads: CrossroadsRoads, k: number): void => {
+      let illustrations = 0;
+      let travellers = 0;
+      let g = root;
+      do {
+        const i = state.placedType[(g / S) | 0]! * S + (g % S);
+        illustrations += segmentIllustrations[i]!;
+        travellers += segmentTravellers[i]!;
+        g = state.next[g]!;
+      } while (g !== root);
+      roads.illustrations[k] = illustrations;
+      roads.travellers[k] = travellers;
+    };
 
     const road: RoadTolls = { illustrations: 0, travellers: 0, owners: new Int8Array(players), ownerCount: 0 };
     /** Illustrations (never water towers), travellers and tollhouse owners at the ends of road `root` (into `road`, reused). */
@@ -249,12 +283,7 @@ export const tollkeepers: Expansion = defineExpansion({
       // The free crossroads in placed order: the recorded ones, then this turn's tile (recorded at the end of the turn). hot path
       followUps(state, out, count) {
         const { tile, crossroads: recorded } = own(state);
-        const words = (state.placedCount + 31) >> 5;
-        for (let w = 0; w < words; w++) {
-          let bits = recorded[w]!;
-          for (let p = 0; p < players; p++) if (tile[p]! >> 5 === w) bits &= ~(1 << (tile[p]! & 31)); // not the tollhouses' tiles
-          for (; bits !== 0; bits &= bits - 1) out[count++] = actionBase + (w << 5) + 31 - Math.clz32(bits & -bits);
-        }
+        count = freeCrossroads(state, out, count);
         const last = state.lastPlaced;
         if (isCrossroads(state, last) && ((recorded[last >> 5]! >>> (last & 31)) & 1) === 0 && holderOf(tile, last) < 0)
           out[count++] = actionBase + last;
@@ -389,34 +418,31 @@ export const tollkeepers: Expansion = defineExpansion({
         for (let p = 0; p < players; p++) {
           const placed = tile[p]!;
           if (placed < 0) continue;
-          const value = values[p]!;
           const type = state.placedType[placed]!;
-          let flipped = false;
-          for (let k = villageRoadStart[type]!; k < villageRoadStart[type + 1]!; k++) {
+          const start = villageRoadStart[type]!;
+          roads.count = villageRoadStart[type + 1]! - start;
+          for (let k = start; k < start + roads.count; k++) {
             const root = state.find(placed * S + villageRoads[k]!);
-            if (state.done[root] !== 0 || alreadyCounted(state, placed, villageRoads, villageRoadStart[type]!, k, root))
-              continue;
-            let illustrations = 0;
-            let travellers = 0;
-            let g = root;
-            do {
-              const i = state.placedType[(g / S) | 0]! * S + (g % S);
-              illustrations += segmentIllustrations[i]!;
-              travellers += segmentTravellers[i]!;
-              g = state.next[g]!;
-            } while (g !== root);
-            // Once a road with travellers has been counted, the tollhouse may flip before this one pays.
-            const mayFlip = travellers > 0 && flipped;
-            const completed =
-              illustrations * tollRate(pay.illustration, value, mayFlip) +
-              travellers * tollRate(pay.travellers, value, mayFlip);
-            const final =
-              illustrations * rules.tollFinalIllustrationPoints + travellers * rules.tollFinalTravellersPoints;
-            expected[p]! += (completed + final) / 2;
-            if (travellers > 0) flipped = true;
+            const open = state.done[root] === 0 && !alreadyCounted(state, placed, villageRoads, start, k, root);
+            roads.open[k - start] = open ? 1 : 0;
+            if (open) roadSums(state, root, roads, k - start);
           }
+          expected[p]! += expectedTolls(pay, values[p]!, roads);
         }
       },
+      preview: tollPreview({
+        players,
+        actionBase,
+        own,
+        pay,
+        villageRoadStart,
+        villageRoads,
+        mostRoads,
+        crossroads,
+        segmentIllustrations,
+        segmentTravellers,
+        freeCrossroads,
+      }),
       boardPieces(state) {
         const pieces = [];
         const { tile, value } = own(state);
