@@ -135,6 +135,7 @@ export const study: Study = {
         label: `${t.name}: toll income per game (points)`,
         kind: 'mean',
         reference: 0,
+        perGame: true,
         values: acrossLevels(levels, [t.name], (l, a) => l.games.perDeal(a, (row) => income(l, row))),
       });
     }
@@ -173,6 +174,7 @@ export const study: Study = {
           label: `${b} − ${a}: toll income per game (points)`,
           kind: 'difference',
           reference: 0,
+          perGame: true,
           values: acrossLevels(levels, [a, b], (l, x, y) => l.games.pairedPerDeal(x, y, (row) => income(l, row))),
         },
         {

@@ -28,6 +28,7 @@ export const LAYERS = [
   'charts',
   'report',
   'tune',
+  'balance',
   'serve',
   'cli',
 ] as const;

@@ -17,7 +17,8 @@ import { InputError, isInputError } from '../src/engine/index.ts';
 import { defaultWorkers, poolBackend } from '../src/run/pool.ts';
 import { levelSizes } from '../src/report/levels.ts';
 import { Report, writeReport } from '../src/report/report.ts';
-import { hasAgent, INTERVALS_TEXT, runStudy } from '../src/report/study.ts';
+import { baseMeanScores, hasAgent, INTERVALS_TEXT, runStudy } from '../src/report/study.ts';
+import { studyBottomLine } from '../src/report/study-bottom-line.ts';
 import type { Study, StudyOutcome } from '../src/report/study.ts';
 import { addVerdictPage, conclusionFinding } from '../src/report/verdict.ts';
 import { study as tollYields } from '../notebooks/toll-yields.ts';
@@ -123,8 +124,24 @@ async function main(): Promise<number> {
       section.chart(`${study.name}--${c.name}`, c.spec, { caption: c.caption });
   }
   // The verdict page first: each study's stated conclusions, a sentence and a chart each.
+  // The bottom line over every study's stated conclusions, numbered as the findings below.
+  let finding = 0;
+  const stated = outcomes.flatMap(({ study, outcome }) => {
+    const mine = (outcome.highlights.verdict ?? []).map((conclusion) => ({
+      conclusion,
+      levels: outcome.levels.map((l) => l.agents),
+      finding: ++finding,
+      meanScore: baseMeanScores(outcome.levels),
+      players: outcome.levels[0]!.run.manifest.arms[0]!.players,
+      prefix: `*${study.title(null)}*: `,
+    }));
+    finding += outcome.skillFindings.length;
+    return mine;
+  });
   addVerdictPage(report, {
     question: 'What do the four default studies find, and at which skill levels does each finding hold?',
+    bottomLine: studyBottomLine(stated),
+    glossary: ['interval', 'measurable', 'paired', 'pp', 'jointTest', 'holm', 'skill', 'level'],
     findings: outcomes.flatMap(({ study, outcome }) =>
       [
         ...(outcome.highlights.verdict ?? []).map((c, k) =>

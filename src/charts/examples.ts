@@ -7,6 +7,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart } from './estimates.ts';
 import { forestChart } from './forest.ts';
 import { heatmapChart } from './heatmap.ts';
+import { paretoChart } from './pareto.ts';
 import { histogramChart } from './histogram.ts';
 import { sharesChart } from './shares.ts';
 import { raceChart } from './race.ts';
@@ -236,6 +237,33 @@ function winShareMatrix(): TopLevelSpec {
   });
 }
 
+function paretoFront(): TopLevelSpec {
+  // Close games fall and strong's edge over greedy grows with the farmer rate; copies of a tile shift both.
+  const rows = [1, 2, 3, 4, 5].flatMap((rate) =>
+    [0, 1, 2, 3, 4].map((copies) => {
+      const close = 0.42 - 0.03 * rate + 0.004 * copies;
+      const beats = 0.78 + 0.02 * rate - 0.003 * copies;
+      return {
+        x: close,
+        y: beats,
+        front: copies === 0 || rate === 5,
+        marked: rate === 4 && copies === 0,
+        label: `rate ${rate}, ${copies} copies`,
+      };
+    }),
+  );
+  return paretoChart(rows, {
+    title: 'Close games against strong over greedy',
+    subtitle: 'each point a rule set; dashed: the wishes',
+    runSize: 'first 20 deals of each rule set',
+    xTitle: 'close games (as many as possible)',
+    yTitle: 'strong beats greedy (≥ 85 %)',
+    xFormat: '.0%',
+    yFormat: '.0%',
+    yTarget: 0.85,
+  });
+}
+
 /** The example charts, built fresh on each call. */
 export function exampleCharts(): ExampleChart[] {
   return [
@@ -292,6 +320,12 @@ export function exampleCharts(): ExampleChart[] {
       title: 'Cross-play matrix',
       caption: 'Heatmap of win shares between agents with the interval in each cell.',
       spec: winShareMatrix(),
+    },
+    {
+      name: 'pareto-front',
+      title: 'Pareto front',
+      caption: 'Two targets against each other, one point per rule set; the front joined, confirmed rule sets marked.',
+      spec: paretoFront(),
     },
   ];
 }

@@ -11,6 +11,8 @@ export { heatmapChart } from './heatmap.ts';
 export type { HeatmapOptions } from './heatmap.ts';
 export { histogramChart } from './histogram.ts';
 export type { Bin, HistogramOptions } from './histogram.ts';
+export { paretoChart } from './pareto.ts';
+export type { ParetoOptions, ParetoRow } from './pareto.ts';
 export { raceChart } from './race.ts';
 export type { RaceOptions } from './race.ts';
 export { sharesChart } from './shares.ts';

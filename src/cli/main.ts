@@ -19,8 +19,11 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   match: async () => (await import('./match.ts')).matchCommand,
   ladder: async () => (await import('./ladder.ts')).ladderCommand,
   tune: async () => (await import('./tune.ts')).tuneCommand,
+  balance: async () => (await import('./balance.ts')).balanceCommand,
   serve: async () => (await import('./serve.ts')).serveCommand,
   study: async () => (await import('./study.ts')).studyCommand,
+  export: async () => (await import('./export.ts')).exportCommand,
+  tiles: async () => (await import('./tiles.ts')).tilesCommand,
 };
 
 async function usage(): Promise<string> {

@@ -6,8 +6,6 @@
  */
 import { InputError } from '../engine/index.ts';
 import { loadExperiment } from '../run/load.ts';
-import { defaultWorkers, inProcessBackend, poolBackend } from '../run/pool.ts';
-import { parseQueueName, redisTargetFrom } from '../run/redis/url.ts';
 import { gamesPerDealOf, runExperiment } from '../run/runner.ts';
 import { parsePrecision, precisionPlan, runToPrecision } from '../tune/precision.ts';
 import type { PrecisionBatch } from '../tune/precision.ts';
@@ -16,8 +14,9 @@ import type { Summary } from '../sim/summary.ts';
 import { fixed, signed } from '../report/numbers.ts';
 import { meanInterval } from '../stats/mean-interval.ts';
 import { pairedComparison } from '../stats/paired.ts';
-import { intFlag, numberFlag, workersFlag } from './args.ts';
+import { intFlag } from './args.ts';
 import type { Command } from './args.ts';
+import { BACKEND_FLAGS, backendFrom } from './backend.ts';
 import { backendText, withProgress } from './progress.ts';
 
 /** Pairs printed at the end: all of them for a few arms, else each arm against the first. */
@@ -79,30 +78,14 @@ export const runCommand: Command = {
     'Runs an experiment (a name in experiments/ or a path) into DIR/<experiment>/<run-id>/; re-running the same command resumes it.',
   flags: {
     deals: { type: 'string', help: 'number of deals (overrides the experiment)' },
-    workers: { type: 'string', help: "worker threads of the pool (default: the machine's cores)" },
+    ...BACKEND_FLAGS,
     seed: { type: 'string', help: 'run seed (overrides the experiment)' },
     out: { type: 'string', help: 'results root', default: 'results' },
     'keep-games': { type: 'boolean', help: 'also write one row per game to games.arrow' },
-    'in-process': { type: 'boolean', help: 'play in the main thread instead of a worker pool' },
     'shard-deals': { type: 'string', help: 'deals per shard (default: about 4,000 games per shard)' },
-    backend: {
-      type: 'string',
-      help: 'play the shards on carclab workers through Redis: "redis" takes the URL from CARCLAB_REDIS_URL (or the file CARCLAB_REDIS_URL_FILE names), or give redis://host:port (rediss:// for TLS)',
-    },
-    queue: { type: 'string', help: 'queue name shared with the workers (with --backend)', default: 'carclab-shards' },
     precision: {
       type: 'string',
       help: "play in batches until each METRIC's interval (valid under this stopping rule) is within ±HALFWIDTH in every arm (e.g. margin=0.2,seat0.wins=0.01), or --deals is reached",
-    },
-    verify: {
-      type: 'string',
-      help: "with --backend: fraction of the workers' shards replayed here to check them, besides each worker's early ones (its first 4, its n-th at 4/n; 0 to 1, 0: not verified)",
-      default: '0.02',
-    },
-    'redis-wait': {
-      type: 'string',
-      help: 'with --backend: seconds to wait for a Redis that stopped answering before the run fails',
-      default: '120',
     },
     'new-run': {
       type: 'boolean',
@@ -117,15 +100,9 @@ export const runCommand: Command = {
     const [spec, ...rest] = positionals;
     if (spec === undefined || rest.length) throw new InputError('usage', `usage: ${runCommand.usage}`);
     const deals = flags.deals === undefined ? undefined : intFlag(flags.deals, 'deals', 1, 1, 1e9);
-    const workers = workersFlag(flags.workers, defaultWorkers());
     const shardDeals =
       flags['shard-deals'] === undefined ? undefined : intFlag(flags['shard-deals'], 'shard-deals', 1, 1, 1e9);
-    if (flags['in-process'] && flags.workers !== undefined)
-      throw new InputError('usage', '--workers and --in-process exclude each other');
-    if (flags.backend !== undefined && (flags['in-process'] || flags.workers !== undefined))
-      throw new InputError('usage', '--backend runs on queue workers: it excludes --workers and --in-process');
-    const target = typeof flags.backend === 'string' ? redisTargetFrom(flags.backend, '--backend') : undefined;
-    const queue = parseQueueName(flags.queue as string);
+    const openBackend = backendFrom(flags);
     if (flags.seed === '') throw new InputError('usage', '--seed must not be empty');
     const loaded = await loadExperiment(spec, {
       deals,
@@ -139,14 +116,7 @@ export const runCommand: Command = {
     const plan = targets ? precisionPlan(loaded.plan, targets) : loaded.plan;
 
     // Everything is checked; only now is anything started or written.
-    // BullMQ is loaded only for a Redis run: it costs the main process about 30 MB of RSS.
-    const verify = numberFlag(flags.verify, 'verify', (x) => x >= 0 && x <= 1, 'a fraction from 0 to 1')!;
-    const redisWaitSeconds = intFlag(flags['redis-wait'], 'redis-wait', 120, 1, 86_400);
-    const backend = target
-      ? await (await import('../run/redis/backend.ts')).redisBackend(target, { queue, verify, redisWaitSeconds })
-      : flags['in-process']
-        ? inProcessBackend()
-        : poolBackend(workers);
+    const backend = await openBackend();
     try {
       const arms = plan.arms.length;
       const onBatch = (batch: PrecisionBatch, next: number | null) => {

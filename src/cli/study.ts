@@ -6,11 +6,14 @@
  */
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
-import { parseExpansionsFlag } from '../match/design.ts';
+import type { ParamValue, TileSource } from '../engine/index.ts';
 import { parseRules } from '../expansions/index.ts';
-import { writeJsonAtomic } from '../run/files.ts';
+import { parseExpansionsFlag } from '../match/design.ts';
+import { readJsonFile, writeAtomic, writeJsonAtomic } from '../run/files.ts';
 import { defaultWorkers, poolBackend } from '../run/pool.ts';
-import { writeScorecardReport, levelFindings } from '../report/scorecard/report.ts';
+import { bottomLine } from '../report/scorecard/bottom-line.ts';
+import { scorecardCsv } from '../report/scorecard/csv.ts';
+import { levelFindings, writeScorecardReport } from '../report/scorecard/report.ts';
 import { playStudy } from '../report/scorecard/scorecard.ts';
 import { STUDY_STRONG } from '../report/study.ts';
 import { DEFAULT_DEALS, studySetup, studySlug } from '../report/scorecard/setup.ts';
@@ -20,7 +23,7 @@ import type { Command } from './args.ts';
 export const studyCommand: Command = {
   name: 'study',
   usage:
-    'carclab study [--rules k=v,…] [--expansions a,b] [--players N] [--agents random,greedy,strong] [--deals N[,N…]] [--seed S] [--workers K] [--out DIR] [--json] [--new-run]',
+    'carclab study [--rules k=v,… | --arms NAME=k=v,…,NAME=k=v,…] [--tiles FILE,…] [--tile-counts ID=N,…] [--expansions a,b] [--players N] [--agents random,greedy,strong] [--deals N[,N…]] [--seed S] [--workers K] [--out DIR] [--json] [--new-run]',
   summary:
     'A house rule against the official rules at every skill level: its direct effect, "winner changed" with both references, skill depth; writes the scorecard.',
   flags: {
@@ -28,9 +31,21 @@ export const studyCommand: Command = {
       type: 'string',
       help: 'the house rule(s), name=value comma-separated; both arms play --expansions, the baseline with the official rules',
     },
+    arms: {
+      type: 'string',
+      help: 'the two arms by name, the baseline first: NAME=k=v,k=v,NAME=k=v (NAME= or a first bare NAME: the official rules), e.g. basic,advanced=labyrinth=advanced',
+    },
+    tiles: {
+      type: 'string',
+      help: 'designer tile files (carclab-tiles/1) the variant adds, comma-separated; alone: the game with them against the game without',
+    },
+    'tile-counts': {
+      type: 'string',
+      help: "copies per tile id in the variant, replacing the catalog's: ID=N,… (0 removes a tile)",
+    },
     expansions: {
       type: 'string',
-      help: 'expansions of both arms; without --rules, the expansions are compared with the base game',
+      help: 'expansions of both arms; alone (no --rules, --arms, --tiles), the expansions are compared with the base game',
     },
     players: { type: 'string', help: 'players per game, 2 to 6', default: '2' },
     agents: {
@@ -65,6 +80,9 @@ export const studyCommand: Command = {
     // 1. Everything checked before anything is written.
     const setup = studySetup({
       rules: parseRules(flags.rules as string | undefined, '--rules'),
+      ...(flags.arms !== undefined ? { arms: parseArmsFlag(flags.arms as string) } : {}),
+      ...(flags.tiles !== undefined ? { tiles: readTilesFlag(flags.tiles as string) } : {}),
+      ...(flags['tile-counts'] !== undefined ? { tileCounts: parseTileCounts(flags['tile-counts'] as string) } : {}),
       expansions: parseExpansionsFlag(flags.expansions as string | undefined),
       players: intFlag(flags.players, 'players', 2, 2, 6),
       agents: flags.agents as string,
@@ -86,16 +104,22 @@ export const studyCommand: Command = {
       const files = await writeScorecardReport(scorecard, runs, out);
       const json = join(out, 'scorecard.json');
       writeJsonAtomic(json, scorecard);
+      const csvFile = join(out, 'scorecard.csv');
+      writeAtomic(csvFile, scorecardCsv(scorecard));
       if (flags.json)
         process.stdout.write(
-          `${JSON.stringify({ ...scorecard, files: { json, markdown: files.markdown, html: files.html } })}\n`,
+          `${JSON.stringify({ ...scorecard, files: { json, csv: csvFile, markdown: files.markdown, html: files.html } })}\n`,
         );
       else {
-        const findings = scorecard.levels
-          .flatMap((c) => levelFindings(c, scorecard))
-          .map((l) => `- ${l.replace(/\*\*|`/g, '')}`);
+        const plain = (l: string) => l.replace(/\*\*|`/g, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
+        const findings = scorecard.levels.flatMap((c) => levelFindings(c, scorecard)).map((l) => `- ${plain(l)}`);
+        const bottom = bottomLine(scorecard);
+        const more = bottom.more
+          ? ` (${bottom.more} smaller measurable change${bottom.more === 1 ? '' : 's'} in the report)`
+          : '';
+        const line = bottom.sentences.map((x) => x.text);
         process.stdout.write(
-          `${scorecard.question}\n${findings.join('\n')}\nreport: ${files.html}\n        ${files.markdown}\n        ${json}\n`,
+          `${scorecard.question}\n\nBottom line: ${line.join(' ')}${more}\n\n${findings.join('\n')}\nreport: ${files.html}\n        ${files.markdown}\n        ${json}\n        ${csvFile}\n`,
         );
       }
       return 0;
@@ -104,3 +128,57 @@ export const studyCommand: Command = {
     }
   },
 };
+
+const ARM_NAME = /^[A-Za-z0-9_.+-]{1,64}$/;
+
+/**
+ * `--arms NAME=k=v,k=v,NAME=k=v`: a piece `NAME=k=v` or `NAME=` starts an arm (the first piece may be
+ * a bare `NAME`: the official rules); any other piece continues the arm before it (`k=v`, or a list
+ * value's next item as in `--rules`).
+ */
+export function parseArmsFlag(text: string): { name: string; rules: Record<string, ParamValue> }[] {
+  const arms: { name: string; rules: string[] }[] = [];
+  for (const [k, piece] of text.split(',').entries()) {
+    const eq = piece.indexOf('=');
+    const starts = piece.slice(eq + 1).includes('=') || (eq > 0 && eq === piece.length - 1) || (k === 0 && eq < 0);
+    if (starts) {
+      const name = (eq < 0 ? piece : piece.slice(0, eq)).trim();
+      if (!ARM_NAME.test(name))
+        throw new InputError(
+          'usage',
+          `--arms: ${JSON.stringify(name)} is not an arm name (1-64 letters, digits or _ . + -); give NAME=k=v,… per arm, e.g. --arms basic,advanced=labyrinth=advanced`,
+        );
+      arms.push({ name, rules: eq < 0 ? [] : [piece.slice(eq + 1)].filter((r) => r.trim() !== '') });
+    } else if (arms.length) arms[arms.length - 1]!.rules.push(piece);
+    else
+      throw new InputError(
+        'usage',
+        `--arms: ${JSON.stringify(piece)} does not start an arm; give NAME=k=v,… per arm (NAME= for the official rules), e.g. --arms basic,advanced=labyrinth=advanced`,
+      );
+  }
+  return arms.map((a) => ({ name: a.name, rules: parseRules(a.rules.join(','), `--arms: arm ${a.name}`) }));
+}
+
+/** `--tiles a.json,b.json`: each file read and parsed here (checked when the games are built). */
+function readTilesFlag(text: string): TileSource[] {
+  const paths = text.split(',').map((p) => p.trim());
+  if (paths.some((p) => p === ''))
+    throw new InputError('usage', `--tiles must be file paths separated by commas, got ${JSON.stringify(text)}`);
+  return paths.map((path) => ({ data: readJsonFile(path, 'catalog', `--tiles ${path}`), where: path }));
+}
+
+/** `--tile-counts D=5,Z1=0`: copies per tile id (whole numbers; the game checks the ids). */
+export function parseTileCounts(text: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const piece of text.split(',')) {
+    const m = /^\s*([A-Za-z0-9.]+)\s*=\s*(\d{1,4})\s*$/.exec(piece);
+    if (!m)
+      throw new InputError(
+        'usage',
+        `--tile-counts: ${JSON.stringify(piece)} is not ID=N (a tile id and a whole number of copies, e.g. D=5)`,
+      );
+    if (Object.hasOwn(counts, m[1]!)) throw new InputError('usage', `--tile-counts: tile ${m[1]} is given twice`);
+    counts[m[1]!] = Number(m[2]);
+  }
+  return counts;
+}

@@ -35,7 +35,18 @@ import {
 } from './constants.ts';
 
 export const BASE_STATS = ['tilesPlaced', 'tilesDiscarded', 'turns'] as const;
-export const BASE_PLAYER_STATS = ['meeplesDeployed'] as const;
+/**
+ * Per player: meeples placed, then the same by the kind of feature they went on, in the order of
+ * `SEGMENT_KINDS` (road, city, field, monastery) — `turn.ts` indexes them so; a meeple on a field is
+ * a farmer.
+ */
+export const BASE_PLAYER_STATS = [
+  'meeplesDeployed',
+  'roadMeeplesPlaced',
+  'cityMeeplesPlaced',
+  'farmersPlaced',
+  'monasteryMeeplesPlaced',
+] as const;
 
 /**
  * The score sources of a game of these rule modules (the base game first, then the expansions), the

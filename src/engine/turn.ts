@@ -201,7 +201,10 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     }
     this.rootMeeples[root]! += 1;
     this.meeplesLeft[kind * this.game.players + player]! -= 1;
-    this.stats[this.game.statNames.length + player]! += 1; // meeplesDeployed: the first per-player stat
+    // meeplesDeployed (the first per-player stat), then its feature kind's count (`BASE_PLAYER_STATS`).
+    const stats = this.game.statNames.length;
+    this.stats[stats + player]! += 1;
+    this.stats[stats + (1 + this.segmentKind(g)) * this.game.players + player]! += 1;
     for (const h of this.game.hookLists.meepleDeployed) h.meepleDeployed(this, g);
     if (this.sink) {
       this.sink({

@@ -14,9 +14,9 @@
  * All pairs share the deals (common random numbers), so the ladder's comparisons are paired.
  */
 import { InputError } from '../engine/index.ts';
-import type { ParamValues } from '../engine/index.ts';
+import type { ParamValues, TileSource } from '../engine/index.ts';
 import { resolveExperiment } from '../sim/experiment.ts';
-import type { ArmDefinition, ExperimentDefinition } from '../sim/experiment.ts';
+import type { ArmDefinition, ExperimentDefinition, TileFileRef } from '../sim/experiment.ts';
 import type { Plan } from '../sim/plan.ts';
 
 export interface MatchSetup {
@@ -30,6 +30,10 @@ export interface MatchSetup {
   seed: string;
   /** Only the lineups with these numbers of copies of a (a match's `--lineups`; default every k = 1 … P − 1). */
   lineups?: readonly number[];
+  /** Designer tile files in every game (paths read by `readTileFile`, or inline objects), and copies per tile id. */
+  tiles?: readonly TileFileRef[];
+  tileCounts?: Readonly<Record<string, number>>;
+  readTileFile?: (path: string) => TileSource;
 }
 
 /** Two agents that play each other: indices into the design's specs, a < b. */
@@ -65,8 +69,13 @@ const noTileFiles = (): never => {
   throw new Error('a match names no tile files');
 };
 
-function resolve(definition: ExperimentDefinition, where: string, name: string): Plan {
-  return resolveExperiment(definition, { where, defaultName: name, readTileFile: noTileFiles });
+function resolve(
+  definition: ExperimentDefinition,
+  where: string,
+  name: string,
+  readTileFile: (path: string) => TileSource = noTileFiles,
+): Plan {
+  return resolveExperiment(definition, { where, defaultName: name, readTileFile });
 }
 
 /**
@@ -79,17 +88,26 @@ export function designMatch(setup: MatchSetup): MatchDesign {
     throw new InputError('usage', `${where}: ${message}`);
   };
   if (setup.specs.length < 2) fail(`needs at least two agent specs, got ${setup.specs.length}`);
-  const base = { players: setup.players, expansions: [...setup.expansions], rules: { ...setup.rules } };
+  const base = {
+    players: setup.players,
+    expansions: [...setup.expansions],
+    rules: { ...setup.rules },
+    // Only when given, so that the plans (and run ids) of matches without tile files stay as they were.
+    ...(setup.tiles?.length ? { tiles: [...setup.tiles] } : {}),
+    ...(setup.tileCounts && Object.keys(setup.tileCounts).length ? { tileCounts: { ...setup.tileCounts } } : {}),
+  };
+  const read = setup.readTileFile;
   const frame = { seed: setup.seed, deals: setup.deals, rotation: 'all' as const, columns: ['score' as const] };
 
   // 1. The game (players, expansions, rules) with the default agent, then each spec on its own, so a
   //    message names the spec at fault; the plan gives each spec's canonical form.
-  resolve({ ...frame, arms: [{ name: 'game', ...base }] }, where, setup.kind);
+  resolve({ ...frame, arms: [{ name: 'game', ...base }] }, where, setup.kind, read);
   const specs = setup.specs.map((spec, i) => {
     const plan = resolve(
       { ...frame, arms: [{ name: 'spec', ...base, agents: spec }] },
       `${where}: agent ${i + 1} (${JSON.stringify(spec)})`,
       setup.kind,
+      read,
     );
     return plan.arms[0]!.agents[0]!;
   });
@@ -129,7 +147,7 @@ export function designMatch(setup: MatchSetup): MatchDesign {
     }
   });
   const description = setup.kind === 'match' ? `${specs[0]} against ${specs[1]}` : `ladder of ${specs.join(', ')}`;
-  const plan = resolve({ ...frame, name: setup.kind, description, arms: definitions }, where, setup.kind);
+  const plan = resolve({ ...frame, name: setup.kind, description, arms: definitions }, where, setup.kind, read);
   return { kind: setup.kind, specs, labels: setup.specs.map((s) => s.trim()), players: P, lineups, pairs, arms, plan };
 }
 

@@ -9,15 +9,10 @@
  * deals whatever the worker count, the shard size or the finishing order. A re-run of the same
  * command reads the kept shards first, so it reaches the same decision without playing again.
  */
-import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { columnLayout, concatColumns, decodeColumns } from '../sim/columns.ts';
-import type { Columns } from '../sim/columns.ts';
+import { columnLayout, concatColumns } from '../sim/columns.ts';
 import { armSetups } from '../sim/plan.ts';
-import { codeIdentity } from '../run/code.ts';
-import { checkedGames, GAMES_FILE, readGamesArrow, runBinding } from '../run/kept-games.ts';
+import { readKeptGames } from '../run/kept-games.ts';
 import type { Backend } from '../run/pool.ts';
-import { readShards, runIdentity, shardName, soundShardColumns } from '../run/shard-files.ts';
 import { runDirOf, runExperiment } from '../run/runner.ts';
 import type { Progress } from '../run/runner.ts';
 import { sprtState } from '../stats/sprt.ts';
@@ -79,39 +74,6 @@ class SprtMonitor {
   }
 }
 
-/**
- * The kept games of a run directory, as column sets with the deals they cover: `games.arrow` of a
- * complete run, else the shards' column files; only what passes its checksums and checks
- * (`kept-games.ts`: before the run a bad games.arrow is passed over, and named and replayed by the
- * runner; after the run it is an input error).
- */
-async function keptGames(
-  design: MatchDesign,
-  runDir: string,
-  beforeRun: boolean,
-): Promise<{ start: number; end: number; columns: Columns }[]> {
-  const plan = design.plan;
-  const identity = runIdentity(basename(runDir), plan, codeIdentity().hash);
-  if (existsSync(join(runDir, GAMES_FILE))) {
-    const { fromArrow } = await import('arquero');
-    const binding = runBinding(runDir, basename(runDir));
-    const { merged } = readShards(runDir, plan, identity);
-    const table = beforeRun
-      ? checkedGames(runDir, binding, merged, fromArrow)
-      : readGamesArrow(runDir, binding, merged, fromArrow);
-    if (table !== null && typeof table !== 'string') {
-      const columns: Columns = {};
-      for (const name of table.columnNames()) columns[name] = Float64Array.from(table.array(name) as ArrayLike<number>);
-      return [{ start: 0, end: plan.deals, columns }];
-    }
-  }
-  return soundShardColumns(runDir, plan, identity).map(({ start, end, bytes }) => ({
-    start,
-    end,
-    columns: decodeColumns(bytes, join(runDir, 'shards', shardName(start, end))),
-  }));
-}
-
 export async function runMatch(options: MatchRunOptions): Promise<MatchRunOutcome> {
   const { design, sprt } = options;
   const plan = design.plan;
@@ -122,7 +84,7 @@ export async function runMatch(options: MatchRunOptions): Promise<MatchRunOutcom
   if (options.signal?.aborted) stopper.abort();
   const monitor = sprt ? new SprtMonitor(sprt) : undefined;
   if (monitor)
-    for (const kept of await keptGames(design, runDir, true))
+    for (const kept of await readKeptGames(plan, runDir, true))
       monitor.add(dealOutcomes(design, kept.columns, kept.start, kept.end));
   if (monitor?.stop !== undefined) stopper.abort();
 
@@ -161,7 +123,7 @@ export async function runMatch(options: MatchRunOptions): Promise<MatchRunOutcom
   // 3. The deals counted, from the kept games.
   const counted = decided ?? plan.deals;
   const games = armSetups(plan).map((s) => s.game);
-  const parts = (await keptGames(design, runDir, false)).filter((k) => k.start < counted);
+  const parts = (await readKeptGames(plan, runDir, false)).filter((k) => k.start < counted);
   const columns = concatColumns(
     columnLayout(plan, games),
     parts.map((k) => k.columns),

@@ -125,6 +125,8 @@ export interface Conclusion {
   values: (DealValues | null)[];
   /** Shown as percentages (shares and share differences). */
   percent?: boolean;
+  /** A total over a game's players (toll income per game), not a per-player figure: a bottom line sizes it against the game's points. */
+  perGame?: boolean;
   /**
    * A claim about one seat of an arm: per level, the Holm-adjusted p of the arm's joint seat test
    * (null where the level has no such test); the claim holds at a level only if the arm is flagged.
@@ -258,7 +260,7 @@ export function levelDifference(c: Conclusion, i: number, j: number): LevelDiffe
 }
 
 /** −1, 0 or +1: the interval lies wholly below, around or above the reference. */
-const sideOf = (e: LevelEstimate, reference: number): number =>
+export const sideOf = (e: LevelEstimate, reference: number): number =>
   e.lo === null || e.hi === null ? 0 : e.lo > reference ? 1 : e.hi < reference ? -1 : 0;
 
 export interface LevelVerdict {
@@ -270,7 +272,7 @@ export interface LevelVerdict {
 }
 
 /** The level's arm is flagged by its joint seat test (or the conclusion is not about a seat). */
-const jointFlagged = (c: Conclusion, k: number): boolean =>
+export const jointFlagged = (c: Conclusion, k: number): boolean =>
   !c.jointTest || (c.jointTest[k] !== null && c.jointTest[k] !== undefined && c.jointTest[k]! <= 0.05);
 
 export function verdictOf(c: Conclusion): LevelVerdict {

@@ -10,15 +10,15 @@ import type { ColumnTable } from 'arquero';
 import type { TopLevelSpec } from 'vega-lite';
 import { embedSnippet, escapeHtml, vegaScriptTags, writeChart } from '../charts/index.ts';
 import { writeAtomic } from '../run/files.ts';
-import { roundSignificant, tableToMarkdown } from '../stats/index.ts';
+import { readableCell, tableToMarkdown } from '../stats/index.ts';
 import { inlineHtml, markdownToHtml } from './markdown.ts';
 
 export interface TableOptions {
   /** A line above the table (inline Markdown). */
   caption?: string;
-  /** Significant digits of non-integers; default 4. */
+  /** Significant digits of non-integers; default: decimals by size (`roundForReading`). */
   digits?: number;
-  /** Columns holding p-values (shown as "<0.0001" below that); default ['p', 'pHolm']. */
+  /** Columns holding p-values (two significant digits, "<0.001" below that); default ['p', 'pHolm']. */
   pColumns?: readonly string[];
 }
 
@@ -27,8 +27,15 @@ export interface ChartOptions {
   caption?: string;
 }
 
+export interface TextOptions {
+  /** An element id (HTML), so that other text can link to it (`[finding 1](#finding-1)`). */
+  id?: string;
+  /** Set apart as a box (HTML) or a quote (Markdown): the verdict's bottom line. */
+  callout?: boolean;
+}
+
 export type Block =
-  | { kind: 'text'; markdown: string }
+  | { kind: 'text'; markdown: string; options?: TextOptions }
   | { kind: 'table'; table: ColumnTable; options: TableOptions }
   | { kind: 'chart'; name: string; spec: TopLevelSpec; options: ChartOptions };
 
@@ -46,8 +53,10 @@ export class Section {
   ) {}
 
   /** A paragraph or list in Markdown (paragraphs, `- ` lists, bold, italic, code, relative links). */
-  text(markdown: string): this {
-    this.blocks.push({ kind: 'text', markdown });
+  text(markdown: string, options?: TextOptions): this {
+    if (options?.id !== undefined && !CHART_NAME.test(options.id))
+      throw new Error(`text id ${JSON.stringify(options.id)} must be letters, digits, '_', '.' or '-'`);
+    this.blocks.push({ kind: 'text', markdown, ...(options ? { options } : {}) });
     return this;
   }
 
@@ -138,7 +147,16 @@ function markdownOf(sections: readonly Section[]): string {
   for (const section of sections) {
     out.push(`${'#'.repeat(section.level)} ${section.title}`);
     for (const block of section.blocks) {
-      if (block.kind === 'text') out.push(block.markdown.trim());
+      if (block.kind === 'text')
+        out.push(
+          block.options?.callout
+            ? block.markdown
+                .trim()
+                .split('\n')
+                .map((l) => `> ${l}`.trimEnd())
+                .join('\n')
+            : block.markdown.trim(),
+        );
       else if (block.kind === 'table') {
         const md = tableToMarkdown(block.table, {
           digits: block.options.digits,
@@ -166,15 +184,6 @@ const chartTitle = (spec: TopLevelSpec): string | undefined => {
 
 // ---- HTML ----------------------------------------------------------------------------------------
 
-function formatCell(value: unknown, column: string, options: TableOptions): string {
-  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value))) return '';
-  if (typeof value === 'number') {
-    if ((options.pColumns ?? ['p', 'pHolm']).includes(column) && value < 1e-4) return '<0.0001';
-    return String(roundSignificant(value, options.digits ?? 4));
-  }
-  return String(value);
-}
-
 /**
  * Cell text with a line-break opportunity (`<wbr>`) after each `/`, `,`, `=`, `:`, `@` and `+` of a long run
  * without spaces (a path, an agent spec), so that it wraps at its separators, and an interval
@@ -195,7 +204,7 @@ export function tableHtml(table: ColumnTable, options: TableOptions = {}): strin
   const th = columns.map((c, i) => `<th${numeric[i] ? ' class="num"' : ''}>${escapeHtml(c)}</th>`).join('');
   const body = rows.map(
     (r) =>
-      `<tr>${columns.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${breakable(escapeHtml(formatCell(r[c], c, options)))}</td>`).join('')}</tr>`,
+      `<tr>${columns.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${breakable(escapeHtml(readableCell(r[c], c, options)))}</td>`).join('')}</tr>`,
   );
   const caption = options.caption ? `<caption>${inlineHtml(options.caption)}</caption>\n` : '';
   return `<div class="table"><table>\n${caption}<thead><tr>${th}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody></table></div>`;
@@ -204,13 +213,13 @@ export function tableHtml(table: ColumnTable, options: TableOptions = {}): strin
 const PAGE_STYLE = `body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #222; margin: 2em auto; max-width: 76em; padding: 0 1em; line-height: 1.45; }
 h1 { font-size: 1.6em; } h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 1px solid #ddd; padding-bottom: 0.2em; } h3 { font-size: 1.1em; margin-top: 1.5em; }
 nav ul { columns: 2; font-size: 0.92em; } nav li.l3 { margin-left: 1.5em; }
-figure { margin: 1.2em 0; } figcaption { color: #555; font-size: 0.9em; margin-top: 0.4em; }
+figure { margin: 1.2em 0; } .chart { max-width: 100%; overflow-x: auto; } figcaption { color: #555; font-size: 0.9em; margin-top: 0.4em; }
 .table { overflow-x: auto; margin: 0.8em 0; }
 table { border-collapse: collapse; font-size: 0.85em; } caption { text-align: left; color: #555; padding-bottom: 0.3em; }
 th, td { padding: 0.2em 0.45em; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: top; }
 td.num { white-space: nowrap; } td { max-width: 30em; overflow-wrap: break-word; }
 h2.appendix { margin-top: 3em; border-top: 3px double #bbb; border-bottom: none; padding-top: 0.8em; color: #555; }
-#s-verdict p.question { font-size: 1.15em; } #s-verdict figure { margin: 0.4em 0 1.6em; }
+#s-verdict p.question { font-size: 1.15em; } .callout { background: #f4f8fb; border-left: 4px solid #0072b2; padding: 0.1em 1em; margin: 1em 0; font-size: 1.08em; } #s-verdict figure { margin: 0.4em 0 1.6em; }
 th { border-bottom: 2px solid #bbb; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 code { background: #f3f3f3; padding: 0 0.2em; border-radius: 3px; }`;
 
@@ -223,8 +232,13 @@ export function reportHtml(report: Report): string {
     const out = section.front ? front : body;
     out.push(`<section id="${section.id}">`, `<h${section.level}>${escapeHtml(section.title)}</h${section.level}>`);
     for (const block of section.blocks) {
-      if (block.kind === 'text') out.push(markdownToHtml(block.markdown));
-      else if (block.kind === 'table') out.push(tableHtml(block.table, block.options));
+      if (block.kind === 'text') {
+        const html = markdownToHtml(block.markdown);
+        const { id, callout } = block.options ?? {};
+        out.push(
+          id || callout ? `<div${id ? ` id="${id}"` : ''}${callout ? ' class="callout"' : ''}>${html}</div>` : html,
+        );
+      } else if (block.kind === 'table') out.push(tableHtml(block.table, block.options));
       else {
         const id = `chart-${block.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
         out.push(

@@ -19,6 +19,7 @@ import {
 import type { ArmSummary, DistSummary, Summary } from '../sim/summary.ts';
 import type { Report, Section } from './report.ts';
 import type { LoadedRun, Manifest } from './run.ts';
+import { addMeepleSection } from './meeples.ts';
 import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
 
 export const SOURCES = [
@@ -326,6 +327,8 @@ export function addRunSections(
     }),
     { caption: 'Mean points per player and game by source.' },
   );
+
+  addMeepleSection(report, arms, { level, title: `${t}Meeples placed per feature kind`, chart: `${p}meeples`, size });
 
   // 5. Paired comparisons.
   if (summary.pairs.length) {

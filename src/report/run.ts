@@ -30,6 +30,8 @@ export interface Manifest {
     rules: { explicit: Record<string, string | number>; defaulted: Record<string, string | number> };
     /** Designer tile files the arm added (where they were read from). */
     tiles?: string[];
+    /** Copies per tile id replacing the catalog's. */
+    tileCounts?: Record<string, number>;
     deckSize: number;
     catalogHash: string;
     reconstructedTiles: boolean;

@@ -27,7 +27,7 @@ import { progressBar } from '../run/progress-bar.ts';
 import { degenerateInterval } from '../stats/exact.ts';
 import { holmAdjust } from '../stats/holm.ts';
 import { pairedComparison } from '../stats/index.ts';
-import type { ParamValue } from '../engine/index.ts';
+import type { ParamValue, TileSource } from '../engine/index.ts';
 import { count, percentText, ppText, signedIntervalText } from './numbers.ts';
 import type { Interval } from './numbers.ts';
 import type { Report } from './report.ts';
@@ -75,6 +75,9 @@ export interface SkillArm {
   players: number;
   expansions: readonly string[];
   rules: Readonly<Record<string, ParamValue>>;
+  /** Designer tile files, read already, and copies per tile id. */
+  tiles?: readonly TileSource[];
+  tileCounts?: Readonly<Record<string, number>>;
 }
 
 const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
@@ -98,6 +101,10 @@ export function skillDesign(
     rules: arm.rules,
     deals,
     seed,
+    // The files by the names they were read under, so the match's plan and manifest name them.
+    tiles: arm.tiles?.map((t) => t.where),
+    tileCounts: arm.tileCounts,
+    readTileFile: (where) => arm.tiles!.find((t) => t.where === where)!,
   });
   return {
     ...design,
@@ -226,15 +233,11 @@ export function skillPlans(
       {
         names,
         players: plan.arms[0]!.players,
-        arms: plan.arms
-          .filter((a) => !a.tiles.length)
-          .map((a) => ({
-            arm: a.name,
-            design: skillDesign(a, specs, level.skillDeals!, plan.seed, `${plan.experiment}-skill`),
-          })),
-        skipped: plan.arms
-          .filter((a) => a.tiles.length)
-          .map((a) => ({ arm: a.name, reason: 'it adds designer tile files, which a match does not take' })),
+        arms: plan.arms.map((a) => ({
+          arm: a.name,
+          design: skillDesign(a, specs, level.skillDeals!, plan.seed, `${plan.experiment}-skill`),
+        })),
+        skipped: [],
       },
     ];
   });
@@ -359,6 +362,9 @@ export function addSkillDepthSection(
       width: 420,
       height: Math.max(60, 34 * rows.length),
     });
+    // A chart of perfect records (100 % against 100 %) says nothing the sentence does not: left out.
+    const perfect = rows.every((r) => r.estimate === rows[0]!.estimate && (r.estimate === 0 || r.estimate === 1));
+    if (perfect) return { sentence: `**Skill depth**: ${skillDepthSentence(s)}` };
     section.chart(name, spec);
     return { sentence: `**Skill depth**: ${skillDepthSentence(s)}`, chart: { name, spec } };
   });

@@ -12,7 +12,7 @@ import { hasAgent, runStudy } from './study.ts';
 import type { LevelPlan, Study } from './study.ts';
 
 const usage = (name: string) =>
-  `usage: npx tsx notebooks/${name}.ts [RUN_DIR ...] [--agents SPEC,SPEC,...] [--deals N[,N,...]] [--experiment FILE] [--workers K | --backend redis://host:port] [--out DIR] [--new-run]`;
+  `usage: npx tsx notebooks/${name}.ts [RUN_DIR ...] [--agents SPEC,SPEC,...] [--deals N[,N,...]] [--players N] [--experiment FILE] [--workers K | --backend redis://host:port] [--out DIR] [--new-run]`;
 
 function helpText(study: Study): string {
   return [
@@ -24,7 +24,8 @@ function helpText(study: Study): string {
     'options:',
     `  --agents SPEC,...    skill levels, e.g. random,greedy,strong or careful=strong:lookahead=8 (NAME=SPEC names a level; default ${study.levels.map((l) => l.agents).join(',')})`,
     `  --deals N[,N,...]    deals per level; one N sets the first level and keeps the others' ratio (default ${study.levels.map((l) => l.deals).join(',')})`,
-    '  --experiment FILE    other arms for the same study (e.g. 4 players); must have the arms the study needs',
+    '  --players N          players per game, 2 to 6: every arm at N (arms of several counts: those with N)',
+    '  --experiment FILE    other arms for the same study; must have the arms the study needs',
     '  --workers K          worker threads of the local pool (default: the cores)',
     '  --backend URL        play the shards on carclab workers through Redis (carclab worker --redis URL)',
     '  --out DIR            results root (default results)',
@@ -142,6 +143,7 @@ const STUDY_FLAGS = {
   agents: { type: 'string' },
   deals: { type: 'string' },
   experiment: { type: 'string' },
+  players: { type: 'string' },
   workers: { type: 'string' },
   backend: { type: 'string' },
   out: { type: 'string' },
@@ -161,13 +163,22 @@ export async function studyMain(study: Study, argv = process.argv.slice(2)): Pro
     }
     if (
       positionals.length &&
-      (values.agents !== undefined || values.deals !== undefined || values.experiment !== undefined)
+      (values.agents !== undefined ||
+        values.deals !== undefined ||
+        values.experiment !== undefined ||
+        values.players !== undefined)
     ) {
       throw new InputError(
         'usage',
-        'run directories are analysed as they are: --agents, --deals and --experiment apply only when the notebook plays the runs',
+        'run directories are analysed as they are: --agents, --deals, --players and --experiment apply only when the notebook plays the runs',
       );
     }
+    const players = values.players === undefined ? undefined : Number(values.players);
+    if (players !== undefined && (!/^\d+$/.test(values.players!) || players < 2 || players > 6))
+      throw new InputError(
+        'usage',
+        `--players must be a whole number from 2 to 6, got ${JSON.stringify(values.players)}`,
+      );
     if (values.workers !== undefined && values.backend !== undefined)
       throw new InputError('usage', '--backend plays on Redis workers: it excludes --workers');
     const workers = values.workers === undefined ? undefined : workersFlag(values.workers, 1);
@@ -178,6 +189,7 @@ export async function studyMain(study: Study, argv = process.argv.slice(2)): Pro
       runs: positionals,
       levels,
       experiment: values.experiment,
+      players,
       workers,
       backend,
       outRoot: values.out,

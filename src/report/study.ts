@@ -13,6 +13,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { parseAgentSpec } from '../agents/index.ts';
 import { InputError } from '../engine/index.ts';
 import { loadExperiment } from '../run/load.ts';
+import { armSetups } from '../sim/plan.ts';
 import type { Plan } from '../sim/plan.ts';
 import { defaultWorkers, poolBackend } from '../run/pool.ts';
 import type { Backend } from '../run/pool.ts';
@@ -29,6 +30,7 @@ import type { LoadedRun } from './run.ts';
 import { addSkillDepthSection, playSkillDepth, skillDepthSentence, skillPlans as skillPlansOf } from './skill-depth.ts';
 import type { SkillDepthLevel, SkillPlan } from './skill-depth.ts';
 import { addPlayCheck, INTERVALS_TEXT, studyIntro } from './study-sections.ts';
+import { studyBottomLine } from './study-bottom-line.ts';
 import { addVerdictPage, conclusionFinding } from './verdict.ts';
 import type { Finding } from './verdict.ts';
 
@@ -124,6 +126,8 @@ export interface StudyOptions {
   levels?: readonly LevelPlan[];
   /** Experiment name or file instead of `experiments/<study>.ts` (same study, other arms, e.g. 4 players). */
   experiment?: string;
+  /** Players per game (`--players`): every arm at this count, or, when the arms have several counts, the arms that have it. */
+  players?: number;
   workers?: number;
   outRoot?: string;
   /** Play the levels again with this code although runs of them by other code exist (`--new-run`). */
@@ -223,6 +227,39 @@ export async function runLevel(
   return outcome.runDir;
 }
 
+/**
+ * The experiment at another player count (`--players N`): every arm at N players when the arms share
+ * one count (each lineup repeated to N seats), else only the arms with N players; the games are
+ * built here, so a count an expansion does not allow fails before anything is played.
+ */
+export function withPlayers(plan: Plan, players: number | undefined, where: string): Plan {
+  if (players === undefined) return plan;
+  const counts = [...new Set(plan.arms.map((a) => a.players))];
+  const arms =
+    counts.length > 1
+      ? plan.arms.filter((a) => a.players === players)
+      : plan.arms.map((a) => ({
+          ...a,
+          players,
+          agents: Array.from({ length: players }, (_, i) => a.agents[i % a.agents.length]!),
+        }));
+  if (!arms.length)
+    throw new InputError(
+      'usage',
+      `${where}: --players ${players}: no arm has ${players} players (the arms have ${counts.join(', ')})`,
+    );
+  const changed: Plan = { ...plan, arms };
+  armSetups(changed);
+  return changed;
+}
+
+/** Per level, the mean score per player of the base-game arm (else the first arm): the scale of a bottom line's points. */
+export const baseMeanScores = (levels: readonly LevelRun[]): (number | null)[] =>
+  levels.map((l) => {
+    const arms = l.run.summary.arms;
+    return (arms.find((a) => a.expansions.length === 0) ?? arms[0])?.perDeal.score?.mean ?? null;
+  });
+
 /** The agent spec every seat of a run played, or an input error naming the run. */
 function specOf(run: LoadedRun): string {
   const agents = new Set(run.manifest.arms.flatMap((a) => a.agents));
@@ -265,7 +302,9 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
         'usage',
         `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`,
       );
-    const { plan, file } = await loadExperiment(options.experiment ?? study.name);
+    const loaded = await loadExperiment(options.experiment ?? study.name);
+    const file = loaded.file;
+    const plan = withPlayers(loaded.plan, options.players, file);
     const problem = study.checkArms(plan.arms);
     if (problem) throw new InputError('usage', `${file}: not an experiment of the ${study.name} study: ${problem}`);
     planned = levels.map((l) => ({ plan: levelPlan(plan, l), file, name: levelName(l) }));
@@ -315,8 +354,19 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
           })
         : [];
     highlights.headlines.push(...skill.map((s) => `Skill depth: ${skillDepthSentence(s)}`));
+    const conclusions = highlights.verdict ?? [];
     addVerdictPage(report, {
       question: highlights.question ?? report.title,
+      bottomLine: studyBottomLine(
+        conclusions.map((conclusion, k) => ({
+          conclusion,
+          levels: names,
+          finding: k + 1,
+          meanScore: baseMeanScores(levels),
+          players: levels[0]!.run.manifest.arms[0]!.players,
+        })),
+      ),
+      glossary: ['interval', 'measurable', 'paired', 'pp', 'jointTest', 'holm', 'skill', 'expected', 'level'],
       findings: [
         ...(highlights.verdict ?? []).map((c, k) => conclusionFinding(c, names, `finding-${k + 1}`, size)),
         ...skillFindings,

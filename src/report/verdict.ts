@@ -11,6 +11,8 @@ import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart } from '../charts/index.ts';
 import { estimateText, verdictOf } from './levels.ts';
 import type { Conclusion, LevelEstimate } from './levels.ts';
+import { glossaryText } from './glossary.ts';
+import type { GlossaryWord } from './glossary.ts';
 import type { Report, Section } from './report.ts';
 
 export interface Finding {
@@ -23,23 +25,41 @@ export interface Finding {
 export interface Verdict {
   /** The question the report answers, in a designer's words. */
   question: string;
+  /**
+   * What a designer would say at the table: one to three plain sentences, largest effect first, each
+   * naming the finding below that backs it (inline Markdown).
+   */
+  bottomLine?: readonly string[];
+  /** Shown right under the bottom line (identical play: a rescoring only). */
+  warnings?: readonly string[];
   findings: readonly Finding[];
   /** Lines under the findings (inline Markdown): warnings, what the intervals are. */
   notes?: readonly string[];
+  /** The statistics words the page uses, explained at its end. */
+  glossary?: readonly GlossaryWord[];
 }
+
+/** The element id of the k-th finding (from 1), for links from the bottom line. */
+export const findingId = (k: number): string => `finding-${k}`;
+
+/** "[finding 2](#finding-2)": a link from the bottom line to the finding that backs it. */
+export const findingLink = (k: number): string => `[finding ${k}](#${findingId(k)})`;
 
 /** Writes the verdict page as the report's first section and returns it. */
 export function addVerdictPage(report: Report, verdict: Verdict): Section {
   const page = report.verdict();
   page.text(`**Question.** ${verdict.question}`);
+  if (verdict.bottomLine?.length) page.text(`**Bottom line.** ${verdict.bottomLine.join(' ')}`, { callout: true });
+  if (verdict.warnings?.length) page.text(verdict.warnings.join('\n\n'));
   verdict.findings.forEach((finding, k) => {
-    page.text(`**${k + 1}.** ${finding.sentence}`);
+    page.text(`**${k + 1}.** ${finding.sentence}`, { id: findingId(k + 1) });
     // Its own file name: a finding may show a chart the appendix shows too.
     if (finding.chart)
       page.chart(`verdict-${k + 1}-${finding.chart.name}`, finding.chart.spec, { caption: finding.chart.caption });
   });
   if (!verdict.findings.length) page.text('No finding: the report has no conclusion to state.');
   if (verdict.notes?.length) page.text(verdict.notes.join('\n\n'));
+  if (verdict.glossary?.length) page.text(glossaryText(verdict.glossary));
   return page;
 }
 

@@ -93,10 +93,15 @@ export function winnerChangeRows(summary: Summary): Record<string, string | numb
 export const WINNER_CHANGE_TEXT =
   "How often the winner (the set of winning seats) changed between arm a and arm b on the same deal, beside its two no-effect references (docs/reasoning.md §9): **total** compares the arms' own games (the rule and the play it causes); **rescored** replays a's games move for move under b's rules (the rule's direct effect; a game with a move b does not allow is *not replayable*, counted); **independent games** is the rate two games on unrelated deals would give, 1 − Σ pₐ(S)·p_b(S) over the winning-seat sets (two plays of one deal agree more often: the deal leans both the same way); the **noise floor** is arm a played twice on the same deal with the agents' random streams changed. A total near the independent rate says the paired games had diverged: it measures chaos, not the rule. Wilson 95 % intervals (for the independent rate the delta method on the pairs of winning-seat sets: the arms share deals, so their shares are not independent samples); the lead change is t over the replayed games.";
 
-/** One sentence for a headline: the direct effect, the total and both references. */
-export function winnerChangeSentence(w: WinnerChange): string {
-  const rescored = w.rescored
-    ? `rescoring ${w.a}'s games under ${w.b}'s rules flips the winner in ${pct(w.rescored)} of them${w.notReplayable ? ` (${w.notReplayable} of ${w.games} not replayable)` : ''}`
-    : `${w.a}'s games cannot be replayed under ${w.b}'s rules (${w.notReplayable} of ${w.games} not replayable${w.replayed === 0 && w.notReplayable === w.games ? ': a move of every game is not allowed there, or the arms deal different tiles' : ''})`;
+/**
+ * One sentence for a headline: the direct effect, the total and both references. `otherTiles`: the
+ * arms deal different tiles (expansions, tile files or counts), so no game can be rescored.
+ */
+export function winnerChangeSentence(w: WinnerChange, options: { otherTiles?: boolean } = {}): string {
+  const rescored = options.otherTiles
+    ? `the arms deal different tiles, so no game of ${w.a} can be rescored under ${w.b}'s rules (the rule's direct effect is not measured)`
+    : w.rescored
+      ? `rescoring ${w.a}'s games under ${w.b}'s rules flips the winner in ${pct(w.rescored)} of them${w.notReplayable ? ` (${w.notReplayable} of ${w.games} not replayable)` : ''}`
+      : `${w.a}'s games cannot be replayed under ${w.b}'s rules (${w.notReplayable} of ${w.games} not replayable${w.replayed === 0 && w.notReplayable === w.games ? ': a move of every game is not allowed there' : ''})`;
   return `${rescored}; played out, the winner changed on ${pct(w.total)} of deals, against ${pct(w.independent)} for independent games and a noise floor of ${pct(w.noiseFloor)} (${w.a} played twice).`;
 }

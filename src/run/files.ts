@@ -114,8 +114,18 @@ export function packageInfo(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
+/** How long `gitInfo` keeps its answer: callers that start many runs a second (`balance`) start git once. */
+const GIT_INFO_MS = 10_000;
+let gitCache: { at: number; info: { commit: string; dirty: boolean } | null } | undefined;
+
 /** The checked-out commit and whether the tree has uncommitted changes; null outside a git checkout. */
 export function gitInfo(): { commit: string; dirty: boolean } | null {
+  const now = Date.now();
+  if (gitCache === undefined || now - gitCache.at > GIT_INFO_MS) gitCache = { at: now, info: readGitInfo() };
+  return gitCache.info;
+}
+
+function readGitInfo(): { commit: string; dirty: boolean } | null {
   try {
     const run = (args: string[]) =>
       execFileSync('git', args, {

@@ -10,13 +10,16 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ColumnTable } from 'arquero';
 import { InputError, MAX_PLAYERS } from '../engine/index.ts';
 import type { Aggregate } from '../sim/aggregate.ts';
 import { concatColumns, decodeColumns } from '../sim/columns.ts';
 import type { ColumnSpec, Columns } from '../sim/columns.ts';
+import type { Plan } from '../sim/plan.ts';
+import { codeIdentity } from './code.ts';
 import { writeAtomic } from './files.ts';
+import { readShards, runIdentity, shardName, soundShardColumns } from './shard-files.ts';
 
 export const GAMES_FILE = 'games.arrow';
 export const GAMES_CHECKSUM_FILE = 'games.arrow.sha256';
@@ -184,4 +187,36 @@ function winnerChanges(table: ColumnTable, scores: ArrayLike<number>[], shards: 
     for (let k = 0; k < A.length; k++) if (A[k] !== 0 && B[k] !== 0 && A[k] !== B[k]) n++;
     return n;
   });
+}
+
+/**
+ * The kept games of a run directory, as column sets with the deals they cover: `games.arrow` of a
+ * complete run, else the shards' column files; only what passes its checksums and checks
+ * (the module comment: before the run a bad games.arrow is passed over, and named and replayed by the
+ * runner; after the run it is an input error).
+ */
+export async function readKeptGames(
+  plan: Plan,
+  runDir: string,
+  beforeRun: boolean,
+): Promise<{ start: number; end: number; columns: Columns }[]> {
+  const identity = runIdentity(basename(runDir), plan, codeIdentity().hash);
+  if (existsSync(join(runDir, GAMES_FILE))) {
+    const { fromArrow } = await import('arquero');
+    const binding = runBinding(runDir, basename(runDir));
+    const { merged } = readShards(runDir, plan, identity);
+    const table = beforeRun
+      ? checkedGames(runDir, binding, merged, fromArrow)
+      : readGamesArrow(runDir, binding, merged, fromArrow);
+    if (table !== null && typeof table !== 'string') {
+      const columns: Columns = {};
+      for (const name of table.columnNames()) columns[name] = Float64Array.from(table.array(name) as ArrayLike<number>);
+      return [{ start: 0, end: plan.deals, columns }];
+    }
+  }
+  return soundShardColumns(runDir, plan, identity).map(({ start, end, bytes }) => ({
+    start,
+    end,
+    columns: decodeColumns(bytes, join(runDir, 'shards', shardName(start, end))),
+  }));
 }

@@ -105,6 +105,19 @@ export async function importModule(file: string): Promise<unknown> {
   return import(source);
 }
 
+/** Reads the designer tile files a definition file names by path, relative to that file. */
+export function tileFileReader(file: string): (path: string) => TileSource {
+  return (path) => {
+    const tiles = isAbsolute(path) ? path : join(dirname(file), path);
+    // Named relative to the repository when inside it, so the run id does not depend on the checkout's location.
+    const inRepo = relative(REPO_ROOT, tiles);
+    return {
+      data: readJsonFile(tiles, 'catalog', `${file}: tile file ${tiles}`),
+      where: inRepo.startsWith('..') || isAbsolute(inRepo) ? tiles : inRepo,
+    };
+  };
+}
+
 export interface LoadOptions {
   seed?: string;
   deals?: number;
@@ -134,15 +147,7 @@ export async function loadExperiment(spec: string, options: LoadOptions = {}): P
   const plan = resolveExperiment(definition, {
     where: file,
     defaultName: basename(file, extname(file)),
-    readTileFile: (path): TileSource => {
-      const tiles = isAbsolute(path) ? path : join(dirname(file), path);
-      // Named relative to the repository when inside it, so the run id does not depend on the checkout's location.
-      const inRepo = relative(REPO_ROOT, tiles);
-      return {
-        data: readJsonFile(tiles, 'catalog', `${file}: tile file ${tiles}`),
-        where: inRepo.startsWith('..') || isAbsolute(inRepo) ? tiles : inRepo,
-      };
-    },
+    readTileFile: tileFileReader(file),
     ...options,
   });
   return { plan, file };

@@ -35,7 +35,14 @@ import {
 } from './kept-games.ts';
 import type { RunBinding } from './kept-games.ts';
 import type { Aggregate } from '../sim/aggregate.ts';
-import { dropShardsPlayedBy, loadShardFiles, moveToRejected, runIdentity, writeShardFile } from './shard-files.ts';
+import {
+  dropShardsPlayedBy,
+  loadShardFiles,
+  moveToRejected,
+  readShards,
+  runIdentity,
+  writeShardFile,
+} from './shard-files.ts';
 import { buildSummary, summaryTables } from '../sim/summary.ts';
 import type { Summary } from '../sim/summary.ts';
 
@@ -72,8 +79,9 @@ export interface RunOptions {
   signal?: AbortSignal;
   /**
    * Play and summarize deals [0, dealsLimit) only (default: all the plan's deals): a caller that
-   * stops by its own rule (`--precision`, `tune`) grows the limit batch by batch in the same run
-   * directory; shards past the limit are kept for a later, larger limit.
+   * stops by its own rule (`--precision`, `tune`, `balance`) grows the limit batch by batch in the
+   * same run directory; shards past the limit are kept for a later, larger limit. Kept games below
+   * the whole run stay in the shards' column files; `games.arrow` is written once every deal is played.
    */
   dealsLimit?: number;
   onStart?(info: { runDir: string; progress: Progress }): void;
@@ -219,8 +227,6 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     // 2. Finished shards that pass their checks. With kept games, a shard counts only if its columns
     //    are there too, unless games.arrow holds them and passes its checks (`kept-games.ts`).
     const dealsLimit = Math.min(plan.deals, options.dealsLimit ?? plan.deals);
-    if (keepGames && dealsLimit < plan.deals)
-      throw new Error('kept games need the whole run: dealsLimit excludes keepGames');
     const identity = runIdentity(basename(runDir), plan, code);
     const binding = runBinding(runDir, basename(runDir));
     let arrowDone = existsSync(join(runDir, GAMES_FILE));
@@ -229,8 +235,11 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       log(
         `carclab: ${join(runDir, line.split(':')[0]!)} is bad: ${line.slice(line.indexOf(':') + 2)}; moved to ${join(runDir, 'rejected')}/, its deals are played again`,
       );
+    // games.arrow holds every deal of the run (it is written only then): checked against all its
+    // shards, also when this call plays a smaller deals limit.
+    const whole = dealsLimit < plan.deals ? readShards(runDir, plan, identity).merged : loaded.merged;
     const badGames = arrowDone
-      ? await keptGamesProblem(runDir, binding, loaded.merged, dealsLimit * gamesPerDealOf(plan))
+      ? await keptGamesProblem(runDir, binding, whole, plan.deals * gamesPerDealOf(plan))
       : null;
     if (badGames !== null) {
       moveToRejected(runDir, [join(runDir, GAMES_FILE), join(runDir, GAMES_CHECKSUM_FILE)]);
@@ -387,7 +396,8 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
       );
       writeJsonAtomic(join(runDir, 'summary.json'), summary);
       for (const [name, text] of Object.entries(summaryTables(summary))) writeAtomic(join(runDir, name), text);
-      if (keepGames && !arrowDone) await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal, binding);
+      if (keepGames && !arrowDone && dealsLimit === plan.deals)
+        await writeGamesArrow(runDir, shardDir, columnSpecs, gamesTotal, binding);
       const outcome = finish('complete');
       writeJsonAtomic(join(runDir, 'manifest.json'), manifest('complete'));
       return { ...outcome, summary };
@@ -459,7 +469,8 @@ function buildManifest(
   const code = codeIdentity();
   const setups = armSetups(plan);
   const files = ['plan.json', 'manifest.json', 'summary.json', 'seats.csv', 'lineup.csv', 'stats.csv', 'pairs.csv'];
-  if (options.keepGames) files.push(GAMES_FILE, GAMES_CHECKSUM_FILE);
+  if (options.keepGames && (options.dealsLimit ?? plan.deals) >= plan.deals)
+    files.push(GAMES_FILE, GAMES_CHECKSUM_FILE);
   return {
     format: 'carclab-manifest/1',
     status,

@@ -3,7 +3,8 @@
  * manifest's arms), `deal`, `rotation`, `players`, `moves` (a 32-bit hash of the game's action
  * sequence: equal in two arms' games of a deal when they played the same moves). By column group: `score<s>` and `rank<s>` per seat,
  * `breakdown`: `<source><s>` per seat (e.g. `field1`), `stats`: `stat.<name>` per game statistic and
- * `stat.<name><s>` per player statistic. Seats are table seats (seat 0 moves first); a seat or a
+ * `stat.<name><s>` per player statistic, `quality` (a run recording the game-quality measures): the
+ * game's `QUALITY_COLUMNS`. Seats are table seats (seat 0 moves first); a seat or a
  * statistic an arm does not have is NaN. Rows are ordered by deal, then arm, then rotation, so the
  * table does not depend on how the run was sharded.
  *
@@ -13,6 +14,7 @@
 import type { Game } from '../engine/index.ts';
 import { registeredScoreSources } from '../expansions/index.ts';
 import type { Plan } from './plan.ts';
+import { QUALITY_COLUMNS } from './quality.ts';
 
 export type ColumnType = 'u8' | 'i32' | 'f64';
 export type ColumnArray = Uint8Array | Int32Array | Float64Array;
@@ -48,6 +50,7 @@ export function columnLayout(plan: Plan, games: readonly Game[]): ColumnSpec[] {
     for (const stat of stats) specs.push({ name: `stat.${stat}`, type: 'f64' });
     for (const stat of playerStats) perSeat(`stat.${stat}`);
   }
+  if (plan.columns.includes('quality')) for (const name of QUALITY_COLUMNS) specs.push({ name, type: 'f64' });
   return specs;
 }
 

@@ -168,6 +168,8 @@ export function resolveExperiment(raw: unknown, options: ResolveOptions): Plan {
   }
   const quality = options.quality ?? def.quality ?? false;
   if (typeof quality !== 'boolean') fail(`"quality" must be true or false, got ${JSON.stringify(quality)}`);
+  if (!quality && (columns as ColumnGroup[]).includes('quality'))
+    fail('"columns" keeps "quality" only when the run records it: add "quality": true');
   if (!Array.isArray(def.arms) || def.arms.length === 0) fail('"arms" must be a non-empty list');
   const arms = def.arms as unknown[];
   if (arms.length > 64) fail(`at most 64 arms, got ${arms.length}`);

@@ -22,8 +22,8 @@ export const ROTATIONS = ['none', 'cycle', 'all'] as const;
 export type Rotation = (typeof ROTATIONS)[number];
 export const isRotation = (v: unknown): v is Rotation => ROTATIONS.includes(v as Rotation);
 
-/** Groups of per-game columns an experiment may keep (besides arm, deal, rotation, players). */
-export const COLUMN_GROUPS = ['score', 'rank', 'breakdown', 'stats'] as const;
+/** Groups of per-game columns an experiment may keep (besides arm, deal, rotation, players); `quality` needs `plan.quality`. */
+export const COLUMN_GROUPS = ['score', 'rank', 'breakdown', 'stats', 'quality'] as const;
 export type ColumnGroup = (typeof COLUMN_GROUPS)[number];
 export const isColumnGroup = (v: unknown): v is ColumnGroup => COLUMN_GROUPS.includes(v as ColumnGroup);
 

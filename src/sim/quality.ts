@@ -147,6 +147,33 @@ export interface GameQuality {
   margin: number;
 }
 
+/**
+ * The per-game columns of a run that keeps games and records quality (`columns` group `quality`):
+ * lead changes on the expected totals and on the scores, and, for a game with one winner (else 0),
+ * the turns it was behind, how far behind in all (points), the turns after the last turn it did not
+ * lead alone, and the game's turns; `q.won` is 1 for a game with one winner.
+ */
+export const QUALITY_COLUMNS = [
+  'q.leadChanges',
+  'q.scoreLeadChanges',
+  'q.won',
+  'q.behindTurns',
+  'q.behindPoints',
+  'q.decidedTurns',
+  'q.turns',
+] as const;
+
+/** The value of each of `QUALITY_COLUMNS` in a game's measures. */
+export const QUALITY_COLUMN_VALUES: Record<(typeof QUALITY_COLUMNS)[number], (g: GameQuality) => number> = {
+  'q.leadChanges': (g) => g.leadChanges,
+  'q.scoreLeadChanges': (g) => g.scoreLeadChanges,
+  'q.won': (g) => (g.winner >= 0 ? 1 : 0),
+  'q.behindTurns': (g) => (g.winner >= 0 ? g.behindTurns : 0),
+  'q.behindPoints': (g) => (g.winner >= 0 ? g.deficit / QUARTERS : 0),
+  'q.decidedTurns': (g) => (g.winner >= 0 ? g.decidedTurns : 0),
+  'q.turns': (g) => (g.winner >= 0 ? g.turns : 0),
+};
+
 /** Sole leader of row t of a trajectory (players values per turn), or -1 on a tie for the lead. */
 function leaderAt(values: ArrayLike<number>, t: number, players: number): number {
   let best = -Infinity;
@@ -239,6 +266,8 @@ export class QualityRecorder {
   private readonly dealRace: Float64Array;
   private dealWon = 0;
   private readonly sums = new Float64Array(2 * PAIRED_MEASURES.length);
+  /** The measures of the last game ended (for its row of kept columns). */
+  lastGame: GameQuality | null = null;
 
   constructor(game: Game) {
     this.evaluator = new Evaluator(game, { meepleCost: 0, farmerCost: 0, emptyHand: 0 });
@@ -275,6 +304,7 @@ export class QualityRecorder {
     }
     const turns = t + 1;
     const g = gameQuality(this.expected, this.scores, turns, P);
+    this.lastGame = g;
     const deal = this.deal;
     deal[0]! += g.leadChanges;
     deal[1]! += g.scoreLeadChanges;

@@ -18,7 +18,7 @@ import type { ColumnArray, Columns } from './columns.ts';
 import { runLayout } from './metrics.ts';
 import type { ArmMetrics } from './metrics.ts';
 import { playGame } from './play.ts';
-import { QualityRecorder } from './quality.ts';
+import { QUALITY_COLUMNS, QUALITY_COLUMN_VALUES, QualityRecorder } from './quality.ts';
 import { AGGREGATE_FORMAT, armSetups, gamesPerDeal, playerInSeat, rotationsOf, seatAgents } from './plan.ts';
 import type { HistogramSpec, Plan } from './plan.ts';
 
@@ -216,7 +216,7 @@ class ArmAcc {
 class RowWriter {
   private readonly writes: ((state: State, row: number) => void)[] = [];
 
-  constructor(columns: Columns, game: Game, armIndex: number, plan: Plan) {
+  constructor(columns: Columns, game: Game, armIndex: number, plan: Plan, quality: QualityRecorder | undefined) {
     const P = game.players;
     const col = (name: string) => columns[name] as ColumnArray | undefined;
     const perSeat = (prefix: string, value: (state: State, s: number) => number) => {
@@ -249,6 +249,13 @@ class RowWriter {
       game.playerStatNames.forEach((stat) => {
         perSeat(`stat.${stat}`, (state, s) => state.stats[game.playerStatIndex(stat, s)]!);
       });
+    }
+    if (plan.columns.includes('quality') && quality) {
+      for (const name of QUALITY_COLUMNS) {
+        const c = col(name)!;
+        const value = QUALITY_COLUMN_VALUES[name];
+        this.writes.push((_state, row) => (c[row] = value(quality.lastGame!)));
+      }
     }
   }
 
@@ -374,7 +381,7 @@ export function runShard(task: ShardTask): ShardResult {
     );
     columns = allocColumns(specs, rows);
     for (const spec of specs) if (spec.type === 'f64') (columns[spec.name] as Float64Array).fill(NaN);
-    writers = setups.map((s, a) => new RowWriter(columns!, s.game, a, plan));
+    writers = setups.map((s, a) => new RowWriter(columns!, s.game, a, plan, arms[a]!.quality));
   }
 
   // 3. Deals: every arm, every rotation of the scheme; then the deal's paired differences.

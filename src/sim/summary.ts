@@ -263,8 +263,12 @@ const cell = (v: unknown): string => {
   const s = String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-const csv = (header: string[], rows: unknown[][]): string =>
-  `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\n')}\n`;
+/** CSV lines of rows: numbers to 10 significant digits, text quoted when it needs it, empty for null. */
+export const csvLines = (rows: readonly (readonly unknown[])[]): string =>
+  rows.map((r) => `${r.map(cell).join(',')}\n`).join('');
+/** CSV text: a header row, then the rows. */
+export const csv = (header: readonly string[], rows: readonly (readonly unknown[])[]): string =>
+  csvLines([header, ...rows]);
 
 /** The CSV tables: seats.csv, lineup.csv, stats.csv, pairs.csv. */
 export function summaryTables(summary: Summary): Record<string, string> {

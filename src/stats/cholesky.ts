@@ -1,6 +1,7 @@
-/** Linear systems of the comparison fit (`choice-fit.ts`): a Cholesky solve. */
-/** Solves A·x = b for a symmetric positive definite k×k matrix A (row-major; overwritten). */
-export function choleskySolve(a: Float64Array, b: Float64Array, k: number): Float64Array {
+/** Linear systems of least-squares fits (`choice-fit.ts`, the balance search's model): a Cholesky solve. */
+
+/** Factors a symmetric positive definite k×k matrix A (row-major) in place: its lower triangle becomes L, A = L·Lᵀ. */
+export function choleskyFactor(a: Float64Array, k: number): Float64Array {
   for (let j = 0; j < k; j++) {
     let d = a[j * k + j]!;
     for (let m = 0; m < j; m++) d -= a[j * k + m]! ** 2;
@@ -16,16 +17,26 @@ export function choleskySolve(a: Float64Array, b: Float64Array, k: number): Floa
       a[i * k + j] = s / l;
     }
   }
+  return a;
+}
+
+/** Solves L·Lᵀ·x = b for the factor L of `choleskyFactor`. */
+export function choleskySolveFactored(l: Float64Array, b: ArrayLike<number>, k: number): Float64Array {
   const x = new Float64Array(k);
   for (let i = 0; i < k; i++) {
     let s = b[i]!;
-    for (let m = 0; m < i; m++) s -= a[i * k + m]! * x[m]!;
-    x[i] = s / a[i * k + i]!;
+    for (let m = 0; m < i; m++) s -= l[i * k + m]! * x[m]!;
+    x[i] = s / l[i * k + i]!;
   }
   for (let i = k - 1; i >= 0; i--) {
     let s = x[i]!;
-    for (let m = i + 1; m < k; m++) s -= a[m * k + i]! * x[m]!;
-    x[i] = s / a[i * k + i]!;
+    for (let m = i + 1; m < k; m++) s -= l[m * k + i]! * x[m]!;
+    x[i] = s / l[i * k + i]!;
   }
   return x;
+}
+
+/** Solves A·x = b for a symmetric positive definite k×k matrix A (row-major; overwritten). */
+export function choleskySolve(a: Float64Array, b: Float64Array, k: number): Float64Array {
+  return choleskySolveFactored(choleskyFactor(a, k), b, k);
 }

@@ -11,7 +11,7 @@ export type { ClusteredMean } from './cluster.ts';
 export type { BootstrapInterval, BootstrapOptions } from './bootstrap.ts';
 export { comparisonTable, COMPARISON_COLUMNS } from './comparison-table.ts';
 export type { ComparisonOptions, PairRecord } from './comparison-table.ts';
-export { roundSignificant, tableToCSV, tableToMarkdown } from './format-table.ts';
+export { readableCell, roundForReading, roundSignificant, tableToCSV, tableToMarkdown } from './format-table.ts';
 export type { FormatOptions } from './format-table.ts';
 export { recordsFromSummary } from './from-summary.ts';
 export type { SummaryLike } from './from-summary.ts';

@@ -16,6 +16,7 @@ import { playGame } from '../../src/sim/play.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 import { inputError } from '../util.ts';
 import { AGENT_GAMES_FILE, GOLDEN_AGENTS, agentGames } from './agent-games.ts';
+import { PROCESS_TEST_TIMEOUT } from '../wait.ts';
 
 describe('forbid= in agent specs', () => {
   it("every agent takes it; the canonical spec lists the mechanics in the modules' order after the agent's own parameters", () => {
@@ -101,10 +102,14 @@ describe('forbid= in agent specs', () => {
 });
 
 describe('forbid= of nothing changes no game', () => {
-  it('each agent with forbid= plays the golden games of the code before restricted play', () => {
-    const golden = JSON.parse(readFileSync(AGENT_GAMES_FILE, 'utf8'));
-    expect(agentGames((agent) => `${agent}${agent.includes(':') ? ',' : ':'}forbid=`)).toEqual(golden);
-  }, 300_000);
+  it(
+    'each agent with forbid= plays the golden games of the code before restricted play',
+    () => {
+      const golden = JSON.parse(readFileSync(AGENT_GAMES_FILE, 'utf8'));
+      expect(agentGames((agent) => `${agent}${agent.includes(':') ? ',' : ':'}forbid=`)).toEqual(golden);
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });
 
 const ALL = ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!);
@@ -167,15 +172,19 @@ describe('a forbidden agent never uses a forbidden mechanic, in play or in its o
     ['mcts:iterations=40', 1, true],
   ];
   for (const [agent, deals, modelsOthers] of cases) {
-    it(`${agent}: forbidden ${FORBIDDEN.join(', ')} (and the same watch sees them used unrestricted)`, () => {
-      const free = watch(agent, false, deals);
-      expect(free.playedForbidden + free.ownForbidden).toBeGreaterThan(0);
-      const restricted = watch(agent, true, deals);
-      expect(restricted.played).toBeGreaterThan(20);
-      expect(restricted.playedForbidden).toBe(0);
-      expect(restricted.ownForbidden).toBe(0);
-      // Searches that look at the other player's turns still let it use every mechanic.
-      if (modelsOthers) expect(restricted.otherForbidden).toBeGreaterThan(0);
-    }, 300_000);
+    it(
+      `${agent}: forbidden ${FORBIDDEN.join(', ')} (and the same watch sees them used unrestricted)`,
+      () => {
+        const free = watch(agent, false, deals);
+        expect(free.playedForbidden + free.ownForbidden).toBeGreaterThan(0);
+        const restricted = watch(agent, true, deals);
+        expect(restricted.played).toBeGreaterThan(20);
+        expect(restricted.playedForbidden).toBe(0);
+        expect(restricted.ownForbidden).toBe(0);
+        // Searches that look at the other player's turns still let it use every mechanic.
+        if (modelsOthers) expect(restricted.otherForbidden).toBeGreaterThan(0);
+      },
+      PROCESS_TEST_TIMEOUT,
+    );
   }
 });

@@ -6,6 +6,7 @@ import { inProcessBackend, poolBackend } from '../../src/run/pool.ts';
 import type { Backend } from '../../src/run/pool.ts';
 import { runExperiment } from '../../src/run/runner.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
+import { PROCESS_TEST_TIMEOUT } from '../wait.ts';
 
 const plan = planOf({
   name: 'strong-workers',
@@ -37,12 +38,16 @@ async function run(backend: Backend, shardDeals: number) {
 }
 
 describe('strong in runs', () => {
-  it('gives byte-identical games on 1 worker, 2 workers and in-process', async () => {
-    const one = await run(poolBackend(1), 4);
-    for (const other of [await run(poolBackend(2), 1), await run(inProcessBackend(), 4)]) {
-      expect(other.summary).toBe(one.summary);
-      expect(Buffer.compare(other.games, one.games)).toBe(0);
-    }
-    expect(JSON.parse(one.summary).games).toBe(4 * 2 + 4 * 3);
-  }, 600_000);
+  it(
+    'gives byte-identical games on 1 worker, 2 workers and in-process',
+    async () => {
+      const one = await run(poolBackend(1), 4);
+      for (const other of [await run(poolBackend(2), 1), await run(inProcessBackend(), 4)]) {
+        expect(other.summary).toBe(one.summary);
+        expect(Buffer.compare(other.games, one.games)).toBe(0);
+      }
+      expect(JSON.parse(one.summary).games).toBe(4 * 2 + 4 * 3);
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

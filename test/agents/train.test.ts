@@ -62,7 +62,7 @@ describe('training one player count', () => {
     expect(record.command).toMatch(/--teacher-many greedy .*--players 4$/);
     expect(record.teacher).toMatch(/^greedy:/);
     expect(record.games).toBe(10);
-  }, 120_000);
+  });
 
   it('a player count outside 2 to 6 is exit 2, nothing written', () => {
     const out = join(tempDir('carclab-train-'), 'weights.ts');

@@ -37,6 +37,7 @@ describe('every example chart', () => {
       'toll-sweep',
       'score-race',
       'win-share-matrix',
+      'pareto-front',
     ]);
   });
 

@@ -99,5 +99,5 @@ describe('a run in the main thread', () => {
     expect(readFileSync(join(resumed.runDir, 'summary.json'), 'utf8')).toBe(
       readFileSync(join(fresh.runDir, 'summary.json'), 'utf8'),
     );
-  }, 120_000);
+  });
 });

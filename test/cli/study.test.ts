@@ -15,6 +15,7 @@ function carclab(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const scratch = mkdtempSync(join(tmpdir(), 'carclab-study-'));
+const VILLAGE = join('test', 'scenarios', 'designer', 'tiles', 'village.json');
 
 describe('carclab study', () => {
   it.each([
@@ -35,6 +36,15 @@ describe('carclab study', () => {
     [['--rules', 'farmerPointsPerCity=4', '--players', '7'], /--players must be a whole number from 2 to 6/],
     [['--rules', 'farmerPointsPerCity=4', 'extra'], /takes no positional arguments/],
     [['--rules', 'farmerPointsPerCity=4', '--seed', ''], /--seed must not be empty/],
+    [['--arms', 'basic'], /--arms: a study compares two arms \(the baseline first\), got 1/],
+    [['--arms', 'a,b=farmers=off', '--rules', 'farmerPointsPerCity=4'], /--arms .* excludes --rules/],
+    [['--arms', 'farmers=off,b=farmers=on'], /--arms: "farmers=off" does not start an arm/],
+    [['--arms', 'a=farmers=off,a=farmers=on'], /both arms are named "a"/],
+    [['--arms', 'a,b=farmers=sometimes'], /sometimes/],
+    [['--arms', 'a=,b=farmerPointsPerCity=3'], /--arms: a and b play the same rules; nothing to compare/],
+    [['--tiles', 'no-such-tiles.json'], /--tiles no-such-tiles\.json: cannot read/],
+    [['--tile-counts', 'D=many'], /--tile-counts: "D=many" is not ID=N/],
+    [['--tile-counts', 'Q7=2'], /Q7/],
   ])('refuses %j with exit 2, a message naming it, and nothing written', (args, message) => {
     const out = join(scratch, `bad-${args.join('_').replace(/[^A-Za-z0-9]+/g, '-')}`);
     const r = carclab('study', ...args, '--out', out, '--json');
@@ -134,12 +144,86 @@ describe('carclab study', () => {
     expect(md.indexOf('lead changes')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeGreaterThan(question);
     expect(md.indexOf('rescoring official')).toBeLessThan(md.indexOf('## How the games play'));
-    expect(md.indexOf('**How the games play, variant − official** at greedy (paired over 6 deals')).toBeGreaterThan(
-      question,
-    );
+    // The bottom line right under the question, its sentences pointing at the findings that back them.
+    const bottom = md.indexOf('> **Bottom line.**');
+    expect(bottom).toBeGreaterThan(question);
+    expect(md.slice(bottom).split('\n')[0]).toMatch(/\(\[finding \d\]\(#finding-\d\)/);
+    expect(md.indexOf('**How close the games are**, official → variant')).toBeGreaterThan(bottom);
+    expect(md.indexOf('**Where the points come from**')).toBeGreaterThan(bottom);
+    expect(md.indexOf('**Where the points come from**')).toBeLessThan(md.indexOf('## Appendix'));
     expect(md).toContain('Paired differences between the arms per measure');
     expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeGreaterThan(question);
     expect(md.indexOf('**Skill depth**: **greedy** against **random**')).toBeLessThan(md.indexOf('## Skill depth'));
     expect(existsSync(join(runs[0]!.out, 'report.html'))).toBe(true);
+  });
+
+  it('plays two named arms (--arms) and a designer tile file (--tiles), skill matches included, with scorecard.csv', () => {
+    const out = join(scratch, 'arms');
+    const r = carclab(
+      'study',
+      '--arms',
+      'basic,advanced=labyrinth=advanced,labyrinthMeepleBonus=3',
+      '--expansions',
+      'labyrinth',
+      '--players',
+      '3',
+      '--agents',
+      'random,greedy',
+      '--deals',
+      '4',
+      '--seed',
+      'arms',
+      '--out',
+      out,
+      '--json',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const card = JSON.parse(r.stdout);
+    expect(card).toMatchObject({
+      baseline: { name: 'basic', expansions: ['labyrinth'], rules: {} },
+      variant: { name: 'advanced', rules: { labyrinth: 'advanced', labyrinthMeepleBonus: 3 } },
+      comparison:
+        'advanced (labyrinth=advanced, labyrinthMeepleBonus=3) against basic (official rules) (3 players, labyrinth)',
+    });
+    expect(card.levels[1].seats.seats.map((s: { seat: number }) => s.seat)).toEqual([0, 1, 2]);
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md).toContain('basic → advanced');
+    expect(md).not.toMatch(/official → variant/);
+    const csv = readFileSync(join(out, 'scorecard.csv'), 'utf8').split('\n');
+    expect(csv[0]).toBe(
+      'level,deals,measure,unit,baseline,baselineLo,baselineHi,variant,variantLo,variantHi,change,changeLo,changeHi',
+    );
+    expect(csv.some((l) => l.startsWith('greedy,4,points per player: labyrinth,points,'))).toBe(true);
+    expect(csv.some((l) => l.startsWith('greedy,4,meeples per player: farmersPlaced,meeples,'))).toBe(true);
+
+    const tiles = join(scratch, 'tiles');
+    const t = carclab(
+      'study',
+      '--tiles',
+      VILLAGE,
+      '--agents',
+      'random,greedy',
+      '--deals',
+      '4',
+      '--out',
+      tiles,
+      '--json',
+    );
+    expect(t.code, t.stderr).toBe(0);
+    const tileCard = JSON.parse(t.stdout);
+    expect(tileCard).toMatchObject({
+      baseline: { name: 'official', rules: {} },
+      variant: { name: 'village', tiles: [VILLAGE] },
+      comparison: 'tiles village.json against the official rules (2 players, base game)',
+    });
+    // Other tiles deal other games: nothing is rescored; the skill matches play the tiles too.
+    expect(tileCard.levels[0].winnerChangedDetail).toMatchObject({ replayed: 0, notReplayable: 4 });
+    const tileMd = readFileSync(join(tiles, 'report.md'), 'utf8');
+    expect(tileMd).toContain('The arms deal different tiles, so no game can be rescored');
+    expect(tileMd).toContain('random: the arms deal different tiles, so no game of official can be rescored');
+    expect(tileMd).not.toContain('a move of every game is not allowed');
+    expect(tileCard.levels[1].skillDepth.variant.games).toBe(8);
+    const manifest = JSON.parse(readFileSync(join(tileCard.levels[1].skillDepth.variant.run, 'manifest.json'), 'utf8'));
+    expect(manifest.arms[0].tiles).toEqual([VILLAGE]);
   });
 });

@@ -24,6 +24,7 @@ import { mechanicsSetup } from '../../src/report/mechanics/setup.ts';
 import { WIN_UNITS } from '../../src/sim/aggregate.ts';
 import { inputError } from '../util.ts';
 import { tempDir } from '../sim/helpers.ts';
+import { PROCESS_TEST_TIMEOUT } from '../wait.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const notebook = (...args: string[]) =>
@@ -308,39 +309,45 @@ describe("the mechanics notebook's command line", () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('a small run writes the verdict page first, the chart and mechanics.json, the same with 1 and 2 workers', () => {
-    const args = [
-      '--agents',
-      'random',
-      '--deals',
-      '6',
-      '--expansions',
-      'base,tollkeepers',
-      '--mechanics',
-      'cityMeeples,tollhouses',
-      '--seed',
-      't',
-    ];
-    const outs = [1, 2].map((workers) => {
-      const out = join(tempDir('carclab-mech-'), 'out');
-      const r = notebook(...args, '--workers', String(workers), '--out', out);
-      expect(r.status, r.stderr).toBe(0);
-      return out;
-    });
-    const json = outs.map((out) => JSON.parse(readFileSync(join(out, 'mechanics.json'), 'utf8')));
-    const figures = (j: { results: { run: string }[] }) => j.results.map(({ run: _run, ...rest }) => rest);
-    expect(figures(json[0])).toEqual(figures(json[1]));
-    expect(
-      json[0].results.map((r: { arm: string; mechanic: string; games: number }) => `${r.arm}:${r.mechanic}:${r.games}`),
-    ).toEqual(['base:cityMeeples:12', 'tollkeepers:cityMeeples:12', 'tollkeepers:tollhouses:12']);
-    const md = readFileSync(join(outs[0]!, 'report.md'), 'utf8');
-    expect(md.indexOf('## Verdict')).toBeLessThan(md.indexOf('## Importance per mechanic'));
-    expect(md).toMatch(/\*\*cityMeeples \(base\)\*\*, a meeple in a city: at \*\*random\*\* \d+\.\d % \[/);
-    expect(md).toMatch(
-      /the restriction bound at \d+ of the restricted player's \d+ follow-up choices \((\d+\.\d % \[\d+\.\d, \d+\.\d\]|never, in 6 deals: it binds on at most 39\.3 % of deals); over the 6 deals\) and the unrestricted player used the mechanic \d+\.\d times a game, in the match's 12 games/,
-    );
-    expect(json[0].results[0].binding).toMatchObject({ deals: 6, games: 12, restrictedUses: 0 });
-    expect(readdirSync(join(outs[0]!, 'charts'))).toContain('verdict-1-importance.png');
-    expect(existsSync(join(outs[0]!, 'report.html'))).toBe(true);
-  }, 300_000);
+  it(
+    'a small run writes the verdict page first, the chart and mechanics.json, the same with 1 and 2 workers',
+    () => {
+      const args = [
+        '--agents',
+        'random',
+        '--deals',
+        '6',
+        '--expansions',
+        'base,tollkeepers',
+        '--mechanics',
+        'cityMeeples,tollhouses',
+        '--seed',
+        't',
+      ];
+      const outs = [1, 2].map((workers) => {
+        const out = join(tempDir('carclab-mech-'), 'out');
+        const r = notebook(...args, '--workers', String(workers), '--out', out);
+        expect(r.status, r.stderr).toBe(0);
+        return out;
+      });
+      const json = outs.map((out) => JSON.parse(readFileSync(join(out, 'mechanics.json'), 'utf8')));
+      const figures = (j: { results: { run: string }[] }) => j.results.map(({ run: _run, ...rest }) => rest);
+      expect(figures(json[0])).toEqual(figures(json[1]));
+      expect(
+        json[0].results.map(
+          (r: { arm: string; mechanic: string; games: number }) => `${r.arm}:${r.mechanic}:${r.games}`,
+        ),
+      ).toEqual(['base:cityMeeples:12', 'tollkeepers:cityMeeples:12', 'tollkeepers:tollhouses:12']);
+      const md = readFileSync(join(outs[0]!, 'report.md'), 'utf8');
+      expect(md.indexOf('## Verdict')).toBeLessThan(md.indexOf('## Importance per mechanic'));
+      expect(md).toMatch(/\*\*cityMeeples \(base\)\*\*, a meeple in a city: at \*\*random\*\* \d+\.\d % \[/);
+      expect(md).toMatch(
+        /the restriction bound at \d+ of the restricted player's \d+ follow-up choices \((\d+\.\d % \[\d+\.\d, \d+\.\d\]|never, in 6 deals: it binds on at most 39\.3 % of deals); over the 6 deals\) and the unrestricted player used the mechanic \d+\.\d times a game, in the match's 12 games/,
+      );
+      expect(json[0].results[0].binding).toMatchObject({ deals: 6, games: 12, restrictedUses: 0 });
+      expect(readdirSync(join(outs[0]!, 'charts'))).toContain('verdict-1-importance.png');
+      expect(existsSync(join(outs[0]!, 'report.html'))).toBe(true);
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../sim/helpers.ts';
+import { PROCESS_TEST_TIMEOUT } from '../wait.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const suite = (...args: string[]) =>
@@ -21,36 +22,40 @@ describe('the study suite (npm start)', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it("plays the four studies and opens the suite report with each study's stated conclusions", () => {
-    const out = tempDir();
-    const r = suite('--scale', '0.01', '--workers', '1', '--out', out);
-    expect(r.status, r.stderr).toBe(0);
-    const md = readFileSync(join(out, 'suite', 'report.md'), 'utf8');
-    expect(md).toMatch(
-      /^# carclab study suite\n\n## Verdict\n\n\*\*Question\.\*\* What do the four default studies find/,
-    );
-    const verdict = md.slice(0, md.indexOf('\n## ', md.indexOf('## Verdict') + 1));
-    for (const title of [
-      'Toll yields',
-      'The Labyrinth: basic vs advanced',
-      'What the King and the Robber Baron are worth',
-      'Seat advantage',
-    ]) {
-      expect(verdict, title).toMatch(new RegExp(`\\*\\*\\d+\\.\\*\\* \\*${title}`));
-    }
-    // Skill depth per arm in every study that compares rules, none in seat advantage.
-    for (const title of [
-      'Toll yields',
-      'The Labyrinth: basic vs advanced',
-      'What the King and the Robber Baron are worth',
-    ]) {
-      expect(verdict, title).toMatch(
-        new RegExp(
-          `\\*${title}[^*]*\\*: \\*\\*Skill depth\\*\\*: \\*\\*strong\\*\\* against \\*\\*greedy\\*\\*: win share .* under base`,
-        ),
+  it(
+    "plays the four studies and opens the suite report with each study's stated conclusions",
+    () => {
+      const out = tempDir();
+      const r = suite('--scale', '0.01', '--workers', '1', '--out', out);
+      expect(r.status, r.stderr).toBe(0);
+      const md = readFileSync(join(out, 'suite', 'report.md'), 'utf8');
+      expect(md).toMatch(
+        /^# carclab study suite\n\n## Verdict\n\n\*\*Question\.\*\* What do the four default studies find/,
       );
-    }
-    expect(verdict).not.toMatch(/\*Seat advantage[^*]*\*: \*\*Skill depth/);
-    expect(existsSync(join(out, 'suite', 'charts', 'verdict-1-toll-yields-1.svg'))).toBe(true);
-  }, 300_000);
+      const verdict = md.slice(0, md.indexOf('\n## ', md.indexOf('## Verdict') + 1));
+      for (const title of [
+        'Toll yields',
+        'The Labyrinth: basic vs advanced',
+        'What the King and the Robber Baron are worth',
+        'Seat advantage',
+      ]) {
+        expect(verdict, title).toMatch(new RegExp(`\\*\\*\\d+\\.\\*\\* \\*${title}`));
+      }
+      // Skill depth per arm in every study that compares rules, none in seat advantage.
+      for (const title of [
+        'Toll yields',
+        'The Labyrinth: basic vs advanced',
+        'What the King and the Robber Baron are worth',
+      ]) {
+        expect(verdict, title).toMatch(
+          new RegExp(
+            `\\*${title}[^*]*\\*: \\*\\*Skill depth\\*\\*: \\*\\*strong\\*\\* against \\*\\*greedy\\*\\*: win share .* under base`,
+          ),
+        );
+      }
+      expect(verdict).not.toMatch(/\*Seat advantage[^*]*\*: \*\*Skill depth/);
+      expect(existsSync(join(out, 'suite', 'charts', 'verdict-1-toll-yields-1.svg'))).toBe(true);
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

@@ -93,7 +93,7 @@ describe('report builder', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<a href="other/report.html">a link</a>');
     expect(html).toContain('<td>a&lt;b</td>');
-    expect(html).toContain('&lt;0.0001');
+    expect(html).toContain('&lt;0.001');
     // Run facts from the manifest: seed, deals, reconstructed Tollkeepers tiles.
     expect(md).toContain('seed `report-test`, 6 deals per arm');
     expect(md).toMatch(/\*\*Reconstructed tiles: yes\.\*\* The Tollkeepers land tiles are a documented reconstruction/);

@@ -114,5 +114,5 @@ describe('skill depth', () => {
     expect(outcome.highlights.headlines.some((h) => h.startsWith('Skill depth: **greedy** against **random**'))).toBe(
       true,
     );
-  }, 120_000);
+  });
 });

@@ -1,6 +1,6 @@
 /** `carclab study`'s question is a designer's question written from the rule parameters' descriptions, not the title again. */
 import { describe, expect, it } from 'vitest';
-import { studySetup } from '../../src/report/scorecard/setup.ts';
+import { studySetup, studySlug } from '../../src/report/scorecard/setup.ts';
 
 const question = (rules: Record<string, string | number>, expansions: string[] = [], players = 2) =>
   studySetup({ rules, expansions, players, agents: 'random', seed: '1' }).question;
@@ -46,5 +46,21 @@ describe('the study question', () => {
     });
     expect(setup.comparison).toBe('farmerPointsPerCity=4 against the official rules (2 players, base game)');
     expect(setup.question).not.toContain(setup.comparison);
+  });
+
+  it('names the arms by the values of a single choice rule, official and variant otherwise', () => {
+    const setup = (rules: Record<string, string | number>, expansions: string[] = []) =>
+      studySetup({ rules, expansions, players: 2, agents: 'random', seed: '1' });
+    const labyrinth = setup({ labyrinth: 'advanced' }, ['labyrinth']);
+    expect([labyrinth.baseline.name, labyrinth.variant.name]).toEqual(['labyrinth-basic', 'labyrinth-advanced']);
+    expect(labyrinth.baseline.rules).toEqual({});
+    expect(studySlug(labyrinth)).toBe('labyrinth.labyrinth=advanced.2p');
+    const farmers = setup({ farmers: 'off' });
+    expect([farmers.baseline.name, farmers.variant.name]).toEqual(['farmers-on', 'farmers-off']);
+    const others: Record<string, string | number>[] = [{ farmerPointsPerCity: 4 }, { farmers: 'off', meeples: 5 }];
+    for (const rules of others) {
+      const s = setup(rules);
+      expect([s.baseline.name, s.variant.name]).toEqual(['official', 'variant']);
+    }
   });
 });

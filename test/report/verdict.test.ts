@@ -148,8 +148,9 @@ describe('carclab report of a run with quality measures', () => {
     const md = readFileSync(files.markdown, 'utf8');
     const verdict = md.slice(0, md.indexOf(APPENDIX_TITLE));
     expect(verdict).toMatch(
-      /\*\*1\.\*\* \*\*farmers-4\*\* \(base game, `farmerPointsPerCity=4`\) against \*\*official\*\* \(base game\), on the same 12 deals: mean score per player [+−]\d/,
+      /\*\*1\.\*\* \*\*farmers-4\*\* \(base game, `farmerPointsPerCity=4`\) against \*\*official\*\* \(base game\), both played by greedy, on the same 12 deals: mean score per player [+−]\d/,
     );
+    expect(verdict).toMatch(/> \*\*Bottom line\.\*\* /);
     expect(verdict).toMatch(/\*\*2\.\*\* \*\*Seat fairness\*\*/);
     expect(verdict).toMatch(/\*\*3\.\*\* \*\*The score race\*\*: halfway through the game the eventual winner leads/);
     expect(verdict).toMatch(/\*\*4\.\*\* \*\*Lead changes per game\*\*: \d+\.\d\d \[/);
@@ -157,5 +158,41 @@ describe('carclab report of a run with quality measures', () => {
     const meanScores = JSON.parse(readFileSync(join(outcome.runDir, 'charts', 'mean-score-by-arm.vl.json'), 'utf8'));
     expect(axisFields(meanScores).x?.scale?.zero).toBe(true);
     expect(md).toContain('|arm|explicit rules|players|');
+  });
+});
+
+describe("carclab report of a designer's tile file at two levels", () => {
+  it('compares each arm with the baseline of its own level, never across levels, and names the tiles', async () => {
+    const village = join('test', 'scenarios', 'designer', 'tiles', 'village.json');
+    const plan = planOf({
+      name: 'village',
+      seed: 'verdict-levels',
+      deals: 10,
+      arms: [
+        { name: 'base-random', players: 2, agents: 'random' },
+        { name: 'base-greedy', players: 2, agents: 'greedy' },
+        { name: 'M1-random', players: 2, agents: 'random', tiles: village },
+        { name: 'M1-greedy', players: 2, agents: 'greedy', tiles: village },
+      ],
+    });
+    const outcome = await runExperiment({
+      plan,
+      outRoot: tempDir('carclab-verdict-'),
+      backend: inProcessBackend(),
+      keepGames: false,
+    });
+    const report = new Report('Run report');
+    addRunVerdict(report, loadRun(outcome.runDir));
+    const verdict = reportMarkdown(report).split(APPENDIX_TITLE)[0]!;
+    expect(verdict).toMatch(
+      /\*\*M1-random\*\* \(base game \+ tiles village\.json\) against \*\*base-random\*\* \(base game\), both played by random/,
+    );
+    expect(verdict).toMatch(
+      /\*\*M1-greedy\*\* \(base game \+ tiles village\.json\) against \*\*base-greedy\*\* \(base game\), both played by greedy/,
+    );
+    expect(verdict).not.toMatch(
+      /against \*\*base-random\*\* \([^)]*\), both played by greedy|M1-greedy\*\* \([^)]*\) against \*\*base-random/,
+    );
+    expect(verdict).not.toMatch(/base-greedy\*\* \([^)]*\) against \*\*base-random/);
   });
 });

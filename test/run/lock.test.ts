@@ -10,24 +10,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockRunDir, takeOverStale } from '../../src/run/run-dir.ts';
 import { tempDir } from '../sim/helpers.ts';
+import { outputMatches, PROCESS_TEST_TIMEOUT, watch } from '../wait.ts';
+import type { Watched } from '../wait.ts';
 
 const holder = join(import.meta.dirname, 'lock-holder.ts');
 /** Starts `n` processes, lets them race for the lock of `dir` once all are loaded, and returns what each got. */
 async function race(dir: string, n: number): Promise<string[]> {
-  const children = Array.from({ length: n }, () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', holder, dir], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    return { child, out: () => out };
-  });
-  const lines = (c: (typeof children)[number]) => c.out().trim().split('\n');
-  const until = async (ok: () => boolean) => {
-    while (!ok()) await new Promise((r) => setTimeout(r, 20));
-  };
-  await until(() => children.every((c) => lines(c)[0] === 'ready'));
-  for (const c of children) c.child.stdin.write('go\n');
-  await until(() => children.every((c) => lines(c).length === 2));
-  for (const c of children) c.child.stdin.end();
+  const children = Array.from({ length: n }, () =>
+    watch(spawn(process.execPath, ['--import', 'tsx', holder, dir], { stdio: ['pipe', 'pipe', 'inherit'] })),
+  );
+  const lines = (c: Watched) => c.log().trim().split('\n');
+  await Promise.all(children.map((c) => outputMatches(c, () => lines(c)[0] === 'ready', 'the process to load')));
+  for (const c of children) c.child.stdin!.write('go\n');
+  await Promise.all(children.map((c) => outputMatches(c, () => lines(c).length === 2, 'its answer')));
+  for (const c of children) c.child.stdin!.end();
   await Promise.all(
     children.map((c) => new Promise((r) => (c.child.exitCode !== null ? r(null) : c.child.once('exit', r)))),
   );
@@ -62,13 +58,17 @@ describe('the run directory lock', () => {
     expect(existsSync(`${file}.takeover`)).toBe(false);
   });
 
-  it('six processes racing for a stale lock once all are loaded: exactly one gets it (the previous code: three)', async () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'lock'), `999999999 ${hostname()}\n`);
-    const outcomes = await race(dir, 6);
-    expect(outcomes.filter((o) => o === 'got')).toHaveLength(1);
-    expect(
-      outcomes.filter((o) => o.startsWith('refused: ') && o.includes(' is in use by carclab process ')),
-    ).toHaveLength(5);
-  });
+  it(
+    'six processes racing for a stale lock once all are loaded: exactly one gets it (the previous code: three)',
+    async () => {
+      const dir = tempDir();
+      writeFileSync(join(dir, 'lock'), `999999999 ${hostname()}\n`);
+      const outcomes = await race(dir, 6);
+      expect(outcomes.filter((o) => o === 'got')).toHaveLength(1);
+      expect(
+        outcomes.filter((o) => o.startsWith('refused: ') && o.includes(' is in use by carclab process ')),
+      ).toHaveLength(5);
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

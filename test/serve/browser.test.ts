@@ -12,10 +12,13 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView, PairView, PlayState } from '../../src/serve/api-types.ts';
+import { PROCESS_TEST_TIMEOUT } from '../wait.ts';
 import { explorerFixture } from './fixture.ts';
 import type { Fixture } from './fixture.ts';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+/** How long a page may take to show what a test waits for (vitest's `expect.poll` gives up after 1 s by default). */
+const POLL = { timeout: 120_000 };
 const ROOT = join(import.meta.dirname, '..', '..');
 
 let f: Fixture;
@@ -27,7 +30,7 @@ beforeAll(async () => {
     throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM to its path`);
   f = await explorerFixture();
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-});
+}, PROCESS_TEST_TIMEOUT);
 afterAll(async () => {
   await browser?.close();
   await f?.server.close();
@@ -35,6 +38,8 @@ afterAll(async () => {
 
 async function open(hash: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // Waits end when the page shows what is waited for; on a loaded machine that can take long.
+  page.setDefaultTimeout(POLL.timeout);
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${f.server.url}${hash}`);
   return page;
@@ -52,14 +57,16 @@ async function boardAt(page: Page, id: string, turn: number): Promise<void> {
       async () =>
         (await img.getAttribute('src'))?.includes(`turn=${turn}`) &&
         img.evaluate((e: { complete: boolean; naturalWidth: number }) => e.complete && e.naturalWidth > 0),
+      POLL,
     )
     .toBe(true);
 }
 
 /** Waits until the status line of a game in play is no longer `before`. */
-const statusChanged = (page: Page, before: string) => expect.poll(() => text(page, '#play-status')).not.toBe(before);
+const statusChanged = (page: Page, before: string) =>
+  expect.poll(() => text(page, '#play-status'), POLL).not.toBe(before);
 
-describe('the explorer in Chromium', () => {
+describe('the explorer in Chromium', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('opens a run: setup, reports and every Vega-Lite chart rendered live', async () => {
     const page = await open('#/');
     await ready(page, '/');
@@ -68,7 +75,7 @@ describe('the explorer in Chromium', () => {
     expect(await text(page, 'h1')).toBe('explorer-test');
     const charts = await page.locator('.chart').count();
     expect(charts).toBeGreaterThan(2);
-    await expect.poll(() => page.locator('.chart[data-rendered="1"] svg.marks').count()).toBe(charts);
+    await expect.poll(() => page.locator('.chart[data-rendered="1"] svg.marks').count(), POLL).toBe(charts);
     expect(await page.locator('a[href$="report.html"]').count()).toBe(1);
     await page.close();
   });
@@ -230,7 +237,7 @@ describe('the explorer in Chromium', () => {
     await ready(again, '/play');
     await again.locator('rect.legal').first().dispatchEvent('click');
     await again.click('#confirm');
-    await expect.poll(() => text(again, '#play-status')).toMatch(/^Turn 3:/);
+    await expect.poll(() => text(again, '#play-status'), POLL).toMatch(/^Turn 3:/);
     await again.close();
     expect((await fetch(`${f.server.url}api/runs`)).status).toBe(200);
     expect(pageErrors).toEqual([]);

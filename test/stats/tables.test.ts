@@ -4,6 +4,8 @@ import {
   COMPARISON_COLUMNS,
   comparisonTable,
   recordsFromSummary,
+  readableCell,
+  roundForReading,
   roundSignificant,
   SUMMARY_COLUMNS,
   summaryTable,
@@ -34,14 +36,14 @@ describe('summary table', () => {
     expect(row.scoreMin).toBe(40);
     expect(dt.object(1)).toMatchObject({ scoreMin: null, scoreMax: null });
   });
-  it('exports CSV with 6 significant digits and Markdown with 4', () => {
+  it('exports CSV with 6 significant digits and Markdown with decimals by size', () => {
     const csv = tableToCSV(summaryTable(seats));
     expect(csv.split('\n')[0]).toBe(SUMMARY_COLUMNS.join(','));
     expect(csv.split('\n')[1]).toMatch(/^base,0,20,7,0\.35,0\.181192,0\.567146,85,13\.5724,78\.6479,91\.3521,40,130$/);
     const md = tableToMarkdown(summaryTable(seats));
     expect(md.split('\n')[0]).toBe(`|${SUMMARY_COLUMNS.join('|')}|`);
-    expect(md).toContain('|base|0|20|7|0.35|0.1812|0.5671|85|13.57|78.65|91.35|40|130|');
-    expect(md).toContain('|base|1|20|13|0.65|0.4329|0.8188|90|14.51|83.21|96.79|||');
+    expect(md).toContain('|base|0|20|7|0.35|0.181|0.567|85|13.6|78.6|91.4|40|130|');
+    expect(md).toContain('|base|1|20|13|0.65|0.433|0.819|90|14.5|83.2|96.8|||');
   });
 });
 
@@ -68,15 +70,32 @@ describe('comparison table', () => {
     const dt = comparisonTable(pairs, { family: 'all' });
     expect((dt.object(0) as Record<string, number>).pHolm).toBeCloseTo(0.011508 * 3, 5);
   });
-  it('shows tiny p-values as <0.0001 in Markdown', () => {
+  it('shows tiny p-values as <0.001 in Markdown', () => {
     const md = tableToMarkdown(
       comparisonTable([{ a: 'x', b: 'y', metric: 'score', diff: { n: 100, sum: 500, sumSquares: 2600 } }]),
     );
-    expect(md).toMatch(/\|<0\.0001\|<0\.0001\|\n$/);
+    expect(md).toMatch(/\|<0\.001\|<0\.001\|\n$/);
   });
 });
 
 describe('rounding', () => {
+  it('gives a reader decimals by size, never a zero for a value that is not', () => {
+    // The figures of a 4-player Labyrinth appendix that printed 4 significant digits.
+    expect(roundForReading(19.36)).toBe(19.4);
+    expect(roundForReading(-4.382)).toBe(-4.38);
+    expect(roundForReading(0.004167)).toBe(0.004);
+    expect(roundForReading(-0.01039)).toBe(-0.01);
+    expect(roundForReading(0.0002215)).toBe(0.0002);
+    expect(roundForReading(600)).toBe(600);
+    expect(readableCell(0.0002199, 'pHolm')).toBe('<0.001');
+    expect(readableCell(0.005664, 'p')).toBe('0.0057');
+    expect(readableCell(0.5742, 'p')).toBe('0.57');
+    expect(readableCell(1, 'pHolm')).toBe('1');
+    expect(readableCell(0.0002199, 'chiSquare')).toBe('0.0002');
+    expect(readableCell(123.456, 'elo', { digits: 3 })).toBe('123');
+    expect(readableCell(Number.NaN, 'score')).toBe('');
+    expect(readableCell('seat 0 60.7 %', 'seats')).toBe('seat 0 60.7 %');
+  });
   it('keeps significant digits without losing integer digits', () => {
     expect(roundSignificant(87.4321, 4)).toBe(87.43);
     expect(roundSignificant(0.512345, 4)).toBe(0.5123);

@@ -7,3 +7,5 @@ export type { BoardPngOptions } from './png.ts';
 export { tileGeometry } from './geometry.ts';
 export type { TileGeometry } from './geometry.ts';
 export { PLAYER_COLOURS, PLAYER_COLOUR_NAMES } from './palette.ts';
+export { tileSheet } from './tile-sheet.ts';
+export type { TileSheet, TileSheetOptions } from './tile-sheet.ts';

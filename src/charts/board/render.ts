@@ -26,6 +26,7 @@ import type { Pt } from './points.ts';
 import { COLOURS, PLAYER_COLOUR_NAMES } from './palette.ts';
 import {
   ILLUSTRATION_LETTERS,
+  ILLUSTRATION_NAMES,
   drawTile,
   escapeXml,
   fmt,
@@ -75,16 +76,6 @@ export interface BoardPicture {
   tiles: number;
   meeples: number;
 }
-
-const ILLUSTRATION_NAMES: Readonly<Record<Illustration, string>> = {
-  garden: 'garden',
-  farmhouse: 'farmhouse',
-  cowshed: 'cowshed',
-  pigsty: 'pigsty',
-  donkeystable: 'donkey stable',
-  highwaymen: 'highwaymen',
-  watertower: 'water tower',
-};
 
 const FONT = 'font-family="DejaVu Sans, sans-serif"';
 

@@ -29,6 +29,16 @@ export const ILLUSTRATION_LETTERS: Readonly<Record<Illustration, string>> = {
   watertower: 'W',
 };
 
+export const ILLUSTRATION_NAMES: Readonly<Record<Illustration, string>> = {
+  garden: 'garden',
+  farmhouse: 'farmhouse',
+  cowshed: 'cowshed',
+  pigsty: 'pigsty',
+  donkeystable: 'donkey stable',
+  highwaymen: 'highwaymen',
+  watertower: 'water tower',
+};
+
 /** An SVG number: one decimal at most. */
 export const fmt = (v: number): string => (Math.round(v * 10) / 10).toString();
 export const escapeXml = (s: string): string =>

@@ -10,11 +10,25 @@ import { Report, writeReport } from '../report.ts';
 import type { ReportFiles } from '../report.ts';
 import { addRunSections } from '../run-report.ts';
 import type { LoadedRun } from '../run.ts';
-import { signed, signedIntervalText } from '../numbers.ts';
+import { intervalText, percentText, ppText, signed, signedIntervalText } from '../numbers.ts';
 import { addSkillDepthSection, skillDepthSentence } from '../skill-depth.ts';
 import type { SkillDepthLevel } from '../skill-depth.ts';
 import { INTERVALS_TEXT } from '../study.ts';
-import { addVerdictPage } from '../verdict.ts';
+import { addVerdictPage, findingLink } from '../verdict.ts';
+import type { Finding } from '../verdict.ts';
+import { bottomLine } from './bottom-line.ts';
+import type { FindingKey } from './bottom-line.ts';
+import {
+  closenessFinding,
+  differenceText,
+  meeplesFinding,
+  narrow,
+  seatsFinding,
+  sourcesFinding,
+  winnerFinding,
+  dealsOtherTiles,
+} from './findings.ts';
+import type { ArmPair } from './measures.ts';
 import { WINNER_CHANGE_TEXT, winnerChangeRows, winnerChangeSentence } from '../winner-change.ts';
 import type { Estimate, LevelCard, Scorecard } from './scorecard.ts';
 
@@ -46,37 +60,91 @@ function depthOf(card: LevelCard, scorecard: Scorecard): SkillDepthLevel | null 
 export function levelFindings(card: LevelCard, scorecard: Scorecard, options: { skill?: boolean } = {}): string[] {
   const { baseline, variant } = scorecard;
   const lines = [
-    `**${card.level}** (${card.deals.toLocaleString('en')} deals): ${winnerChangeSentence(card.winnerChangedDetail)}`,
+    `**${card.level}** (${card.deals.toLocaleString('en')} deals): ${winnerChangeSentence(card.winnerChangedDetail, { otherTiles: dealsOtherTiles(scorecard) })}`,
     `**${card.level}**: mean score per player, ${variant.name} − ${baseline.name}: ${points(card.scoreChange)} points (paired t over deals).`,
   ];
   const depth = depthOf(card, scorecard);
   if (depth && options.skill !== false) lines.push(`Skill depth: ${skillDepthSentence(depth)}`);
-  if (card.sameMoves === card.deals)
-    lines.push(
-      `**Warning (${card.level}): both arms played the same moves on every deal; the rule does not change this level's play, so its total effect is a rescoring only (docs/reasoning.md §1).**`,
-    );
+  if (card.sameMoves === card.deals) lines.push(identicalPlayText(card.level));
   return lines;
 }
 
-/** The scorecard as a report: verdict first, then the tables, then every level's run as an appendix. */
+/** The warning for a level whose arms played the same moves on every deal. */
+const identicalPlayText = (level: string) =>
+  `**Warning (${level}): both arms played the same moves on every deal: the agents of this level do not react to the rule, so here it changes the scoring only, not the play.**`;
+
+/** The scorecard's arms as the report names them: `name`: expansions, rules, designer tiles. */
+export function armText(a: Scorecard['baseline']): string {
+  const rules = Object.entries(a.rules).map(([k, v]) => `${k}=${v}`);
+  const tiles = [...(a.tiles ?? []), ...Object.entries(a.tileCounts ?? {}).map(([id, n]) => `${n}× ${id}`)];
+  return `\`${a.name}\`: ${a.expansions.length ? a.expansions.join(' + ') : 'base game'}, ${rules.length ? rules.join(', ') : 'official rules'}${tiles.length ? `, tiles ${tiles.join(', ')}` : ''}`;
+}
+
+/** The tables behind the verdict's findings: points by source, meeples per feature kind, seat fairness. */
+function addMeasureTables(report: Report, scorecard: Scorecard): void {
+  const { baseline, variant } = scorecard;
+  const pairRow = (p: ArmPair, digits = 2) => ({
+    [baseline.name]: intervalText(p.baseline, digits),
+    [variant.name]: intervalText(p.variant, digits),
+    [`${variant.name} − ${baseline.name}`]: differenceText(p.difference, digits),
+  });
+  report
+    .section('Where the points come from')
+    .table(
+      aq.from(
+        scorecard.levels.flatMap((c) => [
+          ...c.sources.map((s) => ({ level: c.level, source: s.source, ...pairRow(s) })),
+          { level: c.level, source: 'mean score', ...pairRow(c.score) },
+        ]),
+      ),
+      {
+        caption:
+          'Points per player and game by source: t 95 % over deals; the change paired over the same deals (paired t).',
+      },
+    );
+  if (scorecard.levels.some((c) => c.meeples.length))
+    report
+      .section('Meeples placed per feature kind')
+      .table(
+        aq.from(
+          scorecard.levels.flatMap((c) => c.meeples.map((k) => ({ level: c.level, meeples: k.label, ...pairRow(k) }))),
+        ),
+        {
+          caption: 'Meeples placed per player and game by the feature they went on (a farmer is a meeple on a field).',
+        },
+      );
+  report.section('Seat fairness').table(
+    aq.from(
+      scorecard.levels.flatMap((c) =>
+        c.seats.seats.map((s) => ({
+          level: c.level,
+          seat: s.seat + 1,
+          [baseline.name]: percentText(s.baseline),
+          [variant.name]: percentText(s.variant),
+          [`${variant.name} − ${baseline.name}`]: ppText(s.difference),
+          ...(s.holm !== null ? { 'Holm p': s.holm.toPrecision(2) } : {}),
+          [`joint test p, ${baseline.name}`]: c.seats.joint.baseline.toPrecision(2),
+          [`joint test p, ${variant.name}`]: c.seats.joint.variant.toPrecision(2),
+        })),
+      ),
+    ),
+    {
+      caption: `Win share per seat (seat 1 moves first): Wilson 95 %; the change paired over the same deals (t, within ±100 pp${scorecard.players > 2 ? ', Holm over the seats' : '; with 2 players the two seats are one question'}); the joint seat test per arm (chi-square, Holm over the two arms).`,
+    },
+  );
+}
+
+/** The scorecard as a report: the verdict (bottom line, findings), then the tables, then every level's run as an appendix. */
 export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]): Report {
   const { baseline, variant } = scorecard;
-  const describe = (a: typeof baseline) =>
-    `\`${a.name}\`: ${a.expansions.length ? a.expansions.join(' + ') : 'base game'}, ${
-      Object.keys(a.rules).length
-        ? Object.entries(a.rules)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(', ')
-        : 'official rules'
-    }`;
   const report = new Report(
     `What changes: ${scorecard.comparison}`,
     [
-      `Two arms on the same deals at every skill level (seed \`${scorecard.seed}\`, ${scorecard.players} players): ${describe(baseline)}; ${describe(variant)}.`,
+      `Two arms on the same deals at every skill level (seed \`${scorecard.seed}\`, ${scorecard.players} players): ${armText(baseline)}; ${armText(variant)}.`,
       INTERVALS_TEXT,
     ].join('\n\n'),
   );
-
+  addMeasureTables(report, scorecard);
   const winner = report.section('The rule\'s direct effect and "winner changed"');
   winner.text(WINNER_CHANGE_TEXT);
   winner.table(
@@ -85,24 +153,10 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
     ),
     { caption: 'Per level: winner changed, rescored, and the two no-effect references.' },
   );
-
-  report.section('Mean score').table(
-    aq.from(
-      scorecard.levels.map((c) => ({
-        level: c.level,
-        deals: c.deals,
-        [`${variant.name} − ${baseline.name} (points per player)`]: points(c.scoreChange),
-        'identical-move deals': c.sameMoves,
-      })),
-    ),
-    { caption: 'Paired per deal; t 95 % intervals.' },
-  );
-
   const depths = scorecard.levels.flatMap((c) => depthOf(c, scorecard) ?? []);
   const skillFindings = addSkillDepthSection(report, depths);
-
   const runSize = scorecard.levels.map((c) => `${c.level} ${c.deals.toLocaleString('en')} deals`).join(', ');
-  const qualityFindings = addQualitySection(
+  const [race] = addQualitySection(
     report,
     runs.flatMap((r, k) => qualityArms(r.summary, scorecard.levels[k]!.level)),
     {
@@ -115,17 +169,54 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
       ),
     },
   );
+
+  // The verdict: the findings in a fixed order, and the bottom line pointing at them.
+  const keyed: [FindingKey | 'race', Finding | null | undefined][] = [
+    ['sources', sourcesFinding(scorecard)],
+    ['winner', winnerFinding(scorecard)],
+    ['meeples', meeplesFinding(scorecard)],
+    ['seats', seatsFinding(scorecard)],
+    ['closeness', closenessFinding(scorecard)],
+    ...skillFindings.map((f): [FindingKey, Finding] => ['skill', f]),
+    ['race', race],
+  ];
+  // The verdict's copies of the shared charts fit a phone too (the appendix keeps their desktop layout).
+  for (const k of keyed) if (k[1]?.chart) k[1] = { ...k[1], chart: { ...k[1].chart, spec: narrow(k[1].chart.spec) } };
+  const shown = keyed.filter((k): k is [FindingKey | 'race', Finding] => !!k[1]);
+  const number = (key: FindingKey) => shown.findIndex(([k]) => k === key) + 1;
+  const line = bottomLine(scorecard);
   addVerdictPage(report, {
     question: scorecard.question,
-    findings: [
-      ...scorecard.levels.flatMap((c) =>
-        levelFindings(c, scorecard, { skill: false }).map((sentence) => ({ sentence })),
-      ),
-      ...skillFindings,
-      ...qualityFindings,
+    bottomLine: [
+      ...line.sentences.map((s) => {
+        const links = s.findings
+          .map(number)
+          .filter((n) => n > 0)
+          .map(findingLink);
+        return links.length ? `${s.text.replace(/\.$/, '')} (${links.join(', ')}).` : s.text;
+      }),
+      ...(line.more
+        ? [`${line.more} smaller measurable change${line.more === 1 ? '' : 's'} in the findings below.`]
+        : []),
     ],
+    warnings: scorecard.levels.flatMap((c) => (c.sameMoves === c.deals ? [identicalPlayText(c.level)] : [])),
+    findings: shown.map(([, f]) => f),
     notes: [
-      'The statistics and tables follow as the appendix; the game-quality measures of both arms per level and their paired differences are also in `scorecard.json` (`levels[].quality`).',
+      "The tables and every level's run follow as the appendix; `scorecard.json` and `scorecard.csv` hold every figure.",
+      INTERVALS_TEXT,
+    ],
+    glossary: [
+      'interval',
+      'measurable',
+      'paired',
+      'pp',
+      'rescored',
+      'noiseFloor',
+      'independent',
+      'jointTest',
+      'skill',
+      'expected',
+      'level',
     ],
   });
 

@@ -15,6 +15,8 @@ import type { Estimate, SkillDifference, SkillShare } from '../skill-depth.ts';
 import { runLevel } from '../study.ts';
 import { winnerChange } from '../winner-change.ts';
 import type { WinnerChange } from '../winner-change.ts';
+import { levelMeasures } from './measures.ts';
+import type { LevelMeasures } from './measures.ts';
 import { qualityDifferenceOf, qualityOf } from './quality.ts';
 import type { QualityDifferences, QualityMeasures } from './quality.ts';
 import type { StudyArm, StudyLevel, StudySetup } from './setup.ts';
@@ -30,7 +32,8 @@ export interface SkillDepth {
   difference: SkillDifference;
 }
 
-export interface LevelCard {
+/** Also per level: points by source, meeples per feature kind, margin and seat fairness of both arms, with their paired differences (`measures.ts`). */
+export interface LevelCard extends LevelMeasures {
   level: string;
   spec: string;
   deals: number;
@@ -123,6 +126,7 @@ function levelCard(level: StudyLevel, run: LoadedRun, setup: StudySetup, skill: 
       difference: qualityDifferenceOf(run, setup.baseline.name, setup.variant.name),
     },
     skillDepth: skill,
+    ...levelMeasures(run.summary, setup.baseline.name, setup.variant.name),
   };
 }
 

@@ -9,15 +9,16 @@
  * greedy), one match design per arm on the same seed, so the skill depth of the two arms is compared
  * on the same deals.
  */
+import { basename } from 'node:path';
 import { parseAgentSpec } from '../../agents/index.ts';
 import { InputError } from '../../engine/index.ts';
-import type { ParamValue } from '../../engine/index.ts';
+import type { ParamValue, TileSource } from '../../engine/index.ts';
 import type { MatchDesign } from '../../match/design.ts';
 import { resolveExperiment } from '../../sim/experiment.ts';
 import type { ArmDefinition } from '../../sim/experiment.ts';
 import { armSetups } from '../../sim/plan.ts';
 import type { Plan } from '../../sim/plan.ts';
-import { expansionRegistry } from '../../expansions/index.ts';
+import { expansionRegistry, registeredParams } from '../../expansions/index.ts';
 import { skillDesign } from '../skill-depth.ts';
 import { designerQuestion } from './question.ts';
 import { levelLabel } from '../study.ts';
@@ -27,6 +28,9 @@ export interface StudyArm {
   name: string;
   expansions: string[];
   rules: Record<string, ParamValue>;
+  /** Designer tile files the arm adds (as given), and copies per tile id replacing the catalog's. */
+  tiles?: string[];
+  tileCounts?: Record<string, number>;
 }
 
 export interface StudyLevel {
@@ -54,6 +58,11 @@ export interface StudySetup {
 
 export interface StudyRequest {
   rules: Record<string, ParamValue>;
+  /** `--arms`: the two arms by name with their rules (instead of `rules`), the baseline first. */
+  arms?: { name: string; rules: Record<string, ParamValue> }[];
+  /** `--tiles`: designer tile files the variant adds, read already; `--tile-counts`: copies per tile id in the variant. */
+  tiles?: TileSource[];
+  tileCounts?: Record<string, number>;
   expansions: string[];
   players: number;
   /** `--agents` as given (default random,greedy,strong). */
@@ -66,12 +75,8 @@ export interface StudyRequest {
 /** Deals per level when `--deals` is not given, by agent kind (any other: as `strong`). */
 export const DEFAULT_DEALS: Readonly<Record<string, number>> = { random: 4000, greedy: 1000, strong: 100 };
 
-const noTileFiles = (): never => {
-  throw new Error('a study names no tile files');
-};
-
 /** "farmerPointsPerCity=4" or "tollkeepers" — the variant's arm name and a directory-safe slug. */
-const ruleText = (rules: Record<string, ParamValue>) =>
+export const ruleText = (rules: Record<string, ParamValue>) =>
   Object.entries(rules)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
@@ -82,25 +87,9 @@ const ruleText = (rules: Record<string, ParamValue>) =>
  */
 export function studySetup(request: StudyRequest): StudySetup {
   const { rules, expansions, players, seed } = request;
-  if (!Object.keys(rules).length && !expansions.length) {
-    throw new InputError(
-      'usage',
-      'carclab study: nothing to compare: give --rules (a house rule against the official rules) or --expansions alone (the expansions against the base game)',
-    );
-  }
   if (seed === '') throw new InputError('usage', '--seed must not be empty');
-  // With --rules both arms play the expansions; without, the baseline is the base game.
-  const rulesMode = Object.keys(rules).length > 0;
-  const baseline: StudyArm = {
-    name: rulesMode ? 'official' : 'base',
-    expansions: rulesMode ? [...expansions] : [],
-    rules: {},
-  };
-  const variant: StudyArm = {
-    name: rulesMode ? 'variant' : expansions.join('+').slice(0, 64),
-    expansions: [...expansions],
-    rules: { ...rules },
-  };
+  const { baseline, variant, mode } = studyArms(request);
+  const tiles = request.tiles ?? [];
   const where = 'carclab study';
   const arm = (a: StudyArm, agents: string): ArmDefinition => ({
     name: a.name,
@@ -108,7 +97,11 @@ export function studySetup(request: StudyRequest): StudySetup {
     expansions: a.expansions,
     rules: a.rules,
     agents,
+    ...(a.tiles ? { tiles: a.tiles } : {}),
+    ...(a.tileCounts ? { tileCounts: a.tileCounts } : {}),
   });
+  // The variant's tile files by the names they were given under (read already).
+  const readTileFile = (path: string) => tiles.find((t) => t.where === path)!;
   const resolve = (agents: string, deals: number, name: string) =>
     resolveExperiment(
       {
@@ -119,17 +112,22 @@ export function studySetup(request: StudyRequest): StudySetup {
         columns: ['score', 'rank'],
         arms: [arm(baseline, agents), arm(variant, agents)],
       },
-      { where, defaultName: name, readTileFile: noTileFiles },
+      { where, defaultName: name, readTileFile },
     );
 
   // 1. The games: rules and expansions checked (with the default agent); a house rule that is the official value compares nothing.
   const check = resolve('random', 1, 'study');
   const games = armSetups(check).map((s) => s.game);
-  if (rulesMode) {
+  if (mode !== 'expansions' && !tiles.length && !request.tileCounts) {
     const [a, b] = games;
     const resolved = (g: typeof a) => JSON.stringify(Object.entries(g!.rules).sort(([x], [y]) => (x < y ? -1 : 1)));
     if (resolved(a) === resolved(b))
-      throw new InputError('usage', `--rules ${ruleText(rules)}: these are the official values; nothing to compare`);
+      throw new InputError(
+        'usage',
+        mode === 'rules'
+          ? `--rules ${ruleText(rules)}: these are the official values; nothing to compare`
+          : `--arms: ${baseline.name} and ${variant.name} play the same rules; nothing to compare`,
+      );
   }
 
   // 2. The levels: specs, names, deals.
@@ -154,7 +152,7 @@ export function studySetup(request: StudyRequest): StudySetup {
     };
     const skill = (a: StudyArm) =>
       skillDesign(
-        { ...a, players },
+        { ...a, players, tiles: a.tiles?.map(readTileFile) },
         { level: names[k]!, spec, against: specs[k - 1]! },
         deals[k]!,
         seed,
@@ -169,22 +167,126 @@ export function studySetup(request: StudyRequest): StudySetup {
     };
   });
   const setupText = `${players} players, ${expansions.length ? expansions.join(' + ') : 'base game'}`;
-  const comparison = rulesMode
-    ? `${ruleText(rules)} against the official rules (${setupText})`
-    : `${expansions.join(' + ')} against the base game (${players} players)`;
+  const comparison =
+    mode === 'expansions'
+      ? `${expansions.join(' + ')} against the base game (${players} players)`
+      : mode === 'arms'
+        ? `${variant.name} (${armChange(variant)}) against ${baseline.name} (${armChange(baseline)}) (${setupText})`
+        : `${armChange(variant)} against the official rules (${setupText})`;
   const titles = expansions.map((e) => expansionRegistry.get(e)?.title ?? e);
-  const question = designerQuestion({ rules, defs: games[1]!.paramDefs, players, titles });
+  // The rule parameters' own descriptions say what a house rule changes; other comparisons are named by their arms.
+  const described = !Object.keys(baseline.rules).length && !variant.tiles && !variant.tileCounts && mode !== 'tiles';
+  const question = described
+    ? designerQuestion({ rules: variant.rules, defs: games[1]!.paramDefs, players, titles })
+    : `What changes from ${baseline.name} (${armChange(baseline)}) to ${variant.name} (${armChange(variant)}), ${setupText}?`;
   return { comparison, question, players, seed, baseline, variant, levels };
 }
 
 /** A directory name for the study's question (`farmerPointsPerCity=4.2p`). */
 export function studySlug(setup: StudySetup): string {
-  const what = Object.keys(setup.variant.rules).length
-    ? Object.entries(setup.variant.rules).map(([k, v]) => `${k}=${v}`)
-    : setup.variant.expansions;
+  const { baseline, variant } = setup;
+  // Arms of the designer's names; a choice rule's arms (named by it) keep the rule in the name.
+  const named = !['official', 'base', choiceNames(variant.rules)?.[0]].includes(baseline.name);
+  const rules = Object.entries(variant.rules).map(([k, v]) => `${k}=${v}`);
+  const tiles = [...(variant.tiles ?? []).map(tileLabel), ...(variant.tileCounts ? ['counts'] : [])];
+  const what = named
+    ? [`${baseline.name}-vs-${variant.name}`]
+    : rules.length || tiles.length
+      ? [...rules, ...tiles]
+      : variant.expansions;
   const base = setup.baseline.expansions.length ? [setup.baseline.expansions.join('+')] : [];
   return [...base, ...what, `${setup.players}p`]
     .join('.')
     .replace(/[^A-Za-z0-9_.=+-]+/g, '-')
     .slice(0, 100);
+}
+
+/** `tiles/village.json` → `village`: a tile file's name in arm names and folders. */
+const tileLabel = (path: string) =>
+  basename(path)
+    .replace(/\.json$/i, '')
+    .replace(/[^A-Za-z0-9_.=+-]+/g, '-')
+    .slice(0, 40) || 'tiles';
+
+/** What an arm changes, for titles: "farmerPointsPerCity=4, tiles village.json, 5× D" or "official rules". */
+export function armChange(a: StudyArm): string {
+  const parts = [
+    ...Object.entries(a.rules).map(([k, v]) => `${k}=${v}`),
+    ...(a.tiles ?? []).map((t) => `tiles ${basename(t)}`),
+    ...Object.entries(a.tileCounts ?? {}).map(([id, n]) => `${n}× ${id}`),
+  ];
+  return parts.length ? parts.join(', ') : 'official rules';
+}
+
+/**
+ * A single choice rule names the arms by its two values (`--rules labyrinth=advanced`:
+ * `labyrinth-basic` against `labyrinth-advanced`), as a designer speaks of them; null otherwise.
+ */
+function choiceNames(rules: Record<string, ParamValue>): [string, string] | null {
+  const entries = Object.entries(rules);
+  if (entries.length !== 1) return null;
+  const [name, value] = entries[0]!;
+  const def = registeredParams().find((p) => p.name === name);
+  if (def?.kind !== 'enum' || value === def.default) return null;
+  return [`${name}-${def.default}`, `${name}-${value}`];
+}
+
+/**
+ * The two arms of a study: `--arms` names both with their rules; `--rules` plays `official` against
+ * `variant` (one choice rule: the arms named by its values); `--tiles`/`--tile-counts` alone play the game without them against the game with them;
+ * `--expansions` alone the base game against the expansions. Tile files and counts go to the variant.
+ */
+function studyArms(request: StudyRequest): {
+  baseline: StudyArm;
+  variant: StudyArm;
+  mode: 'arms' | 'rules' | 'tiles' | 'expansions';
+} {
+  const { rules, expansions, arms } = request;
+  const tiles = (request.tiles ?? []).map((t) => t.where);
+  const designed = {
+    ...(tiles.length ? { tiles } : {}),
+    ...(request.tileCounts ? { tileCounts: { ...request.tileCounts } } : {}),
+  };
+  if (arms) {
+    if (Object.keys(rules).length)
+      throw new InputError('usage', '--arms names both arms with their rules: it excludes --rules');
+    if (arms.length !== 2)
+      throw new InputError(
+        'usage',
+        `--arms: a study compares two arms (the baseline first), got ${arms.length} (${arms.map((a) => a.name).join(', ')})`,
+      );
+    const [a, b] = arms as [(typeof arms)[number], (typeof arms)[number]];
+    if (a.name === b.name) throw new InputError('usage', `--arms: both arms are named ${JSON.stringify(a.name)}`);
+    return {
+      baseline: { name: a.name, expansions: [...expansions], rules: { ...a.rules } },
+      variant: { name: b.name, expansions: [...expansions], rules: { ...b.rules }, ...designed },
+      mode: 'arms',
+    };
+  }
+  if (Object.keys(rules).length) {
+    const [official, variant] = choiceNames(rules) ?? ['official', 'variant'];
+    return {
+      baseline: { name: official, expansions: [...expansions], rules: {} },
+      variant: { name: variant, expansions: [...expansions], rules: { ...rules }, ...designed },
+      mode: 'rules',
+    };
+  }
+  if (tiles.length || request.tileCounts) {
+    const name = tiles.length ? tiles.map(tileLabel).join('+').slice(0, 64) : 'tile-counts';
+    return {
+      baseline: { name: name === 'official' ? 'official-tiles' : 'official', expansions: [...expansions], rules: {} },
+      variant: { name, expansions: [...expansions], rules: {}, ...designed },
+      mode: 'tiles',
+    };
+  }
+  if (!expansions.length)
+    throw new InputError(
+      'usage',
+      "carclab study: nothing to compare: give --rules (a house rule against the official rules), --arms (two named arms), --tiles (a designer's tiles against the game without them) or --expansions alone (the expansions against the base game)",
+    );
+  return {
+    baseline: { name: 'base', expansions: [], rules: {} },
+    variant: { name: expansions.join('+').slice(0, 64), expansions: [...expansions], rules: {} },
+    mode: 'expansions',
+  };
 }

@@ -144,15 +144,18 @@ async function start(
     ],
     { stdio: 'ignore' },
   );
-  const deadline = Date.now() + 10_000;
+  // Until it answers, or it exits (a port taken, a bad option); a minute at most, for a loaded machine.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const ping = spawnSync('redis-cli', ['-p', String(port), ...cliArgs, ...pingAuth(extraArgs), 'ping'], {
       encoding: 'utf8',
     });
     if (ping.stdout.trim() === 'PONG') break;
-    if (Date.now() > deadline) {
+    if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`redis-server did not answer on port ${port}`);
+      throw new Error(
+        `redis-server did not answer on port ${port}${child.exitCode !== null ? ` (it exited with code ${child.exitCode})` : ''}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -1,0 +1,233 @@
+/**
+ * The report of a balance search (`report.md` with PNG charts, offline `report.html`): the bottom
+ * line first (the best rule set and how it does on fresh deals), then what the file searches, the
+ * rule sets not rejected and their confirmations with an interval for every target, the warnings,
+ * the Pareto front of the targets, each knob's main effect on each target, the games spent against a
+ * full grid's, every rule set measured, the method and the search's decisions.
+ */
+import * as aq from 'arquero';
+import { estimatesChart, paretoChart } from '../charts/index.ts';
+import { Report, writeReport } from '../report/report.ts';
+import type { Balance } from './definition.ts';
+import type { BalanceResult } from './result.ts';
+import { describeBalance, ruleSetText } from './summary.ts';
+import { wishText } from './targets.ts';
+import type { BalanceTarget } from './targets.ts';
+
+const num = (x: number) => String(Number(x.toPrecision(3)));
+const count = (n: number) => Math.round(n).toLocaleString('en');
+/** A metric value as shown: shares in %, the rest as they are. */
+const shown = (x: number, share: boolean) => (share ? `${num(100 * x)} %` : num(x));
+
+/** The bottom line in one to three sentences (also printed by the command line). */
+export function answerText(balance: Balance, result: BalanceResult): string {
+  const best = result.confirmed[0];
+  if (!best) return `${balance.name}: no rule set was confirmed.`;
+  const met = best.targets.filter((t) => t.met === 'yes').length;
+  const judged = best.targets.filter((t) => t.met !== 'n/a').length;
+  const lines = balance.targets.map((t, i) => {
+    const c = best.targets[i]!;
+    const tag = c.met === 'yes' ? 'met' : c.met === 'no' ? 'MISSED' : c.met === 'undecided' ? 'undecided' : '';
+    return `  ${t.label} ${wishText(t)}: ${shown(c.estimate, t.metric.share)} [${shown(c.lo, t.metric.share)}, ${shown(c.hi, t.metric.share)}]${tag ? ` (${tag})` : ''}`;
+  });
+  const others = result.notRejected.length - 1;
+  const distinct = new Set(result.notRejected.map((r) => r.group)).size;
+  const same =
+    distinct < result.notRejected.length
+      ? `; ${result.notRejected.length - distinct} of them played the same games as another`
+      : '';
+  return [
+    `${balance.name}: best rule set ${ruleSetText(balance, best.point)}; on fresh deals it meets ${met} of ${judged} targets surely:`,
+    ...lines,
+    `${others > 0 ? `${others} other rule set${others === 1 ? ' is' : 's are'} not rejected as the best (the data do not tell them apart${same}). ` : ''}Games: search ${count(result.games.search)}, confirmation ${count(result.games.confirmation)}; a full grid to the same precision: about ${count(result.games.grid)}.`,
+    ...result.warnings.map((w) => `WARNING: ${w}`),
+  ].join('\n');
+}
+
+export async function writeBalanceReport(balance: Balance, result: BalanceResult, dir: string): Promise<void> {
+  const report = new Report(`Balance ${balance.name}`);
+  const verdict = report.verdict('Bottom line');
+  verdict.text(
+    answerText(balance, result)
+      .replace(/\nWARNING: /g, '\n\n**Warning:** ')
+      .replace(/\n {2}/g, '\n- '),
+  );
+  report.section('What is searched').text(describeBalance(balance));
+  answerSection(report, balance, result);
+  paretoSection(report, balance, result);
+  effectsSection(report, balance, result);
+  const g = result.games;
+  report
+    .section('Games spent')
+    .text(
+      `The search played **${count(g.search)}** games (charged by the deals it asked for; runs shared by rule sets counted once) and the confirmation **${count(g.confirmation)}**. Measuring every rule set's games to each target's precision (the deals the leader's spread asks for, at the confirmation's level) would take about **${count(g.grid)}** games, ${num(g.grid / Math.max(1, g.search))} × the search's.`,
+    );
+  candidatesSection(report, balance, result);
+  report
+    .section('Method')
+    .text(
+      [
+        `- Search: ${result.method}. Every rule set plays the same deals (seed \`${result.seed}\`), so two rule sets are compared on their per-deal differences (common random numbers).`,
+        `- A rule set is rejected as the best when the lower bound of its loss minus the leader's is above 0, with every interval of the test at the two-sided level ${(result.levels.search * 100).toPrecision(8)} % (Bonferroni over the most rule sets the search may measure, the looks each may get and the intervals of a test). Halving sets rule sets aside by an unadjusted paired test at 99 %, by their estimate or by the model: those are listed apart, not as rejected.`,
+        `- Optional stopping and selection: the search's intervals were looked at many times and chose the finalists, so the intervals of the answer come from fresh deals (seed \`${result.seed}/confirm\`), each context played by the stop rule of \`carclab run --precision\`; each part of each target at the nominal ${num(result.levels.confirmationNominal * 100)} % (Bonferroni over the targets' parts), covering ≥ ${result.levels.confirmation * 100} % under the stop. A share: Wilson (on the effective games when a deal has several); a count per game: exact Poisson; anything else: Student t on the per-deal influences (delta method of a ratio, the deal the unit).`,
+        '- Main effects: the additive model (one effect per knob value, neighbouring values of a number drawn together) fitted on the first deals of every rule set measured; 95 % t intervals over those deals (pointwise, not adjusted; they describe the search\u2019s games, rule sets chosen by it included).',
+      ].join('\n'),
+    );
+  report.section('Search decisions').text(result.log.map((line) => `- ${line}`).join('\n'));
+  await writeReport(report, dir);
+}
+
+function answerSection(report: Report, balance: Balance, result: BalanceResult): void {
+  const section = report.section('Rule sets not rejected as the best');
+  const knobColumns = (rows: { values: unknown[] }[]) =>
+    Object.fromEntries(balance.knobs.map((k, i) => [k.name, rows.map((r) => String(r.values[i]))]));
+  // A rule set that played the same games as an earlier row names that row by its number.
+  const firstRow = (group: number) => result.notRejected.findIndex((r) => r.group === group) + 1;
+  section.table(
+    aq.table({
+      '#': result.notRejected.map((_, i) => i + 1),
+      ...knobColumns(result.notRejected),
+      'search loss': result.notRejected.map((r) => r.loss),
+      'same games as': result.notRejected.map((r, i) => (firstRow(r.group) === i + 1 ? '' : `#${firstRow(r.group)}`)),
+    }),
+    {
+      caption: `Best search estimate first, on up to ${count(Math.max(...result.candidates.map((c) => c.deals)))} deals each (the loss: Σ weight × shortfall / precision; same games as: the row whose games it played on every deal).`,
+    },
+  );
+  if (!result.confirmed.length) return;
+  const rows = result.confirmed.flatMap((c) =>
+    balance.targets.map((t, i) => ({
+      'rule set': c.label,
+      target: `${t.label} ${wishText(t)}`,
+      estimate: shown(c.targets[i]!.estimate, t.metric.share),
+      interval: `[${shown(c.targets[i]!.lo, t.metric.share)}, ${shown(c.targets[i]!.hi, t.metric.share)}]`,
+      met: c.targets[i]!.met,
+      deals: c.contexts.find((x) => x.key === t.context)!.deals,
+    })),
+  );
+  report.section('Confirmed on fresh deals', 3).table(aq.from(rows), {
+    caption:
+      'Each target with its interval (see Method); `met`: yes when the whole interval meets the wish, no when none of it does.',
+  });
+  if (result.warnings.length) report.section('Warnings', 3).text(result.warnings.map((w) => `- ${w}`).join('\n'));
+}
+
+/** The two targets whose estimates pull most against each other across the rule sets measured. */
+function conflictingPairs(balance: Balance, result: BalanceResult): [number, number][] {
+  const T = balance.targets.length;
+  const score = (i: number, j: number) => {
+    const xs = result.candidates.map((c) => c.first[i]!);
+    const ys = result.candidates.map((c) => c.first[j]!);
+    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+    const sign = (t: number) =>
+      balance.targets[t]!.kind === 'maximize' || balance.targets[t]!.kind === 'atLeast' ? -1 : 1;
+    return xs.reduce((s, x, k) => s + sign(i) * sign(j) * (x - mx) * (ys[k]! - my), 0);
+  };
+  const pairs: [number, number, number][] = [];
+  for (let i = 0; i < T; i++) for (let j = i + 1; j < T; j++) pairs.push([i, j, score(i, j)]);
+  return pairs
+    .sort((a, b) => a[2] - b[2])
+    .slice(0, 2)
+    .map(([i, j]) => [i, j]);
+}
+
+/** A target's metric, with its player count and level where they tell it from the other target. */
+const short = (t: BalanceTarget, other: BalanceTarget) =>
+  t.metric.name +
+  (t.players !== other.players || t.level !== other.level
+    ? ` (${[t.players !== other.players ? `${t.players} players` : '', t.level !== other.level ? t.level : ''].filter(Boolean).join(', ')})`
+    : '');
+
+function paretoSection(report: Report, balance: Balance, result: BalanceResult): void {
+  if (balance.targets.length < 2) return;
+  const section = report.section('Pareto front of the targets');
+  const front = new Set(result.pareto);
+  const confirmed = new Set(result.confirmed.map((c) => c.point.join()));
+  section.text(
+    `${front.size} of ${result.candidates.length} rule sets measured are on the Pareto front (no other does at least as well on every target and better on one; estimates on the shared first ${result.games.firstDeals} deals).`,
+  );
+  for (const [i, j] of conflictingPairs(balance, result)) {
+    const [a, b] = [balance.targets[i]!, balance.targets[j]!];
+    const rows = result.candidates.map((c, k) => ({
+      x: c.first[i]!,
+      y: c.first[j]!,
+      front: front.has(k),
+      marked: confirmed.has(c.point.join()),
+      label: c.label,
+    }));
+    section.chart(
+      `pareto-${i}-${j}`,
+      paretoChart(rows, {
+        title: `${short(a, b)} against ${short(b, a)}`,
+        subtitle: 'each point a rule set; dashed: the wishes',
+        runSize: `first ${result.games.firstDeals} deals of each rule set`,
+        xTitle: `${a.metric.name} at ${a.players} players, ${a.level} (${wishText(a)})`,
+        yTitle: `${b.metric.name} at ${b.players} players, ${b.level} (${wishText(b)})`,
+        xFormat: a.metric.share ? '.1%' : '.3~g',
+        yFormat: b.metric.share ? '.1%' : '.3~g',
+        xTarget: a.kind === 'minimize' || a.kind === 'maximize' ? undefined : a.value,
+        yTarget: b.kind === 'minimize' || b.kind === 'maximize' ? undefined : b.value,
+      }),
+      { caption: 'Grey: measured; blue: on the Pareto front of all targets (joined); red: confirmed on fresh deals.' },
+    );
+  }
+}
+
+function effectsSection(report: Report, balance: Balance, result: BalanceResult): void {
+  const section = report.section('Which knob moves which target');
+  section.text(
+    "Each knob value's main effect on each target's metric — for `seatWinGap` on each seat's win share, whose effects add up where the largest gap does not — against the knob's mean over its values (95 % t intervals over the search's first deals; see Method). A flat panel: the knob does not move that target.",
+  );
+  balance.targets.forEach((t, i) => {
+    // Numbers in increasing order (the panels' categories follow the first appearance over all rows).
+    const ordered = [...result.effects[i]!].sort((a, b) =>
+      typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : 0,
+    );
+    const rows = ordered.map((e) => ({
+      knob: e.knob,
+      value: String(e.value),
+      seat: e.part === null ? '' : `seat ${e.part}`,
+      estimate: e.estimate,
+      lower: e.lo,
+      upper: e.hi,
+    }));
+    if (!rows.length) return;
+    const perSeat = t.metric.combine === 'gap';
+    section.chart(
+      `effects-${i}`,
+      estimatesChart(rows, {
+        title: perSeat ? `Main effects on each seat's win share (${t.label})` : `Main effects on ${t.label}`,
+        ...(perSeat ? { color: 'seat' as const, colorTitle: null } : {}),
+        runSize: `${result.candidates.length} rule sets × ${result.games.firstDeals} deals`,
+        category: 'value',
+        facet: 'knob',
+        facetTitle: null,
+        categoryTitle: null,
+        valueTitle: t.metric.share ? 'effect (95 % t), points of share' : 'effect (95 % t)',
+        valueFormat: t.metric.share ? '+.1%' : '+.3~g',
+        reference: 0,
+        width: 200,
+        height: 160,
+        columns: 4,
+      }),
+    );
+  });
+}
+
+function candidatesSection(report: Report, balance: Balance, result: BalanceResult): void {
+  const rows = [...result.candidates].sort((a, b) => a.loss.estimate - b.loss.estimate).slice(0, 40);
+  const columns: Record<string, (string | number)[]> = Object.fromEntries(
+    balance.knobs.map((k, i) => [k.name, rows.map((r) => String(r.values[i]))]),
+  );
+  Object.assign(columns, {
+    deals: rows.map((r) => r.deals),
+    loss: rows.map((r) => r.loss.estimate),
+    lo: rows.map((r) => r.loss.lo),
+    hi: rows.map((r) => r.loss.hi),
+    status: rows.map((r) => r.status),
+  });
+  report.section('Rule sets measured').table(aq.table(columns), {
+    caption: `The ${rows.length} best of ${result.candidates.length} by search loss (95 % interval at their deals; looked at repeatedly, so not an answer's interval). All of them, with every target and verdict: \`candidates.csv\`.`,
+  });
+}

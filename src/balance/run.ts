@@ -1,0 +1,216 @@
+/**
+ * Runs a balance search into `<out>/<name>/<seed>-<hash>/`:
+ *   1. `balance.json` (the resolved file; the directory's hash covers it, so the same file finds
+ *      the same directory and resumes);
+ *   2. the search (`search.ts`) on the file's seed, its context runs under `games/`;
+ *   3. the confirmation of the best rule sets not rejected, on fresh deals (seed `<seed>/confirm`)
+ *      under `confirmation/` (`confirm.ts`);
+ *   4. `result.json`, `candidates.csv`, the report (md + offline html, with the Pareto and main-effect
+ *      charts) and `manifest.json`, each written atomically.
+ * Every decision depends only on the runs' per-deal sums, so the answer is the same for any number of
+ * workers or backend; an interrupted search re-plays its decisions from the finished shards.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../engine/index.ts';
+import { gitInfo, packageInfo, writeAtomic, writeJsonAtomic } from '../run/files.ts';
+import type { Backend } from '../run/pool.ts';
+import { AGGREGATE_FORMAT, gamesPerDealOf } from '../sim/plan.ts';
+import { confirm } from './confirm.ts';
+import type { Balance } from './definition.ts';
+import { ContextRuns, Interrupted } from './evaluate.ts';
+import type { RunSettings } from './evaluate.ts';
+import type { LossTarget } from './loss.ts';
+import { writeBalanceReport } from './report.ts';
+import { buildResult, candidatesCsv, fingerprint, gridGames, groupsOf, METHOD, ruleSet } from './result.ts';
+import type { BalanceResult } from './result.ts';
+import { balanceSearch } from './search.ts';
+import type { Evaluator, SearchProblem } from './search.ts';
+
+export interface BalanceOptions {
+  balance: Balance;
+  /** The balance file, for the manifest. */
+  file: string | null;
+  outRoot: string;
+  backend: Backend;
+  signal?: AbortSignal;
+  newRun?: boolean;
+  /** Games played this session, as they finish. */
+  onGames?(games: number): void;
+}
+
+export interface BalanceOutcome {
+  status: 'complete' | 'interrupted';
+  dir: string;
+  result?: BalanceResult;
+  gamesPlayed: number;
+  wallSeconds: number;
+}
+
+export function balanceDirOf(balance: Balance, outRoot: string): string {
+  if (outRoot.trim() === '')
+    throw new InputError('usage', `--out must name a directory, got ${JSON.stringify(outRoot)}`);
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ balance, version: packageInfo().version, aggregates: AGGREGATE_FORMAT }))
+    .digest('hex')
+    .slice(0, 10);
+  return join(outRoot, balance.name, `${balance.seed.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 24)}-${hash}`);
+}
+
+/** The search's view of the file: the space, each target's loss and the knobs that apply to its games. */
+export function searchProblem(balance: Balance): SearchProblem {
+  return {
+    space: { sizes: balance.knobs.map((k) => k.values.length), ordinal: balance.knobs.map((k) => k.ordinal) },
+    targets: balance.targets.map(
+      (t): LossTarget => ({
+        kind: t.kind,
+        value: t.value,
+        tolerance: t.tolerance,
+        weight: t.weight,
+        precision: t.precision,
+        combine: t.metric.combine,
+        parts: t.metric.parts.length,
+      }),
+    ),
+    relevant: balance.targets.map((t) =>
+      balance.knobs.flatMap((k, i) => (k.players === null || k.players === t.players ? [i] : [])),
+    ),
+  };
+}
+
+function prepareDir(balance: Balance, outRoot: string): string {
+  const dir = balanceDirOf(balance, outRoot);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new InputError(
+      'usage',
+      `cannot create the balance directory ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
+    );
+  }
+  const file = join(dir, 'balance.json');
+  if (!existsSync(file)) writeJsonAtomic(file, balance);
+  else if (readFileSync(file, 'utf8') !== `${JSON.stringify(balance, null, 2)}\n`)
+    throw new InputError(
+      'usage',
+      `${file} differs from the balance file given (edited or damaged); move ${dir} aside or choose another --out`,
+    );
+  return dir;
+}
+
+export async function runBalance(options: BalanceOptions): Promise<BalanceOutcome> {
+  const { balance, backend } = options;
+  const t0 = performance.now();
+  const started = new Date().toISOString();
+  const dir = prepareDir(balance, options.outRoot);
+  const manifest = (status: string, extra: object = {}) =>
+    writeJsonAtomic(join(dir, 'manifest.json'), {
+      format: 'carclab-balance-manifest/1',
+      status,
+      balance: { name: balance.name, description: balance.description, file: options.file },
+      seed: balance.seed,
+      method: METHOD,
+      backend: backend.name,
+      workers: backend.concurrency,
+      started,
+      package: packageInfo(),
+      git: gitInfo(),
+      node: process.version,
+      ...extra,
+    });
+  manifest('running');
+  let played = 0;
+  const settings = (outRoot: string): RunSettings => ({
+    outRoot,
+    backend,
+    newRun: options.newRun,
+    signal: options.signal,
+    onGames: (games) => options.onGames?.(played + games),
+  });
+  const runs = new ContextRuns(balance, balance.seed, balance.budget.maxDeals, settings(dir));
+  const confirmRuns = new ContextRuns(
+    balance,
+    `${balance.seed}/confirm`,
+    balance.budget.confirmDeals,
+    settings(join(dir, 'confirmation')),
+  );
+  const gamesPlayed = () => runs.played + confirmRuns.played;
+  try {
+    const { search, groups, confirmed } = await searchAndConfirm(balance, runs, confirmRuns, () => {
+      played = runs.played;
+    });
+    // Games per deal of each context (the same for every rule set).
+    const gamesPerDeal = (key: string) =>
+      gamesPerDealOf(
+        runs.runsOf(
+          [search.notRejected[0]!],
+          balance.contexts.filter((c) => c.key === key),
+        )[0]!.plan,
+      );
+    const result = buildResult(balance, search, groups, confirmed, {
+      confirmation: confirmRuns.charged(),
+      grid: gridGames(balance, search.dealsForPrecision, gamesPerDeal),
+    });
+    writeJsonAtomic(join(dir, 'result.json'), result);
+    writeAtomic(join(dir, 'candidates.csv'), candidatesCsv(balance, result));
+    await writeBalanceReport(balance, result, dir);
+    const wallSeconds = (performance.now() - t0) / 1000;
+    manifest('complete', {
+      games: result.games,
+      wallSeconds,
+      files: [
+        'balance.json',
+        'manifest.json',
+        'result.json',
+        'candidates.csv',
+        'report.md',
+        'report.html',
+        'charts/',
+        'games/',
+        'confirmation/',
+      ],
+    });
+    return { status: 'complete', dir, result, gamesPlayed: gamesPlayed(), wallSeconds };
+  } catch (error) {
+    if (!(error instanceof Interrupted)) {
+      manifest('failed');
+      throw error;
+    }
+    manifest('interrupted');
+    return { status: 'interrupted', dir, gamesPlayed: gamesPlayed(), wallSeconds: (performance.now() - t0) / 1000 };
+  }
+}
+
+/**
+ * The search, then the confirmation of the best rule sets left — one of each group of rule sets that
+ * played identical games, one at a time (they may share context runs).
+ */
+async function searchAndConfirm(balance: Balance, runs: ContextRuns, confirmRuns: ContextRuns, searched: () => void) {
+  const evaluator: Evaluator = {
+    cost: (points, deals) => runs.cost(runs.runsOf(points), deals),
+    measure: async (points, deals) => {
+      await runs.grow(runs.runsOf(points), deals);
+      return points.map((p) => runs.candidate(p, deals));
+    },
+  };
+  const { budget } = balance;
+  const settings = {
+    seed: balance.seed,
+    firstDeals: budget.firstDeals,
+    maxDeals: budget.maxDeals,
+    budgetGames: budget.games,
+    population: budget.population,
+    rounds: budget.rounds,
+    finalists: budget.finalists,
+  };
+  const search = await balanceSearch(searchProblem(balance), settings, evaluator);
+  searched();
+  const dealsOf = (p: readonly number[]) => search.candidates.find((c) => c.point.join() === p.join())!.deals;
+  const groups = groupsOf(search.notRejected.map((p) => fingerprint(runs.candidate(p, dealsOf(p)))));
+  const confirmed = [];
+  for (const [i, point] of search.notRejected.entries())
+    if (groups.indexOf(groups[i]!) === i && groups[i]! < budget.confirm)
+      confirmed.push({ ...ruleSet(balance, point), ...(await confirm(balance, confirmRuns, point)) });
+  return { search, groups, confirmed };
+}

@@ -1,0 +1,126 @@
+/**
+ * Two targets against each other: one point per rule set (both metrics measured on the same deals),
+ * the Pareto front (no other rule set is better on both) joined by a line, marked rule sets (e.g.
+ * those confirmed) drawn larger, and each target's wish as a dashed line. This module computes no
+ * statistics: the rows say which points are on the front.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import { axisFormat, project } from './fields.ts';
+import type { Enc, Layer } from './fields.ts';
+import { DEFAULT_HEIGHT, DEFAULT_WIDTH, PALETTE, REFERENCE_COLOR, specFrame } from './theme.ts';
+import type { ChartFrame } from './theme.ts';
+
+export interface ParetoRow {
+  readonly x: number;
+  readonly y: number;
+  /** On the Pareto front (joined by the line). */
+  readonly front: boolean;
+  /** Drawn larger in its own colour, e.g. a rule set confirmed on fresh deals. */
+  readonly marked: boolean;
+  /** Shown in the tooltip, e.g. the rule set. */
+  readonly label: string;
+}
+
+export interface ParetoOptions extends ChartFrame {
+  readonly xTitle: string;
+  readonly yTitle: string;
+  /** d3 formats of the axes; default `'.3~g'`. */
+  readonly xFormat?: string;
+  readonly yFormat?: string;
+  /** Dashed lines at the targets' values (omitted when undefined). */
+  readonly xTarget?: number;
+  readonly yTarget?: number;
+  /** Legend names of the three kinds of point. */
+  readonly legend?: { readonly other: string; readonly front: string; readonly marked: string };
+}
+
+const GROUPS = ['other', 'front', 'marked'] as const;
+
+/**
+ * @example
+ * paretoChart(
+ *   [{ x: 0.12, y: 0.31, front: true, marked: false, label: 'farmerPointsPerCity=2 tile:Z1=1' }, ...],
+ *   { title: 'Close games against strong over greedy', xTitle: 'close games', yTitle: 'strong beats greedy', runSize: '50 deals per rule set' },
+ * )
+ */
+export function paretoChart(rows: readonly ParetoRow[], options: ParetoOptions): TopLevelSpec {
+  // The points sorted by x, so the front's line runs left to right.
+  rows = [...rows].sort((a, b) => a.x - b.x);
+  const names = options.legend ?? { other: 'measured', front: 'Pareto front', marked: 'confirmed' };
+  const values = project(
+    rows.map((r) => ({
+      ...r,
+      group: names[r.marked ? 'marked' : r.front ? 'front' : 'other'],
+      onFront: r.front ? 1 : 0,
+      layer: r.marked ? 2 : r.front ? 1 : 0,
+    })),
+    ['x', 'y', 'group', 'onFront', 'layer', 'label'],
+  );
+  const x: Enc['x'] = {
+    field: 'x',
+    type: 'quantitative',
+    title: options.xTitle,
+    scale: { zero: false, nice: false, padding: 12 },
+    axis: { format: axisFormat(options.xFormat ?? '.3~g'), grid: true },
+  };
+  const y: Enc['y'] = {
+    field: 'y',
+    type: 'quantitative',
+    title: options.yTitle,
+    scale: { zero: false, nice: false, padding: 12 },
+    axis: { format: axisFormat(options.yFormat ?? '.3~g'), grid: true },
+  };
+  const color: Enc['color'] = {
+    field: 'group',
+    type: 'nominal',
+    title: null,
+    scale: { domain: GROUPS.map((g) => names[g]), range: ['#bbbbbb', PALETTE[0], PALETTE[3]] },
+  };
+  const rule = (at: number | undefined, axis: 'x' | 'y'): Layer[] =>
+    at === undefined
+      ? []
+      : [
+          {
+            mark: { type: 'rule', color: REFERENCE_COLOR, strokeDash: [4, 4] },
+            encoding: { [axis]: { datum: at, type: 'quantitative' } },
+          },
+        ];
+  const layer: Layer[] = [
+    ...rule(options.xTarget, 'x'),
+    ...rule(options.yTarget, 'y'),
+    {
+      transform: [{ filter: 'datum.onFront === 1' }],
+      mark: { type: 'line', color: PALETTE[0], strokeWidth: 1.5, opacity: 0.7 },
+      encoding: { x, y },
+    },
+    {
+      mark: { type: 'point', filled: true, opacity: 0.9 },
+      encoding: {
+        x,
+        y,
+        color,
+        // Marked points drawn last, over the others at the same place.
+        order: { field: 'layer', type: 'quantitative' },
+        size: {
+          field: 'group',
+          type: 'ordinal',
+          sort: GROUPS.map((g) => names[g]),
+          legend: null,
+          scale: { domain: GROUPS.map((g) => names[g]), range: [30, 60, 140] },
+        },
+        tooltip: [
+          { field: 'label', type: 'nominal', title: 'rule set' },
+          { field: 'x', type: 'quantitative', format: options.xFormat ?? '.3~g', title: options.xTitle },
+          { field: 'y', type: 'quantitative', format: options.yFormat ?? '.3~g', title: options.yTitle },
+        ],
+      },
+    },
+  ];
+  return {
+    ...specFrame(options),
+    data: { values },
+    width: options.width ?? DEFAULT_WIDTH,
+    height: options.height ?? DEFAULT_HEIGHT,
+    layer,
+  };
+}
