@@ -1,12 +1,29 @@
 /** Vega-Lite charts rendered live in the page with vega-embed (bundled: no network). */
 import embed from 'vega-embed';
 import type { TopLevelSpec } from 'vega-lite';
+import { fitVariants } from '../src/charts/fit.ts';
 import type { TurnView } from '../src/serve/api-types.ts';
 
 const OPTIONS = { actions: { export: true, source: false, compiled: false, editor: false }, renderer: 'svg' as const };
 
+/**
+ * Draws `spec` into `target`, fitted to its width as the reports fit theirs (`fitVariants`, the page
+ * part of `src/charts/fit.ts`): the narrower versions in turn while the drawing is wider than the
+ * target, and the last scaled down to it.
+ */
 export async function embedSpec(target: HTMLElement, spec: TopLevelSpec | object): Promise<void> {
-  await embed(target, spec as TopLevelSpec, OPTIONS);
+  const specs = fitVariants(spec as TopLevelSpec);
+  const tooWide = () => (target.querySelector('svg')?.getBoundingClientRect().width ?? 0) > target.clientWidth + 1;
+  for (let i = 0; i < specs.length; i++) {
+    const result = await embed(target, specs[i]!, OPTIONS);
+    if (!tooWide()) break;
+    if (i + 1 < specs.length) result.finalize();
+    else {
+      const svg = target.querySelector('svg')!;
+      svg.style.width = '100%';
+      svg.style.height = 'auto';
+    }
+  }
   target.dataset.rendered = '1';
 }
 

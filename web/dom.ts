@@ -29,13 +29,20 @@ export function button(
   return b;
 }
 
-/** A table of rows of cells under a header. */
+/**
+ * A table of rows of cells under a header. Each cell carries its column's name (`data-label`), so
+ * that a narrow screen can show a row as a card of labelled lines (`class: 'cards'`, style.css).
+ */
 export function table(header: string[], rows: Child[][], attrs: Record<string, string> = {}): HTMLTableElement {
   return el(
     'table',
     attrs,
     el('thead', {}, el('tr', {}, ...header.map((h) => el('th', {}, h)))),
-    el('tbody', {}, ...rows.map((r) => el('tr', {}, ...r.map((c) => el('td', {}, c))))),
+    el(
+      'tbody',
+      {},
+      ...rows.map((r) => el('tr', {}, ...r.map((c, i) => el('td', { 'data-label': header[i] || undefined }, c)))),
+    ),
   );
 }
 

@@ -116,6 +116,72 @@ export function breakdownTable(view: GameView, id = 'final-table'): HTMLTableEle
   );
 }
 
+/** Candidates shown per page of the move analysis. */
+const PAGE_SIZE = 20;
+
+const numberText = (v: number | null) => (v === null ? '–' : v > 0 ? `+${v}` : String(v));
+
+/** The analysis's summary: who chose, by what, and where the move played ranks. */
+function candidatesSummary(c: CandidatesView): HTMLElement {
+  const gap = Math.round((c.best - c.chosen.value) * 100) / 100;
+  const stage = c.stages[c.chosen.stage]?.name ?? 'value';
+  const standing =
+    c.rank === 1
+      ? `the best (${stage} ${numberText(c.chosen.value)})`
+      : `ranked ${c.rank} of ${c.count}, ${stage} ${numberText(c.chosen.value)}${c.chosen.stage === c.candidates[0]!.stage ? `, ${gap} below the best` : ''}`;
+  return el(
+    'div',
+    { id: 'candidates-summary' },
+    el(
+      'p',
+      {},
+      `Turn ${c.turn}, P${c.seat} (${c.agent}): ${c.count} candidate moves. The move played is ${standing}.`,
+      c.reproduced === false
+        ? el(
+            'strong',
+            { class: 'error' },
+            ' The agent, replayed with its own random stream, did not choose every move of this game: these values need not be the ones it chose by.',
+          )
+        : null,
+    ),
+    el('p', { class: 'method' }, el('small', {}, c.method)),
+    el(
+      'ul',
+      { class: 'stages' },
+      ...c.stages.map((s) => el('li', {}, el('small', {}, el('b', {}, s.name), `: ${s.about}`))),
+    ),
+  );
+}
+
+/** One page of the candidates, ranked as the agent ranks them, with the move played marked. */
+function candidatesPage(c: CandidatesView, page: number, go: (page: number) => void): HTMLElement {
+  const pages = Math.ceil(c.candidates.length / PAGE_SIZE);
+  const first = page * PAGE_SIZE;
+  const rows = c.candidates.slice(first, first + PAGE_SIZE);
+  const playedPage = Math.floor(c.candidates.indexOf(c.candidates.find((x) => x.chosen)!) / PAGE_SIZE);
+  const nav = el(
+    'p',
+    { class: 'pager' },
+    button('◀ better', () => go(page - 1), { id: 'candidates-prev', disabled: page === 0 }),
+    el('span', { id: 'candidates-page' }, ` ${first + 1}–${first + rows.length} of ${c.candidates.length} `),
+    button('worse ▶', () => go(page + 1), { id: 'candidates-next', disabled: page >= pages - 1 }),
+    page === playedPage ? null : button('the move played', () => go(playedPage), { id: 'candidates-played' }),
+  );
+  const body = table(
+    ['rank', 'placement', 'follow-up', ...c.stages.map((s) => s.name), ''],
+    rows.map((r, i) => [
+      first + i + 1,
+      r.placement,
+      r.followUp,
+      ...r.values.map(numberText),
+      r.chosen ? el('b', {}, 'played') : '',
+    ]),
+    { id: 'candidates', class: 'cards' },
+  );
+  for (const [i, r] of rows.entries()) if (r.chosen) body.tBodies[0]!.rows[i]!.classList.add('played');
+  return el('div', {}, nav, body);
+}
+
 async function showCandidates(
   target: HTMLElement,
   gameQuery: Record<string, string | number | undefined>,
@@ -125,27 +191,18 @@ async function showCandidates(
     target.replaceChildren(el('p', {}, 'Step to a turn to analyse its move.'));
     return;
   }
-  target.replaceChildren(el('p', {}, 'analysing…'));
-  const c = await api<CandidatesView>(`/api/candidates?${query({ ...gameQuery, turn })}`);
-  const gap = Math.round((c.best - c.chosen.value) * 100) / 100;
-  const rows = c.top.includes(c.chosen) || c.top.some((t) => t.chosen) ? c.top : [...c.top, c.chosen];
-  target.replaceChildren(
-    el(
-      'p',
-      { id: 'candidates-summary' },
-      `Turn ${c.turn}, P${c.seat} (${c.agent}): ${c.count} candidate moves. The move played is worth ${c.chosen.value}, ${gap === 0 ? 'the best' : `${gap} below the best (${c.best})`}. `,
-      el(
-        'small',
-        {},
-        `Values: the one-ply rule-aware evaluation with ${c.weights} (own expected total minus the best opponent's after the move); a search agent chose by its search.`,
-      ),
-    ),
-    table(
-      ['placement', 'follow-up', 'value', ''],
-      rows.map((r) => [r.placement, r.followUp, r.value, r.chosen ? 'played' : '']),
-      { id: 'candidates' },
-    ),
-  );
+  target.replaceChildren(el('p', {}, 'analysing… (the agent is replayed through the game with its own random stream)'));
+  let c: CandidatesView;
+  try {
+    c = await api<CandidatesView>(`/api/candidates?${query({ ...gameQuery, turn })}`);
+  } catch (error) {
+    target.replaceChildren(el('p', { class: 'error' }, `The analysis failed: ${(error as Error).message}`));
+    return;
+  }
+  const pageBox = el('div', { id: 'candidates-pages' });
+  const go = (page: number) => pageBox.replaceChildren(candidatesPage(c, page, go));
+  go(0);
+  target.replaceChildren(candidatesSummary(c), pageBox);
 }
 
 export async function gameViewPage(app: HTMLElement, params: URLSearchParams): Promise<void> {

@@ -1,12 +1,12 @@
 /**
  * Play against the agents: a form to set up a game (players, seats, expansions, rules, seed), then
- * the board with the legal cells of the drawn tile outlined. Click a cell, rotate (button or R)
- * among its legal rotations, pick a follow-up from the preview, confirm; the agents answer.
+ * the rules in force, the board (zoom and fit) with the legal cells of the drawn tile outlined and the
+ * tile to place beside it. Click a cell, rotate (button or R) among its legal rotations, pick a
+ * meeple's spot on the placed tile (or nothing, or an expansion's action), confirm; the agents answer.
  */
 import type { AgentInfo, LegalCell, PlayPreview, PlayRequest, PlayState } from '../src/serve/api-types.ts';
-import { api, button, el, fileUrl, query, svgElement, table } from './dom.ts';
-
-const SVG = 'http://www.w3.org/2000/svg';
+import { api, button, el, fileUrl, query, table } from './dom.ts';
+import { BoardView, drawnTile, followUpChooser, rulesInForce } from './play-parts.ts';
 
 export async function playSetupPage(app: HTMLElement): Promise<void> {
   const [agents, expansions] = await Promise.all([api<AgentInfo[]>('/api/agents'), api<string[]>('/api/expansions')]);
@@ -77,10 +77,11 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
   let rotationIndex = 0;
   let preview: PlayPreview | null = null;
   let followUp = 0;
-  const boardBox = el('div', { class: 'play-board', id: 'play-board' });
+  const view = new BoardView();
+  const rules = el('div', {});
   const side = el('div', { class: 'play-side' });
   const message = el('p', { class: 'error', id: 'play-error' });
-  app.replaceChildren(el('h1', {}, 'Play'), el('div', { class: 'play' }, boardBox, side), message);
+  app.replaceChildren(el('h1', {}, 'Play'), rules, el('div', { class: 'play' }, view.element, side), message);
 
   const fail = (e: Error) => {
     message.textContent = e.message;
@@ -107,31 +108,16 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
     preview = null;
     draw();
   };
+  const select = (action: number) => {
+    followUp = action;
+    draw();
+  };
   const onKey = (e: KeyboardEvent) => {
-    if (!app.contains(boardBox)) return document.removeEventListener('keydown', onKey);
+    if (!app.contains(view.element)) return document.removeEventListener('keydown', onKey);
     if (e.key === 'r' || e.key === 'R') rotate();
     if (e.key === 'Enter') void confirm().catch(fail);
   };
   document.addEventListener('keydown', onKey);
-
-  function drawBoard(): void {
-    const { board } = state;
-    const pad = board.tileSize;
-    const svg = document.createElementNS(SVG, 'svg');
-    svg.setAttribute('viewBox', `${-pad} ${-pad} ${board.width + 2 * pad} ${board.height + 2 * pad}`);
-    svg.setAttribute('width', String(board.width + 2 * pad));
-    svg.append(svgElement(board.svg));
-    for (const c of state.legal) {
-      const rect = document.createElementNS(SVG, 'rect');
-      for (const [k, v] of Object.entries({ x: c.left, y: c.top, width: board.tileSize, height: board.tileSize }))
-        rect.setAttribute(k, String(v));
-      rect.setAttribute('class', `legal${cell && cell.x === c.x && cell.y === c.y ? ' chosen' : ''}`);
-      rect.dataset.cell = `${c.x},${c.y}`;
-      rect.addEventListener('click', () => void choose(c, 0).catch(fail));
-      svg.append(rect);
-    }
-    boardBox.replaceChildren(svg);
-  }
 
   /** A seat's meeples in supply: the plain ones, then each other kind's (`6 + 1 big`). */
   function supply(p: number): string {
@@ -141,9 +127,56 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
       .join('');
   }
 
+  /** What the human does now: the tile to place, or the placed tile's rotation and follow-ups. */
+  function turnParts(): (HTMLElement | null)[] {
+    if (cell && preview)
+      return [
+        el(
+          'p',
+          {},
+          `${state.drawn} at (${cell.x},${cell.y}), rotation ${cell.rotations[rotationIndex]!.rotation}° `,
+          cell.rotations.length > 1 ? button('rotate (R)', rotate, { id: 'rotate' }) : null,
+        ),
+        followUpChooser(preview, followUp, select),
+        button('confirm (Enter)', () => void confirm().catch(fail), { id: 'confirm' }),
+      ];
+    if (state.humanToMove) return [drawnTile(state), el('p', {}, 'Click an outlined cell to place the tile there.')];
+    return [];
+  }
+
+  function finalParts(): (HTMLElement | null)[] {
+    const final = state.final;
+    if (!state.over || !final) return [];
+    const sources = Object.keys(final.breakdown[0] ?? {}).filter((s) => final.breakdown.some((b) => b[s] !== 0));
+    return [
+      table(
+        ['seat', ...sources, 'total'],
+        state.seats.map((s, p) => [
+          `P${p} (${s})`,
+          ...sources.map((src) => final.breakdown[p]![src] ?? 0),
+          final.scores[p],
+        ]),
+        { id: 'play-final' },
+      ),
+      state.saved
+        ? el(
+            'p',
+            { id: 'play-saved' },
+            'Saved as ',
+            el('a', { href: fileUrl(state.saved.scenario), id: 'saved-scenario' }, state.saved.scenario),
+            ' (carclab replay plays it) and as the run ',
+            el('a', { href: `#/run?${query({ run: state.saved.run })}` }, state.saved.run),
+            '.',
+          )
+        : null,
+      state.notSaved ? el('p', { class: 'error', id: 'play-not-saved' }, state.notSaved) : null,
+    ];
+  }
+
   function draw(): void {
     message.textContent = '';
-    drawBoard();
+    rules.replaceChildren(rulesInForce(state));
+    view.draw(state, cell, preview, (c) => void choose(c, 0).catch(fail));
     const status = state.over
       ? el('p', { id: 'play-status' }, `Game over: ${state.final!.scores.map((s, p) => `P${p} ${s}`).join(', ')}`)
       : el(
@@ -153,6 +186,7 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
         );
     const parts: (HTMLElement | null)[] = [
       status,
+      ...turnParts(),
       table(
         ['seat', 'score', 'meeples'],
         state.seats.map((s, p) => [`P${p} (${s})`, state.scores[p], supply(p)]),
@@ -166,62 +200,8 @@ export async function playPage(app: HTMLElement, params: URLSearchParams): Promi
             el('ul', { id: 'play-log' }, ...state.log.map((l) => el('li', {}, l))),
           )
         : null,
+      ...finalParts(),
     ];
-    if (state.humanToMove && !cell) parts.push(el('p', {}, 'Click an outlined cell to place the tile there.'));
-    if (cell && preview) {
-      const follow = el(
-        'div',
-        { id: 'follow-ups' },
-        ...preview.followUps.map((f) => {
-          const radio = el('input', { type: 'radio', name: 'follow', value: f.action, checked: f.action === followUp });
-          radio.addEventListener('change', () => {
-            followUp = f.action;
-          });
-          return el('label', { class: 'follow' }, radio, ` ${f.label}`);
-        }),
-      );
-      parts.push(
-        el(
-          'p',
-          {},
-          `(${cell.x},${cell.y}) rotation ${cell.rotations[rotationIndex]!.rotation}° `,
-          cell.rotations.length > 1 ? button('rotate (R)', rotate, { id: 'rotate' }) : null,
-        ),
-        el('div', { class: 'preview', id: 'preview' }, svgElement(preview.board.svg)),
-        follow,
-        button('confirm (Enter)', () => void confirm().catch(fail), { id: 'confirm' }),
-      );
-    }
-    if (state.over && state.final) {
-      const sources = Object.keys(state.final.breakdown[0] ?? {}).filter((s) =>
-        state.final!.breakdown.some((b) => b[s] !== 0),
-      );
-      parts.push(
-        table(
-          ['seat', ...sources, 'total'],
-          state.seats.map((s, p) => [
-            `P${p} (${s})`,
-            ...sources.map((src) => state.final!.breakdown[p]![src] ?? 0),
-            state.final!.scores[p],
-          ]),
-          { id: 'play-final' },
-        ),
-      );
-      if (state.saved) {
-        parts.push(
-          el(
-            'p',
-            { id: 'play-saved' },
-            'Saved as ',
-            el('a', { href: fileUrl(state.saved.scenario), id: 'saved-scenario' }, state.saved.scenario),
-            ' (carclab replay plays it) and as the run ',
-            el('a', { href: `#/run?${query({ run: state.saved.run })}` }, state.saved.run),
-            '.',
-          ),
-        );
-      }
-      if (state.notSaved) parts.push(el('p', { class: 'error', id: 'play-not-saved' }, state.notSaved));
-    }
     side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
   }
   draw();

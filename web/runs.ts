@@ -1,5 +1,5 @@
 /** The runs list and one run: its setup, reports, live charts, and ways into its games. */
-import type { FlipsView, RunDetail, RunListItem } from '../src/serve/api-types.ts';
+import type { FlipsView, RunDetail, RunListItem, ShareCI, StudyItem } from '../src/serve/api-types.ts';
 import { embedSpec } from './charts.ts';
 import { api, button, el, fileUrl, query, seatList, table } from './dom.ts';
 
@@ -10,16 +10,51 @@ const armText = (arm: RunListItem['arms'][number]) => {
   return `${arm.name}: ${arm.players}p, ${arm.expansions.join('+') || 'base'}${rules ? `, ${rules}` : ''}; ${[...new Set(arm.agents)].join(' / ')}`;
 };
 
+/** A link to a file of the results folder, opened in a new tab (reports). */
+const fileLink = (path: string, label: string, attrs: Record<string, string> = {}) =>
+  el('a', { href: fileUrl(path), target: '_blank', rel: 'noopener', ...attrs }, label);
+
+const runLink = (r: RunListItem, label = r.path) =>
+  el('a', { href: `#/run?${query({ run: r.path })}`, class: 'run-link' }, label);
+
+/** A study: its question, its scorecard report and its runs (levels and skill matches). */
+function studyCard(study: StudyItem, runs: RunListItem[]): HTMLElement {
+  const html = study.reports.find((r) => r.endsWith('.html'));
+  const mine = runs.filter((r) => r.study === study.path);
+  return el(
+    'section',
+    { class: 'study', 'data-study': study.path },
+    el('h3', {}, study.question || study.path || 'study'),
+    el('p', {}, study.comparison, ' ', el('span', { class: 'muted' }, `(${study.path || 'this folder'})`)),
+    el(
+      'p',
+      { class: 'links' },
+      html ? fileLink(html, 'the scorecard report', { class: 'study-report' }) : 'no report yet',
+      ...study.reports.filter((r) => r !== html).flatMap((r) => [' · ', fileLink(r, r.split('/').pop()!)]),
+    ),
+    mine.length
+      ? el(
+          'details',
+          {},
+          el('summary', {}, `its ${mine.length} run(s)`),
+          el('ul', {}, ...mine.map((r) => el('li', {}, runLink(r, r.experiment), ` — ${r.deals} deals, ${r.status}`))),
+        )
+      : null,
+  );
+}
+
 export async function runsView(app: HTMLElement): Promise<void> {
-  const runs = await api<RunListItem[]>('/api/runs');
-  app.replaceChildren(
-    el('h1', {}, 'Runs'),
+  const [runs, studies] = await Promise.all([api<RunListItem[]>('/api/runs'), api<StudyItem[]>('/api/studies')]);
+  app.replaceChildren(el('h1', {}, 'Runs'));
+  if (studies.length)
+    app.append(el('h2', {}, 'Studies'), ...studies.map((s) => studyCard(s, runs)), el('h2', {}, 'All runs'));
+  app.append(
     runs.length === 0
       ? el('p', {}, 'No runs in this folder yet: run an experiment (carclab run …) or play a game.')
       : table(
           ['run', 'experiment', 'arms (rules, agents)', 'deals', 'games', 'status', 'code'],
           runs.map((r) => [
-            el('a', { href: `#/run?${query({ run: r.path })}`, class: 'run-link' }, r.path),
+            runLink(r),
             r.kind === 'played' ? 'played game' : r.experiment,
             el('ul', {}, ...r.arms.map((a) => el('li', {}, armText(a)))),
             r.deals,
@@ -27,7 +62,7 @@ export async function runsView(app: HTMLElement): Promise<void> {
             r.status,
             `${r.code}${r.git ? ` @ ${r.git}` : ''}`,
           ]),
-          { id: 'runs' },
+          { id: 'runs', class: 'cards' },
         ),
   );
 }
@@ -44,6 +79,7 @@ export async function runView(app: HTMLElement, params: URLSearchParams): Promis
       run.refused
         ? el('p', { class: 'error', id: 'run-refused' }, `The checks refuse this run's files: ${run.refused}`)
         : null,
+      run.studyOf ? studyNote(run.studyOf) : null,
       el(
         'dl',
         {},
@@ -81,11 +117,7 @@ export async function runView(app: HTMLElement, params: URLSearchParams): Promis
           )
         : gamePicker(run),
       run.reports.length ? el('h2', {}, 'Reports') : null,
-      el(
-        'ul',
-        {},
-        ...run.reports.map((r) => el('li', {}, el('a', { href: fileUrl(r), target: '_blank' }, r.split('/').pop()!))),
-      ),
+      el('ul', {}, ...run.reports.map((r) => el('li', {}, fileLink(r, r.split('/').pop()!)))),
       run.charts.length ? el('h2', {}, 'Charts (Vega-Lite, rendered live)') : null,
       charts,
       run.tables.length ? el('h2', {}, 'Tables') : null,
@@ -99,6 +131,19 @@ export async function runView(app: HTMLElement, params: URLSearchParams): Promis
       .then((r) => r.json())
       .then((spec: object) => embedSpec(target, spec));
   }
+}
+
+/** A level run's link to the study it belongs to and its scorecard report. */
+function studyNote(study: NonNullable<RunDetail['studyOf']>): HTMLElement {
+  const html = study.reports.find((r) => r.endsWith('.html'));
+  return el(
+    'p',
+    { class: 'study-note', id: 'run-study' },
+    'Part of the study ',
+    el('em', {}, study.question || study.path),
+    html ? ' — ' : '',
+    html ? fileLink(html, 'its scorecard report', { class: 'study-report' }) : null,
+  );
 }
 
 function armSelect(run: RunDetail, id: string, selected: number): HTMLSelectElement {
@@ -160,6 +205,57 @@ function gamePicker(run: RunDetail): HTMLElement {
   );
 }
 
+const pct = (s?: ShareCI | null) =>
+  !s || s.share === null
+    ? '–'
+    : `${(100 * s.share).toFixed(1)} % [${(100 * s.lo!).toFixed(1)}, ${(100 * s.hi!).toFixed(1)}]`;
+
+/** The figures a share of "winner changed" is read against, as the study puts them beside it. */
+function flipReferences(view: FlipsView): HTMLElement {
+  const e = view.effect;
+  const rows: [string, string, string][] = [
+    [
+      `winner changed, ${view.a} → ${view.b} (these games)`,
+      `${view.flips.length} of ${view.dealsCompared}`,
+      pct(view.changed),
+    ],
+  ];
+  if (e) {
+    rows.push(
+      [`played out, ${e.a} → ${e.b} (the study, every deal)`, `${e.total.changed} of ${e.games}`, pct(e.total)],
+      [
+        `rescored: ${e.a}'s games under ${e.b}'s rules (the rule alone)`,
+        e.rescored
+          ? `${e.rescored.flipped} of ${e.rescored.replayed}${e.rescored.notReplayable ? ` (${e.rescored.notReplayable} not replayable)` : ''}`
+          : 'none replayable',
+        pct(e.rescored),
+      ],
+      [
+        `noise floor: ${e.a} played twice, other random streams`,
+        `${e.noiseFloor.changed} of ${e.games}`,
+        pct(e.noiseFloor),
+      ],
+      ['independent games (unrelated deals)', '', pct(e.independent)],
+    );
+  } else rows.push(['independent games (unrelated deals)', '', pct(view.independent)]);
+  return el(
+    'div',
+    { id: 'flip-references' },
+    table(['', 'deals', 'share, 95 % interval'], rows, { class: 'references' }),
+    el(
+      'p',
+      {},
+      el(
+        'small',
+        {},
+        e
+          ? 'Once play parts, two games of one deal change winner about as often as the noise floor says by chance alone; the rescored share is what the rule itself does to the same moves. Wilson intervals; the independent rate by the delta method.'
+          : "This run did not measure the noise floor or the rescored games (carclab study does): read the share against two independent games' rate, and keep in mind that games of one deal part by chance alone. Wilson intervals; the independent rate by the delta method.",
+      ),
+    ),
+  );
+}
+
 export async function showFlips(target: HTMLElement, run: string, a: string, b: string): Promise<void> {
   target.replaceChildren(el('p', {}, 'comparing…'));
   const view = await api<FlipsView>(`/api/flips?${query({ run, a, b })}`);
@@ -168,12 +264,8 @@ export async function showFlips(target: HTMLElement, run: string, a: string, b: 
       ? `all ${view.dealsCompared} deals, from the run's kept games`
       : `the first ${view.dealsCompared} of ${view.dealsInRun} deals, played again here (the run kept no games)`;
   target.replaceChildren(
-    el(
-      'p',
-      {},
-      `${view.flips.length} deal(s) where the winner changed from ${view.a} to ${view.b} (${source}). `,
-      el('em', {}, 'Deals where the rule alone, rescored on the same moves, flips the winner are not listed yet.'),
-    ),
+    el('p', {}, `${view.flips.length} deal(s) where the winner changed from ${view.a} to ${view.b} (${source}).`),
+    flipReferences(view),
     table(
       ['deal', 'rotation', `winner ${view.a}`, `winner ${view.b}`, `scores ${view.a}`, `scores ${view.b}`],
       view.flips.map((f) => [
@@ -188,7 +280,7 @@ export async function showFlips(target: HTMLElement, run: string, a: string, b: 
         f.scoresA.join(' / '),
         f.scoresB.join(' / '),
       ]),
-      { id: 'flip-table' },
+      { id: 'flip-table', class: 'cards' },
     ),
   );
 }

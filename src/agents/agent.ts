@@ -16,6 +16,37 @@ export interface Agent {
    * placements (`State.legalPlacementAt`).
    */
   chooseIndex?(count: number): number;
+  /**
+   * Optional, to explain a choice to people (the explorer's move analysis; never called in play, may
+   * allocate): the candidate turns of `state` (phase PLACE, `legal[0..count)` its legal placements)
+   * with the values this agent chooses between, computed as `choose` computes them. An agent whose
+   * values depend on its random stream (a look-ahead on re-dealt decks) draws from it exactly as
+   * `choose` would, so that the agent, replayed to this position with its stream, explains the very
+   * choice it made. Leaves `state` as found.
+   */
+  valueCandidates?(state: AgentState, legal: Int32Array, count: number): CandidateValuation;
+}
+
+/**
+ * An agent's valuation of the candidate turns of a position (`Agent.valueCandidates`). The values
+ * come in stages, coarse to fine (greedy: one; strong: a one-ply pass over every pair, the learned
+ * evaluation of the best placements' pairs, the look-ahead of the best pairs): a pair that reached a
+ * later stage ranks by that stage's value above every pair that did not, and the agent plays the best
+ * pair of the last stage any pair reached.
+ */
+export interface CandidateValuation {
+  /** How the agent chooses, in a sentence or two. */
+  readonly method: string;
+  /** Each stage: a short name (a column heading) and what its values are. */
+  readonly stages: readonly { readonly name: string; readonly about: string }[];
+  /** Every (placement, follow-up) pair the agent considered; `values[k]`: its value at stage k, NaN where stage k did not value it. */
+  readonly candidates: readonly ValuedCandidate[];
+}
+
+export interface ValuedCandidate {
+  readonly placement: number;
+  readonly followUp: number;
+  readonly values: readonly number[];
 }
 
 /** Restricted play (`forbid=`, `forbid.ts`): removes the follow-ups the restricted seat may not choose. */

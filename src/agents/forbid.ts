@@ -107,6 +107,7 @@ export class Restriction implements FollowUpRestriction {
 export class RestrictedAgent implements Agent {
   readonly name: string;
   chooseIndex?: (count: number) => number;
+  valueCandidates?: Agent['valueCandidates'];
 
   constructor(
     readonly inner: Agent,
@@ -115,6 +116,11 @@ export class RestrictedAgent implements Agent {
     this.name = inner.name;
     // Placements use no mechanic: an agent that needs only their number keeps that shortcut.
     if (inner.chooseIndex) this.chooseIndex = (count) => inner.chooseIndex!(count);
+    if (inner.valueCandidates)
+      this.valueCandidates = (state, legal, count) => {
+        this.restriction.seat = state.currentPlayer;
+        return inner.valueCandidates!(state, legal, count);
+      };
   }
 
   choose(state: AgentState, legal: Int32Array, count: number): number {

@@ -38,7 +38,7 @@ import {
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { defineAgent, enumParam, realParam } from './agent.ts';
-import type { Agent, AgentDefinition, Restriction } from './agent.ts';
+import type { Agent, AgentDefinition, CandidateValuation, Restriction, ValuedCandidate } from './agent.ts';
 import { EPSILON, MEEPLE_COST, worthRates } from './evaluation.ts';
 import type { Weights, WorthRates } from './evaluation.ts';
 import { OnePly } from './one-ply.ts';
@@ -75,6 +75,8 @@ export class GreedyAgent implements Agent {
   private ties = 0;
   /** The rule-aware valuation (for the game last seen). */
   private onePly: OnePly | undefined;
+  /** While `valueCandidates` runs `choose` (eval=features): every pair it considers. */
+  private recorded: ValuedCandidate[] | undefined;
 
   /** `ruleAware` false: the original feature valuation (`eval=features`). */
   /** `restriction` (`forbid=`): the follow-ups it may not choose, on its own turns only. */
@@ -153,8 +155,41 @@ export class GreedyAgent implements Agent {
     return this.bestPlacement;
   }
 
+  /**
+   * Every distinct placement with each of its follow-ups and the one-ply value `choose` picks the
+   * best of (ties aside, which its stream breaks). `eval=rules`: the rule-aware evaluation after the
+   * turn; `eval=features`: the feature valuation, collected from `choose` itself.
+   */
+  valueCandidates(state: AgentState, legal: Int32Array, count: number): CandidateValuation {
+    const weights = this.weights;
+    if (!this.ruleAware) {
+      const candidates: ValuedCandidate[] = [];
+      this.recorded = candidates;
+      try {
+        this.choose(state, legal, count);
+      } finally {
+        this.recorded = undefined;
+      }
+      return {
+        method:
+          'greedy (eval=features) plays the pair of highest value: its score lead gained by the turn plus the estimated worth of the open features the tile belongs to, less a charge per meeple standing on them.',
+        stages: [{ name: 'value', about: "the feature valuation after the turn (greedy's eval=features)" }],
+        candidates,
+      };
+    }
+    if (this.onePly?.game !== state.game) this.onePly = sharedOnePly(state.game, weights);
+    return {
+      method: `greedy plays the pair of highest one-ply value: after the turn, its own expected final total minus the best opponent's, by the rule-aware evaluation with meepleCost ${weights.meepleCost}, farmerCost ${weights.farmerCost}, emptyHand ${weights.emptyHand}; ties are broken by its random stream.`,
+      stages: [{ name: 'value', about: "own expected total minus the best opponent's after the turn (one ply)" }],
+      candidates: this.onePly
+        .valuePairs(state, legal, count, true, this.restriction)
+        .map((p) => ({ placement: p.placement, followUp: p.followUp, values: [p.value] })),
+    };
+  }
+
   /** Keeps a (placement, follow-up) pair if it beats the best so far; among equals, each with the same chance. */
   private consider(value: number, placement: number, followUp: number): void {
+    this.recorded?.push({ placement, followUp, values: [value] });
     if (value > this.best + EPSILON) {
       this.best = value;
       this.ties = 1;

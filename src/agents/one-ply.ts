@@ -82,10 +82,7 @@ export class OnePly {
    * follow-ups it forbids the mover.
    */
   bestFollowUp(state: AgentState, me: number, restriction?: Restriction): number {
-    let n = state.legalFollowUps(this.followUps);
-    if (restriction) n = restriction.filter(state, this.followUps, n);
-    if (!state.closesFeature(state.lastPlaced)) this.valueOpenTurn(state, me, n);
-    else this.valueApplied(state, me, n);
+    const n = this.valueFollowUps(state, me, restriction);
     let best = -Infinity;
     for (let j = 0; j < n; j++) {
       if (this.values[j]! > best + EPSILON) {
@@ -94,6 +91,48 @@ export class OnePly {
       }
     }
     return best;
+  }
+
+  /** Values the legal follow-ups of the tile just placed into `followUps` and `values`; returns how many. */
+  private valueFollowUps(state: AgentState, me: number, restriction?: Restriction): number {
+    let n = state.legalFollowUps(this.followUps);
+    if (restriction) n = restriction.filter(state, this.followUps, n);
+    if (!state.closesFeature(state.lastPlaced)) this.valueOpenTurn(state, me, n);
+    else this.valueApplied(state, me, n);
+    return n;
+  }
+
+  /**
+   * Every (placement, follow-up) pair of `state` (phase PLACE, `legal[0..count)` its placements) with
+   * its one-ply value to the mover, as `bestFollowUp` values it after the placement; with `distinct`,
+   * a placement that looks like one of a smaller rotation is left out (as `greedy` leaves it out).
+   * For explanations (`Agent.valueCandidates`): allocates; the state is left as found.
+   */
+  valuePairs(
+    state: AgentState,
+    legal: Int32Array,
+    count: number,
+    distinct: boolean,
+    restriction?: Restriction,
+  ): { placement: number; followUp: number; value: number }[] {
+    const me = state.currentPlayer;
+    const same = state.game.distinctRotation;
+    const t4 = state.drawn * 4;
+    const deferFinal = state.deferFinal;
+    state.deferFinal = true; // as in play: the final scoring is not part of a turn's value
+    const pairs: { placement: number; followUp: number; value: number }[] = [];
+    const level = state.checkpoint();
+    for (let i = 0; i < count; i++) {
+      const placement = legal[i]!;
+      if (distinct && same[t4 + (placement & 3)] === 0) continue;
+      state.apply(placement);
+      const n = this.valueFollowUps(state, me, restriction);
+      for (let j = 0; j < n; j++) pairs.push({ placement, followUp: this.followUps[j]!, value: this.values[j]! });
+      state.rollback(level, true);
+    }
+    state.rollback(level);
+    state.deferFinal = deferFinal;
+    return pairs;
   }
 
   /** `values` of the `n` follow-ups of a turn that completes nothing. */

@@ -18,7 +18,7 @@ import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts'
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { defineAgent, enumParam, intParam } from './agent.ts';
-import type { Agent, AgentDefinition, Restriction } from './agent.ts';
+import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
 import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
@@ -110,6 +110,8 @@ export class StrongAgent implements Agent {
   private readonly lookaheadPlayers: number;
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
   private readonly restriction: Restriction | undefined;
+  /** While `valueCandidates` runs `choose`: after each share of the look-ahead's deals, the mean of each pair still in (by pair index). */
+  private stagesSeen: { deals: number; means: (readonly [number, number])[] }[] | undefined;
 
   constructor(
     private readonly rng: Rng,
@@ -169,6 +171,58 @@ export class StrongAgent implements Agent {
     this.pendingPlaced = state.placedCount + 1;
     this.pendingDeckPos = state.deckPos;
     return this.bestPlacement;
+  }
+
+  /**
+   * The stages of `choose`, recorded while it runs (so the look-ahead deals the decks it would deal,
+   * from the agent's stream): every distinct pair's one-ply value with `prefilterWeights` (the best
+   * `width` placements by it go on), the learned value of their pairs, and the look-ahead's mean
+   * after each share of its deals (the better half going on after each).
+   */
+  valueCandidates(state: AgentState, legal: Int32Array, count: number): CandidateValuation {
+    this.prepare(state.game);
+    const onePly = this.onePly!.valuePairs(state, legal, count, true, this.restriction);
+    this.stagesSeen = [];
+    let seen: NonNullable<typeof this.stagesSeen>;
+    try {
+      this.choose(state, legal, count);
+    } finally {
+      seen = this.stagesSeen;
+      this.stagesSeen = undefined;
+    }
+    const key = (placement: number, followUp: number) => `${placement}/${followUp}`;
+    const values = new Map<string, number[]>();
+    const stageCount = 2 + seen.length;
+    for (const p of onePly)
+      values.set(key(p.placement, p.followUp), [p.value, ...new Array<number>(stageCount - 1).fill(NaN)]);
+    const row = (k: number) => {
+      const id = key(this.pairPlacement[k]!, this.pairFollowUp[k]!);
+      if (!values.has(id)) values.set(id, new Array<number>(stageCount).fill(NaN));
+      return values.get(id)!;
+    };
+    for (let k = 0; k < this.pairs; k++) row(k)[1] = this.pairValue[k]!;
+    seen.forEach((stage, s) => {
+      for (const [k, mean] of stage.means) row(k)[2 + s] = mean;
+    });
+    const w = prefilterWeights(state.game.players);
+    return {
+      method: `strong values every pair one ply ahead as greedy would (meepleCost ${w.meepleCost}, farmerCost ${w.farmerCost}, emptyHand ${w.emptyHand}), values the pairs of the best ${this.width} placements by its learned evaluation, then ${seen.length ? `plays the best pairs on re-dealt decks through a round of greedy play and keeps the better half after each share of the ${this.deals} deals; it plays the pair of best mean over all of them` : 'plays the pair of best learned value (no look-ahead here)'}. Values: own expected total minus the best opponent's.`,
+      stages: [
+        { name: 'one ply', about: "greedy's one-ply value with strong's charges (ranks the placements)" },
+        {
+          name: 'learned',
+          about: `the learned evaluation after the turn (pairs of the best ${this.width} placements)`,
+        },
+        ...seen.map((stage) => ({
+          name: `look-ahead ${stage.deals}`,
+          about: `mean learned value after a round of greedy play, over the first ${stage.deals} of ${this.deals} re-dealt decks`,
+        })),
+      ],
+      candidates: [...values].map(([id, v]) => {
+        const [placement, followUp] = id.split('/').map(Number) as [number, number];
+        return { placement, followUp, values: v };
+      }),
+    };
   }
 
   private keepPair(placement: number, followUp: number, value: number): void {
@@ -232,6 +286,7 @@ export class StrongAgent implements Agent {
           }
         }
         dealt = until;
+        this.stagesSeen?.push({ deals: dealt, means: top.map((k) => [k, sums[k]! / dealt] as const) });
         if (stage < stages - 1 && top.length > 1) top = halve(top, sums);
       }
       for (const k of top) this.consider(sums[k]! / dealt, this.pairPlacement[k]!, this.pairFollowUp[k]!);

@@ -31,23 +31,19 @@ import { partMeasure } from './estimate.ts';
 import type { CandidateData } from './estimate.ts';
 import { lossDifferenceBound, lossInterval, lossOf, targetInterval, targetValue } from './loss.ts';
 import type { LossTarget } from './loss.ts';
-import type { MainEffect, ModelSpace } from './model.ts';
+import type { MainEffect } from './model.ts';
 import { balancedDesign, pointKey, predictedLoss, proposals } from './propose.ts';
 import type { TargetModels } from './propose.ts';
 import { effectsOf, modelsOf, relevelled } from './target-models.ts';
+import type { SearchProblem } from './target-models.ts';
+
+export type { SearchProblem };
 
 export interface Evaluator {
   /** Games that measuring `points` on deals [0, deals) would play now (runs already played cost nothing). */
   cost(points: readonly number[][], deals: number): number;
   /** Each point's data on deals [0, deals), the same deals for every point. */
   measure(points: readonly number[][], deals: number): Promise<CandidateData[]>;
-}
-
-export interface SearchProblem {
-  space: ModelSpace;
-  targets: LossTarget[];
-  /** Per target, the knobs that apply to its games. */
-  relevant: number[][];
 }
 
 export interface SearchSettings {

@@ -6,9 +6,17 @@
 import { influences, partValue } from './estimate.ts';
 import type { CandidateData } from './estimate.ts';
 import { fitOf, mainEffects, modelOf } from './model.ts';
-import type { MainEffect, ModelFit } from './model.ts';
+import type { MainEffect, ModelFit, ModelSpace } from './model.ts';
 import type { TargetModels } from './propose.ts';
-import type { SearchProblem } from './search.ts';
+import type { LossTarget } from './loss.ts';
+
+/** What the search looks for: the knobs' space and the targets (defined here, where the models are fitted). */
+export interface SearchProblem {
+  space: ModelSpace;
+  targets: LossTarget[];
+  /** Per target, the knobs that apply to its games. */
+  relevant: number[][];
+}
 
 /** Rule sets measured: value indices per knob, and their data. */
 export interface Measured {

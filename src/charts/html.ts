@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TopLevelSpec } from 'vega-lite';
 import { compileChart } from './compile.ts';
+import { FIT_SCRIPT, fitVariants } from './fit.ts';
 import type { ChartMessage } from './compile.ts';
 
 /**
@@ -54,16 +55,18 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The `<script>` elements with the vega and vega-embed UMD builds (about 580 KB), to put once
- * in a page before any {@link embedSnippet}. They define the globals `vega` and `vegaEmbed`.
+ * The `<script>` elements with the vega and vega-embed UMD builds (about 580 KB) and the fitting of
+ * charts to their element (`fit.ts`), to put once in a page before any {@link embedSnippet}. They
+ * define the globals `vega`, `vegaEmbed` and `carclabFit`.
  */
 export function vegaScriptTags(): string {
-  return ['vega', 'vega-embed']
-    .map((name) => {
+  return [
+    ...['vega', 'vega-embed'].map((name) => {
       const { version, source } = umdBuild(name);
       return `<script>/* ${name} ${version} (inlined) */\n${escapeScript(source)}\n</script>`;
-    })
-    .join('\n');
+    }),
+    `<script>\n${FIT_SCRIPT}\n</script>`,
+  ].join('\n');
 }
 
 /** JSON that can sit inside a `<script>` element: `<` and the JS line separators are escaped. */
@@ -83,16 +86,23 @@ export interface EmbedOptions {
 
 /**
  * A `<script>` element that renders `spec` into the element with id `elementId` (which must come
- * before it in the page, after {@link vegaScriptTags}). The spec is compiled to Vega here; the page
- * gets a menu with the SVG/PNG export actions only.
+ * before it in the page, after {@link vegaScriptTags}), fitted to the element's width: the spec and
+ * its narrower versions (`fit.ts`) are compiled to Vega here, and the page draws the first that fits
+ * (their data written once). The page gets a menu with the SVG/PNG export actions only.
  */
 export function embedSnippet(spec: TopLevelSpec, elementId: string, options: EmbedOptions = {}): string {
   if (!ELEMENT_ID.test(elementId))
     throw new Error(`element id ${JSON.stringify(elementId)} must be a letter then letters, digits, '_' or '-'`);
-  const { vega, messages } = compileChart(spec);
-  for (const m of messages)
-    (options.onMessage ?? ((x: ChartMessage) => console.warn(`chart ${x.level}: ${x.text}`)))(m);
-  const { $schema: _schema, ...runtime } = vega; // the schema URL is documentation only; keep outside URLs out of the page
+  const compiled = fitVariants(spec).map((variant, i) => {
+    const { vega, messages } = compileChart(variant);
+    // The narrower versions repeat the chart: their messages would only repeat its own.
+    if (i === 0)
+      for (const m of messages)
+        (options.onMessage ?? ((x: ChartMessage) => console.warn(`chart ${x.level}: ${x.text}`)))(m);
+    const { $schema: _schema, ...runtime } = vega; // the schema URL is documentation only; keep outside URLs out of the page
+    return runtime;
+  });
+  const { shared, specs } = sharedData(compiled);
   const embedOptions = {
     mode: 'vega',
     renderer: 'svg',
@@ -100,10 +110,38 @@ export function embedSnippet(spec: TopLevelSpec, elementId: string, options: Emb
   };
   return [
     '<script>',
-    `vegaEmbed(${scriptJSON(`#${elementId}`)}, ${scriptJSON(runtime)}, ${scriptJSON(embedOptions)})`,
-    `  .catch(function (e) { document.getElementById(${scriptJSON(elementId)}).textContent = 'Chart failed to render: ' + e; });`,
+    `(function () { var data = ${scriptJSON(shared)}, options = ${scriptJSON(embedOptions)};`,
+    `  var specs = ${scriptJSON(specs)}.map(function (spec) { (spec.data || []).forEach(function (d) { if (d.shared) { d.values = data[d.name]; delete d.shared; } }); return spec; });`,
+    `  var element = document.getElementById(${scriptJSON(elementId)});`,
+    '  carclabFit(element, specs, function (el, spec) { return vegaEmbed(el, spec, options); })',
+    "    .catch(function (e) { element.textContent = 'Chart failed to render: ' + e; });",
+    '})();',
     '</script>',
   ].join('\n');
+}
+
+/** The data sets the compiled versions of a chart share, written once: each version's copy is marked `shared`. */
+function sharedData(specs: Record<string, unknown>[]): { shared: Record<string, unknown>; specs: unknown[] } {
+  const dataOf = (spec: Record<string, unknown>) =>
+    (Array.isArray(spec.data) ? spec.data : []) as { name: string; values?: unknown }[];
+  const shared: Record<string, unknown> = {};
+  const texts: Record<string, string> = {};
+  for (const d of dataOf(specs[0]!))
+    if (d.values !== undefined) {
+      shared[d.name] = d.values;
+      texts[d.name] = JSON.stringify(d.values);
+    }
+  return {
+    shared,
+    specs: specs.map((spec) => ({
+      ...spec,
+      data: dataOf(spec).map((d) => {
+        if (d.values === undefined || texts[d.name] !== JSON.stringify(d.values)) return d;
+        const { values: _values, ...rest } = d;
+        return { ...rest, shared: true };
+      }),
+    })),
+  };
 }
 
 /** One chart of an offline page. */

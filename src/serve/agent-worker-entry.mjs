@@ -4,5 +4,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: answer } = await import('./agent-worker.ts');
-export default answer;
+const { default: run } = await import('./agent-worker.ts');
+export default run;

@@ -4,16 +4,21 @@
  * is over, and the actions they chose are handed back. It runs off the server's thread, so a search
  * agent thinking never stalls a request; the server replays the actions on its own copy of the game.
  * Each answer's agents are new, streamed from (seed, "answer", actions so far, seat): the same moves
- * give the same answer.
+ * give the same answer. The threads also analyse a turn's candidate moves (`explain.ts`), which
+ * replays an agent through a game.
  */
 import { MAX_ACTIONS_HINT } from '../engine/index.ts';
 import type { Game } from '../engine/index.ts';
 import { createAgent, parseAgentSpec } from '../agents/index.ts';
 import { Dealer } from '../sim/deal.ts';
 import { makeRng } from '../sim/rng.ts';
+import { explainTurn } from './explain.ts';
+import type { ExplainTask } from './explain.ts';
+import type { CandidatesView } from './api-types.ts';
 import { playedGameSetup } from './games.ts';
 
 export interface AnswerTask {
+  kind?: 'answer';
   players: number;
   expansions: string[];
   rules: Record<string, string | number>;
@@ -37,8 +42,15 @@ function gameOf(task: AnswerTask): Game {
   return game;
 }
 
+/** A task of the agent threads: an answer of the agents, or the analysis of a turn. */
+export type AgentTask = AnswerTask | ExplainTask;
+
+export default function run(task: AgentTask): number[] | CandidatesView {
+  return task.kind === 'explain' ? explainTurn(task) : answer(task);
+}
+
 /** The agents' actions from the position after `task.actions` until a human is to move or the game ends. */
-export default function answer(task: AnswerTask): number[] {
+function answer(task: AnswerTask): number[] {
   const game = gameOf(task);
   const state = game.newState(Int16Array.from(new Dealer(game).deal(task.seed, 0)));
   for (const action of task.actions) state.apply(action);

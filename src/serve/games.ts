@@ -19,6 +19,19 @@ import type { Plan } from '../sim/plan.ts';
 import type { GameView, TurnChange, TurnView } from './api-types.ts';
 import { HttpError } from './http.ts';
 
+/** Where a game comes from, as plain data: a deal of a run's plan, or a game played in the explorer. */
+export type RecordOrigin =
+  | { kind: 'plan'; plan: Plan; arm: number; deal: number; rotation: number }
+  | {
+      kind: 'played';
+      players: number;
+      expansions: string[];
+      rules: Record<string, string | number>;
+      /** `human` or an agent spec per seat. */
+      seats: string[];
+      seed: string;
+    };
+
 export interface GameRecord {
   readonly title: string;
   readonly game: Game;
@@ -26,6 +39,8 @@ export interface GameRecord {
   readonly actions: readonly number[];
   /** Per seat: its label and its agent (null for a human). */
   readonly seats: readonly { label: string; agent: AgentSpec | null }[];
+  /** Where it comes from, as plain data (an agent thread makes the game again from it: `explain.ts`). */
+  readonly origin: RecordOrigin;
 }
 
 const CACHE_SIZE = 32;
@@ -113,6 +128,7 @@ export function planGame(runPath: string, plan: Plan, arm: number, deal: number,
       deck,
       actions,
       seats,
+      origin: { kind: 'plan', plan, arm, deal, rotation },
     };
   });
 }

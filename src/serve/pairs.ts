@@ -1,13 +1,20 @@
 /**
  * Paired games: one deal under two arms of a run, side by side, with the first turn where their
  * moves part; and the deals where the winner changed between two arms — read from the run's kept
- * games (`games.arrow`, every deal, after the checks of `runs.ts` `readRunGames`) or, when it kept none, found by playing the deals again here
- * (the first `limit` deals, within a time budget, yielding to other requests between deals).
+ * games (`games.arrow`, every deal, after the checks of `runs.ts` `readRunGames`) or, when it kept
+ * none, found by playing the deals again here (the first `limit` deals, within a time budget,
+ * yielding to other requests between deals) — with the references a share of "winner changed" needs
+ * (docs/reasoning.md §9): the independent-games rate of the compared games, and, from a study's run,
+ * the noise floor and the games rescored under the other arm's rules.
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import type { Plan } from '../sim/plan.ts';
-import type { FlipsView, GameView, PairView } from './api-types.ts';
+import { independentChangeRate, wilsonInterval } from '../stats/index.ts';
+import type { EffectSummary } from '../sim/summary.ts';
+import { winnerChange } from '../report/winner-change.ts';
+import type { Share } from '../report/winner-change.ts';
+import type { FlipEffect, FlipsView, GameView, PairView, ShareCI } from './api-types.ts';
 import { gameView, planGame, playDeal, rotationOf } from './games.ts';
 
 /** What a turn did, for comparing two games: the tile and where it went, and the follow-up. */
@@ -42,10 +49,19 @@ export function pairView(
 const winnersOf = (scores: readonly number[]) => scores.flatMap((s, seat) => (s === Math.max(...scores) ? [seat] : []));
 const sameSeats = (x: readonly number[], y: readonly number[]) =>
   x.length === y.length && x.every((v, i) => v === y[i]);
+const maskOf = (seats: readonly number[]) => seats.reduce((m, s) => m | (1 << s), 0);
 
 type Flip = FlipsView['flips'][number];
 
-function keptFlips(games: ColumnTable, a: number, b: number): Flip[] {
+/** Each compared game of a deal under both arms: its winners and scores. */
+interface Compared {
+  deal: number;
+  rotation: number;
+  scoresA: number[];
+  scoresB: number[];
+}
+
+function keptGames(games: ColumnTable, a: number, b: number): Compared[] {
   const rows = games.filter(aq.escape((d: { arm: number }) => d.arm === a || d.arm === b)).objects() as Record<
     string,
     number
@@ -59,20 +75,65 @@ function keptFlips(games: ColumnTable, a: number, b: number): Flip[] {
     if (row.arm === b) entry.b = scores;
     byGame.set(key, entry);
   }
-  const flips: Flip[] = [];
+  const compared: Compared[] = [];
   for (const [key, { a: scoresA, b: scoresB }] of byGame) {
     if (!scoresA || !scoresB) continue;
     const [deal, rotation] = key.split(':').map(Number) as [number, number];
+    compared.push({ deal, rotation, scoresA, scoresB });
+  }
+  return compared;
+}
+
+const shareOf = (changed: number, games: number): ShareCI => {
+  const w = wilsonInterval({ games, wins: changed });
+  return { share: w.rate, lo: w.lo, hi: w.hi };
+};
+
+/** The flips among compared games, with the share changed and the independent-games reference. */
+function flipsView(names: { a: string; b: string }, compared: Compared[], players: number) {
+  const flips: Flip[] = [];
+  const setsA = new Array<number>(1 << players).fill(0);
+  const setsB = new Array<number>(1 << players).fill(0);
+  for (const { deal, rotation, scoresA, scoresB } of compared) {
     const winnersA = winnersOf(scoresA);
     const winnersB = winnersOf(scoresB);
+    setsA[maskOf(winnersA)]!++;
+    setsB[maskOf(winnersB)]!++;
     if (!sameSeats(winnersA, winnersB)) flips.push({ deal, rotation, winnersA, winnersB, scoresA, scoresB });
   }
-  return flips.sort((x, y) => x.deal - y.deal || x.rotation - y.rotation);
+  const independent = independentChangeRate(setsA, setsB);
+  return {
+    ...names,
+    changed: shareOf(flips.length, compared.length),
+    independent: { share: independent.rate, lo: independent.lo, hi: independent.hi },
+    flips: flips.sort((x, y) => x.deal - y.deal || x.rotation - y.rotation),
+  };
+}
+
+/** A study's effect counts as the page shows them: shares with their intervals, as `winner-change.ts` computes them. */
+export function flipEffect(e: EffectSummary): FlipEffect {
+  const w = winnerChange(e);
+  const ci = (s: Share) => ({ share: s.share, lo: s.lo, hi: s.hi });
+  return {
+    a: e.a,
+    b: e.b,
+    games: e.games,
+    total: { ...ci(w.total), changed: e.totalChanged },
+    rescored: w.rescored
+      ? { ...ci(w.rescored), flipped: e.flipped, replayed: e.replayed, notReplayable: w.notReplayable }
+      : null,
+    noiseFloor: { ...ci(w.noiseFloor), changed: e.noiseChanged },
+    independent: ci(w.independent),
+  };
 }
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Deals where the winning seats differ between arms `a` and `b` (same deal, same rotation). */
+/**
+ * Deals where the winning seats differ between arms `a` and `b` (same deal, same rotation), with the
+ * references beside them: the independent-games rate of the compared games, and the study's own
+ * figures (`effect`: the rescored games and the noise floor) when the run measured them.
+ */
 export async function flipsOf(
   kept: ColumnTable | null,
   plan: Plan,
@@ -80,28 +141,35 @@ export async function flipsOf(
   b: number,
   limit: number,
   budgetMs: number,
+  effect: EffectSummary | null = null,
 ): Promise<FlipsView> {
   const names = { a: plan.arms[a]!.name, b: plan.arms[b]!.name };
+  const players = plan.arms[a]!.players;
+  const study = effect ? flipEffect(effect) : null;
   if (kept !== null) {
     return {
-      ...names,
+      ...flipsView(names, keptGames(kept, a, b), players),
+      effect: study,
       source: 'kept games',
       dealsCompared: plan.deals,
       dealsInRun: plan.deals,
-      flips: keptFlips(kept, a, b),
     };
   }
-  const flips: Flip[] = [];
+  const compared: Compared[] = [];
   const started = Date.now();
   let deal = 0;
   for (; deal < Math.min(limit, plan.deals) && Date.now() - started < budgetMs; deal++) {
     const rotation = rotationOf(plan, a, deal, undefined);
     const scoresA = playDeal(plan, a, deal, rotation).state.totals();
     const scoresB = playDeal(plan, b, deal, rotationOf(plan, b, deal, rotation)).state.totals();
-    const winnersA = winnersOf(scoresA);
-    const winnersB = winnersOf(scoresB);
-    if (!sameSeats(winnersA, winnersB)) flips.push({ deal, rotation, winnersA, winnersB, scoresA, scoresB });
+    compared.push({ deal, rotation, scoresA, scoresB });
     await nextTick();
   }
-  return { ...names, source: 'replayed', dealsCompared: deal, dealsInRun: plan.deals, flips };
+  return {
+    ...flipsView(names, compared, players),
+    effect: study,
+    source: 'replayed',
+    dealsCompared: deal,
+    dealsInRun: plan.deals,
+  };
 }

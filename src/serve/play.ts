@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, MAX_PLAYERS, MIN_PLAYERS } from '../engine/index.ts';
+import { segmentSpot, tileSvg } from '../charts/board/index.ts';
 import type { Game, State } from '../engine/index.ts';
 import { checkForbidden, parseAgentSpec } from '../agents/index.ts';
 import type { AgentSpec } from '../agents/index.ts';
@@ -28,9 +29,12 @@ import { realInside } from './files.ts';
 import type { Root } from './files.ts';
 import { playedGameSetup } from './games.ts';
 import { HttpError } from './http.ts';
-import { boardOf, legalActions, legalTurn } from './play-board.ts';
+import { boardOf, followUpLabel, legalActions, legalTurn, rulesInForce } from './play-board.ts';
 import { scenarioOf } from './scenario-file.ts';
 
+/** Sides of the pictures of the tile to place and of the placed tile with its meeple spots. */
+const DRAWN_SIZE = 96;
+const SPOTS_SIZE = 200;
 /** A game not seen for this long ends. */
 const IDLE_MS = 2 * 3600 * 1000;
 /** Games held at once. */
@@ -163,9 +167,20 @@ export class PlayRoom {
     const placed = session.state.clone();
     if (!legalActions(placed).includes(placement)) throw new HttpError(400, `placement ${placement} is not legal now`);
     placed.apply(placement);
+    const type = session.game.catalog.types[placed.drawn]!;
+    const rot = placement & 3;
     return {
       board: boardOf(placed, 'last').board,
-      followUps: legalActions(placed).map((action) => ({ action, label: placed.actionToString(action) })),
+      tile: { svg: tileSvg(type, rot, SPOTS_SIZE), size: SPOTS_SIZE },
+      followUps: legalActions(placed).map((action) => {
+        const { label, segment } = followUpLabel(placed, action);
+        return {
+          action,
+          label,
+          text: placed.actionToString(action),
+          ...(segment >= 0 ? { spot: segmentSpot(type, rot, segment, SPOTS_SIZE) } : {}),
+        };
+      }),
     };
   }
 
@@ -325,8 +340,8 @@ export class PlayRoom {
   private view(session: Session): PlayState {
     const { state, game, request } = session;
     const over = state.isOver();
-    const { board, cells } = boardOf(state, session.actions.length ? 'last' : []);
     const human = !over && session.agents[state.currentPlayer] === null;
+    const { board, cells } = boardOf(state, session.actions.length ? 'last' : [], human ? legalActions(state) : []);
     return {
       id: session.id,
       seats: request.seats,
@@ -335,12 +350,15 @@ export class PlayRoom {
       seat: state.currentPlayer,
       humanToMove: human,
       drawn: over ? null : game.catalog.types[state.drawn]!.id,
+      drawnTile: over ? null : tileSvg(game.catalog.types[state.drawn]!, 0, DRAWN_SIZE),
+      rules: rulesInForce(game),
+      expansions: game.expansions.map((e) => e.title),
       tilesLeft: state.deck.length - state.deckPos,
       scores: state.totals(),
       meeplesLeft: Array.from(state.meeplesLeft),
       meepleKinds: game.meepleKinds.map((k) => k.name),
       board,
-      legal: human ? cells(legalActions(state)) : [],
+      legal: cells,
       log: session.log,
       final: over
         ? { scores: state.totals(), breakdown: Array.from({ length: game.players }, (_, p) => state.breakdown(p)) }

@@ -75,7 +75,15 @@ export function playedRecord(runPath: string, file: PlayedGameFile): GameRecord 
       throw error;
     }
   });
-  return { title: `played game ${runPath.split('/').pop()}`, game, deck, actions: file.actions, seats };
+  const { players, expansions, rules, seed } = file;
+  return {
+    title: `played game ${runPath.split('/').pop()}`,
+    game,
+    deck,
+    actions: file.actions,
+    seats,
+    origin: { kind: 'played', players, expansions, rules, seats: file.seats, seed },
+  };
 }
 
 /** A played game as a record, replayed and checked once per file content (records are cached). */

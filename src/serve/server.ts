@@ -17,7 +17,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InputError } from '../engine/index.ts';
 import { agentDefinition, agentNames } from '../agents/registry.ts';
 import { expansionRegistry } from '../expansions/index.ts';
-import { boardAfter, candidatesAt } from './analysis.ts';
+import { AgentPool, AnswerTimeout } from './agent-pool.ts';
+import { boardAfter, explainTask } from './analysis.ts';
 import { buildAssets, PAGE } from './bundle.ts';
 import { openRoot, readRootFile } from './files.ts';
 import type { Root } from './files.ts';
@@ -27,7 +28,7 @@ import type { GameRecord } from './games.ts';
 import { HttpError, Query, readJsonBody, send, sendError, sendJson } from './http.ts';
 import { flipsOf, pairView } from './pairs.ts';
 import { checkPlayRequest, PlayRoom } from './play.ts';
-import { listRuns, readPlayedGame, readRunGames, readRunPlan, runDetail } from './runs.ts';
+import { listRuns, listStudies, readPlayedGame, readRunGames, readRunPlan, runDetail, runEffect } from './runs.ts';
 
 export interface ServeOptions {
   dir: string;
@@ -42,6 +43,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Time the analysis of a turn may take on an agent thread (a strong agent replayed through its game). */
+const EXPLAIN_MS = 60_000;
 /** Time the flip list may spend replaying deals of a run that kept no games. */
 const FLIP_BUDGET_MS = 8000;
 /** Longest URL answered (414 beyond), and largest request head, URL and headers (431 beyond). */
@@ -79,6 +82,7 @@ type Handler = (q: Query, ctx: Context, rest: string) => unknown;
 interface Context {
   root: Root;
   room: PlayRoom;
+  pool: AgentPool;
 }
 
 /** The game a query names: `run` (a run's path) with `arm`, `deal`, `rotation`, or a played game's path alone. */
@@ -100,11 +104,17 @@ function recordOf(q: Query, root: Root): GameRecord {
 
 const GET: Readonly<Record<string, Handler>> = {
   runs: (_q, { root }) => listRuns(root),
+  studies: (_q, { root }) => listStudies(root),
   run: (q, { root }) => runDetail(root, q.text('run')),
   game: (q, { root }) => gameView(recordOf(q, root)),
-  candidates: (q, { root }) => {
+  candidates: async (q, { root, pool }) => {
     const record = recordOf(q, root);
-    return candidatesAt(record, q.int('turn', 1, record.actions.length / 2));
+    try {
+      return await pool.explain(explainTask(record, q.int('turn', 1, record.actions.length / 2)), EXPLAIN_MS);
+    } catch (error) {
+      if (error instanceof AnswerTimeout) throw new HttpError(503, error.message);
+      throw error;
+    }
   },
   pair: (q, { root }) => {
     const run = q.text('run');
@@ -124,13 +134,16 @@ const GET: Readonly<Record<string, Handler>> = {
   flips: (q, { root }) => {
     const run = q.text('run');
     const plan = readRunPlan(root, run);
+    const a = armIndex(plan, q.text('a'));
+    const b = armIndex(plan, q.text('b'));
     return flipsOf(
       readRunGames(root, run),
       plan,
-      armIndex(plan, q.text('a')),
-      armIndex(plan, q.text('b')),
+      a,
+      b,
       q.int('limit', 1, 100_000, 200),
       FLIP_BUDGET_MS,
+      runEffect(root, run, plan.arms[a]!.name, plan.arms[b]!.name),
     );
   },
   agents: () => agentNames().map((name) => ({ name, description: agentDefinition(name)?.description ?? '' })),
@@ -166,7 +179,8 @@ function decodePath(path: string): string {
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const root = openRoot(options.dir);
   const assets = await buildAssets();
-  const room = new PlayRoom(root);
+  const pool = new AgentPool();
+  const room = new PlayRoom(root, pool);
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -181,7 +195,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       );
     const method = req.method ?? 'GET';
     const path = url.pathname;
-    const ctx: Context = { root, room };
+    const ctx: Context = { root, room, pool };
     if (method === 'POST' && path.startsWith('/api/')) {
       const [name, ...rest] = path.slice('/api/'.length).split('/');
       const handler = Object.hasOwn(POST, name!) ? POST[name!] : undefined;

@@ -71,7 +71,7 @@ describe('report builder', () => {
       expect(existsSync(join(runDir, 'charts', `${c.name}.png`))).toBe(true);
     }
     // One embed per chart, after the scripts, each into its own element.
-    expect(html.match(/vegaEmbed\("#chart-/g)?.length).toBe(charts.length);
+    expect(html.match(/document\.getElementById\("chart-/g)?.length).toBe(charts.length);
     for (const c of charts) expect(html).toContain(`<div id="chart-${c.name}" class="chart"></div>`);
     // Every section title, escaped.
     for (const s of report.sections) {
@@ -87,7 +87,9 @@ describe('report builder', () => {
     const outside = outsideScripts(html);
     expect(outside).not.toMatch(/https?:\/\//);
     expect(html).not.toMatch(/(href|src)\s*=\s*["']?(https?:)?\/\//i);
-    for (const embed of html.match(/<script>\nvegaEmbed[\s\S]*?<\/script>/g)!) expect(embed).not.toMatch(/https?:\/\//);
+    const embeds = html.match(/<script>\n\(function \(\) \{[\s\S]*?<\/script>/g)!;
+    expect(embeds).toHaveLength(charts.length);
+    for (const embed of embeds) expect(embed).not.toMatch(/https?:\/\//);
     // Text is escaped, relative links kept.
     expect(outside).not.toContain('<script>alert');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

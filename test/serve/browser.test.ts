@@ -189,7 +189,7 @@ describe('the explorer in Chromium', { timeout: PROCESS_TEST_TIMEOUT }, () => {
     await page.waitForSelector('rect.legal');
     // P0 puts its big meeple on a field, then a plain one (farmers stay to the end), each on the
     // first legal cell whose preview offers it.
-    for (const wanted of [/^\s*big meeple on field/, /^\s*meeple on field/]) {
+    for (const wanted of [/^\s*(\d+\. )?big meeple on the field/, /^\s*(\d+\. )?meeple on the field/]) {
       const status = await text(page, '#play-status');
       const cells = await page
         .locator('rect.legal')

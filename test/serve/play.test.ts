@@ -90,6 +90,38 @@ describe('play against the agents', () => {
     expect(gameView(playedGame(state.saved!.run, file)).final.scores).toEqual(state.final!.scores);
   });
 
+  it('shows the tile to place, the house rules in force, and a spot on the placed tile for each meeple', async () => {
+    const room = roomIn(tempDir('carclab-play-'));
+    const state = await room.start(
+      checkPlayRequest({ players: 2, seats: ['human', 'random'], rules: { farmerPointsPerCity: 4 }, seed: 'spots' }),
+    );
+    expect(state.drawnTile).toMatch(/^<svg [^>]*width="96"/);
+    expect(state.expansions).toEqual([]);
+    expect(state.rules).toHaveLength(1);
+    expect(state.rules[0]).toMatchObject({ name: 'farmerPointsPerCity', value: '4', official: '3' });
+    expect(state.rules[0]!.about).not.toBe('');
+    let meeples = 0;
+    for (const cell of state.legal) {
+      const preview = room.preview(state.id, cell.rotations[0]!.action);
+      expect(preview.tile.svg).toMatch(/^<svg /);
+      const [nothing, ...rest] = preview.followUps;
+      expect(nothing).toMatchObject({ action: 0, label: 'nothing' });
+      expect(nothing!.spot).toBeUndefined();
+      for (const f of rest) {
+        expect(f.label).toMatch(
+          /^meeple on the (road \(a thief\)|city \(a knight\)|monastery \(a monk\)|field \(a farmer\))$/,
+        );
+        expect(f.text).toMatch(/^meeple on (road|city|monastery|field):/);
+        expect(f.label.split(' ')[3]).toBe(f.text.split(/[ :]/)[2]);
+        for (const t of [f.spot!.x, f.spot!.y]) expect(t > 0 && t < preview.tile.size).toBe(true);
+        meeples++;
+      }
+      // One spot per segment a meeple may take: no two follow-ups share one.
+      expect(new Set(rest.map((f) => `${f.spot!.x},${f.spot!.y}`)).size).toBe(rest.length);
+    }
+    expect(meeples).toBeGreaterThan(0);
+  });
+
   it('refuses bad game settings with a message naming them', async () => {
     const room = roomIn(tempDir('carclab-play-'));
     expect(() => checkPlayRequest({ players: 7, seats: [] })).toThrow(/"players" must be 2 to 6/);

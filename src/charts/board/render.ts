@@ -56,6 +56,8 @@ export interface BoardOptions {
   playerNames?: string[];
   /** Outline tiles in red: `'last'` for the tile placed last, or placed indices. */
   highlight?: 'last' | readonly number[];
+  /** Empty cells the board's extent (and its axis labels) must take in too, e.g. where a tile may go. */
+  include?: readonly { x: number; y: number }[];
 }
 
 export interface Box {
@@ -75,6 +77,8 @@ export interface BoardPicture {
   /** Tiles and meeples drawn. */
   tiles: number;
   meeples: number;
+  /** Where cell (x, y) lies: its square's top left is (margin + (x − minX)·tileSize, margin + (y − minY)·tileSize). */
+  layout: { minX: number; minY: number; margin: number; tileSize: number };
 }
 
 const FONT = 'font-family="DejaVu Sans, sans-serif"';
@@ -115,6 +119,12 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
   }
   if (state.placedCount === 0) {
     minX = maxX = minY = maxY = 0;
+  }
+  for (const { x, y } of options.include ?? []) {
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
   }
   const cols = maxX - minX + 1;
   const rows = maxY - minY + 1;
@@ -217,7 +227,8 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
     legendSvg,
     '</svg>',
   ].join('\n');
-  return { svg, width, height, board, legend, tiles: state.placedCount, meeples };
+  const layout = { minX, minY, margin, tileSize: T };
+  return { svg, width, height, board, legend, tiles: state.placedCount, meeples, layout };
 }
 
 /** How much bigger than a plain meeple a meeple of this majority weight is drawn (the big meeple, weight 2: 1.4×). */
