@@ -6,7 +6,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { axisFormat, fieldList, orient, project, titled, uniqueInOrder } from './fields.ts';
-import type { Enc, Estimate, FieldOf, Layer } from './fields.ts';
+import type { Cell, Enc, Estimate, FieldOf, Layer } from './fields.ts';
 import { referenceLayers } from './reference.ts';
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, MAIN_COLOR, specFrame } from './theme.ts';
 import type { ChartFrame } from './theme.ts';
@@ -62,12 +62,51 @@ export function estimatesChart<R extends Estimate>(rows: readonly R[], options: 
   const { category, color, facet } = options;
   const refField = typeof options.reference === 'object' ? options.reference.field : undefined;
   const values = project(rows, fieldList(category, color, facet, refField, 'estimate', 'lower', 'upper'));
-  const format = options.valueFormat ?? '.3~g';
   const horizontal = options.orient === 'horizontal';
   const width = options.width ?? DEFAULT_WIDTH;
   const height = options.height ?? DEFAULT_HEIGHT;
+  // 2. and 3. The shared encodings, then the layers.
+  const layer = estimateLayers(estimateEncodings(values, options), options, width);
 
-  // 2. Shared encodings: the category axis, the colour groups, the value scale, the tooltip.
+  // 4. The frame: one view, or small multiples with the layers as the inner spec.
+  const frame = { ...specFrame(options), data: { values } };
+  if (facet === undefined) return { ...frame, width, height, layer };
+  return {
+    ...frame,
+    columns: options.columns ?? 3,
+    facet: {
+      field: facet,
+      type: 'nominal',
+      sort: uniqueInOrder(values, facet),
+      title: titled(options.facetTitle, facet),
+    },
+    spec: { width, height, layer },
+    resolve: {
+      scale: horizontal
+        ? { y: 'independent', yOffset: 'independent', x: options.panelValues ?? 'shared' }
+        : { x: 'independent', xOffset: 'independent', y: options.panelValues ?? 'shared' },
+    },
+  };
+}
+
+/** What the layers of an estimates chart share: the category axis, the colour groups, the value scale, the tooltip. */
+interface EstimateEncodings {
+  cat: Enc['x'];
+  off: Enc['xOffset'];
+  colorEnc: Enc;
+  markColor: { color?: string };
+  scale: { domain?: number[]; zero: boolean };
+  tooltip: Enc['tooltip'];
+  format: string;
+}
+
+function estimateEncodings<R extends Estimate>(
+  values: readonly Record<string, Cell>[],
+  options: EstimatesOptions<R>,
+): EstimateEncodings {
+  const { category, color, facet } = options;
+  const format = options.valueFormat ?? '.3~g';
+  const horizontal = options.orient === 'horizontal';
   const cat: Enc['x'] = {
     field: category,
     type: 'nominal',
@@ -98,10 +137,19 @@ export function estimatesChart<R extends Estimate>(rows: readonly R[], options: 
     { field: 'lower', type: 'quantitative', format },
     { field: 'upper', type: 'quantitative', format },
   ];
+  return { cat, off, colorEnc, markColor, scale, tooltip, format };
+}
 
-  // 3. Layers: optional reference line and label, interval with caps, point.
-  const layer: Layer[] = [
-    ...referenceLayers(options.reference, options.referenceLabel, horizontal, width, fieldList(facet)),
+/** The layers: the optional reference line and label, the interval with caps, the point. */
+function estimateLayers<R extends Estimate>(
+  enc: EstimateEncodings,
+  options: EstimatesOptions<R>,
+  width: number,
+): Layer[] {
+  const { cat, off, colorEnc, markColor, scale, tooltip, format } = enc;
+  const horizontal = options.orient === 'horizontal';
+  return [
+    ...referenceLayers(options.reference, options.referenceLabel, horizontal, width, fieldList(options.facet)),
     {
       mark: { type: 'errorbar', ticks: { size: 10 }, thickness: 1.5, opacity: 1, ...markColor },
       encoding: {
@@ -139,24 +187,4 @@ export function estimatesChart<R extends Estimate>(rows: readonly R[], options: 
       },
     },
   ];
-
-  // 4. The frame: one view, or small multiples with the layers as the inner spec.
-  const frame = { ...specFrame(options), data: { values } };
-  if (facet === undefined) return { ...frame, width, height, layer };
-  return {
-    ...frame,
-    columns: options.columns ?? 3,
-    facet: {
-      field: facet,
-      type: 'nominal',
-      sort: uniqueInOrder(values, facet),
-      title: titled(options.facetTitle, facet),
-    },
-    spec: { width, height, layer },
-    resolve: {
-      scale: horizontal
-        ? { y: 'independent', yOffset: 'independent', x: options.panelValues ?? 'shared' }
-        : { x: 'independent', xOffset: 'independent', y: options.panelValues ?? 'shared' },
-    },
-  };
 }

@@ -36,6 +36,26 @@ export interface ParetoOptions extends ChartFrame {
 
 const GROUPS = ['other', 'front', 'marked'] as const;
 
+/** The position axis of one of the two measures. */
+const measureAxis = (field: 'x' | 'y', title: string, format: string | undefined) => ({
+  field,
+  type: 'quantitative' as const,
+  title,
+  scale: { zero: false, nice: false, padding: 12 },
+  axis: { format: axisFormat(format ?? '.3~g'), grid: true },
+});
+
+/** A dashed line at a measure's target, when it has one. */
+const targetRule = (at: number | undefined, axis: 'x' | 'y'): Layer[] =>
+  at === undefined
+    ? []
+    : [
+        {
+          mark: { type: 'rule', color: REFERENCE_COLOR, strokeDash: [4, 4] },
+          encoding: { [axis]: { datum: at, type: 'quantitative' } },
+        },
+      ];
+
 /**
  * @example
  * paretoChart(
@@ -56,38 +76,17 @@ export function paretoChart(rows: readonly ParetoRow[], options: ParetoOptions):
     })),
     ['x', 'y', 'group', 'onFront', 'layer', 'label'],
   );
-  const x: Enc['x'] = {
-    field: 'x',
-    type: 'quantitative',
-    title: options.xTitle,
-    scale: { zero: false, nice: false, padding: 12 },
-    axis: { format: axisFormat(options.xFormat ?? '.3~g'), grid: true },
-  };
-  const y: Enc['y'] = {
-    field: 'y',
-    type: 'quantitative',
-    title: options.yTitle,
-    scale: { zero: false, nice: false, padding: 12 },
-    axis: { format: axisFormat(options.yFormat ?? '.3~g'), grid: true },
-  };
+  const x: Enc['x'] = measureAxis('x', options.xTitle, options.xFormat);
+  const y: Enc['y'] = measureAxis('y', options.yTitle, options.yFormat);
   const color: Enc['color'] = {
     field: 'group',
     type: 'nominal',
     title: null,
     scale: { domain: GROUPS.map((g) => names[g]), range: ['#bbbbbb', PALETTE[0], PALETTE[3]] },
   };
-  const rule = (at: number | undefined, axis: 'x' | 'y'): Layer[] =>
-    at === undefined
-      ? []
-      : [
-          {
-            mark: { type: 'rule', color: REFERENCE_COLOR, strokeDash: [4, 4] },
-            encoding: { [axis]: { datum: at, type: 'quantitative' } },
-          },
-        ];
   const layer: Layer[] = [
-    ...rule(options.xTarget, 'x'),
-    ...rule(options.yTarget, 'y'),
+    ...targetRule(options.xTarget, 'x'),
+    ...targetRule(options.yTarget, 'y'),
     {
       transform: [{ filter: 'datum.onFront === 1' }],
       mark: { type: 'line', color: PALETTE[0], strokeWidth: 1.5, opacity: 0.7 },

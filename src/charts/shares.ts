@@ -51,18 +51,6 @@ export function sharesChart<R extends SharePart>(rows: readonly R[], options: Sh
   const format = normalize ? '.0%' : ',.1f';
   const withRank = values.map((r) => ({ ...r, part_rank: rank.get(r[part]!)! }));
 
-  // 2. Stack explicitly so the labels can sit in the middle of their segments.
-  const transform = [
-    { joinaggregate: [{ op: 'sum' as const, field: 'points', as: 'bar_total' }], groupby: [bar] },
-    { calculate: 'datum.bar_total > 0 ? datum.points / datum.bar_total : 0', as: 'share' },
-    {
-      stack: normalize ? 'share' : 'points',
-      groupby: [bar],
-      sort: [{ field: 'part_rank' }],
-      as: ['start', 'end'] as [string, string],
-    },
-    { calculate: '(datum.start + datum.end) / 2', as: 'middle' },
-  ];
   const y: Enc['y'] = {
     field: bar,
     type: 'nominal',
@@ -81,7 +69,7 @@ export function sharesChart<R extends SharePart>(rows: readonly R[], options: Sh
   return {
     ...specFrame(options),
     data: { values: withRank },
-    transform,
+    transform: stackTransform(bar, normalize),
     width: options.width ?? DEFAULT_WIDTH,
     height: options.height ?? { step: ROW_STEP },
     layer: [
@@ -106,32 +94,48 @@ export function sharesChart<R extends SharePart>(rows: readonly R[], options: Sh
           ],
         },
       },
-      ...(options.labels === false
-        ? []
-        : [
-            {
-              // Every segment gets a text mark (an empty one when narrow), so the layer is never empty.
-              transform: [
-                {
-                  calculate: `datum.share >= ${labelMin} ? format(datum.${normalize ? 'share' : 'points'}, ${JSON.stringify(normalize ? '.0%' : ',.0f')}) : ''`,
-                  as: 'label',
-                },
-              ],
-              mark: { type: 'text', fontSize: 10, baseline: 'middle' },
-              encoding: {
-                y,
-                color: {
-                  value: 'white',
-                  condition: {
-                    test: `${JSON.stringify(PALETTE.map(textColorOn))}[datum.part_rank % ${PALETTE.length}] != 'white'`,
-                    value: '#222222',
-                  },
-                },
-                x: { field: 'middle', type: 'quantitative' },
-                text: { field: 'label', type: 'nominal' },
-              },
-            } satisfies Layer,
-          ]),
+      ...(options.labels === false ? [] : [labelLayer(y, labelMin, normalize)]),
     ],
+  };
+}
+
+/** Stacks explicitly, so the labels can sit in the middle of their segments. */
+function stackTransform(bar: string, normalize: boolean) {
+  return [
+    { joinaggregate: [{ op: 'sum' as const, field: 'points', as: 'bar_total' }], groupby: [bar] },
+    { calculate: 'datum.bar_total > 0 ? datum.points / datum.bar_total : 0', as: 'share' },
+    {
+      stack: normalize ? 'share' : 'points',
+      groupby: [bar],
+      sort: [{ field: 'part_rank' }],
+      as: ['start', 'end'] as [string, string],
+    },
+    { calculate: '(datum.start + datum.end) / 2', as: 'middle' },
+  ];
+}
+
+/** Each segment's share (or points) printed in its middle, in a colour readable on the segment's. */
+function labelLayer(y: Enc['y'], labelMin: number, normalize: boolean): Layer {
+  return {
+    // Every segment gets a text mark (an empty one when narrow), so the layer is never empty.
+    transform: [
+      {
+        calculate: `datum.share >= ${labelMin} ? format(datum.${normalize ? 'share' : 'points'}, ${JSON.stringify(normalize ? '.0%' : ',.0f')}) : ''`,
+        as: 'label',
+      },
+    ],
+    mark: { type: 'text', fontSize: 10, baseline: 'middle' },
+    encoding: {
+      y,
+      color: {
+        value: 'white',
+        condition: {
+          test: `${JSON.stringify(PALETTE.map(textColorOn))}[datum.part_rank % ${PALETTE.length}] != 'white'`,
+          value: '#222222',
+        },
+      },
+      x: { field: 'middle', type: 'quantitative' },
+      text: { field: 'label', type: 'nominal' },
+    },
   };
 }

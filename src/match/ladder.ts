@@ -148,6 +148,32 @@ export function ladderResult(
   const pairs = design.pairs.map(({ a, b }, p) =>
     pairResult(outcomes, p, { a: specs[a]!, b: specs[b]! }, design.players),
   );
+  // 2. Ratings on all deals, then on bootstrap replicates of the deals.
+  const fit = bradleyTerry(winMatrix(design, outcomes, new Float64Array(deals).fill(1)), { smoothing, anchor });
+  const replicates = bootstrapElo(design, outcomes, { resamples, smoothing, anchor });
+  // 3. The ranking, its perfect-record cuts, and the neighbours' differences.
+  const ranking = rankingOf(design, outcomes, fit.elo);
+  const adjacent = adjacentDifferences(labels, ranking, fit.elo, replicates);
+  return {
+    format: 'carclab-ladder/1',
+    specs,
+    labels,
+    anchor: specs[anchor]!,
+    players: design.players,
+    deals,
+    games: pairs.reduce((t, r) => t + r.games, 0),
+    ratings: ratingsOf(design, pairs, { ranking, adjacent, elo: fit.elo, replicates, anchor }),
+    adjacent,
+    matrix: matrixCells(design, pairs),
+    pairs,
+    bootstrap: { resamples, level: 0.95, stream: `${design.plan.seed}:ladder-bootstrap` },
+    smoothing,
+  };
+}
+
+/** The cross-play matrix: both directions of every pair. */
+function matrixCells(design: MatchDesign, pairs: readonly PairResult[]): MatrixCell[] {
+  const { labels } = design;
   const matrix: MatrixCell[] = [];
   design.pairs.forEach(({ a, b }, p) => {
     const r = pairs[p]!;
@@ -164,10 +190,19 @@ export function ladderResult(
     });
     matrix.push(flip(r, labels[b]!, labels[a]!));
   });
-  // 2. Ratings on all deals, then on bootstrap replicates of the deals.
-  const fit = bradleyTerry(winMatrix(design, outcomes, new Float64Array(deals).fill(1)), { smoothing, anchor });
+  return matrix;
+}
+
+/** Each agent's Elo on `resamples` bootstrap replicates of the deals (the same draw for every pair). */
+function bootstrapElo(
+  design: MatchDesign,
+  outcomes: DealOutcomes,
+  options: { resamples: number; smoothing: number; anchor: number },
+): Float64Array[] {
+  const { resamples, smoothing, anchor } = options;
+  const deals = outcomes.end - outcomes.start;
   const rng = makeRng(design.plan.seed, 'ladder-bootstrap');
-  const replicates = specs.map(() => new Float64Array(resamples));
+  const replicates = design.specs.map(() => new Float64Array(resamples));
   const weights = new Float64Array(deals);
   for (let k = 0; k < resamples; k++) {
     weights.fill(0);
@@ -177,7 +212,88 @@ export function ladderResult(
       replicates[i]![k] = e;
     });
   }
-  // 3. Each agent's games and overall win share, and the ranking.
+  return replicates;
+}
+
+/** The agents in the order of their ratings, with the perfect-record cuts in that order. */
+interface Ranking {
+  /** Agent indices, strongest first. */
+  order: number[];
+  /** `cutAfter[k]`: the agents up to place k won every game against those below. */
+  cutAfter: boolean[];
+  /** Wins per ordered pair over all deals. */
+  all: number[][];
+  deals: number;
+}
+
+function rankingOf(design: MatchDesign, outcomes: DealOutcomes, elo: readonly number[]): Ranking {
+  const deals = outcomes.end - outcomes.start;
+  const order = design.specs.map((_, i) => i).sort((i, j) => elo[j]! - elo[i]!);
+  const all = winMatrix(design, outcomes, new Float64Array(deals).fill(1));
+  const cutAfter = order.map(
+    (_, k) =>
+      k < order.length - 1 &&
+      order.slice(0, k + 1).every((i) => order.slice(k + 1).every((j) => all[j]![i]! === 0 && all[i]![j]! > 0)),
+  );
+  return { order, cutAfter, all, deals };
+}
+
+/** Whether a perfect-record cut lies between agents i and j. */
+function crossesCut(r: Ranking, i: number, j: number): boolean {
+  const [pi, pj] = [r.order.indexOf(i), r.order.indexOf(j)];
+  return r.cutAfter.slice(Math.min(pi, pj), Math.max(pi, pj)).some(Boolean);
+}
+
+/** The Elo gap i − j the deals of i against j bound when one side won every game (one-sided Clopper–Pearson over deals). */
+function pairBound({ all, deals }: Ranking, i: number, j: number): number | null {
+  const games = all[i]![j]! + all[j]![i]!;
+  if (!(games > 0 && deals > 0) || (all[i]![j]! > 0 && all[j]![i]! > 0)) return null;
+  const c = clopperPearson({ games: deals, wins: all[i]![j]! > 0 ? deals : 0 });
+  return all[j]![i]! === 0 ? scoreToElo(c.lo!) : scoreToElo(c.hi!);
+}
+
+/** Each agent against the next one down: the bootstrap interval of their difference, or a bound across a cut. */
+function adjacentDifferences(
+  labels: readonly string[],
+  ranking: Ranking,
+  elo: readonly number[],
+  replicates: readonly Float64Array[],
+): AdjacentDifference[] {
+  const { order, cutAfter } = ranking;
+  return order.slice(0, -1).map((i, k): AdjacentDifference => {
+    const j = order[k + 1]!;
+    const diffs = Float64Array.from(replicates[i]!, (e, r) => e - replicates[j]![r]!).sort();
+    const lo = sortedQuantile(diffs, 0.025);
+    const hi = sortedQuantile(diffs, 0.975);
+    const bound = cutAfter[k] ? pairBound(ranking, i, j) : null;
+    const measured = !cutAfter[k];
+    return {
+      upper: labels[i]!,
+      lower: labels[j]!,
+      diff: measured ? elo[i]! - elo[j]! : null,
+      lo: measured ? lo : null,
+      hi: measured ? hi : null,
+      bound,
+      separated: cutAfter[k] ? bound !== null && bound > 0 : lo > 0,
+    };
+  });
+}
+
+/** Each agent's rating (or its bound across a cut from the anchor), rank, games and overall win share. */
+function ratingsOf(
+  design: MatchDesign,
+  pairs: readonly PairResult[],
+  fitted: {
+    ranking: Ranking;
+    adjacent: readonly AdjacentDifference[];
+    elo: readonly number[];
+    replicates: readonly Float64Array[];
+    anchor: number;
+  },
+): Rating[] {
+  const { specs, labels } = design;
+  const { ranking, adjacent, elo, replicates, anchor } = fitted;
+  const { order } = ranking;
   const games = specs.map(() => 0);
   const wins = specs.map(() => 0);
   design.pairs.forEach(({ a, b }, p) => {
@@ -186,74 +302,24 @@ export function ladderResult(
     wins[a]! += pairs[p]!.winsA;
     wins[b]! += pairs[p]!.games - pairs[p]!.winsA;
   });
-  const order = specs.map((_, i) => i).sort((i, j) => fit.elo[j]! - fit.elo[i]!);
-  // 4. Perfect-record cuts in that order, and what the data say across them.
-  const all = winMatrix(design, outcomes, new Float64Array(deals).fill(1));
-  const cutAfter = order.map(
-    (_, k) =>
-      k < order.length - 1 &&
-      order.slice(0, k + 1).every((i) => order.slice(k + 1).every((j) => all[j]![i]! === 0 && all[i]![j]! > 0)),
-  );
-  const position = (i: number) => order.indexOf(i);
-  const crossesCut = (i: number, j: number) =>
-    cutAfter.slice(Math.min(position(i), position(j)), Math.max(position(i), position(j))).some(Boolean);
-  /** The Elo gap i − j the deals of i against j bound when one side won every game (one-sided Clopper–Pearson over deals). */
-  const pairBound = (i: number, j: number): number | null => {
-    const games = all[i]![j]! + all[j]![i]!;
-    if (!(games > 0 && deals > 0) || (all[i]![j]! > 0 && all[j]![i]! > 0)) return null;
-    const c = clopperPearson({ games: deals, wins: all[i]![j]! > 0 ? deals : 0 });
-    return all[j]![i]! === 0 ? scoreToElo(c.lo!) : scoreToElo(c.hi!);
-  };
-  const adjacent = order.slice(0, -1).map((i, k): AdjacentDifference => {
-    const j = order[k + 1]!;
-    const diffs = Float64Array.from(replicates[i]!, (e, r) => e - replicates[j]![r]!).sort();
-    const lo = sortedQuantile(diffs, 0.025);
-    const hi = sortedQuantile(diffs, 0.975);
-    const bound = cutAfter[k] ? pairBound(i, j) : null;
-    const measured = !cutAfter[k];
-    return {
-      upper: labels[i]!,
-      lower: labels[j]!,
-      diff: measured ? fit.elo[i]! - fit.elo[j]! : null,
-      lo: measured ? lo : null,
-      hi: measured ? hi : null,
-      bound,
-      separated: cutAfter[k] ? bound !== null && bound > 0 : lo > 0,
-    };
-  });
   const rankOf = new Array<number>(specs.length);
   order.forEach((i, k) => {
     rankOf[i] = k === 0 || adjacent[k - 1]!.separated ? k + 1 : rankOf[order[k - 1]!]!;
   });
-  const ratings = specs.map((spec, i): Rating => {
+  return specs.map((spec, i): Rating => {
     const sorted = replicates[i]!.slice().sort();
-    const bound = i !== anchor && crossesCut(i, anchor) ? pairBound(i, anchor) : null;
+    const bound = i !== anchor && crossesCut(ranking, i, anchor) ? pairBound(ranking, i, anchor) : null;
     return {
       spec,
       label: labels[i]!,
       rank: rankOf[i]!,
-      elo: bound === null ? fit.elo[i]! : null,
+      elo: bound === null ? elo[i]! : null,
       eloLo: bound === null ? sortedQuantile(sorted, 0.025) : null,
       eloHi: bound === null ? sortedQuantile(sorted, 0.975) : null,
       bound,
-      boundSide: bound === null ? null : position(i) < position(anchor) ? 'lower' : 'upper',
+      boundSide: bound === null ? null : order.indexOf(i) < order.indexOf(anchor) ? 'lower' : 'upper',
       games: games[i]!,
       winRate: wins[i]! / games[i]!,
     };
   });
-  return {
-    format: 'carclab-ladder/1',
-    specs,
-    labels,
-    anchor: specs[anchor]!,
-    players: design.players,
-    deals,
-    games: pairs.reduce((t, r) => t + r.games, 0),
-    ratings,
-    adjacent,
-    matrix,
-    pairs,
-    bootstrap: { resamples, level: 0.95, stream: `${design.plan.seed}:ladder-bootstrap` },
-    smoothing,
-  };
 }

@@ -89,6 +89,7 @@ export function ladderMethod(ladder: LadderResult): string {
   ].join('\n');
 }
 
+/** A ladder's report: ratings, the cross-play matrix, how the numbers are made, and the run's facts. */
 export function ladderReport(
   ladder: LadderResult,
   facts: { command: string; runDir: string; setup: string; wallSeconds: number },
@@ -100,9 +101,23 @@ export function ladderReport(
     ].join('\n\n'),
   );
   const size = `${formatCount(ladder.deals)} deals, ${formatCount(ladder.games)} games`;
-
-  // 1. Ratings, and the differences between neighbours (what ranks rest on).
   const ranked = rankedRatings(ladder);
+  addRatingsSection(report, ladder, ranked, size);
+  addMatrixSection(report, ladder, ranked, size);
+  report.section('Method').text(ladderMethod(ladder));
+  report
+    .section('Run')
+    .text(
+      [
+        `- results \`${facts.runDir}\` (manifest.json, plan.json, games.arrow, ladder.json)`,
+        `- seed and agents' streams as in the manifest; wall time ${facts.wallSeconds.toFixed(0)} s (all sessions)`,
+      ].join('\n'),
+    );
+  return report;
+}
+
+/** The ratings, and the differences between neighbours (what ranks rest on), with the perfect records. */
+function addRatingsSection(report: Report, ladder: LadderResult, ranked: LadderResult['ratings'], size: string): void {
   const ratings = report.section('Ratings');
   const measured = ladder.adjacent.filter((d) => d.bound === null);
   if (measured.length) {
@@ -153,8 +168,10 @@ export function ladderReport(
       `**Perfect records.** ${perfect.join('; ')}. With no game lost, the likelihood keeps growing with the gap: the Bradley–Terry gap is held finite only by the ${ladder.smoothing} virtual win, and so is its bootstrap interval. Such gaps are given as the bound above.`,
     );
   }
+}
 
-  // 2. The matrix.
+/** The cross-play matrix: a heatmap of win shares in the order of the ratings, and every pair as played. */
+function addMatrixSection(report: Report, ladder: LadderResult, ranked: LadderResult['ratings'], size: string): void {
   const matrix = report.section('Cross-play matrix');
   const cells = ladder.matrix
     .filter((c) => c.winRate !== null)
@@ -194,16 +211,4 @@ export function ladderReport(
       digits: 3,
     },
   );
-
-  // 3. Method and facts.
-  report.section('Method').text(ladderMethod(ladder));
-  report
-    .section('Run')
-    .text(
-      [
-        `- results \`${facts.runDir}\` (manifest.json, plan.json, games.arrow, ladder.json)`,
-        `- seed and agents' streams as in the manifest; wall time ${facts.wallSeconds.toFixed(0)} s (all sessions)`,
-      ].join('\n'),
-    );
-  return report;
 }

@@ -10,13 +10,14 @@
  * distribution when at hand.
  */
 import * as aq from 'arquero';
+import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart, histogramChart, raceChart } from '../charts/index.ts';
 import type { QualityData } from '../sim/quality.ts';
 import type { DistSummary, Summary } from '../sim/summary.ts';
 import { qualityMeasures } from '../stats/index.ts';
 import type { MeasureInterval, QualityDifferences, QualityMeasures } from '../stats/index.ts';
 import { intervalText, percentText, ppText, signedIntervalText } from './numbers.ts';
-import type { Report } from './report.ts';
+import type { Report, Section } from './report.ts';
 import { rebin } from './run-report.ts';
 import type { Finding } from './verdict.ts';
 
@@ -71,6 +72,15 @@ export interface QualityPair {
 /** A paired difference as text: percentage points for shares, else signed with its unit's digits. */
 const differenceText = (m: MeasureInterval, share: boolean): string => (share ? ppText(m) : signedIntervalText(m));
 
+/** An arm with its measures computed. */
+type MeasuredArm = QualityArm & { m: QualityMeasures };
+
+/** A chart of the section, named for the findings that point at it. */
+interface NamedChart {
+  name: string;
+  spec: TopLevelSpec;
+}
+
 /**
  * Adds the section "How the games play" and returns the findings for the verdict page (none without
  * arms); `pairs`, where two arms are compared on the same deals, adds their paired differences.
@@ -83,10 +93,20 @@ export function addQualitySection(
   if (!arms.length) return [];
   const p = options.chartPrefix ?? '';
   const pairs = options.pairs ?? [];
-  const measured = arms.map((a) => ({ ...a, m: qualityMeasures(a.quality) }));
+  const measured: MeasuredArm[] = arms.map((a) => ({ ...a, m: qualityMeasures(a.quality) }));
   const levels = [...new Set(arms.map((a) => a.level))];
-  const label = (a: { level: string; arm: string }) => (levels.length > 1 ? `${a.arm} (${a.level})` : a.arm);
   const section = report.section('How the games play: lead changes, drama, decisiveness, close games');
+  addQualityTables(section, measured, pairs);
+  const measures = measuresChart(measured, `${p}quality-measures`, options.runSize);
+  section.chart(measures.name, measures.spec);
+  const race = scoreRaceChart(measured, levels, `${p}score-race`, options.runSize);
+  section.chart(race.name, race.spec);
+  addMarginsChart(section, measured, levels, `${p}margins`, options.runSize);
+  return qualityFindings(measured, levels, pairs, { race, measures });
+}
+
+/** What the measures are, and the tables of each arm's measures and of the paired differences. */
+function addQualityTables(section: Section, measured: readonly MeasuredArm[], pairs: readonly QualityPair[]): void {
   section.text(
     [
       "Measured on every game (after the Ludii project's lead-change, drama and decisiveness metrics and Browne's criteria). A player's *expected total* after a turn is its score plus what the board promises it under the rules in force — the agents' rule-aware evaluation (docs/agents.md) with no charge for meeples; the last turn counts the final scores. The *lead* changes when the sole leader becomes another player (a tie for the lead changes nothing). The *eventual winner* is the player with the best final score; a game tied for first has none and is left out of drama, decisiveness and the race (counted in the table). *Drama*: the turns the eventual winner was behind the best other player, and by how many points on those turns. *Decisiveness*: the part of the game played after the last turn the eventual winner did not lead alone. *Close games*: final margin (winner − runner-up) of at most 5 points.",
@@ -122,7 +142,10 @@ export function addQualitySection(
       },
     );
   }
+}
 
+/** The measures of each arm at each level as intervals, one panel per measure. */
+function measuresChart(measured: readonly MeasuredArm[], name: string, runSize: string): NamedChart {
   const measureRows = measured.flatMap((a) =>
     MEASURES.filter((x) => x.key !== 'behindBy' && x.key !== 'scoreLeadChanges').flatMap((x) => {
       const v = a.m[x.key];
@@ -140,12 +163,12 @@ export function addQualitySection(
           ];
     }),
   );
-  const measuresChart = {
-    name: `${p}quality-measures`,
+  return {
+    name,
     spec: estimatesChart(measureRows, {
       title: 'How the games play',
       subtitle: '95 % intervals over deals',
-      runSize: options.runSize,
+      runSize,
       category: 'arm',
       color: 'level',
       facet: 'measure',
@@ -158,11 +181,18 @@ export function addQualitySection(
       valueTitle: 'estimate',
       zero: true,
       width: 300,
-      height: Math.max(60, 24 * new Set(arms.map((a) => a.arm)).size),
+      height: Math.max(60, 24 * new Set(measured.map((a) => a.arm)).size),
     }),
   };
-  section.chart(measuresChart.name, measuresChart.spec);
+}
 
+/** The eventual winner's expected lead after each turn, per arm (a panel per level when there are several). */
+function scoreRaceChart(
+  measured: readonly MeasuredArm[],
+  levels: readonly string[],
+  name: string,
+  runSize: string,
+): NamedChart {
   const raceRows = measured.flatMap((a) =>
     a.m.race.flatMap((r) =>
       r.estimate === null
@@ -179,13 +209,13 @@ export function addQualitySection(
           ],
     ),
   );
-  const race = {
-    name: `${p}score-race`,
+  return {
+    name,
     spec: raceChart(raceRows, {
       title: 'The score race',
       subtitle:
         "the eventual winner's mean expected lead over the best other player after each turn; 95 % bands over deals",
-      runSize: options.runSize,
+      runSize,
       x: 'turn',
       series: 'arm',
       seriesTitle: null,
@@ -195,18 +225,27 @@ export function addQualitySection(
       height: 200,
     }),
   };
-  section.chart(race.name, race.spec);
+}
 
+/** The distribution of final margins per arm, when the arms carry theirs. */
+function addMarginsChart(
+  section: Section,
+  measured: readonly MeasuredArm[],
+  levels: readonly string[],
+  name: string,
+  runSize: string,
+): void {
+  const label = (a: { level: string; arm: string }) => (levels.length > 1 ? `${a.arm} (${a.level})` : a.arm);
   const marginRows = measured.flatMap((a) =>
     a.margin ? rebin(a.margin.dist, a.margin.histogram, 5).map((b) => ({ series: label(a), ...b })) : [],
   );
   if (marginRows.length) {
     section.chart(
-      `${p}margins`,
+      name,
       histogramChart(marginRows, {
         title: 'Final margins',
         subtitle: "winner − runner-up, bins of 5 points, share of each arm's games",
-        runSize: options.runSize,
+        runSize,
         series: 'series',
         seriesTitle: null,
         layout: 'facet',
@@ -219,9 +258,16 @@ export function addQualitySection(
       }),
     );
   }
+}
 
-  // The findings: the race, then lead changes and close games, each arm at each level.
-  const byLevel = (text: (a: (typeof measured)[number]) => string) =>
+/** The findings for the verdict page: the race, then lead changes and close games, each arm at each level. */
+function qualityFindings(
+  measured: readonly MeasuredArm[],
+  levels: readonly string[],
+  pairs: readonly QualityPair[],
+  charts: { race: NamedChart; measures: NamedChart },
+): Finding[] {
+  const byLevel = (text: (a: MeasuredArm) => string) =>
     levels
       .map(
         (l) =>
@@ -234,11 +280,11 @@ export function addQualitySection(
   return [
     {
       sentence: `**The score race**: halfway through the game the eventual winner leads the best other player by ${byLevel((a) => `${intervalText(halfway(a.m) ?? { estimate: null, lo: null, hi: null }, 1)} points in ${a.arm}`)} (expected totals: score + what the board promises).`,
-      chart: race,
+      chart: charts.race,
     },
     {
       sentence: `**Lead changes per game**: ${byLevel((a) => `${measureText(a.m.leadChanges)} in ${a.arm}`)}. **Close games** (margin ≤ 5): ${byLevel((a) => `${measureText(a.m.closeShare, true)} in ${a.arm}`)}. **Drama** (turns the winner was behind): ${byLevel((a) => `${measureText(a.m.behindShare, true)} in ${a.arm}`)}.`,
-      chart: measuresChart,
+      chart: charts.measures,
     },
     ...pairs.map((x) => ({
       sentence: `**How the games play, ${x.b} − ${x.a}** at ${x.level} (paired over ${x.difference.leadChanges.deals.toLocaleString('en')} deals, delta method): lead changes per game ${differenceText(x.difference.leadChanges, false)}, close games ${differenceText(x.difference.closeShare, true)}, drama (turns the winner was behind) ${differenceText(x.difference.behindShare, true)}, decisiveness ${differenceText(x.difference.decidedShare, true)}.`,

@@ -117,6 +117,13 @@ export const MAX_GRID = 64;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** An input error naming the file (and key) `where`. */
+const failAt =
+  (where: string) =>
+  (message: string): never => {
+    throw new InputError('experiment', `${where}: ${message}`);
+  };
+
 /** Checks a tuning definition completely; every problem is an `InputError` naming the file and the key. */
 export function resolveTuning(
   raw: unknown,
@@ -124,76 +131,17 @@ export function resolveTuning(
   defaultName: string,
   overrides: { seed?: string } = {},
 ): Tuning {
-  const fail = (message: string): never => {
-    throw new InputError('experiment', `${where}: ${message}`);
-  };
+  const fail = failAt(where);
   if (!isObject(raw)) fail('a tuning must be an object (use defineTuning({...}))');
   const def = raw as Record<string, unknown>;
   rejectUnknownKeys(def, TUNING_KEYS, 'experiment', where);
-
   // 1. The game: checked by resolving the plan of a candidate at the base rules.
-  const name = def.name ?? defaultName;
-  // The name is a directory under --out: "." or ".." would write into --out itself or its parent.
-  if (typeof name !== 'string' || !NAME.test(name) || /^\.+$/.test(name))
-    fail(`"name" must be 1-64 letters, digits or _ . = + - (not only dots), got ${JSON.stringify(name)}`);
-  const seed = overrides.seed ?? def.seed;
-  if ((typeof seed !== 'string' || seed === '') && !(typeof seed === 'number' && Number.isFinite(seed)))
-    fail(`"seed" must be a non-empty string or a number, got ${JSON.stringify(seed)}`);
-  const rotation = def.rotation ?? 'cycle';
-  if (!isRotation(rotation)) fail(`"rotation" must be one of ${ROTATIONS.join(', ')}, got ${JSON.stringify(rotation)}`);
-  const rules = def.rules ?? {};
-  if (!isObject(rules)) fail('"rules" must be an object of rule parameters');
-  const base = {
-    name: name as string,
-    description: typeof def.description === 'string' ? def.description : '',
-    seed: String(seed),
-    players: def.players as number,
-    agents: (def.agents ?? 'random') as string | string[],
-    expansions: (def.expansions ?? []) as string[],
-    rules: { ...(rules as Record<string, ParamValue>) },
-    rotation: rotation as Rotation,
-  };
+  const base = resolveBase(def, where, defaultName, overrides);
   const game = buildArmGame(plan0(base, where).arms[0]!, where);
-
   // 2. Parameters: numeric rules of this game, ranges inside their domains.
-  if ((def.parameter === undefined) === (def.parameters === undefined)) fail('give either "parameter" or "parameters"');
-  const rawParams = def.parameter !== undefined ? [def.parameter] : def.parameters;
-  if (!Array.isArray(rawParams) || rawParams.length === 0) fail('"parameters" must be a non-empty list');
-  const parameters = (rawParams as unknown[]).map((p, i) =>
-    resolveParameter(
-      p,
-      `${where}: ${def.parameter !== undefined ? 'parameter' : `parameters[${i}]`}`,
-      game,
-      base.rules,
-    ),
-  );
-  const names = parameters.map((p) => p.name);
-  if (new Set(names).size < names.length) fail('a parameter is listed twice');
-
+  const parameters = resolveParameters(def, where, game, base.rules);
   // 3. Target, precision, budget.
-  const target = def.target;
-  if (!isObject(target)) fail('"target" must be { metric, equals } or { metric, minimize: true, around? }');
-  const t = target as Record<string, unknown>;
-  rejectUnknownKeys(t, ['metric', 'equals', 'minimize', 'around'], 'experiment', `${where}: target`);
-  const known = [...metricNamesOf(game, base.rotation), SEAT_WIN_GAP];
-  if (typeof t.metric !== 'string' || !known.includes(t.metric))
-    fail(`target: unknown metric ${JSON.stringify(t.metric)}${suggestion(String(t.metric), known)}`);
-  const metric = t.metric as string;
-  const kind = t.equals !== undefined ? 'equals' : 'minimize';
-  if ((t.equals === undefined) === (t.minimize === undefined))
-    fail('target: give either "equals" (a value) or "minimize": true');
-  if (kind === 'minimize' && t.minimize !== true)
-    fail(`target: "minimize" must be true, got ${JSON.stringify(t.minimize)}`);
-  const value = (kind === 'equals' ? t.equals : (t.around ?? 0)) as number;
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    fail(`target: "${kind === 'equals' ? 'equals' : 'around'}" must be a number, got ${JSON.stringify(value)}`);
-  if (kind === 'equals' && t.around !== undefined) fail('target: "around" goes with "minimize"');
-  if (metric === SEAT_WIN_GAP && (kind === 'equals' || t.around !== undefined))
-    fail(`target: ${SEAT_WIN_GAP} is minimized towards every seat winning 1/players; give only "minimize": true`);
-  if (kind === 'equals' && parameters.length > 1)
-    fail('target: "equals" tunes one parameter (several values could reach it); use "minimize" for several');
-  if (/^seat\d+\.wins$/.test(metric) && (value < 0 || value > 1))
-    fail(`target: a win share lies in [0, 1], got ${value}`);
+  const { metric, kind, value } = resolveTarget(def.target, where, game, base, parameters);
   const precision = def.precision;
   if (typeof precision !== 'number' || !(precision > 0) || !Number.isFinite(precision))
     fail(
@@ -230,15 +178,97 @@ export function resolveTuning(
   return tuning;
 }
 
+/** The game of a tuning: name, seed, rotation and rules checked, the rest left to the plan's own checks. */
+function resolveBase(
+  def: Record<string, unknown>,
+  where: string,
+  defaultName: string,
+  overrides: { seed?: string },
+): Base {
+  const fail = failAt(where);
+  const name = def.name ?? defaultName;
+  // The name is a directory under --out: "." or ".." would write into --out itself or its parent.
+  if (typeof name !== 'string' || !NAME.test(name) || /^\.+$/.test(name))
+    fail(`"name" must be 1-64 letters, digits or _ . = + - (not only dots), got ${JSON.stringify(name)}`);
+  const seed = overrides.seed ?? def.seed;
+  if ((typeof seed !== 'string' || seed === '') && !(typeof seed === 'number' && Number.isFinite(seed)))
+    fail(`"seed" must be a non-empty string or a number, got ${JSON.stringify(seed)}`);
+  const rotation = def.rotation ?? 'cycle';
+  if (!isRotation(rotation)) fail(`"rotation" must be one of ${ROTATIONS.join(', ')}, got ${JSON.stringify(rotation)}`);
+  const rules = def.rules ?? {};
+  if (!isObject(rules)) fail('"rules" must be an object of rule parameters');
+  return {
+    name: name as string,
+    description: typeof def.description === 'string' ? def.description : '',
+    seed: String(seed),
+    players: def.players as number,
+    agents: (def.agents ?? 'random') as string | string[],
+    expansions: (def.expansions ?? []) as string[],
+    rules: { ...(rules as Record<string, ParamValue>) },
+    rotation: rotation as Rotation,
+  };
+}
+
+/** `parameter` or `parameters`: each resolved against the game, none listed twice. */
+function resolveParameters(
+  def: Record<string, unknown>,
+  where: string,
+  game: Game,
+  rules: Record<string, ParamValue>,
+): ResolvedParameter[] {
+  const fail = failAt(where);
+  if ((def.parameter === undefined) === (def.parameters === undefined)) fail('give either "parameter" or "parameters"');
+  const rawParams = def.parameter !== undefined ? [def.parameter] : def.parameters;
+  if (!Array.isArray(rawParams) || rawParams.length === 0) fail('"parameters" must be a non-empty list');
+  const parameters = (rawParams as unknown[]).map((p, i) =>
+    resolveParameter(p, `${where}: ${def.parameter !== undefined ? 'parameter' : `parameters[${i}]`}`, game, rules),
+  );
+  const names = parameters.map((p) => p.name);
+  if (new Set(names).size < names.length) fail('a parameter is listed twice');
+  return parameters;
+}
+
+/** The target: a known metric, `equals` a value (one parameter) or `minimize` its distance from one. */
+function resolveTarget(
+  target: unknown,
+  where: string,
+  game: Game,
+  base: Base,
+  parameters: readonly ResolvedParameter[],
+): Pick<Tuning, 'metric' | 'kind' | 'value'> {
+  const fail = failAt(where);
+  if (!isObject(target)) fail('"target" must be { metric, equals } or { metric, minimize: true, around? }');
+  const t = target as Record<string, unknown>;
+  rejectUnknownKeys(t, ['metric', 'equals', 'minimize', 'around'], 'experiment', `${where}: target`);
+  const known = [...metricNamesOf(game, base.rotation), SEAT_WIN_GAP];
+  if (typeof t.metric !== 'string' || !known.includes(t.metric))
+    fail(`target: unknown metric ${JSON.stringify(t.metric)}${suggestion(String(t.metric), known)}`);
+  const metric = t.metric as string;
+  const kind = t.equals !== undefined ? 'equals' : 'minimize';
+  if ((t.equals === undefined) === (t.minimize === undefined))
+    fail('target: give either "equals" (a value) or "minimize": true');
+  if (kind === 'minimize' && t.minimize !== true)
+    fail(`target: "minimize" must be true, got ${JSON.stringify(t.minimize)}`);
+  const value = (kind === 'equals' ? t.equals : (t.around ?? 0)) as number;
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    fail(`target: "${kind === 'equals' ? 'equals' : 'around'}" must be a number, got ${JSON.stringify(value)}`);
+  if (kind === 'equals' && t.around !== undefined) fail('target: "around" goes with "minimize"');
+  if (metric === SEAT_WIN_GAP && (kind === 'equals' || t.around !== undefined))
+    fail(`target: ${SEAT_WIN_GAP} is minimized towards every seat winning 1/players; give only "minimize": true`);
+  if (kind === 'equals' && parameters.length > 1)
+    fail('target: "equals" tunes one parameter (several values could reach it); use "minimize" for several');
+  if (/^seat\d+\.wins$/.test(metric) && (value < 0 || value > 1))
+    fail(`target: a win share lies in [0, 1], got ${value}`);
+  return { metric, kind, value };
+}
+
 function resolveParameter(
   raw: unknown,
   where: string,
   game: Game,
   rules: Record<string, ParamValue>,
 ): ResolvedParameter {
-  const fail = (message: string): never => {
-    throw new InputError('experiment', `${where}: ${message}`);
-  };
+  const fail = failAt(where);
   if (!isObject(raw)) return fail('must be { name, min, max, integer?, step? }');
   rejectUnknownKeys(raw, ['name', 'min', 'max', 'integer', 'step'], 'experiment', where);
   const { name, min, max, integer = null, step = null } = raw;

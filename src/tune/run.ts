@@ -26,9 +26,10 @@ import { candidatePlan, valuesOf } from './definition.ts';
 import type { Tuning } from './definition.ts';
 import { intervalMethod, measureOf } from './metric.ts';
 import { precisionPlan, runToPrecision } from './precision.ts';
+import type { StopRecord } from './precision.ts';
 import { familyLevel, STOP_LEVEL, stopInterval } from './stop-rule.ts';
 import { bisect, lossOf, race } from './search.ts';
-import type { Evaluate } from './search.ts';
+import type { Evaluate, SearchResult } from './search.ts';
 import { writeTuneReport } from './report.ts';
 import type { TuneResult } from './result.ts';
 
@@ -109,127 +110,37 @@ export function answerWarnings(
   return warnings;
 }
 
+/** A tuning under way: its options, directory, shard size and the games played so far in this session. */
+interface Session {
+  options: TuneOptions;
+  dir: string;
+  shardDeals: number;
+  gamesPlayed: number;
+}
+
+/** Reports a run's progress as this session's games, counting from those played before it began. */
+const progressOf = (session: Session) => {
+  const base = session.gamesPlayed;
+  return (p: Progress) => session.options.onGames?.(base + p.gamesDone - p.gamesResumed);
+};
+
 export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
-  const { tuning, backend } = options;
+  const { tuning } = options;
   const t0 = performance.now();
   const started = new Date().toISOString();
-  let gamesPlayed = 0;
-  // 1. The directory and its tuning.
-  const dir = tuneDirOf(tuning, options.outRoot);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw new InputError(
-      'usage',
-      `cannot create the tuning directory ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
-    );
-  }
-  const tuningFile = join(dir, 'tuning.json');
-  if (existsSync(tuningFile)) {
-    if (readFileSync(tuningFile, 'utf8') !== `${JSON.stringify(tuning, null, 2)}\n`)
-      throw new Error(`${tuningFile}: this directory holds a different tuning`);
-  } else {
-    writeJsonAtomic(tuningFile, tuning);
-  }
-  const manifest = (status: string, extra: object = {}) =>
-    writeJsonAtomic(join(dir, 'manifest.json'), {
-      format: 'carclab-tune-manifest/1',
-      status,
-      tuning: { name: tuning.name, description: tuning.description, file: options.file },
-      seed: tuning.seed,
-      method: methodOf(tuning),
-      backend: backend.name,
-      workers: backend.concurrency,
-      started,
-      package: packageInfo(),
-      git: gitInfo(),
-      node: process.version,
-      ...extra,
-    });
+  const dir = openTuneDir(tuning, options.outRoot);
+  const manifest = manifestWriter(options, dir, started);
   manifest('running');
-
-  const progress = (base: number) => (p: Progress) => options.onGames?.(base + p.gamesDone - p.gamesResumed);
-  const shardDeals = Math.max(10, Math.ceil(tuning.budget.firstDeals / 2));
+  const session: Session = {
+    options,
+    dir,
+    shardDeals: Math.max(10, Math.ceil(tuning.budget.firstDeals / 2)),
+    gamesPlayed: 0,
+  };
   try {
-    // 2. The search.
-    const evaluate: Evaluate = async (point, deals) => {
-      const outcome = await runExperiment({
-        plan: candidatePlan(tuning, point, tuning.budget.maxDeals),
-        outRoot: join(dir, 'candidates'),
-        backend,
-        keepGames: false,
-        shardDeals,
-        dealsLimit: deals,
-        newRun: options.newRun,
-        signal: options.signal,
-        onProgress: progress(gamesPlayed),
-      });
-      gamesPlayed += outcome.gamesPlayed;
-      if (outcome.status !== 'complete') throw new Interrupted();
-      return { deals, parts: tuning.parts.map((p) => measureOf(outcome.summary!.arms[0]!, p.metric)) };
-    };
-    const settings = {
-      kind: tuning.kind,
-      target: tuning.value,
-      around: tuning.parts.map((p) => p.around),
-      precision: tuning.precision,
-      values: tuning.parameters.map((p) => (tuning.kind === 'equals' && !p.integer ? [p.min, p.max] : valuesOf(p))),
-      step: tuning.kind === 'equals' && !tuning.parameters[0]!.integer ? tuning.parameters[0]!.step : null,
-      firstDeals: tuning.budget.firstDeals,
-      maxDeals: tuning.budget.maxDeals,
-      budgetGames: tuning.budget.games,
-      gamesPerDeal: tuning.gamesPerDeal,
-    };
-    const search = tuning.kind === 'equals' ? await bisect(settings, evaluate) : await race(settings, evaluate);
-
-    // 3. The confirmation on fresh deals, to the precision.
-    const seed = `${tuning.seed}/confirm`;
-    const targets = tuning.parts.map((p) => ({
-      metric: p.metric,
-      halfWidth: tuning.precision,
-      family: tuning.parts.length,
-    }));
-    const confirmPlan = precisionPlan(candidatePlan(tuning, search.point, tuning.budget.maxDeals, seed), targets);
-    const confirmed = await runToPrecision(targets, {
-      plan: confirmPlan,
-      outRoot: join(dir, 'confirmation'),
-      backend,
-      keepGames: false,
-      shardDeals,
-      newRun: options.newRun,
-      signal: options.signal,
-      onProgress: progress(gamesPlayed),
-    });
-    gamesPlayed += confirmed.gamesPlayed;
-    if (confirmed.status !== 'complete') throw new Interrupted();
-    const stop = confirmed.stop!;
-    const quantity = targetQuantity(tuning, confirmed.summary!.arms[0]!);
-    const halfWidth = Math.max(...Object.values(stop.batches[stop.batches.length - 1]!.halfWidths));
-
-    // 4. Results.
-    const confirmGames = stop.deals * tuning.gamesPerDeal;
-    const result: TuneResult = {
-      format: 'carclab-tune/1',
-      name: tuning.name,
-      status: search.status,
-      parameters: tuning.parameters.map((p) => p.name),
-      value: search.point.length === 1 ? search.point[0]! : search.point,
-      point: search.point,
-      metric: tuning.metric,
-      target: { kind: tuning.kind, value: tuning.value },
-      ...quantity,
-      level: stop.level,
-      nominalLevel: STOP_LEVEL,
-      interval: `${tuning.parts.length > 1 ? 'Wilson per seat (Bonferroni over the seats), as the largest distance from 1/players' : intervalMethod(measureOf(confirmed.summary!.arms[0]!, tuning.metric))}, nominal ${STOP_LEVEL * 100} %, covering ≥ ${stop.level * 100} % under the confirmation's stop`,
-      notRejected: search.notRejected.map((p) => (p.length === 1 ? p[0]! : p)),
-      warnings: answerWarnings(tuning, quantity, { reason: stop.reason, halfWidth, deals: stop.deals }),
-      games: search.games + confirmGames,
-      searchGames: search.games,
-      confirmation: { seed, deals: stop.deals, games: confirmGames, reason: stop.reason, halfWidth },
-      method: methodOf(tuning),
-      candidates: search.candidates,
-      log: search.log,
-    };
+    const search = await searchCandidates(session);
+    const confirmation = await confirm(session, search);
+    const result = tuneResult(tuning, search, confirmation);
     writeJsonAtomic(join(dir, 'result.json'), result);
     writeAtomic(join(dir, 'candidates.csv'), candidatesCsv(tuning, result));
     await writeTuneReport(tuning, result, dir);
@@ -256,15 +167,161 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
         'confirmation/',
       ],
     });
-    return { status: 'complete', dir, result, gamesPlayed, wallSeconds };
+    return { status: 'complete', dir, result, gamesPlayed: session.gamesPlayed, wallSeconds };
   } catch (error) {
     if (!(error instanceof Interrupted)) {
       manifest('failed');
       throw error;
     }
     manifest('interrupted');
-    return { status: 'interrupted', dir, gamesPlayed, wallSeconds: (performance.now() - t0) / 1000 };
+    return {
+      status: 'interrupted',
+      dir,
+      gamesPlayed: session.gamesPlayed,
+      wallSeconds: (performance.now() - t0) / 1000,
+    };
   }
+}
+
+/** Step 1: the tuning's directory, with its `tuning.json` (written, or checked to be this tuning's). */
+function openTuneDir(tuning: Tuning, outRoot: string): string {
+  const dir = tuneDirOf(tuning, outRoot);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new InputError(
+      'usage',
+      `cannot create the tuning directory ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
+    );
+  }
+  const tuningFile = join(dir, 'tuning.json');
+  if (existsSync(tuningFile)) {
+    if (readFileSync(tuningFile, 'utf8') !== `${JSON.stringify(tuning, null, 2)}\n`)
+      throw new Error(`${tuningFile}: this directory holds a different tuning`);
+  } else {
+    writeJsonAtomic(tuningFile, tuning);
+  }
+  return dir;
+}
+
+/** Writes `manifest.json` with a status and what is known at that point. */
+function manifestWriter(options: TuneOptions, dir: string, started: string) {
+  const { tuning, backend } = options;
+  return (status: string, extra: object = {}) =>
+    writeJsonAtomic(join(dir, 'manifest.json'), {
+      format: 'carclab-tune-manifest/1',
+      status,
+      tuning: { name: tuning.name, description: tuning.description, file: options.file },
+      seed: tuning.seed,
+      method: methodOf(tuning),
+      backend: backend.name,
+      workers: backend.concurrency,
+      started,
+      package: packageInfo(),
+      git: gitInfo(),
+      node: process.version,
+      ...extra,
+    });
+}
+
+/** Step 2: the search, each candidate a one-arm run grown to the deals the search asks for. */
+async function searchCandidates(session: Session): Promise<SearchResult> {
+  const { options, dir, shardDeals } = session;
+  const { tuning, backend } = options;
+  const evaluate: Evaluate = async (point, deals) => {
+    const outcome = await runExperiment({
+      plan: candidatePlan(tuning, point, tuning.budget.maxDeals),
+      outRoot: join(dir, 'candidates'),
+      backend,
+      keepGames: false,
+      shardDeals,
+      dealsLimit: deals,
+      newRun: options.newRun,
+      signal: options.signal,
+      onProgress: progressOf(session),
+    });
+    session.gamesPlayed += outcome.gamesPlayed;
+    if (outcome.status !== 'complete') throw new Interrupted();
+    return { deals, parts: tuning.parts.map((p) => measureOf(outcome.summary!.arms[0]!, p.metric)) };
+  };
+  const settings = {
+    kind: tuning.kind,
+    target: tuning.value,
+    around: tuning.parts.map((p) => p.around),
+    precision: tuning.precision,
+    values: tuning.parameters.map((p) => (tuning.kind === 'equals' && !p.integer ? [p.min, p.max] : valuesOf(p))),
+    step: tuning.kind === 'equals' && !tuning.parameters[0]!.integer ? tuning.parameters[0]!.step : null,
+    firstDeals: tuning.budget.firstDeals,
+    maxDeals: tuning.budget.maxDeals,
+    budgetGames: tuning.budget.games,
+    gamesPerDeal: tuning.gamesPerDeal,
+  };
+  return tuning.kind === 'equals' ? await bisect(settings, evaluate) : await race(settings, evaluate);
+}
+
+/** What the confirmation measured of the chosen value on fresh deals. */
+interface Confirmation {
+  seed: string;
+  stop: StopRecord;
+  arm: ArmSummary;
+  halfWidth: number;
+}
+
+/** Step 3: the confirmation of the chosen value on fresh deals, to the precision. */
+async function confirm(session: Session, search: SearchResult): Promise<Confirmation> {
+  const { options, dir, shardDeals } = session;
+  const { tuning } = options;
+  const seed = `${tuning.seed}/confirm`;
+  const targets = tuning.parts.map((p) => ({
+    metric: p.metric,
+    halfWidth: tuning.precision,
+    family: tuning.parts.length,
+  }));
+  const confirmPlan = precisionPlan(candidatePlan(tuning, search.point, tuning.budget.maxDeals, seed), targets);
+  const confirmed = await runToPrecision(targets, {
+    plan: confirmPlan,
+    outRoot: join(dir, 'confirmation'),
+    backend: options.backend,
+    keepGames: false,
+    shardDeals,
+    newRun: options.newRun,
+    signal: options.signal,
+    onProgress: progressOf(session),
+  });
+  session.gamesPlayed += confirmed.gamesPlayed;
+  if (confirmed.status !== 'complete') throw new Interrupted();
+  const stop = confirmed.stop!;
+  const halfWidth = Math.max(...Object.values(stop.batches[stop.batches.length - 1]!.halfWidths));
+  return { seed, stop, arm: confirmed.summary!.arms[0]!, halfWidth };
+}
+
+/** Step 4: the answer — the search's choice with the confirmation's interval, and how it was reached. */
+function tuneResult(tuning: Tuning, search: SearchResult, confirmation: Confirmation): TuneResult {
+  const { seed, stop, arm, halfWidth } = confirmation;
+  const quantity = targetQuantity(tuning, arm);
+  const confirmGames = stop.deals * tuning.gamesPerDeal;
+  return {
+    format: 'carclab-tune/1',
+    name: tuning.name,
+    status: search.status,
+    parameters: tuning.parameters.map((p) => p.name),
+    value: search.point.length === 1 ? search.point[0]! : search.point,
+    point: search.point,
+    metric: tuning.metric,
+    target: { kind: tuning.kind, value: tuning.value },
+    ...quantity,
+    level: stop.level,
+    nominalLevel: STOP_LEVEL,
+    interval: `${tuning.parts.length > 1 ? 'Wilson per seat (Bonferroni over the seats), as the largest distance from 1/players' : intervalMethod(measureOf(arm, tuning.metric))}, nominal ${STOP_LEVEL * 100} %, covering ≥ ${stop.level * 100} % under the confirmation's stop`,
+    notRejected: search.notRejected.map((p) => (p.length === 1 ? p[0]! : p)),
+    warnings: answerWarnings(tuning, quantity, { reason: stop.reason, halfWidth, deals: stop.deals }),
+    games: search.games + confirmGames,
+    searchGames: search.games,
+    confirmation: { seed, deals: stop.deals, games: confirmGames, reason: stop.reason, halfWidth },
+    method: methodOf(tuning),
+    candidates: search.candidates,
+    log: search.log,
+  };
 }
 
 function candidatesCsv(tuning: Tuning, result: TuneResult): string {

@@ -140,26 +140,45 @@ const fmt = (x: number) => String(Number(x.toPrecision(6)));
 
 type Side = -1 | 0 | 1;
 
-export async function bisect(settings: SearchSettings, evaluate: Evaluate): Promise<SearchResult> {
-  const ledger = new Ledger(settings, evaluate);
-  const looks = looksOf(settings.firstDeals, settings.maxDeals);
-  const level = 1 - 0.05 / looks.length;
-  const t = settings.target;
-  const h = settings.precision;
-  const metric = (e: Evaluation, lvl: number) => ({ estimate: e.parts[0]!.mean, ...measureInterval(e.parts[0]!, lvl) });
-  let outOfBudget = false;
+/** The target metric (the single part) with its interval at `level`. */
+const metricOf = (e: Evaluation, level: number) => ({
+  estimate: e.parts[0]!.mean,
+  ...measureInterval(e.parts[0]!, level),
+});
+
+/** One stochastic bisection: its looks and level, the values measured, and what is known of the sides. */
+class Bisection {
+  readonly ledger: Ledger;
+  private readonly looks: number[];
+  private readonly level: number;
+  /** A measurement the budget did not allow was asked for. */
+  outOfBudget = false;
+  /** The side of the target the low end lies on (0 while unknown: only an end that reached it was measured). */
+  lowSide: Side = 0;
+
+  constructor(
+    private readonly settings: SearchSettings,
+    evaluate: Evaluate,
+  ) {
+    this.ledger = new Ledger(settings, evaluate);
+    this.looks = looksOf(settings.firstDeals, settings.maxDeals);
+    this.level = 1 - 0.05 / this.looks.length;
+  }
 
   /** The side of the target a value lies on (0: within ±precision), or its best guess when undecided. */
-  const sideOf = async (x: number): Promise<Side> => {
+  async sideOf(x: number): Promise<Side> {
+    const { ledger } = this;
+    const t = this.settings.target;
+    const h = this.settings.precision;
     let last: Evaluation | null = null;
-    for (const n of looks) {
+    for (const n of this.looks) {
       const e = await ledger.measure([x], n);
       if (!e) {
-        outOfBudget = true;
+        this.outOfBudget = true;
         break;
       }
       last = e;
-      const { lo, hi } = measureInterval(e.parts[0]!, level);
+      const { lo, hi } = measureInterval(e.parts[0]!, this.level);
       const side: Side | null = lo >= t - h && hi <= t + h ? 0 : lo > t ? 1 : hi < t ? -1 : null;
       if (side !== null) {
         ledger.verdict([x], side === 0 ? 'reached' : side > 0 ? 'above' : 'below');
@@ -176,18 +195,20 @@ export async function bisect(settings: SearchSettings, evaluate: Evaluate): Prom
       `${fmt(x)}: undecided after ${last.deals} deals; taken as ${guess > 0 ? 'above' : 'below'} (estimate ${fmt(last.parts[0]!.mean)})`,
     );
     return guess;
-  };
+  }
 
-  /** The side of the target the low end lies on (0 while unknown: only an end that reached it was measured). */
-  let lowSide: Side = 0;
-  const done = (status: SearchResult['status'], x: number): SearchResult => ({
-    status: outOfBudget && status === 'found' ? 'budget' : status,
-    point: [x],
-    notRejected: status === 'unreachable' ? [] : notRejected().map((v) => [v]),
-    candidates: ledger.records(metric),
-    games: ledger.games,
-    log: ledger.log,
-  });
+  /** The search's result with `x` chosen. */
+  done(status: SearchResult['status'], x: number): SearchResult {
+    return {
+      status: this.outOfBudget && status === 'found' ? 'budget' : status,
+      point: [x],
+      notRejected: status === 'unreachable' ? [] : this.notRejected().map((v) => [v]),
+      candidates: this.ledger.records(metricOf),
+      games: this.ledger.games,
+      log: this.ledger.log,
+    };
+  }
+
   /**
    * The values not rejected as the closest to the target: from the nearest value decided on the low
    * end's side of the target to the nearest decided on the other side, both included (either may be
@@ -195,51 +216,60 @@ export async function bisect(settings: SearchSettings, evaluate: Evaluate): Prom
    * where a side has no decided value. Fences from the target's sides, not from `x`'s grid
    * neighbours: `x` itself may be decided, and the closest value may lie on either side of it.
    */
-  const notRejected = (): number[] => {
-    const grid = settings.values[0]!;
+  private notRejected(): number[] {
+    const { lowSide } = this;
+    const grid = this.settings.values[0]!;
     const decided = (side: Side) =>
-      [...ledger.evaluations.values()]
+      [...this.ledger.evaluations.values()]
         .filter((e) => e.verdict === (side > 0 ? 'above' : 'below'))
         .map((e) => e.point[0]!);
     const low = Math.max(grid[0]!, ...(lowSide === 0 ? [] : decided(lowSide)));
     const high = Math.min(grid[grid.length - 1]!, ...(lowSide === 0 ? [] : decided(-lowSide as Side)));
     // Decisions against the monotone order (noise): the span between the two contradicting fences.
     const [from, to] = low <= high ? [low, high] : [high, low];
-    if (settings.step !== null) return [from, to];
+    if (this.settings.step !== null) return [from, to];
     return grid.filter((v) => v >= from && v <= to);
-  };
-  const distance = (x: number) => Math.abs(ledger.evaluations.get(key([x]))!.evaluation.parts[0]!.mean - t);
+  }
 
+  /** How far a measured value's estimate lies from the target. */
+  distance(x: number): number {
+    return Math.abs(this.ledger.evaluations.get(key([x]))!.evaluation.parts[0]!.mean - this.settings.target);
+  }
+}
+
+export async function bisect(settings: SearchSettings, evaluate: Evaluate): Promise<SearchResult> {
+  const run = new Bisection(settings, evaluate);
+  const { ledger } = run;
   const grid = settings.values[0]!;
   let a = grid[0]!;
   let b = grid[grid.length - 1]!;
-  const sa = await sideOf(a);
-  if (sa === 0) return done('found', a);
-  lowSide = sa;
-  const sb = await sideOf(b);
-  if (sb === 0) return done('found', b);
+  const sa = await run.sideOf(a);
+  if (sa === 0) return run.done('found', a);
+  run.lowSide = sa;
+  const sb = await run.sideOf(b);
+  if (sb === 0) return run.done('found', b);
   if (sa === sb) {
     ledger.log.push(
-      `no value in [${fmt(a)}, ${fmt(b)}] reaches the target ${fmt(t)}: both ends lie ${sa > 0 ? 'above' : 'below'} it`,
+      `no value in [${fmt(a)}, ${fmt(b)}] reaches the target ${fmt(settings.target)}: both ends lie ${sa > 0 ? 'above' : 'below'} it`,
     );
-    return done('unreachable', distance(a) <= distance(b) ? a : b);
+    return run.done('unreachable', run.distance(a) <= run.distance(b) ? a : b);
   }
   // Integer grids bisect over indices; real ranges over the interval, down to `step`.
   const integer = settings.step === null;
   let ia = 0;
   let ib = grid.length - 1;
-  while (!outOfBudget && (integer ? ib - ia > 1 : b - a > settings.step!)) {
+  while (!run.outOfBudget && (integer ? ib - ia > 1 : b - a > settings.step!)) {
     const im = Math.floor((ia + ib) / 2);
     const m = integer ? grid[im]! : (a + b) / 2;
-    const sm = await sideOf(m);
+    const sm = await run.sideOf(m);
     if (!ledger.evaluations.has(key([m]))) break;
-    if (sm === 0) return done('found', m);
+    if (sm === 0) return run.done('found', m);
     if (sm === sa) [a, ia] = [m, im];
     else [b, ib] = [m, im];
   }
-  const chosen = distance(a) <= distance(b) ? a : b;
+  const chosen = run.distance(a) <= run.distance(b) ? a : b;
   ledger.log.push(`bracket [${fmt(a)}, ${fmt(b)}]: ${fmt(chosen)} has the estimate closer to the target`);
-  return done('found', chosen);
+  return run.done('found', chosen);
 }
 
 // ---- minimize: racing by successive elimination -------------------------------------------------

@@ -90,7 +90,16 @@ const forbidding = (spec: string, mechanic: string) => `${spec}${spec.includes('
 export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
   const { players, seed } = request;
   if (seed === '') throw new InputError('usage', '--seed must not be empty');
-  // 1. Levels: specs (none may forbid anything itself), names, deals.
+  const levels = resolveLevels(request);
+  const { arms, armTexts } = resolveArms(request);
+  const matches = mechanicMatches(levels, arms, players, seed);
+  if (!matches.length)
+    throw new InputError('usage', `--expansions: no arm has a mechanic to forbid (arms: ${armTexts.join(', ')})`);
+  return { players, seed, levels, arms, matches };
+}
+
+/** Step 1, the levels: specs (none may forbid anything itself), names, deals. */
+function resolveLevels(request: MechanicsRequest): MechanicsSetup['levels'] {
   const named = splitLevels(request.agents ?? DEFAULT_LEVELS);
   const specs = named.map((l) => parseAgentSpec(l.agents, '--agents'));
   const restricted = specs.find((s) => s.forbid.length);
@@ -112,9 +121,11 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
     DEFAULT_DEALS,
     2,
   );
-  const levels = specs.map((s, k) => ({ name: names[k]!, spec: s.text, deals: deals[k]! }));
+  return specs.map((s, k) => ({ name: names[k]!, spec: s.text, deals: deals[k]! }));
+}
 
-  // 2. Arms: each game built (expansions, rules, players checked), its mechanics listed.
+/** Step 2, the arms: each game built (expansions, rules, players checked), its mechanics listed. */
+function resolveArms(request: MechanicsRequest): { arms: MechanicsArm[]; armTexts: string[] } {
   const armTexts = (request.expansions ?? DEFAULT_ARMS).split(',').map((s) => s.trim());
   if (armTexts.some((t) => t === ''))
     throw new InputError(
@@ -124,31 +135,7 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
   const repeated = armTexts.find((t, k) => armTexts.indexOf(t) !== k);
   if (repeated !== undefined) throw new InputError('usage', `--expansions: arm ${repeated} is given twice`);
   const only = request.mechanics === undefined ? undefined : request.mechanics.split(',').map((s) => s.trim());
-  const arms = armTexts.map((text): MechanicsArm => {
-    const { expansions, rules } = parseArm(text);
-    let check: MatchDesign;
-    try {
-      check = designMatch({ kind: 'match', specs: ['random', 'greedy'], players, expansions, rules, deals: 1, seed });
-    } catch (error) {
-      if (error instanceof InputError)
-        throw new InputError(
-          'usage',
-          `--expansions: arm ${text}: ${error.message.replace(/^carclab match: arms\[0\] "game": /, '')}`,
-        );
-      throw error;
-    }
-    const game = armSetups(check.plan)[0]!.game;
-    const own = (module: string) => (expansions.length ? expansions.includes(module) : module === game.base.name);
-    const titleOf = (module: string) =>
-      module === game.base.name ? game.base.title : game.expansions.find((e) => e.name === module)!.title;
-    const chosen = game.mechanics.filter((m) => (only ? only.includes(m.name) : own(m.module)));
-    return {
-      name: text,
-      expansions,
-      rules,
-      mechanics: chosen.map((m) => ({ name: m.name, module: titleOf(m.module), description: m.description })),
-    };
-  });
+  const arms = armTexts.map((text) => armOf(text, only, request.players, request.seed));
   if (only) {
     for (const name of only) {
       // A name no registered module declares is named by the spec parser, with the nearest name.
@@ -160,8 +147,43 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
         );
     }
   }
+  return { arms, armTexts };
+}
 
-  // 3. The matches: per level, arm and mechanic, on one seed (a mechanic's matches at two levels share their deals).
+/** One arm: its game checked, and the mechanics it tests (`only` those, or its own expansions'). */
+function armOf(text: string, only: readonly string[] | undefined, players: number, seed: string): MechanicsArm {
+  const { expansions, rules } = parseArm(text);
+  let check: MatchDesign;
+  try {
+    check = designMatch({ kind: 'match', specs: ['random', 'greedy'], players, expansions, rules, deals: 1, seed });
+  } catch (error) {
+    if (error instanceof InputError)
+      throw new InputError(
+        'usage',
+        `--expansions: arm ${text}: ${error.message.replace(/^carclab match: arms\[0\] "game": /, '')}`,
+      );
+    throw error;
+  }
+  const game = armSetups(check.plan)[0]!.game;
+  const own = (module: string) => (expansions.length ? expansions.includes(module) : module === game.base.name);
+  const titleOf = (module: string) =>
+    module === game.base.name ? game.base.title : game.expansions.find((e) => e.name === module)!.title;
+  const chosen = game.mechanics.filter((m) => (only ? only.includes(m.name) : own(m.module)));
+  return {
+    name: text,
+    expansions,
+    rules,
+    mechanics: chosen.map((m) => ({ name: m.name, module: titleOf(m.module), description: m.description })),
+  };
+}
+
+/** Step 3, the matches: per level, arm and mechanic, on one seed (a mechanic's matches at two levels share their deals). */
+function mechanicMatches(
+  levels: MechanicsSetup['levels'],
+  arms: readonly MechanicsArm[],
+  players: number,
+  seed: string,
+): MechanicMatch[] {
   const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
   const matches: MechanicMatch[] = [];
   levels.forEach((level, l) => {
@@ -186,7 +208,5 @@ export function mechanicsSetup(request: MechanicsRequest): MechanicsSetup {
       });
     });
   });
-  if (!matches.length)
-    throw new InputError('usage', `--expansions: no arm has a mechanic to forbid (arms: ${armTexts.join(', ')})`);
-  return { players, seed, levels, arms, matches };
+  return matches;
 }

@@ -10,8 +10,10 @@ import { Worker } from 'bullmq';
 import type { Job } from 'bullmq';
 import { codeIdentity, shortCode } from '../code.ts';
 import { poolBackend } from '../pool.ts';
+import type { Backend } from '../pool.ts';
 import { checkReachable, DEFAULT_QUEUE } from './backend.ts';
 import { announcePresence, shardQueue } from './presence.ts';
+import type { Peer } from './presence.ts';
 import { connectionOptions } from './url.ts';
 import type { RedisTarget } from './url.ts';
 import { toWire } from './wire.ts';
@@ -67,58 +69,74 @@ export async function startQueueWorker(target: RedisTarget, options: QueueWorker
     },
   );
   worker.on('failed', (job, error) => log(`carclab worker: shard ${job?.id ?? '?'} failed: ${error.message}`));
-  // While Redis is away the same connection error comes at every retry (about once a second): said once a minute.
-  const said = new Map<string, number>();
-  worker.on('error', (error) => {
-    const last = said.get(error.message);
-    if (last !== undefined && Date.now() - last < ERROR_REPEAT_MS) return;
-    said.set(error.message, Date.now());
-    log(`carclab worker: ${error.message}${last === undefined ? '' : ' (still)'}`);
-  });
+  worker.on('error', errorSayer(log));
   await worker.waitUntilReady();
-  const named = new Set<string>();
   const presence = announcePresence(target, {
     queue,
     role: 'worker',
     name: me,
     code,
-    onPeers: (runs) => {
-      for (const run of runs) {
-        if (run.code === shortCode(code) || named.has(run.name)) continue;
-        named.add(run.name);
-        log(
-          `carclab worker: the run of ${run.name} on queue ${queue} is for code ${run.code}, this checkout is ${shortCode(code)} (update one of them); its shards are left to workers of that code`,
-        );
-      }
-    },
+    onPeers: otherCodeRuns(queue, code, log),
   });
   log(
     `carclab worker: ${options.threads} thread${options.threads === 1 ? '' : 's'} taking shards from ${target.redacted} queue ${queue} (code ${shortCode(code)})`,
   );
-  return {
-    close: async () => {
-      await presence.stop();
-      const finished = await new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS);
-        worker.close().then(
-          () => {
-            clearTimeout(timer);
-            resolve(true);
-          },
-          () => {
-            clearTimeout(timer);
-            resolve(false);
-          },
-        );
-      });
-      if (!finished) {
-        log(
-          'carclab worker: the running shards did not finish in time (or Redis is gone); abandoning them, other workers will play them',
-        );
-        void worker.close(true).catch(() => {});
-        void worker.disconnect().catch(() => {});
-      }
-      await pool.close();
-    },
+  return { close: () => closeWorker(worker, presence, pool, log) };
+}
+
+/** Logs a worker's errors, the same one again only after `ERROR_REPEAT_MS`. */
+function errorSayer(log: (line: string) => void): (error: Error) => void {
+  // While Redis is away the same connection error comes at every retry (about once a second): said once a minute.
+  const said = new Map<string, number>();
+  return (error) => {
+    const last = said.get(error.message);
+    if (last !== undefined && Date.now() - last < ERROR_REPEAT_MS) return;
+    said.set(error.message, Date.now());
+    log(`carclab worker: ${error.message}${last === undefined ? '' : ' (still)'}`);
   };
+}
+
+/** Names, once each, the runs of other code that wait on the same queue. */
+function otherCodeRuns(queue: string, code: string, log: (line: string) => void): (runs: readonly Peer[]) => void {
+  const named = new Set<string>();
+  return (runs) => {
+    for (const run of runs) {
+      if (run.code === shortCode(code) || named.has(run.name)) continue;
+      named.add(run.name);
+      log(
+        `carclab worker: the run of ${run.name} on queue ${queue} is for code ${run.code}, this checkout is ${shortCode(code)} (update one of them); its shards are left to workers of that code`,
+      );
+    }
+  };
+}
+
+/** `QueueWorker.close`: the running shards finish, or are abandoned after `CLOSE_TIMEOUT_MS`. */
+async function closeWorker(
+  worker: Worker<ShardTask, WireResult>,
+  presence: { stop(): Promise<void> },
+  pool: Backend,
+  log: (line: string) => void,
+): Promise<void> {
+  await presence.stop();
+  const finished = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS);
+    worker.close().then(
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(false);
+      },
+    );
+  });
+  if (!finished) {
+    log(
+      'carclab worker: the running shards did not finish in time (or Redis is gone); abandoning them, other workers will play them',
+    );
+    void worker.close(true).catch(() => {});
+    void worker.disconnect().catch(() => {});
+  }
+  await pool.close();
 }
