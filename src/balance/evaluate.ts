@@ -22,7 +22,7 @@ import type { BalanceContext } from './contexts.ts';
 import type { Balance } from './definition.ts';
 import type { CandidateData, PartData } from './estimate.ts';
 import { pointSetup } from './knobs.ts';
-import { atomKey, atomScale, atomSums } from './metrics.ts';
+import { atomCountUnits, atomKey, atomScale, atomSums } from './metrics.ts';
 import type { AtomSums } from './metrics.ts';
 
 /** A run stopped by the user: the same command resumes it. */
@@ -160,7 +160,9 @@ export class ContextRuns {
           (part): PartData => ({
             terms: part.terms.map(({ coef, atom }) => {
               const k = context.atoms.findIndex((a) => atomKey(a) === atomKey(atom));
-              return { coef, x: run.sums[k]!.x, y: run.sums[k]!.y, scale: atomScale(atom) };
+              const units = atomCountUnits(atom, context.players);
+              const perDeal = units === undefined ? undefined : units * gamesPerDealOf(run.plan);
+              return { coef, x: run.sums[k]!.x, y: run.sums[k]!.y, scale: atomScale(atom), perDeal };
             }),
             around: part.around,
             range: t.metric.combine === 'gap' ? [0, 1] : t.metric.range,
