@@ -101,12 +101,23 @@ function prepareDir(balance: Balance, outRoot: string): string {
   return dir;
 }
 
-export async function runBalance(options: BalanceOptions): Promise<BalanceOutcome> {
+/** What a finished balance directory holds, as its manifest lists it. */
+const BALANCE_FILES = [
+  'balance.json',
+  'manifest.json',
+  'result.json',
+  'candidates.csv',
+  'report.md',
+  'report.html',
+  'charts/',
+  'games/',
+  'confirmation/',
+];
+
+/** Writes the run's `manifest.json` with a status (and, when complete, the games and files). */
+function manifestWriter(options: BalanceOptions, dir: string, started: string) {
   const { balance, backend } = options;
-  const t0 = performance.now();
-  const started = new Date().toISOString();
-  const dir = prepareDir(balance, options.outRoot);
-  const manifest = (status: string, extra: object = {}) =>
+  return (status: string, extra: object = {}) =>
     writeJsonAtomic(join(dir, 'manifest.json'), {
       format: 'carclab-balance-manifest/1',
       status,
@@ -121,6 +132,40 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
       node: process.version,
       ...extra,
     });
+}
+
+/** The result of the search and the confirmation, written as `result.json`, `candidates.csv` and the report. */
+async function writeResult(
+  balance: Balance,
+  dir: string,
+  runs: ContextRuns,
+  confirmRuns: ContextRuns,
+  { search, groups, confirmed }: Awaited<ReturnType<typeof searchAndConfirm>>,
+): Promise<BalanceResult> {
+  // Games per deal of each context (the same for every rule set).
+  const gamesPerDeal = (key: string) =>
+    gamesPerDealOf(
+      runs.runsOf(
+        [search.notRejected[0]!],
+        balance.contexts.filter((c) => c.key === key),
+      )[0]!.plan,
+    );
+  const result = buildResult(balance, search, groups, confirmed, {
+    confirmation: confirmRuns.charged(),
+    grid: gridGames(balance, search.dealsForPrecision, gamesPerDeal),
+  });
+  writeJsonAtomic(join(dir, 'result.json'), result);
+  writeAtomic(join(dir, 'candidates.csv'), candidatesCsv(balance, result));
+  await writeBalanceReport(balance, result, dir);
+  return result;
+}
+
+export async function runBalance(options: BalanceOptions): Promise<BalanceOutcome> {
+  const { balance, backend } = options;
+  const t0 = performance.now();
+  const started = new Date().toISOString();
+  const dir = prepareDir(balance, options.outRoot);
+  const manifest = manifestWriter(options, dir, started);
   manifest('running');
   let played = 0;
   const settings = (outRoot: string): RunSettings => ({
@@ -140,40 +185,12 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
   );
   const gamesPlayed = () => runs.played + confirmRuns.played;
   try {
-    const { search, groups, confirmed } = await searchAndConfirm(balance, runs, confirmRuns, () => {
+    const found = await searchAndConfirm(balance, runs, confirmRuns, () => {
       played = runs.played;
     });
-    // Games per deal of each context (the same for every rule set).
-    const gamesPerDeal = (key: string) =>
-      gamesPerDealOf(
-        runs.runsOf(
-          [search.notRejected[0]!],
-          balance.contexts.filter((c) => c.key === key),
-        )[0]!.plan,
-      );
-    const result = buildResult(balance, search, groups, confirmed, {
-      confirmation: confirmRuns.charged(),
-      grid: gridGames(balance, search.dealsForPrecision, gamesPerDeal),
-    });
-    writeJsonAtomic(join(dir, 'result.json'), result);
-    writeAtomic(join(dir, 'candidates.csv'), candidatesCsv(balance, result));
-    await writeBalanceReport(balance, result, dir);
+    const result = await writeResult(balance, dir, runs, confirmRuns, found);
     const wallSeconds = (performance.now() - t0) / 1000;
-    manifest('complete', {
-      games: result.games,
-      wallSeconds,
-      files: [
-        'balance.json',
-        'manifest.json',
-        'result.json',
-        'candidates.csv',
-        'report.md',
-        'report.html',
-        'charts/',
-        'games/',
-        'confirmation/',
-      ],
-    });
+    manifest('complete', { games: result.games, wallSeconds, files: BALANCE_FILES });
     return { status: 'complete', dir, result, gamesPlayed: gamesPlayed(), wallSeconds };
   } catch (error) {
     if (!(error instanceof Interrupted)) {

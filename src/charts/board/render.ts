@@ -15,45 +15,25 @@
  * travellers as three dots on their road, meeples as player-coloured figures with the player number
  * (farmers lie down; a meeple of a kind that counts more than 1 in a majority, the big meeple, is
  * drawn 1.4 times the size with a thicker outline), expansions' pieces (`boardPieces` hooks: tollhouses) as player-coloured houses
- * showing their label; the legend adds each expansion's `playerNotes`. No expansion is named here.
+ * showing their label; the legend (`legend.ts`) adds each expansion's `playerNotes`. No expansion is named here.
  */
-import { SEG_FIELD, SEG_MONASTERY } from '../../engine/index.ts';
-import type { BoardPiece, Illustration, State } from '../../engine/index.ts';
-import { registeredScoreSources } from '../../expansions/index.ts';
+import { SEG_FIELD } from '../../engine/index.ts';
+import type { BoardPiece, State } from '../../engine/index.ts';
 import { tileGeometry } from './geometry.ts';
+import { drawLegend } from './legend.ts';
+import type { LegendOptions } from './legend.ts';
 import { CENTRE, rotatePt } from './points.ts';
 import type { Pt } from './points.ts';
-import { COLOURS, PLAYER_COLOUR_NAMES } from './palette.ts';
-import {
-  ILLUSTRATION_LETTERS,
-  ILLUSTRATION_NAMES,
-  drawTile,
-  escapeXml,
-  fmt,
-  illustrationIcon,
-  labyrinthIcon,
-  laneIcon,
-  meepleMark,
-  monasteryIcon,
-  pennantIcon,
-  pieceMark,
-  travellersIcon,
-  villageIcon,
-} from './tile-picture.ts';
+import { COLOURS } from './palette.ts';
+import { drawTile, fmt, meepleMark, meepleScale, pieceMark } from './tile-picture.ts';
 
-export interface BoardOptions {
+export interface BoardOptions extends LegendOptions {
   /** Side of one tile in SVG units (default 80). */
   tileSize?: number;
   /** Column and row numbers around the board (default true). */
   coordinates?: boolean;
   /** The legend with players, scores and the key (default true). */
   legend?: boolean;
-  /** First line of the legend (default "Board"). */
-  title?: string;
-  /** Extra lines under the title (e.g. the scenario's rule, the run and deal). */
-  subtitle?: string[];
-  /** Player labels (default P0, P1, …). */
-  playerNames?: string[];
   /** Outline tiles in red: `'last'` for the tile placed last, or placed indices. */
   highlight?: 'last' | readonly number[];
   /** Empty cells the board's extent (and its axis labels) must take in too, e.g. where a tile may go. */
@@ -97,21 +77,82 @@ export function renderBoardSVG(state: State, options: BoardOptions = {}): string
 
 /** Renders the board of a state: the SVG and where its parts are. */
 export function renderBoard(state: State, options: BoardOptions = {}): BoardPicture {
-  const game = state.game;
   const T = options.tileSize ?? 80;
-  const S = game.segmentsPerTile;
   const coordinates = options.coordinates ?? true;
   const margin = coordinates ? Math.round(T * 0.35) : Math.round(T * 0.12);
+  const { minX, maxX, minY, maxY } = boardExtent(state, options.include ?? []);
+  const cols = maxX - minX + 1;
+  const rows = maxY - minY + 1;
+  const board: Box = { x: 0, y: 0, width: margin * 2 + cols * T, height: margin * 2 + rows * T };
+  const origin = (x: number, y: number): Pt => [margin + (x - minX) * T, margin + (y - minY) * T];
+  const frame: BoardFrame = { state, T, tileAt: (i) => tileAt(state, i), origin };
 
-  // Board extent.
+  const marks = highlightMarks(frame, options.highlight);
+  // The expansions' pieces (a tollhouse at its crossroads' village), then meeples.
+  for (const piece of boardPiecesOf(state)) {
+    const { x, y } = frame.tileAt(piece.placed);
+    const [ox, oy] = frame.origin(x, y);
+    marks.push(pieceMark(ox + T / 2, oy + T / 2, T, piece, piece.kind));
+  }
+  const meeples = meepleMarks(frame);
+  marks.push(...meeples);
+
+  const boardSvg = [
+    `<g id="tiles">${tilePictures(frame).join('')}</g>`,
+    `<g id="grid" fill="none" stroke="${COLOURS.tileBorder}" stroke-width="0.8" stroke-opacity="0.55">${gridLines(frame).join('')}</g>`,
+    `<g id="marks">${marks.join('')}</g>`,
+    coordinates ? axisLabels(cols, rows, minX, minY, margin, T) : '',
+  ].join('\n');
+
+  // Legend to the right of the board.
+  let legend: Box | null = null;
+  let legendSvg = '';
+  if (options.legend ?? true) {
+    const drawn = drawLegend(state, options, board.width + 16, 12);
+    legend = { x: board.width + 16, y: 12, width: drawn.width, height: drawn.height };
+    legendSvg = drawn.svg;
+  }
+  const width = Math.ceil(legend ? Math.max(board.width, legend.x + legend.width + 12) : board.width);
+  const height = Math.ceil(legend ? Math.max(board.height, legend.y + legend.height + 12) : board.height);
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT}>`,
+    `<rect width="${width}" height="${height}" fill="${COLOURS.background}"/>`,
+    boardSvg,
+    legendSvg,
+    '</svg>',
+  ].join('\n');
+  const layout = { minX, minY, margin, tileSize: T };
+  return { svg, width, height, board, legend, tiles: state.placedCount, meeples: meeples.length, layout };
+}
+
+/** Where the board's tiles are drawn: each placed tile's cell and rotation, and a cell's top-left corner. */
+interface BoardFrame {
+  state: State;
+  /** Side of one tile. */
+  T: number;
+  tileAt(i: number): { x: number; y: number; rot: number };
+  origin(x: number, y: number): Pt;
+}
+
+function tileAt(state: State, i: number): { x: number; y: number; rot: number } {
+  const cell = state.placedCell[i]!;
+  return { x: state.game.xOf(cell), y: state.game.yOf(cell), rot: state.placedRot[i]! };
+}
+
+/**
+ * The cells the placed tiles cover (one cell at 0, 0 for an empty board), widened to take in the
+ * `include` cells, from corner to corner.
+ */
+function boardExtent(
+  state: State,
+  include: readonly { x: number; y: number }[],
+): { minX: number; maxX: number; minY: number; maxY: number } {
   let minX = Infinity;
   let maxX = -Infinity;
   let minY = Infinity;
   let maxY = -Infinity;
   for (let i = 0; i < state.placedCount; i++) {
-    const cell = state.placedCell[i]!;
-    const x = game.xOf(cell);
-    const y = game.yOf(cell);
+    const { x, y } = tileAt(state, i);
     minX = Math.min(minX, x);
     maxX = Math.max(maxX, x);
     minY = Math.min(minY, y);
@@ -120,62 +161,67 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
   if (state.placedCount === 0) {
     minX = maxX = minY = maxY = 0;
   }
-  for (const { x, y } of options.include ?? []) {
+  for (const { x, y } of include) {
     minX = Math.min(minX, x);
     maxX = Math.max(maxX, x);
     minY = Math.min(minY, y);
     maxY = Math.max(maxY, y);
   }
-  const cols = maxX - minX + 1;
-  const rows = maxY - minY + 1;
-  const board: Box = { x: 0, y: 0, width: margin * 2 + cols * T, height: margin * 2 + rows * T };
-  const origin = (x: number, y: number): Pt => [margin + (x - minX) * T, margin + (y - minY) * T];
+  return { minX, maxX, minY, maxY };
+}
 
+/** Each placed tile's art in the tile's own frame (0..T), moved into place and clipped to its square. */
+function tilePictures(frame: BoardFrame): string[] {
+  const { state, T } = frame;
   const tiles: string[] = [];
-  const marks: string[] = [];
-  const highlights = new Set<number>(
-    options.highlight === 'last' ? (state.lastPlaced >= 0 ? [state.lastPlaced] : []) : (options.highlight ?? []),
-  );
-  const tileAt = (i: number) => {
-    const cell = state.placedCell[i]!;
-    return { x: game.xOf(cell), y: game.yOf(cell), rot: state.placedRot[i]! };
-  };
-
   for (let i = 0; i < state.placedCount; i++) {
     const type = state.typeOf(i);
-    const { x, y, rot } = tileAt(i);
-    const [ox, oy] = origin(x, y);
-    // Tile art in the tile's own frame (0..T), moved into place and clipped to its square.
+    const { x, y, rot } = frame.tileAt(i);
+    const [ox, oy] = frame.origin(x, y);
     const P = (p: Pt): Pt => {
       const [u, v] = rotatePt(p, rot);
       return [u * T, v * T];
     };
     tiles.push(drawTile(tileGeometry(type), P, T, { id: type.id, x, y, rot, placed: i, ox, oy }));
   }
+  return tiles;
+}
 
-  // Grid lines between tiles, then highlights.
+/** The grid lines between tiles: one square per placed tile. */
+function gridLines(frame: BoardFrame): string[] {
   const grid: string[] = [];
-  for (let i = 0; i < state.placedCount; i++) {
-    const { x, y } = tileAt(i);
-    const [ox, oy] = origin(x, y);
-    grid.push(`<rect x="${fmt(ox)}" y="${fmt(oy)}" width="${T}" height="${T}"/>`);
+  for (let i = 0; i < frame.state.placedCount; i++) {
+    const { x, y } = frame.tileAt(i);
+    const [ox, oy] = frame.origin(x, y);
+    grid.push(`<rect x="${fmt(ox)}" y="${fmt(oy)}" width="${frame.T}" height="${frame.T}"/>`);
   }
+  return grid;
+}
+
+/** A red dashed outline on each highlighted tile (`'last'`: the tile placed last). */
+function highlightMarks(frame: BoardFrame, highlight: BoardOptions['highlight']): string[] {
+  const { state, T } = frame;
+  const marks: string[] = [];
+  const highlights = new Set<number>(
+    highlight === 'last' ? (state.lastPlaced >= 0 ? [state.lastPlaced] : []) : (highlight ?? []),
+  );
   for (const i of highlights) {
     if (i < 0 || i >= state.placedCount) continue;
-    const { x, y } = tileAt(i);
-    const [ox, oy] = origin(x, y);
+    const { x, y } = frame.tileAt(i);
+    const [ox, oy] = frame.origin(x, y);
     marks.push(
       `<rect class="highlight" x="${fmt(ox + 1.5)}" y="${fmt(oy + 1.5)}" width="${T - 3}" height="${T - 3}" fill="none" stroke="${COLOURS.highlight}" stroke-width="3" stroke-dasharray="7 4"/>`,
     );
   }
+  return marks;
+}
 
-  // The expansions' pieces (a tollhouse at its crossroads' village), then meeples.
-  for (const piece of boardPiecesOf(state)) {
-    const { x, y } = tileAt(piece.placed);
-    const [ox, oy] = origin(x, y);
-    marks.push(pieceMark(ox + T / 2, oy + T / 2, T, piece, piece.kind));
-  }
-  let meeples = 0;
+/** A figure per meeple at its segment's anchor, kept on its tile: farmers lie down, heavier kinds are bigger. */
+function meepleMarks(frame: BoardFrame): string[] {
+  const { state, T } = frame;
+  const game = state.game;
+  const S = game.segmentsPerTile;
+  const marks: string[] = [];
   const total = state.placedCount * S;
   for (let g = 0; g < total; g++) {
     const owner = state.meeple[g]! - 1;
@@ -185,8 +231,8 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
     const type = state.typeOf(placed);
     const seg = type.segments[s]!;
     const geo = tileGeometry(type);
-    const { x, y, rot } = tileAt(placed);
-    const [ox, oy] = origin(x, y);
+    const { x, y, rot } = frame.tileAt(placed);
+    const [ox, oy] = frame.origin(x, y);
     const [u, v] = rotatePt(geo.anchors[s] ?? CENTRE, rot);
     const lying = seg.kind === SEG_FIELD;
     const kind = game.meepleKinds[state.meepleKind[g]!]!;
@@ -200,40 +246,8 @@ export function renderBoard(state: State, options: BoardOptions = {}): BoardPict
     marks.push(
       meepleMark(cx, cy, T * 0.27 * scale, owner, lying, { segment: g, describe: state.describeSegment(g) }, kindName),
     );
-    meeples++;
   }
-
-  const boardSvg = [
-    `<g id="tiles">${tiles.join('')}</g>`,
-    `<g id="grid" fill="none" stroke="${COLOURS.tileBorder}" stroke-width="0.8" stroke-opacity="0.55">${grid.join('')}</g>`,
-    `<g id="marks">${marks.join('')}</g>`,
-    coordinates ? axisLabels(cols, rows, minX, minY, margin, T) : '',
-  ].join('\n');
-
-  // Legend to the right of the board.
-  let legend: Box | null = null;
-  let legendSvg = '';
-  if (options.legend ?? true) {
-    const drawn = drawLegend(state, options, board.width + 16, 12);
-    legend = drawn.box;
-    legendSvg = drawn.svg;
-  }
-  const width = Math.ceil(legend ? Math.max(board.width, legend.x + legend.width + 12) : board.width);
-  const height = Math.ceil(legend ? Math.max(board.height, legend.y + legend.height + 12) : board.height);
-  const svg = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT}>`,
-    `<rect width="${width}" height="${height}" fill="${COLOURS.background}"/>`,
-    boardSvg,
-    legendSvg,
-    '</svg>',
-  ].join('\n');
-  const layout = { minX, minY, margin, tileSize: T };
-  return { svg, width, height, board, legend, tiles: state.placedCount, meeples, layout };
-}
-
-/** How much bigger than a plain meeple a meeple of this majority weight is drawn (the big meeple, weight 2: 1.4×). */
-function meepleScale(weight: number): number {
-  return weight > 1 ? 1.4 : 1;
+  return marks;
 }
 
 function axisLabels(cols: number, rows: number, minX: number, minY: number, margin: number, T: number): string {
@@ -251,145 +265,4 @@ function axisLabels(cols: number, rows: number, minX: number, minY: number, marg
     `<text x="${fmt(margin - size * 0.4)}" y="${fmt(margin - size * 0.6)}" text-anchor="end" font-style="italic">y\\x</text>`,
   );
   return `<g id="axes" font-size="${size}" fill="${COLOURS.axis}">${out.join('')}</g>`;
-}
-
-// ---- legend -----------------------------------------------------------------------------------
-
-function drawLegend(state: State, options: BoardOptions, x0: number, y0: number): { svg: string; box: Box } {
-  const game = state.game;
-  const out: string[] = [];
-  const W = 330;
-  let y = y0 + 18;
-  const line = (text: string, opts: { size?: number; bold?: boolean; colour?: string; x?: number } = {}) => {
-    const size = opts.size ?? 12;
-    const x = opts.x ?? x0;
-    // Wrap at spaces to the legend's width (DejaVu Sans averages about 0.6 em per character).
-    const perLine = Math.max(10, Math.floor((x0 + W - x) / (size * (opts.bold ? 0.66 : 0.6))));
-    const rows: string[] = [];
-    let row = '';
-    for (const word of text.split(' ')) {
-      if (row && `${row} ${word}`.length > perLine) {
-        rows.push(row);
-        row = word;
-      } else row = row ? `${row} ${word}` : word;
-    }
-    rows.push(row);
-    for (const r of rows) {
-      out.push(
-        `<text x="${fmt(x)}" y="${fmt(y)}" font-size="${size}"${opts.bold ? ' font-weight="bold"' : ''} fill="${opts.colour ?? COLOURS.text}">${escapeXml(r)}</text>`,
-      );
-      y += size + 5;
-    }
-  };
-  line(options.title ?? 'Board', { size: 16, bold: true });
-  for (const s of options.subtitle ?? []) line(s, { size: 11, colour: COLOURS.muted });
-  const status = state.finalScored
-    ? 'final scores'
-    : state.isOver()
-      ? 'scores before final scoring'
-      : `scores so far (game in progress, turn ${state.turnNumber()})`;
-  line(`${state.placedCount} tiles placed · ${status}`, { size: 11, colour: COLOURS.muted });
-  y += 4;
-
-  const names = options.playerNames ?? [];
-  for (let p = 0; p < game.players; p++) {
-    const name = names[p] ?? `P${p}`;
-    out.push(meepleMark(x0 + 9, y - 5, 20, p, false));
-    const score = state.score(p);
-    const colour = PLAYER_COLOUR_NAMES[p % PLAYER_COLOUR_NAMES.length];
-    line(`${name} (${colour}): ${score} point${score === 1 ? '' : 's'}`, { size: 13, bold: true, x: x0 + 24 });
-    const b = state.breakdown(p);
-    const parts = registeredScoreSources()
-      .filter((src) => (b[src] ?? 0) !== 0)
-      .map((src) => `${src} ${b[src]}`);
-    // Each meeple kind's supply: the plain ones, then e.g. `1 big meeple`.
-    const supply = game.meepleKinds.map((kind, k) => {
-      const left = state.meeplesLeft[k * game.players + p]!;
-      return `${left} ${k === 0 ? '' : `${kind.name} `}meeple${left === 1 ? '' : 's'}`;
-    });
-    const extras: string[] = [`${supply.join(', ')} in supply`];
-    for (const h of game.hooks) if (h.playerNotes) extras.push(...h.playerNotes(state, p));
-    line(parts.length ? parts.join(', ') : 'no points yet', { size: 11, x: x0 + 24 });
-    line(extras.join(' · '), { size: 11, colour: COLOURS.muted, x: x0 + 24 });
-    y += 3;
-  }
-
-  // Key: only what can appear on this board.
-  y += 6;
-  line('Key', { size: 13, bold: true });
-  const keyRow = (icon: string, text: string) => {
-    out.push(icon);
-    out.push(`<text x="${fmt(x0 + 30)}" y="${fmt(y)}" font-size="11" fill="${COLOURS.text}">${escapeXml(text)}</text>`);
-    y += 20;
-  };
-  const T = 80;
-  const iy = () => y - 4;
-  keyRow(meepleMark(x0 + 10, iy(), 18, 0, false), 'meeple on a road, city or monastery (player number)');
-  keyRow(meepleMark(x0 + 10, iy(), 18, 0, true), 'farmer (lying) on a field');
-  for (const kind of game.meepleKinds.slice(1)) {
-    const scale = meepleScale(kind.weight);
-    if (scale !== 1) y += 4;
-    keyRow(
-      meepleMark(x0 + 10, iy() - (scale - 1) * 6, 18 * scale, 0, false, undefined, kind.name),
-      `${kind.name} meeple${scale === 1 ? '' : ', drawn bigger'}: counts ${kind.weight} in a majority`,
-    );
-  }
-  const kinds = new Set<string>();
-  for (let i = 0; i < state.placedCount; i++) {
-    const t = state.typeOf(i);
-    for (const seg of t.segments) {
-      if (seg.props.labyrinth === 1) kinds.add('labyrinth');
-      if (seg.props.travellers) kinds.add('travellers');
-      if (seg.kind === SEG_MONASTERY) kinds.add('monastery');
-      if (seg.pennants) kinds.add('pennant');
-      if (seg.end === 'city') kinds.add('gate');
-      if (seg.end === 'village') kinds.add('village');
-      for (const il of seg.illustrations) kinds.add(il);
-    }
-    if (tileGeometry(t).lanes.length) kinds.add('lane');
-    for (const il of t.looseIllustrations) kinds.add(`loose:${il}`);
-  }
-  if (kinds.has('pennant')) keyRow(pennantIcon(x0 + 10, iy(), T * 1.3), 'pennant');
-  if (kinds.has('gate'))
-    keyRow(
-      `<circle cx="${x0 + 10}" cy="${fmt(iy())}" r="${fmt(T * 0.055)}" fill="${COLOURS.gate}"/>`,
-      'city gate (a road ends here)',
-    );
-  if (kinds.has('lane'))
-    keyRow(
-      laneIcon(`M${fmt(x0 + 2)} ${fmt(iy())}L${fmt(x0 + 16)} ${fmt(iy())}`, [x0 + 17, iy()], T * 0.9),
-      'lane to a city gate (no feature)',
-    );
-  if (kinds.has('village')) keyRow(villageIcon(x0 + 10, iy(), T * 0.9), 'village: roads end here (a crossroads)');
-  if (kinds.has('monastery')) keyRow(monasteryIcon(x0 + 10, iy() + 2, T * 0.8), 'monastery');
-  if (kinds.has('labyrinth')) keyRow(labyrinthIcon(x0 + 10, iy(), T * 0.75), 'labyrinth (one road through the tile)');
-  if (kinds.has('travellers')) keyRow(travellersIcon(x0 + 10, iy(), T * 1.3), 'travellers (one group) on this road');
-  for (const { kind, sampleLabel, description } of game.expansions.flatMap((e) => e.pieceKinds ?? [])) {
-    keyRow(pieceMark(x0 + 10, iy() + 2, T * 0.9, { player: 0, label: sampleLabel }, `key-${kind}`), description);
-  }
-  const illus = (Object.keys(ILLUSTRATION_LETTERS) as Illustration[]).filter(
-    (k) => kinds.has(k) || kinds.has(`loose:${k}`),
-  );
-  if (illus.length) {
-    keyRow(illustrationIcon(x0 + 10, iy(), T * 1.1, illus[0]!, false), 'illustration next to its road (dotted tie):');
-    const text = illus.map((k) => `${ILLUSTRATION_LETTERS[k]} ${ILLUSTRATION_NAMES[k]}`);
-    for (let i = 0; i < text.length; i += 4) line(text.slice(i, i + 4).join(' · '), { size: 11, x: x0 + 30 });
-    if (illus.some((k) => kinds.has(`loose:${k}`)))
-      keyRow(
-        illustrationIcon(x0 + 10, iy(), T * 1.1, illus.find((k) => kinds.has(`loose:${k}`))!, true),
-        'dashed: attached to no road',
-      );
-  }
-  // Tiles of a reconstructed tile file on the board: named by their expansion's title.
-  const reconstructed = new Set(
-    Array.from({ length: state.placedCount }, (_, i) => state.typeOf(i))
-      .filter((t) => t.reconstructed)
-      .map((t) => t.expansion),
-  );
-  for (const name of reconstructed) {
-    const title = state.game.expansions.find((e) => e.name === name)?.title ?? name;
-    line(`${title}: tiles are a documented reconstruction`, { size: 10, colour: COLOURS.muted });
-  }
-  const box: Box = { x: x0, y: y0, width: W, height: y - y0 };
-  return { svg: `<g id="legend">${out.join('\n')}</g>`, box };
 }

@@ -327,7 +327,11 @@ export function illustrationIcon(x: number, y: number, T: number, kind: Illustra
   );
 }
 
-/** A meeple figure of height `size` centred on (cx, cy); farmers lie down. */
+/** How much bigger than a plain meeple a meeple of this majority weight is drawn (the big meeple, weight 2: 1.4×). */
+export function meepleScale(weight: number): number {
+  return weight > 1 ? 1.4 : 1;
+}
+
 /**
  * A meeple figure centred at (cx, cy), `size` tall, in its player's colour with the player number;
  * `kind` names a meeple kind other than the plain one (`data-kind`), drawn as given (the caller

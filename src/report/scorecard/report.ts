@@ -5,6 +5,7 @@
  * the paired difference — and, as the appendix, the generic sections of every level's run.
  */
 import * as aq from 'arquero';
+import type { GlossaryWord } from '../glossary.ts';
 import { addQualitySection, qualityArms } from '../quality-report.ts';
 import { Report, writeReport } from '../report.ts';
 import type { ReportFiles } from '../report.ts';
@@ -134,6 +135,73 @@ function addMeasureTables(report: Report, scorecard: Scorecard): void {
   );
 }
 
+/** The rule's direct effect beside "winner changed" and its two no-effect references, per level. */
+function addWinnerChangeTable(report: Report, scorecard: Scorecard, runs: readonly LoadedRun[]): void {
+  const winner = report.section('The rule\'s direct effect and "winner changed"');
+  winner.text(WINNER_CHANGE_TEXT);
+  winner.table(
+    aq.from(
+      runs.flatMap((r, k) => winnerChangeRows(r.summary).map((row) => ({ level: scorecard.levels[k]!.level, ...row }))),
+    ),
+    { caption: 'Per level: winner changed, rescored, and the two no-effect references.' },
+  );
+}
+
+type KeyedFinding = [FindingKey | 'race', Finding];
+
+/** The verdict's findings in a fixed order, each with its key (the bottom line points at them by key). */
+function verdictFindings(
+  scorecard: Scorecard,
+  skillFindings: readonly Finding[],
+  race: Finding | undefined,
+): KeyedFinding[] {
+  const keyed: [FindingKey | 'race', Finding | null | undefined][] = [
+    ['sources', sourcesFinding(scorecard)],
+    ['winner', winnerFinding(scorecard)],
+    ['meeples', meeplesFinding(scorecard)],
+    ['seats', seatsFinding(scorecard)],
+    ['closeness', closenessFinding(scorecard)],
+    ...skillFindings.map((f): [FindingKey, Finding] => ['skill', f]),
+    ['race', race],
+  ];
+  // The verdict's copies of the shared charts fit a phone too (the appendix keeps their desktop layout).
+  for (const k of keyed) if (k[1]?.chart) k[1] = { ...k[1], chart: { ...k[1].chart, spec: narrow(k[1].chart.spec) } };
+  return keyed.filter((k): k is KeyedFinding => !!k[1]);
+}
+
+/** The bottom line's sentences, each with links to the findings it rests on. */
+function linkedBottomLine(scorecard: Scorecard, shown: readonly KeyedFinding[]): string[] {
+  const number = (key: FindingKey) => shown.findIndex(([k]) => k === key) + 1;
+  const line = bottomLine(scorecard);
+  return [
+    ...line.sentences.map((s) => {
+      const links = s.findings
+        .map(number)
+        .filter((n) => n > 0)
+        .map(findingLink);
+      return links.length ? `${s.text.replace(/\.$/, '')} (${links.join(', ')}).` : s.text;
+    }),
+    ...(line.more
+      ? [`${line.more} smaller measurable change${line.more === 1 ? '' : 's'} in the findings below.`]
+      : []),
+  ];
+}
+
+/** The words the verdict's glossary explains. */
+const VERDICT_GLOSSARY: readonly GlossaryWord[] = [
+  'interval',
+  'measurable',
+  'paired',
+  'pp',
+  'rescored',
+  'noiseFloor',
+  'independent',
+  'jointTest',
+  'skill',
+  'expected',
+  'level',
+];
+
 /** The scorecard as a report: the verdict (bottom line, findings), then the tables, then every level's run as an appendix. */
 export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]): Report {
   const { baseline, variant } = scorecard;
@@ -145,14 +213,7 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
     ].join('\n\n'),
   );
   addMeasureTables(report, scorecard);
-  const winner = report.section('The rule\'s direct effect and "winner changed"');
-  winner.text(WINNER_CHANGE_TEXT);
-  winner.table(
-    aq.from(
-      runs.flatMap((r, k) => winnerChangeRows(r.summary).map((row) => ({ level: scorecard.levels[k]!.level, ...row }))),
-    ),
-    { caption: 'Per level: winner changed, rescored, and the two no-effect references.' },
-  );
+  addWinnerChangeTable(report, scorecard, runs);
   const depths = scorecard.levels.flatMap((c) => depthOf(c, scorecard) ?? []);
   const skillFindings = addSkillDepthSection(report, depths);
   const runSize = scorecard.levels.map((c) => `${c.level} ${c.deals.toLocaleString('en')} deals`).join(', ');
@@ -169,55 +230,18 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
       ),
     },
   );
-
   // The verdict: the findings in a fixed order, and the bottom line pointing at them.
-  const keyed: [FindingKey | 'race', Finding | null | undefined][] = [
-    ['sources', sourcesFinding(scorecard)],
-    ['winner', winnerFinding(scorecard)],
-    ['meeples', meeplesFinding(scorecard)],
-    ['seats', seatsFinding(scorecard)],
-    ['closeness', closenessFinding(scorecard)],
-    ...skillFindings.map((f): [FindingKey, Finding] => ['skill', f]),
-    ['race', race],
-  ];
-  // The verdict's copies of the shared charts fit a phone too (the appendix keeps their desktop layout).
-  for (const k of keyed) if (k[1]?.chart) k[1] = { ...k[1], chart: { ...k[1].chart, spec: narrow(k[1].chart.spec) } };
-  const shown = keyed.filter((k): k is [FindingKey | 'race', Finding] => !!k[1]);
-  const number = (key: FindingKey) => shown.findIndex(([k]) => k === key) + 1;
-  const line = bottomLine(scorecard);
+  const shown = verdictFindings(scorecard, skillFindings, race);
   addVerdictPage(report, {
     question: scorecard.question,
-    bottomLine: [
-      ...line.sentences.map((s) => {
-        const links = s.findings
-          .map(number)
-          .filter((n) => n > 0)
-          .map(findingLink);
-        return links.length ? `${s.text.replace(/\.$/, '')} (${links.join(', ')}).` : s.text;
-      }),
-      ...(line.more
-        ? [`${line.more} smaller measurable change${line.more === 1 ? '' : 's'} in the findings below.`]
-        : []),
-    ],
+    bottomLine: linkedBottomLine(scorecard, shown),
     warnings: scorecard.levels.flatMap((c) => (c.sameMoves === c.deals ? [identicalPlayText(c.level)] : [])),
     findings: shown.map(([, f]) => f),
     notes: [
       "The tables and every level's run follow as the appendix; `scorecard.json` and `scorecard.csv` hold every figure.",
       INTERVALS_TEXT,
     ],
-    glossary: [
-      'interval',
-      'measurable',
-      'paired',
-      'pp',
-      'rescored',
-      'noiseFloor',
-      'independent',
-      'jointTest',
-      'skill',
-      'expected',
-      'level',
-    ],
+    glossary: VERDICT_GLOSSARY,
   });
 
   runs.forEach((run, k) => {
