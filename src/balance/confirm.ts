@@ -7,19 +7,12 @@
  * part of every target of the rule set (nominal 99 % for one), whose coverage holds under the stop;
  * a target of several parts (`seatWinGap`) gets the largest distance those intervals allow.
  */
-import {
-  FIRST_BATCH_DEALS,
-  familyLevel,
-  nextBatchDeals,
-  PRECISION_LEVEL,
-  stopHalfWidths,
-  stopInterval,
-} from '../tune/stop-rule.ts';
+import { FIRST_BATCH_DEALS, familyLevel, nextBatchDeals, PRECISION_LEVEL, stopHalfWidths } from '../tune/stop-rule.ts';
 import { gamesPerDealOf } from '../sim/plan.ts';
 import type { BalanceContext } from './contexts.ts';
 import type { Balance } from './definition.ts';
 import type { PartData } from './estimate.ts';
-import { partMeasure, partValue } from './estimate.ts';
+import { partInterval, partMeasure, partValue } from './estimate.ts';
 import type { ContextRuns } from './evaluate.ts';
 import { shortfall } from './targets.ts';
 
@@ -48,13 +41,15 @@ function confirmedInterval(
   n: number,
   family: number,
 ): { estimate: number; lo: number; hi: number } {
+  // The stop rule's interval of each part (`stopInterval`), with the bound of terms that never moved.
+  const level = familyLevel(family);
   if (!gap) {
-    const iv = stopInterval(partMeasure(parts[0]!, n), family);
+    const iv = partInterval(parts[0]!, n, level);
     return { estimate: partValue(parts[0]!, n), lo: iv.lo, hi: iv.hi };
   }
   let [estimate, lo, hi] = [0, 0, 0];
   for (const p of parts) {
-    const iv = stopInterval(partMeasure(p, n), family);
+    const iv = partInterval(p, n, level);
     const a = p.around;
     estimate = Math.max(estimate, Math.abs(partValue(p, n) - a));
     lo = Math.max(lo, iv.lo > a ? iv.lo - a : iv.hi < a ? a - iv.hi : 0);

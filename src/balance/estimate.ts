@@ -5,8 +5,10 @@
  * error, sd(ψ)/√n. Intervals are those of `src/tune/metric.ts` (`measureInterval`): a share of
  * games Wilson's on the effective games (Clopper–Pearson at 0 or 1), a count per game the exact
  * Poisson one, anything else Student t on the influences; a sample without spread the
- * distribution-free bound. Two rule sets on the same deals are compared *paired*: a paired t
- * interval on the per-deal differences of their influences (common random numbers).
+ * distribution-free bound, and where its range is open and its terms never moved (King minus Robber
+ * points, 0 on every deal) each term's exact Poisson bound (`stillTermsInterval`). Two rule sets on
+ * the same deals are compared *paired*: a paired t interval on the per-deal differences of their
+ * influences (common random numbers).
  */
 import { degenerateInterval } from '../stats/exact.ts';
 import { meanInterval } from '../stats/mean-interval.ts';
@@ -20,6 +22,8 @@ export interface TermData {
   x: Float64Array;
   y: Float64Array;
   scale: AtomScale;
+  /** For a whole count ≥ 0 (points, statistics): its Poisson exposure per deal (games, or seats × games). */
+  perDeal?: number;
 }
 
 export interface PartData {
@@ -94,8 +98,35 @@ export function partMeasure(part: PartData, n: number): Measure {
 }
 
 /** The part's interval on deals [0, n) at a two-sided level. */
-export const partInterval = (part: PartData, n: number, level: number): Interval =>
-  measureInterval(partMeasure(part, n), level);
+export function partInterval(part: PartData, n: number, level: number): Interval {
+  const iv = measureInterval(partMeasure(part, n), level);
+  if (!iv.degenerate || Number.isFinite(iv.hi - iv.lo)) return iv;
+  const still = stillTermsInterval(part.terms, n, level);
+  if (!still) return iv;
+  return { lo: Math.max(part.range[0], still.lo), hi: Math.min(part.range[1], still.hi), degenerate: true };
+}
+
+/**
+ * The interval of Σ coef · term on deals [0, n) when no term moved (every deal gave each term the
+ * same value): each term's exact Poisson interval of its total over its exposure (`perDeal` · n), as
+ * `carclab tune` bounds points and statistics (`src/tune/metric.ts`; no event: about 3/exposure,
+ * the rule of three), rescaled to the term's ratio Σx/Σy, at the Bonferroni level over the terms.
+ * Null when a term is not such a count (then nothing bounds it).
+ */
+function stillTermsInterval(terms: readonly TermData[], n: number, level: number): Interval | null {
+  const each = 1 - (1 - level) / terms.length;
+  let [lo, hi] = [0, 0];
+  for (const t of terms) {
+    const [total, over] = [sum(t.x, n), sum(t.y, n)];
+    if (n < 2 || !(t.perDeal! > 0) || !(over > 0) || !allWhole(t.x, n)) return null;
+    const units = t.perDeal! * n;
+    const iv = measureInterval({ n, mean: total / units, sd: 0, count: { units } }, each);
+    const [a, b] = [(iv.lo * units) / over, (iv.hi * units) / over];
+    lo += t.coef * (t.coef > 0 ? a : b);
+    hi += t.coef * (t.coef > 0 ? b : a);
+  }
+  return { lo, hi, degenerate: true };
+}
 
 /**
  * How far a part's per-deal value could move on a deal, judged by its terms' per-deal values on deals
@@ -143,7 +174,7 @@ export function pairedInterval(c: PartData, b: PartData, n: number, level: numbe
   if (ss <= 1e-18 * n || n < 2) {
     // The same difference on every deal. The share of deals that could differ unseen has an exact
     // bound; a deal's difference is at most the parts' range, or, where that is open, the spread of
-    // their terms' per-deal values seen on these deals (terms that never moved give no bound).
+    // their terms' per-deal values seen on these deals; terms that never moved: their Poisson bounds.
     const seen = termSpread(c, n) + termSpread(b, n) || Infinity;
     const lo = Number.isFinite(c.range[0] - b.range[1]) ? c.range[0] - b.range[1] : estimate - seen;
     const hi = Number.isFinite(c.range[1] - b.range[0]) ? c.range[1] - b.range[0] : estimate + seen;
@@ -151,6 +182,10 @@ export function pairedInterval(c: PartData, b: PartData, n: number, level: numbe
       { n: Math.max(1, n), value: Math.min(hi, Math.max(lo, estimate)), min: lo, max: hi },
       { level },
     );
+    if (d.lo !== null && d.hi !== null) return { estimate, lo: d.lo, hi: d.hi, degenerate: true };
+    const opposite = b.terms.map((t) => ({ ...t, coef: -t.coef }));
+    const still = seen === Infinity ? stillTermsInterval([...c.terms, ...opposite], n, level) : null;
+    if (still) return { estimate, lo: Math.max(lo, still.lo), hi: Math.min(hi, still.hi), degenerate: true };
     return { estimate, lo: d.lo ?? -Infinity, hi: d.hi ?? Infinity, degenerate: true };
   }
   // Influences have mean 0, so their differences do too: sd √(Σ δ² / (n − 1)).

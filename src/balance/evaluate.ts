@@ -7,7 +7,8 @@
  *
  * The games a search is charged are counted by what it asks for, not by what was on disk, so a
  * resumed search takes the same decisions as an uninterrupted one; the games played this session
- * are reported apart.
+ * are reported apart. The runner's lines for the user (a bad shard file moved aside and played
+ * again, a faulty worker's shards) go to `log`, each naming the seed, context and rule set.
  */
 import { join } from 'node:path';
 import type { MatchDesign } from '../match/design.ts';
@@ -21,8 +22,8 @@ import { contextPlan } from './contexts.ts';
 import type { BalanceContext } from './contexts.ts';
 import type { Balance } from './definition.ts';
 import type { CandidateData, PartData } from './estimate.ts';
-import { pointSetup } from './knobs.ts';
-import { atomKey, atomScale, atomSums } from './metrics.ts';
+import { pointLabel, pointSetup } from './knobs.ts';
+import { atomCountUnits, atomKey, atomScale, atomSums } from './metrics.ts';
 import type { AtomSums } from './metrics.ts';
 
 /** A run stopped by the user: the same command resumes it. */
@@ -35,6 +36,8 @@ export interface RunSettings {
   signal?: AbortSignal;
   /** Games played this session (every run of this seed), as they finish. */
   onGames?(games: number): void;
+  /** The runner's lines for the user, prefixed with the run's seed, context and rule set; default stderr. */
+  log?(line: string): void;
 }
 
 /** One context's run at one rule set: its plan and the per-deal sums of its atoms so far. */
@@ -42,6 +45,8 @@ interface ContextRun {
   plan: Plan;
   design?: MatchDesign;
   context: BalanceContext;
+  /** The context and rule set in words, e.g. `2p.random: farmerPointsPerCity=3 farmers=on`. */
+  label: string;
   /** Deals the search has asked for (what it is charged), and deals whose sums are read. */
   asked: number;
   read: number;
@@ -72,6 +77,7 @@ export class ContextRuns {
         plan,
         design,
         context,
+        label: `${context.key}: ${pointLabel(this.balance.knobs, point, context.players)}`,
         asked: 0,
         read: 0,
         sums: context.atoms.map(() => ({ x: new Float64Array(0), y: new Float64Array(0) })),
@@ -111,6 +117,11 @@ export class ContextRuns {
     for (const r of runs) r.asked = Math.max(r.asked, deals);
   }
 
+  private log(line: string): void {
+    if (this.settings.log) this.settings.log(line);
+    else process.stderr.write(`${line}\n`);
+  }
+
   private async growOne(run: ContextRun, deals: number, shardDeals: number): Promise<void> {
     let before = 0;
     const outcome = await runExperiment({
@@ -122,7 +133,7 @@ export class ContextRuns {
       dealsLimit: deals,
       newRun: this.settings.newRun,
       signal: this.settings.signal,
-      log: () => {},
+      log: (line) => this.log(`carclab: balance ${this.seed}, ${run.label}: ${line.replace(/^carclab: /, '')}`),
       onProgress: (p: Progress) => {
         const now = p.gamesDone - p.gamesResumed + p.gamesRunning;
         this.played += now - before;
@@ -160,7 +171,9 @@ export class ContextRuns {
           (part): PartData => ({
             terms: part.terms.map(({ coef, atom }) => {
               const k = context.atoms.findIndex((a) => atomKey(a) === atomKey(atom));
-              return { coef, x: run.sums[k]!.x, y: run.sums[k]!.y, scale: atomScale(atom) };
+              const units = atomCountUnits(atom, context.players);
+              const perDeal = units === undefined ? undefined : units * gamesPerDealOf(run.plan);
+              return { coef, x: run.sums[k]!.x, y: run.sums[k]!.y, scale: atomScale(atom), perDeal };
             }),
             around: part.around,
             range: t.metric.combine === 'gap' ? [0, 1] : t.metric.range,

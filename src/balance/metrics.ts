@@ -87,6 +87,28 @@ export function atomRange(atom: Atom): [number, number] {
   }
 }
 
+/**
+ * The exposure one game gives an atom whose numerator is a whole count ≥ 0 (points, statistics),
+ * for the exact Poisson bound of a sample that never moved: its players for a sum over seats, else
+ * 1 (the winner's share: its points per game). Undefined for shares and quality ratios.
+ */
+export function atomCountUnits(atom: Atom, players: number): number | undefined {
+  switch (atom.kind) {
+    case 'score':
+    case 'source':
+    case 'playerStat':
+      return players;
+    case 'seatScore':
+    case 'winnerScore':
+    case 'margin':
+    case 'gameStat':
+    case 'winnerShare':
+      return 1;
+    default:
+      return undefined;
+  }
+}
+
 const SEAT = /^seat(\d+)\.(wins|score)$/;
 
 /** The atom a single metric name measures, or an input error naming it. */

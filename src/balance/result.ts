@@ -126,7 +126,7 @@ export function warningsOf(
       if (ctx.reason !== 'deals') continue;
       const players = balance.contexts.find((x) => x.key === ctx.key)!.players;
       const same = ctx.sameValue.length
-        ? `: ${ctx.sameValue.map((l) => `"${l}"`).join(', ')} had the same value on every deal, which never stops a run`
+        ? `: ${ctx.sameValue.map((l) => `"${l}"`).join(', ')} had the same value on every deal, which never stops a run; its interval is the exact bound of such a sample`
         : ' (raise budget.confirmDeals)';
       warnings.push(
         `the confirmation of ${pointLabel(balance.knobs, c.point, players)} in ${ctx.key} reached its cap of ${ctx.deals.toLocaleString('en')} deals before every target's precision${same}`,

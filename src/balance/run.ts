@@ -38,6 +38,8 @@ export interface BalanceOptions {
   newRun?: boolean;
   /** Games played this session, as they finish. */
   onGames?(games: number): void;
+  /** The runners' lines for the user (a bad shard file, a faulty worker), naming the rule set; default stderr. */
+  log?(line: string): void;
 }
 
 export interface BalanceOutcome {
@@ -172,6 +174,7 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
     newRun: options.newRun,
     signal: options.signal,
     onGames: (games) => options.onGames?.(played + games),
+    log: options.log,
   });
   const runs = new ContextRuns(balance, balance.seed, balance.budget.maxDeals, settings(dir));
   const confirmRuns = new ContextRuns(

@@ -61,6 +61,8 @@ export const balanceCommand: Command = {
           newRun: flags['new-run'] === true,
           signal,
           onGames,
+          // A line of its own, not glued to the progress line a terminal rewrites in place.
+          log: (line) => process.stderr.write(`${tty ? '\n' : ''}${line}\n`),
         }),
       );
       if (tty) process.stderr.write('\n');

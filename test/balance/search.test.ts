@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pairedInterval, partInterval, partValue } from '../../src/balance/estimate.ts';
-import type { PartData } from '../../src/balance/estimate.ts';
-import { leastIncrease } from '../../src/balance/loss.ts';
+import type { CandidateData, PartData } from '../../src/balance/estimate.ts';
+import { leastIncrease, lossDifferenceBound, lossOf } from '../../src/balance/loss.ts';
+import type { LossTarget } from '../../src/balance/loss.ts';
 import { balancedDesign } from '../../src/balance/propose.ts';
 import { balanceSearch } from '../../src/balance/search.ts';
 import { makeRng } from '../../src/sim/rng.ts';
@@ -124,7 +125,7 @@ describe('the search statistics', () => {
     expect(iv.hi).toBeGreaterThan(0);
     expect(iv.hi).toBeLessThan(32 * 2 * u);
     expect(iv.lo).toBeCloseTo(-iv.hi, 12);
-    // Terms that never moved give no bound.
+    // Terms that never moved and are not counts give no bound.
     const still: PartData = {
       terms: [{ coef: 1, x: new Float64Array(n), y: ones, scale: 'mean' }],
       around: 0,
@@ -132,5 +133,54 @@ describe('the search statistics', () => {
     };
     expect(partInterval(still, n, 0.99).hi).toBe(Infinity);
     expect(pairedInterval(still, still, n, 0.99).hi).toBe(Infinity);
+  });
+
+  it('bounds points that never moved by their exact Poisson bound and rejects a rule set that misses its target', () => {
+    // King and Robber Baron with 2 players, one game a deal. The leader scores a flat 8 for each card,
+    // held every game (King − Robber = 16 − 16 on every deal), and the King and Robber share of the
+    // winner's points varies about 0.10; the other rule set scores 0 for both: every metric is 0 on
+    // every deal, and its share misses the target 0.10 ± 0.01. Counted by hand: the 0-points rule set
+    // has loss 0 + (0.10 − 0.01 − 0)/0.01 = 9 on the share.
+    const n = 400;
+    const fill = (v: number) => new Float64Array(n).fill(v);
+    const points = (x: Float64Array, y: Float64Array) => ({ coef: 1, x, y, scale: 'mean' as const, perDeal: 2 });
+    const winner = Float64Array.from({ length: n }, (_, d) => 80 + (d % 7) * 5);
+    const leaderShare = Float64Array.from({ length: n }, (_, d) =>
+      Math.round((d % 3 === 0 ? 16 : 8) * (winner[d]! / 100)),
+    );
+    const data = (king: number, share: Float64Array): CandidateData => ({
+      deals: n,
+      targets: [
+        [
+          {
+            terms: [points(fill(king), fill(2)), { ...points(fill(king), fill(2)), coef: -1 }],
+            around: 0,
+            range: [-Infinity, Infinity],
+          },
+        ],
+        [{ terms: [{ ...points(share, winner), perDeal: 1 }], around: 0, range: [-Infinity, Infinity] }],
+      ],
+    });
+    const leader = data(16, leaderShare);
+    const zero = data(0, fill(0));
+    const level = 0.9999;
+    // No point in 800 seat-games: at most −ln(α/2)/800 a seat-game for each card (each at α/2).
+    const difference = partInterval(zero.targets[0]![0]!, n, level);
+    expect(difference.hi).toBeCloseTo(-Math.log((1 - level) / 2) / (2 * n), 9);
+    expect(difference.lo).toBeCloseTo(-difference.hi, 9);
+    // Its share: no King or Robber point in 400 games, over the winners' 400 scores.
+    const share = partInterval(zero.targets[1]![0]!, n, level);
+    const winners = winner.reduce((a, b) => a + b, 0);
+    expect(share.lo).toBe(0);
+    expect(share.hi).toBeCloseTo(-Math.log(1 - level) / winners, 9);
+    // Both rule sets' differences never move: the paired interval is bounded too.
+    const paired = pairedInterval(zero.targets[0]![0]!, leader.targets[0]![0]!, n, level);
+    expect(Number.isFinite(paired.hi - paired.lo)).toBe(true);
+    const targets: LossTarget[] = [
+      { kind: 'equals', value: 0, tolerance: 0.5, weight: 1, precision: 0.25, combine: 'value', parts: 1 },
+      { kind: 'equals', value: 0.1, tolerance: 0.01, weight: 1, precision: 0.01, combine: 'value', parts: 1 },
+    ];
+    expect(lossOf(targets, zero)).toBeCloseTo(9, 9);
+    expect(lossDifferenceBound(targets, zero, leader, n, level)).toBeGreaterThan(0);
   });
 });
