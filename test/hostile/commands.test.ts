@@ -66,30 +66,26 @@ describe('the command line (wrong cases 5–10 and 12)', () => {
     expect(unknown.stderr).not.toMatch(STACK);
   });
 
-  it('8. train: --teacher-many strong:forbid=tollhouses is refused before any game, naming the setup that lacks it', () => {
-    const out = join(scratch(), 'weights.ts');
-    const r = script('scripts/train.ts', '--teacher-many', 'strong:forbid=tollhouses', '--games', '10', '--out', out);
+  it('8. train: a player count without a network is refused before any game, naming the counts', () => {
+    const out = join(scratch(), 'weights.json');
+    const r = script('scripts/train.ts', '--players', '3,6', '--games', '10', '--out', out);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(
-      /--teacher-many \(game \d+ of round 1: \d players, [^)]*\): agent strong:.* forbids tollhouses/,
-    );
-    expect(r.stderr).not.toContain('train: round');
+    expect(r.stderr).toContain('--players must list player counts from 2 to 5, got "3,6"');
     expect(r.stderr).not.toMatch(STACK);
     expect(existsSync(out)).toBe(false);
   });
 
-  it('9. train: --sample 0 is refused before any game is played', () => {
-    const out = join(scratch(), 'weights.ts');
-    const r = script('scripts/train.ts', '--sample', '0', '--games', '10', '--out', out);
+  it('9. train: a share of random moves above 1 is refused before any game is played', () => {
+    const out = join(scratch(), 'weights.json');
+    const r = script('scripts/train.ts', '--explore', '2', '--games', '10', '--out', out);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--sample must be a number above 0 and at most 1, got "0"');
-    expect(r.stderr).not.toContain('train: round');
+    expect(r.stderr).toContain('--explore must be a number from 0 to 1, got "2"');
+    expect(existsSync(out)).toBe(false);
   });
 
   it('10. train: an empty --seed is refused', () => {
-    const out = join(scratch(), 'weights.ts');
-    const args = ['--games', '10', '--sample', '1', '--teacher', 'greedy', '--teacher-many', 'greedy', '--out', out];
-    const r = script('scripts/train.ts', '--seed', '', ...args);
+    const out = join(scratch(), 'weights.json');
+    const r = script('scripts/train.ts', '--seed', '', '--games', '10', '--players', '3', '--out', out);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--seed must not be empty');
     expect(existsSync(out)).toBe(false);
