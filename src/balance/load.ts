@@ -4,38 +4,17 @@
  * default export is a definition (`defineBalance`). Designer tile files named by path are read
  * relative to the balance file. Every problem is an `InputError` naming the file.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
-import { InputError, suggestion } from '../engine/index.ts';
+import { basename, extname, join } from 'node:path';
+import { InputError } from '../engine/index.ts';
 import { REPO_ROOT, readJsonFile } from '../run/files.ts';
-import { importModule, tileFileReader } from '../run/load.ts';
+import { definitionFile, importModule, tileFileReader } from '../run/load.ts';
 import { resolveBalance } from './definition.ts';
 import type { Balance } from './definition.ts';
 
 export const BALANCE_DIR = join(REPO_ROOT, 'experiments', 'balance');
-const EXTENSIONS = ['.json', '.ts', '.mts', '.js', '.mjs'];
 
-function balanceFile(spec: string): string {
-  if (spec.includes('/') || spec.includes('\\') || EXTENSIONS.includes(extname(spec))) {
-    const file = resolve(spec);
-    if (!existsSync(file)) throw new InputError('experiment', `balance file ${spec} does not exist`);
-    return file;
-  }
-  for (const ext of EXTENSIONS) {
-    const file = join(BALANCE_DIR, `${spec}${ext}`);
-    if (existsSync(file)) return file;
-  }
-  const known = existsSync(BALANCE_DIR)
-    ? readdirSync(BALANCE_DIR)
-        .filter((f) => EXTENSIONS.includes(extname(f)))
-        .map((f) => basename(f, extname(f)))
-        .sort()
-    : [];
-  throw new InputError(
-    'experiment',
-    `unknown balance file ${JSON.stringify(spec)}: no such file in experiments/balance/${suggestion(spec, known)}`,
-  );
-}
+const balanceFile = (spec: string): string =>
+  definitionFile(spec, { noun: 'balance file', dir: BALANCE_DIR, folder: 'experiments/balance/' });
 
 export async function loadBalance(
   spec: string,

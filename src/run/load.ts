@@ -17,9 +17,10 @@ import type { Plan } from '../sim/plan.ts';
 export const EXPERIMENTS_DIR = join(REPO_ROOT, 'experiments');
 const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.json'];
 
-export function experimentNames(): string[] {
+/** The definitions in `dir` (names without extension), sorted; none when the folder is missing. */
+function definitionNames(dir: string): string[] {
   try {
-    return readdirSync(EXPERIMENTS_DIR)
+    return readdirSync(dir)
       .filter((f) => EXTENSIONS.includes(extname(f)))
       .map((f) => basename(f, extname(f)))
       .sort();
@@ -28,26 +29,45 @@ export function experimentNames(): string[] {
   }
 }
 
-/** The file an experiment argument names; a name with two files (`exp.js` beside `exp.ts`) is ambiguous. */
-export function experimentFile(spec: string, dir = EXPERIMENTS_DIR): string {
+export const experimentNames = (): string[] => definitionNames(EXPERIMENTS_DIR);
+
+/** Where a kind of definition file lives, and what messages call it. */
+export interface DefinitionKind {
+  /** "experiment", "tuning", "balance file". */
+  readonly noun: string;
+  readonly dir: string;
+  /** The folder as a user sees it: "experiments/tunings/". */
+  readonly folder: string;
+}
+
+/**
+ * The file a definition argument names: a path (or a name with an extension) as it is, else a name in
+ * the kind's folder; a name with two files there (`exp.js` beside `exp.ts`) is ambiguous.
+ */
+export function definitionFile(spec: string, kind: DefinitionKind): string {
   const looksLikePath = spec.includes('/') || spec.includes('\\') || EXTENSIONS.includes(extname(spec));
   if (looksLikePath) {
     const file = resolve(spec);
-    if (!existsSync(file)) throw new InputError('experiment', `experiment file ${spec} does not exist`);
+    const what = kind.noun.endsWith(' file') ? kind.noun : `${kind.noun} file`;
+    if (!existsSync(file)) throw new InputError('experiment', `${what} ${spec} does not exist`);
     return file;
   }
-  const found = EXTENSIONS.map((ext) => join(dir, `${spec}${ext}`)).filter((file) => existsSync(file));
+  const found = EXTENSIONS.map((ext) => join(kind.dir, `${spec}${ext}`)).filter((file) => existsSync(file));
   if (found.length > 1)
     throw new InputError(
       'experiment',
-      `experiment ${JSON.stringify(spec)} is ambiguous: ${found.map((f) => basename(f)).join(', ')} in experiments/; name the file with its extension or remove one`,
+      `${kind.noun} ${JSON.stringify(spec)} is ambiguous: ${found.map((f) => basename(f)).join(', ')} in ${kind.folder}; name the file with its extension or remove one`,
     );
   if (found.length === 1) return found[0]!;
   throw new InputError(
     'experiment',
-    `unknown experiment ${JSON.stringify(spec)}: no such file in experiments/${suggestion(spec, experimentNames())}`,
+    `unknown ${kind.noun} ${JSON.stringify(spec)}: no such file in ${kind.folder}${suggestion(spec, definitionNames(kind.dir))}`,
   );
 }
+
+/** The file an experiment argument names (`definitionFile`). */
+export const experimentFile = (spec: string, dir = EXPERIMENTS_DIR): string =>
+  definitionFile(spec, { noun: 'experiment', dir, folder: 'experiments/' });
 
 /** How long an experiment module may take to load (its top-level code and awaits). */
 export const LOAD_TIMEOUT_MS = 60_000;
