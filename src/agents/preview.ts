@@ -28,6 +28,7 @@ import {
   speedPathGameOf,
   speedPathOf,
 } from '../engine/index.ts';
+import { blankFeatureScore } from '../engine/index.ts';
 import type { AgentState, FeatureScore, ProspectView, SpeedPathGame, SpeedPathState } from '../engine/index.ts';
 import { EPSILON } from './evaluation.ts';
 import { CitiesDone } from './cities-done.ts';
@@ -89,20 +90,7 @@ export class PlacementPreview {
     this.citiesDone = new CitiesDone(game, evaluator, this.old);
     this.totals = new Float64Array(game.players);
     this.slots = new FrontierSlots(game, evaluator);
-    this.measured = {
-      root: 0,
-      kind: 0,
-      completed: false,
-      tiles: 0,
-      pennants: 0,
-      cities: 0,
-      points: 0,
-      source: 0,
-      bonus: 0,
-      bonusSource: 0,
-      meeples: 0,
-      perPlayer: new Int32Array(game.players),
-    };
+    this.measured = blankFeatureScore(game.players);
   }
 
   /** Whether placements of this game can be previewed (every expansion that changes a turn's value has its `preview`). */

@@ -21,7 +21,7 @@ import { ExpansionStateLayout } from './expansion-state.ts';
 import { expansionViews } from './position.ts';
 import { paramsOf, resolveParams } from './params/index.ts';
 import type { ParamDef, ParamValues } from './params/index.ts';
-import { Tables } from './tables.ts';
+import { blankFeatureScore, Tables } from './tables.ts';
 import type { FeatureView } from './board.ts';
 import type { ProspectView } from './prospect.ts';
 import type { FeatureScore } from './tables.ts';
@@ -148,20 +148,7 @@ export class GameSetup extends Tables {
   private previewState: FeatureView | undefined = undefined;
   private previewPosition = -1;
   /** The feature `pays` measures and prices. */
-  private readonly priced: FeatureScore = {
-    root: 0,
-    kind: 0,
-    completed: false,
-    tiles: 0,
-    pennants: 0,
-    cities: 0,
-    points: 0,
-    source: 0,
-    bonus: 0,
-    bonusSource: 0,
-    meeples: 0,
-    perPlayer: new Int32Array(0),
-  };
+  private readonly priced: FeatureScore = blankFeatureScore(0);
 
   /** A game of the base game's rule module `base` (expansion zero) and the optional expansions in `options`. */
   constructor(options: GameOptions, base: Expansion) {

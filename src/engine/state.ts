@@ -18,6 +18,7 @@ export {
   meepleSegmentOf,
 } from './turn.ts';
 export type { FeatureScore } from './tables.ts';
+export { blankFeatureScore } from './tables.ts';
 
 export class Game extends GameSetup {
   /** A new game in its first turn; `order` is the deck to draw from, first tile first (default: unshuffled). */

@@ -32,6 +32,24 @@ export interface FeatureScore {
   perPlayer: Int32Array;
 }
 
+/** A blank `FeatureScore` with room for `players` per-player counts (each user keeps one and reuses it). */
+export function blankFeatureScore(players: number, completed = false): FeatureScore {
+  return {
+    root: 0,
+    kind: 0,
+    completed,
+    tiles: 0,
+    pennants: 0,
+    cities: 0,
+    points: 0,
+    source: 0,
+    bonus: 0,
+    bonusSource: 0,
+    meeples: 0,
+    perPlayer: new Int32Array(players),
+  };
+}
+
 /** Working memory of one `apply` call; a game is used by one thread at a time. */
 export interface Scratch {
   stamp: number;
@@ -131,20 +149,7 @@ export class Tables {
       tileStamp: new Int32Array(maxTiles),
       rootStamp: new Int32Array(maxTiles * S),
       roots: new Int32Array(maxTiles * S),
-      feature: {
-        root: 0,
-        kind: 0,
-        completed: false,
-        tiles: 0,
-        pennants: 0,
-        cities: 0,
-        points: 0,
-        source: 0,
-        bonus: 0,
-        bonusSource: 0,
-        meeples: 0,
-        perPlayer: new Int32Array(MAX_PLAYERS),
-      },
+      feature: blankFeatureScore(MAX_PLAYERS),
     };
     catalog.types.forEach((type, t) => {
       this.compileType(type, t);

@@ -11,6 +11,7 @@
  * too, and so on).
  */
 import {
+  blankFeatureScore,
   ACTION_BLOCK,
   FOLLOW_MEEPLE,
   SEG_CITY,
@@ -136,20 +137,7 @@ export const innsCathedrals: Expansion = defineExpansion({
         : (mine[1]! + mine[3]! - base.pennant - base.finalPennant) / 2;
     };
     const extra = [halfway(SEG_ROAD, true), halfway(SEG_CITY, true), halfway(SEG_CITY, false)];
-    const feature: FeatureScore = {
-      root: 0,
-      kind: 0,
-      completed: false,
-      tiles: 0,
-      pennants: 0,
-      cities: 0,
-      points: 0,
-      source: 0,
-      bonus: 0,
-      bonusSource: 0,
-      meeples: 0,
-      perPlayer: new Int32Array(ctx.players),
-    };
+    const feature: FeatureScore = blankFeatureScore(ctx.players);
     const valued = new Int32Array(64);
     /** What an open measured road with an inn or city with a cathedral adds to its majority's expectation. */
     const extraWorth = (f: FeatureScore): number =>

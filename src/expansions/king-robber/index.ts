@@ -10,7 +10,16 @@
  * It declares no mechanics for restricted play: the cards go by the rules alone, no player chooses
  * anything of them.
  */
-import { SEG_CITY, SEG_ROAD, defineExpansion, enumParam, eventKind, intParam, paramsOf } from '../../engine/index.ts';
+import {
+  blankFeatureScore,
+  SEG_CITY,
+  SEG_ROAD,
+  defineExpansion,
+  enumParam,
+  eventKind,
+  intParam,
+  paramsOf,
+} from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureScore, ModulePreview, ReadonlyNumbers } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
@@ -98,20 +107,7 @@ export const kingRobber: Expansion = defineExpansion({
       value: ctx.stat(`${c.name}Value`),
     }));
     const sources = CARDS.map((c) => ctx.source(c.name));
-    const feature: FeatureScore = {
-      root: 0,
-      kind: 0,
-      completed: true,
-      tiles: 0,
-      pennants: 0,
-      cities: 0,
-      points: 0,
-      source: 0,
-      bonus: 0,
-      bonusSource: 0,
-      meeples: 0,
-      perPlayer: new Int32Array(ctx.players),
-    };
+    const feature: FeatureScore = blankFeatureScore(ctx.players, true);
     const pay = (state: BoardView, card: number, points: number) => {
       const holder = own(state).holder[card]!;
       if (holder < 0 || points === 0) return;

@@ -9,6 +9,7 @@
  * one already occupied (a branch).
  */
 import {
+  blankFeatureScore,
   InputError,
   SEG_ROAD,
   addTo,
@@ -98,20 +99,7 @@ export const labyrinth: Expansion = defineExpansion({
     const members = new Int32Array(4096);
     // Evaluation scratch: the networks already valued, and one feature measurement.
     const roots = new Int32Array(16);
-    const feature: FeatureScore = {
-      root: 0,
-      kind: 0,
-      completed: false,
-      tiles: 0,
-      pennants: 0,
-      cities: 0,
-      points: 0,
-      source: 0,
-      bonus: 0,
-      bonusSource: 0,
-      meeples: 0,
-      perPlayer: new Int32Array(ctx.players),
-    };
+    const feature: FeatureScore = blankFeatureScore(ctx.players);
     const across = new Int32Array(8);
     let visited = new Int32Array(0);
     let stamp = 0;
