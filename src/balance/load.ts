@@ -5,9 +5,8 @@
  * relative to the balance file. Every problem is an `InputError` naming the file.
  */
 import { basename, extname, join } from 'node:path';
-import { InputError } from '../engine/index.ts';
-import { REPO_ROOT, readJsonFile } from '../run/files.ts';
-import { definitionFile, importModule, tileFileReader } from '../run/load.ts';
+import { REPO_ROOT } from '../run/files.ts';
+import { definitionFile, readDefinition, tileFileReader } from '../run/load.ts';
 import { resolveBalance } from './definition.ts';
 import type { Balance } from './definition.ts';
 
@@ -21,15 +20,7 @@ export async function loadBalance(
   overrides: { seed?: string } = {},
 ): Promise<{ balance: Balance; file: string }> {
   const file = balanceFile(spec);
-  let definition: unknown;
-  if (extname(file) === '.json') definition = readJsonFile(file, 'experiment');
-  else {
-    try {
-      definition = ((await importModule(file)) as { default?: unknown }).default;
-    } catch (error) {
-      throw new InputError('experiment', `${file}: cannot load (${(error as Error).message.split('\n')[0]})`);
-    }
-  }
+  const definition = await readDefinition(file);
   const balance = resolveBalance(definition, {
     where: file,
     defaultName: basename(file, extname(file)),

@@ -69,6 +69,16 @@ export function definitionFile(spec: string, kind: DefinitionKind): string {
 export const experimentFile = (spec: string, dir = EXPERIMENTS_DIR): string =>
   definitionFile(spec, { noun: 'experiment', dir, folder: 'experiments/' });
 
+/** A definition file's content: a `.json` file's value, or a module's default export (tunings, balance files). */
+export async function readDefinition(file: string): Promise<unknown> {
+  if (extname(file) === '.json') return readJsonFile(file, 'experiment');
+  try {
+    return ((await importModule(file)) as { default?: unknown }).default;
+  } catch (error) {
+    throw new InputError('experiment', `${file}: cannot load (${(error as Error).message.split('\n')[0]})`);
+  }
+}
+
 /** How long an experiment module may take to load (its top-level code and awaits). */
 export const LOAD_TIMEOUT_MS = 60_000;
 

@@ -5,9 +5,8 @@
  * file.
  */
 import { basename, extname, join } from 'node:path';
-import { InputError } from '../engine/index.ts';
-import { REPO_ROOT, readJsonFile } from '../run/files.ts';
-import { definitionFile, importModule } from '../run/load.ts';
+import { REPO_ROOT } from '../run/files.ts';
+import { definitionFile, readDefinition } from '../run/load.ts';
 import { resolveTuning } from './definition.ts';
 import type { Tuning } from './definition.ts';
 
@@ -21,14 +20,6 @@ export async function loadTuning(
   overrides: { seed?: string } = {},
 ): Promise<{ tuning: Tuning; file: string }> {
   const file = tuningFile(spec);
-  let definition: unknown;
-  if (extname(file) === '.json') definition = readJsonFile(file, 'experiment');
-  else {
-    try {
-      definition = ((await importModule(file)) as { default?: unknown }).default;
-    } catch (error) {
-      throw new InputError('experiment', `${file}: cannot load (${(error as Error).message.split('\n')[0]})`);
-    }
-  }
+  const definition = await readDefinition(file);
   return { tuning: resolveTuning(definition, file, basename(file, extname(file)), overrides), file };
 }
