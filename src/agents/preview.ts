@@ -50,7 +50,10 @@ export class PlacementPreview {
   /** The value of the last previewed placement and its best follow-up (the first of equal values). */
   best = 0;
   followUp = -1;
-  /** The legal follow-ups of the last previewed placement, in legal order (`count` of them), and their values. */
+  /**
+   * The legal follow-ups of the last previewed placement, in legal order (`count` of them), and their
+   * values: every one with `every`, else perhaps without some that cannot be the first best.
+   */
   readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
   readonly values = new Float64Array(MAX_ACTIONS_HINT);
   count = 0;
@@ -79,7 +82,10 @@ export class PlacementPreview {
   /** A feature measured (`ProspectView.measure`). */
   private readonly measured: FeatureScore;
 
-  constructor(private readonly evaluator: RememberingEvaluator) {
+  constructor(
+    private readonly evaluator: RememberingEvaluator,
+    private readonly every = false,
+  ) {
     const game = speedPathGameOf(evaluator.game);
     this.game = game;
     this.old = new OldFeatures(game);
@@ -185,7 +191,7 @@ export class PlacementPreview {
       }
       gains = true;
     }
-    const end = game.previewFollowUps(state, prospect, this.followUps, this.values, n);
+    const end = game.previewFollowUps(state, prospect, this.followUps, this.values, n, this.every);
     for (let j = n; j < end; j++) {
       const value = mine + this.values[j]! - others;
       this.values[j] = value;
@@ -344,12 +350,16 @@ export class PlacementPreview {
       this.valueOf[r] = 0;
       return;
     }
-    let segments = 0;
-    let pennants = 0;
-    for (let s = 0; s < prospect.count; s++) {
-      if (prospect.group[s] !== r) continue;
-      segments++;
-      pennants += game.segmentPennants[prospect.type * S + s]!;
+    let segments = 1;
+    let pennants = game.segmentPennants[prospect.type * S + r]!;
+    if (prospect.linked) {
+      segments = 0;
+      pennants = 0;
+      for (let s = 0; s < prospect.count; s++) {
+        if (prospect.group[s] !== r) continue;
+        segments++;
+        pennants += game.segmentPennants[prospect.type * S + s]!;
+      }
     }
     for (let j = 0; j < prospect.joins; j++) {
       if (prospect.joinFirst[j] === 0 || prospect.group[prospect.joinSegment[j]!] !== r) continue;
