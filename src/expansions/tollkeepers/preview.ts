@@ -231,7 +231,7 @@ export function tollPreview(t: TollTables): ModulePreview {
       if (leaderCount === 0 || movesWorth[i]! > movesWorth[leaders[leaderCount - 1]!]!) leaders[leaderCount++] = i;
     }
     for (let q = 0; q < t.players; q++) if (tile[q]! >= 0) markRoads(state, tile[q]!);
-    moverWorth[ON_BOARD] = tile[mover]! >= 0 ? worthOnBoard(state, tile[mover]!, value[mover]!) : 0;
+    moverWorth[ON_BOARD] = tile[mover]! >= 0 ? worthOnBoard(state, tile[mover]!, moverValue) : 0;
   };
 
   /** Marks the roots of the village roads of crossroads tile `placed` (`roadIn`). */
