@@ -100,11 +100,12 @@ export function paretoChart(rows: readonly ParetoRow[], options: ParetoOptions):
         color,
         // Marked points drawn last, over the others at the same place.
         order: { field: 'layer', type: 'quantitative' },
+        // Nominal like the colour, so vega-lite draws one legend of both (an ordinal size, or a size
+        // without a legend, would take the colour's legend with it).
         size: {
           field: 'group',
-          type: 'ordinal',
+          type: 'nominal',
           sort: GROUPS.map((g) => names[g]),
-          legend: null,
           scale: { domain: GROUPS.map((g) => names[g]), range: [30, 60, 140] },
         },
         tooltip: [

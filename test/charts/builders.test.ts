@@ -111,6 +111,26 @@ describe('builders', () => {
     ).toThrow(/field name/);
   });
 
+  it('slant the category labels of a panel only where they would overlap', () => {
+    const labelAngles = (categories: string[]) => {
+      const spec = estimatesChart(
+        categories.map((value) => ({ knob: 'k', value, estimate: 0, lower: -1, upper: 1 })),
+        { title: 't', category: 'value', facet: 'knob', valueTitle: 'v', width: 200 },
+      );
+      const inner = (spec as { spec: { layer: { encoding: { x: { axis: { labelAngle: number } } } }[] } }).spec;
+      return inner.layer.at(-1)!.encoding.x.axis.labelAngle;
+    };
+    // 11 values of two digits fit a 200 px panel; "flat15-40" beside "incremental" in 50 px does not.
+    expect(labelAngles(Array.from({ length: 11 }, (_, i) => String(2 * i)))).toBe(0);
+    expect(labelAngles(['official', 'flat10', 'flat15-40', 'incremental'])).toBe(-35);
+  });
+
+  it('give the Pareto chart one legend naming its three kinds of point', () => {
+    const pareto = examples.find((e) => e.name === 'pareto-front')!.spec;
+    const legends = (compileChart(pareto).vega as { legends?: { values?: string[] }[] }).legends ?? [];
+    expect(legends.map((l) => l.values)).toEqual([['measured', 'Pareto front', 'confirmed']]);
+  });
+
   it('put the run size into the subtitle', () => {
     const spec = forestChart([{ comparison: 'b − a', estimate: 1, lower: 0.5, upper: 1.5 }], {
       title: 'Differences',
