@@ -65,6 +65,8 @@ const wishBand = (band: readonly [number, number] | undefined, axis: 'x' | 'y'):
     ? []
     : [
         {
+          // One row of its own: over the chart's data it would draw one faint band per point, opaque together.
+          data: { values: [{}] },
           mark: { type: 'rect', color: REFERENCE_COLOR, opacity: 0.08 },
           encoding: {
             [axis]: { datum: band[0], type: 'quantitative' },

@@ -6,6 +6,7 @@ import {
   exampleCharts,
   forestChart,
   histogramChart,
+  paretoChart,
   sharesChart,
   sweepChart,
   toPNG,
@@ -129,6 +130,15 @@ describe('builders', () => {
     const pareto = examples.find((e) => e.name === 'pareto-front')!.spec;
     const legends = (compileChart(pareto).vega as { legends?: { values?: string[] }[] }).legends ?? [];
     expect(legends.map((l) => l.values)).toEqual([['measured', 'Pareto front', 'confirmed']]);
+  });
+
+  it("shade a Pareto chart's wish band once, not once per point", () => {
+    const rows = [0, 1, 2].map((x) => ({ x, y: x, front: false, marked: false, label: String(x) }));
+    const spec = paretoChart(rows, { title: 't', xTitle: 'x', yTitle: 'y', xBand: [0.5, 1.5] });
+    const marks = (compileChart(spec).vega as { marks: { type: string; from: { data: string } }[] }).marks;
+    const band = marks.find((m) => m.type === 'rect')!;
+    const data = (compileChart(spec).vega as { data: { name: string; values?: unknown[] }[] }).data;
+    expect(data.find((d) => d.name === band.from.data)!.values).toHaveLength(1);
   });
 
   it('put the run size into the subtitle', () => {
