@@ -21,6 +21,9 @@ const plan = planOf({
       expansions: ['tollkeepers', 'labyrinth', 'kingRobber'],
       agents: ['strong', 'greedy', 'greedy'],
     },
+    // the value networks of 4 and 5 players, one ply (cheap)
+    { name: 'four', players: 4, agents: ['strong:lookahead=0', 'greedy', 'greedy', 'greedy'] },
+    { name: 'five', players: 5, agents: ['strong:lookahead=0', 'greedy', 'greedy', 'greedy', 'greedy'] },
   ],
 });
 
@@ -46,7 +49,7 @@ describe('strong in runs', () => {
         expect(other.summary).toBe(one.summary);
         expect(Buffer.compare(other.games, one.games)).toBe(0);
       }
-      expect(JSON.parse(one.summary).games).toBe(4 * 2 + 4 * 3);
+      expect(JSON.parse(one.summary).games).toBe(4 * 2 + 4 * 3 + 4 * 4 + 4 * 5);
     },
     PROCESS_TEST_TIMEOUT,
   );
