@@ -11,10 +11,9 @@
  * workers or backend; an interrupted search re-plays its decisions from the finished shards.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
-import { gitInfo, packageInfo, writeAtomic, writeJsonAtomic } from '../run/files.ts';
+import { openDefinitionDir, packageInfo, searchManifestWriter, writeAtomic, writeJsonAtomic } from '../run/files.ts';
 import type { Backend } from '../run/pool.ts';
 import { AGGREGATE_FORMAT, gamesPerDealOf } from '../sim/plan.ts';
 import { confirm } from './confirm.ts';
@@ -81,26 +80,6 @@ export function searchProblem(balance: Balance): SearchProblem {
   };
 }
 
-function prepareDir(balance: Balance, outRoot: string): string {
-  const dir = balanceDirOf(balance, outRoot);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw new InputError(
-      'usage',
-      `cannot create the balance directory ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
-    );
-  }
-  const file = join(dir, 'balance.json');
-  if (!existsSync(file)) writeJsonAtomic(file, balance);
-  else if (readFileSync(file, 'utf8') !== `${JSON.stringify(balance, null, 2)}\n`)
-    throw new InputError(
-      'usage',
-      `${file} differs from the balance file given (edited or damaged); move ${dir} aside or choose another --out`,
-    );
-  return dir;
-}
-
 /** What a finished balance directory holds, as its manifest lists it. */
 const BALANCE_FILES = [
   'balance.json',
@@ -113,26 +92,6 @@ const BALANCE_FILES = [
   'games/',
   'confirmation/',
 ];
-
-/** Writes the run's `manifest.json` with a status (and, when complete, the games and files). */
-function manifestWriter(options: BalanceOptions, dir: string, started: string) {
-  const { balance, backend } = options;
-  return (status: string, extra: object = {}) =>
-    writeJsonAtomic(join(dir, 'manifest.json'), {
-      format: 'carclab-balance-manifest/1',
-      status,
-      balance: { name: balance.name, description: balance.description, file: options.file },
-      seed: balance.seed,
-      method: METHOD,
-      backend: backend.name,
-      workers: backend.concurrency,
-      started,
-      package: packageInfo(),
-      git: gitInfo(),
-      node: process.version,
-      ...extra,
-    });
-}
 
 /** The result of the search and the confirmation, written as `result.json`, `candidates.csv` and the report. */
 async function writeResult(
@@ -164,8 +123,18 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
   const { balance, backend } = options;
   const t0 = performance.now();
   const started = new Date().toISOString();
-  const dir = prepareDir(balance, options.outRoot);
-  const manifest = manifestWriter(options, dir, started);
+  const dir = openDefinitionDir(balanceDirOf(balance, options.outRoot), 'balance.json', balance, 'balance');
+  const manifest = searchManifestWriter(
+    dir,
+    'carclab-balance-manifest/1',
+    {
+      balance: { name: balance.name, description: balance.description, file: options.file },
+      seed: balance.seed,
+      method: METHOD,
+    },
+    options.backend,
+    started,
+  );
   manifest('running');
   let played = 0;
   const settings = (outRoot: string): RunSettings => ({

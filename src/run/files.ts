@@ -82,6 +82,64 @@ export function makeDirectory(dir: string): void {
   }
 }
 
+/**
+ * Creates an output directory (`makeDirectory`); one that cannot be created is the user's `--out` to
+ * fix, an input error that names the `what` directory (`shown`, default `dir`).
+ */
+export function makeOutputDirectory(dir: string, what: string, shown = dir): void {
+  try {
+    makeDirectory(dir);
+  } catch (error) {
+    throw new InputError(
+      'usage',
+      `cannot create the ${what} directory ${shown} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
+    );
+  }
+}
+
+/**
+ * The directory of one search definition (a tuning, a balance): created with the definition written to
+ * `fileName`, or, on a resumed run, checked to hold the same definition (another one is refused).
+ */
+export function openDefinitionDir(dir: string, fileName: string, definition: unknown, what: string): string {
+  makeOutputDirectory(dir, what);
+  const file = join(dir, fileName);
+  if (!existsSync(file)) writeJsonAtomic(file, definition);
+  else if (readFileSync(file, 'utf8') !== `${JSON.stringify(definition, null, 2)}\n`)
+    throw new InputError(
+      'usage',
+      `${file} differs from the ${what} file given (edited or damaged); move ${dir} aside or choose another --out`,
+    );
+  return dir;
+}
+
+/**
+ * The writer of a search's `manifest.json` (`tune`, `balance`): its format, the status, `search` (the
+ * definition, its seed and method), where and since when it plays, the provenance, and `extra`, what
+ * is known at that point.
+ */
+export function searchManifestWriter(
+  dir: string,
+  format: string,
+  search: object,
+  backend: { name: string; concurrency: number },
+  started: string,
+): (status: string, extra?: object) => void {
+  return (status, extra = {}) =>
+    writeJsonAtomic(join(dir, 'manifest.json'), {
+      format,
+      status,
+      ...search,
+      backend: backend.name,
+      workers: backend.concurrency,
+      started,
+      package: packageInfo(),
+      git: gitInfo(),
+      node: process.version,
+      ...extra,
+    });
+}
+
 /** Flushes a directory entry (the rename) to the disk; not every platform allows it, which is harmless. */
 function syncDirectory(dir: string): void {
   let fd: number | undefined;

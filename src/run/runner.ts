@@ -17,7 +17,7 @@ import { InputError } from '../engine/index.ts';
 import { mergeAggregates } from '../sim/aggregate.ts';
 import { codeIdentity } from './code.ts';
 import { columnLayout } from '../sim/columns.ts';
-import { gitInfo, makeDirectory, packageInfo, removeTempFiles, writeAtomic, writeJsonAtomic } from './files.ts';
+import { gitInfo, makeOutputDirectory, packageInfo, removeTempFiles, writeAtomic, writeJsonAtomic } from './files.ts';
 import { runLayout } from '../sim/metrics.ts';
 import { armSetups, gamesPerDealOf, planRunPrefix } from '../sim/plan.ts';
 import type { Plan } from '../sim/plan.ts';
@@ -207,14 +207,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     const runDir = runDirOf(plan, options.outRoot);
     checkOtherCode(runDir, planRunPrefix(plan, packageInfo().version), options.newRun === true);
     const shardDir = join(runDir, 'shards');
-    try {
-      makeDirectory(shardDir);
-    } catch (error) {
-      throw new InputError(
-        'usage',
-        `cannot create the run directory ${runDir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
-      );
-    }
+    makeOutputDirectory(shardDir, 'run', runDir);
     lock = lockRunDir(runDir);
     removeTempFiles(runDir);
     removeTempFiles(shardDir);

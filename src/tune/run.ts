@@ -13,10 +13,8 @@
  * of workers; an interrupted tuning re-plays its decisions from the finished shards and goes on.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../engine/index.ts';
-import { gitInfo, packageInfo, writeAtomic, writeJsonAtomic } from '../run/files.ts';
+import { openDefinitionDir, packageInfo, searchManifestWriter, writeAtomic, writeJsonAtomic } from '../run/files.ts';
 import { AGGREGATE_FORMAT } from '../sim/plan.ts';
 import type { Backend } from '../run/pool.ts';
 import { runExperiment } from '../run/runner.ts';
@@ -128,8 +126,19 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
   const { tuning } = options;
   const t0 = performance.now();
   const started = new Date().toISOString();
-  const dir = openTuneDir(tuning, options.outRoot);
-  const manifest = manifestWriter(options, dir, started);
+  // Step 1: the tuning's directory with its `tuning.json` (written, or checked to be this tuning's).
+  const dir = openDefinitionDir(tuneDirOf(tuning, options.outRoot), 'tuning.json', tuning, 'tuning');
+  const manifest = searchManifestWriter(
+    dir,
+    'carclab-tune-manifest/1',
+    {
+      tuning: { name: tuning.name, description: tuning.description, file: options.file },
+      seed: tuning.seed,
+      method: methodOf(tuning),
+    },
+    options.backend,
+    started,
+  );
   manifest('running');
   const session: Session = {
     options,
@@ -181,47 +190,6 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
       wallSeconds: (performance.now() - t0) / 1000,
     };
   }
-}
-
-/** Step 1: the tuning's directory, with its `tuning.json` (written, or checked to be this tuning's). */
-function openTuneDir(tuning: Tuning, outRoot: string): string {
-  const dir = tuneDirOf(tuning, outRoot);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw new InputError(
-      'usage',
-      `cannot create the tuning directory ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
-    );
-  }
-  const tuningFile = join(dir, 'tuning.json');
-  if (existsSync(tuningFile)) {
-    if (readFileSync(tuningFile, 'utf8') !== `${JSON.stringify(tuning, null, 2)}\n`)
-      throw new Error(`${tuningFile}: this directory holds a different tuning`);
-  } else {
-    writeJsonAtomic(tuningFile, tuning);
-  }
-  return dir;
-}
-
-/** Writes `manifest.json` with a status and what is known at that point. */
-function manifestWriter(options: TuneOptions, dir: string, started: string) {
-  const { tuning, backend } = options;
-  return (status: string, extra: object = {}) =>
-    writeJsonAtomic(join(dir, 'manifest.json'), {
-      format: 'carclab-tune-manifest/1',
-      status,
-      tuning: { name: tuning.name, description: tuning.description, file: options.file },
-      seed: tuning.seed,
-      method: methodOf(tuning),
-      backend: backend.name,
-      workers: backend.concurrency,
-      started,
-      package: packageInfo(),
-      git: gitInfo(),
-      node: process.version,
-      ...extra,
-    });
 }
 
 /** Step 2: the search, each candidate a one-arm run grown to the deals the search asks for. */
