@@ -124,17 +124,7 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
   const t0 = performance.now();
   const started = new Date().toISOString();
   const dir = openDefinitionDir(balanceDirOf(balance, options.outRoot), 'balance.json', balance, 'balance');
-  const manifest = searchManifestWriter(
-    dir,
-    'carclab-balance-manifest/1',
-    {
-      balance: { name: balance.name, description: balance.description, file: options.file },
-      seed: balance.seed,
-      method: METHOD,
-    },
-    options.backend,
-    started,
-  );
+  const manifest = searchManifestWriter(dir, 'carclab-balance-manifest/1', { balance }, METHOD, options, started);
   manifest('running');
   let played = 0;
   const settings = (outRoot: string): RunSettings => ({

@@ -113,25 +113,36 @@ export function openDefinitionDir(dir: string, fileName: string, definition: unk
   return dir;
 }
 
+/** A search definition (a tuning, a balance) as its manifest names it. */
+interface SearchDefinition {
+  name: string;
+  description: string;
+  seed: string;
+}
+
 /**
- * The writer of a search's `manifest.json` (`tune`, `balance`): its format, the status, `search` (the
- * definition, its seed and method), where and since when it plays, the provenance, and `extra`, what
- * is known at that point.
+ * The writer of a search's `manifest.json` (`tune`, `balance`): its format, the status, the definition
+ * under its key (`{ tuning }`: name, description, file) with its seed and `method`, where and since when
+ * it plays, the provenance, and `extra`, what is known at that point.
  */
 export function searchManifestWriter(
   dir: string,
   format: string,
-  search: object,
-  backend: { name: string; concurrency: number },
+  named: Record<string, SearchDefinition>,
+  method: unknown,
+  run: { file: string | null; backend: { name: string; concurrency: number } },
   started: string,
 ): (status: string, extra?: object) => void {
+  const [[key, definition]] = Object.entries(named) as [[string, SearchDefinition]];
   return (status, extra = {}) =>
     writeJsonAtomic(join(dir, 'manifest.json'), {
       format,
       status,
-      ...search,
-      backend: backend.name,
-      workers: backend.concurrency,
+      [key]: { name: definition.name, description: definition.description, file: run.file },
+      seed: definition.seed,
+      method,
+      backend: run.backend.name,
+      workers: run.backend.concurrency,
       started,
       package: packageInfo(),
       git: gitInfo(),

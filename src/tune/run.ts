@@ -128,17 +128,7 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
   const started = new Date().toISOString();
   // Step 1: the tuning's directory with its `tuning.json` (written, or checked to be this tuning's).
   const dir = openDefinitionDir(tuneDirOf(tuning, options.outRoot), 'tuning.json', tuning, 'tuning');
-  const manifest = searchManifestWriter(
-    dir,
-    'carclab-tune-manifest/1',
-    {
-      tuning: { name: tuning.name, description: tuning.description, file: options.file },
-      seed: tuning.seed,
-      method: methodOf(tuning),
-    },
-    options.backend,
-    started,
-  );
+  const manifest = searchManifestWriter(dir, 'carclab-tune-manifest/1', { tuning }, methodOf(tuning), options, started);
   manifest('running');
   const session: Session = {
     options,
