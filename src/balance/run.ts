@@ -13,8 +13,9 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
-import { openDefinitionDir, packageInfo, searchManifestWriter, writeAtomic, writeJsonAtomic } from '../run/files.ts';
-import type { Backend } from '../run/pool.ts';
+import { packageInfo, writeAtomic, writeJsonAtomic } from '../run/files.ts';
+import { openDefinitionDir, searchManifestWriter } from '../run/search.ts';
+import type { SearchOptions, SearchOutcome } from '../run/search.ts';
 import { AGGREGATE_FORMAT, gamesPerDealOf } from '../sim/plan.ts';
 import { confirm } from './confirm.ts';
 import type { Balance } from './definition.ts';
@@ -27,27 +28,13 @@ import type { BalanceResult } from './result.ts';
 import { balanceSearch } from './search.ts';
 import type { Evaluator, SearchProblem } from './search.ts';
 
-export interface BalanceOptions {
+export interface BalanceOptions extends SearchOptions {
   balance: Balance;
-  /** The balance file, for the manifest. */
-  file: string | null;
-  outRoot: string;
-  backend: Backend;
-  signal?: AbortSignal;
-  newRun?: boolean;
-  /** Games played this session, as they finish. */
-  onGames?(games: number): void;
   /** The runners' lines for the user (a bad shard file, a faulty worker), naming the rule set; default stderr. */
   log?(line: string): void;
 }
 
-export interface BalanceOutcome {
-  status: 'complete' | 'interrupted';
-  dir: string;
-  result?: BalanceResult;
-  gamesPlayed: number;
-  wallSeconds: number;
-}
+export type BalanceOutcome = SearchOutcome<BalanceResult>;
 
 export function balanceDirOf(balance: Balance, outRoot: string): string {
   if (outRoot.trim() === '')

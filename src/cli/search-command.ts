@@ -2,6 +2,7 @@
  * What the two search commands (`tune`, `balance`) share: the flags of where results go and how they
  * are printed, and the end of a search: a resume hint after Ctrl-C, or the result.
  */
+import type { SearchOutcome } from '../run/search.ts';
 import type { FlagSpec } from './args.ts';
 
 /** `--out`, `--json` (its help) and `--new-run` (`replays`: what it plays again). */
@@ -14,14 +15,6 @@ export function searchOutputFlags(jsonHelp: string, replays: string): Record<str
       help: `play ${replays} again although runs of them by other code (an older engine) exist`,
     },
   };
-}
-
-export interface SearchOutcome<R> {
-  status: 'complete' | 'interrupted';
-  dir: string;
-  result?: R;
-  gamesPlayed: number;
-  wallSeconds: number;
 }
 
 /**

@@ -97,60 +97,6 @@ export function makeOutputDirectory(dir: string, what: string, shown = dir): voi
   }
 }
 
-/**
- * The directory of one search definition (a tuning, a balance): created with the definition written to
- * `fileName`, or, on a resumed run, checked to hold the same definition (another one is refused).
- */
-export function openDefinitionDir(dir: string, fileName: string, definition: unknown, what: string): string {
-  makeOutputDirectory(dir, what);
-  const file = join(dir, fileName);
-  if (!existsSync(file)) writeJsonAtomic(file, definition);
-  else if (readFileSync(file, 'utf8') !== `${JSON.stringify(definition, null, 2)}\n`)
-    throw new InputError(
-      'usage',
-      `${file} differs from the ${what} file given (edited or damaged); move ${dir} aside or choose another --out`,
-    );
-  return dir;
-}
-
-/** A search definition (a tuning, a balance) as its manifest names it. */
-interface SearchDefinition {
-  name: string;
-  description: string;
-  seed: string;
-}
-
-/**
- * The writer of a search's `manifest.json` (`tune`, `balance`): its format, the status, the definition
- * under its key (`{ tuning }`: name, description, file) with its seed and `method`, where and since when
- * it plays, the provenance, and `extra`, what is known at that point.
- */
-export function searchManifestWriter(
-  dir: string,
-  format: string,
-  named: Record<string, SearchDefinition>,
-  method: unknown,
-  run: { file: string | null; backend: { name: string; concurrency: number } },
-  started: string,
-): (status: string, extra?: object) => void {
-  const [[key, definition]] = Object.entries(named) as [[string, SearchDefinition]];
-  return (status, extra = {}) =>
-    writeJsonAtomic(join(dir, 'manifest.json'), {
-      format,
-      status,
-      [key]: { name: definition.name, description: definition.description, file: run.file },
-      seed: definition.seed,
-      method,
-      backend: run.backend.name,
-      workers: run.backend.concurrency,
-      started,
-      package: packageInfo(),
-      git: gitInfo(),
-      node: process.version,
-      ...extra,
-    });
-}
-
 /** Flushes a directory entry (the rename) to the disk; not every platform allows it, which is harmless. */
 function syncDirectory(dir: string): void {
   let fd: number | undefined;

@@ -14,9 +14,10 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { openDefinitionDir, packageInfo, searchManifestWriter, writeAtomic, writeJsonAtomic } from '../run/files.ts';
+import { packageInfo, writeAtomic, writeJsonAtomic } from '../run/files.ts';
+import { openDefinitionDir, searchManifestWriter } from '../run/search.ts';
+import type { SearchOptions, SearchOutcome } from '../run/search.ts';
 import { AGGREGATE_FORMAT } from '../sim/plan.ts';
-import type { Backend } from '../run/pool.ts';
 import { runExperiment } from '../run/runner.ts';
 import type { Progress } from '../run/runner.ts';
 import type { ArmSummary } from '../sim/summary.ts';
@@ -33,26 +34,11 @@ import type { TuneResult } from './result.ts';
 
 export type { TuneResult } from './result.ts';
 
-export interface TuneOptions {
+export interface TuneOptions extends SearchOptions {
   tuning: Tuning;
-  /** The tuning file, for the manifest. */
-  file: string | null;
-  outRoot: string;
-  backend: Backend;
-  signal?: AbortSignal;
-  /** Play again although runs of these candidates by other code exist (as `carclab run --new-run`). */
-  newRun?: boolean;
-  /** Games played so far in this session (search and confirmation). */
-  onGames?(games: number): void;
 }
 
-export interface TuneOutcome {
-  status: 'complete' | 'interrupted';
-  dir: string;
-  result?: TuneResult;
-  gamesPlayed: number;
-  wallSeconds: number;
-}
+export type TuneOutcome = SearchOutcome<TuneResult>;
 
 class Interrupted extends Error {}
 
