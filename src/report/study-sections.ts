@@ -7,7 +7,7 @@ import { relative } from 'node:path';
 import * as aq from 'arquero';
 import type { LevelRun } from './levels.ts';
 import type { Report } from './report.ts';
-import { identicalPlayWarning, NO_WINNER_CHANGE_TEXT, sameMovesRows } from './run-report.ts';
+import { identicalPlayWarning, NO_WINNER_CHANGE_TEXT, sameMovesRows } from './run-comparisons.ts';
 import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
 
 /**
