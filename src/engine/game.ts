@@ -16,9 +16,12 @@ import type {
   MechanicDef,
   MeepleKind,
   ModulePreview,
+  PreviewView,
 } from './expansion.ts';
 import { ExpansionStateLayout } from './expansion-state.ts';
+import { stateBehind } from './hook-view.ts';
 import { expansionViews } from './position.ts';
+import { SegmentField } from './segment-field.ts';
 import { paramsOf, resolveParams } from './params/index.ts';
 import type { ParamDef, ParamValues } from './params/index.ts';
 import { blankFeatureScore, Tables } from './tables.ts';
@@ -207,7 +210,8 @@ export class GameSetup extends Tables {
    * score (nothing without such hooks). `state` is a game's state (every feature view is one).
    */
   evaluate(state: FeatureView, expected: Float64Array): void {
-    for (const h of this.hookLists.evaluate) h.evaluate(state as unknown as BoardView, expected);
+    const view = hooksViewOf(state);
+    for (const h of this.hookLists.evaluate) h.evaluate(view, expected);
   }
 
   /**
@@ -229,7 +233,7 @@ export class GameSetup extends Tables {
     out: Float64Array,
   ): boolean {
     const modules = this.modulePlacements!;
-    const view = state as unknown as BoardView;
+    const view = state as unknown as PreviewView;
     if (state !== this.previewState || state.positionId !== this.previewPosition) {
       this.previewState = state;
       this.previewPosition = state.positionId;
@@ -244,7 +248,7 @@ export class GameSetup extends Tables {
     const modules = this.moduleMeeples!;
     let value = 0;
     for (let k = 0; k < modules.length; k++)
-      value += modules[k]!.meeple!(state as unknown as BoardView, prospect, segment);
+      value += modules[k]!.meeple!(state as unknown as PreviewView, prospect, segment);
     return value;
   }
 
@@ -258,18 +262,18 @@ export class GameSetup extends Tables {
   ): number {
     const modules = this.moduleFollowUps!;
     for (let k = 0; k < modules.length; k++)
-      n = modules[k]!.followUps!(state as unknown as BoardView, prospect, out, values, n);
+      n = modules[k]!.followUps!(state as unknown as PreviewView, prospect, out, values, n);
     return n;
   }
 
   /** Whether legal follow-up `followUp` of `state` (phase FOLLOW) uses mechanic `mechanics[k]` (restricted play). */
   followUpUses(k: number, state: FeatureView, followUp: number): boolean {
-    return this.mechanics[k]!.uses(state as unknown as BoardView, followUp);
+    return this.mechanics[k]!.uses(hooksViewOf(state), followUp);
   }
 
   /** Adds to `expected[p]` what expansion `k`'s `evaluate` hook (the k-th of `expansions`) expects player p to gain; nothing without one. */
   evaluateExpansion(k: number, state: FeatureView, expected: Float64Array): void {
-    this.hooks[k]!.evaluate?.(state as unknown as BoardView, expected);
+    this.hooks[k]!.evaluate?.(hooksViewOf(state), expected);
   }
 
   /** Whether any expansion adds to an evaluation (`evaluate`). */
@@ -289,6 +293,11 @@ export class GameSetup extends Tables {
   playerStatIndex(name: string, player: number): number {
     return playerStatIndex(this.statNames, this.playerStatNames, this.players, name, player);
   }
+}
+
+/** The view the rule modules' hooks get of a state (`Turn.hooksView`; every feature view is a state). */
+function hooksViewOf(state: FeatureView): BoardView {
+  return (state as unknown as { readonly hooksView: BoardView }).hooksView;
 }
 
 function statIndex(statNames: readonly string[], name: string): number {
@@ -402,7 +411,7 @@ function prepare(options: GameOptions, base: Expansion) {
       players,
       own: (state) => {
         if (k < 0) throw new Error(`the base game's rule module ${module.name} keeps no state`);
-        return expansionViews(state, k) as never;
+        return expansionViews(stateBehind(state), k) as never;
       },
       emit: (state, kind, data) =>
         state.sink!({ type: 'expansion', turn: state.turnNumber(), expansion: module.name, kind, data }),
@@ -424,6 +433,7 @@ function prepare(options: GameOptions, base: Expansion) {
         if (!ownKinds.has(name)) throw new Error(`expansion ${module.name} did not declare meeple kind ${name}`);
         return meepleKinds.findIndex((kind) => kind.name === name);
       },
+      segmentField: (pick) => new SegmentField(catalog, pick),
       featureRates,
     });
   };

@@ -262,7 +262,7 @@ function placementProblem(state: State, x: number, y: number, rot: number): stri
 function parseFollowUp(state: State, turn: ScenarioTurn, prefix: string, fail: (m: string) => never): number {
   let action: number | undefined;
   for (const h of state.game.hooks) {
-    const own = h.parseFollowUp?.(state, turn, prefix);
+    const own = h.parseFollowUp?.(state.hooksView, turn, prefix);
     if (own !== undefined) {
       if (action !== undefined || turn.meeple !== undefined)
         fail('a turn takes one follow-up: a meeple or an expansion action, not both');
@@ -350,6 +350,6 @@ export function replayResult(state: State, registry: ExpansionRegistry): ReplayR
   };
   const keys = [...registry.values()].flatMap((e) => e.summaryKeys ?? []).sort();
   for (const key of keys) result[key] = null;
-  for (const h of state.game.hooks) Object.assign(result, h.summary?.(state));
+  for (const h of state.game.hooks) Object.assign(result, h.summary?.(state.hooksView));
   return result;
 }
