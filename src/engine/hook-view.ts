@@ -122,6 +122,9 @@ export class HookView implements BoardView {
   fieldAt(field: SegmentField, g: number) {
     return this.#state.fieldAt(field, g);
   }
+  fieldSum(field: SegmentField, root: number) {
+    return this.#state.fieldSum(field, root);
+  }
   majority(root: number) {
     return this.#state.majority(root);
   }

@@ -107,15 +107,8 @@ export function tollsOf(ctx: TollContext, pay: TollRates): Tolls {
       return road;
     },
     roadSums(state, root, roads, k) {
-      let sumIllustrations = 0;
-      let sumTravellers = 0;
-      const n = membersOf(state, root);
-      for (let i = 0; i < n; i++) {
-        sumIllustrations += state.fieldAt(illustrations, members[i]!);
-        sumTravellers += state.fieldAt(travellers, members[i]!);
-      }
-      roads.illustrations[k] = sumIllustrations;
-      roads.travellers[k] = sumTravellers;
+      roads.illustrations[k] = state.fieldSum(illustrations, root);
+      roads.travellers[k] = state.fieldSum(travellers, root);
     },
   };
 }

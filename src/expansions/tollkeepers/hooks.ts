@@ -87,10 +87,8 @@ export function tollhouseMoves(t: Tolls, freeCrossroads: ReturnType<typeof freeC
 
 /** The tolls: completed roads pay the tollhouses at their ends (R-T2: before scoring), tollhouses that took travellers flip, incomplete roads pay at the end. */
 export function tollScoring(t: Tolls): ExpansionHooks {
-  const { players, pay, stat, source, roadTolls, villageRoadStart, villageRoads } = t;
+  const { players, pay, stat, source, roadTolls } = t;
   const { own, emit } = t.ctx;
-  /** Final scoring's scratch: the open roads ending at a tollhouse. */
-  const openRoads = new Int32Array(players * t.mostRoads);
   /** Pays the tollhouses at the ends of completed road `root` at their values from the start of the turn. */
   const payRoad = (state: BoardView, root: number) => {
     const road = roadTolls(state, root);
@@ -117,6 +115,35 @@ export function tollScoring(t: Tolls): ExpansionHooks {
       }
     }
   };
+  return {
+    afterScoring(state) {
+      for (let c = 0; c < state.completedCount; c++) {
+        const root = state.completedFeature(c);
+        if (state.segmentKind(root) === SEG_ROAD) payRoad(state, root);
+      }
+    },
+    endOfTurn(state) {
+      const { value, flips, crossroads: recorded } = own(state);
+      const last = state.lastPlaced;
+      if (t.isCrossroads(state, last)) recorded[last >> 5]! |= 1 << (last & 31);
+      for (let p = 0; p < players; p++) {
+        if (flips[p] === 0) continue;
+        flips[p] = 0;
+        value[p] = 3 - value[p]!;
+        state.addStat(stat.tollFlips, 1);
+        if (state.sink) emit(state, 'tollhouseFlipped', { player: p, value: value[p]! });
+      }
+    },
+    finalScoring: finalTolls(t),
+  };
+}
+
+/** The final scoring: every open road ending at a tollhouse pays its owner per illustration and travellers group. */
+function finalTolls(t: Tolls): ExpansionHooks['finalScoring'] {
+  const { players, pay, stat, source, roadTolls, villageRoadStart, villageRoads } = t;
+  const { own, emit } = t.ctx;
+  /** The open roads ending at a tollhouse. */
+  const openRoads = new Int32Array(players * t.mostRoads);
   /** The open roads ending at a tollhouse into `openRoads`, each once, in increasing root order (the order of their events); returns how many. */
   const openTollRoads = (state: BoardView): number => {
     const tile = own(state).tile;
@@ -138,41 +165,21 @@ export function tollScoring(t: Tolls): ExpansionHooks {
     }
     return n;
   };
-  return {
-    afterScoring(state) {
-      for (let c = 0; c < state.completedCount; c++) {
-        const root = state.completedFeature(c);
-        if (state.segmentKind(root) === SEG_ROAD) payRoad(state, root);
-      }
-    },
-    endOfTurn(state) {
-      const { value, flips, crossroads: recorded } = own(state);
-      const last = state.lastPlaced;
-      if (t.isCrossroads(state, last)) recorded[last >> 5]! |= 1 << (last & 31);
-      for (let p = 0; p < players; p++) {
-        if (flips[p] === 0) continue;
-        flips[p] = 0;
-        value[p] = 3 - value[p]!;
-        state.addStat(stat.tollFlips, 1);
-        if (state.sink) emit(state, 'tollhouseFlipped', { player: p, value: value[p]! });
-      }
-    },
-    finalScoring(state) {
-      const n = openTollRoads(state);
-      for (let i = 0; i < n; i++) {
-        const road = roadTolls(state, openRoads[i]!);
-        const points = road.illustrations * pay.finalIllustration + road.travellers * pay.finalTravellers;
-        for (let k = 0; k < road.ownerCount; k++) {
-          const owner = road.owners[k]!;
-          state.addScore(owner, source, points);
-          state.addStat(stat.tollFinalIncome, points);
-          if (state.sink && points) {
-            const { illustrations, travellers } = road;
-            emit(state, 'finalTollPaid', { owner, points, illustrations, travellers });
-          }
+  return (state) => {
+    const n = openTollRoads(state);
+    for (let i = 0; i < n; i++) {
+      const road = roadTolls(state, openRoads[i]!);
+      const points = road.illustrations * pay.finalIllustration + road.travellers * pay.finalTravellers;
+      for (let k = 0; k < road.ownerCount; k++) {
+        const owner = road.owners[k]!;
+        state.addScore(owner, source, points);
+        state.addStat(stat.tollFinalIncome, points);
+        if (state.sink && points) {
+          const { illustrations, travellers } = road;
+          emit(state, 'finalTollPaid', { owner, points, illustrations, travellers });
         }
       }
-    },
+    }
   };
 }
 
