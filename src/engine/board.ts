@@ -24,9 +24,11 @@ const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
 /**
  * The feature API: a position's features read-only. A feature is named by its root segment
  * (`find`); per feature its kind, segments, tiles and pennants (`members`, `tally`, `measure`), open
- * ends, completion, its occupants per player by meeple weight or by figure, and for a field the
- * completed and open cities it borders; and for a placement of the drawn tile not made, the features
- * it would form (`prospect`, `prospect.ts`). Scoring, the hooks (`BoardView`) and the agents
+ * ends, completion, its occupants per player by meeple weight or by figure and its majority, and for
+ * a field the completed and open cities it borders; a rule module's segment field (`SegmentField`) on
+ * a segment, summed over a feature, and the occupied open features that carry it; and for a
+ * placement of the drawn tile not made, the features it would form (`prospect`, `prospect.ts`).
+ * Scoring, the hooks (`BoardView`) and the agents
  * (`AgentState`, `views.ts`) read the same methods.
  */
 export type FeatureView = Pick<
