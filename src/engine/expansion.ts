@@ -192,6 +192,10 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   /** The game's catalog (base, expansion and designer tiles). */
   readonly catalog: Catalog;
   readonly players: number;
+  /** Where the game is set up (e.g. a scenario file), to begin the module's input errors with. */
+  readonly where: string;
+  /** Index of the last score source, `compensation` (the points a seat starts with), for the base game's module. */
+  readonly seatSource: number;
   /** The views of this expansion's declared state fields in `state` (its own only; a clone has its own views, so look them up per call). */
   own(state: State): StateViews<F>;
   /** Sends one of its declared events to the state's sink; call it only when `state.sink` is set. */
@@ -269,6 +273,10 @@ export interface ExpansionHooks {
   price?(feature: FeatureScore): void;
   /** The base game's module only: by segment kind (`SEG_ROAD` …), the rates `price` pays by (for expansions that price against them). */
   readonly featureRates?: readonly FeatureRates[];
+  /** The base game's module only: how many plain meeples each player has. */
+  readonly meeplesPerPlayer?: number;
+  /** The base game's module only: whether fields take farmers (meeples) and score at the end. */
+  readonly farmers?: boolean;
   /** After all features completed this turn were scored (`State.completedThisTurn`). */
   afterScoring?(state: State): void;
   endOfTurn?(state: State): void;

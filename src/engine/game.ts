@@ -22,7 +22,7 @@ import { ExpansionStateLayout } from './expansion-state.ts';
 import { stateBehind } from './hook-view.ts';
 import { expansionViews } from './position.ts';
 import { SegmentField } from './segment-field.ts';
-import { paramsOf, resolveParams } from './params/index.ts';
+import { resolveParams } from './params/index.ts';
 import type { ParamDef, ParamValues } from './params/index.ts';
 import { blankFeatureScore, Tables } from './tables.ts';
 import type { FeatureView } from './board.ts';
@@ -118,8 +118,6 @@ export class GameSetup extends Tables {
   readonly meepleSupply: Int8Array;
   /** Whether fields take farmers and score (`farmers`). */
   readonly farmers: boolean;
-  /** Points each seat starts with (`seatCompensation`), one per player. */
-  readonly seatCompensation: Int32Array;
   /** The deck before shuffling: one entry per copy (tile type index), the start tile excluded. */
   readonly deck: Int16Array;
   /** Stable key of each deck entry, e.g. `U.garden#2`, for per-tile shuffle keys. */
@@ -171,7 +169,6 @@ export class GameSetup extends Tables {
       (_, i) => setup.meepleKinds[(i / setup.players) | 0]!.perPlayer,
     );
     this.farmers = setup.farmers;
-    this.seatCompensation = setup.seatCompensation;
     this.deck = setup.deck;
     this.deckKeys = setup.deckKeys;
     this.startType = setup.startType;
@@ -323,14 +320,6 @@ function admits(hookLists: HookLists, catalog: Catalog, type: number): boolean {
   return hookLists.includeTile.every((h) => h.includeTile(tile));
 }
 
-/** The rules the engine's mechanics read, declared by the base game's rule module (expansion zero). */
-function mechanicsRules(base: Expansion, rules: ParamValues) {
-  const { meeples, farmers, seatCompensation } = paramsOf(base.params ?? [], rules);
-  if (typeof meeples !== 'number' || typeof farmers !== 'string' || typeof seatCompensation !== 'object')
-    throw new Error(`the base game's rule module ${base.name} must declare meeples, farmers and seatCompensation`);
-  return { meeples, farmers: farmers === 'on', seatCompensation };
-}
-
 /** Everything of a setup that the tables do not hold, checked and resolved in the order errors are reported. */
 function prepare(options: GameOptions, base: Expansion) {
   const where = options.where ?? 'game';
@@ -357,23 +346,16 @@ function prepare(options: GameOptions, base: Expansion) {
     noun: 'rule',
     known: 'known rules for this expansion mix',
   });
-  const { meeples, farmers, seatCompensation: compensation } = mechanicsRules(base, rules);
-  if (compensation.length > players) {
-    throw new InputError(
-      'rules',
-      `${where}: rule "seatCompensation" lists ${compensation.length} seats for ${players} players`,
-    );
-  }
-  const seatCompensation = Int32Array.from({ length: players }, (_, p) => compensation[p] ?? 0);
 
   // 2. Catalog: base tiles, expansion tiles, designer tiles.
   const sources = [...modules.flatMap((e) => (e.tiles ? [e.tiles] : [])), ...(options.extraTiles ?? [])];
   const catalog = buildCatalog(sources, options.tileFields ?? tileFieldsOf(modules));
   const startType = catalog.indexOf(catalog.startId);
 
-  // Meeple kinds: the plain meeple, then the expansions' (their follow-up codes fit block 0: `meepleFollowUp`).
+  // Meeple kinds: the plain meeple (how many each player has: the base game's module says, below), then
+  // the expansions' (their follow-up codes fit block 0: `meepleFollowUp`).
   const meepleKinds: MeepleKind[] = [
-    { name: 'meeple', weight: 1, perPlayer: meeples, description: 'the plain meeple' },
+    { name: 'meeple', weight: 1, perPlayer: 0, description: 'the plain meeple' },
     ...expansions.flatMap((e) => e.meepleKinds ?? []),
   ];
   for (const [k, kind] of meepleKinds.entries()) {
@@ -409,6 +391,8 @@ function prepare(options: GameOptions, base: Expansion) {
       rules,
       catalog,
       players,
+      where,
+      seatSource: scoreSources.length - 1,
       own: (state) => {
         if (k < 0) throw new Error(`the base game's rule module ${module.name} keeps no state`);
         return expansionViews(stateBehind(state), k) as never;
@@ -444,6 +428,10 @@ function prepare(options: GameOptions, base: Expansion) {
     throw new Error(
       `the base game's rule module ${base.name} must price features (price, and featureRates for every segment kind)`,
     );
+  const { meeplesPerPlayer, farmers } = baseHooks;
+  if (!Number.isInteger(meeplesPerPlayer) || meeplesPerPlayer! < 1 || meeplesPerPlayer! > 30 || farmers === undefined)
+    throw new Error(`the base game's rule module ${base.name} must say meeplesPerPlayer (1–30) and farmers`);
+  meepleKinds[0] = { ...meepleKinds[0]!, perPlayer: meeplesPerPlayer! };
   const hooks = expansions.map((expansion, k) => setUp(expansion, k, baseHooks.featureRates!));
   const hookLists = collectHooks(hooks);
   const mechanics = collectMechanics(modules, [baseHooks, ...hooks]);
@@ -497,7 +485,6 @@ function prepare(options: GameOptions, base: Expansion) {
     explicitRules,
     paramDefs,
     farmers,
-    seatCompensation,
     catalog,
     startType,
     statNames,

@@ -326,8 +326,7 @@ function followUpProblem(state: State, action: number): string {
     const kind = followUpKind(action);
     if (state.meeplesLeft[kind * state.game.players + state.currentPlayer] === 0)
       return `player ${state.currentPlayer} has no ${kind !== 0 ? `${state.game.meepleKinds[kind]!.name} ` : ''}meeple left`;
-    if (state.game.rules.farmers === 'off')
-      return `${state.actionToString(action)}: not allowed (occupied, or farmers are off)`;
+    if (!state.game.farmers) return `${state.actionToString(action)}: not allowed (occupied, or farmers are off)`;
     return `${state.actionToString(action)}: the feature is already occupied`;
   }
   return `${state.actionToString(action)} is not allowed now`;

@@ -52,14 +52,11 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     return this.#hooksView;
   }
 
-  /** Places the start tile, gives each seat its starting points, lets expansions set up, draws the first tile. */
+  /** Places the start tile, lets the rule modules set up (the base game's gives each seat its starting points), draws the first tile. */
   protected begin(startType: number, startRotation: number): void {
     this.renew();
-    // House rule `seatCompensation`: each seat starts with its points.
-    const compensation = this.game.seatCompensation;
-    const source = this.sourceCount - 1; // `COMPENSATION_SOURCE`, the last
-    for (let p = 0; p < compensation.length; p++) this.addScore(p, source, compensation[p]!);
     this.placeTile(startType, this.game.originCell, startRotation);
+    this.game.baseHooks.initState?.(this.hooksView);
     for (const h of this.game.hooks) h.initState?.(this.hooksView);
     this.beginTurn();
   }
