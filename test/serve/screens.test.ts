@@ -3,7 +3,8 @@
  * headless (as `browser.test.ts`): the play page mid-game shows the tile to place and the rules in
  * force, fits the board in its box and zooms it, and its legal cells and meeple spots are tapped or
  * clicked, not dispatched; the pair view's columns do not overlap; the run page's charts fit
- * their boxes; no page scrolls sideways.
+ * their boxes; the run's report keeps its charts and table captions on the screen (a wide table
+ * scrolls in its own box); no page scrolls sideways.
  */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -173,5 +174,20 @@ describe.each([390, 1280])('the explorer at %i px wide', { timeout: PROCESS_TEST
 
     await page.close();
     expect(pageErrors).toEqual([]);
+  });
+
+  it("opens the run's report with every chart and table caption on the screen", async () => {
+    const page = await open(width, `files/${f.run}/report.html`);
+    const charts = await page.locator('.chart').count();
+    await expect.poll(() => page.locator('.chart svg').count(), PAGE_WAIT).toBeGreaterThanOrEqual(charts);
+    await noSideways(page);
+    // Captions of tables and charts, and the charts' pictures: none reaches past the screen's edge.
+    const captions = page.locator('caption, figcaption');
+    expect(await captions.count()).toBeGreaterThan(0);
+    for (const target of [...(await captions.all()), ...(await page.locator('.chart svg').all())]) {
+      const b = await box(target);
+      expect(b.x + b.width, (await target.textContent())?.slice(0, 60)).toBeLessThanOrEqual(width);
+    }
+    await page.close();
   });
 });
