@@ -5,13 +5,14 @@
  *
  *   npx tsx scripts/report-screenshots.ts OUT_DIR results/toll-yields-random/<run-id>/report.html …
  *   WIDTHS=1280,390 npx tsx scripts/report-screenshots.ts OUT_DIR results/study/<rules>.2p/report.html
+ *   WIDTHS=390 HEIGHT=2400 npx tsx scripts/report-screenshots.ts OUT_DIR results/study/<rules>.2p/report.html
  *
  * Per report and page width (`WIDTHS`, default 1280; a phone is 390): `<name>-first.png`, what a
- * reader sees on opening it (the width × 1000, or × 844 below 600 px wide), and `<name>-full.png`, the
- * whole page, with `-<width>` after `<name>` when a width other than 1280 is shot; `<name>` is the
- * report's folder name (its experiment's folder for a run folder). `SECTIONS` (ids of the report's
- * sections, separated by commas, e.g. `s-pareto-front-of-the-targets`) adds `<name>-<id>.png`, that
- * section alone.
+ * reader sees on opening it (the width × 1000, or × 844 below 600 px wide, or × `HEIGHT` when given:
+ * the top of a long page), and `<name>-full.png`, the whole page, with `-<width>` after `<name>` when
+ * a width other than 1280 is shot; `<name>` is the report's folder name (its experiment's folder for
+ * a run folder). `SECTIONS` (ids of the report's sections, separated by commas, e.g.
+ * `s-pareto-front-of-the-targets`) adds `<name>-<id>.png`, that section alone.
  */
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -38,13 +39,18 @@ if (sections.some((id) => !/^[\w-]+$/.test(id))) {
   process.stderr.write(`SECTIONS must be section ids separated by commas, got ${process.env.SECTIONS}\n`);
   process.exit(2);
 }
+const height = process.env.HEIGHT === undefined ? undefined : Number(process.env.HEIGHT);
+if (height !== undefined && (!Number.isInteger(height) || height < 200 || height > 20_000)) {
+  process.stderr.write(`HEIGHT must be a page height in pixels, got ${process.env.HEIGHT}\n`);
+  process.exit(2);
+}
 try {
   for (const [file, width] of reports.flatMap((f) => widths.map((w) => [f, w] as const))) {
     const dir = dirname(resolve(file));
     // A run folder is named by its run id: name the shot after the experiment's folder above it.
     const folder = /-\d+-[0-9a-f]{10}-[0-9a-f]+$/.test(basename(dir)) ? basename(dirname(dir)) : basename(dir);
     const name = width === 1280 ? folder : `${folder}-${width}`;
-    const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 1000 } });
+    const page = await browser.newPage({ viewport: { width, height: height ?? (width < 600 ? 844 : 1000) } });
     await page.route(/^(?!file:)/, (route) => route.abort());
     await page.goto(pathToFileURL(resolve(file)).href);
     const charts = await page.locator('.chart').count();

@@ -10,6 +10,19 @@ import type { ChildProcess } from 'node:child_process';
 /** The timeout of a test or hook that starts processes: minutes, since a machine at load 15 on 2 cores runs it many times slower. */
 export const PROCESS_TEST_TIMEOUT = 900_000;
 
+/**
+ * The bound on something that must happen "at once" (a command refused before any wait of its own, a
+ * process stopped in seconds): far above what node takes to start on a loaded machine (seconds to a few
+ * tens of seconds at load 15–30), far below what the fault it guards against takes (minutes, or for ever).
+ */
+export const AT_ONCE_MS = 90_000;
+
+/**
+ * How long a browser page may take to show what a test waits for (Playwright's own default is 30 s,
+ * vitest's `expect.poll` gives up after 1 s): a safety net, as each wait ends when the page shows it.
+ */
+export const PAGE_WAIT = { timeout: 120_000 };
+
 /** A child process with its output (stdout and stderr) collected. */
 export interface Watched {
   child: ChildProcess;

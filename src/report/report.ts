@@ -206,8 +206,12 @@ export function tableHtml(table: ColumnTable, options: TableOptions = {}): strin
     (r) =>
       `<tr>${columns.map((c, i) => `<td${numeric[i] ? ' class="num"' : ''}>${breakable(escapeHtml(readableCell(r[c], c, options)))}</td>`).join('')}</tr>`,
   );
-  const caption = options.caption ? `<caption>${inlineHtml(options.caption)}</caption>\n` : '';
-  return `<div class="table"><table>\n${caption}<thead><tr>${th}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody></table></div>`;
+  const html = `<div class="table"><table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody></table></div>`;
+  // The caption outside the table's scroll box: a table wider than a phone scrolls sideways, its caption
+  // wraps to the page (inside the table it was as wide as the table, its line ends out of view).
+  return options.caption
+    ? `<figure class="table-figure"><figcaption>${inlineHtml(options.caption)}</figcaption>\n${html}</figure>`
+    : html;
 }
 
 const PAGE_STYLE = `body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; color: #222; margin: 2em auto; max-width: 76em; padding: 0 1em; line-height: 1.45; }
@@ -215,7 +219,8 @@ h1 { font-size: 1.6em; } h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 
 nav ul { columns: 2; font-size: 0.92em; } nav li.l3 { margin-left: 1.5em; }
 figure { margin: 1.2em 0; } .chart { max-width: 100%; overflow-x: auto; } figcaption { color: #555; font-size: 0.9em; margin-top: 0.4em; }
 .table { overflow-x: auto; margin: 0.8em 0; }
-table { border-collapse: collapse; font-size: 0.85em; } caption { text-align: left; color: #555; padding-bottom: 0.3em; }
+.table-figure { margin: 0.8em 0; } .table-figure figcaption { margin: 0 0 0.3em; } .table-figure .table { margin: 0; }
+table { border-collapse: collapse; font-size: 0.85em; }
 th, td { padding: 0.2em 0.45em; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: top; }
 td.num { white-space: nowrap; } td { max-width: 30em; overflow-wrap: break-word; }
 h2.appendix { margin-top: 3em; border-top: 3px double #bbb; border-bottom: none; padding-top: 0.8em; color: #555; }

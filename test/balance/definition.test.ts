@@ -12,6 +12,7 @@ import { resolveBalance } from '../../src/balance/definition.ts';
 import { balanceDirOf } from '../../src/balance/run.ts';
 import { InputError } from '../../src/engine/index.ts';
 import { tempDir } from '../sim/helpers.ts';
+import { AT_ONCE_MS } from '../wait.ts';
 import { balance, FILE } from './helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -217,7 +218,7 @@ describe('carclab balance with a bad file', () => {
   const balanceCli = (file: string, out: string) =>
     spawnSync('node', [join(ROOT, 'bin', 'carclab.js'), 'balance', file, '--out', out, '--in-process'], {
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: 4 * AT_ONCE_MS,
     });
   const asText = (edit: (b: Def) => void) => JSON.stringify(changed(edit));
   const texts: [string, string, RegExp][] = [

@@ -12,6 +12,7 @@ import type { BalanceResult } from '../../src/balance/result.ts';
 import { runBalance } from '../../src/balance/run.ts';
 import { inProcessBackend, poolBackend } from '../../src/run/pool.ts';
 import { tempDir } from '../sim/helpers.ts';
+import { PROCESS_TEST_TIMEOUT, until } from '../wait.ts';
 import { answer, balance, FILE } from './helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -78,31 +79,38 @@ describe('carclab balance on real games', () => {
     expect(answer(second.result!)).toBe(answer(reference));
   }, 600_000);
 
-  it('resumes after the process is killed, on another worker count', async () => {
-    const dir = tempDir('carclab-balance-kill-');
-    const file = join(dir, 'farms.json');
-    writeFileSync(file, JSON.stringify(FILE));
-    const out = join(dir, 'out');
-    const args = [join(ROOT, 'bin', 'carclab.js'), 'balance', file, '--out', out, '--in-process', '--json'];
-    const child = spawn('node', args, { stdio: 'ignore' });
-    // Kill it once some context runs have finished shards on disk.
-    const shards = () => {
-      const games = join(out, 'farms');
-      if (!existsSync(games)) return 0;
-      return readdirSync(games, { recursive: true }).filter(
-        (f) => String(f).endsWith('.json') && String(f).includes('shards'),
-      ).length;
-    };
-    for (let waited = 0; shards() < 5 && waited < 300_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
-    child.kill('SIGKILL');
-    await new Promise((r) => child.on('exit', r));
-    // Resumed on two workers: the answer is the in-process one.
-    const rerun = spawnSync('node', [...args.slice(0, -2), '--workers', '2', '--json'], {
-      encoding: 'utf8',
-      timeout: 600_000,
-    });
-    expect(rerun.status).toBe(0);
-    const { dir: _, ...result } = JSON.parse(rerun.stdout) as BalanceResult & { dir: string };
-    expect(answer(result as BalanceResult)).toBe(answer(reference));
-  }, 900_000);
+  it(
+    'resumes after the process is killed, on another worker count',
+    async () => {
+      const dir = tempDir('carclab-balance-kill-');
+      const file = join(dir, 'farms.json');
+      writeFileSync(file, JSON.stringify(FILE));
+      const out = join(dir, 'out');
+      const args = [join(ROOT, 'bin', 'carclab.js'), 'balance', file, '--out', out, '--in-process', '--json'];
+      const child = spawn('node', args, { stdio: 'ignore' });
+      const exited = new Promise((r) => child.once('exit', r));
+      // Kill it once some context runs have finished shards on disk.
+      const shards = () => {
+        const games = join(out, 'farms');
+        if (!existsSync(games)) return 0;
+        return readdirSync(games, { recursive: true }).filter(
+          (f) => String(f).endsWith('.json') && String(f).includes('shards'),
+        ).length;
+      };
+      // Files on disk send no event: polled, for as long as the test's timeout allows.
+      await until(() => shards() >= 5 || child.exitCode !== null, 200);
+      expect(child.exitCode, 'the search ended before it could be killed').toBeNull();
+      child.kill('SIGKILL');
+      await exited;
+      // Resumed on two workers: the answer is the in-process one.
+      const rerun = spawnSync('node', [...args.slice(0, -2), '--workers', '2', '--json'], {
+        encoding: 'utf8',
+        timeout: PROCESS_TEST_TIMEOUT,
+      });
+      expect(rerun.status).toBe(0);
+      const { dir: _, ...result } = JSON.parse(rerun.stdout) as BalanceResult & { dir: string };
+      expect(answer(result as BalanceResult)).toBe(answer(reference));
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 });

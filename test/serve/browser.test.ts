@@ -12,13 +12,11 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView, PairView, PlayState } from '../../src/serve/api-types.ts';
-import { PROCESS_TEST_TIMEOUT } from '../wait.ts';
+import { PAGE_WAIT, PROCESS_TEST_TIMEOUT } from '../wait.ts';
 import { explorerFixture } from './fixture.ts';
 import type { Fixture } from './fixture.ts';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-/** How long a page may take to show what a test waits for (vitest's `expect.poll` gives up after 1 s by default). */
-const POLL = { timeout: 120_000 };
 const ROOT = join(import.meta.dirname, '..', '..');
 
 let f: Fixture;
@@ -39,7 +37,7 @@ afterAll(async () => {
 async function open(hash: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   // Waits end when the page shows what is waited for; on a loaded machine that can take long.
-  page.setDefaultTimeout(POLL.timeout);
+  page.setDefaultTimeout(PAGE_WAIT.timeout);
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${f.server.url}${hash}`);
   return page;
@@ -57,14 +55,14 @@ async function boardAt(page: Page, id: string, turn: number): Promise<void> {
       async () =>
         (await img.getAttribute('src'))?.includes(`turn=${turn}`) &&
         img.evaluate((e: { complete: boolean; naturalWidth: number }) => e.complete && e.naturalWidth > 0),
-      POLL,
+      PAGE_WAIT,
     )
     .toBe(true);
 }
 
 /** Waits until the status line of a game in play is no longer `before`. */
 const statusChanged = (page: Page, before: string) =>
-  expect.poll(() => text(page, '#play-status'), POLL).not.toBe(before);
+  expect.poll(() => text(page, '#play-status'), PAGE_WAIT).not.toBe(before);
 
 describe('the explorer in Chromium', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('opens a run: setup, reports and every Vega-Lite chart rendered live', async () => {
@@ -75,7 +73,7 @@ describe('the explorer in Chromium', { timeout: PROCESS_TEST_TIMEOUT }, () => {
     expect(await text(page, 'h1')).toBe('explorer-test');
     const charts = await page.locator('.chart').count();
     expect(charts).toBeGreaterThan(2);
-    await expect.poll(() => page.locator('.chart[data-rendered="1"] svg.marks').count(), POLL).toBe(charts);
+    await expect.poll(() => page.locator('.chart[data-rendered="1"] svg.marks').count(), PAGE_WAIT).toBe(charts);
     expect(await page.locator('a[href$="report.html"]').count()).toBe(1);
     await page.close();
   });
@@ -237,7 +235,7 @@ describe('the explorer in Chromium', { timeout: PROCESS_TEST_TIMEOUT }, () => {
     await ready(again, '/play');
     await again.locator('rect.legal').first().dispatchEvent('click');
     await again.click('#confirm');
-    await expect.poll(() => text(again, '#play-status'), POLL).toMatch(/^Turn 3:/);
+    await expect.poll(() => text(again, '#play-status'), PAGE_WAIT).toMatch(/^Turn 3:/);
     await again.close();
     expect((await fetch(`${f.server.url}api/runs`)).status).toBe(200);
     expect(pageErrors).toEqual([]);

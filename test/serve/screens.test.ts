@@ -3,13 +3,15 @@
  * headless (as `browser.test.ts`): the play page mid-game shows the tile to place and the rules in
  * force, fits the board in its box and zooms it, and its legal cells and meeple spots are tapped or
  * clicked, not dispatched; the pair view's columns do not overlap; the run page's charts fit
- * their boxes; no page scrolls sideways.
+ * their boxes; the run's report keeps its charts and table captions on the screen (a wide table
+ * scrolls in its own box); no page scrolls sideways.
  */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PairView, PlayPreview, PlayState } from '../../src/serve/api-types.ts';
+import { PAGE_WAIT, PROCESS_TEST_TIMEOUT } from '../wait.ts';
 import { explorerFixture } from './fixture.ts';
 import type { Fixture } from './fixture.ts';
 
@@ -26,7 +28,7 @@ beforeAll(async () => {
     throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM to its path`);
   f = await explorerFixture();
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-});
+}, PROCESS_TEST_TIMEOUT);
 afterAll(async () => {
   await browser?.close();
   await f?.server.close();
@@ -68,6 +70,8 @@ async function open(width: number, hash: string): Promise<Page> {
     hasTouch: phone,
     isMobile: phone,
   });
+  // Waits end when the page shows what is waited for; on a loaded machine that can take long.
+  page.setDefaultTimeout(PAGE_WAIT.timeout);
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${f.server.url}${hash}`);
   return page;
@@ -89,7 +93,7 @@ async function box(target: Locator) {
   return b!;
 }
 
-describe.each([390, 1280])('the explorer at %i px wide', (width) => {
+describe.each([390, 1280])('the explorer at %i px wide', { timeout: PROCESS_TEST_TIMEOUT }, (width) => {
   it('plays mid-game: the tile to place, the rules in force, zoom, a cell and a meeple spot tapped', async () => {
     const state = await gameAt(8, `screens-${width}`);
     const page = await open(width, `#/play?id=${state.id}`);
@@ -133,7 +137,7 @@ describe.each([390, 1280])('the explorer at %i px wide', (width) => {
     await noSideways(page);
     const status = (await page.textContent('#play-status')) ?? '';
     await press(page, page.locator('#confirm'));
-    await expect.poll(() => page.textContent('#play-status')).not.toBe(status);
+    await expect.poll(() => page.textContent('#play-status'), PAGE_WAIT).not.toBe(status);
     // The meeple stands on the board; "fit" shows the whole board again.
     expect(await page.locator('#play-board g.meeple[data-player="0"]').count()).toBeGreaterThan(0);
     await press(page, page.locator('#zoom-fit'));
@@ -161,7 +165,7 @@ describe.each([390, 1280])('the explorer at %i px wide', (width) => {
     await page.goto(`${f.server.url}#/run?run=${encodeURIComponent(f.run)}`);
     await ready(page, '/run');
     const charts = await page.locator('.chart').count();
-    await expect.poll(() => page.locator('.chart[data-rendered="1"] svg.marks').count()).toBe(charts);
+    await expect.poll(() => page.locator('.chart[data-rendered="1"] svg.marks').count(), PAGE_WAIT).toBe(charts);
     await noSideways(page);
     for (let i = 0; i < charts; i++) {
       const chart = page.locator('.chart').nth(i);
@@ -170,5 +174,20 @@ describe.each([390, 1280])('the explorer at %i px wide', (width) => {
 
     await page.close();
     expect(pageErrors).toEqual([]);
+  });
+
+  it("opens the run's report with every chart and table caption on the screen", async () => {
+    const page = await open(width, `files/${f.run}/report.html`);
+    const charts = await page.locator('.chart').count();
+    await expect.poll(() => page.locator('.chart svg').count(), PAGE_WAIT).toBeGreaterThanOrEqual(charts);
+    await noSideways(page);
+    // Captions of tables and charts, and the charts' pictures: none reaches past the screen's edge.
+    const captions = page.locator('caption, figcaption');
+    expect(await captions.count()).toBeGreaterThan(0);
+    for (const target of [...(await captions.all()), ...(await page.locator('.chart svg').all())]) {
+      const b = await box(target);
+      expect(b.x + b.width, (await target.textContent())?.slice(0, 60)).toBeLessThanOrEqual(width);
+    }
+    await page.close();
   });
 });

@@ -11,6 +11,7 @@ import type { FlipsView, RunDetail, RunListItem, StudyItem } from '../../src/ser
 import { startServer } from '../../src/serve/server.ts';
 import type { RunningServer } from '../../src/serve/server.ts';
 import { tempDir } from '../sim/helpers.ts';
+import { PROCESS_TEST_TIMEOUT } from '../wait.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let root: string;
@@ -38,7 +39,7 @@ beforeAll(async () => {
   );
   if (study.status !== 0) throw new Error(`carclab study: ${study.stderr}`);
   server = await startServer({ dir: root, port: 0, host: '127.0.0.1', log: () => {} });
-}, 180_000);
+}, PROCESS_TEST_TIMEOUT);
 afterAll(async () => {
   await server?.close();
 });

@@ -26,6 +26,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { InputError } from '../../engine/index.ts';
 import { codeIdentity, shortCode } from '../code.ts';
+import { RunFailure } from '../files.ts';
 import { poolBackend, ShardAbandoned } from '../pool.ts';
 import type { Backend } from '../pool.ts';
 import type { ShardResult, ShardTask } from '../../sim/shard.ts';
@@ -98,10 +99,22 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
   const code = codeIdentity().hash;
   const queue = new Queue<ShardTask, WireResult>(shardQueue(name, code), { connection });
   const events = new QueueEvents(shardQueue(name, code), { connection });
-  await events.waitUntilReady();
-  // Connection errors while Redis is away are reported by the waiting line of `watch.ts`, not one per retry.
+  // Connection errors while Redis is away are reported by the waiting line of `watch.ts`, not one per
+  // retry. Attached before the first wait, so that errors while connecting have their listener too.
   queue.on('error', () => {});
   events.on('error', () => {});
+  const waitLimitMs = (options.redisWaitSeconds ?? DEFAULT_REDIS_WAIT_SECONDS) * 1000;
+  // A Redis that goes away between the check above and here is waited for as during a run, not forever.
+  const ready = await within(
+    events.waitUntilReady().then(() => true),
+    waitLimitMs,
+  );
+  if (!ready) {
+    await closeQueue(events, queue);
+    throw new RunFailure(
+      `Redis at ${target.redacted} answered, then did not answer for ${waitLimitMs / 1000} s as the run started; nothing was played: run the same command again`,
+    );
+  }
   const inFlight = options.inFlight ?? 64;
 
   // Replays run on a thread of their own: on this one they would hold up the answers from Redis (a
@@ -118,7 +131,6 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     code,
     onPeers: peerWatch(name, code, jobs, log),
   });
-  const waitLimitMs = (options.redisWaitSeconds ?? DEFAULT_REDIS_WAIT_SECONDS) * 1000;
   const watch = watchRedis(target, connection, waitLimitMs, jobs, log);
 
   return {
@@ -131,17 +143,21 @@ export async function redisBackend(target: RedisTarget, options: RedisBackendOpt
     verification: (plan) => verifier.report(plan),
     close: async () => {
       await Promise.all([watch.stop(), presence.stop(), replays.close()]);
-      // A Redis that does not answer must not keep the process alive: give up after a few seconds.
-      const closed = await within(
-        Promise.all([events.close(), queue.close()]).then(() => true),
-        3000,
-      );
-      if (!closed) {
-        void events.disconnect().catch(() => {});
-        void queue.disconnect().catch(() => {});
-      }
+      await closeQueue(events, queue);
     },
   };
+}
+
+/** Closes the queue's connections, given up after a few seconds: a Redis that does not answer must not keep the process alive. */
+async function closeQueue(events: QueueEvents, queue: Queue): Promise<void> {
+  const closed = await within(
+    Promise.all([events.close(), queue.close()]).then(() => true),
+    3000,
+  );
+  if (!closed) {
+    void events.disconnect().catch(() => {});
+    void queue.disconnect().catch(() => {});
+  }
 }
 
 /**
