@@ -15,7 +15,8 @@ import { bottomLine } from '../report/scorecard/bottom-line.ts';
 import { scorecardCsv } from '../report/scorecard/csv.ts';
 import { levelFindings, writeScorecardReport } from '../report/scorecard/report.ts';
 import { playStudy } from '../report/scorecard/scorecard.ts';
-import { STUDY_STRONG } from '../report/study.ts';
+import { nameWithStrength } from '../report/level-strength.ts';
+import { levelsText } from '../report/scorecard/report.ts';
 import { DEFAULT_DEALS, studySetup, studySlug } from '../report/scorecard/setup.ts';
 import { intFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
@@ -51,7 +52,7 @@ export const studyCommand: Command = {
     agents: {
       type: 'string',
       help: 'skill levels, agent specs comma-separated (NAME=SPEC names one); each level also plays the one before it',
-      default: `random,greedy,strong=${STUDY_STRONG}`,
+      default: 'random,greedy,strong',
     },
     deals: {
       type: 'string',
@@ -96,7 +97,7 @@ export const studyCommand: Command = {
     // 2. The runs, then the scorecard.
     const log = (line: string) => process.stderr.write(`carclab: ${line}\n`);
     log(
-      `study: ${setup.comparison}; levels ${setup.levels.map((l) => `${l.name} (${l.deals.toLocaleString('en')} deals)`).join(', ')}`,
+      `study: ${setup.comparison}; levels ${setup.levels.map((l) => `${nameWithStrength(l.name, l.spec, setup.players)} (${l.deals.toLocaleString('en')} deals)`).join('; ')}`,
     );
     const backend = poolBackend(workers);
     try {
@@ -119,7 +120,7 @@ export const studyCommand: Command = {
           : '';
         const line = bottom.sentences.map((x) => x.text);
         process.stdout.write(
-          `${scorecard.question}\n\nBottom line: ${line.join(' ')}${more}\n\n${findings.join('\n')}\nreport: ${files.html}\n        ${files.markdown}\n        ${json}\n        ${csvFile}\n`,
+          `${scorecard.question}\n\nBottom line: ${line.join(' ')}${more}\n\n${findings.join('\n')}\n\n${levelsText(scorecard)}\nreport: ${files.html}\n        ${files.markdown}\n        ${json}\n        ${csvFile}\n`,
         );
       }
       return 0;

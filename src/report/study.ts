@@ -22,6 +22,7 @@ import { defaultShardDeals, runExperiment } from '../run/runner.ts';
 import { Report, writeReport } from './report.ts';
 import type { ReportFiles } from './report.ts';
 import { addRunSections } from './run-report.ts';
+import { nameWithStrength } from './level-strength.ts';
 import { levelSizes } from './levels.ts';
 import type { Conclusion, LevelRun } from './levels.ts';
 import { addQualitySection, qualityArms } from './quality-report.ts';
@@ -62,14 +63,8 @@ export interface LevelPlan {
 }
 
 /**
- * The studies' strong level: `strong` looking ahead in 2-player games only. With 3 players and more
- * its look-ahead through a round costs some tens of times the one-ply play (docs/agents.md), more than a
- * study's hundreds of deals per arm can afford; one ply is still well above `greedy` there.
- */
-export const STUDY_STRONG = 'strong:lookaheadPlayers=2';
-
-/**
- * A study's three skill levels, random, greedy and strong (`STUDY_STRONG`), with their deals and, for a
+ * A study's three skill levels, random, greedy and the default strong (its look-ahead at every player
+ * count: docs/strong.md), with their deals and, for a
  * study that compares rules, the deals of greedy's and strong's matches against the level before them
  * (skill depth).
  */
@@ -80,7 +75,7 @@ export function skillLevels(
   return [
     { agents: 'random', deals: deals.random },
     { agents: 'greedy', deals: deals.greedy, ...(skill ? { skillDeals: skill.greedy } : {}) },
-    { agents: STUDY_STRONG, deals: deals.strong, label: 'strong', ...(skill ? { skillDeals: skill.strong } : {}) },
+    { agents: 'strong', deals: deals.strong, ...(skill ? { skillDeals: skill.strong } : {}) },
   ];
 }
 
@@ -308,6 +303,8 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     const problem = study.checkArms(plan.arms);
     if (problem) throw new InputError('usage', `${file}: not an experiment of the ${study.name} study: ${problem}`);
     planned = levels.map((l) => ({ plan: levelPlan(plan, l), file, name: levelName(l) }));
+    for (const p of planned)
+      log(`${study.name}: ${nameWithStrength(p.name, p.plan.arms[0]!.agents[0]!, p.plan.arms[0]!.players)}`);
     skillPlans = skillPlansOf(
       plan,
       levels.map((l) => ({ ...l, name: levelName(l) })),

@@ -15,12 +15,12 @@ const legal = new Int32Array(MAX_ACTIONS_HINT);
 const agentOf = (text: string, ...seed: (string | number)[]) =>
   createAgent(parseAgentSpec(text, 'test'), makeRng(...seed));
 
-/** The actions of one game of `spec` in every seat. */
-function transcript(game: Game, spec: string, seed: string, deal: number): string {
+/** The actions of one game of `spec` in every seat (its first `limit` actions). */
+function transcript(game: Game, spec: string, seed: string, deal: number, limit = Infinity): string {
   const state = game.newState(new Dealer(game).deal(seed, deal));
   const agents = Array.from({ length: game.players }, (_, seat) => agentOf(spec, seed, deal, seat));
   const actions: number[] = [];
-  while (!state.isOver()) {
+  while (!state.isOver() && actions.length < limit) {
     actions.push(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
     state.apply(actions[actions.length - 1]!);
   }
@@ -95,21 +95,24 @@ describe('strong', () => {
     expect([0, 1].map((deal) => transcript(game, 'strong:lookahead=0', 'ahead', deal))).not.toEqual(round);
   });
 
-  it('tries each pair on manySamples deals with 4 players or more, on samples deals with fewer', () => {
+  it('looks ahead with manySamples and manyHalvings from 3 players, with samples and halvings with 2', () => {
     /** Its placement at a position 12 placements into each of 6 deals. */
     const choices = (game: Game, spec: string) =>
       [0, 1, 2, 3, 4, 5].map((deal) => {
         const state = midGame(game, deal, 12);
         return agentOf(spec, 'many', deal).choose(state, legal, state.legalActions(legal));
       });
-    const four = newGame({ players: 4 });
-    const atFour = choices(four, 'strong');
-    expect(choices(four, 'strong:samples=2')).toEqual(atFour);
-    expect(choices(four, 'strong:manySamples=2')).not.toEqual(atFour);
-    const three = newGame({ players: 3 });
-    const atThree = choices(three, 'strong');
-    expect(choices(three, 'strong:manySamples=2')).toEqual(atThree);
-    expect(choices(three, 'strong:samples=2')).not.toEqual(atThree);
+    for (const players of [3, 4]) {
+      const many = newGame({ players });
+      const atMany = choices(many, 'strong');
+      expect(choices(many, 'strong:samples=2,halvings=0')).toEqual(atMany);
+      expect(choices(many, 'strong:manySamples=2'), `${players} players`).not.toEqual(atMany);
+      expect(choices(many, 'strong:manyHalvings=0'), `${players} players`).not.toEqual(atMany);
+    }
+    const two = newGame({ players: 2 });
+    const atTwo = choices(two, 'strong');
+    expect(choices(two, 'strong:manySamples=2,manyHalvings=0')).toEqual(atTwo);
+    expect(choices(two, 'strong:samples=2')).not.toEqual(atTwo);
   });
 
   it("halves the look-ahead's pairs: the better half by sum, rounded up, in their order, the earlier of equals", () => {
@@ -154,6 +157,29 @@ describe('strong', () => {
           differ++;
       expect(differ, JSON.stringify(house)).toBeGreaterThanOrEqual(4);
     }
+  });
+
+  it('with 3 and 4 players the default (its look-ahead on) reads the rules: farmers at 4 per city, tolls at 6 per illustration', () => {
+    // The first 40 actions (20 turns) of self-play on 4 deals: the deals and tiles are the same under
+    // both rules, so a difference is strong's own reading of them.
+    const tollkeepers = [expansionRegistry.get('tollkeepers')!];
+    for (const players of [3, 4])
+      for (const [official, house] of [
+        [{ players }, { players, rules: { farmerPointsPerCity: 4 } }],
+        [
+          { players, expansions: tollkeepers },
+          { players, expansions: tollkeepers, rules: { tollIllustrationPoints2: 6 } },
+        ],
+      ] as const) {
+        let differ = 0;
+        for (let deal = 0; deal < 4; deal++)
+          if (
+            transcript(newGame(house), 'strong', 'house34', deal, 40) !==
+            transcript(newGame(official), 'strong', 'house34', deal, 40)
+          )
+            differ++;
+        expect(differ, JSON.stringify(house)).toBeGreaterThanOrEqual(3);
+      }
   });
 
   it('values a finished game by its final scores', () => {
