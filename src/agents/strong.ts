@@ -44,11 +44,10 @@ const TWO_PLAYER_CHARGES: Weights = { meepleCost: 1.25, farmerCost: 4, emptyHand
 const MANY_PLAYER_CHARGES: Weights = { meepleCost: 1.25, farmerCost: 0, emptyHand: 2 };
 
 /**
- * From this many players the look-ahead tries each pair on `manySamples` deals and halves the pairs
- * `manyHalvings` times: a round there has two or more opponents' turns, so each deal costs more, and
- * fewer deals, halved after each one, kept the strength for about half the cost (docs/strong.md).
+ * From this many players the look-ahead tries each pair on `manySamples` deals: the round it plays
+ * has the draws and turns of three or more opponents, and its values scatter more.
  */
-export const MANY_PLAYERS = 3;
+export const MANY_PLAYERS = 4;
 
 /** How a `strong` agent plays (the spec's parameters; see `strongAgent.params`). */
 export interface StrongOptions {
@@ -64,10 +63,8 @@ export interface StrongOptions {
   readonly samples?: number;
   /** Look-ahead: the same in games of `MANY_PLAYERS` or more (`samples` unless given). */
   readonly manySamples?: number;
-  /** Look-ahead: times the pairs are halved, each time after an equal share of the deals, keeping the better half by mean (0: every pair on every deal; games of fewer than `MANY_PLAYERS`). */
+  /** Look-ahead: times the pairs are halved, each time after an equal share of the deals, keeping the better half by mean (0: every pair on every deal). */
   readonly halvings?: number;
-  /** Look-ahead: the same in games of `MANY_PLAYERS` or more (`halvings` unless given). */
-  readonly manyHalvings?: number;
   /** Look-ahead: turns played after the pair (0: a round, the other players' turns and the mover's next). */
   readonly replies?: number;
   /** Look ahead only in games of at most this many players (one ply beyond). */
@@ -114,9 +111,6 @@ export class StrongAgent implements Agent {
   /** The look-ahead's deals in this game: `samples`, or `manySamples` with `MANY_PLAYERS` or more. */
   private deals = 0;
   private readonly halvings: number;
-  private readonly manyHalvings: number;
-  /** The look-ahead's halvings in this game: `halvings`, or `manyHalvings` with `MANY_PLAYERS` or more. */
-  private halvingsNow = 0;
   private readonly replies: number;
   private readonly lookaheadPlayers: number;
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
@@ -135,7 +129,6 @@ export class StrongAgent implements Agent {
     this.samples = options.samples ?? 0;
     this.manySamples = options.manySamples ?? this.samples;
     this.halvings = options.halvings ?? 0;
-    this.manyHalvings = options.manyHalvings ?? this.halvings;
     this.replies = options.replies ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.restriction = options.restriction;
@@ -262,7 +255,7 @@ export class StrongAgent implements Agent {
    * `MANY_PLAYERS` players; from the agent's own stream; the same deals for every pair), the pair is
    * played, then `replies` turns (by default a round: each other player's turn and the mover's next) are played as `greedy` with `prefilterWeights` would, and the
    * learned evaluation values the position reached; a pair's value is its mean. Successive halving:
-   * the deals are split into `halvings` (or `manyHalvings`) + 1 equal shares; after each share but the last the better half
+   * the deals are split into `halvings` + 1 equal shares; after each share but the last the better half
    * of the pairs (rounded up, by their mean so far) goes on to the next, so that many pairs get a first
    * look and the best few the most deals. Of the last pairs, the best mean over all the deals is played
    * (ties: the agent's stream). A round matters: with 3 and 4 players, looking only at the next
@@ -278,7 +271,7 @@ export class StrongAgent implements Agent {
     const legal = this.replyLegal;
     const sums = this.pairSum;
     sums.fill(0, 0, this.pairs);
-    const stages = Math.min(this.halvingsNow + 1, this.deals);
+    const stages = Math.min(this.halvings + 1, this.deals);
     this.best = -Infinity;
     this.ties = 0;
     const level = state.checkpoint();
@@ -332,9 +325,7 @@ export class StrongAgent implements Agent {
   private prepare(game: AgentGame): void {
     if (this.game === game) return;
     this.game = game;
-    const many = game.players >= MANY_PLAYERS;
-    this.deals = many ? this.manySamples : this.samples;
-    this.halvingsNow = many ? this.manyHalvings : this.halvings;
+    this.deals = game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
     this.learned = sharedEvaluation(game, this.nets, this.weightSet);
@@ -506,24 +497,17 @@ export const strongAgent: AgentDefinition = defineAgent({
     ),
     intParam(
       'manySamples',
-      4,
+      12,
       1,
       1000,
-      `look-ahead: deals of the undrawn tiles each pair is tried on in games of ${MANY_PLAYERS} players or more`,
+      `look-ahead: deals of the undrawn tiles each pair is tried on in games of ${MANY_PLAYERS} players or more (their rounds scatter more)`,
     ),
     intParam(
       'halvings',
       2,
       0,
       10,
-      `look-ahead: times the pairs are halved (the better half by mean kept), each after an equal share of the deals (0: every pair on every deal; games of fewer than ${MANY_PLAYERS} players)`,
-    ),
-    intParam(
-      'manyHalvings',
-      3,
-      0,
-      10,
-      `look-ahead: the same in games of ${MANY_PLAYERS} players or more (with manySamples 4: the pairs halved after each deal)`,
+      'look-ahead: times the pairs are halved (the better half by mean kept), each after an equal share of the deals (0: every pair on every deal)',
     ),
     intParam(
       'replies',
@@ -532,7 +516,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       12,
       "look-ahead: turns played by greedy after the pair (0: a round, the other players' turns and the mover's next)",
     ),
-    intParam('lookaheadPlayers', 6, 2, 6, 'look ahead only in games of at most this many players, one ply beyond'),
+    intParam(
+      'lookaheadPlayers',
+      6,
+      2,
+      6,
+      "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 2: with 3 players the look-ahead costs some tens of times as much)",
+    ),
     enumParam(
       'weights',
       ['learned', 'initial'],
@@ -548,7 +538,6 @@ export const strongAgent: AgentDefinition = defineAgent({
       samples: params.samples,
       manySamples: params.manySamples,
       halvings: params.halvings,
-      manyHalvings: params.manyHalvings,
       replies: params.replies,
       lookaheadPlayers: params.lookaheadPlayers,
       restriction,

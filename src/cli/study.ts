@@ -17,6 +17,7 @@ import { levelFindings, writeScorecardReport } from '../report/scorecard/report.
 import { playStudy } from '../report/scorecard/scorecard.ts';
 import { nameWithStrength } from '../report/level-strength.ts';
 import { levelsText } from '../report/scorecard/report.ts';
+import { STUDY_STRONG } from '../report/study.ts';
 import { DEFAULT_DEALS, studySetup, studySlug } from '../report/scorecard/setup.ts';
 import { intFlag, workersFlag } from './args.ts';
 import type { Command } from './args.ts';
@@ -52,7 +53,7 @@ export const studyCommand: Command = {
     agents: {
       type: 'string',
       help: 'skill levels, agent specs comma-separated (NAME=SPEC names one); each level also plays the one before it',
-      default: 'random,greedy,strong',
+      default: `random,greedy,strong=${STUDY_STRONG}`,
     },
     deals: {
       type: 'string',

@@ -19,16 +19,34 @@ export interface MeasuredStrength {
   /** Games `agent` won (a tie for first counts 1/k to each of the k tied) of `games`. */
   wins: number;
   games: number;
-  /** The command that measured it, and the day (UTC). */
+  /** The command that measured it (seed and deals in it), and the day (UTC). */
   command: string;
   measured: string;
+  /** Other specs that play the same moves at this player count (so the figure is theirs too). */
+  sameMoves?: readonly string[];
 }
 
 const THREE = ['tollkeepers', 'labyrinth', 'kingRobber'] as const;
+const ON_THREE = '--expansions tollkeepers,labyrinth,kingRobber';
+/** The studies' strong (`STUDY_STRONG`) looks ahead with 2 players: there it is the default `strong`. */
+const STUDIES_STRONG_AT_2 = ['strong:lookaheadPlayers=2'];
+
+/** A lone-agent match of issue 34's confirmation (fresh seeds `cost-c2`, `cost-c3`, `cost-c4`; 100 deals). */
+const lone = (agent: string, against: string, players: number, three: boolean, wins: number): MeasuredStrength => ({
+  agent,
+  against,
+  players,
+  expansions: three ? THREE : [],
+  wins,
+  games: 100 * players,
+  command: `carclab match ${agent} ${against} --players ${players} --lineups 1 --deals 100 --seed cost-c${players} --workers 1${three ? ` ${ON_THREE}` : ''}`,
+  measured: '2026-12-05',
+});
 
 /**
- * The committed figures: `greedy` against `random` and the default `strong` against `greedy`, at 2,
- * 3 and 4 players, in the base game and with the three expansions of the headline studies.
+ * The committed figures: the default `strong` and the studies' `strong` (`strong:lookaheadPlayers=2`,
+ * one ply beyond 2 players) against `greedy`, and `greedy` against `random`, at 2, 3 and 4 players,
+ * in the base game and with the three expansions of the headline studies.
  */
 export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   {
@@ -40,6 +58,7 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     games: 400,
     command: 'carclab match strong greedy --deals 200 --seed strength --workers 2',
     measured: '2026-12-02',
+    sameMoves: STUDIES_STRONG_AT_2,
   },
   {
     agent: 'strong',
@@ -48,17 +67,39 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     expansions: THREE,
     wins: 356,
     games: 400,
-    command:
-      'carclab match strong greedy --deals 200 --seed strength --workers 2 --expansions tollkeepers,labyrinth,kingRobber',
+    command: `carclab match strong greedy --deals 200 --seed strength --workers 2 ${ON_THREE}`,
     measured: '2026-12-02',
+    sameMoves: STUDIES_STRONG_AT_2,
   },
+  lone('strong', 'greedy', 3, false, 217),
+  lone('strong', 'greedy', 3, true, 169),
+  lone('strong', 'greedy', 4, false, 216),
+  lone('strong:lookaheadPlayers=2', 'greedy', 3, false, 168.5),
+  lone('strong:lookaheadPlayers=2', 'greedy', 3, true, 119),
+  lone('strong:lookaheadPlayers=2', 'greedy', 4, false, 126),
+  lone('strong:lookaheadPlayers=2', 'greedy', 4, true, 127),
+  ...[false, true].map((three) => ({
+    agent: 'greedy',
+    against: 'random',
+    players: 2,
+    expansions: three ? THREE : [],
+    wins: 200,
+    games: 200,
+    command: `carclab match greedy random --deals 100 --seed cost-c2 --workers 1${three ? ` ${ON_THREE}` : ''}`,
+    measured: '2026-12-05',
+  })),
+  lone('greedy', 'random', 3, false, 300),
+  lone('greedy', 'random', 3, true, 300),
+  lone('greedy', 'random', 4, false, 400),
+  lone('greedy', 'random', 4, true, 400),
 ];
 
 /** The figures of `spec` at `players` players, the base game first. */
 export function measuredStrengths(spec: string, players: number): MeasuredStrength[] {
   const canonical = parseAgentSpec(spec, 'level').text;
+  const same = (text: string) => parseAgentSpec(text, 'level strength').text === canonical;
   return MEASURED_STRENGTHS.filter(
-    (m) => m.players === players && parseAgentSpec(m.agent, 'level strength').text === canonical,
+    (m) => m.players === players && (same(m.agent) || (m.sameMoves ?? []).some(same)),
   ).sort((a, b) => a.expansions.length - b.expansions.length);
 }
 
