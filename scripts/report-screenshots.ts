@@ -9,7 +9,9 @@
  * Per report and page width (`WIDTHS`, default 1280; a phone is 390): `<name>-first.png`, what a
  * reader sees on opening it (the width × 1000, or × 844 below 600 px wide), and `<name>-full.png`, the
  * whole page, with `-<width>` after `<name>` when a width other than 1280 is shot; `<name>` is the
- * report's folder name (its experiment's folder for a run folder).
+ * report's folder name (its experiment's folder for a run folder). `SECTIONS` (ids of the report's
+ * sections, separated by commas, e.g. `s-pareto-front-of-the-targets`) adds `<name>-<id>.png`, that
+ * section alone.
  */
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -31,6 +33,11 @@ if (widths.some((w) => !Number.isInteger(w) || w < 200 || w > 4000)) {
   process.stderr.write(`WIDTHS must be page widths in pixels separated by commas, got ${process.env.WIDTHS}\n`);
   process.exit(2);
 }
+const sections = (process.env.SECTIONS ?? '').split(',').filter(Boolean);
+if (sections.some((id) => !/^[\w-]+$/.test(id))) {
+  process.stderr.write(`SECTIONS must be section ids separated by commas, got ${process.env.SECTIONS}\n`);
+  process.exit(2);
+}
 try {
   for (const [file, width] of reports.flatMap((f) => widths.map((w) => [f, w] as const))) {
     const dir = dirname(resolve(file));
@@ -50,6 +57,11 @@ try {
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(out, `${name}-first.png`) });
     await page.screenshot({ path: join(out, `${name}-full.png`), fullPage: true, timeout: 180_000 });
+    for (const id of sections) {
+      const section = page.locator(`section#${id}`);
+      if (!(await section.count())) throw new Error(`${file}: no section with id ${id}`);
+      await section.screenshot({ path: join(out, `${name}-${id}.png`) });
+    }
     process.stderr.write(`${join(out, `${name}-first.png`)} (${charts} charts)\n`);
     await page.close();
   }

@@ -7,7 +7,7 @@
  */
 import { SEG_CITY } from '../engine/index.ts';
 import type { ProspectView, SpeedPathGame, SpeedPathState } from '../engine/index.ts';
-import type { OldFeatures } from './old-features.ts';
+import type { BoardFeatures } from './board-features.ts';
 import type { RememberingEvaluator } from './remembered.ts';
 import { addTo } from './tallies.ts';
 
@@ -26,7 +26,7 @@ export class CitiesDone {
   constructor(
     private readonly game: SpeedPathGame,
     private readonly evaluator: RememberingEvaluator,
-    private readonly old: OldFeatures,
+    private readonly features: BoardFeatures,
   ) {
     this.fields = new Int32Array(game.maxTiles * game.segmentsPerTile);
     this.gained = new Int32Array(MAX_SEGMENTS * game.maxTiles * game.segmentsPerTile);
@@ -35,7 +35,7 @@ export class CitiesDone {
   /** Fills `extra` for the placement `prospect`, and adds to `totals` what the occupied fields on the board beside its completed cities gain. */
   add(state: SpeedPathState, prospect: ProspectView, totals: Float64Array): void {
     const S = this.game.segmentsPerTile;
-    const old = this.old;
+    const features = this.features;
     const group = prospect.group;
     const count = prospect.count;
     this.extra.fill(0);
@@ -43,28 +43,28 @@ export class CitiesDone {
     for (let c = 0; c < count; c++) {
       if (group[c] !== c || !prospect.completes(c) || prospect.kindOf(c) !== SEG_CITY) continue;
       // The fields on the board beside the city's old parts, and the tile's fields beside its own.
-      old.startFields();
+      features.startFields();
       let n = 0;
       for (let j = 0; j < prospect.joins; j++)
         if (prospect.joinFirst[j] !== 0 && group[prospect.joinSegment[j]!] === c)
-          n = old.addFieldsBeside(state, prospect.joinRoot[j]!, this.fields, n);
+          n = features.addFieldsBeside(state, prospect.joinRoot[j]!, this.fields, n);
       const beside = this.beside;
       beside.fill(0);
       for (let s = 0; s < count; s++) {
         if (group[s] !== c) continue;
         const i = prospect.type * S + s;
-        for (let k = old.cityFieldStart[i]!; k < old.cityFieldStart[i + 1]!; k++)
-          beside[group[old.cityFields[k]!]!] = 1;
+        for (let k = features.cityFieldStart[i]!; k < features.cityFieldStart[i + 1]!; k++)
+          beside[group[features.cityFields[k]!]!] = 1;
       }
       for (let j = 0; j < prospect.joins; j++)
-        if (old.inFields(prospect.joinRoot[j]!)) beside[group[prospect.joinSegment[j]!]!] = 1;
+        if (features.inFields(prospect.joinRoot[j]!)) beside[group[prospect.joinSegment[j]!]!] = 1;
       for (let s = 0; s < count; s++) this.extra[s]! += beside[s]!;
       for (let k = 0; k < n; k++) {
         const field = this.fields[k]!;
         if (state.rootMeeples[field] === 0 || prospect.groupOfRoot(field) >= 0) continue;
         // One more completed city: the field's worth from its cities before and those gained so far.
-        old.read(state, field);
-        let cities = old.citiesOf(field);
+        features.read(state, field);
+        let cities = features.citiesOf(field);
         for (let k = 0; k < gained; k++) if (this.gained[k] === field) cities++;
         this.gained[gained++] = field;
         const worth = this.evaluator.fieldWorth;

@@ -14,7 +14,7 @@
  * majority and its meeples come back; a meeple the mover puts on an unoccupied one does the same (it
  * adds the points and is charged nothing); every field beside a completed city borders one more
  * completed city (`cities-done.ts`). What is read of the features on the board (segments, pennants,
- * bordering cities) is kept until it changes (`old-features.ts`); per frontier slot, the monasteries
+ * bordering cities) is kept until it changes (`board-features.ts`); per frontier slot, the monasteries
  * around (`slots.ts`).
  */
 import {
@@ -32,7 +32,7 @@ import { blankFeatureScore } from '../engine/index.ts';
 import type { AgentState, FeatureScore, ProspectView, SpeedPathGame, SpeedPathState } from '../engine/index.ts';
 import { EPSILON } from './evaluation.ts';
 import { CitiesDone } from './cities-done.ts';
-import { OldFeatures } from './old-features.ts';
+import { BoardFeatures } from './board-features.ts';
 import type { RememberingEvaluator } from './remembered.ts';
 import { FrontierSlots } from './slots.ts';
 import { addTo, majorityOf } from './tallies.ts';
@@ -50,12 +50,15 @@ export class PlacementPreview {
   /** The value of the last previewed placement and its best follow-up (the first of equal values). */
   best = 0;
   followUp = -1;
-  /** The legal follow-ups of the last previewed placement, in legal order (`count` of them), and their values. */
+  /**
+   * The legal follow-ups of the last previewed placement, in legal order (`count` of them), and their
+   * values: every one with `every`, else perhaps without some that cannot be the first best.
+   */
   readonly followUps = new Int32Array(MAX_ACTIONS_HINT);
   readonly values = new Float64Array(MAX_ACTIONS_HINT);
   count = 0;
   /** What was read of the features on the board. */
-  private readonly old: OldFeatures;
+  private readonly features: BoardFeatures;
   private rememberStamp = 0;
   /** The remembered totals with the expansions' `evaluate` (the position's full evaluation). */
   private readonly start: Float64Array;
@@ -79,15 +82,18 @@ export class PlacementPreview {
   /** A feature measured (`ProspectView.measure`). */
   private readonly measured: FeatureScore;
 
-  constructor(private readonly evaluator: RememberingEvaluator) {
+  constructor(
+    private readonly evaluator: RememberingEvaluator,
+    private readonly every = false,
+  ) {
     const game = speedPathGameOf(evaluator.game);
     this.game = game;
-    this.old = new OldFeatures(game);
+    this.features = new BoardFeatures(game);
     this.start = new Float64Array(game.players);
     this.perPlayer = new Int32Array(game.players);
     this.back = new Int32Array(game.players);
     this.backOther = new Int32Array(game.players);
-    this.citiesDone = new CitiesDone(game, evaluator, this.old);
+    this.citiesDone = new CitiesDone(game, evaluator, this.features);
     this.totals = new Float64Array(game.players);
     this.slots = new FrontierSlots(game, evaluator);
     this.measured = blankFeatureScore(game.players);
@@ -185,7 +191,7 @@ export class PlacementPreview {
       }
       gains = true;
     }
-    const end = game.previewFollowUps(state, prospect, this.followUps, this.values, n);
+    const end = game.previewFollowUps(state, prospect, this.followUps, this.values, n, this.every);
     for (let j = n; j < end; j++) {
       const value = mine + this.values[j]! - others;
       this.values[j] = value;
@@ -315,7 +321,7 @@ export class PlacementPreview {
     const evaluator = this.evaluator;
     const S = game.segmentsPerTile;
     const kind = prospect.kindOf(r);
-    const old = this.old;
+    const features = this.features;
     if (kind === SEG_FIELD) {
       if (!evaluator.fieldsPay) {
         this.valueOf[r] = 0;
@@ -327,15 +333,15 @@ export class PlacementPreview {
       for (let j = 0; j < prospect.joins; j++) {
         if (prospect.joinFirst[j] === 0 || prospect.group[prospect.joinSegment[j]!] !== r) continue;
         field = prospect.joinRoot[j]!;
-        old.read(state, field);
+        features.read(state, field);
         fields++;
       }
-      let cities = fields === 1 ? old.citiesOf(field) : 0;
+      let cities = fields === 1 ? features.citiesOf(field) : 0;
       if (fields > 1) {
-        old.startCities();
+        features.startCities();
         for (let j = 0; j < prospect.joins; j++)
           if (prospect.joinFirst[j] !== 0 && prospect.group[prospect.joinSegment[j]!] === r)
-            cities += old.addCities(prospect.joinRoot[j]!);
+            cities += features.addCities(prospect.joinRoot[j]!);
       }
       this.valueOf[r] = evaluator.fieldWorth[this.extraOn ? cities + this.citiesDone.extra[r]! : cities]!;
       return;
@@ -344,19 +350,23 @@ export class PlacementPreview {
       this.valueOf[r] = 0;
       return;
     }
-    let segments = 0;
-    let pennants = 0;
-    for (let s = 0; s < prospect.count; s++) {
-      if (prospect.group[s] !== r) continue;
-      segments++;
-      pennants += game.segmentPennants[prospect.type * S + s]!;
+    let segments = 1;
+    let pennants = game.segmentPennants[prospect.type * S + r]!;
+    if (prospect.linked) {
+      segments = 0;
+      pennants = 0;
+      for (let s = 0; s < prospect.count; s++) {
+        if (prospect.group[s] !== r) continue;
+        segments++;
+        pennants += game.segmentPennants[prospect.type * S + s]!;
+      }
     }
     for (let j = 0; j < prospect.joins; j++) {
       if (prospect.joinFirst[j] === 0 || prospect.group[prospect.joinSegment[j]!] !== r) continue;
       const root = prospect.joinRoot[j]!;
-      old.read(state, root);
-      segments += old.segments[root]!;
-      pennants += old.pennants[root]!;
+      features.read(state, root);
+      segments += features.segments[root]!;
+      pennants += features.pennants[root]!;
     }
     this.valueOf[r] =
       kind === SEG_ROAD ? evaluator.road * segments : evaluator.cityTile * segments + evaluator.cityPennant * pennants;
@@ -378,7 +388,7 @@ export class PlacementPreview {
     this.rememberStamp = this.evaluator.rememberStamp;
     this.start.set(this.evaluator.before);
     this.evaluator.addHooks(state, this.start);
-    this.old.newPosition(state);
+    this.features.newPosition(state);
     this.slots.newPosition(state, this.start);
   }
 }

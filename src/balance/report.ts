@@ -160,7 +160,7 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
       `pareto-${i}-${j}`,
       paretoChart(rows, {
         title: `${short(a, b)} against ${short(b, a)}`,
-        subtitle: 'each point a rule set; dashed: the wishes',
+        subtitle: 'each point a rule set; dashed and shaded: the wishes',
         runSize: `first ${result.games.firstDeals} deals of each rule set`,
         xTitle: `${a.metric.name} at ${a.players} players, ${a.level} (${wishText(a)})`,
         yTitle: `${b.metric.name} at ${b.players} players, ${b.level} (${wishText(b)})`,
@@ -168,8 +168,13 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
         yFormat: b.metric.share ? '.1%' : '.3~g',
         xTarget: a.kind === 'minimize' || a.kind === 'maximize' ? undefined : a.value,
         yTarget: b.kind === 'minimize' || b.kind === 'maximize' ? undefined : b.value,
+        ...(a.kind === 'equals' ? { xBand: [a.value - a.tolerance, a.value + a.tolerance] as const } : {}),
+        ...(b.kind === 'equals' ? { yBand: [b.value - b.tolerance, b.value + b.tolerance] as const } : {}),
       }),
-      { caption: 'Grey: measured; blue: on the Pareto front of all targets (joined); red: confirmed on fresh deals.' },
+      {
+        caption:
+          'Grey: measured; blue: on the Pareto front of all targets (joined); red: confirmed on fresh deals. Dashed: a target’s value; shaded: the band an `equals` target allows.',
+      },
     );
   }
 }

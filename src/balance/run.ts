@@ -117,6 +117,8 @@ const BALANCE_FILES = [
 /** Writes the run's `manifest.json` with a status (and, when complete, the games and files). */
 function manifestWriter(options: BalanceOptions, dir: string, started: string) {
   const { balance, backend } = options;
+  // The code that runs is the one found at the start: a commit made while it runs is not it.
+  const git = gitInfo();
   return (status: string, extra: object = {}) =>
     writeJsonAtomic(join(dir, 'manifest.json'), {
       format: 'carclab-balance-manifest/1',
@@ -128,7 +130,7 @@ function manifestWriter(options: BalanceOptions, dir: string, started: string) {
       workers: backend.concurrency,
       started,
       package: packageInfo(),
-      git: gitInfo(),
+      git,
       node: process.version,
       ...extra,
     });

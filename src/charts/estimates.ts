@@ -112,7 +112,7 @@ function estimateEncodings<R extends Estimate>(
     type: 'nominal',
     sort: uniqueInOrder(values, category),
     title: titled(options.categoryTitle, category),
-    axis: horizontal ? {} : { labelAngle: 0 },
+    axis: horizontal ? {} : categoryAxis(values, category, facet, options.width ?? DEFAULT_WIDTH),
   };
   const off: Enc['xOffset'] =
     color === undefined ? undefined : { field: color, type: 'nominal', sort: uniqueInOrder(values, color) };
@@ -138,6 +138,31 @@ function estimateEncodings<R extends Estimate>(
     { field: 'upper', type: 'quantitative', format },
   ];
   return { cat, off, colorEnc, markColor, scale, tooltip, format };
+}
+
+/** About the width of a character of an axis label (11 px sans-serif), in pixels. */
+const LABEL_CHAR_WIDTH = 7;
+
+/**
+ * The category axis of a vertical chart: labels level, or slanted when the longest would not fit its
+ * category's share of a panel's width (e.g. "flat15-40" beside "incremental" in a 200 px panel).
+ */
+function categoryAxis(
+  values: readonly Record<string, Cell>[],
+  category: string,
+  facet: string | undefined,
+  width: number,
+): { labelAngle: number; labelAlign?: 'right'; labelBaseline?: 'middle' } {
+  const perPanel = new Map<Cell, Set<string>>();
+  for (const row of values) {
+    const panel = facet === undefined ? '' : row[facet]!;
+    if (!perPanel.has(panel)) perPanel.set(panel, new Set());
+    perPanel.get(panel)!.add(String(row[category]));
+  }
+  const fits = [...perPanel.values()].every(
+    (labels) => Math.max(...[...labels].map((l) => l.length)) * LABEL_CHAR_WIDTH <= width / labels.size - 4,
+  );
+  return fits ? { labelAngle: 0 } : { labelAngle: -35, labelAlign: 'right', labelBaseline: 'middle' };
 }
 
 /** The layers: the optional reference line and label, the interval with caps, the point. */

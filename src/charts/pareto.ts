@@ -30,6 +30,9 @@ export interface ParetoOptions extends ChartFrame {
   /** Dashed lines at the targets' values (omitted when undefined). */
   readonly xTarget?: number;
   readonly yTarget?: number;
+  /** Bands the wishes allow, shaded (e.g. an `equals` target's value ± its tolerance). */
+  readonly xBand?: readonly [number, number];
+  readonly yBand?: readonly [number, number];
   /** Legend names of the three kinds of point. */
   readonly legend?: { readonly other: string; readonly front: string; readonly marked: string };
 }
@@ -53,6 +56,22 @@ const targetRule = (at: number | undefined, axis: 'x' | 'y'): Layer[] =>
         {
           mark: { type: 'rule', color: REFERENCE_COLOR, strokeDash: [4, 4] },
           encoding: { [axis]: { datum: at, type: 'quantitative' } },
+        },
+      ];
+
+/** A light band across the chart where a measure meets its wish, when it has one. */
+const wishBand = (band: readonly [number, number] | undefined, axis: 'x' | 'y'): Layer[] =>
+  band === undefined
+    ? []
+    : [
+        {
+          // One row of its own: over the chart's data it would draw one faint band per point, opaque together.
+          data: { values: [{}] },
+          mark: { type: 'rect', color: REFERENCE_COLOR, opacity: 0.08 },
+          encoding: {
+            [axis]: { datum: band[0], type: 'quantitative' },
+            [`${axis}2`]: { datum: band[1] },
+          },
         },
       ];
 
@@ -85,6 +104,8 @@ export function paretoChart(rows: readonly ParetoRow[], options: ParetoOptions):
     scale: { domain: GROUPS.map((g) => names[g]), range: ['#bbbbbb', PALETTE[0], PALETTE[3]] },
   };
   const layer: Layer[] = [
+    ...wishBand(options.xBand, 'x'),
+    ...wishBand(options.yBand, 'y'),
     ...targetRule(options.xTarget, 'x'),
     ...targetRule(options.yTarget, 'y'),
     {
@@ -100,11 +121,12 @@ export function paretoChart(rows: readonly ParetoRow[], options: ParetoOptions):
         color,
         // Marked points drawn last, over the others at the same place.
         order: { field: 'layer', type: 'quantitative' },
+        // Nominal like the colour, so vega-lite draws one legend of both (an ordinal size, or a size
+        // without a legend, would take the colour's legend with it).
         size: {
           field: 'group',
-          type: 'ordinal',
+          type: 'nominal',
           sort: GROUPS.map((g) => names[g]),
-          legend: null,
           scale: { domain: GROUPS.map((g) => names[g]), range: [30, 60, 140] },
         },
         tooltip: [

@@ -318,7 +318,16 @@ export interface ModulePreview {
   /**
    * Writes this module's legal follow-ups of the placement (as its `followUps` hook would list them)
    * from `out[n]`, and into `values` at the same places what each adds to the mover's points beyond
-   * `placement`'s (its own follow-ups change the mover's points only); returns the new end.
+   * `placement`'s (its own follow-ups change the mover's points only); returns the new end. Without
+   * `every` it may leave out a follow-up worth at most what one it lists before it is worth (it
+   * cannot be the first best), so that agents need not value it.
    */
-  followUps?(state: State, prospect: ProspectView, out: Int32Array, values: Float64Array, n: number): number;
+  followUps?(
+    state: State,
+    prospect: ProspectView,
+    out: Int32Array,
+    values: Float64Array,
+    n: number,
+    every: boolean,
+  ): number;
 }

@@ -248,17 +248,22 @@ export class GameSetup extends Tables {
     return value;
   }
 
-  /** The expansions' follow-ups of `prospect` from `out[n]` with what each adds to the mover's points (`ModulePreview.followUps`), after `previewPlacement`; returns the new end. */
+  /**
+   * The expansions' follow-ups of `prospect` from `out[n]` with what each adds to the mover's points
+   * (`ModulePreview.followUps`; without `every`, those that cannot be the first best may be left
+   * out), after `previewPlacement`; returns the new end.
+   */
   previewFollowUps(
     state: FeatureView,
     prospect: ProspectView,
     out: Int32Array,
     values: Float64Array,
     n: number,
+    every: boolean,
   ): number {
     const modules = this.moduleFollowUps!;
     for (let k = 0; k < modules.length; k++)
-      n = modules[k]!.followUps!(state as unknown as BoardView, prospect, out, values, n);
+      n = modules[k]!.followUps!(state as unknown as BoardView, prospect, out, values, n, every);
     return n;
   }
 

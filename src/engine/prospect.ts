@@ -38,6 +38,8 @@ export interface ProspectView {
   readonly count: number;
   /** Per tile segment: its feature after the placement, named by the feature's smallest tile segment (its representative). */
   readonly group: ReadonlyNumbers;
+  /** Whether two of the tile's segments are one feature (through a feature across): else each is its own representative. */
+  readonly linked: boolean;
   /** Per representative: the feature's open ends after the placement (roads and cities; 0 otherwise) and its meeples (figures). */
   readonly openEnds: ReadonlyNumbers;
   readonly meeples: ReadonlyNumbers;
@@ -69,6 +71,7 @@ export class Prospect implements ProspectView {
   placed = 0;
   count = 0;
   readonly group = new Int32Array(MAX_SEGMENTS_PER_TILE);
+  linked = false;
   readonly openEnds = new Int32Array(MAX_SEGMENTS_PER_TILE);
   readonly meeples = new Int32Array(MAX_SEGMENTS_PER_TILE);
   joins = 0;
@@ -131,8 +134,10 @@ export class Prospect implements ProspectView {
     f.meeples = 0;
     f.pennants = 0;
     f.cities = 0;
-    for (let s = 0; s < this.count; s++)
-      if (this.group[s] === g) f.pennants += game.segmentPennants[this.type * S + s]!;
+    if (!this.linked) f.pennants = game.segmentPennants[this.type * S + g]!;
+    else
+      for (let s = 0; s < this.count; s++)
+        if (this.group[s] === g) f.pennants += game.segmentPennants[this.type * S + s]!;
     if (f.kind === SEG_MONASTERY) {
       f.tiles = 1 + board.neighbourCount((this.placement / 4) | 0);
       return;
@@ -203,6 +208,7 @@ export class Prospect implements ProspectView {
       joinFirst[joins++] = first;
     }
     this.joins = joins;
+    this.linked = linked;
     // 2. Each feature's open ends and meeples, at its representative (from here on each segment
     // links straight to it).
     const openEnds = this.openEnds;

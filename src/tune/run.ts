@@ -207,6 +207,8 @@ function openTuneDir(tuning: Tuning, outRoot: string): string {
 /** Writes `manifest.json` with a status and what is known at that point. */
 function manifestWriter(options: TuneOptions, dir: string, started: string) {
   const { tuning, backend } = options;
+  // The code that runs is the one found at the start: a commit made while it runs is not it.
+  const git = gitInfo();
   return (status: string, extra: object = {}) =>
     writeJsonAtomic(join(dir, 'manifest.json'), {
       format: 'carclab-tune-manifest/1',
@@ -218,7 +220,7 @@ function manifestWriter(options: TuneOptions, dir: string, started: string) {
       workers: backend.concurrency,
       started,
       package: packageInfo(),
-      git: gitInfo(),
+      git,
       node: process.version,
       ...extra,
     });

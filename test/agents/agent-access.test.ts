@@ -19,7 +19,7 @@ const AGENT_FILES = readdirSync(AGENTS)
   .filter((f) => f.endsWith('.ts'))
   .map((f) => join(AGENTS, f));
 /** The placement preview's speed path: the files that may read more than the agents' view (`speedPathOf`). */
-const SPEED_PATH = ['preview.ts', 'cities-done.ts', 'old-features.ts', 'slots.ts', 'remembered.ts'];
+const SPEED_PATH = ['preview.ts', 'cities-done.ts', 'board-features.ts', 'slots.ts', 'remembered.ts'];
 /** What reaches the whole state or game, the hooks' view of it, or the speed path's. */
 const WHOLE = [
   'State',

@@ -4,7 +4,8 @@
  * a game (random or greedy play), the previewed value and best follow-up equal those of making the
  * placement, making each legal follow-up and evaluating the position from scratch (the first best in
  * legal order), to the last bit: with weights that are multiples of ¼ every worth is one too, so the
- * sums are exact in any order. A placement the preview declines (NaN) is counted; it must stay rare.
+ * sums are exact in any order; so does the preview as agents run it, which lists only the follow-ups
+ * that can be the first best. A placement the preview declines (NaN) is counted; it must stay rare.
  * Each case also shows that it met what the modules preview: tolls paid, cards handed over, inn roads
  * and cathedral cities completed, Labyrinth bonuses, tollhouse moves and big meeples chosen.
  */
@@ -76,7 +77,9 @@ function madeAndEvaluated(state: State, evaluator: Evaluator, me: number, scored
 /** Compares preview and made placement on every placement of every turn of deal `deal`. */
 function compareOn(game: Game, deal: number, agent: string, weights?: Weights): Counts {
   const onePly = new OnePly(game, weights);
-  const preview = new PlacementPreview(onePly.evaluator);
+  const preview = new PlacementPreview(onePly.evaluator, true);
+  // As agents preview: without every follow-up listed.
+  const quick = new PlacementPreview(onePly.evaluator);
   expect(preview.applies).toBe(true);
   const fresh = new Evaluator(game, weights);
   const scored = SCORED.filter((name) => game.statNames.includes(name));
@@ -116,6 +119,8 @@ function compareOn(game: Game, deal: number, agent: string, weights?: Weights): 
       for (let j = 1; j < made.n; j++) if (made.values[j]! > made.values[best]! + EPSILON) best = j;
       expect(value, what).toBe(made.values[best]);
       expect(preview.followUp, what).toBe(made.followUps[best]);
+      expect(quick.value(state, legal[i]!, me), what).toBe(true);
+      expect([quick.best, quick.followUp], what).toEqual([value, preview.followUp]);
       if (made.moduleScored) counts.moduleScored++;
       for (let j = 0; j < made.n; j++) {
         if (made.followUps[j]! >= ACTION_BLOCK) counts.moduleFollowUps++;

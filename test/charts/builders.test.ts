@@ -6,6 +6,7 @@ import {
   exampleCharts,
   forestChart,
   histogramChart,
+  paretoChart,
   sharesChart,
   sweepChart,
   toPNG,
@@ -109,6 +110,35 @@ describe('builders', () => {
         valueTitle: 'v',
       }),
     ).toThrow(/field name/);
+  });
+
+  it('slant the category labels of a panel only where they would overlap', () => {
+    const labelAngles = (categories: string[]) => {
+      const spec = estimatesChart(
+        categories.map((value) => ({ knob: 'k', value, estimate: 0, lower: -1, upper: 1 })),
+        { title: 't', category: 'value', facet: 'knob', valueTitle: 'v', width: 200 },
+      );
+      const inner = (spec as { spec: { layer: { encoding: { x: { axis: { labelAngle: number } } } }[] } }).spec;
+      return inner.layer.at(-1)!.encoding.x.axis.labelAngle;
+    };
+    // 11 values of two digits fit a 200 px panel; "flat15-40" beside "incremental" in 50 px does not.
+    expect(labelAngles(Array.from({ length: 11 }, (_, i) => String(2 * i)))).toBe(0);
+    expect(labelAngles(['official', 'flat10', 'flat15-40', 'incremental'])).toBe(-35);
+  });
+
+  it('give the Pareto chart one legend naming its three kinds of point', () => {
+    const pareto = examples.find((e) => e.name === 'pareto-front')!.spec;
+    const legends = (compileChart(pareto).vega as { legends?: { values?: string[] }[] }).legends ?? [];
+    expect(legends.map((l) => l.values)).toEqual([['measured', 'Pareto front', 'confirmed']]);
+  });
+
+  it("shade a Pareto chart's wish band once, not once per point", () => {
+    const rows = [0, 1, 2].map((x) => ({ x, y: x, front: false, marked: false, label: String(x) }));
+    const spec = paretoChart(rows, { title: 't', xTitle: 'x', yTitle: 'y', xBand: [0.5, 1.5] });
+    const marks = (compileChart(spec).vega as { marks: { type: string; from: { data: string } }[] }).marks;
+    const band = marks.find((m) => m.type === 'rect')!;
+    const data = (compileChart(spec).vega as { data: { name: string; values?: unknown[] }[] }).data;
+    expect(data.find((d) => d.name === band.from.data)!.values).toHaveLength(1);
   });
 
   it('put the run size into the subtitle', () => {

@@ -5,6 +5,7 @@ import {
   estimatesChart,
   forestChart,
   histogramChart,
+  paretoChart,
   sharesChart,
   sweepChart,
   toSVG,
@@ -134,6 +135,16 @@ const variants: [string, TopLevelSpec][] = [
       referenceLabel: 'r',
       zero: true,
     }),
+  ],
+  [
+    'pareto: wishes as lines and shaded bands',
+    paretoChart(
+      [
+        { x: 0, y: 0.1, front: true, marked: true, label: 'a' },
+        { x: 0.4, y: 0.2, front: false, marked: false, label: 'b' },
+      ],
+      { title: 't', xTitle: 'x', yTitle: 'y', xTarget: 0, yTarget: 0.1, xBand: [-0.5, 0.5], yBand: [0.09, 0.11] },
+    ),
   ],
 ];
 

@@ -71,6 +71,14 @@ export function tollPreview(t: TollTables): ModulePreview {
   let moves = new Int32Array(0);
   let movesWorth = new Float64Array(0);
   let moveCount = 0;
+  /**
+   * The moves worth more than every one listed before them (`leaderCount` of them, by index in
+   * `moves`): with a placement that touches none of their roads, only those can be the first best.
+   */
+  let leaders = new Int32Array(0);
+  let leaderCount = 0;
+  /** The mover's tollhouse value in the position. */
+  let moverValue = 1;
   /** Per root, the position (stamp) in which a road ending at a crossroads of ended turns or at a tollhouse has it. */
   let roadIn = new Int32Array(0);
   /** Whether the placement being previewed joins such a road. */
@@ -210,16 +218,20 @@ export function tollPreview(t: TollTables): ModulePreview {
     if (moves.length < state.placedType.length) {
       moves = new Int32Array(state.placedType.length);
       movesWorth = new Float64Array(state.placedType.length);
+      leaders = new Int32Array(state.placedType.length);
     }
     moveCount = t.freeCrossroads(state, moves, 0);
     const { tile, value } = t.own(state);
     const mover = state.currentPlayer;
+    moverValue = value[mover]!;
+    leaderCount = 0;
     for (let i = 0; i < moveCount; i++) {
-      movesWorth[i] = worthOnBoard(state, moves[i]! - t.actionBase, value[mover]!);
+      movesWorth[i] = worthOnBoard(state, moves[i]! - t.actionBase, moverValue);
       markRoads(state, moves[i]! - t.actionBase);
+      if (leaderCount === 0 || movesWorth[i]! > movesWorth[leaders[leaderCount - 1]!]!) leaders[leaderCount++] = i;
     }
     for (let q = 0; q < t.players; q++) if (tile[q]! >= 0) markRoads(state, tile[q]!);
-    moverWorth[ON_BOARD] = tile[mover]! >= 0 ? worthOnBoard(state, tile[mover]!, value[mover]!) : 0;
+    moverWorth[ON_BOARD] = tile[mover]! >= 0 ? worthOnBoard(state, tile[mover]!, moverValue) : 0;
   };
 
   /** Marks the roots of the village roads of crossroads tile `placed` (`roadIn`). */
@@ -272,17 +284,26 @@ export function tollPreview(t: TollTables): ModulePreview {
       }
       return true;
     },
-    followUps(state, p, out, values, n) {
-      const value = t.own(state).value[state.currentPlayer]!;
-      for (let i = 0; i < moveCount; i++) {
-        const placed = moves[i]! - t.actionBase;
-        out[n] = moves[i]!;
-        let after = movesWorth[i]!;
-        if (touches && touched(state, placed)) {
-          worth(state, p, placed, value);
-          after = worthOf[0]!;
+    followUps(state, p, out, values, n, every) {
+      const value = moverValue;
+      if (!every && !touches) {
+        // Every move's worth is as the board stands: one worth less than or equal to an earlier one's
+        // cannot be the first best.
+        for (let k = 0; k < leaderCount; k++) {
+          out[n] = moves[leaders[k]!]!;
+          values[n++] = movesWorth[leaders[k]!]! - moverWorth[AFTER]!;
         }
-        values[n++] = after - moverWorth[AFTER]!;
+      } else {
+        for (let i = 0; i < moveCount; i++) {
+          const placed = moves[i]! - t.actionBase;
+          out[n] = moves[i]!;
+          let after = movesWorth[i]!;
+          if (touches && touched(state, placed)) {
+            worth(state, p, placed, value);
+            after = worthOf[0]!;
+          }
+          values[n++] = after - moverWorth[AFTER]!;
+        }
       }
       if (t.crossroads[p.type] === 1) {
         out[n] = t.actionBase + p.placed;

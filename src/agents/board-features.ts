@@ -11,7 +11,7 @@ import { SEG_CITY, SEG_FIELD } from '../engine/index.ts';
 import type { SpeedPathGame, SpeedPathState } from '../engine/index.ts';
 import { advanceStamp } from './tallies.ts';
 
-export class OldFeatures {
+export class BoardFeatures {
   /** Per road or city root read: its segments and pennants. */
   readonly segments: Int32Array;
   readonly pennants: Int32Array;
