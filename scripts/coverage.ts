@@ -10,16 +10,7 @@
  *   npx tsx scripts/coverage.ts [--replicates N] [--seed S]
  */
 import { parseArgs } from 'node:util';
-import {
-  LEVEL_CHANGE_CASE,
-  LEVEL_SHARE_CASE,
-  PAIRED_SETS_CASES,
-  PERFECT_RECORD_CASE,
-  simulateIndependentReference,
-  simulateLevelChange,
-  simulateLevelShare,
-  simulatePerfectRecordBound,
-} from '../src/report/coverage.ts';
+import { REPORT_COVERAGE_CHECKS } from '../src/report/coverage.ts';
 import type { CoverageFigure } from '../src/report/coverage.ts';
 import { COVERAGE_CASES, simulateCoverage } from '../src/tune/coverage.ts';
 import { SEARCH_COVERAGE_CASES, simulateSearchCoverage } from '../src/tune/search-coverage.ts';
@@ -50,7 +41,4 @@ for (const c of SEARCH_COVERAGE_CASES) {
   const r = await simulateSearchCoverage(c, replicates, seed);
   row('2 `tune` answer set', { name: c.name, nominal: 0.95, replicates, covered: r.covered, coverage: r.coverage });
 }
-for (const c of PAIRED_SETS_CASES) row('4 independent games', simulateIndependentReference(c, replicates, seed));
-row('5 perfect record', simulatePerfectRecordBound(PERFECT_RECORD_CASE, replicates, seed));
-row('6 change of perfect records', simulateLevelChange(LEVEL_CHANGE_CASE, replicates, seed));
-row('7 level share 0 or n of n', simulateLevelShare(LEVEL_SHARE_CASE, replicates, seed));
+for (const check of REPORT_COVERAGE_CHECKS) row(check.item, check.simulate(replicates, seed));

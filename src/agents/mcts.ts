@@ -220,29 +220,21 @@ class MctsAgent implements Agent {
     tree.guided[node] = 1;
   }
 
-  /** Runs the budget of iterations from `state` below `root`. */
+  /** Runs the budget of iterations from `state` below `root`, on a copy that draws from the search's own deck. */
   private search(state: AgentState, root: number): void {
     const { iterations, ms } = this.options;
-    const realDeck = state.deck;
-    const deferFinal = state.deferFinal;
-    state.deck = this.deck;
-    state.deferFinal = false;
-    const level = state.checkpoint();
+    const copy = state.clone(this.deck);
+    copy.deferFinal = false;
+    const level = copy.checkpoint();
     const deadline = ms > 0 ? performance.now() + ms : Infinity;
     let done = 0;
-    try {
-      while (
-        (iterations === 0 || done < iterations) &&
-        (done % CLOCK_EVERY !== 0 || done === 0 || performance.now() < deadline)
-      ) {
-        this.iterate(state, root);
-        state.rollback(level, true);
-        done++;
-      }
-    } finally {
-      state.rollback(level);
-      state.deck = realDeck;
-      state.deferFinal = deferFinal;
+    while (
+      (iterations === 0 || done < iterations) &&
+      (done % CLOCK_EVERY !== 0 || done === 0 || performance.now() < deadline)
+    ) {
+      this.iterate(copy, root);
+      copy.rollback(level, true);
+      done++;
     }
     this.lastIterations = done;
   }

@@ -267,39 +267,36 @@ export class StrongAgent implements Agent {
     let top = this.topPairs(Math.min(this.lookahead * (players - 1), this.pairs));
     const turns = this.replies > 0 ? this.replies : players;
     this.dealDecks(state);
-    const realDeck = state.deck;
+    // The deals are played on a copy that draws from `deck`, each deal copied into it in turn.
+    const deck = this.decks[this.deals]!;
+    const copy = state.clone(deck);
     const legal = this.replyLegal;
     const sums = this.pairSum;
     sums.fill(0, 0, this.pairs);
     const stages = Math.min(this.halvings + 1, this.deals);
     this.best = -Infinity;
     this.ties = 0;
-    const level = state.checkpoint();
-    try {
-      let dealt = 0;
-      for (let stage = 0; stage < stages; stage++) {
-        const until = Math.round((this.deals * (stage + 1)) / stages);
-        for (let i = 0; i < top.length; i++) {
-          const k = top[i]!;
-          for (let d = dealt; d < until; d++) {
-            state.deck = this.decks[d]!;
-            state.apply(this.pairPlacement[k]!);
-            state.apply(this.pairFollowUp[k]!);
-            for (let step = 0; step < 2 * turns && !state.isOver(); step++)
-              state.apply(this.reply!.choose(state, legal, state.legalActions(legal)));
-            sums[k] += this.learned!.margin(state, me);
-            state.rollback(level, true);
-          }
+    const level = copy.checkpoint();
+    let dealt = 0;
+    for (let stage = 0; stage < stages; stage++) {
+      const until = Math.round((this.deals * (stage + 1)) / stages);
+      for (let i = 0; i < top.length; i++) {
+        const k = top[i]!;
+        for (let d = dealt; d < until; d++) {
+          deck.set(this.decks[d]!);
+          copy.apply(this.pairPlacement[k]!);
+          copy.apply(this.pairFollowUp[k]!);
+          for (let step = 0; step < 2 * turns && !copy.isOver(); step++)
+            copy.apply(this.reply!.choose(copy, legal, copy.legalActions(legal)));
+          sums[k] += this.learned!.margin(copy, me);
+          copy.rollback(level, true);
         }
-        dealt = until;
-        this.stagesSeen?.push({ deals: dealt, means: top.map((k) => [k, sums[k]! / dealt] as const) });
-        if (stage < stages - 1 && top.length > 1) top = halve(top, sums);
       }
-      for (const k of top) this.consider(sums[k]! / dealt, this.pairPlacement[k]!, this.pairFollowUp[k]!);
-    } finally {
-      state.rollback(level);
-      state.deck = realDeck;
+      dealt = until;
+      this.stagesSeen?.push({ deals: dealt, means: top.map((k) => [k, sums[k]! / dealt] as const) });
+      if (stage < stages - 1 && top.length > 1) top = halve(top, sums);
     }
+    for (const k of top) this.consider(sums[k]! / dealt, this.pairPlacement[k]!, this.pairFollowUp[k]!);
   }
 
   /** The indices of the `m` best pairs by one-ply value, best first (stable). */
@@ -309,13 +306,13 @@ export class StrongAgent implements Agent {
     return order.slice(0, m);
   }
 
-  /** The game's decks (`deals`): the drawn part as it is, the undrawn tiles (their multiset, sorted first: no order is read) shuffled by the agent's stream. */
+  /** The game's decks (`deals`, and one more that the copy draws from): the drawn part as it is, the undrawn tiles (their multiset, sorted first: no order is read) shuffled by the agent's stream. */
   private dealDecks(state: AgentState): void {
     const n = state.deck.length;
-    if (this.decks.length !== this.deals || this.decks[0]!.length !== n)
-      this.decks = Array.from({ length: this.deals }, () => new Int16Array(n));
+    if (this.decks.length !== this.deals + 1 || this.decks[0]!.length !== n)
+      this.decks = Array.from({ length: this.deals + 1 }, () => new Int16Array(n));
     const from = state.deckPos;
-    for (const deck of this.decks) {
+    for (const deck of this.decks.slice(0, this.deals)) {
       deck.set(state.deck);
       deck.subarray(from).sort();
       shuffleFrom(deck, from, this.rng);

@@ -11,11 +11,11 @@
  * workers or backend; an interrupted search re-plays its decisions from the finished shards.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../engine/index.ts';
-import { gitInfo, packageInfo, writeAtomic, writeJsonAtomic } from '../run/files.ts';
-import type { Backend } from '../run/pool.ts';
+import { packageInfo, writeAtomic, writeJsonAtomic } from '../run/files.ts';
+import { openDefinitionDir, searchManifestWriter } from '../run/search.ts';
+import type { SearchOptions, SearchOutcome } from '../run/search.ts';
 import { AGGREGATE_FORMAT, gamesPerDealOf } from '../sim/plan.ts';
 import { confirm } from './confirm.ts';
 import type { Balance } from './definition.ts';
@@ -28,27 +28,13 @@ import type { BalanceResult } from './result.ts';
 import { balanceSearch } from './search.ts';
 import type { Evaluator, SearchProblem } from './search.ts';
 
-export interface BalanceOptions {
+export interface BalanceOptions extends SearchOptions {
   balance: Balance;
-  /** The balance file, for the manifest. */
-  file: string | null;
-  outRoot: string;
-  backend: Backend;
-  signal?: AbortSignal;
-  newRun?: boolean;
-  /** Games played this session, as they finish. */
-  onGames?(games: number): void;
   /** The runners' lines for the user (a bad shard file, a faulty worker), naming the rule set; default stderr. */
   log?(line: string): void;
 }
 
-export interface BalanceOutcome {
-  status: 'complete' | 'interrupted';
-  dir: string;
-  result?: BalanceResult;
-  gamesPlayed: number;
-  wallSeconds: number;
-}
+export type BalanceOutcome = SearchOutcome<BalanceResult>;
 
 export function balanceDirOf(balance: Balance, outRoot: string): string {
   if (outRoot.trim() === '')
@@ -81,26 +67,6 @@ export function searchProblem(balance: Balance): SearchProblem {
   };
 }
 
-function prepareDir(balance: Balance, outRoot: string): string {
-  const dir = balanceDirOf(balance, outRoot);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw new InputError(
-      'usage',
-      `cannot create the balance directory ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
-    );
-  }
-  const file = join(dir, 'balance.json');
-  if (!existsSync(file)) writeJsonAtomic(file, balance);
-  else if (readFileSync(file, 'utf8') !== `${JSON.stringify(balance, null, 2)}\n`)
-    throw new InputError(
-      'usage',
-      `${file} differs from the balance file given (edited or damaged); move ${dir} aside or choose another --out`,
-    );
-  return dir;
-}
-
 /** What a finished balance directory holds, as its manifest lists it. */
 const BALANCE_FILES = [
   'balance.json',
@@ -113,28 +79,6 @@ const BALANCE_FILES = [
   'games/',
   'confirmation/',
 ];
-
-/** Writes the run's `manifest.json` with a status (and, when complete, the games and files). */
-function manifestWriter(options: BalanceOptions, dir: string, started: string) {
-  const { balance, backend } = options;
-  // The code that runs is the one found at the start: a commit made while it runs is not it.
-  const git = gitInfo();
-  return (status: string, extra: object = {}) =>
-    writeJsonAtomic(join(dir, 'manifest.json'), {
-      format: 'carclab-balance-manifest/1',
-      status,
-      balance: { name: balance.name, description: balance.description, file: options.file },
-      seed: balance.seed,
-      method: METHOD,
-      backend: backend.name,
-      workers: backend.concurrency,
-      started,
-      package: packageInfo(),
-      git,
-      node: process.version,
-      ...extra,
-    });
-}
 
 /** The result of the search and the confirmation, written as `result.json`, `candidates.csv` and the report. */
 async function writeResult(
@@ -166,8 +110,8 @@ export async function runBalance(options: BalanceOptions): Promise<BalanceOutcom
   const { balance, backend } = options;
   const t0 = performance.now();
   const started = new Date().toISOString();
-  const dir = prepareDir(balance, options.outRoot);
-  const manifest = manifestWriter(options, dir, started);
+  const dir = openDefinitionDir(balanceDirOf(balance, options.outRoot), 'balance.json', balance, 'balance');
+  const manifest = searchManifestWriter(dir, 'carclab-balance-manifest/1', { balance }, METHOD, options, started);
   manifest('running');
   let played = 0;
   const settings = (outRoot: string): RunSettings => ({

@@ -13,6 +13,7 @@ import { describeBalance } from '../balance/summary.ts';
 import type { Command } from './args.ts';
 import { BACKEND_FLAGS, backendFrom } from './backend.ts';
 import { backendText, withStopSignal } from './progress.ts';
+import { printSearchOutcome, searchOutputFlags } from './search-command.ts';
 
 export const balanceCommand: Command = {
   name: 'balance',
@@ -23,12 +24,7 @@ export const balanceCommand: Command = {
   flags: {
     seed: { type: 'string', help: "seed (overrides the file's)" },
     ...BACKEND_FLAGS,
-    out: { type: 'string', help: 'results root', default: 'results' },
-    json: { type: 'boolean', help: 'print result.json (and dir) as one JSON object' },
-    'new-run': {
-      type: 'boolean',
-      help: 'play the rule sets again although runs of them by other code (an older engine) exist',
-    },
+    ...searchOutputFlags('print result.json (and dir) as one JSON object', 'the rule sets'),
   },
   async run(positionals, flags) {
     const [spec, ...rest] = positionals;
@@ -66,17 +62,12 @@ export const balanceCommand: Command = {
         }),
       );
       if (tty) process.stderr.write('\n');
-      if (outcome.status === 'interrupted') {
-        process.stderr.write(`carclab: interrupted; run the same command to resume ${outcome.dir}\n`);
-        return 130;
-      }
-      const result = outcome.result!;
-      if (flags.json) process.stdout.write(`${JSON.stringify({ ...result, dir: outcome.dir })}\n`);
-      else
-        process.stdout.write(
-          `${answerText(balance, result)}\nplayed ${outcome.gamesPlayed.toLocaleString('en')} games this session in ${outcome.wallSeconds.toFixed(1)} s\nreport: ${outcome.dir}/report.md\n`,
-        );
-      return 0;
+      return printSearchOutcome(
+        outcome,
+        flags.json === true,
+        (result) => answerText(balance, result),
+        `report: ${outcome.dir}/report.md`,
+      );
     } finally {
       await backend.close();
     }

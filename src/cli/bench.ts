@@ -46,7 +46,8 @@ const ALL_EXPANSIONS = ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => 
 /** The three with Inns & Cathedrals (`all-4p-random` keeps the three, so that its figures stay comparable with earlier ones). */
 const FOUR_EXPANSIONS = [...ALL_EXPANSIONS, expansionRegistry.get('innsCathedrals')!];
 
-export const BENCH_CASES: BenchCase[] = [
+/** Self-play cases: complete games timed in this process (`benchCase`). */
+const SELF_PLAY_CASES: BenchCase[] = [
   {
     key: 'base-2p-random',
     description: '2-player base games with farmers, random agents',
@@ -147,76 +148,68 @@ export const BENCH_CASES: BenchCase[] = [
     agent: 'greedy',
     games: 25,
   },
-  {
-    key: 'random-per-greedy',
-    description:
-      'games/s of base-2p-random ÷ base-2p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 25)',
-    options: { players: 2 },
-    agent: 'random',
-    games: 2000,
-    cpuClock: true,
-    run: (runs, scale, cpu) => benchProcessRatio('base-2p-random', 'base-2p-greedy', runs, scale, cpu),
-  },
-  {
-    key: 'base-4p-random-per-greedy',
-    description:
-      "games/s of base-4p-random ÷ base-4p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; the base game's yardstick for the 4-player keys below)",
-    options: { players: 4 },
-    agent: 'random',
-    games: 1000,
-    cpuClock: true,
-    run: (runs, scale, cpu) => benchProcessRatio('base-4p-random', 'base-4p-greedy', runs, scale, cpu),
-  },
-  {
-    key: 'all-4p-random-per-greedy',
-    description:
-      'games/s of all-4p-random ÷ all-4p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 30)',
-    options: { players: 4, expansions: ALL_EXPANSIONS },
-    agent: 'random',
-    games: 1000,
-    cpuClock: true,
-    run: (runs, scale, cpu) => benchProcessRatio('all-4p-random', 'all-4p-greedy', runs, scale, cpu),
-  },
-  {
-    key: 'four-4p-random-per-greedy',
-    description:
-      'games/s of four-4p-random ÷ four-4p-greedy, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 40)',
-    options: { players: 4, expansions: FOUR_EXPANSIONS },
-    agent: 'random',
-    games: 1000,
-    cpuClock: true,
-    run: (runs, scale, cpu) => benchProcessRatio('four-4p-random', 'four-4p-greedy', runs, scale, cpu),
-  },
-  {
-    key: 'strong-per-greedy',
-    description:
-      'games/s of base-2p-greedy ÷ base-2p-strong, each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 100)',
-    options: { players: 2 },
-    agent: 'greedy',
-    games: 100,
-    cpuClock: true,
-    run: (runs, scale, cpu) => benchProcessRatio('base-2p-greedy', 'base-2p-strong', runs, scale, cpu),
-  },
-  {
-    key: 'strong-per-greedy-3p',
-    description:
-      'games/s of greedy-3p-expansions ÷ all-3p-strong (3 players, the three expansions), each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 100)',
-    options: { players: 3, expansions: ALL_EXPANSIONS },
-    agent: 'greedy',
-    games: 40,
-    cpuClock: true,
-    run: (runs, scale, cpu) => benchProcessRatio('greedy-3p-expansions', 'all-3p-strong', runs, scale, cpu),
-  },
-  {
-    key: 'strong-per-greedy-4p',
-    description:
-      'games/s of all-4p-greedy ÷ all-4p-strong (4 players, the three expansions), each timed by its own `carclab bench --runs 5` process, in alternating order (median of at most 7 pairs; target ≤ 100)',
-    options: { players: 4, expansions: ALL_EXPANSIONS },
-    agent: 'greedy',
-    games: 25,
-    cpuClock: true,
-    run: (runs, scale, cpu) => benchProcessRatio('all-4p-greedy', 'all-4p-strong', runs, scale, cpu),
-  },
+];
+
+/** A ratio key: the games/s of two self-play cases, each timed by processes of its own in turn. */
+interface RatioCase {
+  key: string;
+  numerator: string;
+  denominator: string;
+  /** The setting, when the two keys' names do not say it. */
+  setting?: string;
+  /** What the ratio is for (its target). */
+  note: string;
+}
+
+/** The bench cases of ratio keys; each carries its numerator's game settings. */
+function ratioCases(ratios: RatioCase[]): BenchCase[] {
+  return ratios.map(({ key, numerator, denominator, setting, note }) => {
+    const { options, agent, games } = SELF_PLAY_CASES.find((c) => c.key === numerator)!;
+    return {
+      key,
+      description: `games/s of ${numerator} ÷ ${denominator}${setting ? ` (${setting})` : ''}, each timed by its own \`carclab bench --runs 5\` process, in alternating order (median of at most 7 pairs; ${note})`,
+      options,
+      agent,
+      games,
+      cpuClock: true,
+      run: (runs, scale, cpu) => benchProcessRatio(numerator, denominator, runs, scale, cpu),
+    };
+  });
+}
+
+export const BENCH_CASES: BenchCase[] = [
+  ...SELF_PLAY_CASES,
+  ...ratioCases([
+    { key: 'random-per-greedy', numerator: 'base-2p-random', denominator: 'base-2p-greedy', note: 'target ≤ 25' },
+    {
+      key: 'base-4p-random-per-greedy',
+      numerator: 'base-4p-random',
+      denominator: 'base-4p-greedy',
+      note: "the base game's yardstick for the 4-player keys below",
+    },
+    { key: 'all-4p-random-per-greedy', numerator: 'all-4p-random', denominator: 'all-4p-greedy', note: 'target ≤ 30' },
+    {
+      key: 'four-4p-random-per-greedy',
+      numerator: 'four-4p-random',
+      denominator: 'four-4p-greedy',
+      note: 'target ≤ 40',
+    },
+    { key: 'strong-per-greedy', numerator: 'base-2p-greedy', denominator: 'base-2p-strong', note: 'target ≤ 100' },
+    {
+      key: 'strong-per-greedy-3p',
+      numerator: 'greedy-3p-expansions',
+      denominator: 'all-3p-strong',
+      setting: '3 players, the three expansions',
+      note: 'target ≤ 100',
+    },
+    {
+      key: 'strong-per-greedy-4p',
+      numerator: 'all-4p-greedy',
+      denominator: 'all-4p-strong',
+      setting: '4 players, the three expansions',
+      note: 'target ≤ 100',
+    },
+  ]),
   {
     key: 'pool-2w-scaling',
     description:

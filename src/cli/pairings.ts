@@ -10,7 +10,7 @@ import type { MatchDesign } from '../match/design.ts';
 import { runMatch } from '../match/run.ts';
 import type { MatchRunOutcome } from '../match/run.ts';
 import { defaultWorkers, inProcessBackend, poolBackend } from '../run/pool.ts';
-import { defaultShardDeals } from '../run/runner.ts';
+import { defaultShardDeals } from '../run/shard-ranges.ts';
 import type { SprtHypotheses } from '../stats/sprt.ts';
 import { intFlag, workersFlag } from './args.ts';
 import type { FlagSpec } from './args.ts';

@@ -14,6 +14,8 @@ import { PORTS, SIDES, facingPort, halfEdgeName, neighbourOffset, rotatePort, si
 import { J_GRID, J_NEXT, J_OPEN_ENDS, J_PARENT, J_ROOT_MEEPLES } from './position.ts';
 import { Prospect } from './prospect.ts';
 import type { ProspectView } from './prospect.ts';
+import { majorityOf } from './majority.ts';
+import type { SegmentField } from './segment-field.ts';
 import type { FeatureScore } from './tables.ts';
 
 /** The port of the neighbouring tile facing each port (`facingPort`). */
@@ -22,9 +24,11 @@ const FACING = Int8Array.from({ length: PORTS }, (_, p) => facingPort(p));
 /**
  * The feature API: a position's features read-only. A feature is named by its root segment
  * (`find`); per feature its kind, segments, tiles and pennants (`members`, `tally`, `measure`), open
- * ends, completion, its occupants per player by meeple weight or by figure, and for a field the
- * completed and open cities it borders; and for a placement of the drawn tile not made, the features
- * it would form (`prospect`, `prospect.ts`). Scoring, the hooks (`BoardView`) and the agents
+ * ends, completion, its occupants per player by meeple weight or by figure and its majority, and for
+ * a field the completed and open cities it borders; a rule module's segment field (`SegmentField`) on
+ * a segment, summed over a feature, and the occupied open features that carry it; and for a
+ * placement of the drawn tile not made, the features it would form (`prospect`, `prospect.ts`).
+ * Scoring, the hooks (`BoardView`) and the agents
  * (`AgentState`, `views.ts`) read the same methods.
  */
 export type FeatureView = Pick<
@@ -52,11 +56,17 @@ export type FeatureView = Pick<
   | 'openEndCells'
   | 'emptyCellsAround'
   | 'prospect'
+  | 'fieldAt'
+  | 'fieldSum'
+  | 'majority'
+  | 'openOccupiedWith'
 >;
 
 /** `Board.tally`'s answer (reused) and `closesFeature`'s working memory. */
 const TALLY = new Int32Array(2);
 const MONASTERIES = new Int32Array(9);
+/** `Board.majority`'s working memory: meeples per player (more than any game's players). */
+const PER_PLAYER = new Int32Array(32);
 
 /** A meeple array read four segments at a time (a view of the same memory), or null when it does not divide so. */
 function wordsOf(meeple: Int8Array): Int32Array | null {
@@ -328,6 +338,43 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     return cities;
   }
 
+  /** Catalog index of the type of placed tile `placed` (for a rule module's own table by tile type). */
+  typeIndexOf(placed: number): number {
+    return this.placedType[placed]!;
+  }
+
+  /** The id of segment `segment` (as numbered in its tile type) of placed tile `placed`. */
+  segmentAt(placed: number, segment: number): number {
+    return placed * this.game.segmentsPerTile + segment;
+  }
+
+  /** Grid cell of placed tile `placed` (`game.xOf`, `game.yOf` give its coordinates). */
+  cellOf(placed: number): number {
+    return this.placedCell[placed]!;
+  }
+
+  /** One more than the largest segment id a game of this size can have (for tables by segment or root). */
+  segmentIdLimit(): number {
+    return this.parent.length;
+  }
+
+  /** Meeple kind (0: the plain meeple) on segment g; 0 when there is none. */
+  meepleKindOf(g: number): number {
+    return this.meepleKind[g]!;
+  }
+
+  /** Whether `player` has a meeple of any kind in supply. */
+  hasMeepleInHand(player: number): boolean {
+    const players = this.game.players;
+    for (let i = player; i < this.meeplesLeft.length; i += players) if (this.meeplesLeft[i]! > 0) return true;
+    return false;
+  }
+
+  /** The root of the i-th feature completed this turn (i < `completedCount`, after scoring). */
+  completedFeature(i: number): number {
+    return this.completedThisTurn[i]!;
+  }
+
   // ---- the feature API (`FeatureView`): read by scoring, hooks and agents -----------------------
 
   /** Whether feature `root` is completed (scored during the game; fields never are). */
@@ -421,6 +468,62 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
       }
       g = this.next[g]!;
     } while (g !== root);
+  }
+
+  /** A rule module's segment field (`SegmentField`) on segment g of the board. */
+  fieldAt(field: SegmentField, g: number): number {
+    const S = this.game.segmentsPerTile;
+    return field.of(this.placedType[(g / S) | 0]!, g % S);
+  }
+
+  /** The sum of a rule module's segment field over the segments of feature `root`. hot path */
+  fieldSum(field: SegmentField, root: number): number {
+    const S = this.game.segmentsPerTile;
+    const values = field.values;
+    let sum = 0;
+    let g = root;
+    do {
+      sum += values[this.placedType[(g / S) | 0]! * S + (g % S)]!;
+      g = this.next[g]!;
+    } while (g !== root);
+    return sum;
+  }
+
+  /** The players with the most meeples (by weight) on feature `root`, as a bit mask (`majorityOf`; 0: nobody). */
+  majority(root: number): number {
+    const players = this.game.players;
+    PER_PLAYER.fill(0, 0, players);
+    let g = root;
+    do {
+      const owner = this.meeple[g]!;
+      if (owner !== 0) PER_PLAYER[owner - 1]! += this.meepleWeight(g);
+      g = this.next[g]!;
+    } while (g !== root);
+    return majorityOf(PER_PLAYER, players);
+  }
+
+  /**
+   * Writes into `out` the roots of the open features holding meeples that have a segment where
+   * `field` is not 0, each once, in the order of their first such segment (by placed tile, then
+   * segment); returns how many. `out` has room for `segmentIdLimit()` roots at most.
+   */
+  openOccupiedWith(field: SegmentField, out: Int32Array): number {
+    const S = this.game.segmentsPerTile;
+    const scratch = this.game.scratch;
+    const stamp = ++scratch.stamp;
+    let n = 0;
+    for (let k = 0; k < this.placedCount; k++) {
+      const type = this.placedType[k]!;
+      if (!field.onType(type)) continue;
+      for (let s = 0; s < S; s++) {
+        if (field.of(type, s) === 0) continue;
+        const root = this.find(k * S + s);
+        if (this.done[root] !== 0 || this.rootMeeples[root] === 0 || scratch.rootStamp[root] === stamp) continue;
+        scratch.rootStamp[root] = stamp;
+        out[n++] = root;
+      }
+    }
+    return n;
   }
 
   /** Writes the segments holding a meeple into `out` in increasing order; returns how many. hot path */

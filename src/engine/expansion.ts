@@ -7,9 +7,10 @@
  * only its own state fields and events. Expansions never import each other, and the engine never
  * imports an expansion by name.
  *
- * Hooks see the game through `BoardView`: the board and the position read-only (the types refuse a
- * write to any of the position's arrays or scalars, `test/engine/hook-access.test.ts`), so that no
- * hook can change a journaled array behind `record` and break a rollback. A hook changes the game
+ * Hooks see the game through `BoardView`: the feature API and the board's queries, no array of the
+ * position (the types refuse a write to any of its arrays or scalars, and at run time the view
+ * handed to hooks refuses it too: `test/engine/hook-access.test.ts`), so that no hook can change a
+ * journaled array behind `record` and break a rollback. A hook changes the game
  * only through the view's methods (`addScore`, `addStat`, `setStat`: arrays a checkpoint copies
  * whole) and its own state fields (`SetupContext.own`, likewise copied).
  *
@@ -18,12 +19,13 @@
  * one that uses a forbidden mechanic (`src/agents/forbid.ts`).
  */
 import type { Catalog, TileSource } from './catalog/index.ts';
-import type { TileField, TileType } from './catalog/types.ts';
+import type { Segment, TileField, TileType } from './catalog/types.ts';
 import type { ParamDef, ParamValues } from './params/index.ts';
 import type { Board, FeatureView } from './board.ts';
 import type { EventData, EventKinds, EventSink } from './events.ts';
 import type { StateFields, StateViews } from './expansion-state.ts';
 import type { ProspectView } from './prospect.ts';
+import type { SegmentField } from './segment-field.ts';
 import type { FeatureScore } from './tables.ts';
 
 /** A typed array a hook may read but not write (entries and length only). */
@@ -33,9 +35,11 @@ export interface ReadonlyNumbers {
 }
 
 /**
- * What a hook sees of a game in progress (a `State` is one; no copy is made): the feature API the
- * agents read too (`FeatureView`), the position's arrays and scalars read-only, the board's queries,
- * and the methods through which a hook may change the game. Arrays as in `Position` (`position.ts`); segment ids as in `board.ts`.
+ * What a hook sees of a game in progress: the feature API the agents read too (`FeatureView`, with a
+ * placed segment's module field, a feature's majority and the occupied open features carrying a
+ * field), the board's queries by placed tile, the turn's scalars, and the methods through which a
+ * hook may change the game. No array of the position: at run time hooks get a view over the state
+ * (`hook-view.ts`) that has none and refuses writes. Segment ids as in `board.ts`.
  */
 export interface BoardView
   extends FeatureView,
@@ -46,6 +50,13 @@ export interface BoardView
       | 'segmentKind'
       | 'tileOf'
       | 'typeOf'
+      | 'typeIndexOf'
+      | 'segmentAt'
+      | 'cellOf'
+      | 'segmentIdLimit'
+      | 'meepleKindOf'
+      | 'hasMeepleInHand'
+      | 'completedFeature'
       | 'tileAt'
       | 'orientation'
       | 'members'
@@ -65,24 +76,27 @@ export interface BoardView
   readonly placedCount: number;
   /** Placed index of the tile placed this turn. */
   readonly lastPlaced: number;
-  /** How many roots `completedThisTurn` holds. */
+  /** How many features this turn completed (`completedFeature`). */
   readonly completedCount: number;
   /** The event sink; send events through `SetupContext.emit`, only when it is set. */
   readonly sink: EventSink | undefined;
+}
+
+/**
+ * What a module's part of the placement preview reads (`ModulePreview`): the hooks' view and, as the
+ * agents' speed path does (`SpeedPathState`, `views.ts`), the position's arrays read-only, so that it
+ * values a placement not made without rebuilding what the board keeps. At run time it is the state.
+ */
+export interface PreviewView extends BoardView {
   readonly grid: ReadonlyNumbers;
   readonly placedType: ReadonlyNumbers;
-  readonly placedRot: ReadonlyNumbers;
   readonly placedCell: ReadonlyNumbers;
   readonly parent: ReadonlyNumbers;
   readonly next: ReadonlyNumbers;
-  readonly openEnds: ReadonlyNumbers;
   readonly rootMeeples: ReadonlyNumbers;
   readonly meeple: ReadonlyNumbers;
-  readonly meepleKind: ReadonlyNumbers;
   readonly done: ReadonlyNumbers;
   readonly meeplesLeft: ReadonlyNumbers;
-  readonly stats: ReadonlyNumbers;
-  readonly completedThisTurn: ReadonlyNumbers;
 }
 
 type State = BoardView;
@@ -178,6 +192,10 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   /** The game's catalog (base, expansion and designer tiles). */
   readonly catalog: Catalog;
   readonly players: number;
+  /** Where the game is set up (e.g. a scenario file), to begin the module's input errors with. */
+  readonly where: string;
+  /** Index of the last score source, `compensation` (the points a seat starts with), for the base game's module. */
+  readonly seatSource: number;
   /** The views of this expansion's declared state fields in `state` (its own only; a clone has its own views, so look them up per call). */
   own(state: State): StateViews<F>;
   /** Sends one of its declared events to the state's sink; call it only when `state.sink` is set. */
@@ -188,8 +206,10 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   playerStat(name: string): number;
   /** Index of a score source this expansion declared, for `addScore` and `FeatureScore.bonusSource`. */
   source(name: string): number;
-  /** Index of a meeple kind this expansion declared (`BoardView.meepleKind`, `meeplesLeft` block). */
+  /** Index of a meeple kind this expansion declared (`BoardView.meepleKindOf`). */
   meepleKind(name: string): number;
+  /** A value per tile segment of the game's catalog (`pick`: 0 to 255), read on the board with `BoardView.fieldAt`. */
+  segmentField(pick: (segment: Segment, type: TileType) => number): SegmentField;
   /** The rates the base game's features pay by (its `featureRates`), for an expansion that prices or values features against them; empty while the base game's own module is set up. */
   readonly featureRates: readonly FeatureRates[];
   /** Base of this expansion's follow-up action codes (`ACTION_BLOCK`, `constants.ts`; the encoding in `turn.ts`). */
@@ -253,6 +273,10 @@ export interface ExpansionHooks {
   price?(feature: FeatureScore): void;
   /** The base game's module only: by segment kind (`SEG_ROAD` …), the rates `price` pays by (for expansions that price against them). */
   readonly featureRates?: readonly FeatureRates[];
+  /** The base game's module only: how many plain meeples each player has. */
+  readonly meeplesPerPlayer?: number;
+  /** The base game's module only: whether fields take farmers (meeples) and score at the end. */
+  readonly farmers?: boolean;
   /** After all features completed this turn were scored (`State.completedThisTurn`). */
   afterScoring?(state: State): void;
   endOfTurn?(state: State): void;
@@ -302,19 +326,19 @@ export interface ExpansionHooks {
  */
 export interface ModulePreview {
   /** A new position (phase PLACE): what the module read of the last one is stale. */
-  remember?(state: State): void;
+  remember?(state: PreviewView): void;
   /**
    * Adds to `out[p]` the change the placement with no follow-up makes to player p's points from this
    * module: its `evaluate` after the turn minus before, and what its scoring hooks add to the turn's
    * scoring of the features the placement completes. False when it cannot tell (e.g. a follow-up its
    * `allowOnOccupied` would allow): the agent then makes the placement. None: it adds nothing.
    */
-  placement?(state: State, prospect: ProspectView, out: Float64Array): boolean;
+  placement?(state: PreviewView, prospect: ProspectView, out: Float64Array): boolean;
   /**
    * What a meeple of the mover, of any kind, on the unoccupied feature of tile segment `segment` adds
    * to the mover's points from this module beyond `placement`'s (the feature is the mover's alone).
    */
-  meeple?(state: State, prospect: ProspectView, segment: number): number;
+  meeple?(state: PreviewView, prospect: ProspectView, segment: number): number;
   /**
    * Writes this module's legal follow-ups of the placement (as its `followUps` hook would list them)
    * from `out[n]`, and into `values` at the same places what each adds to the mover's points beyond
@@ -323,7 +347,7 @@ export interface ModulePreview {
    * cannot be the first best), so that agents need not value it.
    */
   followUps?(
-    state: State,
+    state: PreviewView,
     prospect: ProspectView,
     out: Int32Array,
     values: Float64Array,

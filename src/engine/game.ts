@@ -16,10 +16,13 @@ import type {
   MechanicDef,
   MeepleKind,
   ModulePreview,
+  PreviewView,
 } from './expansion.ts';
 import { ExpansionStateLayout } from './expansion-state.ts';
+import { stateBehind } from './hook-view.ts';
 import { expansionViews } from './position.ts';
-import { paramsOf, resolveParams } from './params/index.ts';
+import { SegmentField } from './segment-field.ts';
+import { resolveParams } from './params/index.ts';
 import type { ParamDef, ParamValues } from './params/index.ts';
 import { blankFeatureScore, Tables } from './tables.ts';
 import type { FeatureView } from './board.ts';
@@ -115,8 +118,6 @@ export class GameSetup extends Tables {
   readonly meepleSupply: Int8Array;
   /** Whether fields take farmers and score (`farmers`). */
   readonly farmers: boolean;
-  /** Points each seat starts with (`seatCompensation`), one per player. */
-  readonly seatCompensation: Int32Array;
   /** The deck before shuffling: one entry per copy (tile type index), the start tile excluded. */
   readonly deck: Int16Array;
   /** Stable key of each deck entry, e.g. `U.garden#2`, for per-tile shuffle keys. */
@@ -168,7 +169,6 @@ export class GameSetup extends Tables {
       (_, i) => setup.meepleKinds[(i / setup.players) | 0]!.perPlayer,
     );
     this.farmers = setup.farmers;
-    this.seatCompensation = setup.seatCompensation;
     this.deck = setup.deck;
     this.deckKeys = setup.deckKeys;
     this.startType = setup.startType;
@@ -207,7 +207,8 @@ export class GameSetup extends Tables {
    * score (nothing without such hooks). `state` is a game's state (every feature view is one).
    */
   evaluate(state: FeatureView, expected: Float64Array): void {
-    for (const h of this.hookLists.evaluate) h.evaluate(state as unknown as BoardView, expected);
+    const view = hooksViewOf(state);
+    for (const h of this.hookLists.evaluate) h.evaluate(view, expected);
   }
 
   /**
@@ -229,7 +230,7 @@ export class GameSetup extends Tables {
     out: Float64Array,
   ): boolean {
     const modules = this.modulePlacements!;
-    const view = state as unknown as BoardView;
+    const view = state as unknown as PreviewView;
     if (state !== this.previewState || state.positionId !== this.previewPosition) {
       this.previewState = state;
       this.previewPosition = state.positionId;
@@ -244,7 +245,7 @@ export class GameSetup extends Tables {
     const modules = this.moduleMeeples!;
     let value = 0;
     for (let k = 0; k < modules.length; k++)
-      value += modules[k]!.meeple!(state as unknown as BoardView, prospect, segment);
+      value += modules[k]!.meeple!(state as unknown as PreviewView, prospect, segment);
     return value;
   }
 
@@ -263,18 +264,18 @@ export class GameSetup extends Tables {
   ): number {
     const modules = this.moduleFollowUps!;
     for (let k = 0; k < modules.length; k++)
-      n = modules[k]!.followUps!(state as unknown as BoardView, prospect, out, values, n, every);
+      n = modules[k]!.followUps!(state as unknown as PreviewView, prospect, out, values, n, every);
     return n;
   }
 
   /** Whether legal follow-up `followUp` of `state` (phase FOLLOW) uses mechanic `mechanics[k]` (restricted play). */
   followUpUses(k: number, state: FeatureView, followUp: number): boolean {
-    return this.mechanics[k]!.uses(state as unknown as BoardView, followUp);
+    return this.mechanics[k]!.uses(hooksViewOf(state), followUp);
   }
 
   /** Adds to `expected[p]` what expansion `k`'s `evaluate` hook (the k-th of `expansions`) expects player p to gain; nothing without one. */
   evaluateExpansion(k: number, state: FeatureView, expected: Float64Array): void {
-    this.hooks[k]!.evaluate?.(state as unknown as BoardView, expected);
+    this.hooks[k]!.evaluate?.(hooksViewOf(state), expected);
   }
 
   /** Whether any expansion adds to an evaluation (`evaluate`). */
@@ -294,6 +295,11 @@ export class GameSetup extends Tables {
   playerStatIndex(name: string, player: number): number {
     return playerStatIndex(this.statNames, this.playerStatNames, this.players, name, player);
   }
+}
+
+/** The view the rule modules' hooks get of a state (`Turn.hooksView`; every feature view is a state). */
+function hooksViewOf(state: FeatureView): BoardView {
+  return (state as unknown as { readonly hooksView: BoardView }).hooksView;
 }
 
 function statIndex(statNames: readonly string[], name: string): number {
@@ -317,14 +323,6 @@ function playerStatIndex(
 function admits(hookLists: HookLists, catalog: Catalog, type: number): boolean {
   const tile = catalog.types[type]!;
   return hookLists.includeTile.every((h) => h.includeTile(tile));
-}
-
-/** The rules the engine's mechanics read, declared by the base game's rule module (expansion zero). */
-function mechanicsRules(base: Expansion, rules: ParamValues) {
-  const { meeples, farmers, seatCompensation } = paramsOf(base.params ?? [], rules);
-  if (typeof meeples !== 'number' || typeof farmers !== 'string' || typeof seatCompensation !== 'object')
-    throw new Error(`the base game's rule module ${base.name} must declare meeples, farmers and seatCompensation`);
-  return { meeples, farmers: farmers === 'on', seatCompensation };
 }
 
 /** Everything of a setup that the tables do not hold, checked and resolved in the order errors are reported. */
@@ -353,23 +351,16 @@ function prepare(options: GameOptions, base: Expansion) {
     noun: 'rule',
     known: 'known rules for this expansion mix',
   });
-  const { meeples, farmers, seatCompensation: compensation } = mechanicsRules(base, rules);
-  if (compensation.length > players) {
-    throw new InputError(
-      'rules',
-      `${where}: rule "seatCompensation" lists ${compensation.length} seats for ${players} players`,
-    );
-  }
-  const seatCompensation = Int32Array.from({ length: players }, (_, p) => compensation[p] ?? 0);
 
   // 2. Catalog: base tiles, expansion tiles, designer tiles.
   const sources = [...modules.flatMap((e) => (e.tiles ? [e.tiles] : [])), ...(options.extraTiles ?? [])];
   const catalog = buildCatalog(sources, options.tileFields ?? tileFieldsOf(modules));
   const startType = catalog.indexOf(catalog.startId);
 
-  // Meeple kinds: the plain meeple, then the expansions' (their follow-up codes fit block 0: `meepleFollowUp`).
+  // Meeple kinds: the plain meeple (how many each player has: the base game's module says, below), then
+  // the expansions' (their follow-up codes fit block 0: `meepleFollowUp`).
   const meepleKinds: MeepleKind[] = [
-    { name: 'meeple', weight: 1, perPlayer: meeples, description: 'the plain meeple' },
+    { name: 'meeple', weight: 1, perPlayer: 0, description: 'the plain meeple' },
     ...expansions.flatMap((e) => e.meepleKinds ?? []),
   ];
   for (const [k, kind] of meepleKinds.entries()) {
@@ -405,9 +396,11 @@ function prepare(options: GameOptions, base: Expansion) {
       rules,
       catalog,
       players,
+      where,
+      seatSource: scoreSources.length - 1,
       own: (state) => {
         if (k < 0) throw new Error(`the base game's rule module ${module.name} keeps no state`);
-        return expansionViews(state, k) as never;
+        return expansionViews(stateBehind(state), k) as never;
       },
       emit: (state, kind, data) =>
         state.sink!({ type: 'expansion', turn: state.turnNumber(), expansion: module.name, kind, data }),
@@ -429,6 +422,7 @@ function prepare(options: GameOptions, base: Expansion) {
         if (!ownKinds.has(name)) throw new Error(`expansion ${module.name} did not declare meeple kind ${name}`);
         return meepleKinds.findIndex((kind) => kind.name === name);
       },
+      segmentField: (pick) => new SegmentField(catalog, pick),
       featureRates,
     });
   };
@@ -439,6 +433,10 @@ function prepare(options: GameOptions, base: Expansion) {
     throw new Error(
       `the base game's rule module ${base.name} must price features (price, and featureRates for every segment kind)`,
     );
+  const { meeplesPerPlayer, farmers } = baseHooks;
+  if (!Number.isInteger(meeplesPerPlayer) || meeplesPerPlayer! < 1 || meeplesPerPlayer! > 30 || farmers === undefined)
+    throw new Error(`the base game's rule module ${base.name} must say meeplesPerPlayer (1–30) and farmers`);
+  meepleKinds[0] = { ...meepleKinds[0]!, perPlayer: meeplesPerPlayer! };
   const hooks = expansions.map((expansion, k) => setUp(expansion, k, baseHooks.featureRates!));
   const hookLists = collectHooks(hooks);
   const mechanics = collectMechanics(modules, [baseHooks, ...hooks]);
@@ -492,7 +490,6 @@ function prepare(options: GameOptions, base: Expansion) {
     explicitRules,
     paramDefs,
     farmers,
-    seatCompensation,
     catalog,
     startType,
     statNames,

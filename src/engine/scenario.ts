@@ -262,7 +262,7 @@ function placementProblem(state: State, x: number, y: number, rot: number): stri
 function parseFollowUp(state: State, turn: ScenarioTurn, prefix: string, fail: (m: string) => never): number {
   let action: number | undefined;
   for (const h of state.game.hooks) {
-    const own = h.parseFollowUp?.(state, turn, prefix);
+    const own = h.parseFollowUp?.(state.hooksView, turn, prefix);
     if (own !== undefined) {
       if (action !== undefined || turn.meeple !== undefined)
         fail('a turn takes one follow-up: a meeple or an expansion action, not both');
@@ -326,8 +326,7 @@ function followUpProblem(state: State, action: number): string {
     const kind = followUpKind(action);
     if (state.meeplesLeft[kind * state.game.players + state.currentPlayer] === 0)
       return `player ${state.currentPlayer} has no ${kind !== 0 ? `${state.game.meepleKinds[kind]!.name} ` : ''}meeple left`;
-    if (state.game.rules.farmers === 'off')
-      return `${state.actionToString(action)}: not allowed (occupied, or farmers are off)`;
+    if (!state.game.farmers) return `${state.actionToString(action)}: not allowed (occupied, or farmers are off)`;
     return `${state.actionToString(action)}: the feature is already occupied`;
   }
   return `${state.actionToString(action)} is not allowed now`;
@@ -350,6 +349,6 @@ export function replayResult(state: State, registry: ExpansionRegistry): ReplayR
   };
   const keys = [...registry.values()].flatMap((e) => e.summaryKeys ?? []).sort();
   for (const key of keys) result[key] = null;
-  for (const h of state.game.hooks) Object.assign(result, h.summary?.(state));
+  for (const h of state.game.hooks) Object.assign(result, h.summary?.(state.hooksView));
   return result;
 }

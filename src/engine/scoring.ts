@@ -8,13 +8,14 @@
  * undo them.
  */
 import type { Board } from './board.ts';
+import type { BoardView } from './expansion.ts';
 import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
 import type { GameSetup } from './game.ts';
 import { majorityOf } from './majority.ts';
 import { J_DONE, J_MEEPLE, J_MEEPLE_KIND, J_ROOT_MEEPLES } from './position.ts';
 
-/** A board of a game with its rules and hooks: what scoring reads and writes. */
-type State = Board<GameSetup>;
+/** A board of a game with its rules and hooks, and the view its hooks get: what scoring reads and writes. */
+type State = Board<GameSetup> & { readonly hooksView: BoardView };
 
 /** The order of the final scoring of open features; fields come after them. */
 const FINAL_ORDER = [SEG_ROAD, SEG_CITY, SEG_MONASTERY];
@@ -47,7 +48,7 @@ export function scoreTurn(state: State): void {
   }
   state.completedCount = monasteries;
   for (let c = 0; c < state.completedCount; c++) scoreFeature(state, state.completedThisTurn[c]!, true);
-  for (const h of game.hookLists.afterScoring) h.afterScoring(state);
+  for (const h of game.hookLists.afterScoring) h.afterScoring(state.hooksView);
 }
 
 /**
@@ -64,8 +65,8 @@ function scoreFeature(state: State, root: number, completed: boolean): void {
   state.measure(root, f);
   f.completed = completed;
   game.baseHooks.price(f);
-  for (const h of hooks.scoreFeature) h.scoreFeature(state, f);
-  for (const h of hooks.featurePriced) h.featurePriced(state, f);
+  for (const h of hooks.scoreFeature) h.scoreFeature(state.hooksView, f);
+  for (const h of hooks.featurePriced) h.featurePriced(state.hooksView, f);
   const winners = payMajority(state, f.perPlayer, f.source, f.points, f.bonusSource, f.bonus);
   if (completed && f.meeples > 0) returnMeeples(state, root);
   if (state.sink) {
@@ -141,7 +142,7 @@ export function finalScore(state: State): void {
   if (game.farmers) {
     for (let c = 0; c < n; c++) if (state.segmentKind(open[c]!) === SEG_FIELD) scoreField(state, open[c]!);
   }
-  for (const h of game.hookLists.finalScoring) h.finalScoring(state);
+  for (const h of game.hookLists.finalScoring) h.finalScoring(state.hooksView);
   if (state.sink) state.sink({ type: 'gameOver', scores: state.totals() });
 }
 

@@ -50,8 +50,12 @@ export class State extends Turn<Game> {
     this.begin(this.game.startType, 0);
   }
 
-  /** An independent copy (the event sink is not copied; no checkpoint is open in it). */
-  clone(): State {
-    return new State(this.game, this.deck, this);
+  /**
+   * An independent copy (the event sink is not copied; no checkpoint is open in it). With `deck`, the
+   * copy draws from it (kept by reference, its drawn part as this state's): a search deals the tiles
+   * to come its own way on a copy, and the state it was handed keeps its deck.
+   */
+  clone(deck: Int16Array = this.deck): State {
+    return new State(this.game, deck, this);
   }
 }

@@ -16,6 +16,7 @@ import { SEG_FIELD, SEGMENT_KINDS } from './catalog/types.ts';
 import { ACTION_BLOCK, FOLLOW_MEEPLE_CODE, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE } from './constants.ts';
 import type { BoardView } from './expansion.ts';
 import type { GameSetup } from './game.ts';
+import { HookView } from './hook-view.ts';
 import { J_MEEPLE, J_MEEPLE_KIND, J_ROOT_MEEPLES } from './position.ts';
 import { finalScore, scoreTurn } from './scoring.ts';
 
@@ -42,15 +43,21 @@ export function meepleSegmentOf(
 export const MAX_ACTIONS_HINT = 4096;
 
 export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
-  /** Places the start tile, gives each seat its starting points, lets expansions set up, draws the first tile. */
+  /** What the rule modules' hooks get of this state (`hook-view.ts`), made on first use. */
+  #hooksView: BoardView | undefined = undefined;
+
+  /** The read-only view of this state that the rule modules' hooks are handed (`BoardView`). */
+  get hooksView(): BoardView {
+    if (this.#hooksView === undefined) this.#hooksView = new HookView(this);
+    return this.#hooksView;
+  }
+
+  /** Places the start tile, lets the rule modules set up (the base game's gives each seat its starting points), draws the first tile. */
   protected begin(startType: number, startRotation: number): void {
     this.renew();
-    // House rule `seatCompensation`: each seat starts with its points.
-    const compensation = this.game.seatCompensation;
-    const source = this.sourceCount - 1; // `COMPENSATION_SOURCE`, the last
-    for (let p = 0; p < compensation.length; p++) this.addScore(p, source, compensation[p]!);
     this.placeTile(startType, this.game.originCell, startRotation);
-    for (const h of this.game.hooks) h.initState?.(this);
+    this.game.baseHooks.initState?.(this.hooksView);
+    for (const h of this.game.hooks) h.initState?.(this.hooksView);
     this.beginTurn();
   }
 
@@ -133,12 +140,12 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
         if (this.rootMeeples[this.find(g)] === 0 || this.allowOnOccupied(g)) out[n++] = first + s;
       }
     }
-    for (const h of game.hookLists.followUps) n = h.followUps(this, out, n);
+    for (const h of game.hookLists.followUps) n = h.followUps(this.hooksView, out, n);
     return n;
   }
 
   private allowOnOccupied(segment: number): boolean {
-    for (const h of this.game.hookLists.allowOnOccupied) if (h.allowOnOccupied(this, segment)) return true;
+    for (const h of this.game.hookLists.allowOnOccupied) if (h.allowOnOccupied(this.hooksView, segment)) return true;
     return false;
   }
 
@@ -165,7 +172,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
   private applyFollowUp(action: number): void {
     this.stageFollowUp(action);
     scoreTurn(this);
-    for (const h of this.game.hookLists.endOfTurn) h.endOfTurn(this);
+    for (const h of this.game.hookLists.endOfTurn) h.endOfTurn(this.hooksView);
     this.stats[2]! += 1; // turns
     this.currentPlayer = (this.currentPlayer + 1) % this.game.players;
     this.beginTurn();
@@ -178,7 +185,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
    */
   stageFollowUp(action: number): void {
     if (action >= ACTION_BLOCK) {
-      this.game.hooks[((action / ACTION_BLOCK) | 0) - 1]!.applyFollowUp!(this, action);
+      this.game.hooks[((action / ACTION_BLOCK) | 0) - 1]!.applyFollowUp!(this.hooksView, action);
     } else if (action !== FOLLOW_NOTHING) {
       this.deployMeeple(
         this.lastPlaced * this.game.segmentsPerTile + followUpSegment(action),
@@ -205,7 +212,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     const stats = this.game.statNames.length;
     this.stats[stats + player]! += 1;
     this.stats[stats + (1 + this.segmentKind(g)) * this.game.players + player]! += 1;
-    for (const h of this.game.hookLists.meepleDeployed) h.meepleDeployed(this, g);
+    for (const h of this.game.hookLists.meepleDeployed) h.meepleDeployed(this.hooksView, g);
     if (this.sink) {
       this.sink({
         type: 'meeplePlaced',
@@ -264,7 +271,7 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
     if (action === FOLLOW_NOTHING) return 'nothing';
     if (action >= ACTION_BLOCK) {
       const h = this.game.hooks[((action / ACTION_BLOCK) | 0) - 1];
-      return h?.describeFollowUp?.(this, action) ?? `expansion action ${action}`;
+      return h?.describeFollowUp?.(this.hooksView, action) ?? `expansion action ${action}`;
     }
     const kind = followUpKind(action);
     return `${kind !== 0 ? `${this.game.meepleKinds[kind]!.name} ` : ''}meeple on ${this.describeSegment(this.lastPlaced * this.game.segmentsPerTile + followUpSegment(action))}`;

@@ -47,7 +47,6 @@ export interface AgentState
       | 'drawn'
       | 'placedCount'
       | 'lastPlaced'
-      | 'deck'
       | 'deckPos'
       | 'deferFinal'
       | 'isOver'
@@ -62,9 +61,11 @@ export interface AgentState
       | 'score'
     > {
   readonly game: AgentGame;
+  /** Tile types in draw order (read-only: a search deals the tiles to come on a copy, `clone(deck)`). */
+  readonly deck: Int16Array;
   /** Meeples in each player's supply by kind: [kind * players + player]. */
   readonly meeplesLeft: { readonly [index: number]: number; readonly length: number };
-  clone(): AgentState;
+  clone(deck?: Int16Array): AgentState;
 }
 
 /**

@@ -234,3 +234,34 @@ export function simulateLevelChange(c: LevelChangeCase, replicates: number, seed
   }
   return figure(c.name, 0.95, replicates, covered);
 }
+
+/** One of the report's coverage checks (items 4 to 7 of issue 36): its item, its case and its simulation. */
+export interface CoverageCheck {
+  item: string;
+  name: string;
+  simulate(replicates: number, seed: string): CoverageFigure;
+}
+
+/** The report's coverage checks, in item order, for `scripts/coverage.ts` and the tests. */
+export const REPORT_COVERAGE_CHECKS: readonly CoverageCheck[] = [
+  ...PAIRED_SETS_CASES.map((c) => ({
+    item: '4 independent games',
+    name: c.name,
+    simulate: (replicates: number, seed: string) => simulateIndependentReference(c, replicates, seed),
+  })),
+  {
+    item: '5 perfect record',
+    name: PERFECT_RECORD_CASE.name,
+    simulate: (replicates, seed) => simulatePerfectRecordBound(PERFECT_RECORD_CASE, replicates, seed),
+  },
+  {
+    item: '6 change of perfect records',
+    name: LEVEL_CHANGE_CASE.name,
+    simulate: (replicates, seed) => simulateLevelChange(LEVEL_CHANGE_CASE, replicates, seed),
+  },
+  {
+    item: '7 level share 0 or n of n',
+    name: LEVEL_SHARE_CASE.name,
+    simulate: (replicates, seed) => simulateLevelShare(LEVEL_SHARE_CASE, replicates, seed),
+  },
+];

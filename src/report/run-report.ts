@@ -3,24 +3,17 @@
  * appendix of every study report: run facts (seed, deals, games, rules explicit and defaulted,
  * designer tiles, reconstructed tiles), win rate and mean score per arm and seat with intervals, a
  * joint seat-fairness test per arm, score distributions, score shares by source, and paired
- * comparisons between arms with Holm-adjusted p: scores, seat win shares, how often the winner
+ * comparisons between arms (`run-comparisons.ts`): scores, seat win shares, how often the winner
  * changed, and a loud warning when two arms played the same moves on every deal (docs/reasoning.md §1).
  */
 import * as aq from 'arquero';
-import { estimatesChart, forestChart, formatCount, histogramChart, sharesChart } from '../charts/index.ts';
-import {
-  comparisonTable,
-  meanInterval,
-  recordsFromSummary,
-  seatFairness,
-  shareDesignEffect,
-  summaryTable,
-} from '../stats/index.ts';
+import { estimatesChart, formatCount, histogramChart, sharesChart } from '../charts/index.ts';
+import { meanInterval, recordsFromSummary, seatFairness, shareDesignEffect, summaryTable } from '../stats/index.ts';
 import type { ArmSummary, DistSummary, Summary } from '../sim/summary.ts';
 import type { Report, Section } from './report.ts';
 import type { LoadedRun, Manifest } from './run.ts';
 import { addMeepleSection } from './meeples.ts';
-import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
+import { addPairedComparisons } from './run-comparisons.ts';
 
 export const SOURCES = [
   'road',
@@ -128,6 +121,14 @@ export interface RunSectionsOptions {
   titlePrefix?: string;
 }
 
+/** Where a run's sections stand in the report: their heading level, the prefixes of their titles and charts, and the run's size for chart subtitles. */
+export interface RunSectionContext {
+  level: 2 | 3;
+  title: string;
+  chart: string;
+  size: string;
+}
+
 /** Adds the generic sections of a run to a report. */
 export function addRunSections(
   report: Report,
@@ -135,14 +136,29 @@ export function addRunSections(
   options: RunSectionsOptions = {},
 ): void {
   const { summary, manifest } = run;
-  const level = options.level ?? 2;
-  const p = options.chartPrefix ?? '';
-  const t = options.titlePrefix ?? '';
-  const size = runSizeText(summary);
-  const arms = summary.arms;
+  const at: RunSectionContext = {
+    level: options.level ?? 2,
+    title: options.titlePrefix ?? '',
+    chart: options.chartPrefix ?? '',
+    size: runSizeText(summary),
+  };
+  addRunFactsSection(report, manifest, summary, at);
+  const records = recordsFromSummary(summary);
+  addSeatSection(report, summary.arms, records, at);
+  addScoreDistributions(report, summary, at);
+  addScoreSources(report, summary.arms, at);
+  addMeepleSection(report, summary.arms, {
+    level: at.level,
+    title: `${at.title}Meeples placed per feature kind`,
+    chart: `${at.chart}meeples`,
+    size: at.size,
+  });
+  if (summary.pairs.length) addPairedComparisons(report, summary, records.pairs, at);
+}
 
-  // 1. Run facts.
-  const facts = report.section(`${t}Run facts`, level).text(runFacts(manifest, summary));
+/** Run facts: the manifest's facts, a table of the arms, and the rule parameters left at their defaults. */
+function addRunFactsSection(report: Report, manifest: Manifest, summary: Summary, at: RunSectionContext): void {
+  const facts = report.section(`${at.title}Run facts`, at.level).text(runFacts(manifest, summary));
   facts.table(
     aq.table({
       // The explicit rules (the house rule itself) right after the arm, before the long agent specs.
@@ -165,50 +181,21 @@ export function addRunSections(
           .map((a) => `- defaulted in \`${a.name}\`: \`${ruleText(a.rules.defaulted) || '(none)'}\``)
           .join('\n'),
   );
+}
 
-  // 2. Win rates and mean scores per arm and seat.
-  const records = recordsFromSummary(summary);
+/** Win rates and mean scores per arm and seat, by lineup player when an arm mixes agents, and seat fairness. */
+function addSeatSection(
+  report: Report,
+  arms: readonly ArmSummary[],
+  records: ReturnType<typeof recordsFromSummary>,
+  at: RunSectionContext,
+): void {
   const seats = summaryTable(records.seats);
-  const wins = report.section(`${t}Win rate and mean score by seat`, level);
+  const wins = report.section(`${at.title}Win rate and mean score by seat`, at.level);
   wins.text(
     'Win rates with Wilson 95 % intervals (a tie for first shares the win), mean final scores with Student t 95 % intervals. Seat 0 moves first. Under rotation `all` a seat plays every rotation of a deal: its games are clustered by deal, so its interval uses the effective number of games (the design effect of the per-deal shares) and its mean score is taken over deals; the joint test is corrected the same way.',
   );
-  const seatRows = seats.objects() as {
-    arm: string;
-    seat: number;
-    winRate: number;
-    winLo: number;
-    winHi: number;
-    scoreMean: number;
-    scoreLo: number;
-    scoreHi: number;
-  }[];
-  const players = new Map(arms.map((a) => [a.name, a.players]));
-  const many = arms.length > 6;
-  wins.chart(
-    `${p}win-rate-by-seat`,
-    estimatesChart(
-      seatRows.map((r) => ({
-        arm: r.arm,
-        seat: `seat ${r.seat}`,
-        fair: 1 / players.get(r.arm)!,
-        estimate: r.winRate,
-        lower: r.winLo,
-        upper: r.winHi,
-      })),
-      {
-        title: 'Win rate by seat',
-        subtitle: 'Wilson 95 % intervals; dashed line: 1 / players',
-        runSize: size,
-        category: 'seat',
-        ...(many ? { facet: 'arm' as const, columns: 4, width: 170, height: 150 } : { color: 'arm' as const }),
-        valueTitle: 'win rate',
-        valueFormat: '.0%',
-        reference: { field: 'fair' },
-        categoryTitle: null,
-      },
-    ),
-  );
+  wins.chart(`${at.chart}win-rate-by-seat`, winRateBySeatChart(seats, arms, at.size));
   wins.table(
     seats.select(
       'arm',
@@ -241,42 +228,84 @@ export function addRunSections(
     );
   }
   addSeatFairness(wins, arms);
+  wins.chart(`${at.chart}mean-score-by-arm`, meanScoreChart(arms, at.size));
+}
+
+/** Each seat's win rate with its interval against 1 / players, one panel an arm when there are many. */
+function winRateBySeatChart(seats: aq.ColumnTable, arms: readonly ArmSummary[], size: string) {
+  const seatRows = seats.objects() as {
+    arm: string;
+    seat: number;
+    winRate: number;
+    winLo: number;
+    winHi: number;
+    scoreMean: number;
+    scoreLo: number;
+    scoreHi: number;
+  }[];
+  const players = new Map(arms.map((a) => [a.name, a.players]));
+  const many = arms.length > 6;
+  return estimatesChart(
+    seatRows.map((r) => ({
+      arm: r.arm,
+      seat: `seat ${r.seat}`,
+      fair: 1 / players.get(r.arm)!,
+      estimate: r.winRate,
+      lower: r.winLo,
+      upper: r.winHi,
+    })),
+    {
+      title: 'Win rate by seat',
+      subtitle: 'Wilson 95 % intervals; dashed line: 1 / players',
+      runSize: size,
+      category: 'seat',
+      ...(many ? { facet: 'arm' as const, columns: 4, width: 170, height: 150 } : { color: 'arm' as const }),
+      valueTitle: 'win rate',
+      valueFormat: '.0%',
+      reference: { field: 'fair' },
+      categoryTitle: null,
+    },
+  );
+}
+
+/** Each arm's mean final score per player with its interval over deals. */
+function meanScoreChart(arms: readonly ArmSummary[], size: string) {
   // The seats of a game share its deal: per-player means are taken per deal first (the deal is the unit).
   const pooled = arms.map((a) => ({
     arm: a.name,
     ...meanInterval({ n: a.perDeal.score!.deals, mean: a.perDeal.score!.mean, sd: a.perDeal.score!.sd }),
   }));
-  wins.chart(
-    `${p}mean-score-by-arm`,
-    estimatesChart(
-      pooled.map((r) => ({ arm: r.arm, estimate: r.mean ?? 0, lower: r.lo ?? 0, upper: r.hi ?? 0 })),
-      {
-        title: 'Mean final score per player',
-        subtitle: 'all seats pooled per deal; Student t 95 % intervals over deals',
-        runSize: size,
-        // From zero: a cut axis makes a one-point difference look large.
-        category: 'arm',
-        orient: 'horizontal',
-        categoryTitle: null,
-        valueTitle: 'mean final score (points)',
-        zero: true,
-      },
-    ),
+  return estimatesChart(
+    pooled.map((r) => ({ arm: r.arm, estimate: r.mean ?? 0, lower: r.lo ?? 0, upper: r.hi ?? 0 })),
+    {
+      title: 'Mean final score per player',
+      subtitle: 'all seats pooled per deal; Student t 95 % intervals over deals',
+      runSize: size,
+      // From zero: a cut axis makes a one-point difference look large.
+      category: 'arm',
+      orient: 'horizontal',
+      categoryTitle: null,
+      valueTitle: 'mean final score (points)',
+      zero: true,
+    },
   );
+}
 
-  // 3. Score distributions.
-  const dist = report.section(`${t}Score distributions`, level);
+/** Final score distributions per arm, and the spread, the winner's score and margin. */
+function addScoreDistributions(report: Report, summary: Summary, at: RunSectionContext): void {
+  const arms = summary.arms;
+  const dist = report.section(`${at.title}Score distributions`, at.level);
   const width = 5;
   const bins = arms.flatMap((a) => rebin(armScores(a), summary.histogram, width).map((b) => ({ arm: a.name, ...b })));
   dist.text(
     `Final scores of all seats, bins of ${width} points. Per arm: the standard deviation of all player scores, and the winner's score and margin (winner − runner-up), means with Student t 95 % intervals over deals.`,
   );
   dist.chart(
-    `${p}score-histogram`,
+    `${at.chart}score-histogram`,
     histogramChart(bins, {
       title: 'Final score distribution',
       subtitle: `bins of ${width} points, share of each arm's player scores`,
-      runSize: size,
+      runSize: at.size,
       series: 'arm',
       seriesTitle: null,
       layout: arms.length <= 5 ? 'overlay' : 'facet',
@@ -302,18 +331,20 @@ export function addRunSections(
       marginHi: arms.map((a) => mi(a, 'margin').hi),
     }),
   );
+}
 
-  // 4. Score shares by source.
-  const shares = report.section(`${t}Where the points come from`, level);
+/** Where the points come from: mean points per player and game by source. */
+function addScoreSources(report: Report, arms: readonly ArmSummary[], at: RunSectionContext): void {
+  const shares = report.section(`${at.title}Where the points come from`, at.level);
   const used = SOURCES.filter((src) => arms.some((a) => armSources(a)[src]! > 0));
   shares.chart(
-    `${p}score-shares`,
+    `${at.chart}score-shares`,
     sharesChart(
       arms.flatMap((a) => used.map((source) => ({ arm: a.name, source, points: armSources(a)[source]! }))),
       {
         title: 'Share of points by source',
         subtitle: 'mean points per player and game',
-        runSize: size,
+        runSize: at.size,
         bar: 'arm',
         part: 'source',
         barTitle: null,
@@ -327,53 +358,6 @@ export function addRunSections(
     }),
     { caption: 'Mean points per player and game by source.' },
   );
-
-  addMeepleSection(report, arms, { level, title: `${t}Meeples placed per feature kind`, chart: `${p}meeples`, size });
-
-  // 5. Paired comparisons.
-  if (summary.pairs.length) {
-    const metrics = ['score', 'winnerScore', 'margin'];
-    const pairRecords = records.pairs.filter((r) => metrics.includes(r.metric));
-    const table = comparisonTable(pairRecords);
-    const pairs = report.section(`${t}Paired comparisons between arms`, level);
-    pairs.text(
-      'Per-deal differences b − a on the same deals (common random numbers): mean with paired t 95 % interval, d_z = mean / sd of the differences, two-sided p and Holm-adjusted p within each metric. `score` is the mean score per player, `margin` the winner minus the runner-up.' +
-        (summary.arms.length > 8 ? ' With more than 8 arms only pairs with the first arm are compared.' : ''),
-    );
-    const rows = table.objects() as {
-      a: string;
-      b: string;
-      metric: string;
-      meanDiff: number;
-      lo: number;
-      hi: number;
-    }[];
-    pairs.chart(
-      `${p}paired-differences`,
-      forestChart(
-        rows
-          .filter((r) => r.metric !== 'winnerScore' && r.lo !== null)
-          .map((r) => ({
-            comparison: `${r.b} − ${r.a}, ${r.metric === 'score' ? 'mean score' : 'margin'}`,
-            estimate: r.meanDiff,
-            lower: r.lo,
-            upper: r.hi,
-          })),
-        {
-          title: 'Paired differences between arms',
-          subtitle: 'same deals; paired t 95 % intervals',
-          runSize: `${formatCount(summary.deals)} deals per comparison`,
-          label: 'comparison',
-          valueTitle: 'difference (points)',
-          valueFormat: '+.2f',
-          referenceLabel: 'no difference',
-        },
-      ),
-    );
-    pairs.table(table.select('a', 'b', 'metric', 'deals', 'meanDiff', 'lo', 'hi', 'sdDiff', 'dz', 'p', 'pHolm'));
-    addPlayChecks(pairs, summary);
-    addSeatWinDifferences(pairs, records.pairs);
-  }
 }
 
 /** Joint seat fairness per arm (chi-square, Holm over the arms), then the seats named in flagged arms. */
@@ -407,54 +391,4 @@ function addSeatFairness(section: Section, arms: readonly ArmSummary[]): void {
     }),
     { caption: 'Joint seat-fairness test per arm (Holm over the arms).' },
   );
-}
-
-/** The warning for pairs of arms that played the same moves on every deal, or null (docs/reasoning.md §1). */
-export function identicalPlayWarning(summary: Summary, label = ''): string | null {
-  const identical = summary.pairs.filter((p) => p.sameMoves === p.metrics.score?.deals && p.sameMoves > 0);
-  if (!identical.length) return null;
-  return `**Warning — identical play${label}: ${identical.map((p) => `\`${p.a}\` and \`${p.b}\``).join('; ')} played the same moves on every deal; this compares scoring only.** The agents' moves did not respond to what differs between these arms, so their differences are a rescoring of the same games, not a change in play (docs/reasoning.md §1).`;
-}
-
-/** Per pair of arms: the deals on which both arms played the same moves in every game. */
-export function sameMovesRows(summary: Summary): { a: string; b: string; deals: number; sameMoves: number }[] {
-  return summary.pairs.map((p) => ({ a: p.a, b: p.b, deals: summary.deals, sameMoves: p.sameMoves }));
-}
-
-/**
- * Pairs that played the same moves on every deal (a loud warning), and how often the winner changed,
- * shown only with its references (docs/reasoning.md §9): a run measures those when its plan asks for
- * effects (`carclab study`); other runs show no "winner changed" figure.
- */
-function addPlayChecks(section: Section, summary: Summary): void {
-  const warning = identicalPlayWarning(summary);
-  if (warning) section.text(warning);
-  if (summary.pairs.length) {
-    section.text('`sameMoves`: the deals on which both arms played the same moves in every game.');
-    section.table(aq.from(sameMovesRows(summary)), { caption: 'Deals with identical moves per pair of arms.' });
-  }
-  const rows = winnerChangeRows(summary);
-  if (rows.length) {
-    section.text(WINNER_CHANGE_TEXT);
-    section.table(aq.from(rows), { caption: 'Winner changed, rescored, and the two no-effect references.' });
-  } else if (summary.pairs.length) {
-    section.text(NO_WINNER_CHANGE_TEXT);
-  }
-}
-
-/** Why a run without effect counts shows no "winner changed" figure. */
-export const NO_WINNER_CHANGE_TEXT =
-  "How often the winner changed between arms is not shown: alone it measures how far play diverged, not the rule, and this run did not measure its no-effect references (the noise floor of an arm played twice, and the rescoring of the same games). `carclab study` measures the rule's direct effect with both references.";
-
-/** Paired per-deal differences of each seat's win share (b − a), paired t with Holm over the seats and pairs. */
-function addSeatWinDifferences(section: Section, pairs: ReturnType<typeof recordsFromSummary>['pairs']): void {
-  const seatWins = pairs.filter((r) => /^seat\d+\.wins$/.test(r.metric));
-  if (!seatWins.length) return;
-  const table = comparisonTable(seatWins, { family: 'all' });
-  section.text(
-    'Win share of each seat, paired per deal (b − a, a share from 0 to 1): paired t 95 % intervals, Holm over every seat and pair in the table.',
-  );
-  section.table(table.select('a', 'b', 'metric', 'deals', 'meanDiff', 'lo', 'hi', 'p', 'pHolm'), {
-    caption: 'Paired seat win-share differences.',
-  });
 }

@@ -9,7 +9,7 @@ import { parseAgentSpec } from '../agents/index.ts';
 import type { LevelRun } from './levels.ts';
 import { strengthText } from './level-strength.ts';
 import type { Report } from './report.ts';
-import { identicalPlayWarning, NO_WINNER_CHANGE_TEXT, sameMovesRows } from './run-report.ts';
+import { identicalPlayWarning, NO_WINNER_CHANGE_TEXT, sameMovesRows } from './run-comparisons.ts';
 import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
 
 /**

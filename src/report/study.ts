@@ -17,8 +17,6 @@ import { armSetups } from '../sim/plan.ts';
 import type { Plan } from '../sim/plan.ts';
 import { defaultWorkers, poolBackend } from '../run/pool.ts';
 import type { Backend } from '../run/pool.ts';
-import { progressBar } from '../run/progress-bar.ts';
-import { defaultShardDeals, runExperiment } from '../run/runner.ts';
 import { Report, writeReport } from './report.ts';
 import type { ReportFiles } from './report.ts';
 import { addRunSections } from './run-report.ts';
@@ -26,6 +24,7 @@ import { nameWithStrength } from './level-strength.ts';
 import { levelSizes } from './levels.ts';
 import type { Conclusion, LevelRun } from './levels.ts';
 import { addQualitySection, qualityArms } from './quality-report.ts';
+import { runLevel } from './run-level.ts';
 import { loadRun } from './run.ts';
 import type { LoadedRun } from './run.ts';
 import { addSkillDepthSection, playSkillDepth, skillDepthSentence, skillPlans as skillPlansOf } from './skill-depth.ts';
@@ -196,40 +195,6 @@ export function levelPlan(plan: Plan, level: LevelPlan): Plan {
   };
 }
 
-/** Plays one level's plan with a progress bar (games kept) and returns its run directory. */
-export async function runLevel(
-  plan: Plan,
-  file: string | undefined,
-  backend: Backend,
-  outRoot: string,
-  log: (l: string) => void,
-  newRun = false,
-): Promise<string> {
-  const t0 = performance.now();
-  const bar = progressBar(plan.experiment.slice(0, 24));
-  // Small runs still get a few shards per worker, so every core plays (results do not depend on shard size).
-  const shardDeals = Math.max(1, Math.min(defaultShardDeals(plan), Math.ceil(plan.deals / (4 * backend.concurrency))));
-  const outcome = await runExperiment({
-    plan,
-    experimentFile: file,
-    outRoot,
-    backend,
-    keepGames: true,
-    shardDeals,
-    newRun,
-    onStart: ({ runDir, progress }) => {
-      log(
-        `${plan.experiment}: ${plan.deals.toLocaleString('en')} deals, ${progress.gamesTotal.toLocaleString('en')} games into ${runDir}`,
-      );
-      bar.start(progress.gamesTotal, progress.gamesDone);
-    },
-    onProgress: (p) => bar.update(Math.min(p.gamesTotal, p.gamesDone + p.gamesRunning)),
-  }).finally(() => bar.stop());
-  if (outcome.status !== 'complete') throw new Error(`${plan.experiment}: run interrupted`);
-  log(`${plan.experiment}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return outcome.runDir;
-}
-
 /**
  * The experiment at another player count (`--players N`): every arm at N players when the arms share
  * one count (each lineup repeated to N seats), else only the arms with N players; the games are
@@ -274,50 +239,73 @@ function specOf(run: LoadedRun): string {
   return [...agents][0]!;
 }
 
+/** The levels of finished runs (`options.runs`): each kept its games, is a run of this study, and had one agent in every seat. */
+function givenLevels(study: Study, dirs: readonly string[]): LevelRun[] {
+  return dirs.map((dir) => {
+    const run = loadRun(dir);
+    if (!run.manifest.keepGames)
+      throw new InputError('usage', `${dir}: the run kept no games (games.arrow); run it again with --keep-games`);
+    const problem = study.checkArms(run.manifest.arms);
+    if (problem) throw new InputError('usage', `${dir}: not a run of the ${study.name} study: ${problem}`);
+    const spec = specOf(run);
+    return { agents: levelLabel(spec), spec, run };
+  });
+}
+
+/** The plans of the levels to play and of their skill-depth matches, checked before any game. */
+async function plannedLevels(
+  study: Study,
+  options: StudyOptions,
+  log: (line: string) => void,
+): Promise<{ planned: { plan: Plan; file: string; name: string }[]; skillPlans: SkillPlan[] }> {
+  const levels = options.levels ?? study.levels.filter((l) => hasAgent(l.agents));
+  for (const l of options.levels ?? study.levels)
+    if (!options.levels && !hasAgent(l.agents))
+      log(`${study.name}: level ${l.agents} skipped (this build has no such agent)`);
+  for (const l of levels) parseAgentSpec(l.agents, '--agents');
+  const names = levels.map(levelName);
+  const twice = names.find((n, k) => names.indexOf(n) !== k);
+  if (twice !== undefined)
+    throw new InputError(
+      'usage',
+      `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`,
+    );
+  const loaded = await loadExperiment(options.experiment ?? study.name);
+  const file = loaded.file;
+  const plan = withPlayers(loaded.plan, options.players, file);
+  const problem = study.checkArms(plan.arms);
+  if (problem) throw new InputError('usage', `${file}: not an experiment of the ${study.name} study: ${problem}`);
+  return {
+    planned: levels.map((l) => ({ plan: levelPlan(plan, l), file, name: levelName(l) })),
+    skillPlans: skillPlansOf(
+      plan,
+      levels.map((l) => ({ ...l, name: levelName(l) })),
+    ),
+  };
+}
+
+/**
+ * The play check and the headlines (its warnings first, also in `highlights`), moved before the
+ * study's sections; the generic appendix of every level's run comes after them. Returns the warnings.
+ */
+function addHeadlines(report: Report, levels: readonly LevelRun[], highlights: StudyHighlights): string[] {
+  const warnings = addPlayCheck(report, levels);
+  report.section('Headlines').text([...warnings, ...highlights.headlines].map((h) => `- ${h}`).join('\n'));
+  const [play, headlines] = report.sections.splice(-2, 2);
+  report.sections.unshift(headlines!, play!);
+  highlights.headlines.unshift(...warnings);
+  return warnings;
+}
+
 /** The study's levels: checked, then run (or loaded), then analysed into a report in the first level's folder. */
 export async function runStudy(study: Study, options: StudyOptions = {}): Promise<StudyOutcome> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const outRoot = options.outRoot ?? 'results';
   // 1. Check everything before any game: the given runs, or the experiment and the level specs.
-  let given: LevelRun[] | undefined;
-  let planned: { plan: Plan; file: string; name: string }[] = [];
-  let skillPlans: SkillPlan[] = [];
-  if (options.runs?.length) {
-    given = options.runs.map((dir) => {
-      const run = loadRun(dir);
-      if (!run.manifest.keepGames)
-        throw new InputError('usage', `${dir}: the run kept no games (games.arrow); run it again with --keep-games`);
-      const problem = study.checkArms(run.manifest.arms);
-      if (problem) throw new InputError('usage', `${dir}: not a run of the ${study.name} study: ${problem}`);
-      const spec = specOf(run);
-      return { agents: levelLabel(spec), spec, run };
-    });
-  } else {
-    const levels = options.levels ?? study.levels.filter((l) => hasAgent(l.agents));
-    for (const l of options.levels ?? study.levels)
-      if (!options.levels && !hasAgent(l.agents))
-        log(`${study.name}: level ${l.agents} skipped (this build has no such agent)`);
-    for (const l of levels) parseAgentSpec(l.agents, '--agents');
-    const names = levels.map(levelName);
-    const twice = names.find((n, k) => names.indexOf(n) !== k);
-    if (twice !== undefined)
-      throw new InputError(
-        'usage',
-        `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`,
-      );
-    const loaded = await loadExperiment(options.experiment ?? study.name);
-    const file = loaded.file;
-    const plan = withPlayers(loaded.plan, options.players, file);
-    const problem = study.checkArms(plan.arms);
-    if (problem) throw new InputError('usage', `${file}: not an experiment of the ${study.name} study: ${problem}`);
-    planned = levels.map((l) => ({ plan: levelPlan(plan, l), file, name: levelName(l) }));
-    for (const p of planned)
-      log(`${study.name}: ${nameWithStrength(p.name, p.plan.arms[0]!.agents[0]!, p.plan.arms[0]!.players)}`);
-    skillPlans = skillPlansOf(
-      plan,
-      levels.map((l) => ({ ...l, name: levelName(l) })),
-    );
-  }
+  const given = options.runs?.length ? givenLevels(study, options.runs) : undefined;
+  const { planned, skillPlans } = given ? { planned: [], skillPlans: [] } : await plannedLevels(study, options, log);
+  for (const p of planned)
+    log(`${study.name}: ${nameWithStrength(p.name, p.plan.arms[0]!.agents[0]!, p.plan.arms[0]!.players)}`);
   // 2. Run the levels (smallest budget first is no faster: they run one after another on the backend).
   let backend = options.backend;
   const own = !backend && !given;
@@ -335,12 +323,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     const players = new Set(levels[0]!.run.manifest.arms.map((a) => a.players));
     const report = new Report(study.title(players.size === 1 ? [...players][0]! : null), studyIntro(levels));
     const highlights = await study.analyse(report, levels);
-    const warnings = addPlayCheck(report, levels);
-    report.section('Headlines').text([...warnings, ...highlights.headlines].map((h) => `- ${h}`).join('\n'));
-    // The headlines and the play check go first, then the study's sections, then the generic appendix of every level's run.
-    const [play, headlines] = report.sections.splice(-2, 2);
-    report.sections.unshift(headlines!, play!);
-    highlights.headlines.unshift(...warnings);
+    const warnings = addHeadlines(report, levels, highlights);
     // 4. How the games play, then the verdict page (first), then the generic appendix of every level's run.
     const names = levels.map((l) => l.agents);
     const size = levelSizes(levels);

@@ -82,6 +82,21 @@ export function makeDirectory(dir: string): void {
   }
 }
 
+/**
+ * Creates an output directory (`makeDirectory`); one that cannot be created is the user's `--out` to
+ * fix, an input error that names the `what` directory (`shown`, default `dir`).
+ */
+export function makeOutputDirectory(dir: string, what: string, shown = dir): void {
+  try {
+    makeDirectory(dir);
+  } catch (error) {
+    throw new InputError(
+      'usage',
+      `cannot create the ${what} directory ${shown} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
+    );
+  }
+}
+
 /** Flushes a directory entry (the rename) to the disk; not every platform allows it, which is harmless. */
 function syncDirectory(dir: string): void {
   let fd: number | undefined;

@@ -220,3 +220,22 @@ export async function readKeptGames(
     columns: decodeColumns(bytes, join(runDir, 'shards', shardName(start, end))),
   }));
 }
+/**
+ * What is wrong with the run's games.arrow, or null: every check of `checkedGames` when the shards
+ * cover the run (`games` games), else (a shard was rejected and is played again) the checks that
+ * need no shards; a reader checks the rest once the shards are whole again.
+ */
+export async function keptGamesProblem(
+  runDir: string,
+  binding: RunBinding,
+  shards: Aggregate,
+  games: number,
+): Promise<string | null> {
+  if (shards.games !== games) {
+    const bytes = checkedGamesBytes(runDir, binding);
+    return typeof bytes === 'string' ? bytes : null;
+  }
+  const { fromArrow } = await import('arquero'); // only for a run that kept games
+  const checked = checkedGames(runDir, binding, shards, fromArrow);
+  return typeof checked === 'string' ? checked : null;
+}

@@ -14,6 +14,7 @@ import { createServer } from 'node:http';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { InputError } from '../engine/index.ts';
 import { agentDefinition, agentNames } from '../agents/registry.ts';
 import { expansionRegistry } from '../expansions/index.ts';
@@ -182,80 +183,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const pool = new AgentPool();
   const room = new PlayRoom(root, pool);
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if ((req.url ?? '').length > MAX_URL)
-      throw new HttpError(414, `the URL is ${(req.url ?? '').length} characters long; at most ${MAX_URL}`);
-    const url = new URL(req.url ?? '/', 'http://explorer');
-    const hostName = hostOf(req.headers.host ?? '');
-    if (!allowedHost(hostName, options.host))
-      throw new HttpError(
-        421,
-        `this server answers only requests naming an IP address, localhost, ${options.host} or this machine's name, not ${JSON.stringify(hostName)} (a guard against DNS rebinding)`,
-      );
-    const method = req.method ?? 'GET';
-    const path = url.pathname;
-    const ctx: Context = { root, room, pool };
-    if (method === 'POST' && path.startsWith('/api/')) {
-      const [name, ...rest] = path.slice('/api/'.length).split('/');
-      const handler = Object.hasOwn(POST, name!) ? POST[name!] : undefined;
-      if (!handler) throw new HttpError(404, `no POST endpoint ${path}`);
-      sendJson(res, await handler(await readJsonBody(req), ctx, rest.join('/')));
-      return;
-    }
-    if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, `method ${method} is not allowed`);
-    if (path === '/' || path === '/index.html') return send(res, 200, 'text/html; charset=utf-8', PAGE);
-    if (path === '/assets/app.js') return send(res, 200, 'text/javascript; charset=utf-8', assets.script);
-    if (path === '/assets/style.css') return send(res, 200, 'text/css; charset=utf-8', assets.style);
-    if (path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
-    if (path.startsWith('/files/')) {
-      const file = readRootFile(root, decodePath(path.slice('/files/'.length)));
-      return send(res, 200, file.type, file.body);
-    }
-    if (path === '/api/board') {
-      const q = new Query(url.searchParams);
-      const record = recordOf(q, root);
-      return send(res, 200, 'image/svg+xml', boardAfter(record, q.int('turn', 0, record.actions.length / 2)));
-    }
-    if (path.startsWith('/api/')) {
-      const [name, ...rest] = path.slice('/api/'.length).split('/');
-      const handler = Object.hasOwn(GET, name!) ? GET[name!] : undefined;
-      if (!handler) throw new HttpError(404, `no endpoint ${path}`);
-      sendJson(res, await handler(new Query(url.searchParams), ctx, decodePath(rest.join('/'))));
-      return;
-    }
-    throw new HttpError(404, `nothing at ${path}`);
-  }
-
+  const ctx: Context = { root, room, pool };
   const server = createServer({ maxHeaderSize: MAX_HEAD }, (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (res.headersSent) {
-        res.destroy();
-      } else if (error instanceof HttpError) {
-        sendError(res, error.status, error.message);
-      } else if (error instanceof InputError) {
-        sendError(res, 400, error.message);
-      } else {
-        log(
-          `carclab serve: internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
-        sendError(res, 500, 'internal error (the server log has the details)');
-      }
-    });
+    handle(req, res, ctx, assets, options.host).catch((error: unknown) => answerFailure(req, res, error, log));
   });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') socket.destroy();
-    else
-      socket.end(
-        error.code === 'HPE_HEADER_OVERFLOW'
-          ? rawAnswer(
-              431,
-              'Request Header Fields Too Large',
-              `the request's URL and headers exceed ${MAX_HEAD / 1024} KB`,
-            )
-          : rawAnswer(400, 'Bad Request', 'the request is not valid HTTP'),
-      );
-  });
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -274,4 +206,85 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         server.closeAllConnections();
       }),
   };
+}
+
+/** Answers one request: the page and its assets, the root's files, the board picture, the JSON endpoints. */
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: Context,
+  assets: { script: string; style: Uint8Array },
+  boundHost: string,
+): Promise<void> {
+  if ((req.url ?? '').length > MAX_URL)
+    throw new HttpError(414, `the URL is ${(req.url ?? '').length} characters long; at most ${MAX_URL}`);
+  const url = new URL(req.url ?? '/', 'http://explorer');
+  const hostName = hostOf(req.headers.host ?? '');
+  if (!allowedHost(hostName, boundHost))
+    throw new HttpError(
+      421,
+      `this server answers only requests naming an IP address, localhost, ${boundHost} or this machine's name, not ${JSON.stringify(hostName)} (a guard against DNS rebinding)`,
+    );
+  const method = req.method ?? 'GET';
+  const path = url.pathname;
+  if (method === 'POST' && path.startsWith('/api/')) {
+    const [name, ...rest] = path.slice('/api/'.length).split('/');
+    const handler = Object.hasOwn(POST, name!) ? POST[name!] : undefined;
+    if (!handler) throw new HttpError(404, `no POST endpoint ${path}`);
+    sendJson(res, await handler(await readJsonBody(req), ctx, rest.join('/')));
+    return;
+  }
+  if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, `method ${method} is not allowed`);
+  if (path === '/' || path === '/index.html') return send(res, 200, 'text/html; charset=utf-8', PAGE);
+  if (path === '/assets/app.js') return send(res, 200, 'text/javascript; charset=utf-8', assets.script);
+  if (path === '/assets/style.css') return send(res, 200, 'text/css; charset=utf-8', assets.style);
+  if (path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
+  if (path.startsWith('/files/')) {
+    const file = readRootFile(ctx.root, decodePath(path.slice('/files/'.length)));
+    return send(res, 200, file.type, file.body);
+  }
+  if (path === '/api/board') {
+    const q = new Query(url.searchParams);
+    const record = recordOf(q, ctx.root);
+    return send(res, 200, 'image/svg+xml', boardAfter(record, q.int('turn', 0, record.actions.length / 2)));
+  }
+  if (path.startsWith('/api/')) {
+    const [name, ...rest] = path.slice('/api/'.length).split('/');
+    const handler = Object.hasOwn(GET, name!) ? GET[name!] : undefined;
+    if (!handler) throw new HttpError(404, `no endpoint ${path}`);
+    sendJson(res, await handler(new Query(url.searchParams), ctx, decodePath(rest.join('/'))));
+    return;
+  }
+  throw new HttpError(404, `nothing at ${path}`);
+}
+
+/** A request that failed: its HTTP error, a 400 for bad input, else a 500 with the details in the log. */
+function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown, log: (line: string) => void): void {
+  if (res.headersSent) {
+    res.destroy();
+  } else if (error instanceof HttpError) {
+    sendError(res, error.status, error.message);
+  } else if (error instanceof InputError) {
+    sendError(res, 400, error.message);
+  } else {
+    log(
+      `carclab serve: internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    sendError(res, 500, 'internal error (the server log has the details)');
+  }
+}
+
+/** A request the HTTP parser refused: a 431 for too large a head, else a 400 (a reset connection is closed). */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') socket.destroy();
+  else
+    socket.end(
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? rawAnswer(
+            431,
+            'Request Header Fields Too Large',
+            `the request's URL and headers exceed ${MAX_HEAD / 1024} KB`,
+          )
+        : rawAnswer(400, 'Bad Request', 'the request is not valid HTTP'),
+    );
 }

@@ -13,12 +13,11 @@
  * of workers; an interrupted tuning re-plays its decisions from the finished shards and goes on.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../engine/index.ts';
-import { gitInfo, packageInfo, writeAtomic, writeJsonAtomic } from '../run/files.ts';
+import { packageInfo, writeAtomic, writeJsonAtomic } from '../run/files.ts';
+import { openDefinitionDir, searchManifestWriter } from '../run/search.ts';
+import type { SearchOptions, SearchOutcome } from '../run/search.ts';
 import { AGGREGATE_FORMAT } from '../sim/plan.ts';
-import type { Backend } from '../run/pool.ts';
 import { runExperiment } from '../run/runner.ts';
 import type { Progress } from '../run/runner.ts';
 import type { ArmSummary } from '../sim/summary.ts';
@@ -35,26 +34,11 @@ import type { TuneResult } from './result.ts';
 
 export type { TuneResult } from './result.ts';
 
-export interface TuneOptions {
+export interface TuneOptions extends SearchOptions {
   tuning: Tuning;
-  /** The tuning file, for the manifest. */
-  file: string | null;
-  outRoot: string;
-  backend: Backend;
-  signal?: AbortSignal;
-  /** Play again although runs of these candidates by other code exist (as `carclab run --new-run`). */
-  newRun?: boolean;
-  /** Games played so far in this session (search and confirmation). */
-  onGames?(games: number): void;
 }
 
-export interface TuneOutcome {
-  status: 'complete' | 'interrupted';
-  dir: string;
-  result?: TuneResult;
-  gamesPlayed: number;
-  wallSeconds: number;
-}
+export type TuneOutcome = SearchOutcome<TuneResult>;
 
 class Interrupted extends Error {}
 
@@ -128,8 +112,9 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
   const { tuning } = options;
   const t0 = performance.now();
   const started = new Date().toISOString();
-  const dir = openTuneDir(tuning, options.outRoot);
-  const manifest = manifestWriter(options, dir, started);
+  // Step 1: the tuning's directory with its `tuning.json` (written, or checked to be this tuning's).
+  const dir = openDefinitionDir(tuneDirOf(tuning, options.outRoot), 'tuning.json', tuning, 'tuning');
+  const manifest = searchManifestWriter(dir, 'carclab-tune-manifest/1', { tuning }, methodOf(tuning), options, started);
   manifest('running');
   const session: Session = {
     options,
@@ -181,49 +166,6 @@ export async function runTuning(options: TuneOptions): Promise<TuneOutcome> {
       wallSeconds: (performance.now() - t0) / 1000,
     };
   }
-}
-
-/** Step 1: the tuning's directory, with its `tuning.json` (written, or checked to be this tuning's). */
-function openTuneDir(tuning: Tuning, outRoot: string): string {
-  const dir = tuneDirOf(tuning, outRoot);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw new InputError(
-      'usage',
-      `cannot create the tuning directory ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); check --out`,
-    );
-  }
-  const tuningFile = join(dir, 'tuning.json');
-  if (existsSync(tuningFile)) {
-    if (readFileSync(tuningFile, 'utf8') !== `${JSON.stringify(tuning, null, 2)}\n`)
-      throw new Error(`${tuningFile}: this directory holds a different tuning`);
-  } else {
-    writeJsonAtomic(tuningFile, tuning);
-  }
-  return dir;
-}
-
-/** Writes `manifest.json` with a status and what is known at that point. */
-function manifestWriter(options: TuneOptions, dir: string, started: string) {
-  const { tuning, backend } = options;
-  // The code that runs is the one found at the start: a commit made while it runs is not it.
-  const git = gitInfo();
-  return (status: string, extra: object = {}) =>
-    writeJsonAtomic(join(dir, 'manifest.json'), {
-      format: 'carclab-tune-manifest/1',
-      status,
-      tuning: { name: tuning.name, description: tuning.description, file: options.file },
-      seed: tuning.seed,
-      method: methodOf(tuning),
-      backend: backend.name,
-      workers: backend.concurrency,
-      started,
-      package: packageInfo(),
-      git,
-      node: process.version,
-      ...extra,
-    });
 }
 
 /** Step 2: the search, each candidate a one-arm run grown to the deals the search asks for. */

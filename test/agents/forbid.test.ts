@@ -127,19 +127,25 @@ function watch(agent: string, restricted: boolean, deals: number) {
   let choosing = false;
   for (let deal = 0; deal < deals; deal++) {
     const order = new Dealer(game).deal('forbid', deal);
-    const state = game.newState(order);
-    // Every follow-up, applied or only staged by an evaluation, goes through `stageFollowUp`.
-    const stage = state.stageFollowUp.bind(state);
-    state.stageFollowUp = (followUp: number) => {
-      if (choosing) {
-        const uses = forbidden.some((m) => m.uses(state, followUp));
-        if (state.currentPlayer === 0) {
-          counts.own++;
-          if (uses) counts.ownForbidden++;
-        } else if (uses) counts.otherForbidden++;
-      }
-      stage(followUp);
+    // Every follow-up, applied or only staged by an evaluation, goes through `stageFollowUp`; a search
+    // plays on a copy (`clone`), watched the same way.
+    const watched = (state: State): State => {
+      const stage = state.stageFollowUp.bind(state);
+      state.stageFollowUp = (followUp: number) => {
+        if (choosing) {
+          const uses = forbidden.some((m) => m.uses(state, followUp));
+          if (state.currentPlayer === 0) {
+            counts.own++;
+            if (uses) counts.ownForbidden++;
+          } else if (uses) counts.otherForbidden++;
+        }
+        stage(followUp);
+      };
+      const clone = state.clone.bind(state);
+      state.clone = (deck?: Int16Array) => watched(clone(deck));
+      return state;
     };
+    const state = watched(game.newState(order));
     const spec = parseAgentSpec(
       restricted ? `${agent}${agent.includes(':') ? ',' : ':'}forbid=${FORBIDDEN.join('+')}` : agent,
       'test',

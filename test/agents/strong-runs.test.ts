@@ -1,4 +1,4 @@
-/** `strong` plays the same games on 1 and 2 pool workers and in-process (byte-identical results), with 2, 3 and 4 players. */
+/** `strong` plays the same games on 1 and 2 pool workers and in-process (byte-identical results). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,9 @@ const plan = planOf({
       expansions: ['tollkeepers', 'labyrinth', 'kingRobber'],
       agents: ['strong', 'greedy', 'greedy'],
     },
-    { name: 'base4', players: 4, agents: ['strong', 'greedy', 'greedy', 'greedy'] },
+    // the value networks of 4 and 5 players, one ply (cheap)
+    { name: 'four', players: 4, agents: ['strong:lookahead=0', 'greedy', 'greedy', 'greedy'] },
+    { name: 'five', players: 5, agents: ['strong:lookahead=0', 'greedy', 'greedy', 'greedy', 'greedy'] },
   ],
 });
 
@@ -47,7 +49,7 @@ describe('strong in runs', () => {
         expect(other.summary).toBe(one.summary);
         expect(Buffer.compare(other.games, one.games)).toBe(0);
       }
-      expect(JSON.parse(one.summary).games).toBe(4 * 2 + 4 * 3 + 4 * 4);
+      expect(JSON.parse(one.summary).games).toBe(4 * 2 + 4 * 3 + 4 * 4 + 4 * 5);
     },
     PROCESS_TEST_TIMEOUT,
   );

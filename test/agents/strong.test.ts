@@ -1,40 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createAgent, FEATURE_NAMES, parseAgentSpec } from '../../src/agents/index.ts';
+import { FEATURE_NAMES } from '../../src/agents/index.ts';
 import { LearnedEvaluator, weightVector } from '../../src/agents/learned.ts';
 import { STRONG_WEIGHTS } from '../../src/agents/strong-weights.ts';
 import { halve } from '../../src/agents/strong.ts';
-import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
-import type { Game, State } from '../../src/engine/index.ts';
+import type { Game } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
-import { hashString, makeRng } from '../../src/sim/rng.ts';
+import { hashString } from '../../src/sim/rng.ts';
 import { playChecked } from '../util.ts';
+import { agentOf, legal, midGame, transcript } from './strong-games.ts';
 
 const ALL = [...expansionRegistry.values()];
-const legal = new Int32Array(MAX_ACTIONS_HINT);
-const agentOf = (text: string, ...seed: (string | number)[]) =>
-  createAgent(parseAgentSpec(text, 'test'), makeRng(...seed));
-
-/** The actions of one game of `spec` in every seat (its first `limit` actions). */
-function transcript(game: Game, spec: string, seed: string, deal: number, limit = Infinity): string {
-  const state = game.newState(new Dealer(game).deal(seed, deal));
-  const agents = Array.from({ length: game.players }, (_, seat) => agentOf(spec, seed, deal, seat));
-  const actions: number[] = [];
-  while (!state.isOver() && actions.length < limit) {
-    actions.push(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
-    state.apply(actions[actions.length - 1]!);
-  }
-  return actions.join(',');
-}
-
-/** A position some turns into deal `deal`, reached by greedy play, at a placement. */
-function midGame(game: Game, deal: number, turns: number): State {
-  const state = game.newState(new Dealer(game).deal('strong-mid', deal));
-  const agents = Array.from({ length: game.players }, (_, seat) => agentOf('greedy', 'strong-mid', deal, seat));
-  while (state.placedCount <= turns || state.phase !== PHASE_PLACE)
-    state.apply(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
-  return state;
-}
 
 describe('strong', () => {
   it('plays only legal actions and finishes games with every expansion, 2 to 5 players', () => {

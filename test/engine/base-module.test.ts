@@ -17,6 +17,7 @@ const doubled = defineExpansion({
   setup(ctx) {
     const base = baseGame.setup(ctx);
     return {
+      ...base,
       featureRates: base.featureRates!.map((r) => ({
         tile: 2 * r.tile,
         pennant: 2 * r.pennant,
@@ -29,7 +30,6 @@ const doubled = defineExpansion({
         base.price!(f);
         f.points *= 2;
       },
-      usesMechanic: base.usesMechanic,
     };
   },
 });

@@ -3,10 +3,16 @@
  * only through the view's methods and their own state fields, so that no hook writes a journaled
  * array behind `record` and breaks a rollback. The types enforce it: hook code that writes any array
  * or scalar of the position, or calls a method that changes the game outside the hook contract,
- * does not compile — checked here on probe hooks and on the real expansions' sources.
+ * does not compile — checked here on probe hooks and on the real expansions' sources. And at run
+ * time the view handed to hooks (`src/engine/hook-view.ts`) has no array and refuses a write made
+ * through a cast.
  */
 import { describe, expect, it } from 'vitest';
+import { defineExpansion } from '../../src/engine/index.ts';
+import type { BoardView } from '../../src/engine/index.ts';
 import { ARRAY_FIELDS, SCALAR_FIELDS } from '../../src/engine/position.ts';
+import { newGame } from '../../src/expansions/index.ts';
+import { legalOf } from './conformance.ts';
 import { compileHooks } from './hook-compile.ts';
 
 const ARRAYS = Object.keys(ARRAY_FIELDS);
@@ -25,8 +31,9 @@ const ALLOWED = `
       const player = state.currentPlayer;
       state.addScore(player, ctx.source('probe'), 1);
       state.addStat(ctx.stat('counted'), 1);
-      state.setStat(ctx.stat('counted'), state.stats[ctx.stat('counted')]! + 1);
-      ctx.own(state).mine[0] = state.find(state.parent[0]!) + state.meeple[0]! + state.done[0]!;`;
+      state.setStat(ctx.stat('counted'), state.score(player) + 1);
+      const g = state.segmentAt(state.lastPlaced, 0);
+      ctx.own(state).mine[0] = state.find(g) + state.occupantOf(g) + (state.isCompleted(g) ? 1 : 0);`;
 
 const compiled = compileHooks(
   {
@@ -35,7 +42,8 @@ const compiled = compileHooks(
     ...Object.fromEntries(ARRAYS.map((name) => [`array ${name} +=`, `state.${name}[0]! += 1;`])),
     ...Object.fromEntries(SCALARS.map((name) => [`scalar ${name}`, `state.${name} = 1;`])),
     ...Object.fromEntries(MUTATORS.map((call) => [`method ${call}`, `state.${call};`])),
-    'a typed array of its own over the same buffer': 'new Int32Array((state.parent as Int32Array).buffer)[0] = 1;',
+    'a typed array of its own over the same buffer':
+      'new Int32Array((state as unknown as { parent: Int32Array }).parent.buffer)[0] = 1;',
   },
   { withExpansions: true },
 );
@@ -45,7 +53,7 @@ describe('hooks get a read-only view of the game', () => {
     expect(compiled.expansions).toEqual([]);
   });
 
-  it('a hook changes the game through addScore, addStat, setStat and its own state, and reads every array', () => {
+  it('a hook changes the game through addScore, addStat, setStat and its own state, and reads through the feature API', () => {
     expect(compiled.probes.allowed).toEqual([]);
   });
 
@@ -65,7 +73,40 @@ describe('hooks get a read-only view of the game', () => {
     );
   });
 
-  it('only a cast gets round it (which review catches: the casts of src/expansions are none)', () => {
+  it('only a cast compiles (which review catches: the casts of src/expansions are none); at run time it fails, below', () => {
     expect(compiled.probes['a typed array of its own over the same buffer']).toEqual([]);
+  });
+});
+
+describe('the view handed to hooks at run time refuses writes', () => {
+  /** A game whose one module's end of turn does `write` to the view it is handed. */
+  const playWith = (write: (view: BoardView) => void) => {
+    const probe = defineExpansion({ name: 'probe', title: 'probe', setup: () => ({ endOfTurn: write }) });
+    const state = newGame({ players: 2, expansions: [probe] }).newState();
+    return () => {
+      state.apply(legalOf(state)[0]!); // the placement
+      state.apply(legalOf(state)[0]!); // the follow-up, then the end of the turn
+    };
+  };
+  const anyOf = (view: BoardView) => view as unknown as Record<string, unknown>;
+
+  it.each(Object.keys(ARRAY_FIELDS))('a hook writing array %s through a cast throws', (name) => {
+    expect(playWith((view) => ((anyOf(view)[name] as Int32Array)[0] = 1))).toThrow(TypeError);
+  });
+
+  it.each(['currentPlayer', 'placedCount', 'lastPlaced', 'completedCount', 'sink'])(
+    'a hook assigning scalar %s through a cast throws',
+    (name) => {
+      expect(playWith((view) => (anyOf(view)[name] = 1))).toThrow(TypeError);
+    },
+  );
+
+  it('a hook adding a property or replacing a method through a cast throws', () => {
+    expect(playWith((view) => (anyOf(view).extra = 1))).toThrow(TypeError);
+    expect(playWith((view) => (anyOf(view).addScore = () => undefined))).toThrow(TypeError);
+  });
+
+  it('a hook reading through its methods plays on', () => {
+    expect(playWith((view) => void view.find(view.segmentAt(view.lastPlaced, 0)))).not.toThrow();
   });
 });

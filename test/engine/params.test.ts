@@ -183,6 +183,7 @@ describe('knobs for a search over several parameters', () => {
     const point = knobs.reduce((values, knob, i) => setKnob(values, knob, ['off', 4][i]!), {});
     expect(point).toEqual({ farmers: 'off', seatCompensation: '0,0,4' });
     const variant = newGame({ players: 3, expansions: [], rules: point });
-    expect([variant.farmers, [...variant.seatCompensation]]).toEqual([false, [0, 0, 4]]);
+    const start = variant.newState();
+    expect([variant.farmers, [0, 1, 2].map((p) => start.breakdown(p).compensation)]).toEqual([false, [0, 0, 4]]);
   });
 });

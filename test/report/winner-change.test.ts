@@ -1,7 +1,8 @@
 /** "Winner changed" is never shown without its two no-effect references (docs/reasoning.md §9). */
 import { describe, expect, it } from 'vitest';
 import { Report, reportMarkdown } from '../../src/report/report.ts';
-import { addRunSections, NO_WINNER_CHANGE_TEXT } from '../../src/report/run-report.ts';
+import { NO_WINNER_CHANGE_TEXT } from '../../src/report/run-comparisons.ts';
+import { addRunSections } from '../../src/report/run-report.ts';
 import { loadRun } from '../../src/report/run.ts';
 import { winnerChange, winnerChangeRows } from '../../src/report/winner-change.ts';
 import { inProcessBackend } from '../../src/run/pool.ts';

@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inProcessBackend } from '../../src/run/pool.ts';
-import { missingRanges, runExperiment } from '../../src/run/runner.ts';
+import { runExperiment } from '../../src/run/runner.ts';
+import { missingRanges } from '../../src/run/shard-ranges.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 const plan = planOf({

@@ -7,13 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { inProcessBackend } from '../../src/run/pool.ts';
 import type { Backend } from '../../src/run/pool.ts';
-import {
-  balancedShardDeals,
-  defaultShardDeals,
-  missingRanges,
-  runExperiment,
-  splitLastRound,
-} from '../../src/run/runner.ts';
+import { runExperiment } from '../../src/run/runner.ts';
+import { balancedShardDeals, defaultShardDeals, missingRanges, splitLastRound } from '../../src/run/shard-ranges.ts';
 import { planOf, tempDir } from '../sim/helpers.ts';
 
 const twoArms = planOf({

@@ -1,7 +1,7 @@
 /**
  * Points of the unit tile square (x east, y south, the tile is [0,1]²) for the tile geometry: quarter
- * turns, curves, distances, polygon tests, and the centres of the raster cells the geometry is checked
- * on (`RASTER`² cells, row-major).
+ * turns, curves, distances, polygon tests, a city's wall lines, and the centres of the raster cells
+ * the geometry is checked on (`RASTER`² cells, row-major).
  */
 
 export type Pt = readonly [number, number];
@@ -82,4 +82,55 @@ export function alongPath(path: readonly Pt[], t: number): Pt {
     left -= d;
   }
   return path[path.length - 1]!;
+}
+
+/**
+ * The wall of a city: the edges of its polygons that are neither on the tile border nor inside
+ * another polygon of the same city, joined into polylines. (No clip paths: resvg 2.6 panics on a
+ * clipped group that falls outside the canvas.)
+ */
+export function wallLines(polygons: readonly (readonly Pt[])[]): Pt[][] {
+  const onBorder = (a: Pt, b: Pt) =>
+    (a[0] <= 1e-6 && b[0] <= 1e-6) ||
+    (a[1] <= 1e-6 && b[1] <= 1e-6) ||
+    (a[0] >= 1 - 1e-6 && b[0] >= 1 - 1e-6) ||
+    (a[1] >= 1 - 1e-6 && b[1] >= 1 - 1e-6);
+  const lines: Pt[][] = [];
+  // Split long edges so that the part of an edge inside another polygon is hidden on its own.
+  const fine = polygons.map((poly) =>
+    poly.flatMap((a, i) => {
+      const b = poly[(i + 1) % poly.length]!;
+      const pieces = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.02));
+      return Array.from(
+        { length: pieces },
+        (_, k): Pt => [a[0] + ((b[0] - a[0]) * k) / pieces, a[1] + ((b[1] - a[1]) * k) / pieces],
+      );
+    }),
+  );
+  fine.forEach((poly, k) => {
+    let line: Pt[] = [];
+    const n = poly.length;
+    // Start at a vertex that begins a dropped edge so that lines are not split at index 0.
+    let start = 0;
+    for (let i = 0; i < n; i++)
+      if (onBorder(poly[i]!, poly[(i + 1) % n]!)) {
+        start = (i + 1) % n;
+        break;
+      }
+    for (let j = 0; j < n; j++) {
+      const a = poly[(start + j) % n]!;
+      const b = poly[(start + j + 1) % n]!;
+      const mid: Pt = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const hidden = onBorder(a, b) || polygons.some((other, m) => m !== k && insidePolygon(mid, other));
+      if (hidden) {
+        if (line.length > 1) lines.push(line);
+        line = [];
+        continue;
+      }
+      if (line.length === 0) line.push(a);
+      line.push(b);
+    }
+    if (line.length > 1) lines.push(line);
+  });
+  return lines;
 }

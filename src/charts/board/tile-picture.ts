@@ -6,7 +6,7 @@
  */
 import type { BoardPiece, Illustration } from '../../engine/index.ts';
 import type { TileGeometry } from './geometry.ts';
-import { CENTRE, alongPath, insidePolygon } from './points.ts';
+import { CENTRE, alongPath, wallLines } from './points.ts';
 import type { Pt } from './points.ts';
 import { COLOURS, PLAYER_COLOURS, inkOn } from './palette.ts';
 import {
@@ -18,6 +18,7 @@ import {
   ROAD_HALF,
   VILLAGE_RADIUS,
 } from './shapes.ts';
+import type { RoadShape } from './shapes.ts';
 
 export const ILLUSTRATION_LETTERS: Readonly<Record<Illustration, string>> = {
   garden: 'G',
@@ -66,11 +67,22 @@ function pathOf(points: readonly Pt[], P: (p: Pt) => Pt, closed: boolean): strin
 }
 
 export function drawTile(geo: TileGeometry, P: (p: Pt) => Pt, T: number, info: TileInfo): string {
-  const parts: string[] = [];
-  parts.push(`<rect width="${T}" height="${T}" fill="${COLOURS.field}"/>`);
+  const parts = [
+    `<rect width="${T}" height="${T}" fill="${COLOURS.field}"/>`,
+    ...cityParts(geo, P, T),
+    ...fieldParts(geo, P, T),
+    ...roadParts(geo, P, T),
+    ...markParts(geo, P, T),
+  ];
+  return `<g class="tile" data-tile="${escapeXml(info.id)}" data-x="${info.x}" data-y="${info.y}" data-rotation="${info.rot * 90}" data-placed="${info.placed}" transform="translate(${fmt(info.ox)} ${fmt(info.oy)})">${parts.join('')}</g>`;
+}
 
-  // Cities: fills, then the walls (no wall along the tile border, none where a tongue joins its city).
-  // A city that passes over another (KR5) is a shade darker; the one below shows its walls dashed across it.
+/**
+ * Cities: fills, then the walls (no wall along the tile border, none where a tongue joins its city).
+ * A city that passes over another (KR5) is a shade darker; the one below shows its walls dashed across it.
+ */
+function cityParts(geo: TileGeometry, P: (p: Pt) => Pt, T: number): string[] {
+  const parts: string[] = [];
   const wallAttrs = `fill="none" stroke="${COLOURS.wall}" stroke-width="${fmt(T * 0.03)}" stroke-linejoin="round" stroke-linecap="round"`;
   for (const c of geo.cities) {
     const fills = c.polygons.map((poly) => `<path d="${pathOf(poly, P, true)}"/>`).join('');
@@ -89,11 +101,15 @@ export function drawTile(geo: TileGeometry, P: (p: Pt) => Pt, T: number, info: T
       `<g class="city-under" ${wallAttrs} stroke-dasharray="${fmt(T * 0.05)} ${fmt(T * 0.04)}" stroke-opacity="0.8">${walls}</g>`,
     );
   }
-  for (const h of geo.hedges) {
-    parts.push(
+  return parts;
+}
+
+/** The hedges between fields and the islands of field inside a city. */
+function fieldParts(geo: TileGeometry, P: (p: Pt) => Pt, T: number): string[] {
+  const parts = geo.hedges.map(
+    (h) =>
       `<path class="hedge" d="${pathOf(h, P, false)}" stroke="${COLOURS.hedge}" stroke-width="${fmt(T * 0.035)}" stroke-dasharray="${fmt(T * 0.04)} ${fmt(T * 0.025)}" fill="none" stroke-linecap="butt"/>`,
-    );
-  }
+  );
   for (const island of geo.islands) {
     const [cx, cy] = P(island.at);
     const r = ISLAND_HALF * T;
@@ -101,11 +117,12 @@ export function drawTile(geo: TileGeometry, P: (p: Pt) => Pt, T: number, info: T
       `<rect class="island" x="${fmt(cx - r)}" y="${fmt(cy - r)}" width="${fmt(2 * r)}" height="${fmt(2 * r)}" rx="${fmt(r * 0.35)}" fill="${COLOURS.fieldIsland}" stroke="${COLOURS.hedge}" stroke-width="1"/>`,
     );
   }
+  return parts;
+}
 
-  // Lanes (no feature): a narrow path from the village to a small gate at the city wall.
-  for (const lane of geo.lanes) parts.push(laneIcon(pathOf(lane, P, false), P(lane[lane.length - 1]!), T));
-
-  // Roads: outlines first, then the light fill.
+/** Lanes (no feature: a narrow path from the village to a small gate at the city wall), then roads (outlines first, then the light fill) and their city gates. */
+function roadParts(geo: TileGeometry, P: (p: Pt) => Pt, T: number): string[] {
+  const parts = geo.lanes.map((lane) => laneIcon(pathOf(lane, P, false), P(lane[lane.length - 1]!), T));
   const roadPaths = geo.roads.flatMap((r) => r.paths.map((path) => pathOf(path, P, false)));
   if (roadPaths.length) {
     parts.push(
@@ -128,11 +145,16 @@ export function drawTile(geo: TileGeometry, P: (p: Pt) => Pt, T: number, info: T
       parts.push(`<circle class="gate" cx="${fmt(gx)}" cy="${fmt(gy)}" r="${fmt(T * 0.055)}" fill="${COLOURS.gate}"/>`);
     }
   }
+  return parts;
+}
+
+/** The marks: village, labyrinth or monastery at the centre, pennants, travellers and illustrations (tied to their road by a dotted line). */
+function markParts(geo: TileGeometry, P: (p: Pt) => Pt, T: number): string[] {
+  const parts: string[] = [];
   const [cx, cy] = P(CENTRE);
   if (geo.village) parts.push(villageIcon(cx, cy, T));
   if (geo.labyrinth) parts.push(labyrinthIcon(cx, cy, T));
   if (geo.monastery) parts.push(monasteryIcon(cx, cy, T));
-
   for (const m of geo.pennants) {
     const [px, py] = P(m.at);
     parts.push(pennantIcon(px, py, T));
@@ -146,26 +168,29 @@ export function drawTile(geo: TileGeometry, P: (p: Pt) => Pt, T: number, info: T
     const road = geo.roads.find((r) => r.segment === m.segment);
     let tie = '';
     if (road) {
-      // A dotted tie from the disc to the nearest point of its road.
-      let best: Pt = road.paths[0]![0]!;
-      let bestD = Infinity;
-      for (const path of road.paths) {
-        for (let k = 0; k <= 40; k++) {
-          const q = alongPath(path, k / 40);
-          const d = Math.hypot(q[0] - m.at[0], q[1] - m.at[1]);
-          if (d < bestD) {
-            bestD = d;
-            best = q;
-          }
-        }
-      }
-      const [qx, qy] = P(best);
+      const [qx, qy] = P(nearestOnRoad(road, m.at));
       tie = `<line x1="${fmt(px)}" y1="${fmt(py)}" x2="${fmt(qx)}" y2="${fmt(qy)}" stroke="${COLOURS.illustrationInk}" stroke-width="1" stroke-dasharray="1.5 1.5"/>`;
     }
     parts.push(tie + illustrationIcon(px, py, T, m.kind, !road));
   }
+  return parts;
+}
 
-  return `<g class="tile" data-tile="${escapeXml(info.id)}" data-x="${info.x}" data-y="${info.y}" data-rotation="${info.rot * 90}" data-placed="${info.placed}" transform="translate(${fmt(info.ox)} ${fmt(info.oy)})">${parts.join('')}</g>`;
+/** The point of a road nearest to `at`, among 41 points along each of its paths (where an illustration's tie ends). */
+function nearestOnRoad(road: RoadShape, at: Pt): Pt {
+  let best: Pt = road.paths[0]![0]!;
+  let bestD = Infinity;
+  for (const path of road.paths) {
+    for (let k = 0; k <= 40; k++) {
+      const q = alongPath(path, k / 40);
+      const d = Math.hypot(q[0] - at[0], q[1] - at[1]);
+      if (d < bestD) {
+        bestD = d;
+        best = q;
+      }
+    }
+  }
+  return best;
 }
 
 /** A lane: its outline, its light fill and a small gate at `gate` (also the legend's sample). */
@@ -175,57 +200,6 @@ export function laneIcon(d: string, gate: Pt, T: number): string {
     `<path d="${d}" stroke="${COLOURS.road}" stroke-width="${fmt(LANE_HALF * T)}"/>` +
     `<circle cx="${fmt(gate[0])}" cy="${fmt(gate[1])}" r="${fmt(T * 0.035)}" fill="${COLOURS.gate}"/></g>`
   );
-}
-
-/**
- * The wall of a city: the edges of its polygons that are neither on the tile border nor inside
- * another polygon of the same city, joined into polylines. (No clip paths: resvg 2.6 panics on a
- * clipped group that falls outside the canvas.)
- */
-function wallLines(polygons: readonly (readonly Pt[])[]): Pt[][] {
-  const onBorder = (a: Pt, b: Pt) =>
-    (a[0] <= 1e-6 && b[0] <= 1e-6) ||
-    (a[1] <= 1e-6 && b[1] <= 1e-6) ||
-    (a[0] >= 1 - 1e-6 && b[0] >= 1 - 1e-6) ||
-    (a[1] >= 1 - 1e-6 && b[1] >= 1 - 1e-6);
-  const lines: Pt[][] = [];
-  // Split long edges so that the part of an edge inside another polygon is hidden on its own.
-  const fine = polygons.map((poly) =>
-    poly.flatMap((a, i) => {
-      const b = poly[(i + 1) % poly.length]!;
-      const pieces = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.02));
-      return Array.from(
-        { length: pieces },
-        (_, k): Pt => [a[0] + ((b[0] - a[0]) * k) / pieces, a[1] + ((b[1] - a[1]) * k) / pieces],
-      );
-    }),
-  );
-  fine.forEach((poly, k) => {
-    let line: Pt[] = [];
-    const n = poly.length;
-    // Start at a vertex that begins a dropped edge so that lines are not split at index 0.
-    let start = 0;
-    for (let i = 0; i < n; i++)
-      if (onBorder(poly[i]!, poly[(i + 1) % n]!)) {
-        start = (i + 1) % n;
-        break;
-      }
-    for (let j = 0; j < n; j++) {
-      const a = poly[(start + j) % n]!;
-      const b = poly[(start + j + 1) % n]!;
-      const mid: Pt = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-      const hidden = onBorder(a, b) || polygons.some((other, m) => m !== k && insidePolygon(mid, other));
-      if (hidden) {
-        if (line.length > 1) lines.push(line);
-        line = [];
-        continue;
-      }
-      if (line.length === 0) line.push(a);
-      line.push(b);
-    }
-    if (line.length > 1) lines.push(line);
-  });
-  return lines;
 }
 
 // ---- icons ------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import {
   SEG_FIELD,
   SEG_MONASTERY,
   SEG_ROAD,
+  InputError,
   defineExpansion,
   enumParam,
   intListParam,
@@ -23,7 +24,7 @@ import {
 import type { BoardView, Expansion, FeatureRates, FeatureScore, ParamValues, ParamsOf } from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
-/** Base-game parameters (docs/rules.md §1). `meeples`, `farmers`, `seatCompensation`: read by the engine's mechanics too. */
+/** Base-game parameters (docs/rules.md §1). */
 export const BASE_PARAMS = {
   meeples: intParam('meeples', 7, 1, 30, 'meeples per player'),
   farmers: enumParam('farmers', ['on', 'off'], 'on', 'whether fields take farmers and score at the end'),
@@ -80,6 +81,12 @@ export const baseGame: Expansion = defineExpansion({
   setup(ctx) {
     const rules = paramsOf(BASE_PARAMS, ctx.rules);
     const farmers = rules.farmers === 'on';
+    const compensation = rules.seatCompensation;
+    if (compensation.length > ctx.players)
+      throw new InputError(
+        'rules',
+        `${ctx.where}: rule "seatCompensation" lists ${compensation.length} seats for ${ctx.players} players`,
+      );
     // By segment kind (SEG_ROAD, SEG_CITY, SEG_FIELD, SEG_MONASTERY): the rates and the score source.
     const rates: FeatureRates[] = [];
     rates[SEG_ROAD] = {
@@ -122,7 +129,13 @@ export const baseGame: Expansion = defineExpansion({
         return g >= 0 && state.segmentKind(g) === kind;
       };
     return {
+      // House rule `seatCompensation`: each seat starts with its points.
+      initState(state) {
+        for (let p = 0; p < compensation.length; p++) state.addScore(p, ctx.seatSource, compensation[p]!);
+      },
       featureRates: rates,
+      meeplesPerPlayer: rules.meeples,
+      farmers,
       usesMechanic: {
         farmers: meepleOn(SEG_FIELD),
         roadMeeples: meepleOn(SEG_ROAD),

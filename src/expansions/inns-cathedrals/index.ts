@@ -23,7 +23,16 @@ import {
   majorityOf,
   paramsOf,
 } from '../../engine/index.ts';
-import type { BoardView, Expansion, FeatureScore, ModulePreview, ProspectView } from '../../engine/index.ts';
+import type {
+  BoardView,
+  Expansion,
+  ExpansionHooks,
+  FeatureScore,
+  ModulePreview,
+  ProspectView,
+  SegmentField,
+  SetupContext,
+} from '../../engine/index.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 export const INNS_CATHEDRALS_PARAMS = {
@@ -62,6 +71,136 @@ const STATS = [
 /** Per player: big meeples placed. */
 const PLAYER_STATS = ['bigMeeplesDeployed'] as const;
 
+/**
+ * What a road with an inn or a city with a cathedral pays, completed or at the end, and what agents
+ * expect of an open one beyond the base game's rates: they value an open feature halfway between
+ * what completing it pays and what the final scoring pays (`ExpansionHooks.evaluate`), so an inn or
+ * cathedral adds the difference to the feature's majority. Under the official values the two
+ * halfway points agree (road (2 + 0)/2 = (1 + 1)/2, city (3 + 0)/2 = (2 + 1)/2): `evaluates` is then
+ * false and the module sets no `evaluate` hook.
+ */
+function specialValues(ctx: SetupContext) {
+  const rules = paramsOf(INNS_CATHEDRALS_PARAMS, ctx.rules);
+  /** By segment kind: [completed per tile, per pennant, final per tile, per pennant]. */
+  const rates: number[][] = [];
+  rates[SEG_ROAD] = [rules.innPointsPerTile, 0, rules.finalInnPointsPerTile, 0];
+  rates[SEG_CITY] = [
+    rules.cathedralPointsPerTile,
+    rules.cathedralPointsPerPennant,
+    rules.finalCathedralPointsPerTile,
+    rules.finalCathedralPointsPerPennant,
+  ];
+  const baseRates = ctx.featureRates;
+  const halfway = (kind: number, perTile: boolean) => {
+    const mine = rates[kind]!;
+    const base = baseRates[kind]!;
+    return perTile
+      ? (mine[0]! + mine[2]! - base.tile - base.finalTile) / 2
+      : (mine[1]! + mine[3]! - base.pennant - base.finalPennant) / 2;
+  };
+  const extra = [halfway(SEG_ROAD, true), halfway(SEG_CITY, true), halfway(SEG_CITY, false)];
+  return {
+    evaluates: extra.some((x) => x !== 0),
+    /** What a measured road with an inn or city with a cathedral pays (completed or at the end). */
+    points(f: FeatureScore): number {
+      const r = rates[f.kind]!;
+      return f.completed ? f.tiles * r[0]! + f.pennants * r[1]! : f.tiles * r[2]! + f.pennants * r[3]!;
+    },
+    /** What the base game's rates pay a completed feature of this measure. */
+    basePoints(f: FeatureScore): number {
+      const r = baseRates[f.kind]!;
+      return f.tiles * r.tile + f.pennants * r.pennant;
+    },
+    /** What an open measured road with an inn or city with a cathedral adds to its majority's expectation. */
+    extraWorth: (f: FeatureScore): number =>
+      f.kind === SEG_ROAD ? f.tiles * extra[0]! : f.tiles * extra[1]! + f.pennants * extra[2]!,
+  };
+}
+type SpecialValues = ReturnType<typeof specialValues>;
+
+/**
+ * The agents' placement preview: a road or city with an inn or a cathedral the placement completes
+ * pays its majority what `scoreFeature` pays, not the base game's rates; with the `evaluate` hook,
+ * an open one adds its extra to its majority. Whether a feature on the board has an inn or a
+ * cathedral is read once per position.
+ */
+function specialPreview(
+  special: SegmentField,
+  hasSpecial: (state: BoardView, root: number) => boolean,
+  values: SpecialValues,
+  players: number,
+): ModulePreview {
+  const feature: FeatureScore = blankFeatureScore(players);
+  let specialIn = new Int32Array(0);
+  let specialOf = new Uint8Array(0);
+  let stamp = 0;
+  const specialRoot = (state: BoardView, root: number): boolean => {
+    if (specialIn[root] !== stamp) {
+      specialIn[root] = stamp;
+      specialOf[root] = hasSpecial(state, root) ? 1 : 0;
+    }
+    return specialOf[root] === 1;
+  };
+  /** The features after the placement (bit g: representative g) that have an inn or a cathedral (`placement` reads them). */
+  let specialGroups = 0;
+  /** What the feature of representative g adds to its majority from this module: the completed pay beyond the base game's, or the open extra. */
+  const groupWorth = (p: ProspectView, g: number): number => {
+    p.measure(g, feature);
+    if (feature.completed) return values.points(feature) - values.basePoints(feature);
+    return values.evaluates ? values.extraWorth(feature) : 0;
+  };
+  return {
+    remember(state) {
+      if (specialIn.length < state.segmentIdLimit()) {
+        specialIn = new Int32Array(state.segmentIdLimit());
+        specialOf = new Uint8Array(state.segmentIdLimit());
+      }
+      stamp++;
+    },
+    placement(state, p, out) {
+      specialGroups = 0;
+      if (special.onType(p.type))
+        for (let s = 0; s < p.count; s++) if (special.of(p.type, s) === 1) specialGroups |= 1 << p.group[s]!;
+      for (let j = 0; j < p.joins; j++)
+        if (p.joinFirst[j] !== 0 && specialRoot(state, p.joinRoot[j]!))
+          specialGroups |= 1 << p.group[p.joinSegment[j]!]!;
+      for (let g = 0; specialGroups >> g !== 0; g++) {
+        if (((specialGroups >> g) & 1) === 0) continue;
+        // The extras the open occupied features it joins were expected to bring.
+        for (let j = 0; j < p.joins && values.evaluates; j++) {
+          const root = p.joinRoot[j]!;
+          if (p.joinFirst[j] === 0 || p.group[p.joinSegment[j]!] !== g || state.meeplesOn(root) === 0) continue;
+          if (!specialRoot(state, root)) continue;
+          state.measure(root, feature);
+          addTo(out, majorityOf(feature.perPlayer, players), -values.extraWorth(feature));
+        }
+        if (p.meeples[g] === 0) continue;
+        const worth = groupWorth(p, g);
+        addTo(out, majorityOf(feature.perPlayer, players), worth);
+      }
+      return true;
+    },
+    meeple(_state, p, segment) {
+      const g = p.group[segment]!;
+      return ((specialGroups >> g) & 1) === 0 ? 0 : groupWorth(p, g);
+    },
+  };
+}
+
+/** The expected extra of every open occupied road with an inn and city with a cathedral, to its majority. */
+function specialEvaluation(special: SegmentField, values: SpecialValues, players: number): ExpansionHooks['evaluate'] {
+  const feature: FeatureScore = blankFeatureScore(players);
+  let roots = new Int32Array(0);
+  return (state, expected) => {
+    if (roots.length < state.segmentIdLimit()) roots = new Int32Array(state.segmentIdLimit());
+    const n = state.openOccupiedWith(special, roots);
+    for (let i = 0; i < n; i++) {
+      state.measure(roots[i]!, feature);
+      addTo(expected, majorityOf(feature.perPlayer, players), values.extraWorth(feature));
+    }
+  };
+}
+
 export const innsCathedrals: Expansion = defineExpansion({
   name: 'innsCathedrals',
   title: 'Inns & Cathedrals',
@@ -78,147 +217,36 @@ export const innsCathedrals: Expansion = defineExpansion({
   stats: STATS,
   playerStats: PLAYER_STATS,
   setup(ctx) {
-    const rules = paramsOf(INNS_CATHEDRALS_PARAMS, ctx.rules);
     const stat = Object.fromEntries(STATS.map((name) => [name, ctx.stat(name)])) as Record<
       (typeof STATS)[number],
       number
     >;
     const bigDeployed = ctx.playerStat('bigMeeplesDeployed');
-    // The inn and cathedral segments by (tile type, segment), sized by the catalog's widest tile.
-    const S = ctx.catalog.maxSegments;
-    const special = new Uint8Array(ctx.catalog.types.length * S);
-    /** Per tile type: 1 when one of its segments has an inn or a cathedral. */
-    const typeSpecial = new Uint8Array(ctx.catalog.types.length);
-    ctx.catalog.types.forEach((type, t) => {
-      type.segments.forEach((seg, s) => {
-        if ((seg.kind === SEG_ROAD && seg.props.inn === 1) || (seg.kind === SEG_CITY && seg.props.cathedral === 1)) {
-          special[t * S + s] = 1;
-          typeSpecial[t] = 1;
-        }
-      });
-    });
+    const bigKind = ctx.meepleKind('big');
+    // The inn and cathedral segments.
+    const special = ctx.segmentField((seg) =>
+      (seg.kind === SEG_ROAD && seg.props.inn === 1) || (seg.kind === SEG_CITY && seg.props.cathedral === 1) ? 1 : 0,
+    );
     const members = new Int32Array(4096);
     /** Whether the feature of `root` has an inn (a road) or a cathedral (a city) on any of its segments. */
     const hasSpecial = (state: BoardView, root: number): boolean => {
       const n = state.members(root, members);
-      for (let i = 0; i < n; i++) {
-        const g = members[i]!;
-        if (special[state.placedType[state.tileOf(g)]! * S + (g % S)] === 1) return true;
-      }
+      for (let i = 0; i < n; i++) if (state.fieldAt(special, members[i]!) === 1) return true;
       return false;
     };
-    /** The rates of a road with an inn and a city with a cathedral, by segment kind: [completed per tile, per pennant, final per tile, per pennant]. */
-    const rates: number[][] = [];
-    rates[SEG_ROAD] = [rules.innPointsPerTile, 0, rules.finalInnPointsPerTile, 0];
-    rates[SEG_CITY] = [
-      rules.cathedralPointsPerTile,
-      rules.cathedralPointsPerPennant,
-      rules.finalCathedralPointsPerTile,
-      rules.finalCathedralPointsPerPennant,
-    ];
-    const bigKind = ctx.meepleKind('big');
-    /** What a measured road with an inn or city with a cathedral pays (completed or at the end). */
-    const specialPoints = (f: FeatureScore): number => {
-      const r = rates[f.kind]!;
-      return f.completed ? f.tiles * r[0]! + f.pennants * r[1]! : f.tiles * r[2]! + f.pennants * r[3]!;
-    };
-
-    // Agents value an open feature halfway between what completing it pays and what the final
-    // scoring pays (`ExpansionHooks.evaluate`); the base game's rates are already counted, so an inn
-    // or cathedral adds the difference to the feature's majority. Under the official values the two
-    // halfway points agree (road (2 + 0)/2 = (1 + 1)/2, city (3 + 0)/2 = (2 + 1)/2), so the hook is
-    // set only when a rule makes them differ.
-    const baseRates = ctx.featureRates;
-    const halfway = (kind: number, perTile: boolean) => {
-      const mine = rates[kind]!;
-      const base = baseRates[kind]!;
-      return perTile
-        ? (mine[0]! + mine[2]! - base.tile - base.finalTile) / 2
-        : (mine[1]! + mine[3]! - base.pennant - base.finalPennant) / 2;
-    };
-    const extra = [halfway(SEG_ROAD, true), halfway(SEG_CITY, true), halfway(SEG_CITY, false)];
-    const feature: FeatureScore = blankFeatureScore(ctx.players);
-    const valued = new Int32Array(64);
-    /** What an open measured road with an inn or city with a cathedral adds to its majority's expectation. */
-    const extraWorth = (f: FeatureScore): number =>
-      f.kind === SEG_ROAD ? f.tiles * extra[0]! : f.tiles * extra[1]! + f.pennants * extra[2]!;
-    const evaluates = extra.some((x) => x !== 0);
-
-    // The agents' placement preview: a road or city with an inn or a cathedral the placement
-    // completes pays its majority what `scoreFeature` pays, not the base game's rates; with the
-    // `evaluate` hook, an open one adds its extra to its majority. Whether a feature on the board
-    // has an inn or a cathedral is read once per position.
-    const basePoints = (f: FeatureScore): number => {
-      const r = baseRates[f.kind]!;
-      return f.tiles * r.tile + f.pennants * r.pennant;
-    };
-    let specialIn = new Int32Array(0);
-    let specialOf = new Uint8Array(0);
-    let stamp = 0;
-    const specialRoot = (state: BoardView, root: number): boolean => {
-      if (specialIn[root] !== stamp) {
-        specialIn[root] = stamp;
-        specialOf[root] = hasSpecial(state, root) ? 1 : 0;
-      }
-      return specialOf[root] === 1;
-    };
-    /** The features after the placement (bit g: representative g) that have an inn or a cathedral (`placement` reads them). */
-    let specialGroups = 0;
-    /** What the feature of representative g adds to its majority from this module: the completed pay beyond the base game's, or the open extra. */
-    const groupWorth = (p: ProspectView, g: number): number => {
-      p.measure(g, feature);
-      if (feature.completed) return specialPoints(feature) - basePoints(feature);
-      return evaluates ? extraWorth(feature) : 0;
-    };
-    const preview: ModulePreview = {
-      remember(state) {
-        if (specialIn.length < state.parent.length) {
-          specialIn = new Int32Array(state.parent.length);
-          specialOf = new Uint8Array(state.parent.length);
-        }
-        stamp++;
-      },
-      placement(state, p, out) {
-        specialGroups = 0;
-        if (typeSpecial[p.type] === 1)
-          for (let s = 0; s < p.count; s++) if (special[p.type * S + s] === 1) specialGroups |= 1 << p.group[s]!;
-        for (let j = 0; j < p.joins; j++)
-          if (p.joinFirst[j] !== 0 && specialRoot(state, p.joinRoot[j]!))
-            specialGroups |= 1 << p.group[p.joinSegment[j]!]!;
-        for (let g = 0; specialGroups >> g !== 0; g++) {
-          if (((specialGroups >> g) & 1) === 0) continue;
-          // The extras the open occupied features it joins were expected to bring.
-          for (let j = 0; j < p.joins && evaluates; j++) {
-            const root = p.joinRoot[j]!;
-            if (p.joinFirst[j] === 0 || p.group[p.joinSegment[j]!] !== g || state.rootMeeples[root] === 0) continue;
-            if (!specialRoot(state, root)) continue;
-            state.measure(root, feature);
-            addTo(out, majorityOf(feature.perPlayer, ctx.players), -extraWorth(feature));
-          }
-          if (p.meeples[g] === 0) continue;
-          const worth = groupWorth(p, g);
-          addTo(out, majorityOf(feature.perPlayer, ctx.players), worth);
-        }
-        return true;
-      },
-      meeple(_state, p, segment) {
-        const g = p.group[segment]!;
-        return ((specialGroups >> g) & 1) === 0 ? 0 : groupWorth(p, g);
-      },
-    };
-
+    const values = specialValues(ctx);
     return {
       usesMechanic: {
         bigMeeples: (_state, followUp) =>
           followUp >= FOLLOW_MEEPLE && followUp < ACTION_BLOCK && followUpKind(followUp) === bigKind,
       },
-      preview,
+      preview: specialPreview(special, hasSpecial, values, ctx.players),
       meepleDeployed(state, g) {
-        if (state.meepleKind[g] === bigKind) state.addStat(bigDeployed + state.currentPlayer, 1);
+        if (state.meepleKindOf(g) === bigKind) state.addStat(bigDeployed + state.currentPlayer, 1);
       },
       scoreFeature(state, f) {
         if ((f.kind !== SEG_ROAD && f.kind !== SEG_CITY) || !hasSpecial(state, f.root)) return;
-        f.points = specialPoints(f);
+        f.points = values.points(f);
         const road = f.kind === SEG_ROAD;
         state.addStat(
           f.completed
@@ -231,29 +259,7 @@ export const innsCathedrals: Expansion = defineExpansion({
           1,
         );
       },
-      ...(extra.some((x) => x !== 0)
-        ? {
-            evaluate(state: BoardView, expected: Float64Array): void {
-              let counted = 0;
-              for (let k = 0; k < state.placedCount; k++) {
-                const t = state.placedType[k]!;
-                for (let s = 0; s < S; s++) {
-                  if (special[t * S + s] !== 1) continue;
-                  const root = state.find(k * S + s);
-                  if (
-                    state.done[root] !== 0 ||
-                    state.rootMeeples[root] === 0 ||
-                    valued.subarray(0, counted).includes(root)
-                  )
-                    continue;
-                  if (counted < valued.length) valued[counted++] = root;
-                  state.measure(root, feature);
-                  addTo(expected, majorityOf(feature.perPlayer, ctx.players), extraWorth(feature));
-                }
-              }
-            },
-          }
-        : {}),
+      ...(values.evaluates ? { evaluate: specialEvaluation(special, values, ctx.players) } : {}),
     };
   },
 });

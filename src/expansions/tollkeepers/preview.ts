@@ -9,7 +9,7 @@
  * valued anew; the others' worth is read once per position.
  */
 import { MAX_SEGMENTS_PER_TILE } from '../../engine/index.ts';
-import type { BoardView, ModulePreview, ProspectView, StateViews } from '../../engine/index.ts';
+import type { BoardView, ModulePreview, PreviewView, ProspectView, StateViews } from '../../engine/index.ts';
 import { expectedTolls } from './tolls.ts';
 import type { CrossroadsRoads, TollRates } from './tolls.ts';
 
@@ -89,7 +89,7 @@ export function tollPreview(t: TollTables): ModulePreview {
   const groupTravellers = new Int32Array(MAX_SEGMENTS_PER_TILE);
 
   /** Illustrations and travellers of board road `root` into entry k of `roads`. */
-  const rootSums = (state: BoardView, root: number, k: number): void => {
+  const rootSums = (state: PreviewView, root: number, k: number): void => {
     if (sumsIn[root] !== stamp) {
       sumsIn[root] = stamp;
       const S = state.game.segmentsPerTile;
@@ -110,7 +110,7 @@ export function tollPreview(t: TollTables): ModulePreview {
   };
 
   /** The same for the road of representative g after the placement: its tile segments and the roads it joins (once per placement). */
-  const groupSums = (state: BoardView, p: ProspectView, g: number, k: number): void => {
+  const groupSums = (state: PreviewView, p: ProspectView, g: number, k: number): void => {
     if (groupIn[g] === placements) {
       roads.illustrations[k] = groupIllustrations[g]!;
       roads.travellers[k] = groupTravellers[g]!;
@@ -138,7 +138,7 @@ export function tollPreview(t: TollTables): ModulePreview {
   };
 
   /** The roots of the village roads of crossroads tile `placed` on the board, from `crossRoots[placed * mostRoads]`. */
-  const rootsOf = (state: BoardView, placed: number): number => {
+  const rootsOf = (state: PreviewView, placed: number): number => {
     const at = placed * t.mostRoads;
     if (rootsIn[placed] !== stamp) {
       rootsIn[placed] = stamp;
@@ -155,7 +155,7 @@ export function tollPreview(t: TollTables): ModulePreview {
    * it is `p.placed`) from the placement on, into `worthOf[0]`; with no prospect, as the board stands
    * (its `evaluate` worth).
    */
-  const worth = (state: BoardView, p: ProspectView | undefined, placed: number, value: number): void => {
+  const worth = (state: PreviewView, p: ProspectView | undefined, placed: number, value: number): void => {
     const tile = p !== undefined && placed === p.placed;
     const type = tile ? p.type : state.placedType[placed]!;
     const start = t.villageRoadStart[type]!;
@@ -187,7 +187,7 @@ export function tollPreview(t: TollTables): ModulePreview {
   };
 
   /** The worth as the board stands, read once per position. */
-  const worthOnBoard = (state: BoardView, placed: number, value: number): number => {
+  const worthOnBoard = (state: PreviewView, placed: number, value: number): number => {
     if (worthIn[placed] !== stamp) {
       worthIn[placed] = stamp;
       worth(state, undefined, placed, 1);
@@ -199,7 +199,7 @@ export function tollPreview(t: TollTables): ModulePreview {
   };
 
   /** Whether the placement's tile joins a road ending at crossroads tile `placed`. */
-  const touched = (state: BoardView, placed: number): boolean => {
+  const touched = (state: PreviewView, placed: number): boolean => {
     const at = rootsOf(state, placed);
     const type = state.placedType[placed]!;
     const n = t.villageRoadStart[type + 1]! - t.villageRoadStart[type]!;
@@ -212,7 +212,7 @@ export function tollPreview(t: TollTables): ModulePreview {
    * the mover as the board stands, the mover's tollhouse's worth, and marks the roads ending at any
    * of those crossroads or at a tollhouse (`roadIn`): a placement that joins none changes no worth.
    */
-  const prepare = (state: BoardView): void => {
+  const prepare = (state: PreviewView): void => {
     if (movesIn === stamp) return;
     movesIn = stamp;
     if (moves.length < state.placedType.length) {
@@ -235,7 +235,7 @@ export function tollPreview(t: TollTables): ModulePreview {
   };
 
   /** Marks the roots of the village roads of crossroads tile `placed` (`roadIn`). */
-  const markRoads = (state: BoardView, placed: number): void => {
+  const markRoads = (state: PreviewView, placed: number): void => {
     const at = rootsOf(state, placed);
     const type = state.placedType[placed]!;
     for (let k = at; k < at + t.villageRoadStart[type + 1]! - t.villageRoadStart[type]!; k++)

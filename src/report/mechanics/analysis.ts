@@ -283,16 +283,7 @@ export const INTERVALS_TEXT =
 export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults): Report {
   const runSize = setup.levels.map((l) => `${l.name} ${count(l.deals)} deals`).join(', ');
   const report = new Report(`How much each mechanic matters: restricted play (${setup.players} players)`, METHOD_TEXT);
-  const overview = setup.levels.map((level) => {
-    const at = results.results.filter((r) => r.level === level.name);
-    const costly = at
-      .filter((r) => matters(r) && r.importance! > 0.5)
-      .map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
-    const harmful = at
-      .filter((r) => matters(r) && r.importance! < 0.5)
-      .map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
-    return `at **${level.name}** (${count(level.deals)} deals per match), of ${at.length} mechanics ${costly.length} ${costly.length === 1 ? 'costs' : 'cost'} win share when given up${costly.length ? ` (${costly.join('; ')})` : ''} and ${harmful.length} ${harmful.length === 1 ? 'is one' : 'are ones'} the agent does better without${harmful.length ? ` (${harmful.join('; ')})` : ''}`;
-  });
+  const overview = levelOverviews(setup, results);
   const none = setup.arms.filter((a) => !a.mechanics.length).map((a) => a.name);
   const findings: Finding[] = [
     {
@@ -311,31 +302,7 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
       INTERVALS_TEXT,
     ],
   });
-  const table = report.section('Importance per mechanic, arm and level');
-  table.text(INTERVALS_TEXT);
-  table.table(
-    aq.from(
-      results.results.map((r) => ({
-        level: r.level,
-        arm: r.arm,
-        mechanic: r.mechanic,
-        module: r.module,
-        deals: r.deals,
-        games: r.games,
-        'win share %': shareText(r),
-        'deal-clustered %': `[${percent(r.dealLo)}, ${percent(r.dealHi)}]`,
-        'cost pp': costText(r),
-        margin: `${signed(r.margin, 1)} [${signed(r.marginLo, 1)}, ${signed(r.marginHi, 1)}]`,
-        p: r.p,
-        pHolm: r.pHolm,
-        'bound % [95 %]': boundText(r.binding),
-        'uses a game': perGame(r.binding.unrestrictedUses, r.binding),
-      })),
-    ),
-    {
-      caption: `The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level's matches. How often the restriction mattered, on every game of the match played again: "bound %", the restricted player's follow-up choices at which the mechanic was legal, with its 95 % interval over the deals (exact Poisson on the count, widened by its spread over the deals; never bound: the one-sided bound on the share of deals it binds on); "uses a game", how often the unrestricted player chose it.`,
-    },
-  );
+  addImportanceTable(report, results);
   if (results.changes.length) {
     report.section('Does a mechanic matter more at another level?').table(
       aq.from(
@@ -367,4 +334,47 @@ export function mechanicsReport(setup: MechanicsSetup, results: MechanicsResults
       ].join('\n'),
     );
   return report;
+}
+
+/** Per level, what the established mechanics cost when given up and which ones the agent does better without. */
+function levelOverviews(setup: MechanicsSetup, results: MechanicsResults): string[] {
+  return setup.levels.map((level) => {
+    const at = results.results.filter((r) => r.level === level.name);
+    const costly = at
+      .filter((r) => matters(r) && r.importance! > 0.5)
+      .map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
+    const harmful = at
+      .filter((r) => matters(r) && r.importance! < 0.5)
+      .map((r) => `${mechanicLabel(r.arm, r.mechanic)} ${costText(r)}`);
+    return `at **${level.name}** (${count(level.deals)} deals per match), of ${at.length} mechanics ${costly.length} ${costly.length === 1 ? 'costs' : 'cost'} win share when given up${costly.length ? ` (${costly.join('; ')})` : ''} and ${harmful.length} ${harmful.length === 1 ? 'is one' : 'are ones'} the agent does better without${harmful.length ? ` (${harmful.join('; ')})` : ''}`;
+  });
+}
+
+/** The table of every mechanic's importance, per arm and level, with how often the restriction mattered. */
+function addImportanceTable(report: Report, results: MechanicsResults): void {
+  const table = report.section('Importance per mechanic, arm and level');
+  table.text(INTERVALS_TEXT);
+  table.table(
+    aq.from(
+      results.results.map((r) => ({
+        level: r.level,
+        arm: r.arm,
+        mechanic: r.mechanic,
+        module: r.module,
+        deals: r.deals,
+        games: r.games,
+        'win share %': shareText(r),
+        'deal-clustered %': `[${percent(r.dealLo)}, ${percent(r.dealHi)}]`,
+        'cost pp': costText(r),
+        margin: `${signed(r.margin, 1)} [${signed(r.marginLo, 1)}, ${signed(r.marginHi, 1)}]`,
+        p: r.p,
+        pHolm: r.pHolm,
+        'bound % [95 %]': boundText(r.binding),
+        'uses a game': perGame(r.binding.unrestrictedUses, r.binding),
+      })),
+    ),
+    {
+      caption: `The unrestricted agent against itself forbidden the mechanic: win share (Wilson), cost of giving it up (pp above 50 %), margin per game (points, t over deals), p of "worth nothing" and Holm over the level's matches. How often the restriction mattered, on every game of the match played again: "bound %", the restricted player's follow-up choices at which the mechanic was legal, with its 95 % interval over the deals (exact Poisson on the count, widened by its spread over the deals; never bound: the one-sided bound on the share of deals it binds on); "uses a game", how often the unrestricted player chose it.`,
+    },
+  );
 }

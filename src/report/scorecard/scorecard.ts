@@ -12,7 +12,7 @@ import { loadRun } from '../run.ts';
 import type { LoadedRun } from '../run.ts';
 import { playSkillMatch, skillDepthLevel } from '../skill-depth.ts';
 import type { Estimate, SkillDifference, SkillShare } from '../skill-depth.ts';
-import { runLevel } from '../study.ts';
+import { runLevel } from '../run-level.ts';
 import { winnerChange } from '../winner-change.ts';
 import type { WinnerChange } from '../winner-change.ts';
 import { levelMeasures } from './measures.ts';

@@ -12,7 +12,7 @@
 import { basename } from 'node:path';
 import { parseAgentSpec } from '../../agents/index.ts';
 import { InputError } from '../../engine/index.ts';
-import type { ParamValue, TileSource } from '../../engine/index.ts';
+import type { Game, ParamValue, TileSource } from '../../engine/index.ts';
 import type { MatchDesign } from '../../match/design.ts';
 import { resolveExperiment } from '../../sim/experiment.ts';
 import type { ArmDefinition } from '../../sim/experiment.ts';
@@ -86,9 +86,10 @@ export const ruleText = (rules: Record<string, ParamValue>) =>
  * every problem is an `InputError` naming the flag, raised before anything is written.
  */
 export function studySetup(request: StudyRequest): StudySetup {
-  const { rules, expansions, players, seed } = request;
+  const { players, seed } = request;
   if (seed === '') throw new InputError('usage', '--seed must not be empty');
-  const { baseline, variant, mode } = studyArms(request);
+  const arms = studyArms(request);
+  const { baseline, variant, mode } = arms;
   const tiles = request.tiles ?? [];
   const where = 'carclab study';
   const arm = (a: StudyArm, agents: string): ArmDefinition => ({
@@ -118,29 +119,10 @@ export function studySetup(request: StudyRequest): StudySetup {
   // 1. The games: rules and expansions checked (with the default agent); a house rule that is the official value compares nothing.
   const check = resolve('random', 1, 'study');
   const games = armSetups(check).map((s) => s.game);
-  if (mode !== 'expansions' && !tiles.length && !request.tileCounts) {
-    const [a, b] = games;
-    const resolved = (g: typeof a) => JSON.stringify(Object.entries(g!.rules).sort(([x], [y]) => (x < y ? -1 : 1)));
-    if (resolved(a) === resolved(b))
-      throw new InputError(
-        'usage',
-        mode === 'rules'
-          ? `--rules ${ruleText(rules)}: these are the official values; nothing to compare`
-          : `--arms: ${baseline.name} and ${variant.name} play the same rules; nothing to compare`,
-      );
-  }
+  if (mode !== 'expansions' && !tiles.length && !request.tileCounts) refuseSameRules(games, arms, request.rules);
 
   // 2. The levels: specs, names, deals.
-  const named = splitLevels(request.agents);
-  const specs = named.map((l) => parseAgentSpec(l.agents, '--agents').text);
-  const names = named.map((l, k) => l.label ?? levelLabel(specs[k]!));
-  const twice = names.find((n, k) => names.indexOf(n) !== k);
-  if (twice !== undefined)
-    throw new InputError(
-      'usage',
-      `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`,
-    );
-  const deals = levelDeals(request.deals, specs, DEFAULT_DEALS, 1);
+  const { specs, names, deals } = studyLevelSpecs(request);
 
   // 3. The plans: the level's two arms with the effect baseline → variant, and the skill matches.
   const slug = (s: string) => s.replace(/[^A-Za-z0-9_.=+-]+/g, '-');
@@ -166,6 +148,47 @@ export function studySetup(request: StudyRequest): StudySetup {
       skill: k === 0 ? null : { against: names[k - 1]!, baseline: skill(baseline), variant: skill(variant) },
     };
   });
+  return { ...studyWording(request, arms, games), players, seed, baseline, variant, levels };
+}
+
+/** Refuses arms that play the same rules (a house rule at its official value compares nothing). */
+function refuseSameRules(
+  games: readonly Game[],
+  { mode, baseline, variant }: StudyArms,
+  rules: StudyRequest['rules'],
+): void {
+  const [a, b] = games;
+  const resolved = (g: typeof a) => JSON.stringify(Object.entries(g!.rules).sort(([x], [y]) => (x < y ? -1 : 1)));
+  if (resolved(a) === resolved(b))
+    throw new InputError(
+      'usage',
+      mode === 'rules'
+        ? `--rules ${ruleText(rules)}: these are the official values; nothing to compare`
+        : `--arms: ${baseline.name} and ${variant.name} play the same rules; nothing to compare`,
+    );
+}
+
+/** The levels of `--agents` (canonical specs and names, no name twice) and their deals (`--deals`). */
+function studyLevelSpecs(request: StudyRequest): { specs: string[]; names: string[]; deals: number[] } {
+  const named = splitLevels(request.agents);
+  const specs = named.map((l) => parseAgentSpec(l.agents, '--agents').text);
+  const names = named.map((l, k) => l.label ?? levelLabel(specs[k]!));
+  const twice = names.find((n, k) => names.indexOf(n) !== k);
+  if (twice !== undefined)
+    throw new InputError(
+      'usage',
+      `--agents: two levels are named ${JSON.stringify(twice)}; give them names of their own (NAME=SPEC)`,
+    );
+  return { specs, names, deals: levelDeals(request.deals, specs, DEFAULT_DEALS, 1) };
+}
+
+/** What is compared, for the report's title, and the designer's question, for the verdict page. */
+function studyWording(
+  request: StudyRequest,
+  { mode, baseline, variant }: StudyArms,
+  games: readonly Game[],
+): { comparison: string; question: string } {
+  const { expansions, players } = request;
   const setupText = `${players} players, ${expansions.length ? expansions.join(' + ') : 'base game'}`;
   const comparison =
     mode === 'expansions'
@@ -179,7 +202,7 @@ export function studySetup(request: StudyRequest): StudySetup {
   const question = described
     ? designerQuestion({ rules: variant.rules, defs: games[1]!.paramDefs, players, titles })
     : `What changes from ${baseline.name} (${armChange(baseline)}) to ${variant.name} (${armChange(variant)}), ${setupText}?`;
-  return { comparison, question, players, seed, baseline, variant, levels };
+  return { comparison, question };
 }
 
 /** A directory name for the study's question (`farmerPointsPerCity=4.2p`). */
@@ -236,11 +259,13 @@ function choiceNames(rules: Record<string, ParamValue>): [string, string] | null
  * `variant` (one choice rule: the arms named by its values); `--tiles`/`--tile-counts` alone play the game without them against the game with them;
  * `--expansions` alone the base game against the expansions. Tile files and counts go to the variant.
  */
-function studyArms(request: StudyRequest): {
+interface StudyArms {
   baseline: StudyArm;
   variant: StudyArm;
   mode: 'arms' | 'rules' | 'tiles' | 'expansions';
-} {
+}
+
+function studyArms(request: StudyRequest): StudyArms {
   const { rules, expansions, arms } = request;
   const tiles = (request.tiles ?? []).map((t) => t.where);
   const designed = {

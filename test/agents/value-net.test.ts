@@ -1,0 +1,76 @@
+/**
+ * The committed value networks (`value-weights.json`, docs/strong.md): every player count that has one
+ * loads it, on today's features, with its training record; `strong` plays it deterministically and
+ * reads the rules through it.
+ */
+import { describe, expect, it } from 'vitest';
+import { VALUE_INPUTS } from '../../src/agents/index.ts';
+import { checkFeatures, mlpOf, VALUE_NET_FEATURES, VALUE_NETS, ValueEvaluator } from '../../src/agents/value-net.ts';
+import VALUE_WEIGHTS from '../../src/agents/value-weights.json' with { type: 'json' };
+import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
+import { agentOf, legal, midGame, transcript } from './strong-games.ts';
+
+/** The player counts with a network (the table at the top of docs/strong.md). */
+const NET_PLAYERS = Object.keys(VALUE_NETS).map(Number);
+const TOLLS = expansionRegistry.get('tollkeepers')!;
+
+describe('the committed value networks', () => {
+  it('are the player counts docs/strong.md lists, each on the features of today with its training record', () => {
+    expect(NET_PLAYERS).toEqual([3, 4, 5]);
+    expect(() => checkFeatures(VALUE_NET_FEATURES)).not.toThrow();
+    const records = VALUE_WEIGHTS.byPlayers as Record<string, { training: Record<string, unknown> }>;
+    for (const players of NET_PLAYERS) {
+      const net = mlpOf(VALUE_NETS[String(players)]!);
+      expect(net.sizes[0]).toBe(VALUE_INPUTS);
+      expect(net.sizes[net.sizes.length - 1]).toBe(1);
+      const training = records[String(players)]!.training;
+      expect(training.command, `${players} players`).toMatch(new RegExp(`^npm run train -- --players ${players} `));
+      expect(training.positionsFitted).toBeGreaterThan(100_000);
+      expect(training.heldOutR2).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('value a position the same from a fresh evaluator, every player by a finite number', () => {
+    for (const players of NET_PLAYERS) {
+      const game = newGame({ players, expansions: [TOLLS] });
+      const state = midGame(game, players, 20);
+      const net = mlpOf(VALUE_NETS[String(players)]!);
+      const once = Array.from(new ValueEvaluator(game, net).totals(state));
+      expect(Array.from(new ValueEvaluator(game, net).totals(state))).toEqual(once);
+      expect(once.every(Number.isFinite)).toBe(true);
+    }
+  });
+
+  it("make strong's choice the same for a stream and leave the position as they found it", () => {
+    for (const players of NET_PLAYERS) {
+      const game = newGame({ players, expansions: [TOLLS] });
+      const state = midGame(game, players, 18);
+      const seen = () => JSON.stringify([Array.from(state.scores), state.deckPos, state.placedCount, state.drawn]);
+      const before = seen();
+      const chosen = agentOf('strong:lookahead=1,samples=2', 'same', players).choose(
+        state,
+        legal,
+        state.legalActions(legal),
+      );
+      expect(seen()).toBe(before);
+      expect(
+        agentOf('strong:lookahead=1,samples=2', 'same', players).choose(state, legal, state.legalActions(legal)),
+      ).toBe(chosen);
+    }
+  });
+
+  it("read the rules: farmers at 4 points per city change the one-ply strong's moves on most deals", () => {
+    for (const players of NET_PLAYERS) {
+      const official = newGame({ players });
+      const house = newGame({ players, rules: { farmerPointsPerCity: 4 } });
+      let differ = 0;
+      for (let deal = 0; deal < 6; deal++)
+        if (
+          transcript(house, 'strong:lookahead=0', 'house', deal) !==
+          transcript(official, 'strong:lookahead=0', 'house', deal)
+        )
+          differ++;
+      expect(differ, `${players} players`).toBeGreaterThanOrEqual(4);
+    }
+  });
+});
