@@ -15,6 +15,8 @@ import { bottomLine } from '../report/scorecard/bottom-line.ts';
 import { scorecardCsv } from '../report/scorecard/csv.ts';
 import { levelFindings, writeScorecardReport } from '../report/scorecard/report.ts';
 import { playStudy } from '../report/scorecard/scorecard.ts';
+import { nameWithStrength } from '../report/level-strength.ts';
+import { levelsText } from '../report/scorecard/report.ts';
 import { STUDY_STRONG } from '../report/study.ts';
 import { DEFAULT_DEALS, studySetup, studySlug } from '../report/scorecard/setup.ts';
 import { intFlag, workersFlag } from './args.ts';
@@ -96,7 +98,7 @@ export const studyCommand: Command = {
     // 2. The runs, then the scorecard.
     const log = (line: string) => process.stderr.write(`carclab: ${line}\n`);
     log(
-      `study: ${setup.comparison}; levels ${setup.levels.map((l) => `${l.name} (${l.deals.toLocaleString('en')} deals)`).join(', ')}`,
+      `study: ${setup.comparison}; levels ${setup.levels.map((l) => `${nameWithStrength(l.name, l.spec, setup.players)} (${l.deals.toLocaleString('en')} deals)`).join('; ')}`,
     );
     const backend = poolBackend(workers);
     try {
@@ -119,7 +121,7 @@ export const studyCommand: Command = {
           : '';
         const line = bottom.sentences.map((x) => x.text);
         process.stdout.write(
-          `${scorecard.question}\n\nBottom line: ${line.join(' ')}${more}\n\n${findings.join('\n')}\nreport: ${files.html}\n        ${files.markdown}\n        ${json}\n        ${csvFile}\n`,
+          `${scorecard.question}\n\nBottom line: ${line.join(' ')}${more}\n\n${findings.join('\n')}\n\n${levelsText(scorecard)}\nreport: ${files.html}\n        ${files.markdown}\n        ${json}\n        ${csvFile}\n`,
         );
       }
       return 0;

@@ -5,7 +5,9 @@
  */
 import { relative } from 'node:path';
 import * as aq from 'arquero';
+import { parseAgentSpec } from '../agents/index.ts';
 import type { LevelRun } from './levels.ts';
+import { strengthText } from './level-strength.ts';
 import type { Report } from './report.ts';
 import { identicalPlayWarning, NO_WINNER_CHANGE_TEXT, sameMovesRows } from './run-comparisons.ts';
 import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
@@ -33,6 +35,16 @@ export function addPlayCheck(report: Report, levels: readonly LevelRun[]): strin
   return warnings;
 }
 
+/** A level's committed measured strength at its run's player count, as a sentence; or that none is committed. */
+export function levelStrength(level: LevelRun): string {
+  const players = level.run.manifest.arms[0]!.players;
+  const text = strengthText(level.spec, players);
+  if (text) return `Measured strength: ${text}.`;
+  return parseAgentSpec(level.spec, 'level').name === 'random'
+    ? 'The floor: a uniformly random legal move.'
+    : `No committed strength figure for this level at ${players} players.`;
+}
+
 /** The intervals a study report uses, named once (docs/reasoning.md §7). */
 export const INTERVALS_TEXT =
   'Intervals are 95 %: Wilson for win shares (one game per deal), Student t over deals for means (per-player means average the seats of a deal first: the deal is the unit), paired t for differences between arms on the same deals and between skill levels on the deals they share; Holm where several tests answer one question.';
@@ -44,10 +56,10 @@ export function studyIntro(levels: readonly LevelRun[]): string {
     levels
       .map(
         (l) =>
-          `- **${l.agents}** (\`${l.spec}\`): ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games), run \`${l.run.manifest.runId}\`${l.run === first ? '' : `, folder \`${relative(first.dir, l.run.dir)}\``}`,
+          `- **${l.agents}** (\`${l.spec}\`): ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games), run \`${l.run.manifest.runId}\`${l.run === first ? '' : `, folder \`${relative(first.dir, l.run.dir)}\``}. ${levelStrength(l)}`,
       )
       .join('\n'),
-    "Uniform-random play is a floor, not a model of people; greedy plays the best immediate move by the rules in force; strong plays one ply on an evaluation learned from self-play, with a look at the next player's reply (docs/agents.md); search agents (mcts) look ahead further.",
+    "Uniform-random play is a floor, not a model of people; greedy plays the best immediate move by the rules in force; strong plays one ply on an evaluation learned from self-play, with a look through the next round of play on re-dealt decks (docs/agents.md); search agents (mcts) look ahead further. A level's measured strength is a committed match figure (its command in docs/strong.md), not measured by this study.",
     INTERVALS_TEXT,
     levels.some((l) => l.run.manifest.reconstructedTiles)
       ? '**The Tollkeepers land tiles used here are a documented reconstruction** (marked in every manifest), not the published tiles.'

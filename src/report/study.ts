@@ -20,6 +20,7 @@ import type { Backend } from '../run/pool.ts';
 import { Report, writeReport } from './report.ts';
 import type { ReportFiles } from './report.ts';
 import { addRunSections } from './run-report.ts';
+import { nameWithStrength } from './level-strength.ts';
 import { levelSizes } from './levels.ts';
 import type { Conclusion, LevelRun } from './levels.ts';
 import { addQualitySection, qualityArms } from './quality-report.ts';
@@ -61,9 +62,11 @@ export interface LevelPlan {
 }
 
 /**
- * The studies' strong level: `strong` looking ahead in 2-player games only. With 3 players and more
- * its look-ahead through a round costs some tens of times the one-ply play (docs/agents.md), more than a
- * study's hundreds of deals per arm can afford; one ply is still well above `greedy` there.
+ * The studies' strong level: `strong` looking ahead in 2-player games only. With 3 players its
+ * look-ahead through a round costs about 77 greedy games per game (docs/strong.md), which would take
+ * `npm start` well past its 6 minutes; no cheaper look-ahead held the default's strength on fresh
+ * deals. Its measured strength, said beside its name in every report (`level-strength.ts`), is
+ * 1.7× fair share against `greedy` at 3 players in the base game, 1.2× with the three expansions.
  */
 export const STUDY_STRONG = 'strong:lookaheadPlayers=2';
 
@@ -301,6 +304,8 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   // 1. Check everything before any game: the given runs, or the experiment and the level specs.
   const given = options.runs?.length ? givenLevels(study, options.runs) : undefined;
   const { planned, skillPlans } = given ? { planned: [], skillPlans: [] } : await plannedLevels(study, options, log);
+  for (const p of planned)
+    log(`${study.name}: ${nameWithStrength(p.name, p.plan.arms[0]!.agents[0]!, p.plan.arms[0]!.players)}`);
   // 2. Run the levels (smallest budget first is no faster: they run one after another on the backend).
   let backend = options.backend;
   const own = !backend && !given;

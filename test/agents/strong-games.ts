@@ -11,12 +11,12 @@ export const legal = new Int32Array(MAX_ACTIONS_HINT);
 export const agentOf = (text: string, ...seed: (string | number)[]) =>
   createAgent(parseAgentSpec(text, 'test'), makeRng(...seed));
 
-/** The actions of one game of `spec` in every seat. */
-export function transcript(game: Game, spec: string, seed: string, deal: number): string {
+/** The actions of one game of `spec` in every seat (its first `limit` actions). */
+export function transcript(game: Game, spec: string, seed: string, deal: number, limit = Infinity): string {
   const state = game.newState(new Dealer(game).deal(seed, deal));
   const agents = Array.from({ length: game.players }, (_, seat) => agentOf(spec, seed, deal, seat));
   const actions: number[] = [];
-  while (!state.isOver()) {
+  while (!state.isOver() && actions.length < limit) {
     actions.push(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
     state.apply(actions[actions.length - 1]!);
   }

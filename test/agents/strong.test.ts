@@ -132,6 +132,29 @@ describe('strong', () => {
     }
   });
 
+  it('with 3 and 4 players the default (its look-ahead on) reads the rules: farmers at 4 per city, tolls at 6 per illustration', () => {
+    // The first 40 actions (20 turns) of self-play on 4 deals: the deals and tiles are the same under
+    // both rules, so a difference is strong's own reading of them.
+    const tollkeepers = [expansionRegistry.get('tollkeepers')!];
+    for (const players of [3, 4])
+      for (const [official, house] of [
+        [{ players }, { players, rules: { farmerPointsPerCity: 4 } }],
+        [
+          { players, expansions: tollkeepers },
+          { players, expansions: tollkeepers, rules: { tollIllustrationPoints2: 6 } },
+        ],
+      ] as const) {
+        let differ = 0;
+        for (let deal = 0; deal < 4; deal++)
+          if (
+            transcript(newGame(house), 'strong', 'house34', deal, 40) !==
+            transcript(newGame(official), 'strong', 'house34', deal, 40)
+          )
+            differ++;
+        expect(differ, JSON.stringify(house)).toBeGreaterThanOrEqual(3);
+      }
+  });
+
   it('values a finished game by its final scores', () => {
     const game = newGame({ players: 2 });
     const state = playChecked(game, 'strong-end', 0, undefined, undefined, 'greedy');

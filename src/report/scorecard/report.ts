@@ -14,6 +14,7 @@ import type { LoadedRun } from '../run.ts';
 import { intervalText, percentText, ppText, signed, signedIntervalText } from '../numbers.ts';
 import { addSkillDepthSection, skillDepthSentence } from '../skill-depth.ts';
 import type { SkillDepthLevel } from '../skill-depth.ts';
+import { nameWithStrength } from '../level-strength.ts';
 import { INTERVALS_TEXT } from '../study.ts';
 import { addVerdictPage, findingLink } from '../verdict.ts';
 import type { Finding } from '../verdict.ts';
@@ -202,6 +203,13 @@ const VERDICT_GLOSSARY: readonly GlossaryWord[] = [
   'level',
 ];
 
+/** The levels with their committed measured strength (`level-strength.ts`), one line each. */
+export function levelsText(scorecard: Scorecard): string {
+  const line = (c: LevelCard) =>
+    `- ${nameWithStrength(c.level, c.spec, scorecard.players)} (${c.deals.toLocaleString('en')} deals here)`;
+  return `Levels (measured strength from committed match figures, docs/strong.md):\n${scorecard.levels.map(line).join('\n')}`;
+}
+
 /** The scorecard as a report: the verdict (bottom line, findings), then the tables, then every level's run as an appendix. */
 export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]): Report {
   const { baseline, variant } = scorecard;
@@ -209,6 +217,7 @@ export function scorecardReport(scorecard: Scorecard, runs: readonly LoadedRun[]
     `What changes: ${scorecard.comparison}`,
     [
       `Two arms on the same deals at every skill level (seed \`${scorecard.seed}\`, ${scorecard.players} players): ${armText(baseline)}; ${armText(variant)}.`,
+      levelsText(scorecard),
       INTERVALS_TEXT,
     ].join('\n\n'),
   );

@@ -1,0 +1,129 @@
+/**
+ * What a study's skill levels are worth, said beside their names in the reports of `npm start`,
+ * the notebooks and `carclab study`: match figures measured once and committed here, each with the
+ * command (seed and deals included) that produced it (docs/strong.md "Where it stands"), never
+ * computed while a study runs. A figure belongs to one exact spec, compared canonically (`strong` is
+ * the default `strong`; `strong:lookahead=3` has no figure), and one player count; the share and its
+ * Wilson 95 % interval are computed here from the committed wins and games.
+ */
+import { parseAgentSpec } from '../agents/index.ts';
+import { wilsonInterval } from '../stats/index.ts';
+
+/** One match: `agent` alone among `against` players in every seat (`carclab match A B --lineups 1`). */
+export interface MeasuredStrength {
+  agent: string;
+  against: string;
+  players: number;
+  /** The expansions, as `--expansions` takes them; empty for the base game. */
+  expansions: readonly string[];
+  /** Games `agent` won (a tie for first counts 1/k to each of the k tied) of `games`. */
+  wins: number;
+  games: number;
+  /** The command that measured it (seed and deals in it), and the day (UTC). */
+  command: string;
+  measured: string;
+  /** Other specs that play the same moves at this player count (so the figure is theirs too). */
+  sameMoves?: readonly string[];
+}
+
+const THREE = ['tollkeepers', 'labyrinth', 'kingRobber'] as const;
+const ON_THREE = '--expansions tollkeepers,labyrinth,kingRobber';
+/** The studies' strong (`STUDY_STRONG`) looks ahead with 2 players: there it is the default `strong`. */
+const STUDIES_STRONG_AT_2 = ['strong:lookaheadPlayers=2'];
+
+/** A lone-agent match of issue 34's confirmation (fresh seeds `cost-c2`, `cost-c3`, `cost-c4`; 100 deals). */
+const lone = (agent: string, against: string, players: number, three: boolean, wins: number): MeasuredStrength => ({
+  agent,
+  against,
+  players,
+  expansions: three ? THREE : [],
+  wins,
+  games: 100 * players,
+  command: `carclab match ${agent} ${against} --players ${players} --lineups 1 --deals 100 --seed cost-c${players} --workers 1${three ? ` ${ON_THREE}` : ''}`,
+  measured: '2026-12-05',
+});
+
+/**
+ * The committed figures: the default `strong` and the studies' `strong` (`strong:lookaheadPlayers=2`,
+ * one ply beyond 2 players) against `greedy` at 2 and 3 players, and `greedy` against `random` at 2, 3
+ * and 4 players, in the base game and with the three expansions of the headline studies. (`strong`'s
+ * 4-player figures of 2026-12-05 were of the linear evaluation, replaced since by a network: none.)
+ */
+export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
+  {
+    agent: 'strong',
+    against: 'greedy',
+    players: 2,
+    expansions: [],
+    wins: 362,
+    games: 400,
+    command: 'carclab match strong greedy --deals 200 --seed strength --workers 2',
+    measured: '2026-12-02',
+    sameMoves: STUDIES_STRONG_AT_2,
+  },
+  {
+    agent: 'strong',
+    against: 'greedy',
+    players: 2,
+    expansions: THREE,
+    wins: 356,
+    games: 400,
+    command: `carclab match strong greedy --deals 200 --seed strength --workers 2 ${ON_THREE}`,
+    measured: '2026-12-02',
+    sameMoves: STUDIES_STRONG_AT_2,
+  },
+  lone('strong', 'greedy', 3, false, 217),
+  lone('strong', 'greedy', 3, true, 169),
+  lone('strong:lookaheadPlayers=2', 'greedy', 3, false, 168.5),
+  lone('strong:lookaheadPlayers=2', 'greedy', 3, true, 119),
+  ...[false, true].map((three) => ({
+    agent: 'greedy',
+    against: 'random',
+    players: 2,
+    expansions: three ? THREE : [],
+    wins: 200,
+    games: 200,
+    command: `carclab match greedy random --deals 100 --seed cost-c2 --workers 1${three ? ` ${ON_THREE}` : ''}`,
+    measured: '2026-12-05',
+  })),
+  lone('greedy', 'random', 3, false, 300),
+  lone('greedy', 'random', 3, true, 300),
+  lone('greedy', 'random', 4, false, 400),
+  lone('greedy', 'random', 4, true, 400),
+];
+
+/** The figures of `spec` at `players` players, the base game first. */
+export function measuredStrengths(spec: string, players: number): MeasuredStrength[] {
+  const canonical = parseAgentSpec(spec, 'level').text;
+  const same = (text: string) => parseAgentSpec(text, 'level strength').text === canonical;
+  return MEASURED_STRENGTHS.filter(
+    (m) => m.players === players && (same(m.agent) || (m.sameMoves ?? []).some(same)),
+  ).sort((a, b) => a.expansions.length - b.expansions.length);
+}
+
+/** A figure as "1.93× fair share [1.72, 2.13]": the win share over the fair share (1/players), with its interval. */
+export function fairShareText(m: MeasuredStrength): string {
+  const { rate, lo, hi } = wilsonInterval({ wins: m.wins, games: m.games });
+  const x = (v: number | null) => (v! * m.players).toFixed(2);
+  return `${x(rate)}× fair share [${x(lo)}, ${x(hi)}]`;
+}
+
+/**
+ * A level's measured strength at `players` players, to stand beside its name: "1.93× fair share
+ * [1.72, 2.13] against greedy at 3 players (base game, 300 games; with tollkeepers, labyrinth,
+ * kingRobber 1.70× fair share [1.48, 1.91], 300 games)"; null when nothing is committed for it.
+ */
+export function strengthText(spec: string, players: number): string | null {
+  const figures = measuredStrengths(spec, players);
+  if (!figures.length) return null;
+  const games = (m: MeasuredStrength) => `${m.games.toLocaleString('en')} games`;
+  const [first, ...others] = figures;
+  const game = (m: MeasuredStrength) => (m.expansions.length ? `with ${m.expansions.join(', ')}` : 'base game');
+  return `${fairShareText(first!)} against ${first!.against} at ${players} players (${game(first!)}, ${games(first!)}${others.map((m) => `; ${game(m)} ${fairShareText(m)}, ${games(m)}`).join('')})`;
+}
+
+/** "strong — 1.93× fair share … (see `strengthText`)", or the bare name when no figure is committed. */
+export const nameWithStrength = (name: string, spec: string, players: number): string => {
+  const text = strengthText(spec, players);
+  return text ? `${name} — ${text}` : name;
+};
