@@ -297,6 +297,41 @@ function addHeadlines(report: Report, levels: readonly LevelRun[], highlights: S
   return warnings;
 }
 
+/** Step 4 of `runStudy`: the verdict page, a bottom line over the study's conclusions and their findings. */
+function addStudyVerdict(
+  report: Report,
+  levels: readonly LevelRun[],
+  highlights: StudyHighlights,
+  moreFindings: readonly Finding[],
+  warnings: readonly string[],
+): void {
+  const names = levels.map((l) => l.agents);
+  const size = levelSizes(levels);
+  const conclusions = highlights.verdict ?? [];
+  addVerdictPage(report, {
+    question: highlights.question ?? report.title,
+    bottomLine: studyBottomLine(
+      conclusions.map((conclusion, k) => ({
+        conclusion,
+        levels: names,
+        finding: k + 1,
+        meanScore: baseMeanScores(levels),
+        players: levels[0]!.run.manifest.arms[0]!.players,
+      })),
+    ),
+    glossary: ['interval', 'measurable', 'paired', 'pp', 'jointTest', 'holm', 'skill', 'expected', 'level'],
+    findings: [
+      ...(highlights.verdict ?? []).map((c, k) => conclusionFinding(c, names, `finding-${k + 1}`, size)),
+      ...moreFindings,
+    ],
+    notes: [
+      ...warnings,
+      INTERVALS_TEXT,
+      'The appendix below has every conclusion of the study, the skill levels and their runs.',
+    ],
+  });
+}
+
 /** The study's levels: checked, then run (or loaded), then analysed into a report in the first level's folder. */
 export async function runStudy(study: Study, options: StudyOptions = {}): Promise<StudyOutcome> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -325,7 +360,6 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
     const highlights = await study.analyse(report, levels);
     const warnings = addHeadlines(report, levels, highlights);
     // 4. How the games play, then the verdict page (first), then the generic appendix of every level's run.
-    const names = levels.map((l) => l.agents);
     const size = levelSizes(levels);
     const quality = addQualitySection(
       report,
@@ -342,30 +376,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
           })
         : [];
     highlights.headlines.push(...skill.map((s) => `Skill depth: ${skillDepthSentence(s)}`));
-    const conclusions = highlights.verdict ?? [];
-    addVerdictPage(report, {
-      question: highlights.question ?? report.title,
-      bottomLine: studyBottomLine(
-        conclusions.map((conclusion, k) => ({
-          conclusion,
-          levels: names,
-          finding: k + 1,
-          meanScore: baseMeanScores(levels),
-          players: levels[0]!.run.manifest.arms[0]!.players,
-        })),
-      ),
-      glossary: ['interval', 'measurable', 'paired', 'pp', 'jointTest', 'holm', 'skill', 'expected', 'level'],
-      findings: [
-        ...(highlights.verdict ?? []).map((c, k) => conclusionFinding(c, names, `finding-${k + 1}`, size)),
-        ...skillFindings,
-        ...quality,
-      ],
-      notes: [
-        ...warnings,
-        INTERVALS_TEXT,
-        'The appendix below has every conclusion of the study, the skill levels and their runs.',
-      ],
-    });
+    addStudyVerdict(report, levels, highlights, [...skillFindings, ...quality], warnings);
     levels.forEach((l, k) => {
       addRunSections(report, l.run, {
         chartPrefix: `level${k}-`,

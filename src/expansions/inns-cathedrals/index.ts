@@ -11,6 +11,7 @@
  * too, and so on).
  */
 import {
+  RootMemo,
   blankFeatureScore,
   ACTION_BLOCK,
   FOLLOW_MEEPLE,
@@ -131,16 +132,7 @@ function specialPreview(
   players: number,
 ): ModulePreview {
   const feature: FeatureScore = blankFeatureScore(players);
-  let specialIn = new Int32Array(0);
-  let specialOf = new Uint8Array(0);
-  let stamp = 0;
-  const specialRoot = (state: BoardView, root: number): boolean => {
-    if (specialIn[root] !== stamp) {
-      specialIn[root] = stamp;
-      specialOf[root] = hasSpecial(state, root) ? 1 : 0;
-    }
-    return specialOf[root] === 1;
-  };
+  const specialRoot = new RootMemo(hasSpecial);
   /** The features after the placement (bit g: representative g) that have an inn or a cathedral (`placement` reads them). */
   let specialGroups = 0;
   /** What the feature of representative g adds to its majority from this module: the completed pay beyond the base game's, or the open extra. */
@@ -151,18 +143,14 @@ function specialPreview(
   };
   return {
     remember(state) {
-      if (specialIn.length < state.segmentIdLimit()) {
-        specialIn = new Int32Array(state.segmentIdLimit());
-        specialOf = new Uint8Array(state.segmentIdLimit());
-      }
-      stamp++;
+      specialRoot.forget(state);
     },
     placement(state, p, out) {
       specialGroups = 0;
       if (special.onType(p.type))
         for (let s = 0; s < p.count; s++) if (special.of(p.type, s) === 1) specialGroups |= 1 << p.group[s]!;
       for (let j = 0; j < p.joins; j++)
-        if (p.joinFirst[j] !== 0 && specialRoot(state, p.joinRoot[j]!))
+        if (p.joinFirst[j] !== 0 && specialRoot.of(state, p.joinRoot[j]!))
           specialGroups |= 1 << p.group[p.joinSegment[j]!]!;
       for (let g = 0; specialGroups >> g !== 0; g++) {
         if (((specialGroups >> g) & 1) === 0) continue;
@@ -170,7 +158,7 @@ function specialPreview(
         for (let j = 0; j < p.joins && values.evaluates; j++) {
           const root = p.joinRoot[j]!;
           if (p.joinFirst[j] === 0 || p.group[p.joinSegment[j]!] !== g || state.meeplesOn(root) === 0) continue;
-          if (!specialRoot(state, root)) continue;
+          if (!specialRoot.of(state, root)) continue;
           state.measure(root, feature);
           addTo(out, majorityOf(feature.perPlayer, players), -values.extraWorth(feature));
         }

@@ -9,6 +9,7 @@
  * one already occupied (a branch).
  */
 import {
+  RootMemo,
   blankFeatureScore,
   InputError,
   SEG_ROAD,
@@ -116,31 +117,19 @@ type LabyrinthBoard = ReturnType<typeof labyrinthBoard>;
  */
 function labyrinthPreview(board: LabyrinthBoard, bonusPerMeeple: number, players: number): ModulePreview {
   const feature: FeatureScore = blankFeatureScore(players);
-  let labyrinthIn = new Int32Array(0);
-  let labyrinthOf = new Uint8Array(0);
-  let positionStamp = 0;
-  const readLabyrinth = (state: BoardView, root: number): boolean => {
-    if (labyrinthIn[root] !== positionStamp) {
-      labyrinthIn[root] = positionStamp;
-      labyrinthOf[root] = board.networkHasLabyrinth(state, root) ? 1 : 0;
-    }
-    return labyrinthOf[root] === 1;
-  };
+  const hasLabyrinth = new RootMemo((state, root) => board.networkHasLabyrinth(state, root));
   /** Whether the road of representative g after the placement runs through a labyrinth. */
   const labyrinthGroup = (state: BoardView, p: ProspectView, g: number): boolean => {
     if (p.kindOf(g) !== SEG_ROAD) return false;
     for (let s = 0; s < p.count; s++) if (p.group[s] === g && board.field.of(p.type, s) === 1) return true;
     for (let j = 0; j < p.joins; j++)
-      if (p.joinFirst[j] !== 0 && p.group[p.joinSegment[j]!] === g && readLabyrinth(state, p.joinRoot[j]!)) return true;
+      if (p.joinFirst[j] !== 0 && p.group[p.joinSegment[j]!] === g && hasLabyrinth.of(state, p.joinRoot[j]!))
+        return true;
     return false;
   };
   return {
     remember(state) {
-      if (labyrinthIn.length < state.segmentIdLimit()) {
-        labyrinthIn = new Int32Array(state.segmentIdLimit());
-        labyrinthOf = new Uint8Array(state.segmentIdLimit());
-      }
-      positionStamp++;
+      hasLabyrinth.forget(state);
     },
     placement(state, p, out) {
       for (let g = 0; g < p.count; g++) {
@@ -150,7 +139,7 @@ function labyrinthPreview(board: LabyrinthBoard, bonusPerMeeple: number, players
         for (let j = 0; j < p.joins; j++) {
           const root = p.joinRoot[j]!;
           if (p.joinFirst[j] === 0 || p.group[p.joinSegment[j]!] !== g || state.meeplesOn(root) === 0) continue;
-          if (!readLabyrinth(state, root)) continue;
+          if (!hasLabyrinth.of(state, root)) continue;
           state.measure(root, feature);
           addTo(out, majorityOf(feature.perPlayer, players), -(bonusPerMeeple * feature.meeples) / 2);
         }

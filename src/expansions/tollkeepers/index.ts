@@ -28,7 +28,7 @@ export const tollkeepers: Expansion = defineExpansion({
       on: 'road',
       key: 'travellers',
       type: 'count',
-      max: 255, // segmentTravellers below is a Uint8Array
+      max: 255, // the travellers' segment field holds one byte per segment
       description: 'groups of travellers drawn on the road (they pay tolls)',
     },
   ],
@@ -70,8 +70,8 @@ export const tollkeepers: Expansion = defineExpansion({
         villageRoads: tolls.villageRoads,
         mostRoads: tolls.mostRoads,
         crossroads: tolls.crossroadsType,
-        segmentIllustrations: tolls.illustrations.values,
-        segmentTravellers: tolls.travellers.values,
+        illustrations: tolls.illustrations,
+        travellers: tolls.travellers,
         freeCrossroads,
       }),
       ...tollPictures(tolls),
