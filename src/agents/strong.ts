@@ -21,6 +21,7 @@ import type { Rng } from '../engine/index.ts';
 import { defineAgent, enumParam, intParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
+import { marginOf } from './tallies.ts';
 import type { Weights } from './evaluation.ts';
 import { GreedyAgent, sharedOnePly } from './greedy.ts';
 import type { OnePly } from './one-ply.ts';
@@ -69,9 +70,19 @@ export interface StrongOptions {
   readonly replies?: number;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
+  /** What a position is worth to the mover (`POSITION_VALUES`; `best` unless given). */
+  readonly value?: PositionValueKind;
   /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
   readonly restriction?: Restriction;
 }
+
+/**
+ * What a position is worth to the mover, from each player's expected total: `best`, its own minus
+ * the best opponent's; `mean`, its own minus the opponents' mean; `own`, its own alone (max^n: each
+ * player values its own total).
+ */
+export const POSITION_VALUES = ['best', 'mean', 'own'] as const;
+export type PositionValueKind = (typeof POSITION_VALUES)[number];
 
 export class StrongAgent implements Agent {
   readonly name = 'strong';
@@ -113,6 +124,7 @@ export class StrongAgent implements Agent {
   private readonly halvings: number;
   private readonly replies: number;
   private readonly lookaheadPlayers: number;
+  private readonly value: PositionValueKind;
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
   private readonly restriction: Restriction | undefined;
   /** While `valueCandidates` runs `choose`: after each share of the look-ahead's deals, the mean of each pair still in (by pair index). */
@@ -131,6 +143,7 @@ export class StrongAgent implements Agent {
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
+    this.value = options.value ?? 'best';
     this.restriction = options.restriction;
   }
 
@@ -161,7 +174,7 @@ export class StrongAgent implements Agent {
       for (let j = 0; j < followUps; j++) {
         const followUp = this.followUps[j]!;
         state.apply(followUp);
-        const value = this.learned!.margin(state, me);
+        const value = this.valueOf(state, me);
         this.consider(value, placement, followUp);
         this.keepPair(placement, followUp, value);
         state.rollback(inner, true);
@@ -288,7 +301,7 @@ export class StrongAgent implements Agent {
           copy.apply(this.pairFollowUp[k]!);
           for (let step = 0; step < 2 * turns && !copy.isOver(); step++)
             copy.apply(this.reply!.choose(copy, legal, copy.legalActions(legal)));
-          sums[k] += this.learned!.margin(copy, me);
+          sums[k] += this.valueOf(copy, me);
           copy.rollback(level, true);
         }
       }
@@ -358,12 +371,22 @@ export class StrongAgent implements Agent {
     const level = state.checkpoint();
     for (let i = 0; i < count; i++) {
       state.apply(legal[i]!);
-      this.consider(this.learned!.margin(state, me), -1, legal[i]!);
+      this.consider(this.valueOf(state, me), -1, legal[i]!);
       state.rollback(level, true);
     }
     state.rollback(level);
     state.deferFinal = deferFinal;
     return this.bestFollowUp;
+  }
+
+  /** The position's worth to `me` by the learned evaluation (`value`). */
+  private valueOf(state: AgentState, me: number): number {
+    const totals = this.learned!.totals(state);
+    if (this.value === 'best') return marginOf(totals, me);
+    if (this.value === 'own') return totals[me]!;
+    let others = 0;
+    for (let p = 0; p < totals.length; p++) if (p !== me) others += totals[p]!;
+    return totals[me]! - others / (totals.length - 1);
   }
 
   /** Keeps a pair if it beats the best so far; among equals, each with the same chance. */
@@ -431,9 +454,9 @@ function shortlist(
   return n;
 }
 
-/** What `strong` values a position by: the mover's expected total minus the best opponent's. */
+/** What `strong` values a position by: each player's expected total (the array is reused by the next call). */
 interface PositionValue {
-  margin(state: AgentState, me: number): number;
+  totals(state: AgentState): Float64Array;
 }
 
 /**
@@ -521,6 +544,12 @@ export const strongAgent: AgentDefinition = defineAgent({
       "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 2: with 3 players the look-ahead costs some tens of times as much)",
     ),
     enumParam(
+      'value',
+      POSITION_VALUES,
+      'best',
+      "what a position is worth to the mover: best, its expected total minus the best opponent's; mean, minus the opponents' mean; own, its own total alone (max^n)",
+    ),
+    enumParam(
       'weights',
       ['learned', 'initial'],
       'learned',
@@ -537,6 +566,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       halvings: params.halvings,
       replies: params.replies,
       lookaheadPlayers: params.lookaheadPlayers,
+      value: params.value,
       restriction,
     }),
 });
