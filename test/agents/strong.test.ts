@@ -155,6 +155,18 @@ describe('strong', () => {
       }
   });
 
+  it("values a position by the best opponent, the opponents' mean or its own total alone (value=)", () => {
+    // With 2 players the one opponent is both the best and the mean: the same moves. Its own total
+    // alone ignores the opponents' and plays otherwise, at 2 players and at 3 (one ply: the network).
+    const two = newGame({ players: 2 });
+    const three = newGame({ players: 3 });
+    const moves = (game: Game, spec: string) => [0, 1].map((deal) => transcript(game, spec, 'value', deal, 30));
+    expect(moves(two, 'strong:lookahead=0,value=mean')).toEqual(moves(two, 'strong:lookahead=0'));
+    expect(moves(two, 'strong:lookahead=0,value=own')).not.toEqual(moves(two, 'strong:lookahead=0'));
+    expect(moves(three, 'strong:lookahead=0,value=own')).not.toEqual(moves(three, 'strong:lookahead=0'));
+    expect(moves(three, 'strong:lookahead=0,value=mean')).not.toEqual(moves(three, 'strong:lookahead=0'));
+  });
+
   it('values a finished game by its final scores', () => {
     const game = newGame({ players: 2 });
     const state = playChecked(game, 'strong-end', 0, undefined, undefined, 'greedy');
