@@ -6,7 +6,8 @@
  * step comes before scoring: R-T2), then what its open roads are expected to bring after the turn
  * (`expectedTolls`, at the other value when a completed road had travellers: the tollhouse flips at
  * the end of the turn). Only the crossroads whose roads the tile joins, and the tile itself, are
- * valued anew; the others' worth is read once per position.
+ * valued anew; the others' worth is read once and kept from one position to the next while their
+ * roads do not change.
  */
 import { MAX_SEGMENTS_PER_TILE } from '../../engine/index.ts';
 import type {
@@ -65,9 +66,18 @@ class TollPreview {
   private readonly roads: CrossroadsRoads;
   /** Per village road of the crossroads being valued: the feature it is part of after the placement (a board root, or -1 - representative). */
   private readonly identity: Int32Array;
-  // Read once per position (stamped): per board road root its illustrations and travellers; per
-  // crossroads tile its village roads' roots and its worth at values 1 and 2.
+  /** The count of positions remembered: stamps what is read once per position. */
   private stamp = 0;
+  // Kept from one position to the next while they hold, stamped with the position they were read in:
+  // per board road root its illustrations and travellers (0 once the road changed); per crossroads
+  // tile its village roads' roots (they hold while roots) and its worth at values 1 and 2 (it holds
+  // while none of those roads changed since: `changedAt`, the position a root's road last grew in).
+  /** Entries stamped before this position are stale. */
+  private keptFrom = 1;
+  /** The last position remembered: its id and tiles. */
+  private positionId = -1;
+  private placed = 0;
+  private changedAt = new Int32Array(0);
   private sumsIn = new Int32Array(0);
   private rootIllustrations = new Int32Array(0);
   private rootTravellers = new Int32Array(0);
@@ -115,10 +125,20 @@ class TollPreview {
     this.identity = new Int32Array(t.mostRoads);
   }
 
-  /** A new position: grows the tables to the board's size and makes every stamped entry stale. */
+  /**
+   * A new position: grows the tables to the board's size; what was read holds but for the roads the
+   * tiles placed since joined when the position follows from the last one, else nothing does.
+   */
   remember(state: PreviewView): void {
+    this.stamp++;
     const size = state.segmentIdLimit();
+    const follows = state.followsFrom(this.positionId, this.placed) && this.sumsIn.length >= size;
+    this.positionId = state.positionId;
+    if (follows) this.forgetChanged(state);
+    else this.keptFrom = this.stamp;
+    this.placed = state.placedCount;
     if (this.sumsIn.length < size) {
+      this.changedAt = new Int32Array(size);
       this.sumsIn = new Int32Array(size);
       this.rootIllustrations = new Int32Array(size);
       this.rootTravellers = new Int32Array(size);
@@ -130,7 +150,19 @@ class TollPreview {
       this.worthIn = new Int32Array(tiles);
       this.worthNow = new Float64Array(tiles * 2);
     }
-    this.stamp++;
+  }
+
+  /** The features the tiles placed since the last position joined changed: their sums are stale, and the worth of crossroads on them. */
+  private forgetChanged(state: PreviewView): void {
+    const segmentCount = state.game.segmentCount;
+    for (let k = this.placed; k < state.placedCount; k++) {
+      const count = segmentCount[state.typeIndexOf(k)]!;
+      for (let s = 0; s < count; s++) {
+        const root = state.find(state.segmentAt(k, s));
+        this.sumsIn[root] = 0;
+        this.changedAt[root] = this.stamp;
+      }
+    }
   }
 
   /** What the placement changes of each player's tollhouse's worth, into `out`. hot path */
@@ -266,9 +298,9 @@ class TollPreview {
     this.worthOf[0] = income + expectedTolls(t.pay, flips ? 3 - value : value, roads);
   }
 
-  /** The worth as the board stands, read once per position. */
+  /** The worth as the board stands, read again only when a road ending at the crossroads changed. */
   private worthOnBoard(state: PreviewView, placed: number, value: number): number {
-    if (this.worthIn[placed] !== this.stamp) {
+    if (!this.worthHolds(state, placed)) {
       this.worthIn[placed] = this.stamp;
       this.worth(state, undefined, placed, 1);
       this.worthNow[placed * 2] = this.worthOf[0]!;
@@ -278,9 +310,19 @@ class TollPreview {
     return this.worthNow[placed * 2 + value - 1]!;
   }
 
+  /** Whether the worth of crossroads tile `placed` read before holds: none of its roads changed since. */
+  private worthHolds(state: PreviewView, placed: number): boolean {
+    const read = this.worthIn[placed]!;
+    if (read < this.keptFrom) return false;
+    const at = this.rootsOf(state, placed);
+    const end = at + this.roadCount(state, placed);
+    for (let k = at; k < end; k++) if (this.changedAt[this.crossRoots[k]!]! > read) return false;
+    return true;
+  }
+
   /** Illustrations and travellers of board road `root` into entry k of `roads`. */
   private rootSums(state: PreviewView, root: number, k: number): void {
-    if (this.sumsIn[root] !== this.stamp) {
+    if (this.sumsIn[root]! < this.keptFrom) {
       this.sumsIn[root] = this.stamp;
       this.rootIllustrations[root] = state.fieldSum(this.t.illustrations, root);
       this.rootTravellers[root] = state.fieldSum(this.t.travellers, root);
@@ -317,11 +359,14 @@ class TollPreview {
     roads.travellers[k] = travellers;
   }
 
-  /** The roots of the village roads of crossroads tile `placed` on the board, from `crossRoots[placed * mostRoads]`. */
+  /**
+   * The roots of the village roads of crossroads tile `placed` on the board, from
+   * `crossRoots[placed * mostRoads]`: read again when one of them is no longer a root.
+   */
   private rootsOf(state: PreviewView, placed: number): number {
     const t = this.t;
     const at = placed * t.mostRoads;
-    if (this.rootsIn[placed] !== this.stamp) {
+    if (!this.rootsHold(state, placed, at)) {
       this.rootsIn[placed] = this.stamp;
       const type = state.placedType[placed]!;
       const start = t.villageRoadStart[type]!;
@@ -329,6 +374,16 @@ class TollPreview {
         this.crossRoots[at + k - start] = state.find(state.segmentAt(placed, t.villageRoads[k]!));
     }
     return at;
+  }
+
+  /** Whether the roots of crossroads tile `placed`'s village roads read before are still roots. */
+  private rootsHold(state: PreviewView, placed: number, at: number): boolean {
+    if (this.rootsIn[placed]! < this.keptFrom) return false;
+    if (this.rootsIn[placed] === this.stamp) return true;
+    const end = at + this.roadCount(state, placed);
+    for (let k = at; k < end; k++) if (state.parent[this.crossRoots[k]!] !== this.crossRoots[k]) return false;
+    this.rootsIn[placed] = this.stamp;
+    return true;
   }
 
   /** The number of village roads of crossroads tile `placed`. */
