@@ -9,7 +9,7 @@
  * valued anew; the others' worth is read once and kept from one position to the next while their
  * roads do not change.
  */
-import { MAX_SEGMENTS_PER_TILE } from '../../engine/index.ts';
+import { FeatureTrail, MAX_SEGMENTS_PER_TILE } from '../../engine/index.ts';
 import type {
   BoardView,
   ModulePreview,
@@ -66,18 +66,19 @@ class TollPreview {
   private readonly roads: CrossroadsRoads;
   /** Per village road of the crossroads being valued: the feature it is part of after the placement (a board root, or -1 - representative). */
   private readonly identity: Int32Array;
-  /** The count of positions remembered: stamps what is read once per position. */
+  /** The positions remembered; the trail's stamp (what is read once per position) and entries older than `keptFrom` are stale. */
+  private readonly trail = new FeatureTrail();
   private stamp = 0;
+  private keptFrom = 1;
   // Kept from one position to the next while they hold, stamped with the position they were read in:
   // per board road root its illustrations and travellers (0 once the road changed); per crossroads
   // tile its village roads' roots (they hold while roots) and its worth at values 1 and 2 (it holds
   // while none of those roads changed since: `changedAt`, the position a root's road last grew in).
-  /** Entries stamped before this position are stale. */
-  private keptFrom = 1;
-  /** The last position remembered: its id and tiles. */
-  private positionId = -1;
-  private placed = 0;
   private changedAt = new Int32Array(0);
+  private readonly changed = (root: number): void => {
+    this.sumsIn[root] = 0;
+    this.changedAt[root] = this.trail.stamp;
+  };
   private sumsIn = new Int32Array(0);
   private rootIllustrations = new Int32Array(0);
   private rootTravellers = new Int32Array(0);
@@ -130,14 +131,9 @@ class TollPreview {
    * tiles placed since joined when the position follows from the last one, else nothing does.
    */
   remember(state: PreviewView): void {
-    this.stamp++;
     const size = state.segmentIdLimit();
-    const follows = state.followsFrom(this.positionId, this.placed) && this.sumsIn.length >= size;
-    this.positionId = state.positionId;
-    if (follows) this.forgetChanged(state);
-    else this.keptFrom = this.stamp;
-    this.placed = state.placedCount;
-    if (this.sumsIn.length < size) {
+    const fits = this.sumsIn.length >= size;
+    if (!fits) {
       this.changedAt = new Int32Array(size);
       this.sumsIn = new Int32Array(size);
       this.rootIllustrations = new Int32Array(size);
@@ -150,19 +146,9 @@ class TollPreview {
       this.worthIn = new Int32Array(tiles);
       this.worthNow = new Float64Array(tiles * 2);
     }
-  }
-
-  /** The features the tiles placed since the last position joined changed: their sums are stale, and the worth of crossroads on them. */
-  private forgetChanged(state: PreviewView): void {
-    const segmentCount = state.game.segmentCount;
-    for (let k = this.placed; k < state.placedCount; k++) {
-      const count = segmentCount[state.typeIndexOf(k)]!;
-      for (let s = 0; s < count; s++) {
-        const root = state.find(state.segmentAt(k, s));
-        this.sumsIn[root] = 0;
-        this.changedAt[root] = this.stamp;
-      }
-    }
+    this.trail.next(state, fits, this.changed);
+    this.stamp = this.trail.stamp;
+    this.keptFrom = this.trail.keptFrom;
   }
 
   /** What the placement changes of each player's tollhouse's worth, into `out`. hot path */
@@ -170,12 +156,10 @@ class TollPreview {
     this.prepare(state);
     this.placements++;
     this.touches = false;
-    for (let j = 0; j < p.joins; j++) {
-      this.joinedIn[p.joinRoot[j]!] = this.placements;
-      if (this.roadIn[p.joinRoot[j]!] === this.stamp) this.touches = true;
-    }
+    for (let j = 0; j < p.joins && !this.touches; j++) this.touches = this.roadIn[p.joinRoot[j]!] === this.stamp;
     this.moverWorth[AFTER] = this.moverWorth[ON_BOARD]!;
     if (!this.touches) return true;
+    for (let j = 0; j < p.joins; j++) this.joinedIn[p.joinRoot[j]!] = this.placements;
     const { tile, value } = this.t.own(state);
     for (let q = 0; q < this.t.players; q++) {
       const placed = tile[q]!;
@@ -310,13 +294,18 @@ class TollPreview {
     return this.worthNow[placed * 2 + value - 1]!;
   }
 
-  /** Whether the worth of crossroads tile `placed` read before holds: none of its roads changed since. */
+  /**
+   * Whether the worth of crossroads tile `placed` read before holds: none of its roads changed since
+   * (then it is stamped with this position, as if read again).
+   */
   private worthHolds(state: PreviewView, placed: number): boolean {
     const read = this.worthIn[placed]!;
+    if (read === this.stamp) return true;
     if (read < this.keptFrom) return false;
     const at = this.rootsOf(state, placed);
     const end = at + this.roadCount(state, placed);
     for (let k = at; k < end; k++) if (this.changedAt[this.crossRoots[k]!]! > read) return false;
+    this.worthIn[placed] = this.stamp;
     return true;
   }
 
