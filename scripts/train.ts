@@ -205,6 +205,7 @@ function fitRows(rows: PositionRows, rng: () => number, started: number) {
       inputScale: Array.from(net.inputScale, round6),
       outputMean: round6(net.outputMean),
       outputScale: round6(net.outputScale),
+      features: [...VALUE_FEATURES],
     } satisfies NetRecord,
     fitted,
     heldOut: n - fitted,
@@ -224,7 +225,11 @@ const out = resolve(options.out);
 let file: WeightsFile;
 try {
   file = JSON.parse(readFileSync(out, 'utf8')) as WeightsFile;
-  if (file.features.join() !== VALUE_FEATURES.join()) file = { features: [...VALUE_FEATURES], byPlayers: {} };
+  // A network fitted on other features than today's keeps them as its own list (strong reads them).
+  if (file.features.join() !== VALUE_FEATURES.join()) {
+    for (const net of Object.values(file.byPlayers)) if (!net.features) Object.assign(net, { features: file.features });
+    file.features = [...VALUE_FEATURES];
+  }
 } catch {
   file = { features: [...VALUE_FEATURES], byPlayers: {} };
 }

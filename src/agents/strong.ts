@@ -28,7 +28,7 @@ import type { OnePly } from './one-ply.ts';
 import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
 import type { FeatureWeights, WeightSet } from './learned.ts';
 import { STRONG_WEIGHTS } from './strong-weights.ts';
-import { mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './value-net.ts';
+import { inputsOf, mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './value-net.ts';
 import type { NetSet } from './value-net.ts';
 
 /**
@@ -475,7 +475,9 @@ function sharedEvaluation(game: AgentGame, nets: NetSet, weightSet: WeightSet): 
   const model: object = record ?? weights!;
   let evaluator = byModel.get(model);
   if (!evaluator) {
-    evaluator = record ? new ValueEvaluator(game, mlpOf(record)) : new LearnedEvaluator(game, weights!);
+    evaluator = record
+      ? new ValueEvaluator(game, mlpOf(record), inputsOf(record))
+      : new LearnedEvaluator(game, weights!);
     byModel.set(model, evaluator);
   }
   return evaluator;

@@ -12,7 +12,10 @@
  * - the completion pay of roads and cities where p has meeples but not the majority, and of those
  *   where p ties for it;
  * - the expansions' expectations (their `evaluate` hooks): the Tollkeepers', the Labyrinth's, King
- *   and Robber Baron's each apart, any other expansion's together;
+ *   and Robber Baron's each apart, any other expansion's together; what p's holdings gain per further
+ *   completion (`evaluateGrowth`: a card under the scoring in force); and what open features would
+ *   pay p through an expansion on completion (`evaluateOpen`: a tollhouse's roads) times the chance
+ *   that anyone completes them;
  * - meeples in hand, an empty hand, meeples standing on roads, cities and monasteries, farmers;
  * - p's turns still to come.
  * Tiles still to place are counted from the tiles placed, never from the deck's position (which
@@ -50,6 +53,8 @@ export const VALUE_FEATURES = [
   'labyrinth',
   'kingRobber',
   'otherExpansions',
+  'expansionGrowth',
+  'expansionOpenChance',
   'hand',
   'emptyHand',
   'standing',
@@ -113,6 +118,13 @@ export class ValueFeatures {
   /** `cellChance`'s answers by fitting count and owner or anyone, and the `read` each was taken in. */
   private readonly chanceStamp: Int32Array;
   private readonly chanceMemo: Float64Array;
+  /** The state `read` is reading, for `visitOpen`. */
+  private reading: AgentState | undefined;
+  /** Adds an open feature's pay on completion (an expansion's `evaluateOpen`) times its chance. */
+  private readonly visitOpen = (player: number, root: number, points: number): void => {
+    this.values[player * VALUE_FEATURE_COUNT + F.expansionOpenChance]! +=
+      points * this.cityChanceOf(this.reading!, root);
+  };
 
   constructor(readonly game: AgentGame) {
     const segments = game.maxTiles * game.segmentsPerTile;
@@ -189,6 +201,15 @@ export class ValueFeatures {
         for (let p = 0; p < players; p++) v[p * VALUE_FEATURE_COUNT + f]! += totals[p]!;
       }
     }
+    this.reading = state;
+    for (let k = 0; k < this.expansionFeature.length; k++) {
+      const totals = this.hookTotals;
+      totals.fill(0);
+      this.game.growthOfExpansion(k, state, totals);
+      for (let p = 0; p < players; p++) v[p * VALUE_FEATURE_COUNT + F.expansionGrowth]! += totals[p]!;
+      this.game.openPaysOfExpansion(k, state, this.visitOpen);
+    }
+    this.reading = undefined;
     return v;
   }
 
@@ -261,7 +282,7 @@ export class ValueFeatures {
     if (!road) this.add(majority, F.cityCells, n);
   }
 
-  /** Open city `root`'s chance to be completed by anyone's draws (once per `read`). */
+  /** Open city's or road's `root` chance to be completed by anyone's draws (once per `read`). */
   private cityChanceOf(state: AgentState, root: number): number {
     if (this.cityStamp[root] !== this.stamp) {
       this.cityStamp[root] = this.stamp;

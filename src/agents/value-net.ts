@@ -17,17 +17,34 @@ import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './value-feat
 import { marginOf } from './tallies.ts';
 import VALUE_WEIGHTS from './value-weights.json' with { type: 'json' };
 
-/** The network's inputs per player: its features, the share of tiles still to place, which expansions the game has. */
-export const VALUE_INPUTS = VALUE_FEATURE_COUNT + 1 + 4;
+/** The inputs per player beside its features: the share of tiles still to place, which expansions the game has. */
+const MORE_INPUTS = 1 + 4;
 
-/** Writes player `p`'s inputs from the last `read` of `features` into `out` at `at`. */
+/** A network's inputs per player with every feature of today (what `npm run train` fits). */
+export const VALUE_INPUTS = VALUE_FEATURE_COUNT + MORE_INPUTS;
+
+/** Every feature of today, in order: the inputs of a network trained now. */
+const ALL_FEATURES = Int32Array.from(VALUE_FEATURES, (_, k) => k);
+
+/**
+ * Writes player `p`'s inputs from the last `read` of `features` into `out` at `at`: the features
+ * `select` names (indices into `VALUE_FEATURES`, in a network's order; all of them unless given), the
+ * share of tiles still to place, the expansion flags.
+ */
 // hot path
-export function valueInputs(features: ValueFeatures, p: number, out: Float64Array | Float32Array, at: number): void {
+export function valueInputs(
+  features: ValueFeatures,
+  p: number,
+  out: Float64Array | Float32Array,
+  at: number,
+  select: Int32Array = ALL_FEATURES,
+): void {
   const K = VALUE_FEATURE_COUNT;
   const v = features.values;
-  for (let k = 0; k < K; k++) out[at + k] = v[p * K + k]!;
-  out[at + K] = features.toPlace;
-  for (let k = 0; k < 4; k++) out[at + K + 1 + k] = features.expansionFlags[k]!;
+  const n = select.length;
+  for (let k = 0; k < n; k++) out[at + k] = v[p * K + select[k]!]!;
+  out[at + n] = features.toPlace;
+  for (let k = 0; k < 4; k++) out[at + n + 1 + k] = features.expansionFlags[k]!;
 }
 
 /** A trained network as `npm run train` writes it (`value-weights.json`). */
@@ -38,6 +55,8 @@ export interface NetRecord {
   readonly inputScale: readonly number[];
   readonly outputMean: number;
   readonly outputScale: number;
+  /** The features it was trained on, in its input order (the file's `features` when absent). */
+  readonly features?: readonly string[];
 }
 
 /** Networks by player count ("2" … "5"; games of 6 players use those of 5). */
@@ -49,8 +68,21 @@ export const VALUE_PLAYERS = [2, 3, 4, 5] as const;
 /** The committed networks (`npm run train`). */
 export const VALUE_NETS: NetSet = VALUE_WEIGHTS.byPlayers as unknown as NetSet;
 
-/** The committed networks' feature list: it must be today's (a test checks it). */
+/** The committed file's feature list: that of each network that records none of its own. */
 export const VALUE_NET_FEATURES: readonly string[] = VALUE_WEIGHTS.features;
+
+/** The features network `record` reads, in its input order: its own list, else the file's. */
+export const featuresOf = (record: NetRecord): readonly string[] => record.features ?? VALUE_NET_FEATURES;
+
+/**
+ * Indices into today's `VALUE_FEATURES` of the features `record` was trained on, in its input order;
+ * a name today's features lack is refused (retrain).
+ */
+export function inputsOf(record: NetRecord): Int32Array {
+  const names = featuresOf(record);
+  checkFeatures(names);
+  return Int32Array.from(names, (name) => VALUE_FEATURES.indexOf(name as (typeof VALUE_FEATURES)[number]));
+}
 
 /** The network record's player count group for a game of `players`. */
 export const netGroup = (players: number): string =>
@@ -58,10 +90,9 @@ export const netGroup = (players: number): string =>
 
 /** The network of `record` as an `Mlp`. */
 export function mlpOf(record: NetRecord): Mlp {
-  if (record.sizes[0] !== VALUE_INPUTS)
-    throw new Error(
-      `value network: ${record.sizes[0]} inputs, the features give ${VALUE_INPUTS} (retrain: npm run train)`,
-    );
+  const inputs = featuresOf(record).length + MORE_INPUTS;
+  if (record.sizes[0] !== inputs)
+    throw new Error(`value network: ${record.sizes[0]} inputs, its features give ${inputs} (retrain: npm run train)`);
   const net = new Mlp(record.sizes);
   for (const [l, layer] of record.layers.entries()) net.layers[l]!.set(layer);
   net.inputMean.set(record.inputMean);
@@ -71,11 +102,12 @@ export function mlpOf(record: NetRecord): Mlp {
   return net;
 }
 
-/** The networks' feature names, checked against today's at load. */
+/** A network's feature names, checked at load: each must be one of today's. */
 export function checkFeatures(names: readonly string[]): void {
-  if (names.join() !== VALUE_FEATURES.join())
+  const gone = names.filter((name) => !(VALUE_FEATURES as readonly string[]).includes(name));
+  if (gone.length > 0)
     throw new Error(
-      `value network: trained on features ${names.join(', ')}; today's are ${VALUE_FEATURES.join(', ')} (retrain: npm run train)`,
+      `value network: trained on features today's lack (${gone.join(', ')}); today's are ${VALUE_FEATURES.join(', ')} (retrain: npm run train)`,
     );
 }
 
@@ -86,16 +118,24 @@ export class ValueEvaluator {
   /** Per player: the inputs of its last answer and the answer. */
   private readonly lastInputs: Float64Array;
   private readonly lastAnswer: Float64Array;
-  private readonly input = new Float64Array(VALUE_INPUTS);
+  private readonly input: Float64Array;
+  /** The network's inputs per player. */
+  private readonly size: number;
 
+  /** `select`: the features the network reads, in its order (`inputsOf`; all of today's unless given). */
   constructor(
     readonly game: AgentGame,
     net: Mlp,
+    private readonly select: Int32Array = ALL_FEATURES,
   ) {
     this.features = new ValueFeatures(game);
     this.net = net.fold();
+    this.size = select.length + MORE_INPUTS;
+    if (net.sizes[0] !== this.size)
+      throw new Error(`value network: ${net.sizes[0]} inputs for ${this.size} (retrain: npm run train)`);
+    this.input = new Float64Array(this.size);
     this.totalsOut = new Float64Array(game.players);
-    this.lastInputs = new Float64Array(game.players * VALUE_INPUTS).fill(Number.NaN);
+    this.lastInputs = new Float64Array(game.players * this.size).fill(Number.NaN);
     this.lastAnswer = new Float64Array(game.players);
   }
 
@@ -112,10 +152,11 @@ export class ValueEvaluator {
     const input = this.input;
     const last = this.lastInputs;
     for (let p = 0; p < players; p++) {
-      valueInputs(this.features, p, input, 0);
-      const o = p * VALUE_INPUTS;
+      valueInputs(this.features, p, input, 0, this.select);
+      const size = this.size;
+      const o = p * size;
       let same = true;
-      for (let i = 0; i < VALUE_INPUTS; i++) if (input[i] !== last[o + i]) same = false;
+      for (let i = 0; i < size; i++) if (input[i] !== last[o + i]) same = false;
       if (!same) {
         last.set(input, o);
         this.lastAnswer[p] = this.net.forward(input);

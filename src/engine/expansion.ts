@@ -293,6 +293,18 @@ export interface ExpansionHooks {
    */
   evaluate?(state: State, expected: Float64Array): void;
   /**
+   * Agents' inputs beside `evaluate` (`strong`'s value network): adds to `gain[p]` the points player
+   * p's holdings in this expansion bring per further completed feature of the kinds they count (e.g.
+   * a card paying per completed city), from the resolved rules only; the state is not changed.
+   */
+  evaluateGrowth?(state: State, gain: Float64Array): void;
+  /**
+   * Agents' inputs beside `evaluate`: calls `visit(p, root, points)` for each open feature (by its
+   * root) whose completion, by anyone, would pay player p `points` through this expansion (e.g. a
+   * tollhouse's toll on a road ending at it); the state is not changed.
+   */
+  evaluateOpen?(state: State, visit: (player: number, root: number, points: number) => void): void;
+  /**
    * Agents' placement preview: what this module adds to a turn's value for a placement not made
    * (`ModulePreview`). A module with hooks that change a turn's scores, follow-ups or evaluation must
    * have it for placements of its games to be previewed (else agents make each placement to value it).

@@ -278,6 +278,20 @@ export class GameSetup extends Tables {
     this.hooks[k]!.evaluate?.(hooksViewOf(state), expected);
   }
 
+  /** Adds to `gain[p]` what expansion `k`'s `evaluateGrowth` hook says p gains per further completion; nothing without one. */
+  growthOfExpansion(k: number, state: FeatureView, gain: Float64Array): void {
+    this.hooks[k]!.evaluateGrowth?.(hooksViewOf(state), gain);
+  }
+
+  /** Visits what expansion `k`'s `evaluateOpen` hook says open features would pay on completion; nothing without one. */
+  openPaysOfExpansion(
+    k: number,
+    state: FeatureView,
+    visit: (player: number, root: number, points: number) => void,
+  ): void {
+    this.hooks[k]!.evaluateOpen?.(hooksViewOf(state), visit);
+  }
+
   /** Whether any expansion adds to an evaluation (`evaluate`). */
   get evaluates(): boolean {
     return this.hookLists.evaluate.length > 0;

@@ -25,6 +25,8 @@ export type AgentGame = Pick<
   | 'pays'
   | 'evaluate'
   | 'evaluateExpansion'
+  | 'growthOfExpansion'
+  | 'openPaysOfExpansion'
   | 'evaluates'
   | 'previews'
   | 'previewPlacement'

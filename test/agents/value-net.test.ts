@@ -4,8 +4,9 @@
  * reads the rules through it.
  */
 import { describe, expect, it } from 'vitest';
-import { VALUE_INPUTS } from '../../src/agents/index.ts';
-import { checkFeatures, mlpOf, VALUE_NET_FEATURES, VALUE_NETS, ValueEvaluator } from '../../src/agents/value-net.ts';
+import { VALUE_FEATURES } from '../../src/agents/index.ts';
+import { checkFeatures, featuresOf, inputsOf, mlpOf, VALUE_NETS, ValueEvaluator } from '../../src/agents/value-net.ts';
+import type { NetRecord } from '../../src/agents/value-net.ts';
 import VALUE_WEIGHTS from '../../src/agents/value-weights.json' with { type: 'json' };
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { agentOf, legal, midGame, transcript } from './strong-games.ts';
@@ -15,13 +16,15 @@ const NET_PLAYERS = Object.keys(VALUE_NETS).map(Number);
 const TOLLS = expansionRegistry.get('tollkeepers')!;
 
 describe('the committed value networks', () => {
-  it('are the player counts docs/strong.md lists, each on the features of today with its training record', () => {
+  it('are the player counts docs/strong.md lists, each on features of today with its training record', () => {
     expect(NET_PLAYERS).toEqual([3, 4, 5]);
-    expect(() => checkFeatures(VALUE_NET_FEATURES)).not.toThrow();
+    expect(VALUE_WEIGHTS.features).toEqual([...VALUE_FEATURES]);
     const records = VALUE_WEIGHTS.byPlayers as Record<string, { training: Record<string, unknown> }>;
     for (const players of NET_PLAYERS) {
-      const net = mlpOf(VALUE_NETS[String(players)]!);
-      expect(net.sizes[0]).toBe(VALUE_INPUTS);
+      const record = VALUE_NETS[String(players)]!;
+      expect(() => checkFeatures(featuresOf(record))).not.toThrow();
+      const net = mlpOf(record);
+      expect(net.sizes[0]).toBe(featuresOf(record).length + 5);
       expect(net.sizes[net.sizes.length - 1]).toBe(1);
       const training = records[String(players)]!.training;
       expect(training.command, `${players} players`).toMatch(new RegExp(`^npm run train -- --players ${players} `));
@@ -34,11 +37,25 @@ describe('the committed value networks', () => {
     for (const players of NET_PLAYERS) {
       const game = newGame({ players, expansions: [TOLLS] });
       const state = midGame(game, players, 20);
-      const net = mlpOf(VALUE_NETS[String(players)]!);
-      const once = Array.from(new ValueEvaluator(game, net).totals(state));
-      expect(Array.from(new ValueEvaluator(game, net).totals(state))).toEqual(once);
+      const record = VALUE_NETS[String(players)]!;
+      const evaluator = () => new ValueEvaluator(game, mlpOf(record), inputsOf(record));
+      const once = Array.from(evaluator().totals(state));
+      expect(Array.from(evaluator().totals(state))).toEqual(once);
       expect(once.every(Number.isFinite)).toBe(true);
     }
+  });
+
+  it('read the features they were trained on, by name, and refuse a name today lacks', () => {
+    const record = VALUE_NETS['4']!;
+    const names = featuresOf(record);
+    expect(Array.from(inputsOf(record), (k) => VALUE_FEATURES[k])).toEqual(names);
+    // A list in another order reads the same features in that order.
+    const reversed: NetRecord = { ...record, features: [...names].reverse() };
+    expect(Array.from(inputsOf(reversed), (k) => VALUE_FEATURES[k])).toEqual([...names].reverse());
+    const renamed: NetRecord = { ...record, features: [...names.slice(1), 'noSuchFeature'] };
+    expect(() => inputsOf(renamed)).toThrow(/noSuchFeature.*retrain: npm run train/);
+    // A network whose input count does not match its list is refused.
+    expect(() => mlpOf({ ...record, features: names.slice(1) })).toThrow(/retrain/);
   });
 
   it("make strong's choice the same for a stream and leave the position as they found it", () => {

@@ -124,6 +124,13 @@ function cardsOf(ctx: CardContext) {
     payBefore: rules.kingRobberIncrementalTiming === 'before',
     /** What the completion of one feature of a card's kind pays its holder (`incremental` only). */
     perCompletion: scoring === 'incremental' ? rules.kingRobberIncrementalPoints : 0,
+    /** What one more completed feature of a card's kind adds to its holder's points, now or at the end. */
+    growth:
+      scoring === 'official'
+        ? rules.kingRobberPointsPerFeature
+        : scoring === 'incremental'
+          ? rules.kingRobberIncrementalPoints
+          : 0,
     feature: blankFeatureScore(ctx.players, true) as FeatureScore,
     pay(state: BoardView, card: number, points: number) {
       const holder = own(state).holder[card]!;
@@ -248,6 +255,11 @@ export const kingRobber: Expansion = defineExpansion({
       // ended now (nothing under `incremental`, which pays as features complete).
       evaluate(state, expected) {
         cards.addEndValues(expected, own(state).completed, own(state).holder, 1);
+      },
+      // For the value network: each holder gains `growth` per further completion of its card's kind.
+      evaluateGrowth(state, gain) {
+        const holder = own(state).holder;
+        for (let c = 0; c < 2; c++) if (holder[c]! >= 0) gain[holder[c]!]! += cards.growth;
       },
       preview: cardPreview(cards),
       playerNotes(state, player) {

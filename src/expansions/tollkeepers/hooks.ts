@@ -186,38 +186,59 @@ function finalTolls(t: Tolls): ExpansionHooks['finalScoring'] {
 /**
  * Expected toll income (docs/agents.md): for each tollhouse and each open road ending at its
  * crossroads, the mean of what completing the road would pay at the tollhouse's value and what the
- * final scoring would (`expectedTolls`).
+ * final scoring would (`expectedTolls`); and, for `strong`'s value network (`evaluateOpen`), each
+ * such road's root with what completing it would pay the owner at the tollhouse's current value.
  */
-export function tollEvaluation(t: Tolls): ExpansionHooks['evaluate'] {
+export function tollEvaluation(t: Tolls): Pick<ExpansionHooks, 'evaluate' | 'evaluateOpen'> {
   const { players, pay, villageRoadStart, villageRoads, roadSums } = t;
-  /** The evaluation's scratch: the roads ending at one crossroads. */
+  /** The evaluation's scratch: the roads ending at one crossroads, and their roots. */
   const roads: CrossroadsRoads = {
     count: 0,
     open: new Uint8Array(t.mostRoads),
     illustrations: new Int32Array(t.mostRoads),
     travellers: new Int32Array(t.mostRoads),
   };
+  const roots = new Int32Array(t.mostRoads);
   /** Whether an earlier village road of the tile (index from `start` to before `k`) belongs to road `root` (R-T1: once per road). */
   const alreadyCounted = (state: BoardView, placed: number, start: number, k: number, root: number): boolean => {
     for (let j = start; j < k; j++) if (state.find(state.segmentAt(placed, villageRoads[j]!)) === root) return true;
     return false;
   };
-  return (state, expected) => {
-    const { tile, value: values } = t.ctx.own(state);
-    for (let p = 0; p < players; p++) {
-      const placed = tile[p]!;
-      if (placed < 0) continue;
-      const type = state.typeIndexOf(placed);
-      const start = villageRoadStart[type]!;
-      roads.count = villageRoadStart[type + 1]! - start;
-      for (let k = start; k < start + roads.count; k++) {
-        const root = state.find(state.segmentAt(placed, villageRoads[k]!));
-        const open = !state.isCompleted(root) && !alreadyCounted(state, placed, start, k, root);
-        roads.open[k - start] = open ? 1 : 0;
-        if (open) roadSums(state, root, roads, k - start);
-      }
-      expected[p]! += expectedTolls(pay, values[p]!, roads);
+  /** Fills `roads` and `roots` with the roads at player p's tollhouse; false when it is in supply. */
+  const roadsAt = (state: BoardView, p: number): boolean => {
+    const placed = t.ctx.own(state).tile[p]!;
+    if (placed < 0) return false;
+    const type = state.typeIndexOf(placed);
+    const start = villageRoadStart[type]!;
+    roads.count = villageRoadStart[type + 1]! - start;
+    for (let k = start; k < start + roads.count; k++) {
+      const root = state.find(state.segmentAt(placed, villageRoads[k]!));
+      const open = !state.isCompleted(root) && !alreadyCounted(state, placed, start, k, root);
+      roads.open[k - start] = open ? 1 : 0;
+      roots[k - start] = root;
+      if (open) roadSums(state, root, roads, k - start);
     }
+    return true;
+  };
+  return {
+    evaluate(state, expected) {
+      const values = t.ctx.own(state).value;
+      for (let p = 0; p < players; p++) if (roadsAt(state, p)) expected[p]! += expectedTolls(pay, values[p]!, roads);
+    },
+    evaluateOpen(state, visit) {
+      const values = t.ctx.own(state).value;
+      for (let p = 0; p < players; p++) {
+        if (!roadsAt(state, p)) continue;
+        const value = values[p]!;
+        for (let k = 0; k < roads.count; k++)
+          if (roads.open[k] === 1)
+            visit(
+              p,
+              roots[k]!,
+              roads.illustrations[k]! * pay.illustration[value]! + roads.travellers[k]! * pay.travellers[value]!,
+            );
+      }
+    },
   };
 }
 

@@ -60,7 +60,7 @@ export const tollkeepers: Expansion = defineExpansion({
         type.expansion !== 'tollkeepers' || type.edition === undefined || type.edition === edition,
       ...tollhouseMoves(tolls, freeCrossroads),
       ...tollScoring(tolls),
-      evaluate: tollEvaluation(tolls),
+      ...tollEvaluation(tolls),
       preview: tollPreview({
         players: ctx.players,
         actionBase: ctx.actionBase,
