@@ -4,7 +4,8 @@
  * reads the rules through it.
  */
 import { describe, expect, it } from 'vitest';
-import { VALUE_FEATURES } from '../../src/agents/index.ts';
+import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from '../../src/agents/index.ts';
+import { Dealer } from '../../src/sim/deal.ts';
 import { checkFeatures, featuresOf, inputsOf, mlpOf, VALUE_NETS, ValueEvaluator } from '../../src/agents/value-net.ts';
 import type { NetRecord } from '../../src/agents/value-net.ts';
 import VALUE_WEIGHTS from '../../src/agents/value-weights.json' with { type: 'json' };
@@ -56,6 +57,39 @@ describe('the committed value networks', () => {
     expect(() => inputsOf(renamed)).toThrow(/noSuchFeature.*retrain: npm run train/);
     // A network whose input count does not match its list is refused.
     expect(() => mlpOf({ ...record, features: names.slice(1) })).toThrow(/retrain/);
+  });
+
+  it("read the expansions' growth and open pays by the rules: a held card's gain per completion, a tollhouse's tolls", () => {
+    // The same 60 random actions under each scoring (the scoring changes no legal move): per player,
+    // what its cards gain per further completion, and its tolls' pay on completion times the chance.
+    const inputs = (rules: Record<string, string | number>) => {
+      const game = newGame({ players: 3, expansions: [TOLLS, expansionRegistry.get('kingRobber')!], rules });
+      const state = game.newState(new Dealer(game).deal('growth', 0));
+      const random = agentOf('random', 'growth', 0);
+      for (let i = 0; i < 60; i++) state.apply(random.choose(state, legal, state.legalActions(legal)));
+      const features = new ValueFeatures(game);
+      const v = features.read(state);
+      const at = (name: string) =>
+        [0, 1, 2].map((p) => v[p * VALUE_FEATURE_COUNT + VALUE_FEATURES.indexOf(name as never)]!);
+      return { growth: at('expansionGrowth'), open: at('expansionOpenChance'), tolls: at('tolls') };
+    };
+    const official = inputs({});
+    // Both cards are held by now: 1 point per further completion each (official, 1 per feature).
+    expect(official.growth.reduce((a, b) => a + b)).toBe(2);
+    expect(inputs({ kingRobberPointsPerFeature: 3 }).growth).toEqual(official.growth.map((g) => 3 * g));
+    expect(inputs({ kingRobberScoring: 'incremental', kingRobberIncrementalPoints: 2 }).growth).toEqual(
+      official.growth.map((g) => 2 * g),
+    );
+    expect(inputs({ kingRobberScoring: 'flat10' }).growth).toEqual([0, 0, 0]);
+    // A tollhouse with open roads: their completion tolls weighed by a chance, so at most what they pay.
+    expect(official.open.some((x) => x > 0)).toBe(true);
+    const doubled = inputs({
+      tollIllustrationPoints1: 2,
+      tollTravellersPoints1: 6,
+      tollIllustrationPoints2: 4,
+      tollTravellersPoints2: 12,
+    });
+    for (let p = 0; p < 3; p++) expect(doubled.open[p]).toBeCloseTo(2 * official.open[p]!, 9);
   });
 
   it("make strong's choice the same for a stream and leave the position as they found it", () => {
