@@ -5,7 +5,7 @@
  * adds `newState`. The base game is expansion zero: a rule module given by the caller (the engine
  * names no rule), declared through the same contract as the expansions.
  */
-import { MAX_SEGMENTS_PER_TILE, SEGMENT_KINDS, buildCatalog } from './catalog/index.ts';
+import { MAX_SEGMENTS_PER_TILE, SEG_FIELD, SEGMENT_KINDS, buildCatalog } from './catalog/index.ts';
 import type { Catalog, TileField, TileSource } from './catalog/index.ts';
 import { InputError, suggestion } from './errors.ts';
 import type {
@@ -69,8 +69,9 @@ export function tileFieldsOf(modules: readonly Expansion[]): TileField[] {
   return fields;
 }
 
-/** The base game's hooks the engine requires: pricing a measured feature, and the rates it prices by. */
-export type BaseHooks = ExpansionHooks & Required<Pick<ExpansionHooks, 'price' | 'featureRates'>>;
+/** The base game's hooks the engine requires: pricing a measured feature, the rates it prices by, the meeples' supply and spots. */
+export type BaseHooks = ExpansionHooks &
+  Required<Pick<ExpansionHooks, 'price' | 'featureRates' | 'meeplesPerPlayer' | 'meepleSpots'>>;
 
 /** A mechanic of one of the game's rule modules (`Expansion.mechanics`), with its test. */
 export interface GameMechanic extends MechanicDef {
@@ -116,8 +117,8 @@ export class GameSetup extends Tables {
   readonly weightedMeeples: boolean;
   /** Each player's starting supply by kind, [kind * players + player] (`Position.meeplesLeft`). */
   readonly meepleSupply: Int8Array;
-  /** Whether fields take farmers and score (`farmers`). */
-  readonly farmers: boolean;
+  /** By tile segment (`type * segmentsPerTile + s`): 1 where the base game's rules let a meeple stand (`ExpansionHooks.meepleSpots`). */
+  readonly meepleSpots: Uint8Array;
   /** The deck before shuffling: one entry per copy (tile type index), the start tile excluded. */
   readonly deck: Int16Array;
   /** Stable key of each deck entry, e.g. `U.garden#2`, for per-tile shuffle keys. */
@@ -168,7 +169,7 @@ export class GameSetup extends Tables {
       { length: setup.meepleKinds.length * setup.players },
       (_, i) => setup.meepleKinds[(i / setup.players) | 0]!.perPlayer,
     );
-    this.farmers = setup.farmers;
+    this.meepleSpots = setup.baseHooks.meepleSpots.values;
     this.deck = setup.deck;
     this.deckKeys = setup.deckKeys;
     this.startType = setup.startType;
@@ -184,6 +185,16 @@ export class GameSetup extends Tables {
     this.modulePlacements = this.modulePreviews?.filter((m) => m.placement !== undefined);
     this.moduleMeeples = this.modulePreviews?.filter((m) => m.meeple !== undefined);
     this.moduleFollowUps = this.modulePreviews?.filter((m) => m.followUps !== undefined);
+  }
+
+  /**
+   * Whether a meeple may stand on some field segment of this game's tiles (`meepleSpots`): the
+   * agents' placement preview asks it (`SpeedPathGame`).
+   */
+  get farmers(): boolean {
+    const kinds = this.segmentKind;
+    for (let i = 0; i < kinds.length; i++) if (kinds[i] === SEG_FIELD && this.meepleSpots[i] === 1) return true;
+    return false;
   }
 
   /**
@@ -423,6 +434,7 @@ function prepare(options: GameOptions, base: Expansion) {
         return meepleKinds.findIndex((kind) => kind.name === name);
       },
       segmentField: (pick) => new SegmentField(catalog, pick),
+      price: (f) => baseHooks.price!(f),
       featureRates,
     });
   };
@@ -433,9 +445,9 @@ function prepare(options: GameOptions, base: Expansion) {
     throw new Error(
       `the base game's rule module ${base.name} must price features (price, and featureRates for every segment kind)`,
     );
-  const { meeplesPerPlayer, farmers } = baseHooks;
-  if (!Number.isInteger(meeplesPerPlayer) || meeplesPerPlayer! < 1 || meeplesPerPlayer! > 30 || farmers === undefined)
-    throw new Error(`the base game's rule module ${base.name} must say meeplesPerPlayer (1–30) and farmers`);
+  const { meeplesPerPlayer, meepleSpots } = baseHooks;
+  if (!Number.isInteger(meeplesPerPlayer) || meeplesPerPlayer! < 1 || meeplesPerPlayer! > 30 || !meepleSpots)
+    throw new Error(`the base game's rule module ${base.name} must say meeplesPerPlayer (1–30) and meepleSpots`);
   meepleKinds[0] = { ...meepleKinds[0]!, perPlayer: meeplesPerPlayer! };
   const hooks = expansions.map((expansion, k) => setUp(expansion, k, baseHooks.featureRates!));
   const hookLists = collectHooks(hooks);
@@ -489,7 +501,6 @@ function prepare(options: GameOptions, base: Expansion) {
     rules,
     explicitRules,
     paramDefs,
-    farmers,
     catalog,
     startType,
     statNames,
