@@ -10,7 +10,7 @@ import { ACTION_BLOCK } from './constants.ts';
 import { InputError, rejectUnknownKeys, suggestion } from './errors.ts';
 import type { EventSink } from './events.ts';
 import type { ExpansionRegistry } from './expansion.ts';
-import { scoreSourcesOf, tileFieldsOf } from './game.ts';
+import { scoreSourcesOf, tileFieldsOf } from './prepare.ts';
 import { HALF_EDGE_PORT, SIDES, centrePort, isRotation, rotatePort } from './geometry.ts';
 import type { HalfEdge } from './geometry.ts';
 import { PHASE_PLACE } from './constants.ts';
