@@ -1,8 +1,8 @@
 /**
  * The position's field schema (`position.ts`): every array and scalar of a position, how it is
  * sized, how a checkpoint undoes it (journaled writes, a saved copy, or a count that is rolled back)
- * and how a restart clears it, and the straight-line code derived from it for clone, restart,
- * checkpoint and rollback. The journal codes (`J_*`) are the journaled arrays' places in it.
+ * and how a restart clears it. The journal codes (`J_*`) are the journaled arrays' places in it.
+ * `position.ts` derives clone, restart, checkpoint and rollback from it.
  */
 import type { ExpansionStateLayout } from './expansion-state.ts';
 
@@ -25,7 +25,7 @@ export interface PositionLayout {
 
 export type NumberArray = Int8Array | Uint8Array | Int16Array | Int32Array | Float64Array;
 
-interface ArrayField {
+export interface ArrayField {
   readonly make: (layout: PositionLayout) => NumberArray;
   /** journal: writes are logged; copy: saved whole at a checkpoint; count: valid up to a scalar count that a checkpoint saves. */
   readonly undo: 'journal' | 'copy' | 'count';
@@ -68,7 +68,7 @@ export const ARRAY_FIELDS = {
 export type ArrayName = keyof typeof ARRAY_FIELDS;
 export const ARRAY_NAMES = Object.keys(ARRAY_FIELDS) as ArrayName[];
 const namesWhere = (test: (f: ArrayField) => boolean) => ARRAY_NAMES.filter((name) => test(ARRAY_FIELDS[name]));
-const JOURNALED = namesWhere((f) => f.undo === 'journal');
+export const JOURNALED = namesWhere((f) => f.undo === 'journal');
 export const COPIED = namesWhere((f) => f.undo === 'copy');
 
 // Journal codes: which array a logged write went to.
@@ -98,84 +98,4 @@ export const SCALAR_FIELDS = {
   positionId: null,
 } as const;
 type ScalarName = keyof typeof SCALAR_FIELDS;
-const SCALAR_NAMES = Object.keys(SCALAR_FIELDS) as ScalarName[];
-
-/** A position, as the generated code below reads it: fields by name. */
-type Fields = object;
-
-/*
- * Straight-line code derived from the schema for the checkpoint's hot paths: each field access stays
- * monomorphic, which a loop over field names would not (measured: checkpoint + apply + rollback about
- * 30 % slower with loops). Only names from the schema above go into it.
- */
-type ScalarCopy = (position: Fields, values: Float64Array) => void;
-export const saveScalars = new Function(
-  'p',
-  'v',
-  SCALAR_NAMES.map((name, i) => `v[${i}] = p.${name};`).join('\n'),
-) as ScalarCopy;
-export const restoreScalars = new Function(
-  'p',
-  'v',
-  SCALAR_NAMES.map((name, i) => `p.${name} = v[${i}];`).join('\n'),
-) as ScalarCopy;
-export const copyScalars = new Function(
-  'to',
-  'from',
-  SCALAR_NAMES.map((name) => `to.${name} = from.${name};`).join('\n'),
-) as (to: Fields, from: Fields) => void;
-/** Copies each copied array into its saved copy (`save`) or back (`restore`), element by element: they are small. */
-type ArrayCopy = (position: Fields, saved: NumberArray[]) => void;
-const copyLoop = (from: string, to: string) =>
-  `{ const from = ${from}, to = ${to}; for (let k = 0; k < from.length; k++) to[k] = from[k]; }`;
-export const saveArrays = new Function(
-  'p',
-  'a',
-  COPIED.map((name, i) => copyLoop(`p.${name}`, `a[${i}]`)).join('\n'),
-) as ArrayCopy;
-export const restoreArrays = new Function(
-  'p',
-  'a',
-  COPIED.map((name, i) => copyLoop(`a[${i}]`, `p.${name}`)).join('\n'),
-) as ArrayCopy;
-/** Undoes the journal entries from `end` back to `start` (entries: code, index, old value). */
-export const undoJournal = new Function(
-  'p',
-  'j',
-  'start',
-  'end',
-  `
-  for (let e = end - 3; e >= start; e -= 3) {
-    const index = j[e + 1];
-    const old = j[e + 2];
-    switch (j[e]) {
-      ${JOURNALED.map((name, code) => `case ${code}: p.${name}[index] = old; break;`).join('\n      ')}
-      default: throw new Error('unknown journal entry ' + j[e]);
-    }
-  }`,
-) as (position: Fields, journal: Int32Array, start: number, end: number) => void;
-
-/** What a restart does to each array (`ArrayField.restart`) and to the scalars, written out for the same reason. */
-const RESTART_CODE: Record<ArrayField['restart'], (array: string) => string> = {
-  cells: (a) =>
-    `for (let i = 0; i < p.placedCount; i++) ${a}[p.placedCell[i]] = 0;\nfor (let i = 0; i < p.frontierCount; i++) ${a}[p.frontier[i]] = 0;`,
-  used: (a) => `${a}.fill(0, 0, p.placedCount * p.layout.segmentsPerTile);`,
-  zero: (a) => `${a}.fill(0);`,
-  meeples: (a) => `${a}.set(p.layout.meepleSupply);`,
-  initial: (a) => `${a}.set(p.layout.expansionState.initial);`,
-  none: () => '',
-};
-export const restartFields = new Function(
-  'p',
-  [
-    ...ARRAY_NAMES.map((name) => RESTART_CODE[ARRAY_FIELDS[name].restart](`p.${name}`)),
-    ...SCALAR_NAMES.flatMap((name) => (SCALAR_FIELDS[name] === null ? [] : [`p.${name} = ${SCALAR_FIELDS[name]};`])),
-  ].join('\n'),
-) as (position: Fields) => void;
-
-/** A checkpoint's copy of the copied arrays and the scalars. */
-export class Saved {
-  journalLength = 0;
-  readonly scalars = new Float64Array(SCALAR_NAMES.length);
-  constructor(readonly arrays: NumberArray[]) {}
-}
+export const SCALAR_NAMES = Object.keys(SCALAR_FIELDS) as ScalarName[];

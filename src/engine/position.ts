@@ -15,20 +15,8 @@
  */
 import { PHASE_PLACE } from './constants.ts';
 import type { EventSink } from './events.ts';
-import {
-  ARRAY_FIELDS,
-  ARRAY_NAMES,
-  COPIED,
-  Saved,
-  copyScalars,
-  restartFields,
-  restoreArrays,
-  restoreScalars,
-  saveArrays,
-  saveScalars,
-  undoJournal,
-} from './position-schema.ts';
-import type { ArrayName, NumberArray, PositionLayout } from './position-schema.ts';
+import { ARRAY_FIELDS, ARRAY_NAMES, COPIED, JOURNALED, SCALAR_FIELDS, SCALAR_NAMES } from './position-schema.ts';
+import type { ArrayField, ArrayName, NumberArray, PositionLayout } from './position-schema.ts';
 
 export {
   ARRAY_FIELDS,
@@ -45,6 +33,82 @@ export {
   SCALAR_FIELDS,
 } from './position-schema.ts';
 export type { PositionLayout } from './position-schema.ts';
+
+/*
+ * Straight-line code derived from the schema for the checkpoint's hot paths: each field access stays
+ * monomorphic, which a loop over field names would not (measured: checkpoint + apply + rollback about
+ * 30 % slower with loops). Only names from the schema above go into it.
+ */
+type ScalarCopy = (position: Position, values: Float64Array) => void;
+const saveScalars = new Function(
+  'p',
+  'v',
+  SCALAR_NAMES.map((name, i) => `v[${i}] = p.${name};`).join('\n'),
+) as ScalarCopy;
+const restoreScalars = new Function(
+  'p',
+  'v',
+  SCALAR_NAMES.map((name, i) => `p.${name} = v[${i}];`).join('\n'),
+) as ScalarCopy;
+const copyScalars = new Function('to', 'from', SCALAR_NAMES.map((name) => `to.${name} = from.${name};`).join('\n')) as (
+  to: Position,
+  from: Position,
+) => void;
+/** Copies each copied array into its saved copy (`save`) or back (`restore`), element by element: they are small. */
+type ArrayCopy = (position: Position, saved: NumberArray[]) => void;
+const copyLoop = (from: string, to: string) =>
+  `{ const from = ${from}, to = ${to}; for (let k = 0; k < from.length; k++) to[k] = from[k]; }`;
+const saveArrays = new Function(
+  'p',
+  'a',
+  COPIED.map((name, i) => copyLoop(`p.${name}`, `a[${i}]`)).join('\n'),
+) as ArrayCopy;
+const restoreArrays = new Function(
+  'p',
+  'a',
+  COPIED.map((name, i) => copyLoop(`a[${i}]`, `p.${name}`)).join('\n'),
+) as ArrayCopy;
+/** Undoes the journal entries from `end` back to `start` (entries: code, index, old value). */
+const undoJournal = new Function(
+  'p',
+  'j',
+  'start',
+  'end',
+  `
+  for (let e = end - 3; e >= start; e -= 3) {
+    const index = j[e + 1];
+    const old = j[e + 2];
+    switch (j[e]) {
+      ${JOURNALED.map((name, code) => `case ${code}: p.${name}[index] = old; break;`).join('\n      ')}
+      default: throw new Error('unknown journal entry ' + j[e]);
+    }
+  }`,
+) as (position: Position, journal: Int32Array, start: number, end: number) => void;
+
+/** What a restart does to each array (`ArrayField.restart`) and to the scalars, written out for the same reason. */
+const RESTART_CODE: Record<ArrayField['restart'], (array: string) => string> = {
+  cells: (a) =>
+    `for (let i = 0; i < p.placedCount; i++) ${a}[p.placedCell[i]] = 0;\nfor (let i = 0; i < p.frontierCount; i++) ${a}[p.frontier[i]] = 0;`,
+  used: (a) => `${a}.fill(0, 0, p.placedCount * p.layout.segmentsPerTile);`,
+  zero: (a) => `${a}.fill(0);`,
+  meeples: (a) => `${a}.set(p.layout.meepleSupply);`,
+  initial: (a) => `${a}.set(p.layout.expansionState.initial);`,
+  none: () => '',
+};
+const restartFields = new Function(
+  'p',
+  [
+    ...ARRAY_NAMES.map((name) => RESTART_CODE[ARRAY_FIELDS[name].restart](`p.${name}`)),
+    ...SCALAR_NAMES.flatMap((name) => (SCALAR_FIELDS[name] === null ? [] : [`p.${name} = ${SCALAR_FIELDS[name]};`])),
+  ].join('\n'),
+) as (position: Position) => void;
+
+/** A checkpoint's copy of the copied arrays and the scalars. */
+class Saved {
+  journalLength = 0;
+  readonly scalars = new Float64Array(SCALAR_NAMES.length);
+  constructor(readonly arrays: NumberArray[]) {}
+}
 
 let viewsOf: (position: Position) => readonly object[];
 
