@@ -38,6 +38,11 @@ export class GameSetup extends Tables {
   readonly meepleSupply: Int8Array;
   /** By tile segment (`type * segmentsPerTile + s`): 1 where the base game's rules let a meeple stand (`ExpansionHooks.meepleSpots`). */
   readonly meepleSpots: Uint8Array;
+  /**
+   * Whether a meeple may stand on some field segment of this game's tiles (`meepleSpots`), for the
+   * agents' placement preview (`SpeedPathGame`), which asks it in its hot path.
+   */
+  readonly farmers: boolean;
   /** The deck before shuffling: one entry per copy (tile type index), the start tile excluded. */
   readonly deck: Int16Array;
   /** Stable key of each deck entry, e.g. `U.garden#2`, for per-tile shuffle keys. */
@@ -89,6 +94,7 @@ export class GameSetup extends Tables {
       (_, i) => setup.meepleKinds[(i / setup.players) | 0]!.perPlayer,
     );
     this.meepleSpots = setup.baseHooks.meepleSpots.values;
+    this.farmers = this.segmentKind.some((kind, i) => kind === SEG_FIELD && this.meepleSpots[i] === 1);
     this.deck = setup.deck;
     this.deckKeys = setup.deckKeys;
     this.startType = setup.startType;
@@ -104,16 +110,6 @@ export class GameSetup extends Tables {
     this.modulePlacements = this.modulePreviews?.filter((m) => m.placement !== undefined);
     this.moduleMeeples = this.modulePreviews?.filter((m) => m.meeple !== undefined);
     this.moduleFollowUps = this.modulePreviews?.filter((m) => m.followUps !== undefined);
-  }
-
-  /**
-   * Whether a meeple may stand on some field segment of this game's tiles (`meepleSpots`): the
-   * agents' placement preview asks it (`SpeedPathGame`).
-   */
-  get farmers(): boolean {
-    const kinds = this.segmentKind;
-    for (let i = 0; i < kinds.length; i++) if (kinds[i] === SEG_FIELD && this.meepleSpots[i] === 1) return true;
-    return false;
   }
 
   /**
