@@ -83,33 +83,51 @@ export class Mlp {
   }
 }
 
-/** A network ready for play (`Mlp.fold`): raw input in, output in the target's units. */
+/**
+ * A network ready for play (`Mlp.fold`): raw input in, output in the target's units. Its weights are
+ * kept by input (column-major) so that an input of 0 — about four in ten of the value network's, and
+ * about half of its hidden units after the ReLU — is skipped whole. Each output still starts from its
+ * bias and adds its terms in input order, skipping only terms that are zero, so the answer is the
+ * row-major sum's to the last bit.
+ */
 export class Folded {
   private readonly acts: Float64Array[];
+  /** Per layer: weights [in × out] (input i's column at i * out), then biases [out]. */
+  private readonly columns: Float64Array[];
   constructor(
     readonly sizes: readonly number[],
-    private readonly layers: readonly Float64Array[],
+    layers: readonly Float64Array[],
   ) {
     this.acts = sizes.slice(1).map((n) => new Float64Array(n));
+    this.columns = layers.map((w, l) => {
+      const nIn = sizes[l]!;
+      const nOut = sizes[l + 1]!;
+      const c = new Float64Array(w.length);
+      for (let o = 0; o < nOut; o++) for (let i = 0; i < nIn; i++) c[i * nOut + o] = w[o * nIn + i]!;
+      c.set(w.subarray(nOut * nIn), nOut * nIn);
+      return c;
+    });
   }
 
   /** The output for raw input `x` (its first `sizes[0]` numbers). */
   // hot path
   forward(x: Float64Array): number {
     let input = x;
-    const last = this.layers.length - 1;
+    const last = this.columns.length - 1;
     for (let l = 0; l <= last; l++) {
-      const w = this.layers[l]!;
+      const w = this.columns[l]!;
       const output = this.acts[l]!;
       const nIn = this.sizes[l]!;
       const nOut = this.sizes[l + 1]!;
       const b = nOut * nIn;
-      for (let o = 0; o < nOut; o++) {
-        let s = w[b + o]!;
-        const r = o * nIn;
-        for (let i = 0; i < nIn; i++) s += w[r + i]! * input[i]!;
-        output[o] = l < last && s < 0 ? 0 : s;
+      for (let o = 0; o < nOut; o++) output[o] = w[b + o]!;
+      for (let i = 0; i < nIn; i++) {
+        const xi = input[i]!;
+        if (xi === 0) continue;
+        const c = i * nOut;
+        for (let o = 0; o < nOut; o++) output[o] += w[c + o]! * xi;
       }
+      if (l < last) for (let o = 0; o < nOut; o++) if (output[o]! < 0) output[o] = 0;
       input = output;
     }
     return input[0]!;
