@@ -18,7 +18,7 @@
 import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { defineAgent, enumParam, intParam, realParam } from './agent.ts';
+import { defineAgent, enumParam, intParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
 import type { Weights } from './evaluation.ts';
@@ -69,8 +69,6 @@ export interface StrongOptions {
   readonly replies?: number;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
-  /** Look-ahead: pairs whose learned value is more than this many points below the best pair's are not looked at (0: all are; `openPairs`). */
-  readonly sure?: number;
   /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
   readonly restriction?: Restriction;
 }
@@ -115,7 +113,6 @@ export class StrongAgent implements Agent {
   private readonly halvings: number;
   private readonly replies: number;
   private readonly lookaheadPlayers: number;
-  private readonly sure: number;
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
   private readonly restriction: Restriction | undefined;
   /** While `valueCandidates` runs `choose`: after each share of the look-ahead's deals, the mean of each pair still in (by pair index). */
@@ -134,7 +131,6 @@ export class StrongAgent implements Agent {
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
-    this.sure = options.sure ?? 0;
     this.restriction = options.restriction;
   }
 
@@ -268,8 +264,7 @@ export class StrongAgent implements Agent {
    */
   private lookAhead(state: AgentState, me: number): void {
     const players = state.game.players;
-    let top = this.openPairs(this.topPairs(Math.min(this.lookahead * (players - 1), this.pairs)));
-    if (this.sure > 0 && top.length < 2) return; // the choice is not open: the best learned value stands
+    let top = this.topPairs(Math.min(this.lookahead * (players - 1), this.pairs));
     const turns = this.replies > 0 ? this.replies : players;
     this.dealDecks(state);
     // The deals are played on a copy that draws from `deck`, each deal copied into it in turn.
@@ -302,17 +297,6 @@ export class StrongAgent implements Agent {
       if (stage < stages - 1 && top.length > 1) top = halve(top, sums);
     }
     for (const k of top) this.consider(sums[k]! / dealt, this.pairPlacement[k]!, this.pairFollowUp[k]!);
-  }
-
-  /**
-   * `sure=`: of `top` (best first), the pairs whose learned value is within `sure` points of the
-   * best's; all of them without it. With one left the look-ahead is skipped: it spends its `greedy`
-   * turns only where the choice is open.
-   */
-  private openPairs(top: number[]): number[] {
-    if (this.sure <= 0 || top.length === 0) return top;
-    const floor = this.pairValue[top[0]!]! - this.sure;
-    return top.filter((k) => this.pairValue[k]! >= floor);
   }
 
   /** The indices of the `m` best pairs by one-ply value, best first (stable). */
@@ -536,13 +520,6 @@ export const strongAgent: AgentDefinition = defineAgent({
       6,
       "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 2: with 3 players the look-ahead costs some tens of times as much)",
     ),
-    realParam(
-      'sure',
-      0,
-      0,
-      1000,
-      "look-ahead: only the pairs whose learned value is within this many points of the best pair's are looked at, none when one is left (0: every pair the look-ahead takes)",
-    ),
     enumParam(
       'weights',
       ['learned', 'initial'],
@@ -560,7 +537,6 @@ export const strongAgent: AgentDefinition = defineAgent({
       halvings: params.halvings,
       replies: params.replies,
       lookaheadPlayers: params.lookaheadPlayers,
-      sure: params.sure,
       restriction,
     }),
 });

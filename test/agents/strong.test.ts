@@ -88,13 +88,6 @@ describe('strong', () => {
     expect(choices(three, 'strong:samples=2')).not.toEqual(atThree);
   });
 
-  it('sure=: a margin wide enough looks at every pair as the default; a narrow one plays otherwise', () => {
-    const game = newGame({ players: 3 });
-    const byDefault = transcript(game, 'strong', 'sure', 0, 40);
-    expect(transcript(game, 'strong:sure=1000', 'sure', 0, 40)).toBe(byDefault);
-    expect(transcript(game, 'strong:sure=0.5', 'sure', 0, 40)).not.toBe(byDefault);
-  });
-
   it("halves the look-ahead's pairs: the better half by sum, rounded up, in their order, the earlier of equals", () => {
     const sums = new Float64Array(8);
     sums.set([0, 0, 4, 2, 0, 1, 9, 4]);
