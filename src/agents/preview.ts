@@ -35,6 +35,7 @@ import { CitiesDone } from './cities-done.ts';
 import { BoardFeatures } from './board-features.ts';
 import type { RememberingEvaluator } from './remembered.ts';
 import { FrontierSlots } from './slots.ts';
+import { JoinLists } from './join-lists.ts';
 import { addTo, majorityOf } from './tallies.ts';
 
 /** At most this many segments on a tile. */
@@ -79,6 +80,8 @@ export class PlacementPreview {
   private readonly valueIn = new Int32Array(MAX_SEGMENTS);
   private readonly valueOf = new Float64Array(MAX_SEGMENTS);
   private placements = 0;
+  /** The placement's joins per feature of the tile. */
+  private readonly joins = new JoinLists();
   /** A feature measured (`ProspectView.measure`). */
   private readonly measured: FeatureScore;
 
@@ -120,10 +123,10 @@ export class PlacementPreview {
     const cell = (placement / 4) | 0;
     const slots = this.slots;
     const slot = -state.grid[cell]! - 1;
-    const base = slots.at(slot);
     const totals = this.totals;
     const players = totals.length;
-    for (let p = 0; p < players; p++) totals[p] = slots.totals[base + p]!;
+    if (slots.changes(slot)) for (let p = 0; p < players; p++) totals[p] = slots.totals[slot * players + p]!;
+    else for (let p = 0; p < players; p++) totals[p] = this.start[p]!;
     // 2. The features the tile would form; the cities it completes, to the fields.
     const prospect = state.prospect(placement);
     if (++this.placements === 0x7fffffff) {
@@ -132,6 +135,7 @@ export class PlacementPreview {
     }
     const count = prospect.count;
     const group = prospect.group;
+    this.joins.link(prospect);
     let cityDone = false;
     for (let s = 0; s < count && prospect.completed !== 0; s++)
       if (group[s] === s && prospect.completes(s) && prospect.kindOf(s) === SEG_CITY) cityDone = true;
@@ -242,11 +246,12 @@ export class PlacementPreview {
    */
   private occupied(state: SpeedPathState, prospect: ProspectView, totals: Float64Array, slot: number): boolean {
     const evaluator = this.evaluator;
+    const joins = this.joins;
     const players = totals.length;
     const perPlayer = this.perPlayer;
     const back = this.back;
     const slots = this.slots;
-    let anyBack = slots.anyBack[slot] === 1;
+    let anyBack = slots.changes(slot) && slots.anyBack[slot] === 1;
     if (anyBack) {
       for (let p = 0; p < players; p++) {
         back[p] = slots.back[slot * players + p]!;
@@ -256,14 +261,9 @@ export class PlacementPreview {
     for (let s = 0; s < prospect.count; s++) {
       if (prospect.group[s] !== s || prospect.meeples[s] === 0) continue;
       for (let p = 0; p < players; p++) perPlayer[p] = 0;
-      for (let j = 0; j < prospect.joins; j++) {
+      for (let j = joins.first[s]!; j >= 0; j = joins.next[j]!) {
         const root = prospect.joinRoot[j]!;
-        if (
-          prospect.joinFirst[j] === 0 ||
-          state.rootMeeples[root] === 0 ||
-          prospect.group[prospect.joinSegment[j]!] !== s
-        )
-          continue;
+        if (state.rootMeeples[root] === 0) continue;
         addTo(totals, evaluator.beforeMajority[root]!, -evaluator.beforeWorth[root]!);
         for (let p = 0; p < players; p++) perPlayer[p]! += evaluator.beforePlayers[root * players + p]!;
       }
@@ -287,8 +287,8 @@ export class PlacementPreview {
 
   /** Counts into `back` and `backOther` the meeples per player on the old features of completed feature g, plain and other kinds. */
   private countBack(state: SpeedPathState, prospect: ProspectView, g: number): void {
-    for (let j = 0; j < prospect.joins; j++) {
-      if (prospect.joinFirst[j] === 0 || prospect.group[prospect.joinSegment[j]!] !== g) continue;
+    const joins = this.joins;
+    for (let j = joins.first[g]!; j >= 0; j = joins.next[j]!) {
       const root = prospect.joinRoot[j]!;
       let m = root;
       do {
@@ -322,6 +322,7 @@ export class PlacementPreview {
     const S = game.segmentsPerTile;
     const kind = prospect.kindOf(r);
     const features = this.features;
+    const joins = this.joins;
     if (kind === SEG_FIELD) {
       if (!evaluator.fieldsPay) {
         this.valueOf[r] = 0;
@@ -330,8 +331,7 @@ export class PlacementPreview {
       // The completed cities of the one old field it joins, or of the union of several.
       let fields = 0;
       let field = -1;
-      for (let j = 0; j < prospect.joins; j++) {
-        if (prospect.joinFirst[j] === 0 || prospect.group[prospect.joinSegment[j]!] !== r) continue;
+      for (let j = joins.first[r]!; j >= 0; j = joins.next[j]!) {
         field = prospect.joinRoot[j]!;
         features.read(state, field);
         fields++;
@@ -339,9 +339,7 @@ export class PlacementPreview {
       let cities = fields === 1 ? features.citiesOf(field) : 0;
       if (fields > 1) {
         features.startCities();
-        for (let j = 0; j < prospect.joins; j++)
-          if (prospect.joinFirst[j] !== 0 && prospect.group[prospect.joinSegment[j]!] === r)
-            cities += features.addCities(prospect.joinRoot[j]!);
+        for (let j = joins.first[r]!; j >= 0; j = joins.next[j]!) cities += features.addCities(prospect.joinRoot[j]!);
       }
       this.valueOf[r] = evaluator.fieldWorth[this.extraOn ? cities + this.citiesDone.extra[r]! : cities]!;
       return;
@@ -361,8 +359,7 @@ export class PlacementPreview {
         pennants += game.segmentPennants[prospect.type * S + s]!;
       }
     }
-    for (let j = 0; j < prospect.joins; j++) {
-      if (prospect.joinFirst[j] === 0 || prospect.group[prospect.joinSegment[j]!] !== r) continue;
+    for (let j = joins.first[r]!; j >= 0; j = joins.next[j]!) {
       const root = prospect.joinRoot[j]!;
       features.read(state, root);
       segments += features.segments[root]!;

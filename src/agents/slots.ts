@@ -3,21 +3,22 @@
  * cell): the change the occupied monasteries around the slot make to the remembered totals when a
  * tile is placed there — one more neighbour, or for one with 7 its completion: it is scored (9 tiles
  * at the completed rate) instead of expected, and its meeple comes back. Read once per slot and
- * position: what depends on the slot, not on the rotation tried.
+ * position: what depends on the slot, not on the rotation tried. Only the slots beside such a
+ * monastery have entries (`changes`); a tile elsewhere leaves the remembered totals as they are.
  */
 import type { SpeedPathGame, SpeedPathState } from '../engine/index.ts';
 import type { RememberingEvaluator } from './remembered.ts';
 import { advanceStamp } from './tallies.ts';
 
 export class FrontierSlots {
-  /** Per slot: `players` totals with the monasteries around (from `at(slot)`). */
+  /** Per slot with entries (`changes`): `players` totals with the monasteries around, from `slot * players`. */
   readonly totals: Float64Array;
   /** Per slot and player, the meeples coming back from the monasteries a tile there completes: plain ones, other kinds. */
   readonly back: Int32Array;
   readonly backOther: Int32Array;
   /** Per slot: 1 when a meeple comes back. */
   readonly anyBack: Uint8Array;
-  /** Per slot, the stamp of the position it was given its totals in. */
+  /** Per slot, the stamp of the position it was given its entries in. */
   private readonly totalsIn: Int32Array;
   private stamp = 0;
   /** The remembered totals of the position. */
@@ -60,7 +61,7 @@ export class FrontierSlots {
           const v = state.grid[cell + dy + dx]!;
           if (v >= 0) continue; // a tile or off the frontier
           const slot = -v - 1;
-          const at = this.at(slot);
+          const at = this.entries(slot);
           if (!closing) {
             this.totals[at + owner - 1]! += evaluator.monastery;
             continue;
@@ -73,8 +74,13 @@ export class FrontierSlots {
     }
   }
 
-  /** The offset in `totals`, `back` and `backOther` of slot `slot`'s entries in the position (`newPosition`). */
-  at(slot: number): number {
+  /** Whether slot `slot` has entries in the position: a tile there changes a monastery around. */
+  changes(slot: number): boolean {
+    return this.totalsIn[slot] === this.stamp;
+  }
+
+  /** The offset in `totals`, `back` and `backOther` of slot `slot`'s entries, made in this position if need be. */
+  private entries(slot: number): number {
     const players = this.game.players;
     const at = slot * players;
     if (this.totalsIn[slot] !== this.stamp) {

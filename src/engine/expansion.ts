@@ -87,7 +87,7 @@ export interface BoardView
  * agents' speed path does (`SpeedPathState`, `views.ts`), the position's arrays read-only, so that it
  * values a placement not made without rebuilding what the board keeps. At run time it is the state.
  */
-export interface PreviewView extends BoardView {
+export interface PreviewView extends BoardView, Pick<Board, 'positionId' | 'followsFrom'> {
   readonly grid: ReadonlyNumbers;
   readonly placedType: ReadonlyNumbers;
   readonly placedCell: ReadonlyNumbers;

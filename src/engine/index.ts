@@ -9,7 +9,7 @@ export * from './params/index.ts';
 export * from './catalog/index.ts';
 export type { Board, FeatureView } from './board.ts';
 export type { ProspectView } from './prospect.ts';
-export { RootMemo } from './root-memo.ts';
+export { FeatureTrail, RootMemo } from './root-memo.ts';
 export type { SegmentField } from './segment-field.ts';
 export { defineExpansion } from './expansion.ts';
 export type {

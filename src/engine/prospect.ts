@@ -88,9 +88,13 @@ export class Prospect implements ProspectView {
   /** Per representative, the read (`reads`) in which the placement completes its feature. */
   private readonly doneIn = new Int32Array(MAX_SEGMENTS_PER_TILE);
   private reads = 0;
-  // Per frontier slot, read once per position (`readSlot`): the position's id, how many of its ports
-  // face a neighbour's segment, those ports and the roots across.
+  // Per frontier slot (`readSlot`): the position it was last read or checked in (its id and tiles),
+  // its cell and which of its sides had a tile then, how many of its ports face a neighbour's
+  // segment, those ports and the roots across.
   private readonly slotPosition: Float64Array;
+  private readonly slotPlaced: Int32Array;
+  private readonly slotCell: Int32Array;
+  private readonly slotSides: Uint8Array;
   private readonly slotPorts: Int32Array;
   private readonly slotPort: Int32Array;
   private readonly slotRoot: Int32Array;
@@ -101,6 +105,9 @@ export class Prospect implements ProspectView {
     this.portSegment = board.game.portSegment;
     const slots = board.frontier.length;
     this.slotPosition = new Float64Array(slots).fill(-1);
+    this.slotPlaced = new Int32Array(slots);
+    this.slotCell = new Int32Array(slots).fill(-1);
+    this.slotSides = new Uint8Array(slots);
     this.slotPorts = new Int32Array(slots);
     this.slotPort = new Int32Array(slots * PORTS);
     this.slotRoot = new Int32Array(slots * PORTS);
@@ -275,15 +282,58 @@ export class Prospect implements ProspectView {
     this.completed = completed;
   }
 
-  /** Reads frontier slot `slot` unless read in this position; returns its offset in `slotPort`/`slotRoot`. */
+  /**
+   * Reads frontier slot `slot` unless what was read of it still holds; returns its offset in
+   * `slotPort`/`slotRoot`. What was read in an earlier position holds in one that follows from it
+   * (`followsFrom`: tiles were only added since) when the slot is the same cell, no tile was placed
+   * beside it, and every root across is still a root (a feature only grows; one that was joined into
+   * another has a new root).
+   */
   private readSlot(slot: number): number {
     const at = slot * PORTS;
     const board = this.board;
     if (this.slotPosition[slot] === board.positionId) return at;
+    const cell = board.frontier[slot]!;
+    const sides = this.sidesOf(cell);
+    if (!this.slotHolds(slot, cell, sides)) this.readPorts(slot, cell);
     this.slotPosition[slot] = board.positionId;
+    this.slotPlaced[slot] = board.placedCount;
+    this.slotCell[slot] = cell;
+    this.slotSides[slot] = sides;
+    return at;
+  }
+
+  /** Which sides of `cell` have a tile (bit `side`). */
+  private sidesOf(cell: number): number {
+    const grid = this.board.grid;
+    const G = this.board.game.gridSide;
+    let sides = 0;
+    for (let side = 0; side < 4; side++) if (grid[cell + neighbourOffset(side, G)]! > 0) sides |= 1 << side;
+    return sides;
+  }
+
+  /** Whether what was read of slot `slot` holds for `cell` with tiles on `sides` (`readSlot`). */
+  private slotHolds(slot: number, cell: number, sides: number): boolean {
+    const board = this.board;
+    if (
+      this.slotCell[slot] !== cell ||
+      this.slotSides[slot] !== sides ||
+      !board.followsFrom(this.slotPosition[slot]!, this.slotPlaced[slot]!)
+    )
+      return false;
+    const parent = board.parent;
+    const at = slot * PORTS;
+    const end = at + this.slotPorts[slot]!;
+    for (let i = at; i < end; i++) if (parent[this.slotRoot[i]!] !== this.slotRoot[i]) return false;
+    return true;
+  }
+
+  /** Reads the ports of slot `slot` (at `cell`) that face a neighbour's segment, and the roots across. */
+  private readPorts(slot: number, cell: number): void {
+    const board = this.board;
     const game = board.game;
     const S = game.segmentsPerTile;
-    const cell = board.frontier[slot]!;
+    const at = slot * PORTS;
     let n = at;
     for (let side = 0; side < 4; side++) {
       const k = board.grid[cell + neighbourOffset(side, game.gridSide)]! - 1;
@@ -297,7 +347,6 @@ export class Prospect implements ProspectView {
       }
     }
     this.slotPorts[slot] = n - at;
-    return at;
   }
 
   /** The smallest tile segment linked to s. */

@@ -27,6 +27,7 @@ import type {
   ExpansionHooks,
   FeatureScore,
   ModulePreview,
+  PreviewView,
   ProspectView,
   SetupContext,
 } from '../../engine/index.ts';
@@ -119,7 +120,7 @@ function labyrinthPreview(board: LabyrinthBoard, bonusPerMeeple: number, players
   const feature: FeatureScore = blankFeatureScore(players);
   const hasLabyrinth = new RootMemo((state, root) => board.networkHasLabyrinth(state, root));
   /** Whether the road of representative g after the placement runs through a labyrinth. */
-  const labyrinthGroup = (state: BoardView, p: ProspectView, g: number): boolean => {
+  const labyrinthGroup = (state: PreviewView, p: ProspectView, g: number): boolean => {
     if (p.kindOf(g) !== SEG_ROAD) return false;
     for (let s = 0; s < p.count; s++) if (p.group[s] === g && board.field.of(p.type, s) === 1) return true;
     for (let j = 0; j < p.joins; j++)

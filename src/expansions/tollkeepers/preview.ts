@@ -6,9 +6,10 @@
  * step comes before scoring: R-T2), then what its open roads are expected to bring after the turn
  * (`expectedTolls`, at the other value when a completed road had travellers: the tollhouse flips at
  * the end of the turn). Only the crossroads whose roads the tile joins, and the tile itself, are
- * valued anew; the others' worth is read once per position.
+ * valued anew; the others' worth is read once and kept from one position to the next while their
+ * roads do not change.
  */
-import { MAX_SEGMENTS_PER_TILE } from '../../engine/index.ts';
+import { FeatureTrail, MAX_SEGMENTS_PER_TILE } from '../../engine/index.ts';
 import type {
   BoardView,
   ModulePreview,
@@ -65,9 +66,19 @@ class TollPreview {
   private readonly roads: CrossroadsRoads;
   /** Per village road of the crossroads being valued: the feature it is part of after the placement (a board root, or -1 - representative). */
   private readonly identity: Int32Array;
-  // Read once per position (stamped): per board road root its illustrations and travellers; per
-  // crossroads tile its village roads' roots and its worth at values 1 and 2.
+  /** The positions remembered; the trail's stamp (what is read once per position) and entries older than `keptFrom` are stale. */
+  private readonly trail = new FeatureTrail();
   private stamp = 0;
+  private keptFrom = 1;
+  // Kept from one position to the next while they hold, stamped with the position they were read in:
+  // per board road root its illustrations and travellers (0 once the road changed); per crossroads
+  // tile its village roads' roots (they hold while roots) and its worth at values 1 and 2 (it holds
+  // while none of those roads changed since: `changedAt`, the position a root's road last grew in).
+  private changedAt = new Int32Array(0);
+  private readonly changed = (root: number): void => {
+    this.sumsIn[root] = 0;
+    this.changedAt[root] = this.trail.stamp;
+  };
   private sumsIn = new Int32Array(0);
   private rootIllustrations = new Int32Array(0);
   private rootTravellers = new Int32Array(0);
@@ -115,10 +126,15 @@ class TollPreview {
     this.identity = new Int32Array(t.mostRoads);
   }
 
-  /** A new position: grows the tables to the board's size and makes every stamped entry stale. */
+  /**
+   * A new position: grows the tables to the board's size; what was read holds but for the roads the
+   * tiles placed since joined when the position follows from the last one, else nothing does.
+   */
   remember(state: PreviewView): void {
     const size = state.segmentIdLimit();
-    if (this.sumsIn.length < size) {
+    const fits = this.sumsIn.length >= size;
+    if (!fits) {
+      this.changedAt = new Int32Array(size);
       this.sumsIn = new Int32Array(size);
       this.rootIllustrations = new Int32Array(size);
       this.rootTravellers = new Int32Array(size);
@@ -130,7 +146,9 @@ class TollPreview {
       this.worthIn = new Int32Array(tiles);
       this.worthNow = new Float64Array(tiles * 2);
     }
-    this.stamp++;
+    this.trail.next(state, fits, this.changed);
+    this.stamp = this.trail.stamp;
+    this.keptFrom = this.trail.keptFrom;
   }
 
   /** What the placement changes of each player's tollhouse's worth, into `out`. hot path */
@@ -138,12 +156,10 @@ class TollPreview {
     this.prepare(state);
     this.placements++;
     this.touches = false;
-    for (let j = 0; j < p.joins; j++) {
-      this.joinedIn[p.joinRoot[j]!] = this.placements;
-      if (this.roadIn[p.joinRoot[j]!] === this.stamp) this.touches = true;
-    }
+    for (let j = 0; j < p.joins && !this.touches; j++) this.touches = this.roadIn[p.joinRoot[j]!] === this.stamp;
     this.moverWorth[AFTER] = this.moverWorth[ON_BOARD]!;
     if (!this.touches) return true;
+    for (let j = 0; j < p.joins; j++) this.joinedIn[p.joinRoot[j]!] = this.placements;
     const { tile, value } = this.t.own(state);
     for (let q = 0; q < this.t.players; q++) {
       const placed = tile[q]!;
@@ -266,9 +282,9 @@ class TollPreview {
     this.worthOf[0] = income + expectedTolls(t.pay, flips ? 3 - value : value, roads);
   }
 
-  /** The worth as the board stands, read once per position. */
+  /** The worth as the board stands, read again only when a road ending at the crossroads changed. */
   private worthOnBoard(state: PreviewView, placed: number, value: number): number {
-    if (this.worthIn[placed] !== this.stamp) {
+    if (!this.worthHolds(state, placed)) {
       this.worthIn[placed] = this.stamp;
       this.worth(state, undefined, placed, 1);
       this.worthNow[placed * 2] = this.worthOf[0]!;
@@ -278,9 +294,24 @@ class TollPreview {
     return this.worthNow[placed * 2 + value - 1]!;
   }
 
+  /**
+   * Whether the worth of crossroads tile `placed` read before holds: none of its roads changed since
+   * (then it is stamped with this position, as if read again).
+   */
+  private worthHolds(state: PreviewView, placed: number): boolean {
+    const read = this.worthIn[placed]!;
+    if (read === this.stamp) return true;
+    if (read < this.keptFrom) return false;
+    const at = this.rootsOf(state, placed);
+    const end = at + this.roadCount(state, placed);
+    for (let k = at; k < end; k++) if (this.changedAt[this.crossRoots[k]!]! > read) return false;
+    this.worthIn[placed] = this.stamp;
+    return true;
+  }
+
   /** Illustrations and travellers of board road `root` into entry k of `roads`. */
   private rootSums(state: PreviewView, root: number, k: number): void {
-    if (this.sumsIn[root] !== this.stamp) {
+    if (this.sumsIn[root]! < this.keptFrom) {
       this.sumsIn[root] = this.stamp;
       this.rootIllustrations[root] = state.fieldSum(this.t.illustrations, root);
       this.rootTravellers[root] = state.fieldSum(this.t.travellers, root);
@@ -317,11 +348,14 @@ class TollPreview {
     roads.travellers[k] = travellers;
   }
 
-  /** The roots of the village roads of crossroads tile `placed` on the board, from `crossRoots[placed * mostRoads]`. */
+  /**
+   * The roots of the village roads of crossroads tile `placed` on the board, from
+   * `crossRoots[placed * mostRoads]`: read again when one of them is no longer a root.
+   */
   private rootsOf(state: PreviewView, placed: number): number {
     const t = this.t;
     const at = placed * t.mostRoads;
-    if (this.rootsIn[placed] !== this.stamp) {
+    if (!this.rootsHold(state, placed, at)) {
       this.rootsIn[placed] = this.stamp;
       const type = state.placedType[placed]!;
       const start = t.villageRoadStart[type]!;
@@ -329,6 +363,16 @@ class TollPreview {
         this.crossRoots[at + k - start] = state.find(state.segmentAt(placed, t.villageRoads[k]!));
     }
     return at;
+  }
+
+  /** Whether the roots of crossroads tile `placed`'s village roads read before are still roots. */
+  private rootsHold(state: PreviewView, placed: number, at: number): boolean {
+    if (this.rootsIn[placed]! < this.keptFrom) return false;
+    if (this.rootsIn[placed] === this.stamp) return true;
+    const end = at + this.roadCount(state, placed);
+    for (let k = at; k < end; k++) if (state.parent[this.crossRoots[k]!] !== this.crossRoots[k]) return false;
+    this.rootsIn[placed] = this.stamp;
+    return true;
   }
 
   /** The number of village roads of crossroads tile `placed`. */
