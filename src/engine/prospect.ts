@@ -179,25 +179,17 @@ export class Prospect implements ProspectView {
     const game = board.game;
     const type = board.drawn;
     const count = game.segmentCount[type]!;
+    const base = type * game.segmentsPerTile;
+    const o12 = (type * 4 + (placement & 3)) * PORTS;
     this.placement = placement;
     this.type = type;
-    this.typeBase = type * game.segmentsPerTile;
+    this.typeBase = base;
     this.placed = board.placedCount;
     this.count = count;
     const group = this.group;
     for (let s = 0; s < count; s++) group[s] = s;
-    this.joinNeighbours(placement);
-    this.countFeatures();
-    this.markCompleted();
-  }
-
-  /**
-   * Step 1 of `read`: the ports of the placement joined to the neighbours' features (`joinSegment`,
-   * `joinRoot`, `joinFirst`); tile segments joining one feature are linked into one. hot path
-   */
-  private joinNeighbours(placement: number): void {
-    const o12 = (this.type * 4 + (placement & 3)) * PORTS;
-    const slot = -this.board.grid[(placement / 4) | 0]! - 1;
+    // 1. The ports joined to the neighbours' features; tile segments joining one feature are one.
+    const slot = -board.grid[(placement / 4) | 0]! - 1;
     const at = this.readSlot(slot);
     const end = at + this.slotPorts[slot]!;
     const portSegment = this.portSegment;
@@ -224,22 +216,13 @@ export class Prospect implements ProspectView {
     }
     this.joins = joins;
     this.linked = linked;
-  }
-
-  /**
-   * Step 2 of `read`: each feature's open ends and meeples, at its representative (from here on each
-   * segment links straight to it). hot path
-   */
-  private countFeatures(): void {
-    const board = this.board;
-    const count = this.count;
-    const base = this.typeBase;
-    const group = this.group;
+    // 2. Each feature's open ends and meeples, at its representative (from here on each segment
+    // links straight to it).
     const openEnds = this.openEnds;
     const meeples = this.meeples;
     const kinds = this.kinds;
     const ports = this.ports;
-    if (this.linked) {
+    if (linked) {
       for (let s = 0; s < count; s++) {
         group[s] = this.representative(s);
         openEnds[s] = 0;
@@ -252,29 +235,25 @@ export class Prospect implements ProspectView {
         meeples[s] = 0;
       }
     }
-    for (let j = 0; j < this.joins; j++) {
-      const g = group[this.joinSegment[j]!]!;
-      const kind = kinds[base + g]!;
-      if (kind === SEG_ROAD || kind === SEG_CITY) openEnds[g]! -= 2;
-      if (this.joinFirst[j] === 0) continue;
-      const root = this.joinRoot[j]!;
-      openEnds[g]! += board.openEnds[root]!;
-      meeples[g]! += board.rootMeeples[root]!;
-    }
-  }
-
-  /** Step 3 of `read`: the roads and cities it completes (only one the tile joins to the board can be). hot path */
-  private markCompleted(): void {
+    // Only a road or city the tile joins to the board can be completed.
     if (++this.reads === 0x7fffffff) {
       this.reads = 1;
       this.doneIn.fill(0);
     }
-    const base = this.typeBase;
+    for (let j = 0; j < joins; j++) {
+      const g = group[joinSegment[j]!]!;
+      const kind = kinds[base + g]!;
+      if (kind === SEG_ROAD || kind === SEG_CITY) openEnds[g]! -= 2;
+      if (joinFirst[j] === 0) continue;
+      const root = joinRoot[j]!;
+      openEnds[g]! += board.openEnds[root]!;
+      meeples[g]! += board.rootMeeples[root]!;
+    }
     let completed = 0;
-    for (let j = 0; j < this.joins; j++) {
-      const g = this.group[this.joinSegment[j]!]!;
-      if (this.openEnds[g] !== 0 || this.doneIn[g] === this.reads) continue;
-      const kind = this.kinds[base + g]!;
+    for (let j = 0; j < joins; j++) {
+      const g = group[joinSegment[j]!]!;
+      if (openEnds[g] !== 0 || this.doneIn[g] === this.reads) continue;
+      const kind = kinds[base + g]!;
       if (kind !== SEG_ROAD && kind !== SEG_CITY) continue;
       this.doneIn[g] = this.reads;
       completed++;
