@@ -38,6 +38,8 @@ export class GameSetup extends Tables {
   readonly meepleSupply: Int8Array;
   /** By tile segment (`type * segmentsPerTile + s`): 1 where the base game's rules let a meeple stand (`ExpansionHooks.meepleSpots`). */
   readonly meepleSpots: Uint8Array;
+  /** Whether a meeple may stand on every segment (`meepleSpots` all 1): the turn then skips the lookup. */
+  readonly meepleEverywhere: boolean;
   /**
    * Whether a meeple may stand on some field segment of this game's tiles (`meepleSpots`), for the
    * agents' placement preview (`SpeedPathGame`), which asks it in its hot path.
@@ -94,6 +96,7 @@ export class GameSetup extends Tables {
       (_, i) => setup.meepleKinds[(i / setup.players) | 0]!.perPlayer,
     );
     this.meepleSpots = setup.baseHooks.meepleSpots.values;
+    this.meepleEverywhere = this.segmentKind.every((kind, i) => kind < 0 || this.meepleSpots[i] === 1);
     this.farmers = this.segmentKind.some((kind, i) => kind === SEG_FIELD && this.meepleSpots[i] === 1);
     this.deck = setup.deck;
     this.deckKeys = setup.deckKeys;

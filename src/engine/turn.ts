@@ -132,10 +132,11 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
       const type = this.placedType[this.lastPlaced]!;
       const S = game.segmentsPerTile;
       const count = game.segmentCount[type]!;
+      const everywhere = game.meepleEverywhere;
       const spots = game.meepleSpots;
       const first = FOLLOW_MEEPLE + k * MAX_SEGMENTS_PER_TILE;
       for (let s = 0; s < count; s++) {
-        if (spots[type * S + s] === 0) continue;
+        if (!everywhere && spots[type * S + s] === 0) continue;
         const g = this.lastPlaced * S + s;
         if (this.rootMeeples[this.find(g)] === 0 || this.allowOnOccupied(g)) out[n++] = first + s;
       }
