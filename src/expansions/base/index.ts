@@ -148,7 +148,8 @@ export const baseGame: Expansion = defineExpansion({
       meeplesPerPlayer: rules.meeples,
       // A meeple may stand on every segment, but on a field only with farmers.
       meepleSpots: ctx.segmentField((segment) => (farmers || segment.kind !== SEG_FIELD ? 1 : 0)),
-      ...(farmers ? { finalScoring: fieldScoring(ctx.players, ctx.price) } : {}),
+      // An object of one shape (no spread): scoring and the agents read its `price` in their hot paths.
+      finalScoring: farmers ? fieldScoring(ctx.players, ctx.price) : undefined,
       usesMechanic: {
         farmers: meepleOn(SEG_FIELD),
         roadMeeples: meepleOn(SEG_ROAD),
