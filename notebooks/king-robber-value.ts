@@ -18,7 +18,8 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart } from '../src/charts/index.ts';
-import { acrossLevels, addConclusions, expansionLevels, verdictSentence } from '../src/report/levels.ts';
+import { addConclusions, verdictSentence } from '../src/report/level-text.ts';
+import { acrossLevels, expansionLevels } from '../src/report/levels.ts';
 import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { closestVariant } from '../src/report/closest.ts';
 import { armNamed, ci, ciDiff, ciPct, count, dealCI, sums, toEstimate, winRate } from '../src/report/numbers.ts';

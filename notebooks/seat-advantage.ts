@@ -15,7 +15,8 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart } from '../src/charts/index.ts';
-import { acrossLevels, addConclusions, levelRows, levelSizes, verdictSentence } from '../src/report/levels.ts';
+import { addConclusions, verdictSentence } from '../src/report/level-text.ts';
+import { acrossLevels, levelRows, levelSizes } from '../src/report/levels.ts';
 import type { Conclusion } from '../src/report/levels.ts';
 import { ciPct, count, winRate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';

@@ -15,7 +15,8 @@
 import { pathToFileURL } from 'node:url';
 import * as aq from 'arquero';
 import { estimatesChart } from '../src/charts/index.ts';
-import { acrossLevels, addConclusions, expansionLevels, levelEstimate, verdictSentence } from '../src/report/levels.ts';
+import { addConclusions, verdictSentence } from '../src/report/level-text.ts';
+import { acrossLevels, expansionLevels, levelEstimate } from '../src/report/levels.ts';
 import type { Conclusion, LevelRows } from '../src/report/levels.ts';
 import { armNamed, ci, dealCI, toEstimate } from '../src/report/numbers.ts';
 import type { Report } from '../src/report/report.ts';

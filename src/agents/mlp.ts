@@ -83,33 +83,76 @@ export class Mlp {
   }
 }
 
-/** A network ready for play (`Mlp.fold`): raw input in, output in the target's units. */
+/**
+ * A network ready for play (`Mlp.fold`): raw input in, output in the target's units. Its weights are
+ * kept by input (column-major) and an input of 0 is skipped — about four in ten of the value
+ * network's inputs, half of its hidden units after the ReLU — with four outputs summed at a time.
+ * Each output still starts from its bias and adds its terms in input order, leaving out only terms
+ * that are zero, so the answer is the row-major sum's to the last bit (a test holds it to that).
+ */
 export class Folded {
   private readonly acts: Float64Array[];
+  /** Per layer: weights [in × out] (input i's column at i * out), then biases [out]. */
+  private readonly columns: Float64Array[];
+  /** The inputs of a layer that are not 0. */
+  private readonly nonZero: Int32Array;
+
   constructor(
     readonly sizes: readonly number[],
-    private readonly layers: readonly Float64Array[],
+    layers: readonly Float64Array[],
   ) {
     this.acts = sizes.slice(1).map((n) => new Float64Array(n));
+    this.columns = layers.map((w, l) => {
+      const nIn = sizes[l]!;
+      const nOut = sizes[l + 1]!;
+      const c = new Float64Array(w.length);
+      for (let o = 0; o < nOut; o++) for (let i = 0; i < nIn; i++) c[i * nOut + o] = w[o * nIn + i]!;
+      c.set(w.subarray(nOut * nIn), nOut * nIn);
+      return c;
+    });
+    this.nonZero = new Int32Array(Math.max(...sizes));
   }
 
   /** The output for raw input `x` (its first `sizes[0]` numbers). */
   // hot path
   forward(x: Float64Array): number {
     let input = x;
-    const last = this.layers.length - 1;
+    const last = this.columns.length - 1;
+    const nz = this.nonZero;
     for (let l = 0; l <= last; l++) {
-      const w = this.layers[l]!;
+      const w = this.columns[l]!;
       const output = this.acts[l]!;
       const nIn = this.sizes[l]!;
       const nOut = this.sizes[l + 1]!;
       const b = nOut * nIn;
-      for (let o = 0; o < nOut; o++) {
-        let s = w[b + o]!;
-        const r = o * nIn;
-        for (let i = 0; i < nIn; i++) s += w[r + i]! * input[i]!;
-        output[o] = l < last && s < 0 ? 0 : s;
+      let m = 0;
+      for (let i = 0; i < nIn; i++) if (input[i] !== 0) nz[m++] = i;
+      let o = 0;
+      for (; o + 4 <= nOut; o += 4) {
+        let s0 = w[b + o]!;
+        let s1 = w[b + o + 1]!;
+        let s2 = w[b + o + 2]!;
+        let s3 = w[b + o + 3]!;
+        for (let k = 0; k < m; k++) {
+          const i = nz[k]!;
+          const xi = input[i]!;
+          const c = i * nOut + o;
+          s0 += w[c]! * xi;
+          s1 += w[c + 1]! * xi;
+          s2 += w[c + 2]! * xi;
+          s3 += w[c + 3]! * xi;
+        }
+        output[o] = s0;
+        output[o + 1] = s1;
+        output[o + 2] = s2;
+        output[o + 3] = s3;
       }
+      for (; o < nOut; o++) {
+        let s = w[b + o]!;
+        for (let k = 0; k < m; k++) s += w[nz[k]! * nOut + o]! * input[nz[k]!]!;
+        output[o] = s;
+      }
+      if (l < last) for (let j = 0; j < nOut; j++) if (output[j]! < 0) output[j] = 0;
       input = output;
     }
     return input[0]!;

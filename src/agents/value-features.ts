@@ -115,9 +115,13 @@ export class ValueFeatures {
   /** Per city root: the `read` that valued its chance of completion by anyone (`cityStamp`) and the chance. */
   private readonly cityStamp: Int32Array;
   private readonly cityChance: Float64Array;
-  /** `cellChance`'s answers by fitting count and owner or anyone, and the `read` each was taken in. */
-  private readonly chanceStamp: Int32Array;
+  /**
+   * `cellChance`'s answers by fitting count and owner or anyone (NaN: not yet), for the tiles still to
+   * place they were taken with (`chanceLeft`): they depend on nothing else, so they hold from one
+   * `read` to the next while that count stays (a look-ahead's rollouts all end with the same count).
+   */
   private readonly chanceMemo: Float64Array;
+  private chanceLeft = -1;
   /** The state `read` is reading, for `visitOpen`. */
   private reading: AgentState | undefined;
   /** Adds an open feature's pay on completion (an expansion's `evaluateOpen`) times its chance. */
@@ -126,7 +130,11 @@ export class ValueFeatures {
       points * this.cityChanceOf(this.reading!, root);
   };
 
-  constructor(readonly game: AgentGame) {
+  /** `expansionInputs`: whether `read` computes `expansionGrowth` and `expansionOpenChance` (0 without: a network that reads neither saves their cost). */
+  constructor(
+    readonly game: AgentGame,
+    private readonly expansionInputs = true,
+  ) {
     const segments = game.maxTiles * game.segmentsPerTile;
     this.values = new Float64Array(game.players * VALUE_FEATURE_COUNT);
     this.seen = new Int32Array(segments);
@@ -147,7 +155,6 @@ export class ValueFeatures {
     this.openCities = new Int32Array(segments);
     this.cityStamp = new Int32Array(segments);
     this.cityChance = new Float64Array(segments);
-    this.chanceStamp = new Int32Array(2 * game.maxTiles + 2);
     this.chanceMemo = new Float64Array(2 * game.maxTiles + 2);
     const side = 2 * game.maxTiles + 3;
     this.fitStamp = new Int32Array(side * side);
@@ -173,14 +180,15 @@ export class ValueFeatures {
     }
     this.stamp = advanceStamp(this.stamp, this.seen, this.fitStamp);
     const stamp = this.stamp;
-    if (stamp === 1) {
-      this.cityStamp.fill(0);
-      this.chanceStamp.fill(0);
-    }
+    if (stamp === 1) this.cityStamp.fill(0);
     if (this.left.length === 0) this.left = new Int32Array(Math.max(...state.deck) + 1);
     state.tilesLeft(this.left);
     this.tilesToCome = Math.max(1, left);
     this.draws = left / players;
+    if (left !== this.chanceLeft) {
+      this.chanceLeft = left;
+      this.chanceMemo.fill(Number.NaN);
+    }
     const occupied = this.occupied;
     const n = state.meepleSegments(occupied);
     for (let i = 0; i < n; i++) {
@@ -201,6 +209,14 @@ export class ValueFeatures {
         for (let p = 0; p < players; p++) v[p * VALUE_FEATURE_COUNT + f]! += totals[p]!;
       }
     }
+    if (this.expansionInputs) this.readExpansionInputs(state);
+    return v;
+  }
+
+  /** Adds every player's `expansionGrowth` and `expansionOpenChance` (the expansions' agent-input hooks). */
+  private readExpansionInputs(state: AgentState): void {
+    const players = this.game.players;
+    const v = this.values;
     this.reading = state;
     for (let k = 0; k < this.expansionFeature.length; k++) {
       const totals = this.hookTotals;
@@ -210,7 +226,6 @@ export class ValueFeatures {
       this.game.openPaysOfExpansion(k, state, this.visitOpen);
     }
     this.reading = undefined;
-    return v;
   }
 
   /** Adds open occupied feature `root` of kind `kind` to its players' features. */
@@ -307,16 +322,17 @@ export class ValueFeatures {
 
   /**
    * The chance that a tile of `fitting` among the tiles to come is drawn by the owner (a player's
-   * share of the draws) or by anyone (all of them), remembered per count for this `read`.
+   * share of the draws) or by anyone (all of them), remembered per count (`chanceMemo`).
    */
   private cellChance(fitting: number, byAnyone: boolean): number {
     const i = 2 * fitting + (byAnyone ? 1 : 0);
-    if (this.chanceStamp[i] !== this.stamp) {
-      this.chanceStamp[i] = this.stamp;
+    let chance = this.chanceMemo[i]!;
+    if (Number.isNaN(chance)) {
       const draws = byAnyone ? this.tilesToCome : this.draws;
-      this.chanceMemo[i] = 1 - (1 - Math.min(1, fitting / this.tilesToCome)) ** draws;
+      chance = 1 - (1 - Math.min(1, fitting / this.tilesToCome)) ** draws;
+      this.chanceMemo[i] = chance;
     }
-    return this.chanceMemo[i]!;
+    return chance;
   }
 
   /** How many tiles to come fit empty cell `cell` (counted once per `read`). */

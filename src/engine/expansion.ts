@@ -210,6 +210,11 @@ export interface SetupContext<F extends StateFields = StateFields, E extends Eve
   meepleKind(name: string): number;
   /** A value per tile segment of the game's catalog (`pick`: 0 to 255), read on the board with `BoardView.fieldAt`. */
   segmentField(pick: (segment: Segment, type: TileType) => number): SegmentField;
+  /**
+   * Prices a measured feature as the game's scoring does: the base game's module's `price` as the
+   * game holds it (a module wrapping the base game's prices so too). For hooks, once the game is built.
+   */
+  price(feature: FeatureScore): void;
   /** The rates the base game's features pay by (its `featureRates`), for an expansion that prices or values features against them; empty while the base game's own module is set up. */
   readonly featureRates: readonly FeatureRates[];
   /** Base of this expansion's follow-up action codes (`ACTION_BLOCK`, `constants.ts`; the encoding in `turn.ts`). */
@@ -275,12 +280,15 @@ export interface ExpansionHooks {
   readonly featureRates?: readonly FeatureRates[];
   /** The base game's module only: how many plain meeples each player has. */
   readonly meeplesPerPlayer?: number;
-  /** The base game's module only: whether fields take farmers (meeples) and score at the end. */
-  readonly farmers?: boolean;
+  /**
+   * The base game's module only: the tile segments a meeple may stand on by its rules (1; 0: none may),
+   * made with `SetupContext.segmentField`. The turn lists meeple follow-ups only there.
+   */
+  readonly meepleSpots?: SegmentField;
   /** After all features completed this turn were scored (`State.completedThisTurn`). */
   afterScoring?(state: State): void;
   endOfTurn?(state: State): void;
-  /** After the base final scoring. */
+  /** After the final scoring of the open features; the base game's module's runs before the expansions'. */
   finalScoring?(state: State): void;
   /**
    * Position evaluation for agents: adds to `expected[p]` the points player p can expect from this

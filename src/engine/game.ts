@@ -1,103 +1,23 @@
 /**
  * The game setup floor: `GameSetup` is the immutable setup of a game (catalog, the base game's rule
  * module and the expansions, resolved rules, players, the deck, the statistics and expansion-state
- * layouts, the hooks) on top of the precomputed tables (`tables.ts`). The front `Game` (`state.ts`)
- * adds `newState`. The base game is expansion zero: a rule module given by the caller (the engine
- * names no rule), declared through the same contract as the expansions.
+ * layouts, the hooks) on top of the precomputed tables (`tables.ts`), prepared from the options by
+ * `prepare.ts`. The front `Game` (`state.ts`) adds `newState`. The base game is expansion zero: a
+ * rule module given by the caller (the engine names no rule), declared through the same contract as
+ * the expansions.
  */
-import { MAX_SEGMENTS_PER_TILE, SEGMENT_KINDS, buildCatalog } from './catalog/index.ts';
-import type { Catalog, TileField, TileSource } from './catalog/index.ts';
-import { InputError, suggestion } from './errors.ts';
-import type {
-  BoardView,
-  Expansion,
-  ExpansionHooks,
-  FeatureRates,
-  MechanicDef,
-  MeepleKind,
-  ModulePreview,
-  PreviewView,
-} from './expansion.ts';
-import { ExpansionStateLayout } from './expansion-state.ts';
-import { stateBehind } from './hook-view.ts';
-import { expansionViews } from './position.ts';
-import { SegmentField } from './segment-field.ts';
-import { resolveParams } from './params/index.ts';
+import { SEG_FIELD } from './catalog/index.ts';
+import type { BoardView, Expansion, ExpansionHooks, MeepleKind, ModulePreview, PreviewView } from './expansion.ts';
+import type { ExpansionStateLayout } from './expansion-state.ts';
 import type { ParamDef, ParamValues } from './params/index.ts';
+import { admits, modulePreviews } from './hook-lists.ts';
+import type { GameMechanic, HookLists } from './hook-lists.ts';
+import { playerStatIndex, prepare, statIndex } from './prepare.ts';
+import type { BaseHooks, GameOptions } from './prepare.ts';
 import { blankFeatureScore, Tables } from './tables.ts';
 import type { FeatureView } from './board.ts';
 import type { ProspectView } from './prospect.ts';
 import type { FeatureScore } from './tables.ts';
-import {
-  ACTION_BLOCK,
-  COMPENSATION_SOURCE,
-  FOLLOW_MEEPLE_CODE,
-  MAX_PLAYERS,
-  MAX_TILES,
-  MIN_PLAYERS,
-} from './constants.ts';
-
-export const BASE_STATS = ['tilesPlaced', 'tilesDiscarded', 'turns'] as const;
-/**
- * Per player: meeples placed, then the same by the kind of feature they went on, in the order of
- * `SEGMENT_KINDS` (road, city, field, monastery) — `turn.ts` indexes them so; a meeple on a field is
- * a farmer.
- */
-export const BASE_PLAYER_STATS = [
-  'meeplesDeployed',
-  'roadMeeplesPlaced',
-  'cityMeeplesPlaced',
-  'farmersPlaced',
-  'monasteryMeeplesPlaced',
-] as const;
-
-/**
- * The score sources of a game of these rule modules (the base game first, then the expansions), the
- * columns of its breakdowns (`Position.scores`): each module's own in the given order, then seat
- * compensation. Over a registry's modules it gives every source any game can have.
- */
-export function scoreSourcesOf(modules: Iterable<Expansion>): string[] {
-  return [...[...modules].flatMap((e) => e.scoreSources ?? []), COMPENSATION_SOURCE];
-}
-
-/** The segment fields the rule modules declare for tile files; one key is declared once. */
-export function tileFieldsOf(modules: readonly Expansion[]): TileField[] {
-  const fields = modules.flatMap((e) => e.tileFields ?? []);
-  const twice = fields.find((f, i) => fields.findIndex((g) => g.on === f.on && g.key === f.key) !== i);
-  if (twice !== undefined)
-    throw new Error(`tile field ${twice.on}.${twice.key} is declared twice by the game's rule modules`);
-  return fields;
-}
-
-/** The base game's hooks the engine requires: pricing a measured feature, and the rates it prices by. */
-export type BaseHooks = ExpansionHooks & Required<Pick<ExpansionHooks, 'price' | 'featureRates'>>;
-
-/** A mechanic of one of the game's rule modules (`Expansion.mechanics`), with its test. */
-export interface GameMechanic extends MechanicDef {
-  /** The rule module that declares it (`base`, `tollkeepers` …). */
-  readonly module: string;
-  /** Whether a legal follow-up uses it (the module's `usesMechanic` test). */
-  readonly uses: (state: BoardView, followUp: number) => boolean;
-}
-
-export interface GameOptions {
-  players: number;
-  expansions?: readonly Expansion[];
-  /** Rule parameters by name; unknown names and bad values are input errors. */
-  rules?: Readonly<Record<string, unknown>>;
-  /** Designer tile files added to the catalog. */
-  extraTiles?: readonly TileSource[];
-  /**
-   * The segment fields tile files may carry (`Expansion.tileFields`); default: those of the game's
-   * rule modules. A registry passes every registered module's, so that one tile file serves every
-   * expansion mix (a field is inert in a game without the module that reads it).
-   */
-  tileFields?: readonly TileField[];
-  /** Copies per tile id, replacing the catalog counts (0 removes a tile). */
-  tileCounts?: Readonly<Record<string, number>>;
-  /** Named in error messages. */
-  where?: string;
-}
 
 export class GameSetup extends Tables {
   /** The base game's rule module (expansion zero). */
@@ -116,7 +36,14 @@ export class GameSetup extends Tables {
   readonly weightedMeeples: boolean;
   /** Each player's starting supply by kind, [kind * players + player] (`Position.meeplesLeft`). */
   readonly meepleSupply: Int8Array;
-  /** Whether fields take farmers and score (`farmers`). */
+  /** By tile segment (`type * segmentsPerTile + s`): 1 where the base game's rules let a meeple stand (`ExpansionHooks.meepleSpots`). */
+  readonly meepleSpots: Uint8Array;
+  /** Whether a meeple may stand on every segment (`meepleSpots` all 1): the turn then skips the lookup. */
+  readonly meepleEverywhere: boolean;
+  /**
+   * Whether a meeple may stand on some field segment of this game's tiles (`meepleSpots`), for the
+   * agents' placement preview (`SpeedPathGame`), which asks it in its hot path.
+   */
   readonly farmers: boolean;
   /** The deck before shuffling: one entry per copy (tile type index), the start tile excluded. */
   readonly deck: Int16Array;
@@ -168,7 +95,9 @@ export class GameSetup extends Tables {
       { length: setup.meepleKinds.length * setup.players },
       (_, i) => setup.meepleKinds[(i / setup.players) | 0]!.perPlayer,
     );
-    this.farmers = setup.farmers;
+    this.meepleSpots = setup.baseHooks.meepleSpots.values;
+    this.meepleEverywhere = this.segmentKind.every((kind, i) => kind < 0 || this.meepleSpots[i] === 1);
+    this.farmers = this.segmentKind.some((kind, i) => kind === SEG_FIELD && this.meepleSpots[i] === 1);
     this.deck = setup.deck;
     this.deckKeys = setup.deckKeys;
     this.startType = setup.startType;
@@ -314,281 +243,4 @@ export class GameSetup extends Tables {
 /** The view the rule modules' hooks get of a state (`Turn.hooksView`; every feature view is a state). */
 function hooksViewOf(state: FeatureView): BoardView {
   return (state as unknown as { readonly hooksView: BoardView }).hooksView;
-}
-
-function statIndex(statNames: readonly string[], name: string): number {
-  const i = statNames.indexOf(name);
-  if (i < 0) throw new Error(`unknown stat ${name}`);
-  return i;
-}
-
-function playerStatIndex(
-  statNames: readonly string[],
-  playerStatNames: readonly string[],
-  players: number,
-  name: string,
-  player: number,
-): number {
-  const i = playerStatNames.indexOf(name);
-  if (i < 0) throw new Error(`unknown player stat ${name}`);
-  return statNames.length + i * players + player;
-}
-
-function admits(hookLists: HookLists, catalog: Catalog, type: number): boolean {
-  const tile = catalog.types[type]!;
-  return hookLists.includeTile.every((h) => h.includeTile(tile));
-}
-
-/** Everything of a setup that the tables do not hold, checked and resolved in the order errors are reported. */
-function prepare(options: GameOptions, base: Expansion) {
-  const where = options.where ?? 'game';
-  const players = options.players;
-  if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
-    throw new InputError(
-      'rules',
-      `${where}: "players" must be a whole number from ${MIN_PLAYERS} to ${MAX_PLAYERS}, got ${JSON.stringify(players)}`,
-    );
-  }
-  const expansions = options.expansions ?? [];
-  const names = new Set<string>();
-  for (const e of [base, ...expansions]) {
-    if (names.has(e.name)) throw new InputError('expansion', `${where}: expansion "${e.name}" is listed twice`);
-    names.add(e.name);
-  }
-
-  // 1. Rules: the base game's parameters plus each expansion's.
-  const modules = [base, ...expansions];
-  const paramDefs = modules.flatMap((e) => e.params ?? []);
-  const { values: rules, explicit: explicitRules } = resolveParams(paramDefs, options.rules ?? {}, {
-    where,
-    code: 'rules',
-    noun: 'rule',
-    known: 'known rules for this expansion mix',
-  });
-
-  // 2. Catalog: base tiles, expansion tiles, designer tiles.
-  const sources = [...modules.flatMap((e) => (e.tiles ? [e.tiles] : [])), ...(options.extraTiles ?? [])];
-  const catalog = buildCatalog(sources, options.tileFields ?? tileFieldsOf(modules));
-  const startType = catalog.indexOf(catalog.startId);
-
-  // Meeple kinds: the plain meeple (how many each player has: the base game's module says, below), then
-  // the expansions' (their follow-up codes fit block 0: `meepleFollowUp`).
-  const meepleKinds: MeepleKind[] = [
-    { name: 'meeple', weight: 1, perPlayer: 0, description: 'the plain meeple' },
-    ...expansions.flatMap((e) => e.meepleKinds ?? []),
-  ];
-  for (const [k, kind] of meepleKinds.entries()) {
-    if (meepleKinds.findIndex((other) => other.name === kind.name) !== k)
-      throw new Error(`meeple kind ${kind.name} is declared twice by the game's rule modules`);
-    if (
-      !Number.isInteger(kind.weight) ||
-      kind.weight < 1 ||
-      kind.weight > 9 ||
-      !Number.isInteger(kind.perPlayer) ||
-      kind.perPlayer < 0 ||
-      kind.perPlayer > 30
-    )
-      throw new Error(`meeple kind ${kind.name}: weight 1–9 and 0–30 per player`);
-  }
-  if (meepleKinds.length * MAX_SEGMENTS_PER_TILE + FOLLOW_MEEPLE_CODE > ACTION_BLOCK)
-    throw new Error('too many meeple kinds for the follow-up codes');
-
-  // 3. Statistics and score sources, then the hooks (each reaching only its own state and events).
-  const statNames = [...BASE_STATS, ...expansions.flatMap((e) => e.stats ?? [])];
-  const playerStatNames = [...BASE_PLAYER_STATS, ...expansions.flatMap((e) => e.playerStats ?? [])];
-  const statCount = statNames.length + playerStatNames.length * players;
-  const scoreSources = scoreSourcesOf(modules);
-  const twice = scoreSources.find((name, i) => scoreSources.indexOf(name) !== i);
-  if (twice !== undefined) throw new Error(`score source ${twice} is declared twice by the game's expansions`);
-  /** Sets a rule module up with a context that reaches its own statistics, sources, state and events only; `k` is its place among the expansions (-1: the base game, which keeps no state). */
-  const setUp = (module: Expansion, k: number, featureRates: readonly FeatureRates[]): ExpansionHooks => {
-    const own = new Set(module.stats ?? []);
-    const ownKinds = new Set((module.meepleKinds ?? []).map((kind) => kind.name));
-    const ownPlayer = new Set(module.playerStats ?? []);
-    const ownSources = new Set(module.scoreSources ?? []);
-    return module.setup({
-      rules,
-      catalog,
-      players,
-      where,
-      seatSource: scoreSources.length - 1,
-      own: (state) => {
-        if (k < 0) throw new Error(`the base game's rule module ${module.name} keeps no state`);
-        return expansionViews(stateBehind(state), k) as never;
-      },
-      emit: (state, kind, data) =>
-        state.sink!({ type: 'expansion', turn: state.turnNumber(), expansion: module.name, kind, data }),
-      // Block 0 holds the base game's own follow-ups (a meeple on a segment).
-      actionBase: ACTION_BLOCK * (k + 1),
-      stat: (name) => {
-        if (!own.has(name)) throw new Error(`expansion ${module.name} did not declare stat ${name}`);
-        return statIndex(statNames, name);
-      },
-      playerStat: (name) => {
-        if (!ownPlayer.has(name)) throw new Error(`expansion ${module.name} did not declare player stat ${name}`);
-        return playerStatIndex(statNames, playerStatNames, players, name, 0);
-      },
-      source: (name) => {
-        if (!ownSources.has(name)) throw new Error(`expansion ${module.name} did not declare score source ${name}`);
-        return scoreSources.indexOf(name);
-      },
-      meepleKind: (name) => {
-        if (!ownKinds.has(name)) throw new Error(`expansion ${module.name} did not declare meeple kind ${name}`);
-        return meepleKinds.findIndex((kind) => kind.name === name);
-      },
-      segmentField: (pick) => new SegmentField(catalog, pick),
-      featureRates,
-    });
-  };
-  if (base.state !== undefined || base.stats !== undefined || base.playerStats !== undefined)
-    throw new Error(`the base game's rule module ${base.name} may declare no state and no statistics`);
-  const baseHooks = setUp(base, -1, []);
-  if (!baseHooks.price || baseHooks.featureRates?.length !== SEGMENT_KINDS.length)
-    throw new Error(
-      `the base game's rule module ${base.name} must price features (price, and featureRates for every segment kind)`,
-    );
-  const { meeplesPerPlayer, farmers } = baseHooks;
-  if (!Number.isInteger(meeplesPerPlayer) || meeplesPerPlayer! < 1 || meeplesPerPlayer! > 30 || farmers === undefined)
-    throw new Error(`the base game's rule module ${base.name} must say meeplesPerPlayer (1–30) and farmers`);
-  meepleKinds[0] = { ...meepleKinds[0]!, perPlayer: meeplesPerPlayer! };
-  const hooks = expansions.map((expansion, k) => setUp(expansion, k, baseHooks.featureRates!));
-  const hookLists = collectHooks(hooks);
-  const mechanics = collectMechanics(modules, [baseHooks, ...hooks]);
-
-  // 4. The deck: every copy of every tile the expansions admit, less the start tile; then the expansions' state laid out for a game of its size.
-  const counts = options.tileCounts ?? {};
-  for (const [id, count] of Object.entries(counts)) {
-    if (!catalog.has(id))
-      throw new InputError(
-        'catalog',
-        `${where}: "tileCounts" names unknown tile ${JSON.stringify(id)}${suggestion(
-          id,
-          catalog.types.map((t) => t.id),
-        )}`,
-      );
-    if (!Number.isInteger(count) || count < 0 || count > MAX_TILES)
-      throw new InputError(
-        'catalog',
-        `${where}: tile count for ${id} must be a whole number from 0 to ${MAX_TILES}, got ${JSON.stringify(count)}`,
-      );
-  }
-  const admitted = (index: number) => admits(hookLists, catalog, index);
-  const copies = catalog.types.reduce(
-    (n, type, index) => n + (admitted(index) ? (counts[type.id] ?? type.count) : 0),
-    0,
-  );
-  if (copies > MAX_TILES)
-    throw new InputError('catalog', `${where}: the game would have ${copies} tiles; at most ${MAX_TILES}`);
-  const deck: number[] = [];
-  const deckKeys: string[] = [];
-  catalog.types.forEach((type, index) => {
-    if (!admitted(index)) return;
-    let n = counts[type.id] ?? type.count;
-    if (index === startType) n = Math.max(0, n - 1);
-    for (let c = 0; c < n; c++) {
-      deck.push(index);
-      deckKeys.push(`${type.id}#${c + 1}`);
-    }
-  });
-  const expansionState = new ExpansionStateLayout(
-    expansions.map((e) => e.state),
-    { players, maxTiles: deck.length + 1 },
-    expansions.map((e) => e.name),
-  );
-  return {
-    players,
-    expansions,
-    meepleKinds,
-    baseHooks: baseHooks as BaseHooks,
-    rules,
-    explicitRules,
-    paramDefs,
-    farmers,
-    catalog,
-    startType,
-    statNames,
-    playerStatNames,
-    statCount,
-    scoreSources,
-    expansionState,
-    hooks,
-    hookLists,
-    mechanics,
-    deck: Int16Array.from(deck),
-    deckKeys,
-  };
-}
-
-/** Each module's declared mechanics with its test, less those the rules rule out (a null test); a declaration without a test, or a test without one, is a programmer error. */
-function collectMechanics(modules: readonly Expansion[], hooks: readonly ExpansionHooks[]): GameMechanic[] {
-  const mechanics: GameMechanic[] = [];
-  modules.forEach((module, k) => {
-    const tests = hooks[k]!.usesMechanic ?? {};
-    const declared = module.mechanics ?? [];
-    for (const name of Object.keys(tests)) {
-      if (!declared.some((m) => m.name === name))
-        throw new Error(`rule module ${module.name} tests mechanic ${name} but does not declare it`);
-    }
-    for (const { name, description } of declared) {
-      const uses = tests[name];
-      if (uses === undefined)
-        throw new Error(`rule module ${module.name} declares mechanic ${name} without its usesMechanic test`);
-      if (uses === null) continue; // ruled out by the game's rules
-      if (mechanics.some((m) => m.name === name))
-        throw new Error(`mechanic ${name} is declared twice by the game's rule modules`);
-      mechanics.push({ name, description, module: module.name, uses });
-    }
-  });
-  return mechanics;
-}
-
-/** The hooks that change a turn's value: a module with any of them needs a `preview` for its games to be previewed. */
-const VALUE_HOOKS = [
-  'allowOnOccupied',
-  'followUps',
-  'applyFollowUp',
-  'scoreFeature',
-  'afterScoring',
-  'endOfTurn',
-  'evaluate',
-] as const satisfies readonly (keyof ExpansionHooks)[];
-
-/** The expansions' previews (those of every module that has one), or undefined when a module changes a turn's value without one. */
-function modulePreviews(hooks: readonly ExpansionHooks[]): ModulePreview[] | undefined {
-  const previews: ModulePreview[] = [];
-  for (const h of hooks) {
-    if (h.preview) previews.push(h.preview);
-    else if (VALUE_HOOKS.some((key) => h[key] !== undefined)) return undefined;
-  }
-  return previews;
-}
-
-type Hooked<K extends keyof ExpansionHooks> = ExpansionHooks & Required<Pick<ExpansionHooks, K>>;
-export interface HookLists {
-  includeTile: Hooked<'includeTile'>[];
-  allowOnOccupied: Hooked<'allowOnOccupied'>[];
-  followUps: Hooked<'followUps'>[];
-  meepleDeployed: Hooked<'meepleDeployed'>[];
-  scoreFeature: Hooked<'scoreFeature'>[];
-  featurePriced: Hooked<'featurePriced'>[];
-  afterScoring: Hooked<'afterScoring'>[];
-  endOfTurn: Hooked<'endOfTurn'>[];
-  finalScoring: Hooked<'finalScoring'>[];
-  evaluate: Hooked<'evaluate'>[];
-}
-
-function collectHooks(hooks: ExpansionHooks[]): HookLists {
-  const having = <K extends keyof ExpansionHooks>(key: K) => hooks.filter((h): h is Hooked<K> => h[key] !== undefined);
-  return {
-    includeTile: having('includeTile'),
-    allowOnOccupied: having('allowOnOccupied'),
-    followUps: having('followUps'),
-    meepleDeployed: having('meepleDeployed'),
-    scoreFeature: having('scoreFeature'),
-    featurePriced: having('featurePriced'),
-    afterScoring: having('afterScoring'),
-    endOfTurn: having('endOfTurn'),
-    finalScoring: having('finalScoring'),
-    evaluate: having('evaluate'),
-  };
 }

@@ -27,8 +27,9 @@ export type {
   SetupContext,
 } from './expansion.ts';
 export type { ElementType, GameSize, StateField, StateFields, StateViews } from './expansion-state.ts';
-export { scoreSourcesOf, tileFieldsOf } from './game.ts';
-export type { GameMechanic, GameOptions } from './game.ts';
+export { scoreSourcesOf, tileFieldsOf } from './prepare.ts';
+export type { GameMechanic } from './hook-lists.ts';
+export type { GameOptions } from './prepare.ts';
 export * from './state.ts';
 export type { AgentGame, AgentState, SpeedPathGame, SpeedPathState } from './views.ts';
 export { speedPathGameOf, speedPathOf } from './views.ts';

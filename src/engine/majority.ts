@@ -14,6 +14,13 @@ export function majorityOf(perPlayer: { readonly [index: number]: number }, play
   return mask;
 }
 
+/** The players of bit mask `mask`, in seat order (for events). */
+export function playersOf(mask: number): number[] {
+  const players: number[] = [];
+  for (let p = 0; mask >> p !== 0; p++) if ((mask >> p) & 1) players.push(p);
+  return players;
+}
+
 /** Adds `worth` to each player in bit mask `players`. hot path */
 export function addTo(out: Float64Array, players: number, worth: number): void {
   for (let p = 0; players !== 0; p++, players >>= 1) if (players & 1) out[p]! += worth;

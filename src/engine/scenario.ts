@@ -10,11 +10,11 @@ import { ACTION_BLOCK } from './constants.ts';
 import { InputError, rejectUnknownKeys, suggestion } from './errors.ts';
 import type { EventSink } from './events.ts';
 import type { ExpansionRegistry } from './expansion.ts';
-import { scoreSourcesOf, tileFieldsOf } from './game.ts';
+import { scoreSourcesOf, tileFieldsOf } from './prepare.ts';
 import { HALF_EDGE_PORT, SIDES, centrePort, isRotation, rotatePort } from './geometry.ts';
 import type { HalfEdge } from './geometry.ts';
 import { PHASE_PLACE } from './constants.ts';
-import { FOLLOW_MEEPLE, FOLLOW_NOTHING, Game, State, followUpKind, meepleFollowUp } from './state.ts';
+import { FOLLOW_MEEPLE, FOLLOW_NOTHING, Game, State, followUpKind, followUpSegment, meepleFollowUp } from './state.ts';
 
 export interface ScenarioTurn {
   tile: string;
@@ -326,7 +326,9 @@ function followUpProblem(state: State, action: number): string {
     const kind = followUpKind(action);
     if (state.meeplesLeft[kind * state.game.players + state.currentPlayer] === 0)
       return `player ${state.currentPlayer} has no ${kind !== 0 ? `${state.game.meepleKinds[kind]!.name} ` : ''}meeple left`;
-    if (!state.game.farmers) return `${state.actionToString(action)}: not allowed (occupied, or farmers are off)`;
+    const game = state.game;
+    const segment = state.typeIndexOf(state.lastPlaced) * game.segmentsPerTile + followUpSegment(action);
+    if (game.meepleSpots[segment] === 0) return `${state.actionToString(action)}: not allowed by these rules`;
     return `${state.actionToString(action)}: the feature is already occupied`;
   }
   return `${state.actionToString(action)} is not allowed now`;

@@ -9,15 +9,18 @@
  */
 import type { Board } from './board.ts';
 import type { BoardView } from './expansion.ts';
-import { SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
+import { SEG_CITY, SEG_MONASTERY, SEG_ROAD, SEGMENT_KINDS } from './catalog/types.ts';
 import type { GameSetup } from './game.ts';
-import { majorityOf } from './majority.ts';
+import { majorityOf, playersOf } from './majority.ts';
 import { J_DONE, J_MEEPLE, J_MEEPLE_KIND, J_ROOT_MEEPLES } from './position.ts';
 
 /** A board of a game with its rules and hooks, and the view its hooks get: what scoring reads and writes. */
 type State = Board<GameSetup> & { readonly hooksView: BoardView };
 
-/** The order of the final scoring of open features; fields come after them. */
+/**
+ * The order of the final scoring of open features by their measure. Fields are not among them: what
+ * a field pays at the end is the base game's rule module's (its `finalScoring` hook).
+ */
 const FINAL_ORDER = [SEG_ROAD, SEG_CITY, SEG_MONASTERY];
 
 /** Scores the features the tile placed this turn completed (`State.completedThisTurn`), then `afterScoring` hooks. */
@@ -78,7 +81,7 @@ function scoreFeature(state: State, root: number, completed: boolean): void {
       final: !completed,
       tiles: f.tiles,
       points: f.points + f.bonus,
-      winners: playersIn(winners),
+      winners: playersOf(winners),
       meeples: f.meeples,
     });
   }
@@ -103,13 +106,6 @@ function payMajority(
   return winners;
 }
 
-/** The players of a bit mask, in seat order (for events). */
-function playersIn(mask: number): number[] {
-  const players: number[] = [];
-  for (let p = 0; mask >> p !== 0; p++) if ((mask >> p) & 1) players.push(p);
-  return players;
-}
-
 function returnMeeples(state: State, root: number): void {
   const players = state.game.players;
   let g = root;
@@ -131,7 +127,10 @@ function returnMeeples(state: State, root: number): void {
   state.rootMeeples[root] = 0;
 }
 
-/** Final scoring (docs/rules.md §1 "The end of the game"): incomplete features, then fields, then expansions. */
+/**
+ * Final scoring (docs/rules.md §1 "The end of the game"): incomplete features, then the rule modules'
+ * `finalScoring` hooks, the base game's first (its fields).
+ */
 export function finalScore(state: State): void {
   const game = state.game;
   const open = game.scratch.roots;
@@ -139,9 +138,7 @@ export function finalScore(state: State): void {
   for (const kind of FINAL_ORDER) {
     for (let c = 0; c < n; c++) if (state.segmentKind(open[c]!) === kind) scoreFeature(state, open[c]!, false);
   }
-  if (game.farmers) {
-    for (let c = 0; c < n; c++) if (state.segmentKind(open[c]!) === SEG_FIELD) scoreField(state, open[c]!);
-  }
+  game.baseHooks.finalScoring?.(state.hooksView);
   for (const h of game.hookLists.finalScoring) h.finalScoring(state.hooksView);
   if (state.sink) state.sink({ type: 'gameOver', scores: state.totals() });
 }
@@ -170,19 +167,4 @@ function openOccupiedRoots(state: State, out: Int32Array): number {
     out[i] = root;
   }
   return n;
-}
-
-/** Farmers: the field's majority scores what the base game's rule module says its completed bordering cities pay. */
-function scoreField(state: State, root: number): void {
-  const game = state.game;
-  const f = game.scratch.feature;
-  f.root = root;
-  f.kind = SEG_FIELD;
-  f.completed = false;
-  f.tiles = 0;
-  f.pennants = 0;
-  f.cities = state.completedCitiesOf(root, f.perPlayer);
-  game.baseHooks.price(f);
-  const winners = payMajority(state, f.perPlayer, f.source, f.points, f.source, 0);
-  if (state.sink) state.sink({ type: 'fieldScored', winners: playersIn(winners), cities: f.cities, points: f.points });
 }

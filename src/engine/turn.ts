@@ -12,7 +12,7 @@
  */
 import { Board } from './board.ts';
 import { MAX_SEGMENTS_PER_TILE } from './catalog/compile.ts';
-import { SEG_FIELD, SEGMENT_KINDS } from './catalog/types.ts';
+import { SEGMENT_KINDS } from './catalog/types.ts';
 import { ACTION_BLOCK, FOLLOW_MEEPLE_CODE, PHASE_FOLLOW, PHASE_OVER, PHASE_PLACE } from './constants.ts';
 import type { BoardView } from './expansion.ts';
 import type { GameSetup } from './game.ts';
@@ -132,10 +132,11 @@ export class Turn<G extends GameSetup = GameSetup> extends Board<G> {
       const type = this.placedType[this.lastPlaced]!;
       const S = game.segmentsPerTile;
       const count = game.segmentCount[type]!;
-      const farmers = game.farmers;
+      const everywhere = game.meepleEverywhere;
+      const spots = game.meepleSpots;
       const first = FOLLOW_MEEPLE + k * MAX_SEGMENTS_PER_TILE;
       for (let s = 0; s < count; s++) {
-        if (!farmers && game.segmentKind[type * S + s] === SEG_FIELD) continue;
+        if (!everywhere && spots[type * S + s] === 0) continue;
         const g = this.lastPlaced * S + s;
         if (this.rootMeeples[this.find(g)] === 0 || this.allowOnOccupied(g)) out[n++] = first + s;
       }

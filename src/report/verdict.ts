@@ -9,7 +9,8 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart } from '../charts/index.ts';
-import { estimateText, verdictOf } from './levels.ts';
+import { estimateText } from './level-text.ts';
+import { verdictOf } from './levels.ts';
 import type { Conclusion, LevelEstimate } from './levels.ts';
 import { glossaryText } from './glossary.ts';
 import type { GlossaryWord } from './glossary.ts';

@@ -6,7 +6,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Evaluator } from '../../src/agents/evaluation.ts';
-import { Game, MAX_ACTIONS_HINT, defineExpansion } from '../../src/engine/index.ts';
+import type { State } from '../../src/engine/index.ts';
+import {
+  Game,
+  MAX_ACTIONS_HINT,
+  PHASE_FOLLOW,
+  SEG_FIELD,
+  defineExpansion,
+  meepleSegmentOf,
+} from '../../src/engine/index.ts';
 import { BASE_PARAMS, baseGame, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { playChecked } from '../util.ts';
@@ -69,6 +77,45 @@ describe('the base game as a rule module', () => {
       expect(mid[0]!.some((t) => t > 0)).toBe(true);
       expect(mid[1]).toEqual(mid[0]!.map((t) => 2 * t));
     }
+  });
+
+  it('scores the fields itself: each field event pays its winners, and they add up to the field points', () => {
+    for (let deal = 0; deal < 3; deal++) {
+      const paid = [0, 0, 0];
+      let fields = 0;
+      const state = playChecked(newGame({ players: 3 }), 'base-fields', deal, undefined, (event) => {
+        if (event.type !== 'fieldScored') return;
+        fields++;
+        for (const p of event.winners) paid[p]! += event.points;
+      });
+      expect(fields, `deal ${deal}`).toBeGreaterThan(0);
+      expect(paid).toEqual([0, 1, 2].map((p) => state.breakdown(p).field));
+    }
+  });
+
+  it('with farmers off offers no meeple on a field and scores no field', () => {
+    const legal = new Int32Array(MAX_ACTIONS_HINT);
+    let offered = 0;
+    const noFieldMeeple = (state: State) => {
+      if (state.phase !== PHASE_FOLLOW) return;
+      const n = state.legalActions(legal);
+      for (let i = 0; i < n; i++) {
+        const g = meepleSegmentOf(state, legal[i]!);
+        if (g < 0) continue;
+        offered++;
+        expect(state.segmentKind(g)).not.toBe(SEG_FIELD);
+      }
+    };
+    for (let deal = 0; deal < 3; deal++) {
+      let events = 0;
+      const game = newGame({ players: 3, rules: { farmers: 'off' } });
+      const state = playChecked(game, 'base-fields', deal, noFieldMeeple, (event) => {
+        if (event.type === 'fieldScored') events++;
+      });
+      expect(events).toBe(0);
+      expect([0, 1, 2].map((p) => state.breakdown(p).field)).toEqual([0, 0, 0]);
+    }
+    expect(offered).toBeGreaterThan(0);
   });
 
   it('src/engine names no point value of the base game', () => {

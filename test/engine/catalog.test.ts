@@ -7,7 +7,7 @@ import {
   SEG_MONASTERY,
   SEG_ROAD,
 } from '../../src/engine/index.ts';
-import { baseGame } from '../../src/expansions/index.ts';
+import { baseGame, expansionRegistry, newGame } from '../../src/expansions/index.ts';
 
 const base = buildCatalog([baseGame.tiles!]);
 const copies = (pred: (t: (typeof base.types)[number]) => boolean) =>
@@ -109,5 +109,16 @@ describe('tile file validation names the tile and the problem', () => {
         },
       ]),
     ).toThrow(/tile B is already defined/);
+  });
+});
+
+describe('the catalog hash', () => {
+  // Every run id hashes its arms' catalogs (src/sim/plan.ts), and reading a run (report, show, the
+  // explorer) recomputes it: a change of the compiled tiles' shape or content changes every run id,
+  // and old runs' plans would be refused as edited. Change these values only with the tiles
+  // (docs/architecture.md §4, "Tile facts and the catalog hash").
+  it('is that of the compiled tiles as they are: the base game alone, and every registered tile file', () => {
+    expect(newGame({ players: 2 }).catalog.hash).toBe('7e3066f7');
+    expect(newGame({ players: 2, expansions: [...expansionRegistry.values()] }).catalog.hash).toBe('43ce36c3');
   });
 });

@@ -1,7 +1,8 @@
 /** Per-game rows turned into per-deal values: pairing under every rotation scheme, effects measured on the same games, levels on shared deals. */
 import * as aq from 'arquero';
 import { describe, expect, it } from 'vitest';
-import { levelDifference, levelEstimate, verdictOf, verdictSentence } from '../../src/report/levels.ts';
+import { verdictSentence } from '../../src/report/level-text.ts';
+import { levelDifference, levelEstimate, verdictOf } from '../../src/report/levels.ts';
 import type { Conclusion } from '../../src/report/levels.ts';
 import { countCI, Games, winShareOf } from '../../src/report/numbers.ts';
 import type { ArmSummary } from '../../src/sim/summary.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TopLevelSpec } from 'vega-lite';
 import { estimatesChart, toSVG } from '../../src/charts/index.ts';
-import { levelChart } from '../../src/report/levels.ts';
+import { levelChart } from '../../src/report/level-text.ts';
 import type { Conclusion } from '../../src/report/levels.ts';
 import { APPENDIX_TITLE, Report, reportHtml, reportMarkdown, writeReport } from '../../src/report/report.ts';
 import { addRunSections } from '../../src/report/run-report.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRng } from '../../src/sim/rng.ts';
-import { Mlp } from '../../src/agents/mlp.ts';
+import { Folded, Mlp } from '../../src/agents/mlp.ts';
 import { fitMlp, mse } from '../../src/stats/mlp-fit.ts';
 
 /** Rows of y = 3·max(0, x0 − x1) + 0.5·x2 + 10 with x drawn from [0, 10)³, inputs on different scales. */
@@ -39,6 +39,36 @@ describe('the small network', () => {
     for (let r = 0; r < 50; r++) {
       const x = Float64Array.from(train.x.subarray(r * 3, r * 3 + 3));
       expect(folded.forward(x)).toBeCloseTo(net.forward(x), 9);
+    }
+  });
+
+  it('the folded network skips zero inputs and units, yet sums to the last bit as row by row', () => {
+    // Row-major reference: each output its bias plus every term in input order, zeros included.
+    const sizes = [12, 9, 5, 1];
+    const rng = makeRng('mlp-sparse');
+    const layers = sizes
+      .slice(1)
+      .map((out, l) => Float64Array.from({ length: out * sizes[l]! + out }, () => rng() - 0.5));
+    const reference = (x: Float64Array) => {
+      let input = x;
+      layers.forEach((w, l) => {
+        const nIn = sizes[l]!;
+        const nOut = sizes[l + 1]!;
+        const output = new Float64Array(nOut);
+        for (let o = 0; o < nOut; o++) {
+          let s = w[nOut * nIn + o]!;
+          for (let i = 0; i < nIn; i++) s += w[o * nIn + i]! * input[i]!;
+          output[o] = l < layers.length - 1 && s < 0 ? 0 : s;
+        }
+        input = output;
+      });
+      return input[0]!;
+    };
+    const folded = new Folded(sizes, layers);
+    // About four inputs in ten are 0; random weights leave about half the hidden units at 0 after the ReLU.
+    for (let r = 0; r < 200; r++) {
+      const x = Float64Array.from({ length: 12 }, () => (rng() < 0.4 ? 0 : 100 * (rng() - 0.5)));
+      expect(folded.forward(x)).toBe(reference(x));
     }
   });
 

@@ -127,67 +127,121 @@ function propsOf(
   return props;
 }
 
+/** One tile of a file compiled: its plain copies, then one type per variant (an extra illustration). */
 function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileField[], fail: Fail): TileType[] {
   if (!isObject(tile)) fail('must be an object');
+  const edges = checkedEdges(tile, fail);
+  const owners = edgeOwners(fail);
+  const segments = citySegments(tile, edges, owners, fields, fail);
+  const cityCount = segments.length;
+  segments.push(...roadSegments(tile, edges, owners, fields, fail));
+  segments.push(...fieldSegments(tile, edges, owners, cityCount, fail));
+  if (tile.monastery === true) segments.push(blankSegment(SEG_MONASTERY, 'm'));
+  if (segments.length > MAX_SEGMENTS_PER_TILE)
+    fail(`has ${segments.length} segments; at most ${MAX_SEGMENTS_PER_TILE}`);
+  checkEdgeParts(edges, owners.owner, fail);
+  const villageRoads = segments.filter((s) => s.kind === SEG_ROAD && s.end === 'village').length;
+  if (villageRoads === 1) fail('a village (crossroads) needs at least two roads ending at it');
+  return tileTypes(tile, { file, edges, segments, crossroads: villageRoads >= 2 }, fail);
+}
+
+/** The tile's id, count and edges checked; its edge types, N E S W. */
+function checkedEdges(tile: TileSpec, fail: Fail): number[] {
   if (typeof tile.id !== 'string' || !/^[A-Za-z0-9]+(\.[A-Za-z0-9]+)?$/.test(tile.id))
     fail('"id" must be letters and digits, e.g. "U" or "TK3.C2"');
   if (!Number.isInteger(tile.count) || tile.count < 0 || tile.count > MAX_TILES)
     fail(`"count" must be a whole number from 0 to ${MAX_TILES}, got ${JSON.stringify(tile.count)}`);
   if (typeof tile.edges !== 'string' || !/^[FRC]{4}$/.test(tile.edges))
     fail(`"edges" must be four letters of F, R, C (N E S W), got ${JSON.stringify(tile.edges)}`);
-  const edges = [...tile.edges].map((letter) => EDGE_LETTERS[letter]!);
+  return [...tile.edges].map((letter) => EDGE_LETTERS[letter]!);
+}
 
+/** Which segment owns each edge part (port) of a tile, claimed once each, and a segment's sides as written. */
+interface EdgeOwners {
+  readonly owner: (string | undefined)[];
+  claim(port: number, name: string): void;
+  sidesOf(text: unknown, name: string): number[];
+}
+
+function edgeOwners(fail: Fail): EdgeOwners {
   const owner = new Array<string | undefined>(PORTS).fill(undefined);
-  const claim = (port: number, name: string) => {
-    if (owner[port] !== undefined) fail(`${name} and ${owner[port]} both claim the same edge part`);
-    owner[port] = name;
+  return {
+    owner,
+    claim(port, name) {
+      if (owner[port] !== undefined) fail(`${name} and ${owner[port]} both claim the same edge part`);
+      owner[port] = name;
+    },
+    sidesOf(text, name) {
+      if (typeof text !== 'string' || !/^[NESW](\+[NESW])*$/.test(text))
+        fail(`${name}: "edges" must look like "N" or "N+E", got ${JSON.stringify(text)}`);
+      const sides = (text as string).split('+').map((s) => SIDES.indexOf(s as (typeof SIDES)[number]));
+      if (new Set(sides).size !== sides.length) fail(`${name}: an edge is listed twice`);
+      return sides;
+    },
   };
-  const sidesOf = (text: unknown, name: string): number[] => {
-    if (typeof text !== 'string' || !/^[NESW](\+[NESW])*$/.test(text))
-      fail(`${name}: "edges" must look like "N" or "N+E", got ${JSON.stringify(text)}`);
-    const sides = (text as string).split('+').map((s) => SIDES.indexOf(s as (typeof SIDES)[number]));
-    if (new Set(sides).size !== sides.length) fail(`${name}: an edge is listed twice`);
-    return sides;
-  };
+}
 
-  const segments: Segment[] = [];
-  const blank = (kind: number, name: string): Segment => ({
-    kind,
-    name,
-    ports: [],
-    pennants: 0,
-    end: 'through',
-    props: {},
-    illustrations: [],
-    cities: [],
-  });
+const blankSegment = (kind: number, name: string): Segment => ({
+  kind,
+  name,
+  ports: [],
+  pennants: 0,
+  end: 'through',
+  props: {},
+  illustrations: [],
+  cities: [],
+});
 
-  (tile.cities ?? []).forEach((city, i) => {
-    const name = `c${i + 1}`;
-    const seg = blank(SEG_CITY, name);
-    for (const side of sidesOf(city?.edges, name)) {
-      if (edges[side] !== EDGE_CITY) fail(`${name} uses edge ${SIDES[side]}, which is not a city edge`);
-      claim(centrePort(side), name);
-      seg.ports.push(centrePort(side));
-    }
+/** Claims the centre ports of a city's or road's sides, which must be of edge type `edge`. */
+function claimSides(
+  seg: Segment,
+  text: unknown,
+  edge: number,
+  edges: readonly number[],
+  owners: EdgeOwners,
+  fail: Fail,
+) {
+  for (const side of owners.sidesOf(text, seg.name)) {
+    if (edges[side] !== edge)
+      fail(`${seg.name} uses edge ${SIDES[side]}, which is not a ${edge === EDGE_CITY ? 'city' : 'road'} edge`);
+    owners.claim(centrePort(side), seg.name);
+    seg.ports.push(centrePort(side));
+  }
+}
+
+/** The cities `c1`, `c2` …: their sides, pennants and declared fields. */
+function citySegments(
+  tile: TileSpec,
+  edges: readonly number[],
+  owners: EdgeOwners,
+  fields: readonly TileField[],
+  fail: Fail,
+): Segment[] {
+  return (tile.cities ?? []).map((city, i) => {
+    const seg = blankSegment(SEG_CITY, `c${i + 1}`);
+    claimSides(seg, city?.edges, EDGE_CITY, edges, owners, fail);
     seg.pennants = city.pennants ?? 0;
     if (!Number.isInteger(seg.pennants) || seg.pennants < 0 || seg.pennants > MAX_PENNANTS)
       fail(
-        `${name}: "pennants" must be a whole number from 0 to ${MAX_PENNANTS}, got ${JSON.stringify(city.pennants)}`,
+        `${seg.name}: "pennants" must be a whole number from 0 to ${MAX_PENNANTS}, got ${JSON.stringify(city.pennants)}`,
       );
-    seg.props = propsOf(city, 'city', fields, name, fail);
-    segments.push(seg);
+    seg.props = propsOf(city, 'city', fields, seg.name, fail);
+    return seg;
   });
-  const cityCount = segments.length;
+}
 
-  (tile.roads ?? []).forEach((road, i) => {
+/** The roads `r1`, `r2` …: their sides, declared fields and, for a road of one edge, where it ends. */
+function roadSegments(
+  tile: TileSpec,
+  edges: readonly number[],
+  owners: EdgeOwners,
+  fields: readonly TileField[],
+  fail: Fail,
+): Segment[] {
+  return (tile.roads ?? []).map((road, i) => {
     const name = `r${i + 1}`;
-    const seg = blank(SEG_ROAD, name);
-    for (const side of sidesOf(road?.edges, name)) {
-      if (edges[side] !== EDGE_ROAD) fail(`${name} uses edge ${SIDES[side]}, which is not a road edge`);
-      claim(centrePort(side), name);
-      seg.ports.push(centrePort(side));
-    }
+    const seg = blankSegment(SEG_ROAD, name);
+    claimSides(seg, road?.edges, EDGE_ROAD, edges, owners, fail);
     seg.props = propsOf(road, 'road', fields, name, fail);
     if (seg.ports.length === 1) {
       if (!ROAD_ENDS.includes(road.end as RoadEnd))
@@ -197,19 +251,28 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
       fail(`${name} runs through the tile (${seg.ports.length} edges), so it takes no "end"`);
     }
     if (seg.end === 'monastery' && tile.monastery !== true) fail(`${name} ends at a monastery but the tile has none`);
-    segments.push(seg);
+    return seg;
   });
+}
 
-  (tile.fields ?? []).forEach((field, i) => {
+/** The fields `f1`, `f2` …: their half-edges and the tile's cities (of `cityCount`) they border. */
+function fieldSegments(
+  tile: TileSpec,
+  edges: readonly number[],
+  owners: EdgeOwners,
+  cityCount: number,
+  fail: Fail,
+): Segment[] {
+  return (tile.fields ?? []).map((field, i) => {
     const name = `f${i + 1}`;
-    const seg = blank(SEG_FIELD, name);
+    const seg = blankSegment(SEG_FIELD, name);
     if (typeof field?.halves !== 'string')
       fail(`${name}: "halves" must be a string like "Wn En" ("" for an enclosed field)`);
     for (const half of field.halves.split(/\s+/).filter(Boolean)) {
       const port = HALF_EDGE_PORT[half as HalfEdge];
       if (port === undefined) fail(`${name}: unknown half-edge ${JSON.stringify(half)} (use Nw Ne En Es Se Sw Ws Wn)`);
       if (edges[(port / 3) | 0] === EDGE_CITY) fail(`${name} uses half-edge ${half} of a city edge`);
-      claim(port, name);
+      owners.claim(port, name);
       seg.ports.push(port);
     }
     for (const cityName of field.cities ?? []) {
@@ -219,14 +282,12 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
       if (seg.cities.includes(index)) fail(`${name} lists city ${cityName} twice`);
       seg.cities.push(index);
     }
-    segments.push(seg);
+    return seg;
   });
+}
 
-  if (tile.monastery === true) segments.push(blank(SEG_MONASTERY, 'm'));
-  if (segments.length > MAX_SEGMENTS_PER_TILE)
-    fail(`has ${segments.length} segments; at most ${MAX_SEGMENTS_PER_TILE}`);
-
-  // Every edge part must belong to exactly one segment of the right kind.
+/** Every edge part belongs to exactly one segment of the right kind. */
+function checkEdgeParts(edges: readonly number[], owner: readonly (string | undefined)[], fail: Fail): void {
   for (let side = 0; side < 4; side++) {
     const [a, mid, b] = [side * 3, side * 3 + 1, side * 3 + 2];
     const what = SIDES[side];
@@ -237,66 +298,83 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
     }
     if (edges[side] === EDGE_FIELD && owner[mid] !== undefined) fail(`field edge ${what} is claimed by ${owner[mid]}`);
   }
+}
 
-  const roadByName = (name: string | undefined, what: string): Segment | undefined => {
-    if (name === undefined) return undefined;
-    const seg = segments.find((s) => s.kind === SEG_ROAD && s.name === name);
-    if (!seg) fail(`${what} is attached to unknown road ${JSON.stringify(name)}`);
-    return seg;
-  };
-  const attach = (segs: Segment[], loose: Illustration[], kind: unknown, road: string | undefined, what: string) => {
-    if (!isIllustration(kind)) fail(`${what}: unknown illustration ${JSON.stringify(kind)}`);
-    const seg = roadByName(road, what);
-    if (!seg) loose.push(kind);
-    else if (segs[segments.indexOf(seg)]!.illustrations.push(kind) > MAX_ROAD_ILLUSTRATIONS)
-      fail(`${road}: more than ${MAX_ROAD_ILLUSTRATIONS} illustrations on one road`);
-  };
+/** What every type of one tile shares. */
+interface TileShape {
+  readonly file: TileFileSpec;
+  readonly edges: number[];
+  readonly segments: readonly Segment[];
+  readonly crossroads: boolean;
+}
 
-  const villageRoads = segments.filter((s) => s.kind === SEG_ROAD && s.end === 'village').length;
-  if (villageRoads === 1) fail('a village (crossroads) needs at least two roads ending at it');
-  const build = (id: string, count: number, extra?: { kind: Illustration; road?: string }): TileType => {
-    const segs = segments.map((s) => ({
-      ...s,
-      ports: [...s.ports],
-      props: { ...s.props },
-      illustrations: [...s.illustrations],
-      cities: [...s.cities],
-    }));
-    const loose: Illustration[] = [];
-    for (const ill of tile.illustrations ?? []) attach(segs, loose, ill?.kind, ill?.road, 'illustration');
-    if (extra) attach(segs, loose, extra.kind, extra.road, `variant ${id}`);
-    return {
-      id,
-      family: tile.id,
-      expansion: file.expansion,
-      count,
-      edges,
-      segments: segs,
-      looseIllustrations: loose,
-      crossroads: villageRoads >= 2,
-      reconstructed: file.reconstructed === true,
-      ...(tile.edition !== undefined ? { edition: tile.edition } : {}),
-    };
-  };
-
+/** The tile's types: the copies without a variant, then each variant's (id `<id>.<illustration>`). */
+function tileTypes(tile: TileSpec, shape: TileShape, fail: Fail): TileType[] {
   const variants = tile.variants ?? [];
   if (!Array.isArray(variants)) fail('"variants" must be an array');
   let plain = tile.count;
-  const types: TileType[] = [];
   for (const variant of variants) {
     if (!Number.isInteger(variant?.count) || variant.count < 1) fail('every variant needs a "count" ≥ 1');
     plain -= variant.count;
   }
   if (plain < 0) fail(`its variants add up to more copies than "count" (${tile.count})`);
-  types.push(build(tile.id, plain));
+  const types = [tileType(tile, shape, tile.id, plain, undefined, fail)];
   for (const variant of variants)
     types.push(
-      build(`${tile.id}.${variant.illustration}`, variant.count, {
-        kind: variant.illustration,
-        ...(variant.road !== undefined ? { road: variant.road } : {}),
-      }),
+      tileType(
+        tile,
+        shape,
+        `${tile.id}.${variant.illustration}`,
+        variant.count,
+        { kind: variant.illustration, ...(variant.road !== undefined ? { road: variant.road } : {}) },
+        fail,
+      ),
     );
   return types;
+}
+
+/** One type of a tile: its own copy of the segments, with the tile's illustrations and a variant's `extra` attached. */
+function tileType(
+  tile: TileSpec,
+  shape: TileShape,
+  id: string,
+  count: number,
+  extra: { kind: Illustration; road?: string } | undefined,
+  fail: Fail,
+): TileType {
+  const segs = shape.segments.map((s) => ({
+    ...s,
+    ports: [...s.ports],
+    props: { ...s.props },
+    illustrations: [...s.illustrations],
+    cities: [...s.cities],
+  }));
+  const loose: Illustration[] = [];
+  const attach = (kind: unknown, road: string | undefined, what: string) => {
+    if (!isIllustration(kind)) fail(`${what}: unknown illustration ${JSON.stringify(kind)}`);
+    if (road === undefined) {
+      loose.push(kind as Illustration);
+      return;
+    }
+    const s = shape.segments.findIndex((seg) => seg.kind === SEG_ROAD && seg.name === road);
+    if (s < 0) fail(`${what} is attached to unknown road ${JSON.stringify(road)}`);
+    if (segs[s]!.illustrations.push(kind as Illustration) > MAX_ROAD_ILLUSTRATIONS)
+      fail(`${road}: more than ${MAX_ROAD_ILLUSTRATIONS} illustrations on one road`);
+  };
+  for (const ill of tile.illustrations ?? []) attach(ill?.kind, ill?.road, 'illustration');
+  if (extra) attach(extra.kind, extra.road, `variant ${id}`);
+  return {
+    id,
+    family: tile.id,
+    expansion: shape.file.expansion,
+    count,
+    edges: shape.edges,
+    segments: segs,
+    looseIllustrations: loose,
+    crossroads: shape.crossroads,
+    reconstructed: shape.file.reconstructed === true,
+    ...(tile.edition !== undefined ? { edition: tile.edition } : {}),
+  };
 }
 
 /** Edge code as used by the board: 2 bits per side, side `d` at bits `2d`. */

@@ -5,8 +5,10 @@
  * completed city; completed and at the end). The engine measures a feature (tiles, pennants,
  * meeples; for a field the completed cities it borders), asks this module what it pays (`price`:
  * points by the rates, and the source), lets the expansions adjust it and pays the majority; agents
- * value open features by the same answer (`Game.pays`). Every point value is a rule parameter. Its
- * mechanics, for restricted play: a meeple on each kind of feature.
+ * value open features by the same answer (`Game.pays`). Every point value is a rule parameter. The
+ * farmers are this module's too: which segments take a meeple (`meepleSpots`: no field without
+ * farmers) and the fields' final scoring (`farmers.ts`). Its mechanics, for restricted play: a meeple
+ * on each kind of feature.
  */
 import {
   SEG_CITY,
@@ -22,6 +24,7 @@ import {
   paramsOf,
 } from '../../engine/index.ts';
 import type { BoardView, Expansion, FeatureRates, FeatureScore, ParamValues, ParamsOf } from '../../engine/index.ts';
+import { fieldScoring } from './farmers.ts';
 import tileFile from './tiles.json' with { type: 'json' };
 
 /** Base-game parameters (docs/rules.md §1). */
@@ -128,6 +131,14 @@ export const baseGame: Expansion = defineExpansion({
         const g = meepleSegmentOf(state, followUp);
         return g >= 0 && state.segmentKind(g) === kind;
       };
+    /** What a measured feature pays its majority (tiles, pennants, completed cities bordered: the engine's measure), and under which source. */
+    const price = (f: FeatureScore): void => {
+      const r = rates[f.kind]!;
+      f.source = sources[f.kind]!;
+      f.points = f.completed
+        ? f.tiles * r.tile + f.pennants * r.pennant + f.cities * r.city
+        : f.tiles * r.finalTile + f.pennants * r.finalPennant + f.cities * r.finalCity;
+    };
     return {
       // House rule `seatCompensation`: each seat starts with its points.
       initState(state) {
@@ -135,21 +146,17 @@ export const baseGame: Expansion = defineExpansion({
       },
       featureRates: rates,
       meeplesPerPlayer: rules.meeples,
-      farmers,
+      // A meeple may stand on every segment, but on a field only with farmers.
+      meepleSpots: ctx.segmentField((segment) => (farmers || segment.kind !== SEG_FIELD ? 1 : 0)),
+      // An object of one shape (no spread): scoring and the agents read its `price` in their hot paths.
+      finalScoring: farmers ? fieldScoring(ctx.players, ctx.price) : undefined,
       usesMechanic: {
         farmers: meepleOn(SEG_FIELD),
         roadMeeples: meepleOn(SEG_ROAD),
         cityMeeples: meepleOn(SEG_CITY),
         monasteryMeeples: meepleOn(SEG_MONASTERY),
       },
-      /** What a measured feature pays its majority (tiles, pennants, completed cities bordered: the engine's measure), and under which source. */
-      price(f: FeatureScore): void {
-        const r = rates[f.kind]!;
-        f.source = sources[f.kind]!;
-        f.points = f.completed
-          ? f.tiles * r.tile + f.pennants * r.pennant + f.cities * r.city
-          : f.tiles * r.finalTile + f.pennants * r.finalPennant + f.cities * r.finalCity;
-      },
+      price,
     };
   },
 });
