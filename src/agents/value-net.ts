@@ -128,7 +128,8 @@ export class ValueEvaluator {
     net: Mlp,
     private readonly select: Int32Array = ALL_FEATURES,
   ) {
-    this.features = new ValueFeatures(game);
+    const reads = (name: string) => select.includes(VALUE_FEATURES.indexOf(name as (typeof VALUE_FEATURES)[number]));
+    this.features = new ValueFeatures(game, reads('expansionGrowth') || reads('expansionOpenChance'));
     this.net = net.fold();
     this.size = select.length + MORE_INPUTS;
     if (net.sizes[0] !== this.size)
