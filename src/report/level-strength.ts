@@ -44,6 +44,17 @@ const lone = (agent: string, against: string, players: number, three: boolean, w
 });
 
 /**
+ * A 3-player lone-agent match against `greedy` on the fresh seed `fresh-e7` (100 deals), measured
+ * with the 3-player network of 38 inputs (docs/strong.md, fourth pass); the one-ply `strong` plays the
+ * studies' `strong:lookaheadPlayers=2` moves at 3 players.
+ */
+const threeOnE7 = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
+  ...lone(agent, 'greedy', 3, three, wins),
+  command: `carclab match ${agent} greedy --players 3 --lineups 1 --deals 100 --seed fresh-e7 --workers 1${three ? ` ${ON_THREE}` : ''}`,
+  ...(agent === 'strong' ? {} : { sameMoves: ['strong:lookaheadPlayers=2'] }),
+});
+
+/**
  * The committed figures: the default `strong` and the studies' `strong` (`strong:lookaheadPlayers=2`,
  * one ply beyond 2 players) against `greedy` at 2 and 3 players, and `greedy` against `random` at 2, 3
  * and 4 players, in the base game and with the three expansions of the headline studies. (`strong`'s
@@ -72,10 +83,10 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     measured: '2026-12-02',
     sameMoves: STUDIES_STRONG_AT_2,
   },
-  lone('strong', 'greedy', 3, false, 217),
-  lone('strong', 'greedy', 3, true, 169),
-  lone('strong:lookaheadPlayers=2', 'greedy', 3, false, 168.5),
-  lone('strong:lookaheadPlayers=2', 'greedy', 3, true, 119),
+  threeOnE7('strong', false, 671 / 3), // 223.67: ties for first count 1/k
+  threeOnE7('strong', true, 205),
+  threeOnE7('strong:lookahead=0', false, 167.5),
+  threeOnE7('strong:lookahead=0', true, 153.5),
   ...[false, true].map((three) => ({
     agent: 'greedy',
     against: 'random',
