@@ -80,11 +80,13 @@ export class GreedyAgent implements Agent {
 
   /** `ruleAware` false: the original feature valuation (`eval=features`). */
   /** `restriction` (`forbid=`): the follow-ups it may not choose, on its own turns only. */
+  /** `prune` (eval=rules): leave unvalued the placements that provably cannot be chosen (the same moves; off for tests). */
   constructor(
     private readonly rng: Rng,
     private readonly ruleAware: boolean,
     private readonly weights: Weights,
     private readonly restriction?: Restriction,
+    private readonly prune = true,
   ) {}
 
   choose(state: AgentState, legal: Int32Array, count: number): number {
@@ -110,7 +112,10 @@ export class GreedyAgent implements Agent {
       for (let i = 0; i < count; i++) {
         const placement = legal[i]!;
         if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
-        this.consider(onePly.valuePlacement(state, placement, me, open, this.restriction), placement, onePly.followUp);
+        // Only a value above `best - EPSILON` moves the choice or draws a tie-break number (`consider`).
+        const floor = this.prune ? this.best - EPSILON : Number.NEGATIVE_INFINITY;
+        const value = onePly.valuePlacement(state, placement, me, open, this.restriction, floor);
+        this.consider(value, placement, onePly.followUp);
       }
       state.rollback(open);
       onePly.forget();

@@ -49,6 +49,11 @@ export class OnePly {
     this.evaluator.forget();
   }
 
+  /** How many placements `valuePlacement` left unvalued below its `floor`. */
+  get skipped(): number {
+    return this.preview.skipped;
+  }
+
   /**
    * Value to `me` of legal placement `placement` from the remembered position (`remember(state)`
    * was called on this very state, nothing applied since), with its best follow-up in `followUp`:
@@ -56,11 +61,20 @@ export class OnePly {
    * checkpoint the caller opened at this position, for a placement that must be applied to be
    * taken back to (kept open); without it, one is opened and closed here. A `restriction` that binds
    * the mover (`forbid=`) leaves out the follow-ups it forbids (and the preview, which knows none).
+   * With a `floor`, a placement the preview shows cannot be worth more (`PlacementPreview.value`) is
+   * not valued: the number returned is then at most `floor`, and `followUp` -1.
    */
   // hot path
-  valuePlacement(state: AgentState, placement: number, me: number, open = -1, restriction?: Restriction): number {
+  valuePlacement(
+    state: AgentState,
+    placement: number,
+    me: number,
+    open = -1,
+    restriction?: Restriction,
+    floor = Number.NEGATIVE_INFINITY,
+  ): number {
     if (this.preview.applies && this.evaluator.remembers(state) && !restriction?.binds(state)) {
-      if (this.preview.value(state, placement, me)) {
+      if (this.preview.value(state, placement, me, floor)) {
         this.followUp = this.preview.followUp;
         return this.preview.best;
       }

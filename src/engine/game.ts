@@ -10,7 +10,7 @@ import { SEG_FIELD } from './catalog/index.ts';
 import type { BoardView, Expansion, ExpansionHooks, MeepleKind, ModulePreview, PreviewView } from './expansion.ts';
 import type { ExpansionStateLayout } from './expansion-state.ts';
 import type { ParamDef, ParamValues } from './params/index.ts';
-import { admits, modulePreviews } from './hook-lists.ts';
+import { admits, moduleBounds, modulePreviews } from './hook-lists.ts';
 import type { GameMechanic, HookLists } from './hook-lists.ts';
 import { playerStatIndex, prepare, statIndex } from './prepare.ts';
 import type { BaseHooks, GameOptions } from './prepare.ts';
@@ -72,6 +72,8 @@ export class GameSetup extends Tables {
   private readonly modulePlacements: readonly ModulePreview[] | undefined;
   private readonly moduleMeeples: readonly ModulePreview[] | undefined;
   private readonly moduleFollowUps: readonly ModulePreview[] | undefined;
+  /** Those with a `bound`, or undefined when a module with a part of the preview has none. */
+  private readonly moduleBounds: readonly ModulePreview[] | undefined;
   // The state and position the module previews last remembered.
   private previewState: FeatureView | undefined = undefined;
   private previewPosition = -1;
@@ -113,6 +115,7 @@ export class GameSetup extends Tables {
     this.modulePlacements = this.modulePreviews?.filter((m) => m.placement !== undefined);
     this.moduleMeeples = this.modulePreviews?.filter((m) => m.meeple !== undefined);
     this.moduleFollowUps = this.modulePreviews?.filter((m) => m.followUps !== undefined);
+    this.moduleBounds = this.modulePreviews && moduleBounds(this.modulePreviews);
   }
 
   /**
@@ -159,14 +162,40 @@ export class GameSetup extends Tables {
     out: Float64Array,
   ): boolean {
     const modules = this.modulePlacements!;
+    const view = this.previewView(state);
+    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out)) return false;
+    return true;
+  }
+
+  /** Whether every module with a part of the preview states its `bound` (`previewBound` is finite then). */
+  get bounds(): boolean {
+    return this.moduleBounds !== undefined;
+  }
+
+  /**
+   * An upper bound on what the expansions add to the mover's value of legal placement `prospect`
+   * with any follow-up (the sum of the modules' `ModulePreview.bound`); `Infinity` unless `bounds`.
+   * Only when `previews`, before `previewPlacement`.
+   */
+  previewBound(state: FeatureView & { readonly positionId: number }, prospect: ProspectView): number {
+    const modules = this.moduleBounds;
+    if (modules === undefined) return Number.POSITIVE_INFINITY;
+    const view = this.previewView(state);
+    let bound = 0;
+    for (let k = 0; k < modules.length && bound < Number.POSITIVE_INFINITY; k++)
+      bound += modules[k]!.bound!(view, prospect);
+    return bound;
+  }
+
+  /** `state` as the module previews read it, which remember it first when it is a new position. */
+  private previewView(state: FeatureView & { readonly positionId: number }): PreviewView {
     const view = state as unknown as PreviewView;
     if (state !== this.previewState || state.positionId !== this.previewPosition) {
       this.previewState = state;
       this.previewPosition = state.positionId;
       for (const m of this.modulePreviews!) m.remember?.(view);
     }
-    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out)) return false;
-    return true;
+    return view;
   }
 
   /** What the expansions add to the mover's points for a meeple on free tile segment `segment` of `prospect` (`ModulePreview.meeple`), after `previewPlacement`. */

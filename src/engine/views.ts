@@ -32,6 +32,8 @@ export type AgentGame = Pick<
   | 'previewPlacement'
   | 'previewMeeple'
   | 'previewFollowUps'
+  | 'bounds'
+  | 'previewBound'
   | 'followUpUses'
 >;
 

@@ -158,6 +158,14 @@ function cardPreview(cards: Cards): ModulePreview {
   const completedAfter = new Int32Array(CARDS.length);
   const holderAfter = new Int32Array(CARDS.length);
   return {
+    // Nothing changes unless the placement completes a city or a road; then no cheap bound.
+    bound(_state, prospect) {
+      for (let s = 0; s < prospect.count && prospect.completed !== 0; s++) {
+        if (prospect.group[s] !== s || !prospect.completes(s)) continue;
+        if (CARDS.some((card) => card.kind === prospect.kindOf(s))) return Number.POSITIVE_INFINITY;
+      }
+      return 0;
+    },
     placement(state, prospect, out) {
       if (prospect.completed === 0) return true;
       const { holder, largest: largestDone, completed } = own(state);

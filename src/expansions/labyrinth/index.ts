@@ -132,6 +132,11 @@ function labyrinthPreview(board: LabyrinthBoard, bonusPerMeeple: number, players
     remember(state) {
       hasLabyrinth.forget(state);
     },
+    // Nothing changes unless a road of the tile runs through a labyrinth; then no cheap bound.
+    bound(state, p) {
+      for (let g = 0; g < p.count; g++) if (p.group[g] === g && labyrinthGroup(state, p, g)) return Infinity;
+      return 0;
+    },
     placement(state, p, out) {
       for (let g = 0; g < p.count; g++) {
         if (p.group[g] !== g || p.meeples[g] === 0 || !labyrinthGroup(state, p, g)) continue;
