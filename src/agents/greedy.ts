@@ -108,15 +108,16 @@ export class GreedyAgent implements Agent {
     const onePly = this.ruleAware ? this.onePly : undefined;
     if (onePly) {
       onePly.remember(state);
+      const floor = onePly.floor;
       const open = state.checkpoint();
       for (let i = 0; i < count; i++) {
         const placement = legal[i]!;
         if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
         // Only a value above `best - EPSILON` moves the choice or draws a tie-break number (`consider`).
-        const floor = this.prune ? this.best - EPSILON : Number.NEGATIVE_INFINITY;
-        const value = onePly.valuePlacement(state, placement, me, open, this.restriction, floor);
-        this.consider(value, placement, onePly.followUp);
+        if (this.prune) floor[0] = this.best - EPSILON;
+        this.consider(onePly.valuePlacement(state, placement, me, open, this.restriction), placement, onePly.followUp);
       }
+      floor[0] = Number.NEGATIVE_INFINITY; // the other users of the shared valuation value every placement
       state.rollback(open);
       onePly.forget();
       state.deferFinal = deferFinal;

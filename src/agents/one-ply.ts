@@ -49,7 +49,15 @@ export class OnePly {
     this.evaluator.forget();
   }
 
-  /** How many placements `valuePlacement` left unvalued below its `floor`. */
+  /**
+   * Set by `greedy` for the placements of one choice (and back to -Infinity after): a placement
+   * worth provably less than `floor[0]` may be left unvalued (`PlacementPreview.floor`).
+   */
+  get floor(): Float64Array {
+    return this.preview.floor;
+  }
+
+  /** How many placements `valuePlacement` left unvalued below the floor. */
   get skipped(): number {
     return this.preview.skipped;
   }
@@ -61,20 +69,13 @@ export class OnePly {
    * checkpoint the caller opened at this position, for a placement that must be applied to be
    * taken back to (kept open); without it, one is opened and closed here. A `restriction` that binds
    * the mover (`forbid=`) leaves out the follow-ups it forbids (and the preview, which knows none).
-   * With a `floor`, a placement the preview shows cannot be worth more (`PlacementPreview.value`) is
-   * not valued: the number returned is then at most `floor`, and `followUp` -1.
+   * A placement the preview shows to be worth less than `floor[0]` is not valued: the number
+   * returned is then below the floor, and `followUp` -1.
    */
   // hot path
-  valuePlacement(
-    state: AgentState,
-    placement: number,
-    me: number,
-    open = -1,
-    restriction?: Restriction,
-    floor = Number.NEGATIVE_INFINITY,
-  ): number {
+  valuePlacement(state: AgentState, placement: number, me: number, open = -1, restriction?: Restriction): number {
     if (this.preview.applies && this.evaluator.remembers(state) && !restriction?.binds(state)) {
-      if (this.preview.value(state, placement, me, floor)) {
+      if (this.preview.value(state, placement, me)) {
         this.followUp = this.preview.followUp;
         return this.preview.best;
       }

@@ -81,7 +81,14 @@ export class PlacementPreview {
   private gainsRead = false;
   /** What a meeple of the kind being valued is charged: elsewhere, in a field (`chargesOf`). */
   private readonly charges = new Float64Array(2);
-  /** How many placements `value` left unvalued, below its `floor`. */
+  /** The upper bound of the placement's value (`below`). */
+  private readonly upper = new Float64Array(1);
+  /**
+   * A placement whose value is below `floor[0]` need not be valued (`value`); -Infinity (as made):
+   * every placement is. (A typed array: a double passed or stored in a field would be boxed.)
+   */
+  readonly floor = new Float64Array([Number.NEGATIVE_INFINITY]);
+  /** How many placements `value` left unvalued, below the floor. */
   skipped = 0;
   /** What each feature of the placement brings its majority. */
   private readonly worths: GroupWorth;
@@ -114,12 +121,12 @@ export class PlacementPreview {
    * Values placement `placement` of the drawn tile in the remembered position to `me`
    * (`RememberingEvaluator.remembers(state)` must hold, and `applies`): true with the value in
    * `best` and its best follow-up in `followUp`; false when the placement must be made to be valued
-   * (an expansion cannot tell). With a `floor`, a placement whose value is provably below it may be
-   * left unvalued (`skipped`): true with an upper bound of its value, below `floor`, in `best` and
+   * (an expansion cannot tell). A placement whose value is provably below `floor[0]` may be left
+   * unvalued (`skipped`): true with an upper bound of its value, below the floor, in `best` and
    * `followUp` -1.
    */
   // hot path
-  value(view: AgentState, placement: number, me: number, floor = Number.NEGATIVE_INFINITY): boolean {
+  value(view: AgentState, placement: number, me: number): boolean {
     const state = speedPathOf(view);
     const game = this.game;
     const evaluator = this.evaluator;
@@ -147,15 +154,12 @@ export class PlacementPreview {
     // completed road or city: its points, and its meeples back in hand); the expansions' parts.
     const anyBack = this.occupied(state, prospect, totals, slot);
     this.gainsRead = false;
-    if (floor > Number.NEGATIVE_INFINITY) {
-      const bound = this.bound(state, prospect, me, anyBack);
-      if (bound < floor - SLACK) {
-        this.best = bound;
-        this.followUp = -1;
-        this.count = 0;
-        this.skipped++;
-        return true;
-      }
+    if (this.floor[0]! > Number.NEGATIVE_INFINITY && this.below(state, prospect, me, anyBack)) {
+      this.best = this.upper[0]!;
+      this.followUp = -1;
+      this.count = 0;
+      this.skipped++;
+      return true;
     }
     if (!game.previewPlacement(state, prospect, totals)) return false;
     this.followUp = FOLLOW_NOTHING;
@@ -216,13 +220,15 @@ export class PlacementPreview {
   }
 
   /**
-   * An upper bound on the placement's value to `me`, after step 3 of `value` but for the modules'
-   * parts: the value of doing nothing as the totals stand, plus the most a meeple's base-game part
-   * adds (if more than nothing), plus the modules' bounds (`Game.previewBound`).
+   * Whether the placement's value to `me` is below `floor[0]`, by an upper bound (into `upper[0]`) taken
+   * after step 3 of `value` but for the modules' parts: the modules' bounds (`Game.previewBound`),
+   * plus the value of doing nothing as the totals stand, plus the most a meeple's base-game part adds
+   * (if more than nothing).
    */
-  private bound(state: SpeedPathState, prospect: ProspectView, me: number, anyBack: boolean): number {
-    const modules = this.game.previewBound(state, prospect);
-    if (modules === Number.POSITIVE_INFINITY) return modules;
+  private below(state: SpeedPathState, prospect: ProspectView, me: number, anyBack: boolean): boolean {
+    const upper = this.upper;
+    this.game.previewBound(state, prospect, upper);
+    if (upper[0] === Number.POSITIVE_INFINITY) return false;
     const players = this.totals.length;
     const mover = state.currentPlayer;
     const hand = state.meeplesLeft[mover]! + (anyBack ? this.back[mover]! : 0);
@@ -236,7 +242,8 @@ export class PlacementPreview {
         if (free !== NOT_FREE && this.gain[s]! - this.chargeOf(free) > gain) gain = this.gain[s]! - this.chargeOf(free);
       }
     }
-    return marginOf(this.totals, me) + gain + modules;
+    upper[0]! += marginOf(this.totals, me) + gain;
+    return upper[0]! < this.floor[0]! - SLACK;
   }
 
   /**

@@ -173,18 +173,17 @@ export class GameSetup extends Tables {
   }
 
   /**
-   * An upper bound on what the expansions add to the mover's value of legal placement `prospect`
-   * with any follow-up (the sum of the modules' `ModulePreview.bound`); `Infinity` unless `bounds`.
-   * Only when `previews`, before `previewPlacement`.
+   * Writes into `out[0]` an upper bound on what the expansions add to the mover's value of legal
+   * placement `prospect` with any follow-up (the sum of the modules' `ModulePreview.bound`);
+   * `Infinity` unless `bounds`. Only when `previews`, before `previewPlacement`.
    */
-  previewBound(state: FeatureView & { readonly positionId: number }, prospect: ProspectView): number {
+  previewBound(state: FeatureView & { readonly positionId: number }, prospect: ProspectView, out: Float64Array): void {
     const modules = this.moduleBounds;
-    if (modules === undefined) return Number.POSITIVE_INFINITY;
+    out[0] = modules === undefined ? Number.POSITIVE_INFINITY : 0;
+    if (modules === undefined) return;
     const view = this.previewView(state);
-    let bound = 0;
-    for (let k = 0; k < modules.length && bound < Number.POSITIVE_INFINITY; k++)
-      bound += modules[k]!.bound!(view, prospect);
-    return bound;
+    for (let k = 0; k < modules.length && out[0] < Number.POSITIVE_INFINITY; k++)
+      modules[k]!.bound!(view, prospect, out);
   }
 
   /** `state` as the module previews read it, which remember it first when it is a new position. */

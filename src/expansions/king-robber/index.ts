@@ -159,12 +159,12 @@ function cardPreview(cards: Cards): ModulePreview {
   const holderAfter = new Int32Array(CARDS.length);
   return {
     // Nothing changes unless the placement completes a city or a road; then no cheap bound.
-    bound(_state, prospect) {
+    bound(_state, prospect, out) {
       for (let s = 0; s < prospect.count && prospect.completed !== 0; s++) {
         if (prospect.group[s] !== s || !prospect.completes(s)) continue;
-        if (CARDS.some((card) => card.kind === prospect.kindOf(s))) return Number.POSITIVE_INFINITY;
+        const kind = prospect.kindOf(s);
+        if (kind === CARDS[0]!.kind || kind === CARDS[1]!.kind) out[0] = Number.POSITIVE_INFINITY;
       }
-      return 0;
     },
     placement(state, prospect, out) {
       if (prospect.completed === 0) return true;

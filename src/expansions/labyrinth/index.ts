@@ -132,10 +132,14 @@ function labyrinthPreview(board: LabyrinthBoard, bonusPerMeeple: number, players
     remember(state) {
       hasLabyrinth.forget(state);
     },
-    // Nothing changes unless a road of the tile runs through a labyrinth; then no cheap bound.
-    bound(state, p) {
-      for (let g = 0; g < p.count; g++) if (p.group[g] === g && labyrinthGroup(state, p, g)) return Infinity;
-      return 0;
+    // Nothing changes unless a road of the tile runs through a labyrinth (`labyrinthGroup`); then no cheap bound.
+    bound(state, p, out) {
+      for (let s = 0; s < p.count; s++)
+        if (p.kindOf(s) === SEG_ROAD && board.field.of(p.type, s) === 1) out[0] = Number.POSITIVE_INFINITY;
+      for (let j = 0; j < p.joins; j++) {
+        if (p.joinFirst[j] === 0 || p.kindOf(p.joinSegment[j]!) !== SEG_ROAD) continue;
+        if (hasLabyrinth.of(state, p.joinRoot[j]!)) out[0] = Number.POSITIVE_INFINITY;
+      }
     },
     placement(state, p, out) {
       for (let g = 0; g < p.count; g++) {

@@ -20,7 +20,7 @@ export function tollPreview(t: TollTables): ModulePreview {
     remember: (state) => preview.remember(state),
     placement: (state, p, out) => preview.placement(state, p, out),
     followUps: (state, p, out, values, n, every) => preview.followUps(state, p, out, values, n, every),
-    bound: (state, p) => preview.bound(state, p),
+    bound: (state, p, out) => preview.bound(state, p, out),
   };
 }
 
@@ -150,12 +150,12 @@ class TollPreview {
   }
 
   /** `ModulePreview.bound`: a tile that is no crossroads and joins no road of one listed or of a tollhouse changes no worth. */
-  bound(state: PreviewView, p: ProspectView): number {
+  bound(state: PreviewView, p: ProspectView, out: Float64Array): void {
     this.prepare(state);
     let touches = this.t.crossroads[p.type] === 1;
     for (let j = 0; j < p.joins && !touches; j++) touches = this.roadIn[p.joinRoot[j]!] === this.stamp;
     const move = this.leaderCount === 0 ? 0 : this.movesWorth[this.leaders[this.leaderCount - 1]!]!;
-    return touches ? Number.POSITIVE_INFINITY : Math.max(0, move - this.moverWorth[ON_BOARD]!);
+    out[0]! += touches ? Number.POSITIVE_INFINITY : Math.max(0, move - this.moverWorth[ON_BOARD]!);
   }
 
   /** The tollhouse moves after the placement and what each brings the mover, into `out` and `values` from n. hot path */
