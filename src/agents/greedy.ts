@@ -80,13 +80,11 @@ export class GreedyAgent implements Agent {
 
   /** `ruleAware` false: the original feature valuation (`eval=features`). */
   /** `restriction` (`forbid=`): the follow-ups it may not choose, on its own turns only. */
-  /** `prune` (eval=rules): leave unvalued the placements that provably cannot be chosen (the same moves; off for tests). */
   constructor(
     private readonly rng: Rng,
     private readonly ruleAware: boolean,
     private readonly weights: Weights,
     private readonly restriction?: Restriction,
-    private readonly prune = true,
   ) {}
 
   choose(state: AgentState, legal: Int32Array, count: number): number {
@@ -108,16 +106,12 @@ export class GreedyAgent implements Agent {
     const onePly = this.ruleAware ? this.onePly : undefined;
     if (onePly) {
       onePly.remember(state);
-      const floor = onePly.floor;
       const open = state.checkpoint();
       for (let i = 0; i < count; i++) {
         const placement = legal[i]!;
         if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
-        // Only a value above `best - EPSILON` moves the choice or draws a tie-break number (`consider`).
-        if (this.prune) floor[0] = this.best - EPSILON;
         this.consider(onePly.valuePlacement(state, placement, me, open, this.restriction), placement, onePly.followUp);
       }
-      floor[0] = Number.NEGATIVE_INFINITY; // the other users of the shared valuation value every placement
       state.rollback(open);
       onePly.forget();
       state.deferFinal = deferFinal;

@@ -50,27 +50,12 @@ export class OnePly {
   }
 
   /**
-   * Set by `greedy` for the placements of one choice (and back to -Infinity after): a placement
-   * worth provably less than `floor[0]` may be left unvalued (`PlacementPreview.floor`).
-   */
-  get floor(): Float64Array {
-    return this.preview.floor;
-  }
-
-  /** How many placements `valuePlacement` left unvalued below the floor. */
-  get skipped(): number {
-    return this.preview.skipped;
-  }
-
-  /**
    * Value to `me` of legal placement `placement` from the remembered position (`remember(state)`
    * was called on this very state, nothing applied since), with its best follow-up in `followUp`:
    * the value `bestFollowUp` gives after applying it. The state is left as found. `open`: a
    * checkpoint the caller opened at this position, for a placement that must be applied to be
    * taken back to (kept open); without it, one is opened and closed here. A `restriction` that binds
    * the mover (`forbid=`) leaves out the follow-ups it forbids (and the preview, which knows none).
-   * A placement the preview shows to be worth less than `floor[0]` is not valued: the number
-   * returned is then below the floor, and `followUp` -1.
    */
   // hot path
   valuePlacement(state: AgentState, placement: number, me: number, open = -1, restriction?: Restriction): number {

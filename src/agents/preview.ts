@@ -28,15 +28,15 @@ import {
   speedPathGameOf,
   speedPathOf,
 } from '../engine/index.ts';
-import type { AgentState, ProspectView, SpeedPathGame, SpeedPathState } from '../engine/index.ts';
+import { blankFeatureScore } from '../engine/index.ts';
+import type { AgentState, FeatureScore, ProspectView, SpeedPathGame, SpeedPathState } from '../engine/index.ts';
 import { EPSILON } from './evaluation.ts';
 import { CitiesDone } from './cities-done.ts';
 import { BoardFeatures } from './board-features.ts';
 import type { RememberingEvaluator } from './remembered.ts';
 import { FrontierSlots } from './slots.ts';
 import { JoinLists } from './join-lists.ts';
-import { GroupWorth } from './group-worth.ts';
-import { addTo, majorityOf, marginOf } from './tallies.ts';
+import { addTo, majorityOf } from './tallies.ts';
 
 /** At most this many segments on a tile. */
 const MAX_SEGMENTS = 32;
@@ -45,8 +45,6 @@ const NOT_FREE = 0;
 const FREE = 1;
 const FREE_FIELD = 2;
 const SCORED = 3;
-/** What an upper bound is raised by before a value is compared with it: more than the rounding of the sums either way. */
-const SLACK = 1e-6;
 
 export class PlacementPreview {
   private readonly game: SpeedPathGame;
@@ -73,27 +71,19 @@ export class PlacementPreview {
   private readonly backOther: Int32Array;
   /** The cities the placement completes, to the fields; whether it completes any (with farmers). */
   private readonly citiesDone: CitiesDone;
+  private extraOn = false;
   private readonly totals: Float64Array;
   /** Per tile segment, whether a meeple may go there and what it gains before its charge (`meepleGain`). */
   private readonly meepleFree = new Uint8Array(MAX_SEGMENTS);
   private readonly gain = new Float64Array(MAX_SEGMENTS);
-  /** Whether `meepleFree` and `gain` hold the placement's base-game part (`readGains`). */
-  private gainsRead = false;
-  /** What a meeple of the kind being valued is charged: elsewhere, in a field (`chargesOf`). */
-  private readonly charges = new Float64Array(2);
-  /** The upper bound of the placement's value (`below`). */
-  private readonly upper = new Float64Array(1);
-  /**
-   * A placement whose value is below `floor[0]` need not be valued (`value`); -Infinity (as made):
-   * every placement is. (A typed array: a double passed or stored in a field would be boxed.)
-   */
-  readonly floor = new Float64Array([Number.NEGATIVE_INFINITY]);
-  /** How many placements `value` left unvalued, below the floor. */
-  skipped = 0;
-  /** What each feature of the placement brings its majority. */
-  private readonly worths: GroupWorth;
+  /** Per representative tile segment, its `readValue` in the placement of that count (`placements`). */
+  private readonly valueIn = new Int32Array(MAX_SEGMENTS);
+  private readonly valueOf = new Float64Array(MAX_SEGMENTS);
+  private placements = 0;
   /** The placement's joins per feature of the tile. */
   private readonly joins = new JoinLists();
+  /** A feature measured (`ProspectView.measure`). */
+  private readonly measured: FeatureScore;
 
   constructor(
     private readonly evaluator: RememberingEvaluator,
@@ -109,7 +99,7 @@ export class PlacementPreview {
     this.citiesDone = new CitiesDone(game, evaluator, this.features);
     this.totals = new Float64Array(game.players);
     this.slots = new FrontierSlots(game, evaluator);
-    this.worths = new GroupWorth(game, evaluator, this.features, this.joins, this.citiesDone);
+    this.measured = blankFeatureScore(game.players);
   }
 
   /** Whether placements of this game can be previewed (every expansion that changes a turn's value has its `preview`). */
@@ -121,9 +111,7 @@ export class PlacementPreview {
    * Values placement `placement` of the drawn tile in the remembered position to `me`
    * (`RememberingEvaluator.remembers(state)` must hold, and `applies`): true with the value in
    * `best` and its best follow-up in `followUp`; false when the placement must be made to be valued
-   * (an expansion cannot tell). A placement whose value is provably below `floor[0]` may be left
-   * unvalued (`skipped`): true with an upper bound of its value, below the floor, in `best` and
-   * `followUp` -1.
+   * (an expansion cannot tell).
    */
   // hot path
   value(view: AgentState, placement: number, me: number): boolean {
@@ -141,26 +129,21 @@ export class PlacementPreview {
     else for (let p = 0; p < players; p++) totals[p] = this.start[p]!;
     // 2. The features the tile would form; the cities it completes, to the fields.
     const prospect = state.prospect(placement);
-    this.worths.nextPlacement();
+    if (++this.placements === 0x7fffffff) {
+      this.placements = 1;
+      this.valueIn.fill(0);
+    }
     const count = prospect.count;
     const group = prospect.group;
     this.joins.link(prospect);
     let cityDone = false;
     for (let s = 0; s < count && prospect.completed !== 0; s++)
       if (group[s] === s && prospect.completes(s) && prospect.kindOf(s) === SEG_CITY) cityDone = true;
-    this.worths.extraOn = cityDone && evaluator.fieldsPay;
-    if (this.worths.extraOn) this.citiesDone.add(state, prospect, totals);
+    this.extraOn = cityDone && evaluator.fieldsPay;
+    if (this.extraOn) this.citiesDone.add(state, prospect, totals);
     // 3. The occupied features the tile joins: their old worth off, the joined feature's worth on (a
     // completed road or city: its points, and its meeples back in hand); the expansions' parts.
     const anyBack = this.occupied(state, prospect, totals, slot);
-    this.gainsRead = false;
-    if (this.floor[0]! > Number.NEGATIVE_INFINITY && this.below(state, prospect, me, anyBack)) {
-      this.best = this.upper[0]!;
-      this.followUp = -1;
-      this.count = 0;
-      this.skipped++;
-      return true;
-    }
     if (!game.previewPlacement(state, prospect, totals)) return false;
     this.followUp = FOLLOW_NOTHING;
     // 4. The follow-ups in their legal order (nothing, a meeple of each kind on each free segment,
@@ -176,6 +159,7 @@ export class PlacementPreview {
    */
   private valueFollowUps(state: SpeedPathState, prospect: ProspectView, me: number, anyBack: boolean): void {
     const game = this.game;
+    const evaluator = this.evaluator;
     const totals = this.totals;
     const players = totals.length;
     const mine = totals[me]!;
@@ -188,16 +172,20 @@ export class PlacementPreview {
     const mover = state.currentPlayer;
     const hand = state.meeplesLeft[mover]! + (anyBack ? this.back[mover]! : 0);
     const kinds = game.meepleWeights.length;
-    let hooked = false;
+    let gains = false;
     for (let kind = 0; kind < kinds; kind++) {
       if (state.meeplesLeft[kind * players + mover]! <= 0) continue;
-      if (!hooked) this.addMeepleHooks(state, prospect);
-      hooked = true;
-      this.chargesOf(kind, hand);
+      // What a meeple of this kind is charged, elsewhere and in a field (a meeple of another kind
+      // leaves the plain meeples' hand as it was).
+      const charge = kind === 0 ? evaluator.chargeFrom(hand, SEG_ROAD) : evaluator.meepleCost;
+      const fieldCharge =
+        kind === 0 ? evaluator.chargeFrom(hand, SEG_FIELD) : evaluator.meepleCost + evaluator.farmerCost;
       for (let s = 0; s < prospect.count; s++) {
+        if (!gains) this.meepleGain(state, prospect, s);
         const free = this.meepleFree[s]!;
         if (free === NOT_FREE) continue;
-        const value = mine + (this.gain[s]! - this.chargeOf(free)) - others;
+        const value =
+          mine + (this.gain[s]! - (free === SCORED ? 0 : free === FREE_FIELD ? fieldCharge : charge)) - others;
         this.followUps[n] = meepleFollowUp(kind, s);
         this.values[n++] = value;
         if (value > best + EPSILON) {
@@ -205,6 +193,7 @@ export class PlacementPreview {
           this.followUp = this.followUps[n - 1]!;
         }
       }
+      gains = true;
     }
     const end = game.previewFollowUps(state, prospect, this.followUps, this.values, n, this.every);
     for (let j = n; j < end; j++) {
@@ -220,66 +209,10 @@ export class PlacementPreview {
   }
 
   /**
-   * Whether the placement's value to `me` is below `floor[0]`, by an upper bound (into `upper[0]`) taken
-   * after step 3 of `value` but for the modules' parts: the modules' bounds (`Game.previewBound`),
-   * plus the value of doing nothing as the totals stand, plus the most a meeple's base-game part adds
-   * (if more than nothing).
-   */
-  private below(state: SpeedPathState, prospect: ProspectView, me: number, anyBack: boolean): boolean {
-    const upper = this.upper;
-    this.game.previewBound(state, prospect, upper);
-    if (upper[0] === Number.POSITIVE_INFINITY) return false;
-    const players = this.totals.length;
-    const mover = state.currentPlayer;
-    const hand = state.meeplesLeft[mover]! + (anyBack ? this.back[mover]! : 0);
-    let gain = 0;
-    for (let kind = 0; kind < this.game.meepleWeights.length; kind++) {
-      if (state.meeplesLeft[kind * players + mover]! <= 0) continue;
-      this.readGains(state, prospect);
-      this.chargesOf(kind, hand);
-      for (let s = 0; s < prospect.count; s++) {
-        const free = this.meepleFree[s]!;
-        if (free !== NOT_FREE && this.gain[s]! - this.chargeOf(free) > gain) gain = this.gain[s]! - this.chargeOf(free);
-      }
-    }
-    upper[0]! += marginOf(this.totals, me) + gain;
-    return upper[0]! < this.floor[0]! - SLACK;
-  }
-
-  /**
-   * Writes into `charges` what a meeple of kind `kind` is charged with a plain hand of `hand`,
-   * elsewhere [0] and in a field [1] (a meeple of another kind leaves the plain meeples' hand as it was).
-   */
-  private chargesOf(kind: number, hand: number): void {
-    const evaluator = this.evaluator;
-    this.charges[0] = kind === 0 ? evaluator.chargeFrom(hand, SEG_ROAD) : evaluator.meepleCost;
-    this.charges[1] = kind === 0 ? evaluator.chargeFrom(hand, SEG_FIELD) : evaluator.meepleCost + evaluator.farmerCost;
-  }
-
-  /** The charge (`chargesOf`) of a meeple on a segment `meepleFree` says is free: none when it is scored at once. */
-  private chargeOf(free: number): number {
-    return free === SCORED ? 0 : free === FREE_FIELD ? this.charges[1]! : this.charges[0]!;
-  }
-
-  /** The base-game part of every tile segment's `meepleGain`, once per placement. */
-  private readGains(state: SpeedPathState, prospect: ProspectView): void {
-    if (this.gainsRead) return;
-    this.gainsRead = true;
-    for (let s = 0; s < prospect.count; s++) this.meepleGain(state, prospect, s);
-  }
-
-  /** Adds the modules' part to each free segment's `gain` (`Game.previewMeeple`), after `previewPlacement`. */
-  private addMeepleHooks(state: SpeedPathState, prospect: ProspectView): void {
-    this.readGains(state, prospect);
-    for (let s = 0; s < prospect.count; s++)
-      if (this.meepleFree[s] !== NOT_FREE) this.gain[s]! += this.game.previewMeeple(state, prospect, s);
-  }
-
-  /**
    * Whether a meeple of the mover may go on tile segment s (`meepleFree[s]`: its feature is free,
    * `FREE_FIELD` a field; `SCORED` when it is completed at once and the meeple comes back, uncharged) and what it adds to
-   * the mover's total before its charge and the modules' part (`gain[s]`). (Numbers go through
-   * arrays in this hot path: a number returned is boxed.)
+   * the mover's total before its charge (`gain[s]`). (Numbers go through arrays in this hot path: a
+   * number returned is boxed.)
    */
   private meepleGain(state: SpeedPathState, prospect: ProspectView, s: number): void {
     const r = prospect.group[s]!;
@@ -289,19 +222,20 @@ export class PlacementPreview {
       return;
     }
     const evaluator = this.evaluator;
+    const hooks = this.game.previewMeeple(state, prospect, s);
     const neighbours = segmentKind === SEG_MONASTERY ? state.neighbourCount((prospect.placement / 4) | 0) : 0;
     this.meepleFree[s] =
       prospect.completes(r) || neighbours === 8 ? SCORED : segmentKind === SEG_FIELD ? FREE_FIELD : FREE;
     if (neighbours === 8) {
-      this.gain[s] = 9 * evaluator.completedMonastery;
+      this.gain[s] = 9 * evaluator.completedMonastery + hooks;
       return;
     }
     if (segmentKind === SEG_MONASTERY) {
-      this.gain[s] = evaluator.monastery * (1 + neighbours);
+      this.gain[s] = evaluator.monastery * (1 + neighbours) + hooks;
       return;
     }
-    this.worths.read(state, prospect, r);
-    this.gain[s] = this.worths.valueOf[r]!;
+    this.readValue(state, prospect, r);
+    this.gain[s] = this.valueOf[r]! + hooks;
   }
 
   /**
@@ -333,8 +267,8 @@ export class PlacementPreview {
         addTo(totals, evaluator.beforeMajority[root]!, -evaluator.beforeWorth[root]!);
         for (let p = 0; p < players; p++) perPlayer[p]! += evaluator.beforePlayers[root * players + p]!;
       }
-      this.worths.read(state, prospect, s);
-      addTo(totals, majorityOf(perPlayer, players), this.worths.valueOf[s]!);
+      this.readValue(state, prospect, s);
+      addTo(totals, majorityOf(perPlayer, players), this.valueOf[s]!);
       if (!prospect.completes(s)) continue;
       if (!anyBack) {
         back.fill(0);
@@ -363,6 +297,87 @@ export class PlacementPreview {
         m = state.next[m]!;
       } while (m !== root);
     }
+  }
+
+  /**
+   * Writes into `valueOf[r]` what the feature of representative tile segment r brings its majority
+   * after the placement, once per placement: for a road or city it completes its points (`points`),
+   * else its worth (`worth`).
+   */
+  private readValue(state: SpeedPathState, prospect: ProspectView, r: number): void {
+    if (this.valueIn[r] === this.placements) return;
+    this.valueIn[r] = this.placements;
+    if (prospect.completes(r)) this.points(prospect, r);
+    else this.worth(state, prospect, r);
+  }
+
+  /**
+   * Writes into `valueOf[r]` what the open feature of representative tile segment r is worth to its
+   * majority after the placement (as `Evaluator` measures it): its segments and pennants, or its
+   * completed cities.
+   */
+  private worth(state: SpeedPathState, prospect: ProspectView, r: number): void {
+    const game = this.game;
+    const evaluator = this.evaluator;
+    const S = game.segmentsPerTile;
+    const kind = prospect.kindOf(r);
+    const features = this.features;
+    const joins = this.joins;
+    if (kind === SEG_FIELD) {
+      if (!evaluator.fieldsPay) {
+        this.valueOf[r] = 0;
+        return;
+      }
+      // The completed cities of the one old field it joins, or of the union of several.
+      let fields = 0;
+      let field = -1;
+      for (let j = joins.first[r]!; j >= 0; j = joins.next[j]!) {
+        field = prospect.joinRoot[j]!;
+        features.read(state, field);
+        fields++;
+      }
+      let cities = fields === 1 ? features.citiesOf(field) : 0;
+      if (fields > 1) {
+        features.startCities();
+        for (let j = joins.first[r]!; j >= 0; j = joins.next[j]!) cities += features.addCities(prospect.joinRoot[j]!);
+      }
+      this.valueOf[r] = evaluator.fieldWorth[this.extraOn ? cities + this.citiesDone.extra[r]! : cities]!;
+      return;
+    }
+    if (kind !== SEG_ROAD && kind !== SEG_CITY) {
+      this.valueOf[r] = 0;
+      return;
+    }
+    let segments = 1;
+    let pennants = game.segmentPennants[prospect.type * S + r]!;
+    if (prospect.linked) {
+      segments = 0;
+      pennants = 0;
+      for (let s = 0; s < prospect.count; s++) {
+        if (prospect.group[s] !== r) continue;
+        segments++;
+        pennants += game.segmentPennants[prospect.type * S + s]!;
+      }
+    }
+    for (let j = joins.first[r]!; j >= 0; j = joins.next[j]!) {
+      const root = prospect.joinRoot[j]!;
+      features.read(state, root);
+      segments += features.segments[root]!;
+      pennants += features.pennants[root]!;
+    }
+    this.valueOf[r] =
+      kind === SEG_ROAD ? evaluator.road * segments : evaluator.cityTile * segments + evaluator.cityPennant * pennants;
+  }
+
+  /** Writes into `valueOf[r]` what the road or city the placement completes at representative tile segment r pays (the base game's rates; tiles counted once, as scoring does). */
+  private points(prospect: ProspectView, r: number): void {
+    const evaluator = this.evaluator;
+    const f = this.measured;
+    prospect.measure(r, f);
+    this.valueOf[r] =
+      f.kind === SEG_ROAD
+        ? evaluator.completedRoad * f.tiles
+        : f.tiles * evaluator.completedCityTile + f.pennants * evaluator.completedCityPennant;
   }
 
   /** A new remembered position: what was read of it is stale; its totals with the expansions' `evaluate`. */

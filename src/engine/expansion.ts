@@ -374,14 +374,4 @@ export interface ModulePreview {
     n: number,
     every: boolean,
   ): number;
-  /**
-   * Adds to `out[0]` an upper bound, from the resolved rules and the board, on what this module adds
-   * to the mover's value of the placement (own total minus the best other's) with any follow-up:
-   * what `placement` adds to the mover plus the most it takes from any other player, plus the most
-   * one `meeple` part or one of its `followUps` adds (0 or more); `Infinity` when it cannot tell
-   * cheaply, or when `placement` would decline. Asked before `placement`, so that agents may skip a
-   * placement that cannot be the best (`src/agents/preview.ts`). A module with `placement`, `meeple`
-   * or `followUps` but no `bound` turns that skipping off for its games.
-   */
-  bound?(state: PreviewView, prospect: ProspectView, out: Float64Array): void;
 }

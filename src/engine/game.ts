@@ -10,7 +10,7 @@ import { SEG_FIELD } from './catalog/index.ts';
 import type { BoardView, Expansion, ExpansionHooks, MeepleKind, ModulePreview, PreviewView } from './expansion.ts';
 import type { ExpansionStateLayout } from './expansion-state.ts';
 import type { ParamDef, ParamValues } from './params/index.ts';
-import { admits, moduleBounds, modulePreviews } from './hook-lists.ts';
+import { admits, modulePreviews } from './hook-lists.ts';
 import type { GameMechanic, HookLists } from './hook-lists.ts';
 import { playerStatIndex, prepare, statIndex } from './prepare.ts';
 import type { BaseHooks, GameOptions } from './prepare.ts';
@@ -72,8 +72,6 @@ export class GameSetup extends Tables {
   private readonly modulePlacements: readonly ModulePreview[] | undefined;
   private readonly moduleMeeples: readonly ModulePreview[] | undefined;
   private readonly moduleFollowUps: readonly ModulePreview[] | undefined;
-  /** Those with a `bound`, or undefined when a module with a part of the preview has none. */
-  private readonly moduleBounds: readonly ModulePreview[] | undefined;
   // The state and position the module previews last remembered.
   private previewState: FeatureView | undefined = undefined;
   private previewPosition = -1;
@@ -115,7 +113,6 @@ export class GameSetup extends Tables {
     this.modulePlacements = this.modulePreviews?.filter((m) => m.placement !== undefined);
     this.moduleMeeples = this.modulePreviews?.filter((m) => m.meeple !== undefined);
     this.moduleFollowUps = this.modulePreviews?.filter((m) => m.followUps !== undefined);
-    this.moduleBounds = this.modulePreviews && moduleBounds(this.modulePreviews);
   }
 
   /**
@@ -162,39 +159,14 @@ export class GameSetup extends Tables {
     out: Float64Array,
   ): boolean {
     const modules = this.modulePlacements!;
-    const view = this.previewView(state);
-    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out)) return false;
-    return true;
-  }
-
-  /** Whether every module with a part of the preview states its `bound` (`previewBound` is finite then). */
-  get bounds(): boolean {
-    return this.moduleBounds !== undefined;
-  }
-
-  /**
-   * Writes into `out[0]` an upper bound on what the expansions add to the mover's value of legal
-   * placement `prospect` with any follow-up (the sum of the modules' `ModulePreview.bound`);
-   * `Infinity` unless `bounds`. Only when `previews`, before `previewPlacement`.
-   */
-  previewBound(state: FeatureView & { readonly positionId: number }, prospect: ProspectView, out: Float64Array): void {
-    const modules = this.moduleBounds;
-    out[0] = modules === undefined ? Number.POSITIVE_INFINITY : 0;
-    if (modules === undefined) return;
-    const view = this.previewView(state);
-    for (let k = 0; k < modules.length && out[0] < Number.POSITIVE_INFINITY; k++)
-      modules[k]!.bound!(view, prospect, out);
-  }
-
-  /** `state` as the module previews read it, which remember it first when it is a new position. */
-  private previewView(state: FeatureView & { readonly positionId: number }): PreviewView {
     const view = state as unknown as PreviewView;
     if (state !== this.previewState || state.positionId !== this.previewPosition) {
       this.previewState = state;
       this.previewPosition = state.positionId;
       for (const m of this.modulePreviews!) m.remember?.(view);
     }
-    return view;
+    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out)) return false;
+    return true;
   }
 
   /** What the expansions add to the mover's points for a meeple on free tile segment `segment` of `prospect` (`ModulePreview.meeple`), after `previewPlacement`. */

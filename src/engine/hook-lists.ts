@@ -93,13 +93,3 @@ export function modulePreviews(hooks: readonly ExpansionHooks[]): ModulePreview[
   }
   return previews;
 }
-
-/**
- * The previews that state a `bound` (`ModulePreview.bound`), or undefined when one with a part of
- * the preview (`placement`, `meeple`, `followUps`) states none: its games value every placement.
- */
-export function moduleBounds(previews: readonly ModulePreview[]): ModulePreview[] | undefined {
-  const parts = (m: ModulePreview) => m.placement !== undefined || m.meeple !== undefined || m.followUps !== undefined;
-  if (previews.some((m) => m.bound === undefined && parts(m))) return undefined;
-  return previews.filter((m) => m.bound !== undefined);
-}

@@ -32,8 +32,6 @@ export type AgentGame = Pick<
   | 'previewPlacement'
   | 'previewMeeple'
   | 'previewFollowUps'
-  | 'bounds'
-  | 'previewBound'
   | 'followUpUses'
 >;
 

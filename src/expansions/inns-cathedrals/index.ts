@@ -145,13 +145,6 @@ function specialPreview(
     remember(state) {
       specialRoot.forget(state);
     },
-    // Nothing changes unless the tile has an inn or a cathedral or joins a feature with one; then no cheap bound.
-    bound(state, p, out) {
-      if (special.onType(p.type))
-        for (let s = 0; s < p.count; s++) if (special.of(p.type, s) === 1) out[0] = Number.POSITIVE_INFINITY;
-      for (let j = 0; j < p.joins; j++)
-        if (p.joinFirst[j] !== 0 && specialRoot.of(state, p.joinRoot[j]!)) out[0] = Number.POSITIVE_INFINITY;
-    },
     placement(state, p, out) {
       specialGroups = 0;
       if (special.onType(p.type))

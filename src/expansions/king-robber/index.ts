@@ -158,14 +158,6 @@ function cardPreview(cards: Cards): ModulePreview {
   const completedAfter = new Int32Array(CARDS.length);
   const holderAfter = new Int32Array(CARDS.length);
   return {
-    // Nothing changes unless the placement completes a city or a road; then no cheap bound.
-    bound(_state, prospect, out) {
-      for (let s = 0; s < prospect.count && prospect.completed !== 0; s++) {
-        if (prospect.group[s] !== s || !prospect.completes(s)) continue;
-        const kind = prospect.kindOf(s);
-        if (kind === CARDS[0]!.kind || kind === CARDS[1]!.kind) out[0] = Number.POSITIVE_INFINITY;
-      }
-    },
     placement(state, prospect, out) {
       if (prospect.completed === 0) return true;
       const { holder, largest: largestDone, completed } = own(state);

@@ -132,15 +132,6 @@ function labyrinthPreview(board: LabyrinthBoard, bonusPerMeeple: number, players
     remember(state) {
       hasLabyrinth.forget(state);
     },
-    // Nothing changes unless a road of the tile runs through a labyrinth (`labyrinthGroup`); then no cheap bound.
-    bound(state, p, out) {
-      for (let s = 0; s < p.count; s++)
-        if (p.kindOf(s) === SEG_ROAD && board.field.of(p.type, s) === 1) out[0] = Number.POSITIVE_INFINITY;
-      for (let j = 0; j < p.joins; j++) {
-        if (p.joinFirst[j] === 0 || p.kindOf(p.joinSegment[j]!) !== SEG_ROAD) continue;
-        if (hasLabyrinth.of(state, p.joinRoot[j]!)) out[0] = Number.POSITIVE_INFINITY;
-      }
-    },
     placement(state, p, out) {
       for (let g = 0; g < p.count; g++) {
         if (p.group[g] !== g || p.meeples[g] === 0 || !labyrinthGroup(state, p, g)) continue;

@@ -10,9 +10,38 @@
  * roads do not change.
  */
 import { FeatureTrail, MAX_SEGMENTS_PER_TILE } from '../../engine/index.ts';
-import type { ModulePreview, PreviewView, ProspectView } from '../../engine/index.ts';
+import type {
+  BoardView,
+  ModulePreview,
+  PreviewView,
+  ProspectView,
+  SegmentField,
+  StateViews,
+} from '../../engine/index.ts';
 import { expectedTolls } from './tolls.ts';
-import type { CrossroadsRoads, TollTables } from './tolls.ts';
+import type { CrossroadsRoads, TollRates } from './tolls.ts';
+
+/** What the preview reads of the module's set-up (`index.ts`). */
+export interface TollTables {
+  readonly players: number;
+  readonly actionBase: number;
+  readonly own: (state: BoardView) => StateViews<{
+    tile: { type: 'i16'; length: 'players' };
+    value: { type: 'i8'; length: 'players' };
+  }>;
+  readonly pay: TollRates;
+  /** Each crossroads type's village roads: `villageRoads[villageRoadStart[t] … villageRoadStart[t + 1])`, and the most of one. */
+  readonly villageRoadStart: Int32Array;
+  readonly villageRoads: Int8Array;
+  readonly mostRoads: number;
+  /** Per tile type: 1 for a crossroads. */
+  readonly crossroads: Uint8Array;
+  /** Per tile segment: toll-paying illustrations, travellers. */
+  readonly illustrations: SegmentField;
+  readonly travellers: SegmentField;
+  /** The tollhouse moves to the crossroads of ended turns that hold no tollhouse, as the `followUps` hook lists them. */
+  readonly freeCrossroads: (state: BoardView, out: Int32Array, count: number) => number;
+}
 
 export function tollPreview(t: TollTables): ModulePreview {
   const preview = new TollPreview(t);
@@ -20,7 +49,6 @@ export function tollPreview(t: TollTables): ModulePreview {
     remember: (state) => preview.remember(state),
     placement: (state, p, out) => preview.placement(state, p, out),
     followUps: (state, p, out, values, n, every) => preview.followUps(state, p, out, values, n, every),
-    bound: (state, p, out) => preview.bound(state, p, out),
   };
 }
 
@@ -147,15 +175,6 @@ class TollPreview {
       if (mover) this.moverWorth[AFTER] = after;
     }
     return true;
-  }
-
-  /** `ModulePreview.bound`: a tile that is no crossroads and joins no road of one listed or of a tollhouse changes no worth. */
-  bound(state: PreviewView, p: ProspectView, out: Float64Array): void {
-    this.prepare(state);
-    let touches = this.t.crossroads[p.type] === 1;
-    for (let j = 0; j < p.joins && !touches; j++) touches = this.roadIn[p.joinRoot[j]!] === this.stamp;
-    const move = this.leaderCount === 0 ? 0 : this.movesWorth[this.leaders[this.leaderCount - 1]!]!;
-    out[0]! += touches ? Number.POSITIVE_INFINITY : Math.max(0, move - this.moverWorth[ON_BOARD]!);
   }
 
   /** The tollhouse moves after the placement and what each brings the mover, into `out` and `values` from n. hot path */

@@ -7,36 +7,12 @@
  * tollhouse by it.
  */
 
-import type { BoardView, SegmentField, StateViews } from '../../engine/index.ts';
-
 /** The Tollkeepers' rates: per illustration and per travellers group at value 1 and 2 ([0] unused), and at the end. */
 export interface TollRates {
   readonly illustration: readonly number[];
   readonly travellers: readonly number[];
   readonly finalIllustration: number;
   readonly finalTravellers: number;
-}
-
-/** What the preview reads of the module's set-up (`index.ts`). */
-export interface TollTables {
-  readonly players: number;
-  readonly actionBase: number;
-  readonly own: (state: BoardView) => StateViews<{
-    tile: { type: 'i16'; length: 'players' };
-    value: { type: 'i8'; length: 'players' };
-  }>;
-  readonly pay: TollRates;
-  /** Each crossroads type's village roads: `villageRoads[villageRoadStart[t] … villageRoadStart[t + 1])`, and the most of one. */
-  readonly villageRoadStart: Int32Array;
-  readonly villageRoads: Int8Array;
-  readonly mostRoads: number;
-  /** Per tile type: 1 for a crossroads. */
-  readonly crossroads: Uint8Array;
-  /** Per tile segment: toll-paying illustrations, travellers. */
-  readonly illustrations: SegmentField;
-  readonly travellers: SegmentField;
-  /** The tollhouse moves to the crossroads of ended turns that hold no tollhouse, as the `followUps` hook lists them. */
-  readonly freeCrossroads: (state: BoardView, out: Int32Array, count: number) => number;
 }
 
 /**
