@@ -28,7 +28,7 @@ import type { OnePly } from './one-ply.ts';
 import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
 import type { FeatureWeights, WeightSet } from './learned.ts';
 import { STRONG_WEIGHTS } from './strong-weights.ts';
-import { inputsOf, mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './value-net.ts';
+import { DISTILLED_NETS, inputsOf, mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './value-net.ts';
 import type { NetSet } from './value-net.ts';
 
 /**
@@ -553,15 +553,16 @@ export const strongAgent: AgentDefinition = defineAgent({
     ),
     enumParam(
       'weights',
-      ['learned', 'initial'],
+      ['learned', 'initial', 'distilled'],
       'learned',
-      'learned: the value network where one is trained (value-weights.json), else the fitted linear weights (strong-weights.ts); initial: the rule-aware linear evaluation the training starts from, at every player count (to measure what the training adds)',
+      'learned: the value network where one is trained (value-weights.json), else the fitted linear weights (strong-weights.ts); initial: the rule-aware linear evaluation the training starts from, at every player count (to measure what the training adds); distilled: learned, but with 3 players the network fitted to the values of the round look-ahead (value-weights-distilled.json; docs/strong.md)',
     ),
   ],
   create: (rng, params, restriction) =>
     new StrongAgent(rng, {
       width: params.width,
       ...(params.weights === 'initial' ? { nets: {}, weightSet: INITIAL_WEIGHT_SET } : {}),
+      ...(params.weights === 'distilled' ? { nets: DISTILLED_NETS } : {}),
       lookahead: params.lookahead,
       samples: params.samples,
       manySamples: params.manySamples,
