@@ -16,7 +16,6 @@ import type { Folded } from './mlp.ts';
 import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './value-features.ts';
 import { marginOf } from './tallies.ts';
 import VALUE_WEIGHTS from './value-weights.json' with { type: 'json' };
-import DISTILLED_WEIGHTS from './value-weights-distilled.json' with { type: 'json' };
 
 /** The inputs per player beside its features: the share of tiles still to place, which expansions the game has. */
 const MORE_INPUTS = 1 + 4;
@@ -68,17 +67,6 @@ export const VALUE_PLAYERS = [2, 3, 4, 5] as const;
 
 /** The committed networks (`npm run train`). */
 export const VALUE_NETS: NetSet = VALUE_WEIGHTS.byPlayers as unknown as NetSet;
-
-/**
- * The committed networks with the 3-player one fitted to the round look-ahead's values instead of the
- * final points (`npm run train -- --target round`, two generations; `strong:weights=distilled`,
- * docs/strong.md "Distilling the look-ahead"): `value-weights-distilled.json`, the 3-player entry of
- * the file that training wrote.
- */
-export const DISTILLED_NETS: NetSet = {
-  ...VALUE_NETS,
-  ...(DISTILLED_WEIGHTS.byPlayers as unknown as NetSet),
-};
 
 /** The committed file's feature list: that of each network that records none of its own. */
 export const VALUE_NET_FEATURES: readonly string[] = VALUE_WEIGHTS.features;

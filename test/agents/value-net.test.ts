@@ -6,16 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from '../../src/agents/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
-import {
-  checkFeatures,
-  DISTILLED_NETS,
-  featuresOf,
-  inputsOf,
-  mlpOf,
-  VALUE_NETS,
-  ValueEvaluator,
-} from '../../src/agents/value-net.ts';
-import DISTILLED_WEIGHTS from '../../src/agents/value-weights-distilled.json' with { type: 'json' };
+import { checkFeatures, featuresOf, inputsOf, mlpOf, VALUE_NETS, ValueEvaluator } from '../../src/agents/value-net.ts';
 import type { NetRecord } from '../../src/agents/value-net.ts';
 import VALUE_WEIGHTS from '../../src/agents/value-weights.json' with { type: 'json' };
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
@@ -132,25 +123,5 @@ describe('the committed value networks', () => {
           differ++;
       expect(differ, `${players} players`).toBeGreaterThanOrEqual(4);
     }
-  });
-
-  it('with weights=distilled: the 3-player network fitted to round targets, the others the same', () => {
-    const training = (DISTILLED_WEIGHTS.byPlayers as Record<string, { training: Record<string, unknown> }>)['3']!
-      .training;
-    expect(training.command).toMatch(/^npm run train -- --players 3 .*--target round --target-deals \d+/);
-    expect(training.target).toMatch(/teacher the network of .*\(npm run train -- --players 3 /);
-    expect(Object.keys(DISTILLED_NETS)).toEqual(Object.keys(VALUE_NETS));
-    expect(DISTILLED_NETS['4']).toBe(VALUE_NETS['4']);
-    expect(() => checkFeatures(featuresOf(DISTILLED_NETS['3']!))).not.toThrow();
-    const three = newGame({ players: 3 });
-    const four = newGame({ players: 4 });
-    let differ = 0;
-    for (let deal = 0; deal < 3; deal++) {
-      const moves = (game: typeof three, weights: string) =>
-        transcript(game, `strong:lookahead=0,weights=${weights}`, 'distilled', deal, 60);
-      if (moves(three, 'distilled') !== moves(three, 'learned')) differ++;
-      expect(moves(four, 'distilled')).toBe(moves(four, 'learned'));
-    }
-    expect(differ).toBeGreaterThanOrEqual(2);
   });
 });
