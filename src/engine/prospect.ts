@@ -179,22 +179,17 @@ export class Prospect implements ProspectView {
     const game = board.game;
     const type = board.drawn;
     const count = game.segmentCount[type]!;
+    const base = type * game.segmentsPerTile;
+    const o12 = (type * 4 + (placement & 3)) * PORTS;
     this.placement = placement;
     this.type = type;
-    this.typeBase = type * game.segmentsPerTile;
+    this.typeBase = base;
     this.placed = board.placedCount;
     this.count = count;
-    for (let s = 0; s < count; s++) this.group[s] = s;
-    this.join(-board.grid[(placement / 4) | 0]! - 1, (type * 4 + (placement & 3)) * PORTS);
-    this.tally();
-    this.markCompleted();
-  }
-
-  /**
-   * Step 1 of `read`: the ports of frontier slot `slot` joined to the neighbours' features (`joins`),
-   * the tile's ports at `o12` in `portSegment`; tile segments joining one feature are one (`linked`).
-   */
-  private join(slot: number, o12: number): void {
+    const group = this.group;
+    for (let s = 0; s < count; s++) group[s] = s;
+    // 1. The ports joined to the neighbours' features; tile segments joining one feature are one.
+    const slot = -board.grid[(placement / 4) | 0]! - 1;
     const at = this.readSlot(slot);
     const end = at + this.slotPorts[slot]!;
     const portSegment = this.portSegment;
@@ -221,24 +216,13 @@ export class Prospect implements ProspectView {
     }
     this.joins = joins;
     this.linked = linked;
-  }
-
-  /**
-   * Step 2 of `read`: each feature's open ends and meeples after the placement, at its representative
-   * (from here on each segment links straight to it).
-   */
-  private tally(): void {
-    const board = this.board;
-    const count = this.count;
-    const base = this.typeBase;
-    const joins = this.joins;
-    const joinSegment = this.joinSegment;
-    const group = this.group;
+    // 2. Each feature's open ends and meeples, at its representative (from here on each segment
+    // links straight to it).
     const openEnds = this.openEnds;
     const meeples = this.meeples;
     const kinds = this.kinds;
     const ports = this.ports;
-    if (this.linked) {
+    if (linked) {
       for (let s = 0; s < count; s++) {
         group[s] = this.representative(s);
         openEnds[s] = 0;
@@ -251,32 +235,25 @@ export class Prospect implements ProspectView {
         meeples[s] = 0;
       }
     }
-    for (let j = 0; j < joins; j++) {
-      const g = group[joinSegment[j]!]!;
-      const kind = kinds[base + g]!;
-      if (kind === SEG_ROAD || kind === SEG_CITY) openEnds[g]! -= 2;
-      if (this.joinFirst[j] === 0) continue;
-      const root = this.joinRoot[j]!;
-      openEnds[g]! += board.openEnds[root]!;
-      meeples[g]! += board.rootMeeples[root]!;
-    }
-  }
-
-  /** Step 3 of `read`: the roads and cities the placement completes (only one the tile joins to the board can be). */
-  private markCompleted(): void {
+    // Only a road or city the tile joins to the board can be completed.
     if (++this.reads === 0x7fffffff) {
       this.reads = 1;
       this.doneIn.fill(0);
     }
-    const joins = this.joins;
-    const joinSegment = this.joinSegment;
-    const group = this.group;
-    const openEnds = this.openEnds;
+    for (let j = 0; j < joins; j++) {
+      const g = group[joinSegment[j]!]!;
+      const kind = kinds[base + g]!;
+      if (kind === SEG_ROAD || kind === SEG_CITY) openEnds[g]! -= 2;
+      if (joinFirst[j] === 0) continue;
+      const root = joinRoot[j]!;
+      openEnds[g]! += board.openEnds[root]!;
+      meeples[g]! += board.rootMeeples[root]!;
+    }
     let completed = 0;
     for (let j = 0; j < joins; j++) {
       const g = group[joinSegment[j]!]!;
       if (openEnds[g] !== 0 || this.doneIn[g] === this.reads) continue;
-      const kind = this.kinds[this.typeBase + g]!;
+      const kind = kinds[base + g]!;
       if (kind !== SEG_ROAD && kind !== SEG_CITY) continue;
       this.doneIn[g] = this.reads;
       completed++;
