@@ -21,7 +21,7 @@ import type { Rng } from '../engine/index.ts';
 import { defineAgent, enumParam, intListParam, intParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
-import { marginOf } from './tallies.ts';
+import { marginOf, meanMarginOf } from './tallies.ts';
 import type { Weights } from './evaluation.ts';
 import { GreedyAgent, sharedOnePly } from './greedy.ts';
 import type { OnePly } from './one-ply.ts';
@@ -401,9 +401,7 @@ export class StrongAgent implements Agent {
     const totals = this.learned!.totals(state);
     if (this.value === 'best') return marginOf(totals, me);
     if (this.value === 'own') return totals[me]!;
-    let others = 0;
-    for (let p = 0; p < totals.length; p++) if (p !== me) others += totals[p]!;
-    return totals[me]! - others / (totals.length - 1);
+    return meanMarginOf(totals, me);
   }
 
   /** Keeps a pair if it beats the best so far; among equals, each with the same chance. */
