@@ -11,7 +11,15 @@
  * went on to score; a network (`src/agents/mlp.ts`, fitted by `src/stats/mlp-fit.ts`) is fitted to those on nine games in ten, and
  * the tenth is held out to measure the fit. The last round's network is written.
  *
+ * `--target round` (docs/strong.md "Distilling the look-ahead") fits instead what `strong`'s round
+ * look-ahead computes: per position, the mean over `--target-deals` re-dealt decks of the points
+ * scored in a round of `greedy` turns plus a teacher network's expectation after it
+ * (`src/sim/round-targets.ts`), mixed with the final points by `--target-mix`. The teacher is the
+ * `--teacher` file's network for the player count in the first round (which it also plays, one ply),
+ * the last round's network after that.
+ *
  *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--out FILE]
+ *     [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE]
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -29,6 +37,8 @@ import { InputError, isInputError } from '../src/engine/index.ts';
 import type { Game } from '../src/engine/index.ts';
 import { makeRng } from '../src/sim/rng.ts';
 import { buildSetupGame, PositionRows, recordGame, trainingSetup } from '../src/sim/training.ts';
+import type { Bootstrap } from '../src/sim/training.ts';
+import { RoundTargets } from '../src/sim/round-targets.ts';
 import { Mlp } from '../src/agents/mlp.ts';
 import { fitMlp, mse } from '../src/stats/mlp-fit.ts';
 
@@ -50,10 +60,22 @@ const FLAGS = {
   explore: { type: 'string', default: '0.03', help: 'share of random placements (0 to 1)' },
   'explore-follow-up': { type: 'string', default: '0.1', help: 'share of random follow-ups (0 to 1)' },
   out: { type: 'string', default: 'src/agents/value-weights.json', help: 'the weights file to write' },
+  target: {
+    type: 'string',
+    default: 'final',
+    help: "final: the points still to score; round: a round of greedy turns then the teacher's value",
+  },
+  'target-deals': { type: 'string', default: '4', help: 'round target: re-dealt decks per position' },
+  'target-mix': { type: 'string', default: '0', help: 'round target: weight of the final points in it (0 to 1)' },
+  teacher: {
+    type: 'string',
+    default: 'src/agents/value-weights.json',
+    help: "round target: the weights file whose network is the first round's teacher",
+  },
   help: { type: 'boolean', help: 'this text' },
 } as const;
 const USAGE =
-  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--out FILE]';
+  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE]';
 
 function fail(message: string): never {
   console.error(`train: ${message}\n${USAGE}`);
@@ -90,6 +112,12 @@ function readOptions() {
       throw new InputError('usage', `--players must list player counts from 2 to 5, got ${JSON.stringify(list)}`);
     return Number(part.trim());
   });
+  const target = text('target')!;
+  if (target !== 'final' && target !== 'round')
+    throw new InputError('usage', `--target must be final or round, got ${JSON.stringify(target)}`);
+  const teacher = resolve(text('teacher')!);
+  if (target === 'round' && !statSync(teacher, { throwIfNoEntry: false })?.isFile())
+    throw new InputError('usage', `--teacher ${text('teacher')}: no such file`);
   const hidden = text('hidden')!
     .split(',')
     .map((part) => intFlag(part.trim(), 'hidden', 0, 1, 1024));
@@ -102,6 +130,11 @@ function readOptions() {
     play: { explore: share('explore'), exploreFollowUp: share('explore-follow-up') },
     seed,
     out,
+    target,
+    targetDeals: intFlag(text('target-deals'), 'target-deals', 4, 1, 1000),
+    targetMix: share('target-mix'),
+    teacher,
+    teacherName: text('teacher')!,
   };
 }
 
@@ -114,7 +147,8 @@ try {
 }
 const { games, rounds, epochs, hidden, play, seed } = options;
 const playerCounts = options.players;
-const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}`;
+const roundTarget = options.target === 'round';
+const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix} --teacher ${options.teacherName}` : ''}`;
 
 /** How a player count's network was fitted, as the weights file records it. */
 interface TrainingRecord {
@@ -130,6 +164,8 @@ interface TrainingRecord {
   heldOutVariance: number;
   heldOutR2: number;
   seconds: number;
+  /** With `--target round`: what was fitted, and the teacher's own training command. */
+  target?: string;
 }
 
 const round4 = (x: number) => Number(x.toPrecision(4));
@@ -148,8 +184,11 @@ function seatAgents(game: Game, roundSeed: string, index: number, net: NetRecord
   });
 }
 
-/** Plays one round of `players`-player games and fits a network to them. */
-function trainRound(players: number, round: number, previous: NetRecord | undefined) {
+/**
+ * Plays one round of `players`-player games and fits a network to them; with `teacher`, to the round
+ * targets that network gives (`--target round`).
+ */
+function trainRound(players: number, round: number, previous: NetRecord | undefined, teacher?: NetRecord) {
   const roundSeed = `${seed}:${players}p:round${round}`;
   const rows = new PositionRows();
   const gameCache = new Map<string, Game>();
@@ -162,7 +201,11 @@ function trainRound(players: number, round: number, previous: NetRecord | undefi
       game = buildSetupGame(setup, `training setup ${key}`);
       gameCache.set(key, game);
     }
-    recordGame(game, roundSeed, i, seatAgents(game, roundSeed, i, previous), play, rows);
+    const bootstrap: Bootstrap | undefined = teacher && {
+      targets: new RoundTargets(game, teacher, options.targetDeals, makeRng(roundSeed, 'redeal', i)),
+      mix: options.targetMix,
+    };
+    recordGame(game, roundSeed, i, seatAgents(game, roundSeed, i, previous), play, rows, bootstrap);
     if (i % 50 === 49 || i === games - 1)
       process.stderr.write(
         `\rtrain: ${players} players, round ${round}/${rounds}: ${i + 1}/${games} games, ${rows.rows} positions, ${((Date.now() - started) / 1000).toFixed(0)} s   `,
@@ -233,17 +276,29 @@ try {
 } catch {
   file = { features: [...VALUE_FEATURES], byPlayers: {} };
 }
+/** The first round's teacher for `players` (`--teacher`), with its record's command. */
+function teacherOf(players: number): { net: NetRecord; command: string } {
+  const teachers = JSON.parse(readFileSync(options.teacher, 'utf8')) as WeightsFile;
+  const record = teachers.byPlayers[String(players)];
+  if (!record) fail(`--teacher ${options.teacherName} has no network for ${players} players`);
+  return { net: { ...record, features: record.features ?? teachers.features }, command: record.training.command };
+}
+
 for (const players of playerCounts) {
-  let net: NetRecord | undefined;
+  const teacher = roundTarget ? teacherOf(players) : undefined;
+  let net: NetRecord | undefined = teacher?.net;
   for (let round = 0; round < rounds; round++) {
-    const fit = trainRound(players, round, net);
+    const fit = trainRound(players, round, net, teacher ? net : undefined);
     net = fit.net;
     const training: TrainingRecord = {
       command,
+      ...(teacher && {
+        target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} (${teacher.command})` : "the last round's network"}`,
+      }),
       players:
-        round === 0
+        round === 0 && !teacher
           ? 'greedy'
-          : "strong:lookahead=0 (the last round's network) alone among greedy in 2 games of 3, every seat in the 3rd",
+          : `strong:lookahead=0 (${round === 0 ? "the teacher's" : "the last round's"} network) alone among greedy in 2 games of 3, every seat in the 3rd`,
       rounds: round + 1,
       games,
       positionsFitted: fit.fitted,

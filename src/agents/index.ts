@@ -18,9 +18,19 @@ export { FEATURE_COUNT, FEATURE_NAMES, FeatureReader } from './features.ts';
 export { INITIAL_WEIGHT_SET, INITIAL_WEIGHTS, WEIGHT_PLAYERS, weightVector } from './learned.ts';
 export type { FeatureWeights, WeightSet } from './learned.ts';
 export { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './value-features.ts';
-export { VALUE_INPUTS, VALUE_NETS, VALUE_PLAYERS, netGroup, mlpOf, valueInputs } from './value-net.ts';
+export {
+  VALUE_INPUTS,
+  VALUE_NETS,
+  VALUE_PLAYERS,
+  inputsOf,
+  netGroup,
+  mlpOf,
+  valueInputs,
+  ValueEvaluator,
+} from './value-net.ts';
 export type { NetRecord, NetSet } from './value-net.ts';
-export { StrongAgent } from './strong.ts';
+export { prefilterWeights, StrongAgent } from './strong.ts';
+export { GreedyAgent } from './greedy.ts';
 export type { StrongOptions } from './strong.ts';
 export { searchIterations } from './mcts.ts';
 export { agentNames, registerAgent } from './registry.ts';

@@ -208,6 +208,12 @@ export class PlacementPreview {
     this.best = best;
   }
 
+  /** Whether the rules let a meeple stand on tile segment s (`meepleSpots`: no field without farmers). */
+  private spot(prospect: ProspectView, s: number): boolean {
+    const game = this.game;
+    return game.meepleEverywhere || game.meepleSpots[prospect.type * game.segmentsPerTile + s] === 1;
+  }
+
   /**
    * Whether a meeple of the mover may go on tile segment s (`meepleFree[s]`: its feature is free,
    * `FREE_FIELD` a field; `SCORED` when it is completed at once and the meeple comes back, uncharged) and what it adds to
@@ -217,7 +223,7 @@ export class PlacementPreview {
   private meepleGain(state: SpeedPathState, prospect: ProspectView, s: number): void {
     const r = prospect.group[s]!;
     const segmentKind = prospect.kindOf(s);
-    if (prospect.meeples[r] !== 0 || (segmentKind === SEG_FIELD && !this.game.farmers)) {
+    if (prospect.meeples[r] !== 0 || !this.spot(prospect, s)) {
       this.meepleFree[s] = NOT_FREE;
       return;
     }

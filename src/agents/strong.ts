@@ -18,10 +18,10 @@
 import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { defineAgent, enumParam, intParam } from './agent.ts';
+import { defineAgent, enumParam, intListParam, intParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation.ts';
-import { marginOf } from './tallies.ts';
+import { marginOf, meanMarginOf } from './tallies.ts';
 import type { Weights } from './evaluation.ts';
 import { GreedyAgent, sharedOnePly } from './greedy.ts';
 import type { OnePly } from './one-ply.ts';
@@ -50,6 +50,14 @@ const MANY_PLAYER_CHARGES: Weights = { meepleCost: 1.25, farmerCost: 0, emptyHan
  */
 export const MANY_PLAYERS = 4;
 
+/**
+ * The look-ahead with 3 players (`three`: lookahead, samples, halvings): the 3-player network is fitted
+ * to what a round of greedy play gives (`npm run train -- --target round`), so a small look-ahead
+ * plays about as well there as the large one of the other counts, at about a third of its cost
+ * (docs/strong.md "Distilling the look-ahead").
+ */
+export const THREE_PLAYERS: readonly number[] = [4, 4, 1];
+
 /** How a `strong` agent plays (the spec's parameters; see `strongAgent.params`). */
 export interface StrongOptions {
   /** Placements, the best by one-ply greedy value, whose follow-ups the learned evaluation values. */
@@ -70,6 +78,8 @@ export interface StrongOptions {
   readonly replies?: number;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
+  /** With 3 players: `lookahead`, `samples` and `halvings` there, in their place (`THREE_PLAYERS`; those three unless given). */
+  readonly three?: readonly number[];
   /** What a position is worth to the mover (`POSITION_VALUES`; `best` unless given). */
   readonly value?: PositionValueKind;
   /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
@@ -119,8 +129,11 @@ export class StrongAgent implements Agent {
   private readonly lookahead: number;
   private readonly samples: number;
   private readonly manySamples: number;
-  /** The look-ahead's deals in this game: `samples`, or `manySamples` with `MANY_PLAYERS` or more. */
+  private readonly three: readonly number[] | undefined;
+  /** The look-ahead's pairs per opponent, deals and halvings in this game (`prepare`: by the player count). */
+  private perOpponent = 0;
   private deals = 0;
+  private halves = 0;
   private readonly halvings: number;
   private readonly replies: number;
   private readonly lookaheadPlayers: number;
@@ -143,6 +156,7 @@ export class StrongAgent implements Agent {
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
+    this.three = options.three;
     this.value = options.value ?? 'best';
     this.restriction = options.restriction;
   }
@@ -183,7 +197,7 @@ export class StrongAgent implements Agent {
       state.rollback(level, true);
     }
     state.rollback(level);
-    if (this.lookahead > 0 && this.deals > 0 && this.pairs > 1 && state.game.players <= this.lookaheadPlayers)
+    if (this.perOpponent > 0 && this.deals > 0 && this.pairs > 1 && state.game.players <= this.lookaheadPlayers)
       this.lookAhead(state, me);
     state.deferFinal = deferFinal;
     this.pending = this.bestFollowUp;
@@ -277,7 +291,7 @@ export class StrongAgent implements Agent {
    */
   private lookAhead(state: AgentState, me: number): void {
     const players = state.game.players;
-    let top = this.topPairs(Math.min(this.lookahead * (players - 1), this.pairs));
+    let top = this.topPairs(Math.min(this.perOpponent * (players - 1), this.pairs));
     const turns = this.replies > 0 ? this.replies : players;
     this.dealDecks(state);
     // The deals are played on a copy that draws from `deck`, each deal copied into it in turn.
@@ -286,7 +300,7 @@ export class StrongAgent implements Agent {
     const legal = this.replyLegal;
     const sums = this.pairSum;
     sums.fill(0, 0, this.pairs);
-    const stages = Math.min(this.halvings + 1, this.deals);
+    const stages = Math.min(this.halves + 1, this.deals);
     this.best = -Infinity;
     this.ties = 0;
     const level = copy.checkpoint();
@@ -335,7 +349,10 @@ export class StrongAgent implements Agent {
   private prepare(game: AgentGame): void {
     if (this.game === game) return;
     this.game = game;
-    this.deals = game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
+    const three = game.players === 3 ? this.three : undefined;
+    this.perOpponent = three ? three[0]! : this.lookahead;
+    this.deals = three ? three[1]! : game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
+    this.halves = three ? three[2]! : this.halvings;
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
     this.learned = sharedEvaluation(game, this.nets, this.weightSet);
@@ -384,9 +401,7 @@ export class StrongAgent implements Agent {
     const totals = this.learned!.totals(state);
     if (this.value === 'best') return marginOf(totals, me);
     if (this.value === 'own') return totals[me]!;
-    let others = 0;
-    for (let p = 0; p < totals.length; p++) if (p !== me) others += totals[p]!;
-    return totals[me]! - others / (totals.length - 1);
+    return meanMarginOf(totals, me);
   }
 
   /** Keeps a pair if it beats the best so far; among equals, each with the same chance. */
@@ -545,6 +560,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       6,
       "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 2: with 3 players the look-ahead costs some tens of times as much)",
     ),
+    intListParam(
+      'three',
+      THREE_PLAYERS,
+      0,
+      1000,
+      "with 3 players, where the network is fitted to the look-ahead's values: the look-ahead's lookahead, samples and halvings there, in place of those three (a spec that sets any of them sets these to them; docs/strong.md)",
+    ),
     enumParam(
       'value',
       POSITION_VALUES,
@@ -558,6 +580,14 @@ export const strongAgent: AgentDefinition = defineAgent({
       'learned: the value network where one is trained (value-weights.json), else the fitted linear weights (strong-weights.ts); initial: the rule-aware linear evaluation the training starts from, at every player count (to measure what the training adds)',
     ),
   ],
+  // A spec that sizes the look-ahead (`lookahead`, `samples` or `halvings`) sizes it at 3 players too.
+  resolve: (params, given) => {
+    if (params.three.length !== 3)
+      return `three= takes 3 numbers (lookahead,samples,halvings), got ${params.three.join(',')}`;
+    if (!given.has('three') && ['lookahead', 'samples', 'halvings'].some((key) => given.has(key)))
+      params.three = [params.lookahead, params.samples, params.halvings];
+    return undefined;
+  },
   create: (rng, params, restriction) =>
     new StrongAgent(rng, {
       width: params.width,
@@ -568,6 +598,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       halvings: params.halvings,
       replies: params.replies,
       lookaheadPlayers: params.lookaheadPlayers,
+      three: params.three,
       value: params.value,
       restriction,
     }),

@@ -1,6 +1,7 @@
 /**
  * Small counting helpers of the evaluation and its placement preview: stamps for marks that need no
- * clearing, a margin; the majority of a feature's meeples and adding a worth to it, from the engine.
+ * clearing, margins (over the best other entry or over the others' mean); the majority of a feature's
+ * meeples and adding a worth to it, from the engine.
  */
 
 /**
@@ -27,4 +28,11 @@ export function marginOf(totals: Float64Array, me: number): number {
   let best = -Infinity;
   for (let p = 0; p < totals.length; p++) if (p !== me && totals[p]! > best) best = totals[p]!;
   return totals[me]! - best;
+}
+
+/** `totals[me]` minus the mean of the other entries. */
+export function meanMarginOf(totals: Float64Array, me: number): number {
+  let others = 0;
+  for (let p = 0; p < totals.length; p++) if (p !== me) others += totals[p]!;
+  return totals[me]! - others / (totals.length - 1);
 }

@@ -6,7 +6,6 @@
  * rule module given by the caller (the engine names no rule), declared through the same contract as
  * the expansions.
  */
-import { SEG_FIELD } from './catalog/index.ts';
 import type { BoardView, Expansion, ExpansionHooks, MeepleKind, ModulePreview, PreviewView } from './expansion.ts';
 import type { ExpansionStateLayout } from './expansion-state.ts';
 import type { ParamDef, ParamValues } from './params/index.ts';
@@ -40,11 +39,6 @@ export class GameSetup extends Tables {
   readonly meepleSpots: Uint8Array;
   /** Whether a meeple may stand on every segment (`meepleSpots` all 1): the turn then skips the lookup. */
   readonly meepleEverywhere: boolean;
-  /**
-   * Whether a meeple may stand on some field segment of this game's tiles (`meepleSpots`), for the
-   * agents' placement preview (`SpeedPathGame`), which asks it in its hot path.
-   */
-  readonly farmers: boolean;
   /** The deck before shuffling: one entry per copy (tile type index), the start tile excluded. */
   readonly deck: Int16Array;
   /** Stable key of each deck entry, e.g. `U.garden#2`, for per-tile shuffle keys. */
@@ -97,7 +91,6 @@ export class GameSetup extends Tables {
     );
     this.meepleSpots = setup.baseHooks.meepleSpots.values;
     this.meepleEverywhere = this.segmentKind.every((kind, i) => kind < 0 || this.meepleSpots[i] === 1);
-    this.farmers = this.segmentKind.some((kind, i) => kind === SEG_FIELD && this.meepleSpots[i] === 1);
     this.deck = setup.deck;
     this.deckKeys = setup.deckKeys;
     this.startType = setup.startType;

@@ -17,13 +17,18 @@ export class FeatureTrail {
   /** The last position: its id and tiles. */
   private positionId = -1;
   private placed = 0;
+  /** The length of the owner's tables indexed by segment id (they grow with the board's segment ids). */
+  private room = 0;
 
   /**
    * A new position: calls `changed(root)` for the root of each feature a tile placed since the last
-   * position joined when it follows from it and `keep` holds (the tables kept fit the board); else
-   * makes everything stamped before stale.
+   * position joined when it follows from it and the owner's tables fit the board; else makes
+   * everything stamped before stale. Returns the length the owner's tables indexed by segment id must
+   * grow to (`segmentIdLimit`, nothing in them kept), or 0 when they fit.
    */
-  next(state: PreviewView, keep: boolean, changed: (root: number) => void): void {
+  next(state: PreviewView, changed: (root: number) => void): number {
+    const limit = state.segmentIdLimit();
+    const keep = this.room >= limit;
     this.stamp++;
     if (keep && state.followsFrom(this.positionId, this.placed)) {
       const segmentCount = state.game.segmentCount;
@@ -34,6 +39,9 @@ export class FeatureTrail {
     }
     this.positionId = state.positionId;
     this.placed = state.placedCount;
+    if (keep) return 0;
+    this.room = limit;
+    return limit;
   }
 }
 
@@ -51,13 +59,11 @@ export class RootMemo {
 
   /** A new position: the answers of changed features are stale (room grows with the board's segment ids). */
   forget(state: PreviewView): void {
-    const limit = state.segmentIdLimit();
-    const fits = this.at.length >= limit;
-    if (!fits) {
-      this.at = new Int32Array(limit);
-      this.answer = new Uint8Array(limit);
+    const grow = this.trail.next(state, this.changed);
+    if (grow > 0) {
+      this.at = new Int32Array(grow);
+      this.answer = new Uint8Array(grow);
     }
-    this.trail.next(state, fits, this.changed);
   }
 
   /** The answer for representative `root` in the position since the last `forget`. */

@@ -113,7 +113,8 @@ export type SpeedPathGame = AgentGame &
     | 'fieldCityStart'
     | 'fieldCities'
     | 'gridSide'
-    | 'farmers'
+    | 'meepleSpots'
+    | 'meepleEverywhere'
   >;
 
 /** The speed path's view of the state behind an agent's view (the same object). */

@@ -44,13 +44,14 @@ const lone = (agent: string, against: string, players: number, three: boolean, w
 });
 
 /**
- * A 3-player lone-agent match against `greedy` on the fresh seed `fresh-e7` (100 deals), measured
- * with the 3-player network of 38 inputs (docs/strong.md, fourth pass); the one-ply `strong` plays the
- * studies' `strong:lookaheadPlayers=2` moves at 3 players.
+ * A 3-player lone-agent match against `greedy` on the fresh seed `fresh-d1` (100 deals), measured
+ * with the 3-player network fitted to the look-ahead's values and the small 3-player look-ahead
+ * (docs/strong.md, fifth pass); the one-ply `strong` plays the studies' `strong:lookaheadPlayers=2`
+ * moves at 3 players.
  */
-const threeOnE7 = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
+const threeOnD1 = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 3, three, wins),
-  command: `carclab match ${agent} greedy --players 3 --lineups 1 --deals 100 --seed fresh-e7 --workers 1${three ? ` ${ON_THREE}` : ''}`,
+  command: `carclab match ${agent} greedy --players 3 --lineups 1 --deals 100 --seed fresh-d1 --workers 1${three ? ` ${ON_THREE}` : ''}`,
   ...(agent === 'strong' ? {} : { sameMoves: ['strong:lookaheadPlayers=2'] }),
 });
 
@@ -83,10 +84,10 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     measured: '2026-12-02',
     sameMoves: STUDIES_STRONG_AT_2,
   },
-  threeOnE7('strong', false, 671 / 3), // 223.67: ties for first count 1/k
-  threeOnE7('strong', true, 205),
-  threeOnE7('strong:lookahead=0', false, 167.5),
-  threeOnE7('strong:lookahead=0', true, 153.5),
+  threeOnD1('strong', false, 205),
+  threeOnD1('strong', true, 196.5),
+  threeOnD1('strong:lookahead=0', false, 165.5),
+  threeOnD1('strong:lookahead=0', true, 181.5),
   ...[false, true].map((three) => ({
     agent: 'greedy',
     against: 'random',

@@ -13,6 +13,7 @@ import { Dealer } from './deal.ts';
 import { buildArmGame } from './plan.ts';
 import { makeRng, randomIndex } from './rng.ts';
 import type { Rng } from './rng.ts';
+import type { RoundTargets } from './round-targets.ts';
 
 export interface TrainingSetup {
   players: number;
@@ -93,11 +94,14 @@ export interface TrainingPlay {
 
 /**
  * Positions for the value fit: per row a player's network inputs (`valueInputs`) at the start of a
- * turn, the points that player scored from there to the end (the target), and the game's index.
+ * turn, the points that player scored from there to the end or a bootstrapped target (`Bootstrap`),
+ * and the game's index.
  */
 export class PositionRows {
   inputs = new Float32Array(1 << 16);
   targets = new Float32Array(1 << 12);
+  /** Per row the bootstrapped target, while a game is recorded with one. */
+  private round = new Float32Array(1 << 12);
   games: number[] = [];
 
   get rows(): number {
@@ -112,16 +116,39 @@ export class PositionRows {
       const targets = new Float32Array(size);
       targets.set(this.targets);
       this.targets = targets;
+      const round = new Float32Array(size);
+      round.set(this.round);
+      this.round = round;
       const inputs = new Float32Array(size * VALUE_INPUTS);
       inputs.set(this.inputs.subarray(0, this.rows * VALUE_INPUTS));
       this.inputs = inputs;
     }
   }
+
+  /** Row `r`'s bootstrapped targets: a view of `players` entries to write them into. */
+  roundAt(r: number, players: number): Float32Array {
+    return this.round.subarray(r, r + players);
+  }
+
+  /** Row `r`'s bootstrapped target. */
+  roundOf(r: number): number {
+    return this.round[r]!;
+  }
+}
+
+/**
+ * A bootstrapped target (`round-targets.ts`): the row's target is `mix` × the points the player
+ * went on to score + (1 − `mix`) × the round target.
+ */
+export interface Bootstrap {
+  readonly targets: RoundTargets;
+  readonly mix: number;
 }
 
 /**
  * Plays game `index` of `game` with `agents` (a share of the moves random: `play`) and adds to `rows`,
- * at the start of every turn, each player's inputs and the points it went on to score.
+ * at the start of every turn, each player's inputs and the points it went on to score (with
+ * `bootstrap`, mixed with its round target).
  */
 export function recordGame(
   game: Game,
@@ -130,6 +157,7 @@ export function recordGame(
   agents: readonly Agent[],
   play: TrainingPlay,
   rows: PositionRows,
+  bootstrap?: Bootstrap,
 ): void {
   const state = game.newState(new Dealer(game).deal(seed, index));
   const rng = makeRng(seed, 'play', index);
@@ -146,6 +174,7 @@ export function recordGame(
         rows.targets[rows.rows] = -state.score(p); // the final score is added at the end
         rows.games.push(index);
       }
+      bootstrap?.targets.targets(state, rows.roundAt(rows.rows - players, players));
     }
     const count = state.legalActions(legal);
     const explore = state.phase === PHASE_PLACE ? play.explore : play.exploreFollowUp;
@@ -153,5 +182,8 @@ export function recordGame(
       rng() < explore ? legal[randomIndex(rng, count)]! : agents[state.currentPlayer]!.choose(state, legal, count);
     state.apply(action);
   }
-  for (let r = first; r < rows.rows; r++) rows.targets[r]! += state.score((r - first) % players);
+  for (let r = first; r < rows.rows; r++) {
+    rows.targets[r]! += state.score((r - first) % players);
+    if (bootstrap) rows.targets[r] = bootstrap.mix * rows.targets[r]! + (1 - bootstrap.mix) * rows.roundOf(r);
+  }
 }

@@ -72,7 +72,8 @@ const GAME = [
   'baseHooks',
   'scratch',
   'rules',
-  'farmers',
+  'meepleSpots',
+  'meepleEverywhere',
 ];
 
 const probeFile = (body: string) => `import type { AgentState } from '../../src/engine/index.ts';

@@ -3,6 +3,7 @@ import { FEATURE_NAMES } from '../../src/agents/index.ts';
 import { LearnedEvaluator, weightVector } from '../../src/agents/learned.ts';
 import { STRONG_WEIGHTS } from '../../src/agents/strong-weights.ts';
 import { halve } from '../../src/agents/strong.ts';
+import { parseAgentSpec } from '../../src/agents/index.ts';
 import type { Game } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
@@ -86,6 +87,25 @@ describe('strong', () => {
     const atThree = choices(three, 'strong');
     expect(choices(three, 'strong:manySamples=2')).toEqual(atThree);
     expect(choices(three, 'strong:samples=2')).not.toEqual(atThree);
+  });
+
+  it('with 3 players sizes its look-ahead by three= (lookahead, samples, halvings), which a spec sizing it sets', () => {
+    const text = (spec: string) => parseAgentSpec(spec, 'test').text;
+    expect(text('strong')).toContain('three=4,4,1');
+    expect(text('strong:lookahead=0')).toContain('three=0,6,2');
+    expect(text('strong:samples=4,halvings=3')).toContain('three=10,4,3');
+    expect(() => parseAgentSpec('strong:three=4,4', 'test')).toThrow(/three= takes 3 numbers/);
+    const choices = (players: number, spec: string) =>
+      [0, 1, 2, 3, 4, 5].map((deal) => {
+        const state = midGame(newGame({ players }), deal, 12);
+        return agentOf(spec, 'three', deal).choose(state, legal, state.legalActions(legal));
+      });
+    const atThree = choices(3, 'strong');
+    expect(choices(3, 'strong:lookahead=4,samples=4,halvings=1')).toEqual(atThree);
+    expect(choices(3, 'strong:three=10,6,2')).not.toEqual(atThree);
+    expect(choices(4, 'strong:lookahead=1,manySamples=2,three=1,1,0')).toEqual(
+      choices(4, 'strong:lookahead=1,manySamples=2'),
+    );
   });
 
   it("halves the look-ahead's pairs: the better half by sum, rounded up, in their order, the earlier of equals", () => {

@@ -21,6 +21,7 @@ import {
   withDefaults,
   writtenValues,
 } from '../../src/engine/index.ts';
+import { SEG_FIELD } from '../../src/engine/catalog/index.ts';
 import type { AssignContext } from '../../src/engine/index.ts';
 import { newGame } from '../../src/expansions/index.ts';
 import { inputError } from '../util.ts';
@@ -184,6 +185,7 @@ describe('knobs for a search over several parameters', () => {
     expect(point).toEqual({ farmers: 'off', seatCompensation: '0,0,4' });
     const variant = newGame({ players: 3, expansions: [], rules: point });
     const start = variant.newState();
-    expect([variant.farmers, [0, 1, 2].map((p) => start.breakdown(p).compensation)]).toEqual([false, [0, 0, 4]]);
+    const farmerSpots = variant.segmentKind.filter((kind, i) => kind === SEG_FIELD && variant.meepleSpots[i] === 1);
+    expect([farmerSpots.length, [0, 1, 2].map((p) => start.breakdown(p).compensation)]).toEqual([0, [0, 0, 4]]);
   });
 });

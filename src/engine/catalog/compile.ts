@@ -132,10 +132,11 @@ function compileTile(tile: TileSpec, file: TileFileSpec, fields: readonly TileFi
   if (!isObject(tile)) fail('must be an object');
   const edges = checkedEdges(tile, fail);
   const owners = edgeOwners(fail);
-  const segments = citySegments(tile, edges, owners, fields, fail);
+  const c: TileContext = { tile, edges, owners, fields, fail };
+  const segments = citySegments(c);
   const cityCount = segments.length;
-  segments.push(...roadSegments(tile, edges, owners, fields, fail));
-  segments.push(...fieldSegments(tile, edges, owners, cityCount, fail));
+  segments.push(...roadSegments(c));
+  segments.push(...fieldSegments(c, cityCount));
   if (tile.monastery === true) segments.push(blankSegment(SEG_MONASTERY, 'm'));
   if (segments.length > MAX_SEGMENTS_PER_TILE)
     fail(`has ${segments.length} segments; at most ${MAX_SEGMENTS_PER_TILE}`);
@@ -154,6 +155,18 @@ function checkedEdges(tile: TileSpec, fail: Fail): number[] {
   if (typeof tile.edges !== 'string' || !/^[FRC]{4}$/.test(tile.edges))
     fail(`"edges" must be four letters of F, R, C (N E S W), got ${JSON.stringify(tile.edges)}`);
   return [...tile.edges].map((letter) => EDGE_LETTERS[letter]!);
+}
+
+/**
+ * What compiling one tile's segments reads: the tile, its edge types (N E S W), which segment owns
+ * each edge part, the segment fields the game's rule modules declare, and how to fail naming the tile.
+ */
+interface TileContext {
+  readonly tile: TileSpec;
+  readonly edges: readonly number[];
+  readonly owners: EdgeOwners;
+  readonly fields: readonly TileField[];
+  readonly fail: Fail;
 }
 
 /** Which segment owns each edge part (port) of a tile, claimed once each, and a segment's sides as written. */
@@ -193,14 +206,8 @@ const blankSegment = (kind: number, name: string): Segment => ({
 });
 
 /** Claims the centre ports of a city's or road's sides, which must be of edge type `edge`. */
-function claimSides(
-  seg: Segment,
-  text: unknown,
-  edge: number,
-  edges: readonly number[],
-  owners: EdgeOwners,
-  fail: Fail,
-) {
+function claimSides(c: TileContext, seg: Segment, text: unknown, edge: number): void {
+  const { edges, owners, fail } = c;
   for (const side of owners.sidesOf(text, seg.name)) {
     if (edges[side] !== edge)
       fail(`${seg.name} uses edge ${SIDES[side]}, which is not a ${edge === EDGE_CITY ? 'city' : 'road'} edge`);
@@ -210,39 +217,29 @@ function claimSides(
 }
 
 /** The cities `c1`, `c2` …: their sides, pennants and declared fields. */
-function citySegments(
-  tile: TileSpec,
-  edges: readonly number[],
-  owners: EdgeOwners,
-  fields: readonly TileField[],
-  fail: Fail,
-): Segment[] {
-  return (tile.cities ?? []).map((city, i) => {
+function citySegments(c: TileContext): Segment[] {
+  const fail = c.fail;
+  return (c.tile.cities ?? []).map((city, i) => {
     const seg = blankSegment(SEG_CITY, `c${i + 1}`);
-    claimSides(seg, city?.edges, EDGE_CITY, edges, owners, fail);
+    claimSides(c, seg, city?.edges, EDGE_CITY);
     seg.pennants = city.pennants ?? 0;
     if (!Number.isInteger(seg.pennants) || seg.pennants < 0 || seg.pennants > MAX_PENNANTS)
       fail(
         `${seg.name}: "pennants" must be a whole number from 0 to ${MAX_PENNANTS}, got ${JSON.stringify(city.pennants)}`,
       );
-    seg.props = propsOf(city, 'city', fields, seg.name, fail);
+    seg.props = propsOf(city, 'city', c.fields, seg.name, fail);
     return seg;
   });
 }
 
 /** The roads `r1`, `r2` …: their sides, declared fields and, for a road of one edge, where it ends. */
-function roadSegments(
-  tile: TileSpec,
-  edges: readonly number[],
-  owners: EdgeOwners,
-  fields: readonly TileField[],
-  fail: Fail,
-): Segment[] {
+function roadSegments(c: TileContext): Segment[] {
+  const { tile, fail } = c;
   return (tile.roads ?? []).map((road, i) => {
     const name = `r${i + 1}`;
     const seg = blankSegment(SEG_ROAD, name);
-    claimSides(seg, road?.edges, EDGE_ROAD, edges, owners, fail);
-    seg.props = propsOf(road, 'road', fields, name, fail);
+    claimSides(c, seg, road?.edges, EDGE_ROAD);
+    seg.props = propsOf(road, 'road', c.fields, name, fail);
     if (seg.ports.length === 1) {
       if (!ROAD_ENDS.includes(road.end as RoadEnd))
         fail(`${name} has one edge, so "end" must be one of ${ROAD_ENDS.join(', ')}`);
@@ -256,14 +253,9 @@ function roadSegments(
 }
 
 /** The fields `f1`, `f2` …: their half-edges and the tile's cities (of `cityCount`) they border. */
-function fieldSegments(
-  tile: TileSpec,
-  edges: readonly number[],
-  owners: EdgeOwners,
-  cityCount: number,
-  fail: Fail,
-): Segment[] {
-  return (tile.fields ?? []).map((field, i) => {
+function fieldSegments(c: TileContext, cityCount: number): Segment[] {
+  const { edges, owners, fail } = c;
+  return (c.tile.fields ?? []).map((field, i) => {
     const name = `f${i + 1}`;
     const seg = blankSegment(SEG_FIELD, name);
     if (typeof field?.halves !== 'string')

@@ -66,10 +66,8 @@ class TollPreview {
   private readonly roads: CrossroadsRoads;
   /** Per village road of the crossroads being valued: the feature it is part of after the placement (a board root, or -1 - representative). */
   private readonly identity: Int32Array;
-  /** The positions remembered; the trail's stamp (what is read once per position) and entries older than `keptFrom` are stale. */
+  /** The positions remembered: its `stamp` marks what is read in a position, older than its `keptFrom` is stale. */
   private readonly trail = new FeatureTrail();
-  private stamp = 0;
-  private keptFrom = 1;
   // Kept from one position to the next while they hold, stamped with the position they were read in:
   // per board road root its illustrations and travellers (0 once the road changed); per crossroads
   // tile its village roads' roots (they hold while roots) and its worth at values 1 and 2 (it holds
@@ -131,9 +129,8 @@ class TollPreview {
    * tiles placed since joined when the position follows from the last one, else nothing does.
    */
   remember(state: PreviewView): void {
-    const size = state.segmentIdLimit();
-    const fits = this.sumsIn.length >= size;
-    if (!fits) {
+    const size = this.trail.next(state, this.changed);
+    if (size > 0) {
       this.changedAt = new Int32Array(size);
       this.sumsIn = new Int32Array(size);
       this.rootIllustrations = new Int32Array(size);
@@ -146,9 +143,6 @@ class TollPreview {
       this.worthIn = new Int32Array(tiles);
       this.worthNow = new Float64Array(tiles * 2);
     }
-    this.trail.next(state, fits, this.changed);
-    this.stamp = this.trail.stamp;
-    this.keptFrom = this.trail.keptFrom;
   }
 
   /** What the placement changes of each player's tollhouse's worth, into `out`. hot path */
@@ -156,7 +150,7 @@ class TollPreview {
     this.prepare(state);
     this.placements++;
     this.touches = false;
-    for (let j = 0; j < p.joins && !this.touches; j++) this.touches = this.roadIn[p.joinRoot[j]!] === this.stamp;
+    for (let j = 0; j < p.joins && !this.touches; j++) this.touches = this.roadIn[p.joinRoot[j]!] === this.trail.stamp;
     this.moverWorth[AFTER] = this.moverWorth[ON_BOARD]!;
     if (!this.touches) return true;
     for (let j = 0; j < p.joins; j++) this.joinedIn[p.joinRoot[j]!] = this.placements;
@@ -221,8 +215,8 @@ class TollPreview {
    * of those crossroads or at a tollhouse (`roadIn`): a placement that joins none changes no worth.
    */
   private prepare(state: PreviewView): void {
-    if (this.movesIn === this.stamp) return;
-    this.movesIn = this.stamp;
+    if (this.movesIn === this.trail.stamp) return;
+    this.movesIn = this.trail.stamp;
     const tiles = state.placedType.length;
     if (this.moves.length < tiles) {
       this.moves = new Int32Array(tiles);
@@ -285,7 +279,7 @@ class TollPreview {
   /** The worth as the board stands, read again only when a road ending at the crossroads changed. */
   private worthOnBoard(state: PreviewView, placed: number, value: number): number {
     if (!this.worthHolds(state, placed)) {
-      this.worthIn[placed] = this.stamp;
+      this.worthIn[placed] = this.trail.stamp;
       this.worth(state, undefined, placed, 1);
       this.worthNow[placed * 2] = this.worthOf[0]!;
       this.worth(state, undefined, placed, 2);
@@ -300,19 +294,19 @@ class TollPreview {
    */
   private worthHolds(state: PreviewView, placed: number): boolean {
     const read = this.worthIn[placed]!;
-    if (read === this.stamp) return true;
-    if (read < this.keptFrom) return false;
+    if (read === this.trail.stamp) return true;
+    if (read < this.trail.keptFrom) return false;
     const at = this.rootsOf(state, placed);
     const end = at + this.roadCount(state, placed);
     for (let k = at; k < end; k++) if (this.changedAt[this.crossRoots[k]!]! > read) return false;
-    this.worthIn[placed] = this.stamp;
+    this.worthIn[placed] = this.trail.stamp;
     return true;
   }
 
   /** Illustrations and travellers of board road `root` into entry k of `roads`. */
   private rootSums(state: PreviewView, root: number, k: number): void {
-    if (this.sumsIn[root]! < this.keptFrom) {
-      this.sumsIn[root] = this.stamp;
+    if (this.sumsIn[root]! < this.trail.keptFrom) {
+      this.sumsIn[root] = this.trail.stamp;
       this.rootIllustrations[root] = state.fieldSum(this.t.illustrations, root);
       this.rootTravellers[root] = state.fieldSum(this.t.travellers, root);
     }
@@ -356,7 +350,7 @@ class TollPreview {
     const t = this.t;
     const at = placed * t.mostRoads;
     if (!this.rootsHold(state, placed, at)) {
-      this.rootsIn[placed] = this.stamp;
+      this.rootsIn[placed] = this.trail.stamp;
       const type = state.placedType[placed]!;
       const start = t.villageRoadStart[type]!;
       for (let k = start; k < t.villageRoadStart[type + 1]!; k++)
@@ -367,11 +361,11 @@ class TollPreview {
 
   /** Whether the roots of crossroads tile `placed`'s village roads read before are still roots. */
   private rootsHold(state: PreviewView, placed: number, at: number): boolean {
-    if (this.rootsIn[placed]! < this.keptFrom) return false;
-    if (this.rootsIn[placed] === this.stamp) return true;
+    if (this.rootsIn[placed]! < this.trail.keptFrom) return false;
+    if (this.rootsIn[placed] === this.trail.stamp) return true;
     const end = at + this.roadCount(state, placed);
     for (let k = at; k < end; k++) if (state.parent[this.crossRoots[k]!] !== this.crossRoots[k]) return false;
-    this.rootsIn[placed] = this.stamp;
+    this.rootsIn[placed] = this.trail.stamp;
     return true;
   }
 
@@ -393,6 +387,6 @@ class TollPreview {
   private markRoads(state: PreviewView, placed: number): void {
     const at = this.rootsOf(state, placed);
     const end = at + this.roadCount(state, placed);
-    for (let k = at; k < end; k++) this.roadIn[this.crossRoots[k]!] = this.stamp;
+    for (let k = at; k < end; k++) this.roadIn[this.crossRoots[k]!] = this.trail.stamp;
   }
 }

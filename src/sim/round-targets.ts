@@ -1,0 +1,67 @@
+/**
+ * Bootstrapped training targets for `strong`'s value network (`npm run train -- --target round`,
+ * docs/strong.md "Distilling the look-ahead"): what `strong`'s round look-ahead computes at its
+ * leaves, so that a network fitted to it values a position in one evaluation as the look-ahead would.
+ *
+ * From a turn-start position, on `deals` re-dealt decks (the undrawn tiles, their multiset, shuffled
+ * by the training's own seeded stream: never the real order), one round of `greedy` turns is played
+ * as `strong`'s look-ahead plays it (`GreedyAgent` with `prefilterWeights`, a turn per player), and
+ * each player's target is the points it scored in the round plus what the teacher network expects it
+ * still to score at the round's end (nothing when the game ended): the mean over the deals.
+ */
+import { MAX_ACTIONS_HINT, shuffleFrom } from '../engine/index.ts';
+import type { Game, Rng, State } from '../engine/index.ts';
+import { GreedyAgent, inputsOf, mlpOf, prefilterWeights, ValueEvaluator } from '../agents/index.ts';
+import type { NetRecord } from '../agents/index.ts';
+
+export class RoundTargets {
+  private readonly teacher: ValueEvaluator;
+  private readonly reply: GreedyAgent;
+  private readonly legal = new Int32Array(MAX_ACTIONS_HINT);
+  /** The re-dealt deck the copy draws from. */
+  private deck = new Int16Array(0);
+  private readonly sums: Float64Array;
+
+  /**
+   * `teacher`: the network that values the round's end; `rng`: the stream of the re-deals and of
+   * `greedy`'s tie-breaks (one per game, so that a game's targets do not depend on the others).
+   */
+  constructor(
+    readonly game: Game,
+    teacher: NetRecord,
+    readonly deals: number,
+    private readonly rng: Rng,
+  ) {
+    this.teacher = new ValueEvaluator(game, mlpOf(teacher), inputsOf(teacher));
+    this.reply = new GreedyAgent(rng, true, prefilterWeights(game.players));
+    this.sums = new Float64Array(game.players);
+  }
+
+  /**
+   * Writes into `out` (one entry per player) each player's mean over the deals of the points it
+   * scores in a round of `greedy` turns from `state` plus the teacher's expectation of what it still
+   * scores after them. `state` is left as it was.
+   */
+  targets(state: State, out: Float32Array | Float64Array): void {
+    const players = this.game.players;
+    const n = state.deck.length;
+    if (this.deck.length !== n) this.deck = new Int16Array(n);
+    const deck = this.deck;
+    const copy = state.clone(deck);
+    const level = copy.checkpoint();
+    const sums = this.sums.fill(0);
+    const legal = this.legal;
+    for (let d = 0; d < this.deals; d++) {
+      deck.set(state.deck);
+      deck.subarray(state.deckPos).sort(); // the multiset only: the real order is never read
+      shuffleFrom(deck, state.deckPos, this.rng);
+      // A round as `strong`'s look-ahead plays it: a placement and its follow-up per player.
+      for (let step = 0; step < 2 * players && !copy.isOver(); step++)
+        copy.apply(this.reply.choose(copy, legal, copy.legalActions(legal)));
+      const totals = this.teacher.totals(copy);
+      for (let p = 0; p < players; p++) sums[p] += totals[p]! - state.score(p);
+      copy.rollback(level, true);
+    }
+    for (let p = 0; p < players; p++) out[p] = sums[p]! / this.deals;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The round targets of `npm run train -- --target round` (src/sim/round-targets.ts): seeded, blind to
+ * the undrawn tiles' order, the teacher's value after a round, and the points alone when the round
+ * ends the game.
+ */
+import { describe, expect, it } from 'vitest';
+import { GreedyAgent, prefilterWeights, VALUE_NETS } from '../../src/agents/index.ts';
+import type { NetRecord } from '../../src/agents/index.ts';
+import { MAX_ACTIONS_HINT, PHASE_PLACE, shuffleFrom } from '../../src/engine/index.ts';
+import type { State } from '../../src/engine/index.ts';
+import { Dealer } from '../../src/sim/deal.ts';
+import { makeRng } from '../../src/sim/rng.ts';
+import { RoundTargets } from '../../src/sim/round-targets.ts';
+import { buildSetupGame, PositionRows, recordGame } from '../../src/sim/training.ts';
+import { agentOf } from '../agents/strong-games.ts';
+
+const game = buildSetupGame({ players: 3, expansions: ['tollkeepers', 'kingRobber'], rules: {} }, 'test');
+const teacher = VALUE_NETS['3']!;
+const legal = new Int32Array(MAX_ACTIONS_HINT);
+
+/** Greedy self-play of deal `deal`: the turn-start positions, the last being the game's last turn. */
+function turnStarts(deal: number): State[] {
+  const state = game.newState(new Dealer(game).deal('round-targets', deal));
+  const agents = Array.from({ length: 3 }, (_, seat) => agentOf('greedy', 'round-targets', deal, seat));
+  const starts: State[] = [];
+  while (!state.isOver()) {
+    if (state.phase === PHASE_PLACE) starts.push(state.clone());
+    state.apply(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
+  }
+  return starts;
+}
+
+const targetsOf = (state: State, net: NetRecord, deals: number, seed: string) => {
+  const out = new Float64Array(3);
+  new RoundTargets(game, net, deals, makeRng(seed)).targets(state, out);
+  return Array.from(out);
+};
+
+describe('round targets', () => {
+  const starts = turnStarts(0);
+  const mid = starts[30]!;
+  const last = starts[starts.length - 1]!;
+
+  it('are the same for the same stream, and leave the position as it was', () => {
+    const before = mid.clone();
+    const a = targetsOf(mid, teacher, 3, 's');
+    expect(targetsOf(mid, teacher, 3, 's')).toEqual(a);
+    expect(a.every(Number.isFinite)).toBe(true);
+    expect(Array.from(mid.deck)).toEqual(Array.from(before.deck));
+    expect([0, 1, 2].map((p) => mid.score(p))).toEqual([0, 1, 2].map((p) => before.score(p)));
+    expect(targetsOf(mid, teacher, 3, 'other')).not.toEqual(a);
+  });
+
+  it('do not read the order of the undrawn tiles', () => {
+    const shuffled = mid.clone(mid.deck.slice()); // its own deck (a clone shares the deck unless given one)
+    shuffleFrom(shuffled.deck, shuffled.deckPos, makeRng('another order'));
+    expect(Array.from(shuffled.deck)).not.toEqual(Array.from(mid.deck));
+    expect(targetsOf(shuffled, teacher, 3, 's')).toEqual(targetsOf(mid, teacher, 3, 's'));
+  });
+
+  it("mid-game add the teacher's expectation after the round: a teacher 50 points more hopeful adds 50", () => {
+    const hopeful = { ...teacher, outputMean: teacher.outputMean + 50 };
+    const plain = targetsOf(mid, teacher, 2, 's');
+    const more = targetsOf(mid, hopeful, 2, 's');
+    for (let p = 0; p < 3; p++) expect(more[p]! - plain[p]!).toBeCloseTo(50, 6);
+  });
+
+  it('on the last turn are the points scored to the end, whatever the teacher and the deals', () => {
+    const end = last.clone();
+    const reply = new GreedyAgent(makeRng('s'), true, prefilterWeights(3));
+    while (!end.isOver()) end.apply(reply.choose(end, legal, end.legalActions(legal)));
+    const points = [0, 1, 2].map((p) => end.score(p) - last.score(p));
+    const hopeful = { ...teacher, outputMean: teacher.outputMean + 50 };
+    expect(targetsOf(last, hopeful, 1, 's')).toEqual(points);
+    expect(targetsOf(last, hopeful, 4, 's')).toEqual(targetsOf(last, teacher, 4, 's'));
+  });
+
+  it('mixed into recorded games: mix 1 gives the final points, and the rows are reproducible', () => {
+    const agents = () => Array.from({ length: 3 }, (_, seat) => agentOf('greedy', 'rows', seat));
+    const record = (mix?: number) => {
+      const rows = new PositionRows();
+      const bootstrap =
+        mix === undefined ? undefined : { targets: new RoundTargets(game, teacher, 2, makeRng('r')), mix };
+      recordGame(game, 'rows', 0, agents(), { explore: 0.03, exploreFollowUp: 0.1 }, rows, bootstrap);
+      return Array.from(rows.targets.subarray(0, rows.rows));
+    };
+    const final = record();
+    expect(record(1)).toEqual(final);
+    const round = record(0);
+    expect(record(0)).toEqual(round);
+    expect(round).not.toEqual(final);
+    const half = record(0.5);
+    for (let r = 0; r < final.length; r += 17) expect(half[r]).toBeCloseTo((final[r]! + round[r]!) / 2, 3);
+  });
+});
