@@ -1,6 +1,6 @@
 /**
  * `npm run train`: fits `strong`'s value networks, one per player count, and writes them into
- * src/agents/value-weights.json (data, committed; docs/strong.md "Training"). Seeded and
+ * src/agents/evaluation/value-weights.json (data, committed; docs/strong.md "Training"). Seeded and
  * reproducible: the same options give the same file.
  *
  * Per player count, `--rounds` rounds of `--games` games each over a spread of setups (any
@@ -8,7 +8,7 @@
  * the first round played by `greedy`, each later round by `strong` with the last round's network,
  * one ply (the lone `strong` among `greedy` players in two games of three, every seat `strong` in
  * the third). At the start of every turn each player's features are recorded with the points it
- * went on to score; a network (`src/agents/mlp.ts`, fitted by `src/stats/mlp-fit.ts`) is fitted to those on nine games in ten, and
+ * went on to score; a network (`src/agents/evaluation/mlp.ts`, fitted by `src/stats/mlp-fit.ts`) is fitted to those on nine games in ten, and
  * the tenth is held out to measure the fit. The last round's network is written.
  *
  * `--target round` (docs/strong.md "Distilling the look-ahead") fits instead what `strong`'s round
@@ -39,7 +39,7 @@ import { makeRng } from '../src/sim/rng.ts';
 import { buildSetupGame, PositionRows, recordGame, trainingSetup } from '../src/sim/training.ts';
 import type { Bootstrap } from '../src/sim/training.ts';
 import { RoundTargets } from '../src/sim/round-targets.ts';
-import { Mlp } from '../src/agents/mlp.ts';
+import { Mlp } from '../src/agents/evaluation/mlp.ts';
 import { fitMlp, mse } from '../src/stats/mlp-fit.ts';
 
 const FLAGS = {
@@ -59,7 +59,7 @@ const FLAGS = {
   epochs: { type: 'string', default: '4', help: 'passes over the positions in a fit' },
   explore: { type: 'string', default: '0.03', help: 'share of random placements (0 to 1)' },
   'explore-follow-up': { type: 'string', default: '0.1', help: 'share of random follow-ups (0 to 1)' },
-  out: { type: 'string', default: 'src/agents/value-weights.json', help: 'the weights file to write' },
+  out: { type: 'string', default: 'src/agents/evaluation/value-weights.json', help: 'the weights file to write' },
   target: {
     type: 'string',
     default: 'final',
@@ -69,7 +69,7 @@ const FLAGS = {
   'target-mix': { type: 'string', default: '0', help: 'round target: weight of the final points in it (0 to 1)' },
   teacher: {
     type: 'string',
-    default: 'src/agents/value-weights.json',
+    default: 'src/agents/evaluation/value-weights.json',
     help: "round target: the weights file whose network is the first round's teacher",
   },
   help: { type: 'boolean', help: 'this text' },

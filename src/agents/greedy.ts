@@ -39,9 +39,9 @@ import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { defineAgent, enumParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction, ValuedCandidate } from './agent.ts';
-import { EPSILON, MEEPLE_COST, worthRates } from './evaluation.ts';
-import type { Weights, WorthRates } from './evaluation.ts';
-import { OnePly } from './one-ply.ts';
+import { EPSILON, MEEPLE_COST, worthRates } from './evaluation/evaluation.ts';
+import type { Weights, WorthRates } from './evaluation/evaluation.ts';
+import { OnePly } from './speed-path/one-ply.ts';
 
 const MAX_ROOTS = 32;
 

@@ -11,13 +11,13 @@
  * refuses a mechanic the game does not have.
  * `agentNames()` lists the registry; `searchIterations(agent)` is the iterations of an mcts agent's last search.
  */
-export { Evaluator } from './evaluation.ts';
+export { Evaluator } from './evaluation/evaluation.ts';
 export type { Agent, AgentDefinition, AgentSpec } from './agent.ts';
 export { defineAgent } from './agent.ts';
-export { FEATURE_COUNT, FEATURE_NAMES, FeatureReader } from './features.ts';
-export { INITIAL_WEIGHT_SET, INITIAL_WEIGHTS, WEIGHT_PLAYERS, weightVector } from './learned.ts';
-export type { FeatureWeights, WeightSet } from './learned.ts';
-export { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './value-features.ts';
+export { FEATURE_COUNT, FEATURE_NAMES, FeatureReader } from './evaluation/features.ts';
+export { INITIAL_WEIGHT_SET, INITIAL_WEIGHTS, WEIGHT_PLAYERS, weightVector } from './evaluation/learned.ts';
+export type { FeatureWeights, WeightSet } from './evaluation/learned.ts';
+export { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './evaluation/value-features.ts';
 export {
   VALUE_INPUTS,
   VALUE_NETS,
@@ -27,8 +27,8 @@ export {
   mlpOf,
   valueInputs,
   ValueEvaluator,
-} from './value-net.ts';
-export type { NetRecord, NetSet } from './value-net.ts';
+} from './evaluation/value-net.ts';
+export type { NetRecord, NetSet } from './evaluation/value-net.ts';
 export { prefilterWeights, StrongAgent } from './strong.ts';
 export { GreedyAgent } from './greedy.ts';
 export type { StrongOptions } from './strong.ts';

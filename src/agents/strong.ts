@@ -20,16 +20,16 @@ import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { defineAgent, enumParam, intListParam, intParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './agent.ts';
-import { EPSILON } from './evaluation.ts';
-import { marginOf, meanMarginOf } from './tallies.ts';
-import type { Weights } from './evaluation.ts';
+import { EPSILON } from './evaluation/evaluation.ts';
+import { marginOf, meanMarginOf } from './evaluation/tallies.ts';
+import type { Weights } from './evaluation/evaluation.ts';
 import { GreedyAgent, sharedOnePly } from './greedy.ts';
-import type { OnePly } from './one-ply.ts';
-import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './learned.ts';
-import type { FeatureWeights, WeightSet } from './learned.ts';
-import { STRONG_WEIGHTS } from './strong-weights.ts';
-import { inputsOf, mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './value-net.ts';
-import type { NetSet } from './value-net.ts';
+import type { OnePly } from './speed-path/one-ply.ts';
+import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './evaluation/learned.ts';
+import type { FeatureWeights, WeightSet } from './evaluation/learned.ts';
+import { STRONG_WEIGHTS } from './evaluation/strong-weights.ts';
+import { inputsOf, mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './evaluation/value-net.ts';
+import type { NetSet } from './evaluation/value-net.ts';
 
 /**
  * The charges of the first, one-ply pass over all placements and of the look-ahead's greedy turns, by

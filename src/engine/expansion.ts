@@ -335,7 +335,7 @@ export interface ExpansionHooks {
 }
 
 /**
- * A rule module's part of the agents' placement preview (`src/agents/preview.ts`): for a placement of
+ * A rule module's part of the agents' placement preview (`src/agents/speed-path/preview.ts`): for a placement of
  * the drawn tile not made (`ProspectView`, phase PLACE), what the module's `evaluate` and its scoring
  * would add to each player's total after the turn, each follow-up chosen, as differences from the
  * position before. Values come from the resolved rules and the board as the module's own hooks read

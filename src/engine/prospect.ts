@@ -4,7 +4,7 @@
  * and per feature its open ends and meeples after the placement — read off the union-find, nothing
  * written. The joining is the board's (`Board.placeTile`): a tile segment joins the feature of the
  * neighbour's segment facing it across a side, and each joined pair of road or city ports closes two
- * open ends. Agents value placements by it without making them (`src/agents/preview.ts`), and the
+ * open ends. Agents value placements by it without making them (`src/agents/speed-path/preview.ts`), and the
  * rule modules' `preview` hooks read it (`ExpansionHooks.preview`); the differential test
  * `test/agents/preview.test.ts` holds both to the placement made.
  */

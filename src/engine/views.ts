@@ -71,7 +71,7 @@ export interface AgentState
 }
 
 /**
- * The placement preview's speed path (`src/agents/preview.ts` and the tables it keeps): what it reads
+ * The placement preview's speed path (`src/agents/speed-path/preview.ts` and the tables it keeps): what it reads
  * beyond the agents' view to value a placement without applying it, and to keep what it read from one
  * position to the next — the union-find, the grid and frontier, the placed tiles, the position's id.
  * Only the files `agent-access.test.ts` lists reach it.

@@ -16,7 +16,7 @@ import type { Game, State } from '../engine/index.ts';
 import { createAgent, parseAgentSpec } from '../agents/index.ts';
 import type { Agent, AgentSpec } from '../agents/index.ts';
 import type { CandidateValuation } from '../agents/agent.ts';
-import { OnePly } from '../agents/one-ply.ts';
+import { OnePly } from '../agents/speed-path/one-ply.ts';
 import { Dealer } from '../sim/deal.ts';
 import { armSetups, playerInSeat } from '../sim/plan.ts';
 import { makeRng } from '../sim/rng.ts';

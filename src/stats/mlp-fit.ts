@@ -1,9 +1,9 @@
 /**
- * Training for the small network of `src/agents/mlp.ts`: `fitMlp` fits one by Adam on mean squared
+ * Training for the small network of `src/agents/evaluation/mlp.ts`: `fitMlp` fits one by Adam on mean squared
  * error, `mse` measures it.
  */
 import type { Rng } from '../engine/index.ts';
-import type { Mlp } from '../agents/mlp.ts';
+import type { Mlp } from '../agents/evaluation/mlp.ts';
 
 export interface MlpData {
   /** Row-major inputs, `inputs` numbers a row. */

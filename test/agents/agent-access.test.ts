@@ -15,7 +15,7 @@ import { ARRAY_FIELDS, SCALAR_FIELDS } from '../../src/engine/position.ts';
 import { compileProbes } from '../engine/hook-compile.ts';
 
 const AGENTS = join(import.meta.dirname, '..', '..', 'src', 'agents');
-const AGENT_FILES = readdirSync(AGENTS)
+const AGENT_FILES = readdirSync(AGENTS, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts'))
   .map((f) => join(AGENTS, f));
 /** The placement preview's speed path: the files that may read more than the agents' view (`speedPathOf`). */

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Evaluator } from '../../src/agents/evaluation.ts';
-import { RememberingEvaluator } from '../../src/agents/remembered.ts';
-import type { Weights } from '../../src/agents/evaluation.ts';
+import { Evaluator } from '../../src/agents/evaluation/evaluation.ts';
+import { RememberingEvaluator } from '../../src/agents/speed-path/remembered.ts';
+import type { Weights } from '../../src/agents/evaluation/evaluation.ts';
 import {
   ACTION_BLOCK,
   FOLLOW_NOTHING,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
-import { Evaluator } from '../../src/agents/evaluation.ts';
+import { Evaluator } from '../../src/agents/evaluation/evaluation.ts';
 import { ACTION_BLOCK, FOLLOW_NOTHING, PHASE_FOLLOW } from '../../src/engine/index.ts';
 import type { Game } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
-import { OnePly } from '../../src/agents/one-ply.ts';
+import { OnePly } from '../../src/agents/speed-path/one-ply.ts';
 import {
   FOLLOW_MEEPLE,
   FOLLOW_NOTHING,

@@ -10,10 +10,10 @@
  * and cathedral cities completed, Labyrinth bonuses, tollhouse moves and big meeples chosen.
  */
 import { describe, expect, it } from 'vitest';
-import { EPSILON, Evaluator } from '../../src/agents/evaluation.ts';
-import type { Weights } from '../../src/agents/evaluation.ts';
-import { OnePly } from '../../src/agents/one-ply.ts';
-import { PlacementPreview } from '../../src/agents/preview.ts';
+import { EPSILON, Evaluator } from '../../src/agents/evaluation/evaluation.ts';
+import type { Weights } from '../../src/agents/evaluation/evaluation.ts';
+import { OnePly } from '../../src/agents/speed-path/one-ply.ts';
+import { PlacementPreview } from '../../src/agents/speed-path/preview.ts';
 import { ACTION_BLOCK, MAX_ACTIONS_HINT, PHASE_PLACE, followUpKind } from '../../src/engine/index.ts';
 import type { Game, State } from '../../src/engine/index.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';

@@ -6,10 +6,10 @@
  * follow-up applied and evaluated from scratch. (With the expansions: `preview-mixes.test.ts`.)
  */
 import { describe, expect, it } from 'vitest';
-import { EPSILON, Evaluator } from '../../src/agents/evaluation.ts';
-import type { Weights } from '../../src/agents/evaluation.ts';
-import { OnePly } from '../../src/agents/one-ply.ts';
-import { PlacementPreview } from '../../src/agents/preview.ts';
+import { EPSILON, Evaluator } from '../../src/agents/evaluation/evaluation.ts';
+import type { Weights } from '../../src/agents/evaluation/evaluation.ts';
+import { OnePly } from '../../src/agents/speed-path/one-ply.ts';
+import { PlacementPreview } from '../../src/agents/speed-path/preview.ts';
 import {
   ACTION_BLOCK,
   FOLLOW_NOTHING,

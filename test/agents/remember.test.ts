@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
-import type { Weights } from '../../src/agents/evaluation.ts';
-import { OnePly } from '../../src/agents/one-ply.ts';
+import type { Weights } from '../../src/agents/evaluation/evaluation.ts';
+import { OnePly } from '../../src/agents/speed-path/one-ply.ts';
 import { MAX_ACTIONS_HINT, PHASE_PLACE, randomIndex } from '../../src/engine/index.ts';
 import type { GameOptions, State } from '../../src/engine/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';

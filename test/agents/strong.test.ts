@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_NAMES } from '../../src/agents/index.ts';
-import { LearnedEvaluator, weightVector } from '../../src/agents/learned.ts';
-import { STRONG_WEIGHTS } from '../../src/agents/strong-weights.ts';
+import { LearnedEvaluator, weightVector } from '../../src/agents/evaluation/learned.ts';
+import { STRONG_WEIGHTS } from '../../src/agents/evaluation/strong-weights.ts';
 import { halve } from '../../src/agents/strong.ts';
 import { parseAgentSpec } from '../../src/agents/index.ts';
 import type { Game } from '../../src/engine/index.ts';

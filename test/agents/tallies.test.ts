@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marginOf, meanMarginOf } from '../../src/agents/tallies.ts';
+import { marginOf, meanMarginOf } from '../../src/agents/evaluation/tallies.ts';
 
 describe('margins', () => {
   it("are a total minus the best other total (marginOf) or minus the others' mean (meanMarginOf)", () => {

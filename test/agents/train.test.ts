@@ -7,7 +7,7 @@ import { trainingSetup } from '../../src/sim/training.ts';
 import { tempDir } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const COMMITTED = join(ROOT, 'src', 'agents', 'value-weights.json');
+const COMMITTED = join(ROOT, 'src', 'agents', 'evaluation', 'value-weights.json');
 const train = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'train.ts'), ...args], {
     cwd: ROOT,

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
 import type { CandidateValuation } from '../../src/agents/agent.ts';
-import { EPSILON } from '../../src/agents/evaluation.ts';
+import { EPSILON } from '../../src/agents/evaluation/evaluation.ts';
 import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
 import type { Game, State } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';

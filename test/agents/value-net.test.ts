@@ -6,9 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from '../../src/agents/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
-import { checkFeatures, featuresOf, inputsOf, mlpOf, VALUE_NETS, ValueEvaluator } from '../../src/agents/value-net.ts';
-import type { NetRecord } from '../../src/agents/value-net.ts';
-import VALUE_WEIGHTS from '../../src/agents/value-weights.json' with { type: 'json' };
+import {
+  checkFeatures,
+  featuresOf,
+  inputsOf,
+  mlpOf,
+  VALUE_NETS,
+  ValueEvaluator,
+} from '../../src/agents/evaluation/value-net.ts';
+import type { NetRecord } from '../../src/agents/evaluation/value-net.ts';
+import VALUE_WEIGHTS from '../../src/agents/evaluation/value-weights.json' with { type: 'json' };
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { agentOf, legal, midGame, transcript } from './strong-games.ts';
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Evaluator } from '../../src/agents/evaluation.ts';
+import { Evaluator } from '../../src/agents/evaluation/evaluation.ts';
 import type { State } from '../../src/engine/index.ts';
 import {
   Game,

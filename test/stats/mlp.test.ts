@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRng } from '../../src/sim/rng.ts';
-import { Folded, Mlp } from '../../src/agents/mlp.ts';
+import { Folded, Mlp } from '../../src/agents/evaluation/mlp.ts';
 import { fitMlp, mse } from '../../src/stats/mlp-fit.ts';
 
 /** Rows of y = 3·max(0, x0 − x1) + 0.5·x2 + 10 with x drawn from [0, 10)³, inputs on different scales. */

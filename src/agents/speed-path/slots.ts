@@ -6,9 +6,9 @@
  * position: what depends on the slot, not on the rotation tried. Only the slots beside such a
  * monastery have entries (`changes`); a tile elsewhere leaves the remembered totals as they are.
  */
-import type { SpeedPathGame, SpeedPathState } from '../engine/index.ts';
+import type { SpeedPathGame, SpeedPathState } from '../../engine/index.ts';
 import type { RememberingEvaluator } from './remembered.ts';
-import { advanceStamp } from './tallies.ts';
+import { advanceStamp } from '../evaluation/tallies.ts';
 
 export class FrontierSlots {
   /** Per slot with entries (`changes`): `players` totals with the monasteries around, from `slot * players`. */

@@ -21,8 +21,8 @@
  * are 0 by default. Expansions add their own expectations through the engine's `evaluate` hook
  * (toll income, the advanced Labyrinth bonus, the King and Robber Baron cards).
  */
-import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
-import type { AgentGame, AgentState } from '../engine/index.ts';
+import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../../engine/index.ts';
+import type { AgentGame, AgentState } from '../../engine/index.ts';
 import { addTo, advanceStamp, majorityOf, marginOf } from './tallies.ts';
 import { Charges, DEFAULT_WEIGHTS } from './weights.ts';
 import type { Weights } from './weights.ts';

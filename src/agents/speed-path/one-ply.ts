@@ -7,13 +7,13 @@
  * a position not remembered) or declines it (an expansion cannot tell); those are made, valued and
  * taken back.
  */
-import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, followUpKind, followUpSegment } from '../engine/index.ts';
-import type { AgentGame, AgentState } from '../engine/index.ts';
-import { EPSILON } from './evaluation.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, followUpKind, followUpSegment } from '../../engine/index.ts';
+import type { AgentGame, AgentState } from '../../engine/index.ts';
+import { EPSILON } from '../evaluation/evaluation.ts';
 import { RememberingEvaluator } from './remembered.ts';
-import { marginOf } from './tallies.ts';
-import type { Weights } from './evaluation.ts';
-import type { Restriction } from './agent.ts';
+import { marginOf } from '../evaluation/tallies.ts';
+import type { Weights } from '../evaluation/evaluation.ts';
+import type { Restriction } from '../agent.ts';
 import { PlacementPreview } from './preview.ts';
 
 export class OnePly {

@@ -5,11 +5,11 @@
  * worth adds), and to each occupied field on the board beside one that the tile does not join, its
  * farmers' points for it.
  */
-import { SEG_CITY } from '../engine/index.ts';
-import type { ProspectView, SpeedPathGame, SpeedPathState } from '../engine/index.ts';
+import { SEG_CITY } from '../../engine/index.ts';
+import type { ProspectView, SpeedPathGame, SpeedPathState } from '../../engine/index.ts';
 import type { BoardFeatures } from './board-features.ts';
 import type { RememberingEvaluator } from './remembered.ts';
-import { addTo } from './tallies.ts';
+import { addTo } from '../evaluation/tallies.ts';
 
 /** At most this many segments on a tile. */
 const MAX_SEGMENTS = 32;

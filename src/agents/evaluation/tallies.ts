@@ -20,7 +20,7 @@ function restartStamps(marks: Int32Array, more: Int32Array | undefined): number 
 }
 
 // The majority rule and adding to it are the engine's (`src/engine/majority.ts`).
-export { addTo, majorityOf } from '../engine/index.ts';
+export { addTo, majorityOf } from '../../engine/index.ts';
 
 /** `totals[me]` minus the largest other entry. */
 // hot path

@@ -21,8 +21,8 @@
  * Tiles still to place are counted from the tiles placed, never from the deck's position (which
  * would tell whether the next draws fit).
  */
-import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../engine/index.ts';
-import type { AgentGame, AgentState } from '../engine/index.ts';
+import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../../engine/index.ts';
+import type { AgentGame, AgentState } from '../../engine/index.ts';
 import { worthRates } from './evaluation.ts';
 import { advanceStamp, majorityOf } from './tallies.ts';
 

@@ -6,12 +6,12 @@
  * differential tests hold it to the plain evaluation (`test/agents/evaluation.test.ts`) and to
  * applying each placement (`test/agents/preview.test.ts`).
  */
-import { PHASE_PLACE, SEG_CITY, SEG_FIELD, speedPathOf } from '../engine/index.ts';
-import type { AgentGame, AgentState, SpeedPathState } from '../engine/index.ts';
-import { Evaluator, otherKindsLeft } from './evaluation.ts';
-import { addTo, advanceStamp } from './tallies.ts';
-import { DEFAULT_WEIGHTS } from './weights.ts';
-import type { Weights } from './weights.ts';
+import { PHASE_PLACE, SEG_CITY, SEG_FIELD, speedPathOf } from '../../engine/index.ts';
+import type { AgentGame, AgentState, SpeedPathState } from '../../engine/index.ts';
+import { Evaluator, otherKindsLeft } from '../evaluation/evaluation.ts';
+import { addTo, advanceStamp } from '../evaluation/tallies.ts';
+import { DEFAULT_WEIGHTS } from '../evaluation/weights.ts';
+import type { Weights } from '../evaluation/weights.ts';
 
 export class RememberingEvaluator extends Evaluator {
   // The position remembered before a turn's placements are tried (`remember`): its base totals and,

@@ -7,9 +7,9 @@
  * over a union of such features: the distinct completed cities bordering some fields (a city
  * bordering two of them counts once), the fields beside some cities.
  */
-import { SEG_CITY, SEG_FIELD } from '../engine/index.ts';
-import type { SpeedPathGame, SpeedPathState } from '../engine/index.ts';
-import { advanceStamp } from './tallies.ts';
+import { SEG_CITY, SEG_FIELD } from '../../engine/index.ts';
+import type { SpeedPathGame, SpeedPathState } from '../../engine/index.ts';
+import { advanceStamp } from '../evaluation/tallies.ts';
 
 export class BoardFeatures {
   /** Per road or city root read: its segments and pennants. */

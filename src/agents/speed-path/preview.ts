@@ -27,16 +27,16 @@ import {
   meepleFollowUp,
   speedPathGameOf,
   speedPathOf,
-} from '../engine/index.ts';
-import { blankFeatureScore } from '../engine/index.ts';
-import type { AgentState, FeatureScore, ProspectView, SpeedPathGame, SpeedPathState } from '../engine/index.ts';
-import { EPSILON } from './evaluation.ts';
+} from '../../engine/index.ts';
+import { blankFeatureScore } from '../../engine/index.ts';
+import type { AgentState, FeatureScore, ProspectView, SpeedPathGame, SpeedPathState } from '../../engine/index.ts';
+import { EPSILON } from '../evaluation/evaluation.ts';
 import { CitiesDone } from './cities-done.ts';
 import { BoardFeatures } from './board-features.ts';
 import type { RememberingEvaluator } from './remembered.ts';
 import { FrontierSlots } from './slots.ts';
 import { JoinLists } from './join-lists.ts';
-import { addTo, majorityOf } from './tallies.ts';
+import { addTo, majorityOf } from '../evaluation/tallies.ts';
 
 /** At most this many segments on a tile. */
 const MAX_SEGMENTS = 32;

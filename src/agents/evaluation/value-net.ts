@@ -9,8 +9,8 @@
  * features as they were, the network's answer for that player is the last one (`totals` keeps
  * each player's last inputs and answer).
  */
-import { PHASE_OVER } from '../engine/index.ts';
-import type { AgentGame, AgentState } from '../engine/index.ts';
+import { PHASE_OVER } from '../../engine/index.ts';
+import type { AgentGame, AgentState } from '../../engine/index.ts';
 import { Mlp } from './mlp.ts';
 import type { Folded } from './mlp.ts';
 import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './value-features.ts';

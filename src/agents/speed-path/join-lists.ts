@@ -4,7 +4,7 @@
  * representative tile segment in join order, so that what a feature joins is read without scanning
  * every join of the tile for each of its features.
  */
-import type { ProspectView } from '../engine/index.ts';
+import type { ProspectView } from '../../engine/index.ts';
 
 /** At most this many segments on a tile, and joins of a placement (one per port). */
 const MAX_SEGMENTS = 32;

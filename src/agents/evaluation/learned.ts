@@ -4,8 +4,8 @@
  * choices (`npm run train`, `strong-weights.ts`). A position's value to a player is its
  * expected total minus the best opponent's. At the end of the game the totals are the scores.
  */
-import { PHASE_OVER } from '../engine/index.ts';
-import type { AgentGame, AgentState } from '../engine/index.ts';
+import { PHASE_OVER } from '../../engine/index.ts';
+import type { AgentGame, AgentState } from '../../engine/index.ts';
 import { FEATURE_COUNT, FEATURE_NAMES, FeatureReader } from './features.ts';
 import { marginOf } from './tallies.ts';
 

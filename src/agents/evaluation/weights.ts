@@ -2,8 +2,8 @@
  * The evaluation's heuristic weights (points, not rules: what holding meeples is worth) and the
  * charges they make: per meeple deployed, per meeple back in hand, for an empty hand.
  */
-import { SEG_FIELD } from '../engine/index.ts';
-import type { AgentState } from '../engine/index.ts';
+import { SEG_FIELD } from '../../engine/index.ts';
+import type { AgentState } from '../../engine/index.ts';
 
 /** Points a meeple on the board is charged: a heuristic weight, not a rule. */
 export const MEEPLE_COST = 1;
