@@ -28,8 +28,8 @@ export interface MeasuredStrength {
 
 const THREE = ['tollkeepers', 'labyrinth', 'kingRobber'] as const;
 const ON_THREE = '--expansions tollkeepers,labyrinth,kingRobber';
-/** The studies' strong (`STUDY_STRONG`) looks ahead with 2 players: there it is the default `strong`. */
-const STUDIES_STRONG_AT_2 = ['strong:lookaheadPlayers=2'];
+/** The studies' strong (`STUDY_STRONG`) looks ahead with 2 and 3 players: there it is the default `strong`. */
+const STUDIES_STRONG = ['strong:lookaheadPlayers=3'];
 
 /** A lone-agent match of issue 34's confirmation (fresh seeds `cost-c2`, `cost-c3`, `cost-c4`; 100 deals). */
 const lone = (agent: string, against: string, players: number, three: boolean, wins: number): MeasuredStrength => ({
@@ -46,18 +46,18 @@ const lone = (agent: string, against: string, players: number, three: boolean, w
 /**
  * A 3-player lone-agent match against `greedy` on the fresh seed `fresh-d1` (100 deals), measured
  * with the 3-player network fitted to the look-ahead's values and the small 3-player look-ahead
- * (docs/strong.md, fifth pass); the one-ply `strong` plays the studies' `strong:lookaheadPlayers=2`
- * moves at 3 players.
+ * (docs/strong.md, fifth pass); the default plays the studies' `strong:lookaheadPlayers=3` moves,
+ * the one-ply `strong:lookahead=0` those of `strong:lookaheadPlayers=2`.
  */
 const threeOnD1 = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 3, three, wins),
   command: `carclab match ${agent} greedy --players 3 --lineups 1 --deals 100 --seed fresh-d1 --workers 1${three ? ` ${ON_THREE}` : ''}`,
-  ...(agent === 'strong' ? {} : { sameMoves: ['strong:lookaheadPlayers=2'] }),
+  sameMoves: agent === 'strong' ? STUDIES_STRONG : ['strong:lookaheadPlayers=2'],
 });
 
 /**
- * The committed figures: the default `strong` and the studies' `strong` (`strong:lookaheadPlayers=2`,
- * one ply beyond 2 players) against `greedy` at 2 and 3 players, and `greedy` against `random` at 2, 3
+ * The committed figures: the default `strong` (the studies' `strong:lookaheadPlayers=3` with 2 and 3
+ * players) and the one-ply `strong` against `greedy` at 2 and 3 players, and `greedy` against `random` at 2, 3
  * and 4 players, in the base game and with the three expansions of the headline studies. (`strong`'s
  * 4-player figures of 2026-12-05 were of the linear evaluation, replaced since by a network: none.)
  */
@@ -71,7 +71,7 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     games: 400,
     command: 'carclab match strong greedy --deals 200 --seed strength --workers 2',
     measured: '2026-12-02',
-    sameMoves: STUDIES_STRONG_AT_2,
+    sameMoves: STUDIES_STRONG,
   },
   {
     agent: 'strong',
@@ -82,7 +82,7 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     games: 400,
     command: `carclab match strong greedy --deals 200 --seed strength --workers 2 ${ON_THREE}`,
     measured: '2026-12-02',
-    sameMoves: STUDIES_STRONG_AT_2,
+    sameMoves: STUDIES_STRONG,
   },
   threeOnD1('strong', false, 205),
   threeOnD1('strong', true, 196.5),

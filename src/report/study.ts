@@ -62,13 +62,13 @@ export interface LevelPlan {
 }
 
 /**
- * The studies' strong level: `strong` looking ahead in 2-player games only. With 3 players its
- * look-ahead through a round costs about 77 greedy games per game (docs/strong.md), which would take
- * `npm start` well past its 6 minutes; no cheaper look-ahead held the default's strength on fresh
- * deals. Its measured strength, said beside its name in every report (`level-strength.ts`), is
- * 1.7× fair share against `greedy` at 3 players in the base game, 1.2× with the three expansions.
+ * The studies' strong level: the default `strong` with 2 and 3 players (the headline studies' count),
+ * one ply beyond. With 3 players its small look-ahead on the distilled network costs about 70–100
+ * greedy games per game (docs/strong.md), and `npm start` with it took 297 s on 2 idle cores; with 4
+ * and 5 players the look-ahead costs several hundred, which the seat-advantage study's arms would add
+ * to it. Its measured strength is said beside its name in every report (`level-strength.ts`).
  */
-export const STUDY_STRONG = 'strong:lookaheadPlayers=2';
+export const STUDY_STRONG = 'strong:lookaheadPlayers=3';
 
 /**
  * A study's three skill levels, random, greedy and strong (`STUDY_STRONG`), with their deals and, for a

@@ -11,7 +11,7 @@ describe('study levels', () => {
     const strong = levelPlan(plan, levels[2]!);
     expect(strong.experiment).toBe('names-strong');
     expect(strong.arms[0]!.agents[0]).toMatch(/^strong:width=\d+,/); // the full canonical spec is what runs
-    expect(strong.arms[0]!.agents[0]).toContain('lookaheadPlayers=2'); // the studies' strong: one ply beyond 2 players
+    expect(strong.arms[0]!.agents[0]).toContain('lookaheadPlayers=3'); // the studies' strong: one ply beyond 3 players
   });
 
   it('--agents takes NAME=SPEC, and specs with several parameters', () => {
