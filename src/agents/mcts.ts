@@ -33,6 +33,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import {
+  copyUndrawnUnordered,
   FOLLOW_NOTHING,
   MAX_ACTIONS_HINT,
   PHASE_FOLLOW,
@@ -169,10 +170,7 @@ class MctsAgent implements Agent {
       this.rewards = new Float64Array(state.game.players);
     }
     if (this.deck.length !== state.deck.length) this.deck = new Int16Array(state.deck.length);
-    this.deck.set(state.deck.subarray(0, state.deckPos));
-    const undrawn = this.deck.subarray(state.deckPos);
-    undrawn.set(state.deck.subarray(state.deckPos));
-    undrawn.sort(); // forget the order: only the multiset is known to a player
+    copyUndrawnUnordered(this.deck, state.deck, state.deckPos);
   }
 
   /**

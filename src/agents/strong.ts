@@ -15,7 +15,7 @@
  * the tiles still to place from the tiles placed, and the look-ahead sees the undrawn tiles only as
  * their multiset.
  */
-import { MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
+import { copyUndrawnUnordered, MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { defineAgent, enumParam, intListParam, intParam } from './agent.ts';
@@ -340,8 +340,7 @@ export class StrongAgent implements Agent {
       this.decks = Array.from({ length: this.deals + 1 }, () => new Int16Array(n));
     const from = state.deckPos;
     for (const deck of this.decks.slice(0, this.deals)) {
-      deck.set(state.deck);
-      deck.subarray(from).sort();
+      copyUndrawnUnordered(deck, state.deck, from);
       shuffleFrom(deck, from, this.rng);
     }
   }

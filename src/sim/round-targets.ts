@@ -9,7 +9,7 @@
  * each player's target is the points it scored in the round plus what the teacher network expects it
  * still to score at the round's end (nothing when the game ended): the mean over the deals.
  */
-import { MAX_ACTIONS_HINT, shuffleFrom } from '../engine/index.ts';
+import { copyUndrawnUnordered, MAX_ACTIONS_HINT, shuffleFrom } from '../engine/index.ts';
 import type { Game, Rng, State } from '../engine/index.ts';
 import { GreedyAgent, inputsOf, mlpOf, prefilterWeights, ValueEvaluator } from '../agents/index.ts';
 import type { NetRecord } from '../agents/index.ts';
@@ -52,8 +52,7 @@ export class RoundTargets {
     const sums = this.sums.fill(0);
     const legal = this.legal;
     for (let d = 0; d < this.deals; d++) {
-      deck.set(state.deck);
-      deck.subarray(state.deckPos).sort(); // the multiset only: the real order is never read
+      copyUndrawnUnordered(deck, state.deck, state.deckPos);
       shuffleFrom(deck, state.deckPos, this.rng);
       // A round as `strong`'s look-ahead plays it: a placement and its follow-up per player.
       for (let step = 0; step < 2 * players && !copy.isOver(); step++)
