@@ -557,7 +557,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       6,
       2,
       6,
-      "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 2: with 3 players the look-ahead costs some tens of times as much)",
+      "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 3: with 4 and 5 players the look-ahead costs several hundred greedy games per game)",
     ),
     intListParam(
       'three',

@@ -1,13 +1,12 @@
 /**
  * The learned evaluation of `strong`: each player's expected final total is its score plus a weighted
  * sum of its rule-scaled features (`features.ts`); the weights were fitted to a search agent's
- * choices (`npm run train`, `strong-weights.ts`). A position's value to a player is its
- * expected total minus the best opponent's. At the end of the game the totals are the scores.
+ * choices (`npm run train`, `strong-weights.ts`). At the end of the game the totals are the scores;
+ * `strong` values a position from them (its `value=`).
  */
 import { PHASE_OVER } from '../../engine/index.ts';
 import type { AgentGame, AgentState } from '../../engine/index.ts';
 import { FEATURE_COUNT, FEATURE_NAMES, FeatureReader } from './features.ts';
-import { marginOf } from './tallies.ts';
 
 /** Weights by feature name, as `npm run train` writes them. */
 export type FeatureWeights = Readonly<Record<string, number>>;
@@ -65,11 +64,6 @@ export class LearnedEvaluator {
       out[p] = sum;
     }
     return out;
-  }
-
-  /** Own expected total minus the best opponent's. */
-  margin(state: AgentState, me: number): number {
-    return marginOf(this.totals(state), me);
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * `strong`'s learned value (docs/strong.md): each player's expected final total is its score plus
  * what a small network (`mlp.ts`) expects it still to score from its own features
- * (`value-features.ts`) and the share of tiles still to place. A position is worth to a player its
- * own expected total minus the best opponent's; at the end of the game the totals are the scores.
+ * (`value-features.ts`) and the share of tiles still to place; at the end of the game the totals are
+ * the scores. `strong` values a position from these totals (its `value=`: by default a player's own
+ * minus the best opponent's).
  * One network per player count (`value-weights.json`, written by `npm run train`).
  *
  * A player's expectation reads only its own features (not the other players'), so when a move leaves a player's
@@ -14,7 +15,6 @@ import type { AgentGame, AgentState } from '../../engine/index.ts';
 import { Mlp } from './mlp.ts';
 import type { Folded } from './mlp.ts';
 import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from './value-features.ts';
-import { marginOf } from './tallies.ts';
 import VALUE_WEIGHTS from './value-weights.json' with { type: 'json' };
 
 /** The inputs per player beside its features: the share of tiles still to place, which expansions the game has. */
@@ -165,10 +165,5 @@ export class ValueEvaluator {
       out[p] = state.score(p) + this.lastAnswer[p]!;
     }
     return out;
-  }
-
-  /** Own expected total minus the best opponent's. */
-  margin(state: AgentState, me: number): number {
-    return marginOf(this.totals(state), me);
   }
 }
