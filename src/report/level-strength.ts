@@ -30,6 +30,8 @@ const THREE = ['tollkeepers', 'labyrinth', 'kingRobber'] as const;
 const ON_THREE = '--expansions tollkeepers,labyrinth,kingRobber';
 /** The studies' strong (`STUDY_STRONG`) looks ahead with 2 and 3 players: there it is the default `strong`. */
 const STUDIES_STRONG = ['strong:lookaheadPlayers=3'];
+/** With 2 players every `lookaheadPlayers` from 2 up plays the default's moves (the studies' former spec too). */
+const DEFAULT_AT_2 = ['strong:lookaheadPlayers=2', ...STUDIES_STRONG];
 
 /** A lone-agent match of issue 34's confirmation (fresh seeds `cost-c2`, `cost-c3`, `cost-c4`; 100 deals). */
 const lone = (agent: string, against: string, players: number, three: boolean, wins: number): MeasuredStrength => ({
@@ -71,7 +73,7 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     games: 400,
     command: 'carclab match strong greedy --deals 200 --seed strength --workers 2',
     measured: '2026-12-02',
-    sameMoves: STUDIES_STRONG,
+    sameMoves: DEFAULT_AT_2,
   },
   {
     agent: 'strong',
@@ -82,7 +84,7 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     games: 400,
     command: `carclab match strong greedy --deals 200 --seed strength --workers 2 ${ON_THREE}`,
     measured: '2026-12-02',
-    sameMoves: STUDIES_STRONG,
+    sameMoves: DEFAULT_AT_2,
   },
   threeOnD1('strong', false, 205),
   threeOnD1('strong', true, 196.5),
