@@ -58,6 +58,12 @@ export const MANY_PLAYERS = 4;
  */
 export const THREE_PLAYERS: readonly number[] = [4, 4, 1];
 
+/**
+ * The look-ahead with 5 players (`five`: lookahead, manySamples, halvings), sized apart from the
+ * other counts' like `three` (docs/strong.md "A cheaper look-ahead at 5 players").
+ */
+export const FIVE_PLAYERS: readonly number[] = [10, 12, 2];
+
 /** How a `strong` agent plays (the spec's parameters; see `strongAgent.params`). */
 export interface StrongOptions {
   /** Placements, the best by one-ply greedy value, whose follow-ups the learned evaluation values. */
@@ -80,6 +86,8 @@ export interface StrongOptions {
   readonly lookaheadPlayers?: number;
   /** With 3 players: `lookahead`, `samples` and `halvings` there, in their place (`THREE_PLAYERS`; those three unless given). */
   readonly three?: readonly number[];
+  /** With 5 players: `lookahead`, `manySamples` and `halvings` there, in their place (`FIVE_PLAYERS`; those three unless given). */
+  readonly five?: readonly number[];
   /** What a position is worth to the mover (`POSITION_VALUES`; `best` unless given). */
   readonly value?: PositionValueKind;
   /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
@@ -130,6 +138,7 @@ export class StrongAgent implements Agent {
   private readonly samples: number;
   private readonly manySamples: number;
   private readonly three: readonly number[] | undefined;
+  private readonly five: readonly number[] | undefined;
   /** The look-ahead's pairs per opponent, deals and halvings in this game (`prepare`: by the player count). */
   private perOpponent = 0;
   private deals = 0;
@@ -157,6 +166,7 @@ export class StrongAgent implements Agent {
     this.replies = options.replies ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.three = options.three;
+    this.five = options.five;
     this.value = options.value ?? 'best';
     this.restriction = options.restriction;
   }
@@ -348,10 +358,10 @@ export class StrongAgent implements Agent {
   private prepare(game: AgentGame): void {
     if (this.game === game) return;
     this.game = game;
-    const three = game.players === 3 ? this.three : undefined;
-    this.perOpponent = three ? three[0]! : this.lookahead;
-    this.deals = three ? three[1]! : game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
-    this.halves = three ? three[2]! : this.halvings;
+    const sized = game.players === 3 ? this.three : game.players === 5 ? this.five : undefined;
+    this.perOpponent = sized ? sized[0]! : this.lookahead;
+    this.deals = sized ? sized[1]! : game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
+    this.halves = sized ? sized[2]! : this.halvings;
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
     this.learned = sharedEvaluation(game, this.nets, this.weightSet);
@@ -566,6 +576,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       1000,
       "with 3 players, where the network is fitted to the look-ahead's values: the look-ahead's lookahead, samples and halvings there, in place of those three (a spec that sets any of them sets these to them; docs/strong.md)",
     ),
+    intListParam(
+      'five',
+      FIVE_PLAYERS,
+      0,
+      1000,
+      "with 5 players: the look-ahead's lookahead, manySamples and halvings there, in place of those three (a spec that sets any of them sets these to them; docs/strong.md)",
+    ),
     enumParam(
       'value',
       POSITION_VALUES,
@@ -579,12 +596,18 @@ export const strongAgent: AgentDefinition = defineAgent({
       'learned: the value network where one is trained (value-weights.json), else the fitted linear weights (strong-weights.ts); initial: the rule-aware linear evaluation the training starts from, at every player count (to measure what the training adds)',
     ),
   ],
-  // A spec that sizes the look-ahead (`lookahead`, `samples` or `halvings`) sizes it at 3 players too.
+  // A spec that sizes the look-ahead (`lookahead`, `samples` or `halvings`) sizes it at 3 players too,
+  // and one that sets `lookahead`, `manySamples` or `halvings` at 5 players.
   resolve: (params, given) => {
     if (params.three.length !== 3)
       return `three= takes 3 numbers (lookahead,samples,halvings), got ${params.three.join(',')}`;
-    if (!given.has('three') && ['lookahead', 'samples', 'halvings'].some((key) => given.has(key)))
+    if (params.five.length !== 3)
+      return `five= takes 3 numbers (lookahead,manySamples,halvings), got ${params.five.join(',')}`;
+    const sets = (keys: string[]) => keys.some((key) => given.has(key));
+    if (!given.has('three') && sets(['lookahead', 'samples', 'halvings']))
       params.three = [params.lookahead, params.samples, params.halvings];
+    if (!given.has('five') && sets(['lookahead', 'manySamples', 'halvings']))
+      params.five = [params.lookahead, params.manySamples, params.halvings];
     return undefined;
   },
   create: (rng, params, restriction) =>
@@ -598,6 +621,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       replies: params.replies,
       lookaheadPlayers: params.lookaheadPlayers,
       three: params.three,
+      five: params.five,
       value: params.value,
       restriction,
     }),
