@@ -128,6 +128,26 @@ describe('strong', () => {
     );
   });
 
+  it('with 5 players sizes its look-ahead by five= (lookahead, manySamples, halvings), which a spec sizing it sets', () => {
+    const text = (spec: string) => parseAgentSpec(spec, 'test').text;
+    expect(text('strong')).toContain('five=10,12,2');
+    expect(text('strong:lookahead=0')).toContain('five=0,12,2');
+    expect(text('strong:manySamples=4,halvings=3')).toContain('five=10,4,3');
+    expect(text('strong:samples=4')).toContain('five=10,12,2');
+    expect(() => parseAgentSpec('strong:five=1,2', 'test')).toThrow(/five= takes 3 numbers/);
+    const choices = (players: number, spec: string) =>
+      [0, 1, 2, 3, 4, 5].map((deal) => {
+        const state = midGame(newGame({ players }), deal, 12);
+        return agentOf(spec, 'five', deal).choose(state, legal, state.legalActions(legal));
+      });
+    const small = choices(5, 'strong:five=1,2,1');
+    expect(choices(5, 'strong:lookahead=1,manySamples=2,halvings=1')).toEqual(small);
+    expect(choices(5, 'strong:five=0,2,1')).not.toEqual(small);
+    expect(choices(4, 'strong:lookahead=1,manySamples=2,five=0,1,0')).toEqual(
+      choices(4, 'strong:lookahead=1,manySamples=2'),
+    );
+  });
+
   it("halves the look-ahead's pairs: the better half by sum, rounded up, in their order, the earlier of equals", () => {
     const sums = new Float64Array(8);
     sums.set([0, 0, 4, 2, 0, 1, 9, 4]);
