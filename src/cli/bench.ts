@@ -146,7 +146,7 @@ const SELF_PLAY_CASES: BenchCase[] = [
     description: '5-player base games with farmers, strong agents',
     options: { players: 5 },
     agent: 'strong',
-    games: 6,
+    games: 4,
   },
   {
     key: 'four-4p-random',
