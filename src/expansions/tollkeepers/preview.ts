@@ -47,6 +47,7 @@ export function tollPreview(t: TollTables): ModulePreview {
   const preview = new TollPreview(t);
   return {
     remember: (state) => preview.remember(state),
+    evaluate: (state, expected) => preview.evaluate(state, expected),
     placement: (state, p, out) => preview.placement(state, p, out),
     followUps: (state, p, out, values, n, every) => preview.followUps(state, p, out, values, n, every),
   };
@@ -143,6 +144,13 @@ class TollPreview {
       this.worthIn = new Int32Array(tiles);
       this.worthNow = new Float64Array(tiles * 2);
     }
+  }
+
+  /** What the module's `evaluate` adds: each tollhouse's worth as the board stands (read once, kept while its roads do not change). */
+  evaluate(state: PreviewView, expected: Float64Array): void {
+    const { tile, value } = this.t.own(state);
+    for (let q = 0; q < this.t.players; q++)
+      if (tile[q]! >= 0) expected[q]! += this.worthOnBoard(state, tile[q]!, value[q]!);
   }
 
   /** What the placement changes of each player's tollhouse's worth, into `out`. hot path */
