@@ -31,6 +31,7 @@ export type AgentGame = Pick<
   | 'previews'
   | 'previewPlacement'
   | 'previewEvaluate'
+  | 'previewQuiet'
   | 'previewMeeple'
   | 'previewFollowUps'
   | 'followUpUses'
@@ -97,6 +98,8 @@ export interface SpeedPathState
       | 'followsFrom'
       | 'neighbourCount'
       | 'orientation'
+      | 'across'
+      | 'acrossView'
     > {
   readonly game: SpeedPathGame;
 }
