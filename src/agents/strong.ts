@@ -58,6 +58,12 @@ export const MANY_PLAYERS = 4;
  */
 export const THREE_PLAYERS: readonly number[] = [4, 4, 1];
 
+/** The look-ahead with 4 players (`four`: lookahead, manySamples, halvings), as `three` is with 3. */
+export const FOUR_PLAYERS: readonly number[] = [10, 12, 2];
+
+/** The look-ahead with 5 players (`five`: lookahead, manySamples, halvings), as `three` is with 3. */
+export const FIVE_PLAYERS: readonly number[] = [10, 12, 2];
+
 /** How a `strong` agent plays (the spec's parameters; see `strongAgent.params`). */
 export interface StrongOptions {
   /** Placements, the best by one-ply greedy value, whose follow-ups the learned evaluation values. */
@@ -80,6 +86,10 @@ export interface StrongOptions {
   readonly lookaheadPlayers?: number;
   /** With 3 players: `lookahead`, `samples` and `halvings` there, in their place (`THREE_PLAYERS`; those three unless given). */
   readonly three?: readonly number[];
+  /** With 4 players: `lookahead`, `manySamples` and `halvings` there, in their place (`FOUR_PLAYERS`; those three unless given). */
+  readonly four?: readonly number[];
+  /** With 5 players: `lookahead`, `manySamples` and `halvings` there, in their place (`FIVE_PLAYERS`; those three unless given). */
+  readonly five?: readonly number[];
   /** What a position is worth to the mover (`POSITION_VALUES`; `best` unless given). */
   readonly value?: PositionValueKind;
   /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
@@ -130,6 +140,8 @@ export class StrongAgent implements Agent {
   private readonly samples: number;
   private readonly manySamples: number;
   private readonly three: readonly number[] | undefined;
+  private readonly four: readonly number[] | undefined;
+  private readonly five: readonly number[] | undefined;
   /** The look-ahead's pairs per opponent, deals and halvings in this game (`prepare`: by the player count). */
   private perOpponent = 0;
   private deals = 0;
@@ -157,6 +169,8 @@ export class StrongAgent implements Agent {
     this.replies = options.replies ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.three = options.three;
+    this.four = options.four;
+    this.five = options.five;
     this.value = options.value ?? 'best';
     this.restriction = options.restriction;
   }
@@ -348,10 +362,10 @@ export class StrongAgent implements Agent {
   private prepare(game: AgentGame): void {
     if (this.game === game) return;
     this.game = game;
-    const three = game.players === 3 ? this.three : undefined;
-    this.perOpponent = three ? three[0]! : this.lookahead;
-    this.deals = three ? three[1]! : game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
-    this.halves = three ? three[2]! : this.halvings;
+    const sized = { 3: this.three, 4: this.four, 5: this.five }[game.players];
+    this.perOpponent = sized ? sized[0]! : this.lookahead;
+    this.deals = sized ? sized[1]! : game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
+    this.halves = sized ? sized[2]! : this.halvings;
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
     this.learned = sharedEvaluation(game, this.nets, this.weightSet);
@@ -505,6 +519,13 @@ function vectorOf(weights: FeatureWeights): Float64Array {
   return vector;
 }
 
+/** The player-count look-ahead sizes (`three`, `four`, `five`) and the parameters each stands in for. */
+const LOOKAHEAD_SIZES = [
+  ['three', ['lookahead', 'samples', 'halvings']],
+  ['four', ['lookahead', 'manySamples', 'halvings']],
+  ['five', ['lookahead', 'manySamples', 'halvings']],
+] as const;
+
 export const strongAgent: AgentDefinition = defineAgent({
   name: 'strong',
   description:
@@ -566,6 +587,20 @@ export const strongAgent: AgentDefinition = defineAgent({
       1000,
       "with 3 players, where the network is fitted to the look-ahead's values: the look-ahead's lookahead, samples and halvings there, in place of those three (a spec that sets any of them sets these to them; docs/strong.md)",
     ),
+    intListParam(
+      'four',
+      FOUR_PLAYERS,
+      0,
+      1000,
+      "with 4 players: the look-ahead's lookahead, manySamples and halvings there, in place of those three (a spec that sets any of them sets these to them; docs/strong.md)",
+    ),
+    intListParam(
+      'five',
+      FIVE_PLAYERS,
+      0,
+      1000,
+      "with 5 players: the look-ahead's lookahead, manySamples and halvings there, in place of those three (a spec that sets any of them sets these to them; docs/strong.md)",
+    ),
     enumParam(
       'value',
       POSITION_VALUES,
@@ -579,12 +614,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       'learned: the value network where one is trained (value-weights.json), else the fitted linear weights (strong-weights.ts); initial: the rule-aware linear evaluation the training starts from, at every player count (to measure what the training adds)',
     ),
   ],
-  // A spec that sizes the look-ahead (`lookahead`, `samples` or `halvings`) sizes it at 3 players too.
+  // A spec that sizes the look-ahead sizes it at 3, 4 and 5 players too: `lookahead`, `samples` or
+  // `halvings` at 3, `lookahead`, `manySamples` or `halvings` at 4 and 5.
   resolve: (params, given) => {
-    if (params.three.length !== 3)
-      return `three= takes 3 numbers (lookahead,samples,halvings), got ${params.three.join(',')}`;
-    if (!given.has('three') && ['lookahead', 'samples', 'halvings'].some((key) => given.has(key)))
-      params.three = [params.lookahead, params.samples, params.halvings];
+    for (const [key, names] of LOOKAHEAD_SIZES) {
+      if (params[key].length !== 3) return `${key}= takes 3 numbers (${names.join(',')}), got ${params[key].join(',')}`;
+      if (!given.has(key) && names.some((name) => given.has(name))) params[key] = names.map((name) => params[name]);
+    }
     return undefined;
   },
   create: (rng, params, restriction) =>
@@ -598,6 +634,8 @@ export const strongAgent: AgentDefinition = defineAgent({
       replies: params.replies,
       lookaheadPlayers: params.lookaheadPlayers,
       three: params.three,
+      four: params.four,
+      five: params.five,
       value: params.value,
       restriction,
     }),

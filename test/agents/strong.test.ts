@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_NAMES } from '../../src/agents/index.ts';
 import { LearnedEvaluator, weightVector } from '../../src/agents/evaluation/learned.ts';
 import { STRONG_WEIGHTS } from '../../src/agents/evaluation/strong-weights.ts';
-import { halve } from '../../src/agents/strong.ts';
+import { FOUR_PLAYERS, halve } from '../../src/agents/strong.ts';
 import { parseAgentSpec } from '../../src/agents/index.ts';
 import type { Game } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
@@ -104,6 +104,46 @@ describe('strong', () => {
     expect(choices(3, 'strong:lookahead=4,samples=4,halvings=1')).toEqual(atThree);
     expect(choices(3, 'strong:three=10,6,2')).not.toEqual(atThree);
     expect(choices(4, 'strong:lookahead=1,manySamples=2,three=1,1,0')).toEqual(
+      choices(4, 'strong:lookahead=1,manySamples=2'),
+    );
+  });
+
+  it('with 4 players sizes its look-ahead by four= (lookahead, manySamples, halvings), which a spec sizing it sets', () => {
+    const text = (spec: string) => parseAgentSpec(spec, 'test').text;
+    expect(text('strong:lookahead=0')).toContain('four=0,12,2');
+    expect(text('strong:manySamples=4,halvings=3')).toContain('four=10,4,3');
+    expect(text('strong:samples=4')).toContain(`four=${FOUR_PLAYERS.join(',')}`);
+    expect(() => parseAgentSpec('strong:four=4,4', 'test')).toThrow(/four= takes 3 numbers/);
+    const choices = (players: number, spec: string) =>
+      [0, 1, 2, 3, 4, 5].map((deal) => {
+        const state = midGame(newGame({ players }), deal, 12);
+        return agentOf(spec, 'four', deal).choose(state, legal, state.legalActions(legal));
+      });
+    const sized = choices(4, 'strong:lookahead=2,manySamples=4,halvings=1');
+    expect(choices(4, 'strong:four=2,4,1')).toEqual(sized);
+    expect(choices(4, 'strong:four=10,12,2')).not.toEqual(sized);
+    // Another player count keeps its own size.
+    expect(choices(5, 'strong:lookahead=1,manySamples=2,four=3,3,0')).toEqual(
+      choices(5, 'strong:lookahead=1,manySamples=2'),
+    );
+  });
+
+  it('with 5 players sizes its look-ahead by five= (lookahead, manySamples, halvings), which a spec sizing it sets', () => {
+    const text = (spec: string) => parseAgentSpec(spec, 'test').text;
+    expect(text('strong')).toContain('five=10,12,2');
+    expect(text('strong:lookahead=0')).toContain('five=0,12,2');
+    expect(text('strong:manySamples=4,halvings=3')).toContain('five=10,4,3');
+    expect(text('strong:samples=4')).toContain('five=10,12,2');
+    expect(() => parseAgentSpec('strong:five=1,2', 'test')).toThrow(/five= takes 3 numbers/);
+    const choices = (players: number, spec: string) =>
+      [0, 1, 2, 3, 4, 5].map((deal) => {
+        const state = midGame(newGame({ players }), deal, 12);
+        return agentOf(spec, 'five', deal).choose(state, legal, state.legalActions(legal));
+      });
+    const small = choices(5, 'strong:five=1,2,1');
+    expect(choices(5, 'strong:lookahead=1,manySamples=2,halvings=1')).toEqual(small);
+    expect(choices(5, 'strong:five=0,2,1')).not.toEqual(small);
+    expect(choices(4, 'strong:lookahead=1,manySamples=2,five=0,1,0')).toEqual(
       choices(4, 'strong:lookahead=1,manySamples=2'),
     );
   });
