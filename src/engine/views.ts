@@ -30,6 +30,8 @@ export type AgentGame = Pick<
   | 'evaluates'
   | 'previews'
   | 'previewPlacement'
+  | 'previewEvaluate'
+  | 'previewQuiet'
   | 'previewMeeple'
   | 'previewFollowUps'
   | 'followUpUses'
@@ -96,6 +98,8 @@ export interface SpeedPathState
       | 'followsFrom'
       | 'neighbourCount'
       | 'orientation'
+      | 'across'
+      | 'acrossView'
     > {
   readonly game: SpeedPathGame;
 }
