@@ -110,8 +110,6 @@ export class GreedyAgent implements Agent {
       for (let i = 0; i < count; i++) {
         const placement = legal[i]!;
         if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
-        // One that cannot come within the tolerance of the best changes neither the choice nor a tie-break draw.
-        if (onePly.cannotReach(state, placement, this.best - EPSILON)) continue;
         this.consider(onePly.valuePlacement(state, placement, me, open, this.restriction), placement, onePly.followUp);
       }
       state.rollback(open);

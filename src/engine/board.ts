@@ -564,18 +564,6 @@ export class Board<G extends BoardLayout = BoardLayout> extends Frontier<G> {
     return this.prospects;
   }
 
-  /** The features across the sides of the slot of legal placement `placement` (`Prospect.across`): returns where their roots start in `acrossRoots` of the prospect. */
-  across(placement: number): number {
-    if (this.prospects === undefined) this.prospects = new Prospect(this);
-    return this.prospects.across(placement);
-  }
-
-  /** The answer of `across`: the roots across a slot and how many. */
-  get acrossView(): Pick<Prospect, 'acrossRoots' | 'acrossCount'> {
-    if (this.prospects === undefined) this.prospects = new Prospect(this);
-    return this.prospects;
-  }
-
   /** Human name of a segment in board orientation, e.g. `road:E+W`, `field:Ne+En`, `monastery`. */
   describeSegment(g: number): string {
     const placed = this.tileOf(g);

@@ -354,14 +354,6 @@ export interface ModulePreview {
    */
   evaluate?(state: PreviewView, expected: Float64Array): void;
   /**
-   * An upper bound on what the module adds to the mover's value (its `placement`, `meeple` and
-   * `followUps` parts together) for any placement of tile type `type` in the position that joins
-   * only the board features `roots[from … from + count)`, none of them occupied, and completes no
-   * road or city. Agents skip a placement whose bound cannot reach their best. None: no bound (a
-   * module with no `placement`, `meeple` or `followUps` part adds nothing).
-   */
-  quiet?(state: PreviewView, type: number, roots: ArrayLike<number>, from: number, count: number): number;
-  /**
    * Adds to `out[p]` the change the placement with no follow-up makes to player p's points from this
    * module: its `evaluate` after the turn minus before, and what its scoring hooks add to the turn's
    * scoring of the features the placement completes. False when it cannot tell (e.g. a follow-up its

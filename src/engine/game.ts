@@ -172,20 +172,6 @@ export class GameSetup extends Tables {
     }
   }
 
-  /**
-   * The sum of the modules' `ModulePreview.quiet` bounds (Infinity when a module that adds to a
-   * placement's value has none), after `previewEvaluate` or `previewPlacement` in the position.
-   */
-  previewQuiet(state: FeatureView, type: number, roots: ArrayLike<number>, from: number, count: number): number {
-    const view = state as unknown as PreviewView;
-    let bound = 0;
-    for (const m of this.modulePreviews!) {
-      if (m.quiet) bound += m.quiet(view, type, roots, from, count);
-      else if (m.placement || m.meeple || m.followUps) return Number.POSITIVE_INFINITY;
-    }
-    return bound;
-  }
-
   /** The module previews' view of `state`, once they remembered its position. */
   private rememberPreview(state: FeatureView & { readonly positionId: number }): PreviewView {
     const view = state as unknown as PreviewView;

@@ -173,24 +173,6 @@ export class Prospect implements ProspectView {
     f.tiles = tiles;
   }
 
-  /**
-   * The features across the sides of the frontier slot of `placement` (any rotation): their roots,
-   * `slotRoot[from … from + count)`, one per port facing a neighbour's segment (a root repeats for
-   * each port it faces). Read as `read` reads them; `count` into `acrossCount`, returns `from`.
-   */
-  across(placement: number): number {
-    const slot = -this.board.grid[(placement / 4) | 0]! - 1;
-    const from = this.readSlot(slot);
-    this.acrossCount = this.slotPorts[slot]!;
-    return from;
-  }
-
-  /** The roots across a slot (`across`), and how many the last `across` read. */
-  get acrossRoots(): ReadonlyNumbers {
-    return this.slotRoot;
-  }
-  acrossCount = 0;
-
   /** Reads legal placement `placement` of the drawn tile (phase PLACE). hot path */
   read(placement: number): void {
     const board = this.board;

@@ -31,7 +31,6 @@ export type AgentGame = Pick<
   | 'previews'
   | 'previewPlacement'
   | 'previewEvaluate'
-  | 'previewQuiet'
   | 'previewMeeple'
   | 'previewFollowUps'
   | 'followUpUses'
@@ -98,8 +97,6 @@ export interface SpeedPathState
       | 'followsFrom'
       | 'neighbourCount'
       | 'orientation'
-      | 'across'
-      | 'acrossView'
     > {
   readonly game: SpeedPathGame;
 }

@@ -50,15 +50,6 @@ export class OnePly {
   }
 
   /**
-   * Whether legal placement `placement` of the remembered position (`remember(state)`, nothing
-   * applied since) is worth less than `limit` to the mover by a bound read once per frontier slot,
-   * so that it need not be valued (false when the bound does not apply or does not tell).
-   */
-  cannotReach(state: AgentState, placement: number, limit: number): boolean {
-    return this.preview.applies && this.evaluator.remembers(state) && this.preview.below(state, placement, limit);
-  }
-
-  /**
    * Value to `me` of legal placement `placement` from the remembered position (`remember(state)`
    * was called on this very state, nothing applied since), with its best follow-up in `followUp`:
    * the value `bestFollowUp` gives after applying it. The state is left as found. `open`: a

@@ -35,7 +35,6 @@ import { CitiesDone } from './cities-done.ts';
 import { BoardFeatures } from './board-features.ts';
 import type { RememberingEvaluator } from './remembered.ts';
 import { FrontierSlots } from './slots.ts';
-import { SlotBound } from './slot-bound.ts';
 import { JoinLists } from './join-lists.ts';
 import { addTo, majorityOf } from '../evaluation/tallies.ts';
 
@@ -64,9 +63,8 @@ export class PlacementPreview {
   private rememberStamp = 0;
   /** The remembered totals with the expansions' `evaluate` (the position's full evaluation). */
   private readonly start: Float64Array;
-  /** What was read of the frontier; the bound per slot. */
+  /** What was read of the frontier. */
   private readonly slots: FrontierSlots;
-  private readonly bound: SlotBound;
   private readonly perPlayer: Int32Array;
   /** Meeples per player coming back from the roads and cities the placement completes: plain ones, other kinds. */
   private readonly back: Int32Array;
@@ -101,19 +99,7 @@ export class PlacementPreview {
     this.citiesDone = new CitiesDone(game, evaluator, this.features);
     this.totals = new Float64Array(game.players);
     this.slots = new FrontierSlots(game, evaluator);
-    this.bound = new SlotBound(game, evaluator, this.features, this.slots);
     this.measured = blankFeatureScore(game.players);
-  }
-
-  /**
-   * Whether every placement in the frontier slot of `placement` is worth less than `limit` to the
-   * mover, by a bound read once per slot (`slot-bound.ts`); the same conditions as `value`, with `me`
-   * the mover.
-   */
-  below(view: AgentState, placement: number, limit: number): boolean {
-    const state = speedPathOf(view);
-    if (this.evaluator.rememberStamp !== this.rememberStamp) this.newPosition(state);
-    return this.bound.below(state, placement, this.start, limit);
   }
 
   /** Whether placements of this game can be previewed (every expansion that changes a turn's value has its `preview`). */
@@ -407,6 +393,5 @@ export class PlacementPreview {
     this.game.previewEvaluate(state, this.start);
     this.features.newPosition(state);
     this.slots.newPosition(state, this.start);
-    this.bound.newPosition(state);
   }
 }

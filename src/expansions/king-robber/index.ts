@@ -158,8 +158,6 @@ function cardPreview(cards: Cards): ModulePreview {
   const completedAfter = new Int32Array(CARDS.length);
   const holderAfter = new Int32Array(CARDS.length);
   return {
-    // The cards change only when a city or road is completed.
-    quiet: () => 0,
     placement(state, prospect, out) {
       if (prospect.completed === 0) return true;
       const { holder, largest: largestDone, completed } = own(state);

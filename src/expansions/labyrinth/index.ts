@@ -150,8 +150,6 @@ function labyrinthPreview(board: LabyrinthBoard, bonusPerMeeple: number, players
       }
       return true;
     },
-    // Nothing occupied is joined and nothing completed: a meeple on a road through a labyrinth expects half the bonus.
-    quiet: () => Math.max(0, bonusPerMeeple / 2),
     meeple(state, p, segment) {
       const g = p.group[segment]!;
       if (!labyrinthGroup(state, p, g)) return 0;

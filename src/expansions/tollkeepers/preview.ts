@@ -48,7 +48,6 @@ export function tollPreview(t: TollTables): ModulePreview {
   return {
     remember: (state) => preview.remember(state),
     evaluate: (state, expected) => preview.evaluate(state, expected),
-    quiet: (state, type, roots, from, count) => preview.quiet(state, type, roots, from, count),
     placement: (state, p, out) => preview.placement(state, p, out),
     followUps: (state, p, out, values, n, every) => preview.followUps(state, p, out, values, n, every),
   };
@@ -155,19 +154,6 @@ class TollPreview {
     const { tile, value } = this.t.own(state);
     for (let q = 0; q < this.t.players; q++)
       if (tile[q]! >= 0) expected[q]! += this.worthOnBoard(state, tile[q]!, value[q]!);
-  }
-
-  /**
-   * `ModulePreview.quiet`: a tile that is no crossroads and joins no road of a tollhouse or of a
-   * listed crossroads changes no worth; its best tollhouse move is the best as the board stands.
-   */
-  quiet(state: PreviewView, type: number, roots: ArrayLike<number>, from: number, count: number): number {
-    this.prepare(state);
-    if (this.t.crossroads[type] === 1) return Number.POSITIVE_INFINITY;
-    for (let k = from; k < from + count; k++)
-      if (this.roadIn[roots[k]!] === this.trail.stamp) return Number.POSITIVE_INFINITY;
-    if (this.leaderCount === 0) return 0;
-    return Math.max(0, this.movesWorth[this.leaders[this.leaderCount - 1]!]! - this.moverWorth[ON_BOARD]!);
   }
 
   /** What the placement changes of each player's tollhouse's worth, into `out`. hot path */
