@@ -58,9 +58,6 @@ export const MANY_PLAYERS = 4;
  */
 export const THREE_PLAYERS: readonly number[] = [4, 4, 1];
 
-/** The look-ahead with 2 players (`two`: lookahead, samples, halvings), as `three` is with 3. */
-export const TWO_PLAYERS: readonly number[] = [10, 6, 2];
-
 /** The look-ahead with 4 players (`four`: lookahead, manySamples, halvings), as `three` is with 3. */
 export const FOUR_PLAYERS: readonly number[] = [10, 12, 2];
 
@@ -87,8 +84,6 @@ export interface StrongOptions {
   readonly replies?: number;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
-  /** With 2 players: `lookahead`, `samples` and `halvings` there, in their place (`TWO_PLAYERS`; those three unless given). */
-  readonly two?: readonly number[];
   /** With 3 players: `lookahead`, `samples` and `halvings` there, in their place (`THREE_PLAYERS`; those three unless given). */
   readonly three?: readonly number[];
   /** With 4 players: `lookahead`, `manySamples` and `halvings` there, in their place (`FOUR_PLAYERS`; those three unless given). */
@@ -144,7 +139,6 @@ export class StrongAgent implements Agent {
   private readonly lookahead: number;
   private readonly samples: number;
   private readonly manySamples: number;
-  private readonly two: readonly number[] | undefined;
   private readonly three: readonly number[] | undefined;
   private readonly four: readonly number[] | undefined;
   private readonly five: readonly number[] | undefined;
@@ -174,7 +168,6 @@ export class StrongAgent implements Agent {
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
-    this.two = options.two;
     this.three = options.three;
     this.four = options.four;
     this.five = options.five;
@@ -369,7 +362,7 @@ export class StrongAgent implements Agent {
   private prepare(game: AgentGame): void {
     if (this.game === game) return;
     this.game = game;
-    const sized = { 2: this.two, 3: this.three, 4: this.four, 5: this.five }[game.players];
+    const sized = { 3: this.three, 4: this.four, 5: this.five }[game.players];
     this.perOpponent = sized ? sized[0]! : this.lookahead;
     this.deals = sized ? sized[1]! : game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
     this.halves = sized ? sized[2]! : this.halvings;
@@ -526,9 +519,8 @@ function vectorOf(weights: FeatureWeights): Float64Array {
   return vector;
 }
 
-/** The player-count look-ahead sizes (`two` … `five`) and the parameters each stands in for. */
+/** The player-count look-ahead sizes (`three`, `four`, `five`) and the parameters each stands in for. */
 const LOOKAHEAD_SIZES = [
-  ['two', ['lookahead', 'samples', 'halvings']],
   ['three', ['lookahead', 'samples', 'halvings']],
   ['four', ['lookahead', 'manySamples', 'halvings']],
   ['five', ['lookahead', 'manySamples', 'halvings']],
@@ -589,13 +581,6 @@ export const strongAgent: AgentDefinition = defineAgent({
       "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 3: with 4 and 5 players the look-ahead costs several hundred greedy games per game)",
     ),
     intListParam(
-      'two',
-      TWO_PLAYERS,
-      0,
-      1000,
-      "with 2 players: the look-ahead's lookahead, samples and halvings there, in place of those three (a spec that sets any of them sets these to them; docs/strong.md)",
-    ),
-    intListParam(
       'three',
       THREE_PLAYERS,
       0,
@@ -629,8 +614,8 @@ export const strongAgent: AgentDefinition = defineAgent({
       'learned: the value network where one is trained (value-weights.json), else the fitted linear weights (strong-weights.ts); initial: the rule-aware linear evaluation the training starts from, at every player count (to measure what the training adds)',
     ),
   ],
-  // A spec that sizes the look-ahead sizes it at 2 to 5 players too: `lookahead`, `samples` or
-  // `halvings` at 2 and 3, `lookahead`, `manySamples` or `halvings` at 4 and 5.
+  // A spec that sizes the look-ahead sizes it at 3, 4 and 5 players too: `lookahead`, `samples` or
+  // `halvings` at 3, `lookahead`, `manySamples` or `halvings` at 4 and 5.
   resolve: (params, given) => {
     for (const [key, names] of LOOKAHEAD_SIZES) {
       if (params[key].length !== 3) return `${key}= takes 3 numbers (${names.join(',')}), got ${params[key].join(',')}`;
@@ -648,7 +633,6 @@ export const strongAgent: AgentDefinition = defineAgent({
       halvings: params.halvings,
       replies: params.replies,
       lookaheadPlayers: params.lookaheadPlayers,
-      two: params.two,
       three: params.three,
       four: params.four,
       five: params.five,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_NAMES } from '../../src/agents/index.ts';
 import { LearnedEvaluator, weightVector } from '../../src/agents/evaluation/learned.ts';
 import { STRONG_WEIGHTS } from '../../src/agents/evaluation/strong-weights.ts';
-import { FOUR_PLAYERS, halve, TWO_PLAYERS } from '../../src/agents/strong.ts';
+import { FOUR_PLAYERS, halve } from '../../src/agents/strong.ts';
 import { parseAgentSpec } from '../../src/agents/index.ts';
 import type { Game } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
@@ -87,25 +87,6 @@ describe('strong', () => {
     const atThree = choices(three, 'strong');
     expect(choices(three, 'strong:manySamples=2')).toEqual(atThree);
     expect(choices(three, 'strong:samples=2')).not.toEqual(atThree);
-  });
-
-  it('with 2 players sizes its look-ahead by two= (lookahead, samples, halvings), which a spec sizing it sets', () => {
-    const text = (spec: string) => parseAgentSpec(spec, 'test').text;
-    expect(text('strong')).toContain(`two=${TWO_PLAYERS.join(',')}`);
-    expect(text('strong:lookahead=0')).toContain('two=0,6,2');
-    expect(text('strong:samples=4,halvings=3')).toContain('two=10,4,3');
-    expect(text('strong:manySamples=4')).toContain(`two=${TWO_PLAYERS.join(',')}`);
-    expect(() => parseAgentSpec('strong:two=4,4', 'test')).toThrow(/two= takes 3 numbers/);
-    const choices = (players: number, spec: string) =>
-      [0, 1, 2, 3, 4, 5].map((deal) => {
-        const state = midGame(newGame({ players }), deal, 12);
-        return agentOf(spec, 'two', deal).choose(state, legal, state.legalActions(legal));
-      });
-    const sized = choices(2, 'strong:lookahead=2,samples=2,halvings=1');
-    expect(choices(2, 'strong:two=2,2,1')).toEqual(sized);
-    expect(choices(2, 'strong:two=10,6,2')).not.toEqual(sized);
-    // Another player count keeps its own size.
-    expect(choices(3, 'strong:lookahead=1,samples=2,two=3,3,0')).toEqual(choices(3, 'strong:lookahead=1,samples=2'));
   });
 
   it('with 3 players sizes its look-ahead by three= (lookahead, samples, halvings), which a spec sizing it sets', () => {
