@@ -348,6 +348,12 @@ export interface ModulePreview {
   /** A new position (phase PLACE): what the module read of the last one is stale. */
   remember?(state: PreviewView): void;
   /**
+   * What the module's `evaluate` hook adds to `expected` in the position (after `remember`), to the
+   * last bit, from what the preview keeps between positions: the agents' preview then asks this
+   * instead of the hook. None: the hook is asked.
+   */
+  evaluate?(state: PreviewView, expected: Float64Array): void;
+  /**
    * Adds to `out[p]` the change the placement with no follow-up makes to player p's points from this
    * module: its `evaluate` after the turn minus before, and what its scoring hooks add to the turn's
    * scoring of the features the placement completes. False when it cannot tell (e.g. a follow-up its

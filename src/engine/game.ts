@@ -152,14 +152,35 @@ export class GameSetup extends Tables {
     out: Float64Array,
   ): boolean {
     const modules = this.modulePlacements!;
+    const view = this.rememberPreview(state);
+    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out)) return false;
+    return true;
+  }
+
+  /**
+   * Adds to `expected` what `evaluate` adds, in the same order to the last bit, asking a module's
+   * preview instead of its hook when it has that answer at hand (`ModulePreview.evaluate`). Only
+   * when `previews`.
+   */
+  previewEvaluate(state: FeatureView & { readonly positionId: number }, expected: Float64Array): void {
+    const view = this.rememberPreview(state);
+    const hooks = this.hookLists.evaluate;
+    for (let k = 0; k < hooks.length; k++) {
+      const preview = hooks[k]!.preview;
+      if (preview?.evaluate) preview.evaluate(view, expected);
+      else hooks[k]!.evaluate(hooksViewOf(state), expected);
+    }
+  }
+
+  /** The module previews' view of `state`, once they remembered its position. */
+  private rememberPreview(state: FeatureView & { readonly positionId: number }): PreviewView {
     const view = state as unknown as PreviewView;
     if (state !== this.previewState || state.positionId !== this.previewPosition) {
       this.previewState = state;
       this.previewPosition = state.positionId;
       for (const m of this.modulePreviews!) m.remember?.(view);
     }
-    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out)) return false;
-    return true;
+    return view;
   }
 
   /** What the expansions add to the mover's points for a meeple on free tile segment `segment` of `prospect` (`ModulePreview.meeple`), after `previewPlacement`. */

@@ -30,6 +30,7 @@ export type AgentGame = Pick<
   | 'evaluates'
   | 'previews'
   | 'previewPlacement'
+  | 'previewEvaluate'
   | 'previewMeeple'
   | 'previewFollowUps'
   | 'followUpUses'

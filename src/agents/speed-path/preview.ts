@@ -390,7 +390,7 @@ export class PlacementPreview {
   private newPosition(state: SpeedPathState): void {
     this.rememberStamp = this.evaluator.rememberStamp;
     this.start.set(this.evaluator.before);
-    this.evaluator.addHooks(state, this.start);
+    this.game.previewEvaluate(state, this.start);
     this.features.newPosition(state);
     this.slots.newPosition(state, this.start);
   }

@@ -47,6 +47,7 @@ export function tollPreview(t: TollTables): ModulePreview {
   const preview = new TollPreview(t);
   return {
     remember: (state) => preview.remember(state),
+    evaluate: (state, expected) => preview.evaluate(state, expected),
     placement: (state, p, out) => preview.placement(state, p, out),
     followUps: (state, p, out, values, n, every) => preview.followUps(state, p, out, values, n, every),
   };
@@ -91,6 +92,9 @@ class TollPreview {
   private readonly moverWorth = new Float64Array(2);
   /** The answer of `worth`. */
   private readonly worthOf = new Float64Array(1);
+  /** The worth of a tollhouse on the drawn crossroads whose village roads join nothing, and the position it was read in (`tileWorth`). */
+  private readonly aloneWorth = new Float64Array(1);
+  private aloneIn = 0;
   // The tollhouse moves to the crossroads of ended turns, and their worth to the mover as the board
   // stands, listed once per position.
   private movesIn = 0;
@@ -143,6 +147,13 @@ class TollPreview {
       this.worthIn = new Int32Array(tiles);
       this.worthNow = new Float64Array(tiles * 2);
     }
+  }
+
+  /** What the module's `evaluate` adds: each tollhouse's worth as the board stands (read once, kept while its roads do not change). */
+  evaluate(state: PreviewView, expected: Float64Array): void {
+    const { tile, value } = this.t.own(state);
+    for (let q = 0; q < this.t.players; q++)
+      if (tile[q]! >= 0) expected[q]! += this.worthOnBoard(state, tile[q]!, value[q]!);
   }
 
   /** What the placement changes of each player's tollhouse's worth, into `out`. hot path */
@@ -203,10 +214,36 @@ class TollPreview {
     }
     if (this.t.crossroads[p.type] === 1) {
       out[n] = this.t.actionBase + p.placed;
-      this.worth(state, p, p.placed, value);
+      this.tileWorth(state, p, value);
       values[n++] = this.worthOf[0]! - this.moverWorth[AFTER]!;
     }
     return n;
+  }
+
+  /**
+   * The worth of the mover's tollhouse (showing `value`) on the placement's own crossroads, into
+   * `worthOf[0]`. When none of its village roads joins a road on the board, each is an open road of
+   * its own segment: the worth is the tile's alone, the same for every such placement of the position.
+   */
+  private tileWorth(state: PreviewView, p: ProspectView, value: number): void {
+    const t = this.t;
+    const start = t.villageRoadStart[p.type]!;
+    const end = t.villageRoadStart[p.type + 1]!;
+    let joined = false;
+    for (let j = 0; j < p.joins && !joined; j++) {
+      const g = p.group[p.joinSegment[j]!]!;
+      for (let k = start; k < end && !joined; k++) joined = p.group[t.villageRoads[k]!] === g;
+    }
+    if (joined) {
+      this.worth(state, p, p.placed, value);
+      return;
+    }
+    if (this.aloneIn !== this.trail.stamp) {
+      this.aloneIn = this.trail.stamp;
+      this.worth(state, p, p.placed, value);
+      this.aloneWorth[0] = this.worthOf[0]!;
+    }
+    this.worthOf[0] = this.aloneWorth[0]!;
   }
 
   /**
