@@ -58,10 +58,22 @@ const threeOnD1 = (agent: string, three: boolean, wins: number): MeasuredStrengt
 });
 
 /**
+ * A 4-player lone-agent match against `greedy` on the fresh seed `fresh-s6-4p-1` (100 deals), with
+ * the 4-player network distilled from the look-ahead (docs/strong.md, sixth pass); the one-ply
+ * `strong:lookahead=0` plays the moves of the studies' `strong:lookaheadPlayers=3` at 4 players.
+ */
+const fourOnS6 = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
+  ...lone(agent, 'greedy', 4, three, wins),
+  command: `carclab match ${agent} greedy --players 4 --lineups 1 --deals 100 --seed fresh-s6-4p-1 --workers 1${three ? ` ${ON_THREE}` : ''}`,
+  ...(agent === 'strong' ? {} : { sameMoves: STUDIES_STRONG }),
+});
+
+/**
  * The committed figures: the default `strong` (the studies' `strong:lookaheadPlayers=3` with 2 and 3
  * players) and the one-ply `strong` against `greedy` at 2 and 3 players, and `greedy` against `random` at 2, 3
- * and 4 players, in the base game and with the three expansions of the headline studies. (`strong`'s
- * 4-player figures of 2026-12-05 were of the linear evaluation, replaced since by a network: none.)
+ * and 4 players, in the base game and with the three expansions of the headline studies, and the
+ * default and one-ply `strong` at 4 players with the network committed since (fractional wins: ties
+ * for first count 1/k).
  */
 export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   {
@@ -90,6 +102,10 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   threeOnD1('strong', true, 196.5),
   threeOnD1('strong:lookahead=0', false, 165.5),
   threeOnD1('strong:lookahead=0', true, 181.5),
+  fourOnS6('strong', false, 236.5),
+  fourOnS6('strong', true, 688 / 3),
+  fourOnS6('strong:lookahead=0', false, 1129 / 6),
+  fourOnS6('strong:lookahead=0', true, 129.5),
   ...[false, true].map((three) => ({
     agent: 'greedy',
     against: 'random',

@@ -11,6 +11,18 @@ import { hashString } from '../../src/sim/rng.ts';
 import { playChecked } from '../util.ts';
 import { agentOf, legal, midGame, transcript } from './strong-games.ts';
 
+/** `spec`'s placement at a position 12 placements into each of 6 deals of `players` players. */
+function choicesAt(players: number, spec: string, stream: string): number[] {
+  const game = newGame({ players });
+  return [0, 1, 2, 3, 4, 5].map((deal) => {
+    const state = midGame(game, deal, 12);
+    return agentOf(spec, stream, deal).choose(state, legal, state.legalActions(legal));
+  });
+}
+
+/** A spec's canonical text. */
+const specText = (spec: string) => parseAgentSpec(spec, 'test').text;
+
 const ALL = [...expansionRegistry.values()];
 
 describe('strong', () => {
@@ -73,80 +85,38 @@ describe('strong', () => {
   });
 
   it('tries each pair on manySamples deals with 4 players or more, on samples deals with fewer', () => {
-    /** Its placement at a position 12 placements into each of 6 deals. */
-    const choices = (game: Game, spec: string) =>
-      [0, 1, 2, 3, 4, 5].map((deal) => {
-        const state = midGame(game, deal, 12);
-        return agentOf(spec, 'many', deal).choose(state, legal, state.legalActions(legal));
-      });
-    const four = newGame({ players: 4 });
-    const atFour = choices(four, 'strong');
-    expect(choices(four, 'strong:samples=2')).toEqual(atFour);
-    expect(choices(four, 'strong:manySamples=2')).not.toEqual(atFour);
-    const three = newGame({ players: 3 });
-    const atThree = choices(three, 'strong');
-    expect(choices(three, 'strong:manySamples=2')).toEqual(atThree);
-    expect(choices(three, 'strong:samples=2')).not.toEqual(atThree);
-  });
-
-  it('with 3 players sizes its look-ahead by three= (lookahead, samples, halvings), which a spec sizing it sets', () => {
-    const text = (spec: string) => parseAgentSpec(spec, 'test').text;
-    expect(text('strong')).toContain('three=4,4,1');
-    expect(text('strong:lookahead=0')).toContain('three=0,6,2');
-    expect(text('strong:samples=4,halvings=3')).toContain('three=10,4,3');
-    expect(() => parseAgentSpec('strong:three=4,4', 'test')).toThrow(/three= takes 3 numbers/);
-    const choices = (players: number, spec: string) =>
-      [0, 1, 2, 3, 4, 5].map((deal) => {
-        const state = midGame(newGame({ players }), deal, 12);
-        return agentOf(spec, 'three', deal).choose(state, legal, state.legalActions(legal));
-      });
+    const choices = (players: number, spec: string) => choicesAt(players, spec, 'many');
+    const atFour = choices(4, 'strong');
+    expect(choices(4, 'strong:samples=2')).toEqual(atFour);
+    expect(choices(4, 'strong:manySamples=2')).not.toEqual(atFour);
     const atThree = choices(3, 'strong');
-    expect(choices(3, 'strong:lookahead=4,samples=4,halvings=1')).toEqual(atThree);
-    expect(choices(3, 'strong:three=10,6,2')).not.toEqual(atThree);
-    expect(choices(4, 'strong:lookahead=1,manySamples=2,three=1,1,0')).toEqual(
-      choices(4, 'strong:lookahead=1,manySamples=2'),
-    );
+    expect(choices(3, 'strong:manySamples=2')).toEqual(atThree);
+    expect(choices(3, 'strong:samples=2')).not.toEqual(atThree);
   });
 
-  it('with 4 players sizes its look-ahead by four= (lookahead, manySamples, halvings), which a spec sizing it sets', () => {
-    const text = (spec: string) => parseAgentSpec(spec, 'test').text;
-    expect(text('strong:lookahead=0')).toContain('four=0,12,2');
-    expect(text('strong:manySamples=4,halvings=3')).toContain('four=10,4,3');
-    expect(text('strong:samples=4')).toContain(`four=${FOUR_PLAYERS.join(',')}`);
-    expect(() => parseAgentSpec('strong:four=4,4', 'test')).toThrow(/four= takes 3 numbers/);
-    const choices = (players: number, spec: string) =>
-      [0, 1, 2, 3, 4, 5].map((deal) => {
-        const state = midGame(newGame({ players }), deal, 12);
-        return agentOf(spec, 'four', deal).choose(state, legal, state.legalActions(legal));
-      });
-    const sized = choices(4, 'strong:lookahead=2,manySamples=4,halvings=1');
-    expect(choices(4, 'strong:four=2,4,1')).toEqual(sized);
-    expect(choices(4, 'strong:four=10,12,2')).not.toEqual(sized);
-    // Another player count keeps its own size.
-    expect(choices(5, 'strong:lookahead=1,manySamples=2,four=3,3,0')).toEqual(
-      choices(5, 'strong:lookahead=1,manySamples=2'),
-    );
-  });
-
-  it('with 5 players sizes its look-ahead by five= (lookahead, manySamples, halvings), which a spec sizing it sets', () => {
-    const text = (spec: string) => parseAgentSpec(spec, 'test').text;
-    expect(text('strong')).toContain('five=10,12,2');
-    expect(text('strong:lookahead=0')).toContain('five=0,12,2');
-    expect(text('strong:manySamples=4,halvings=3')).toContain('five=10,4,3');
-    expect(text('strong:samples=4')).toContain('five=10,12,2');
-    expect(() => parseAgentSpec('strong:five=1,2', 'test')).toThrow(/five= takes 3 numbers/);
-    const choices = (players: number, spec: string) =>
-      [0, 1, 2, 3, 4, 5].map((deal) => {
-        const state = midGame(newGame({ players }), deal, 12);
-        return agentOf(spec, 'five', deal).choose(state, legal, state.legalActions(legal));
-      });
-    const small = choices(5, 'strong:five=1,2,1');
-    expect(choices(5, 'strong:lookahead=1,manySamples=2,halvings=1')).toEqual(small);
-    expect(choices(5, 'strong:five=0,2,1')).not.toEqual(small);
-    expect(choices(4, 'strong:lookahead=1,manySamples=2,five=0,1,0')).toEqual(
-      choices(4, 'strong:lookahead=1,manySamples=2'),
-    );
-  });
+  // Each player count's look-ahead size: its default, what a spec that sizes the look-ahead sets it
+  // to, that it plays as the spelled-out setting, and that another player count keeps its own size.
+  it.each([
+    { key: 'three', players: 3, count: 'samples', own: [4, 4, 1], other: 4 },
+    { key: 'four', players: 4, count: 'manySamples', own: FOUR_PLAYERS, other: 5 },
+    { key: 'five', players: 5, count: 'manySamples', own: [10, 12, 2], other: 4 },
+  ])(
+    'with $players players sizes its look-ahead by $key= (lookahead, $count, halvings), which a spec sizing it sets',
+    ({ key, players, count, own, other }) => {
+      expect(specText('strong')).toContain(`${key}=${own.join(',')}`);
+      expect(specText('strong:lookahead=0')).toContain(`${key}=0,${count === 'samples' ? 6 : 12},2`);
+      expect(specText(`strong:${count}=4,halvings=3`)).toContain(`${key}=10,4,3`);
+      expect(() => parseAgentSpec(`strong:${key}=4,4`, 'test')).toThrow(new RegExp(`${key}= takes 3 numbers`));
+      const choices = (n: number, spec: string) => choicesAt(n, spec, key);
+      const small = choices(players, `strong:${key}=1,2,1`);
+      expect(choices(players, `strong:lookahead=1,${count}=2,halvings=1`)).toEqual(small);
+      expect(choices(players, `strong:${key}=0,2,1`)).not.toEqual(small);
+      const otherCount = other === 4 ? 'manySamples' : count;
+      expect(choices(other, `strong:lookahead=1,${otherCount}=2,${key}=0,1,0`)).toEqual(
+        choices(other, `strong:lookahead=1,${otherCount}=2`),
+      );
+    },
+  );
 
   it("halves the look-ahead's pairs: the better half by sum, rounded up, in their order, the earlier of equals", () => {
     const sums = new Float64Array(8);

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { parseAgentSpec } from '../../src/agents/index.ts';
+import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
+import { newGame } from '../../src/expansions/index.ts';
 import { MEASURED_STRENGTHS, nameWithStrength, strengthText } from '../../src/report/level-strength.ts';
+import { Dealer } from '../../src/sim/deal.ts';
+import { type MoveTrace, playGame } from '../../src/sim/play.ts';
+import { makeRng } from '../../src/sim/rng.ts';
+
+/** The move hash of one base game: `spec` in seat 0 among `greedy` players. */
+function movesOf(spec: string, players: number): number {
+  const game = newGame({ players });
+  const agents = Array.from({ length: players }, (_, seat) =>
+    createAgent(parseAgentSpec(seat === 0 ? spec : 'greedy', 'test'), makeRng('same-moves', 0, seat)),
+  );
+  const trace: MoveTrace = { hash: 0 };
+  playGame(game, new Dealer(game).deal('same-moves', 0), agents, undefined, trace);
+  return trace.hash;
+}
 
 describe('level strength', () => {
   it('is a committed figure per spec and player count, with its command, seed and deals', () => {
@@ -17,6 +32,19 @@ describe('level strength', () => {
       expect(m.measured).toMatch(/^\d{4}-\d\d-\d\d$/);
     }
   });
+
+  it('lends a figure only to specs that play its moves: one game of each claim, the same moves', () => {
+    const claims = new Set(
+      MEASURED_STRENGTHS.flatMap((m) => (m.sameMoves ?? []).map((same) => `${m.players}|${m.agent}|${same}`)),
+    );
+    expect(claims.size).toBeGreaterThan(3);
+    for (const claim of claims) {
+      const [players, agent, same] = claim.split('|') as [string, string, string];
+      expect(movesOf(same, Number(players)), claim).toBe(movesOf(agent, Number(players)));
+    }
+    // The check can fail: a look-ahead plays other moves than one ply at 4 players.
+    expect(movesOf('strong:lookahead=0', 4)).not.toBe(movesOf('strong:four=1,2,0', 4));
+  }, 120_000);
 
   it('says the share over the fair share with its Wilson interval, the base game first', () => {
     // 362 of 400 with 2 players: 90.5 %, Wilson [87.2 %, 93.0 %], times 2.
