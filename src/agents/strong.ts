@@ -18,7 +18,7 @@
 import { copyUndrawnUnordered, MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
-import { defineAgent, enumParam, intListParam, intParam } from './agent.ts';
+import { defineAgent, enumParam, intListParam, intParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './agent.ts';
 import { EPSILON } from './evaluation/evaluation.ts';
 import { marginOf, meanMarginOf } from './evaluation/tallies.ts';
@@ -82,6 +82,10 @@ export interface StrongOptions {
   readonly halvings?: number;
   /** Look-ahead: turns played after the pair (0: a round, the other players' turns and the mover's next). */
   readonly replies?: number;
+  /** Follow-ups per shortlisted placement that the learned evaluation values, the best by greedy's value (0: all). */
+  readonly followUps?: number;
+  /** Look-ahead: the one-ply value counts as this many deals in a pair's mean (0: the deals alone). */
+  readonly prior?: number;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
   /** With 3 players: `lookahead`, `samples` and `halvings` there, in their place (`THREE_PLAYERS`; those three unless given). */
@@ -148,6 +152,9 @@ export class StrongAgent implements Agent {
   private halves = 0;
   private readonly halvings: number;
   private readonly replies: number;
+  private readonly prior: number;
+  private readonly followUpsKept: number;
+  private readonly keptValues = new Float64Array(MAX_ACTIONS_HINT);
   private readonly lookaheadPlayers: number;
   private readonly value: PositionValueKind;
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
@@ -167,6 +174,8 @@ export class StrongAgent implements Agent {
     this.manySamples = options.manySamples ?? this.samples;
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
+    this.prior = options.prior ?? 0;
+    this.followUpsKept = options.followUps ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.three = options.three;
     this.four = options.four;
@@ -192,12 +201,14 @@ export class StrongAgent implements Agent {
     this.pairs = 0;
     const deferFinal = state.deferFinal;
     state.deferFinal = false; // a turn that ends the game is valued by the final scores
+    const prune = this.followUpsKept > 0;
+    if (prune) this.onePly!.remember(state);
     const level = state.checkpoint();
     for (let i = 0; i < n; i++) {
       const placement = this.candidates[i]!;
       state.apply(placement);
-      let followUps = state.legalFollowUps(this.followUps);
-      if (this.restriction) followUps = this.restriction.filter(state, this.followUps, followUps);
+      let followUps = prune ? this.bestFollowUps(state, me) : state.legalFollowUps(this.followUps);
+      if (!prune && this.restriction) followUps = this.restriction.filter(state, this.followUps, followUps);
       const inner = state.checkpoint();
       for (let j = 0; j < followUps; j++) {
         const followUp = this.followUps[j]!;
@@ -211,6 +222,7 @@ export class StrongAgent implements Agent {
       state.rollback(level, true);
     }
     state.rollback(level);
+    if (prune) this.onePly!.forget();
     if (this.perOpponent > 0 && this.deals > 0 && this.pairs > 1 && state.game.players <= this.lookaheadPlayers)
       this.lookAhead(state, me);
     state.deferFinal = deferFinal;
@@ -291,6 +303,31 @@ export class StrongAgent implements Agent {
   }
 
   /**
+   * Writes the `followUpsKept` best follow-ups of the tile just placed by greedy's one-ply value into
+   * `followUps`, best first (equal values in legal order); returns how many.
+   */
+  private bestFollowUps(state: AgentState, me: number): number {
+    const onePly = this.onePly!;
+    const count = onePly.valueEachFollowUp(state, me, this.restriction);
+    const from = onePly.valuedFollowUps;
+    const values = onePly.followUpValues;
+    const kept = this.keptValues;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      const value = values[i]!;
+      if (n === this.followUpsKept && value <= kept[n - 1]!) continue;
+      let j = n === this.followUpsKept ? n - 1 : n++;
+      for (; j > 0 && kept[j - 1]! < value; j--) {
+        this.followUps[j] = this.followUps[j - 1]!;
+        kept[j] = kept[j - 1]!;
+      }
+      this.followUps[j] = from[i]!;
+      kept[j] = value;
+    }
+    return n;
+  }
+
+  /**
    * Revalues the best pairs of the one-ply pass (`lookahead` per opponent) by what the next turns do
    * to them: on each of the game's deals of the undrawn tiles (`samples`, or `manySamples` from
    * `MANY_PLAYERS` players; from the agent's own stream; the same deals for every pair), the pair is
@@ -313,7 +350,8 @@ export class StrongAgent implements Agent {
     const copy = state.clone(deck);
     const legal = this.replyLegal;
     const sums = this.pairSum;
-    sums.fill(0, 0, this.pairs);
+    // Each pair's sum starts at its one-ply value counted as `prior` deals (0: nothing).
+    for (let k = 0; k < this.pairs; k++) sums[k] = this.prior * this.pairValue[k]!;
     const stages = Math.min(this.halves + 1, this.deals);
     this.best = -Infinity;
     this.ties = 0;
@@ -334,10 +372,11 @@ export class StrongAgent implements Agent {
         }
       }
       dealt = until;
-      this.stagesSeen?.push({ deals: dealt, means: top.map((k) => [k, sums[k]! / dealt] as const) });
+      const weight = dealt + this.prior;
+      this.stagesSeen?.push({ deals: dealt, means: top.map((k) => [k, sums[k]! / weight] as const) });
       if (stage < stages - 1 && top.length > 1) top = halve(top, sums);
     }
-    for (const k of top) this.consider(sums[k]! / dealt, this.pairPlacement[k]!, this.pairFollowUp[k]!);
+    for (const k of top) this.consider(sums[k]! / (dealt + this.prior), this.pairPlacement[k]!, this.pairFollowUp[k]!);
   }
 
   /** The indices of the `m` best pairs by one-ply value, best first (stable). */
@@ -574,6 +613,20 @@ export const strongAgent: AgentDefinition = defineAgent({
       "look-ahead: turns played by greedy after the pair (0: a round, the other players' turns and the mover's next)",
     ),
     intParam(
+      'followUps',
+      0,
+      0,
+      1000,
+      "follow-ups per shortlisted placement valued by the learned evaluation, the best by greedy's one-ply value (0: all)",
+    ),
+    realParam(
+      'prior',
+      0,
+      0,
+      1000,
+      "look-ahead: the one-ply learned value counts as this many deals in each pair's mean (0: the deals alone)",
+    ),
+    intParam(
       'lookaheadPlayers',
       6,
       2,
@@ -632,6 +685,8 @@ export const strongAgent: AgentDefinition = defineAgent({
       manySamples: params.manySamples,
       halvings: params.halvings,
       replies: params.replies,
+      prior: params.prior,
+      followUps: params.followUps,
       lookaheadPlayers: params.lookaheadPlayers,
       three: params.three,
       four: params.four,
