@@ -20,7 +20,7 @@ import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { defineAgent, enumParam, intListParam, intParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './agent.ts';
-import { EPSILON } from './evaluation/evaluation.ts';
+import { DEFAULT_WEIGHTS, EPSILON } from './evaluation/evaluation.ts';
 import { marginOf, meanMarginOf } from './evaluation/tallies.ts';
 import type { Weights } from './evaluation/evaluation.ts';
 import { GreedyAgent, sharedOnePly } from './greedy.ts';
@@ -86,6 +86,8 @@ export interface StrongOptions {
   readonly followUps?: number;
   /** Look-ahead: the one-ply value counts as this many deals in a pair's mean (0: the deals alone). */
   readonly prior?: number;
+  /** Look-ahead: how the other players' turns are played (`OPPONENT_MODELS`; `charged` unless given). */
+  readonly opponents?: OpponentModel;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
   /** With 3 players: `lookahead`, `samples` and `halvings` there, in their place (`THREE_PLAYERS`; those three unless given). */
@@ -108,6 +110,13 @@ export interface StrongOptions {
 export const POSITION_VALUES = ['best', 'mean', 'own'] as const;
 export type PositionValueKind = (typeof POSITION_VALUES)[number];
 
+/**
+ * How the look-ahead plays the other players' turns: `charged`, as `greedy` with `prefilterWeights`
+ * (the charges of the mover's own turns); `greedy`, as the default `greedy` (its default weights).
+ */
+export const OPPONENT_MODELS = ['charged', 'greedy'] as const;
+export type OpponentModel = (typeof OPPONENT_MODELS)[number];
+
 export class StrongAgent implements Agent {
   readonly name = 'strong';
   private game: AgentGame | undefined;
@@ -126,6 +135,9 @@ export class StrongAgent implements Agent {
   /** The look-ahead's determinized decks (the undrawn part re-dealt from the agent's own stream). */
   private decks: Int16Array[] = [];
   private reply: GreedyAgent | undefined;
+  /** The look-ahead's player of the other players' turns (`reply` unless `opponents=greedy`). */
+  private opponentReply: GreedyAgent | undefined;
+  private readonly opponents: OpponentModel;
   private readonly replyLegal = new Int32Array(MAX_ACTIONS_HINT);
   // The follow-up chosen with the last placement, valid right after it.
   private pending = -1;
@@ -175,6 +187,7 @@ export class StrongAgent implements Agent {
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
     this.prior = options.prior ?? 0;
+    this.opponents = options.opponents ?? 'charged';
     this.followUpsKept = options.followUps ?? 0;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.three = options.three;
@@ -366,7 +379,13 @@ export class StrongAgent implements Agent {
           copy.apply(this.pairPlacement[k]!);
           copy.apply(this.pairFollowUp[k]!);
           for (let step = 0; step < 2 * turns && !copy.isOver(); step++)
-            copy.apply(this.reply!.choose(copy, legal, copy.legalActions(legal)));
+            copy.apply(
+              (copy.currentPlayer === me ? this.reply : this.opponentReply)!.choose(
+                copy,
+                legal,
+                copy.legalActions(legal),
+              ),
+            );
           sums[k] += this.valueOf(copy, me);
           copy.rollback(level, true);
         }
@@ -407,6 +426,8 @@ export class StrongAgent implements Agent {
     this.halves = sized ? sized[2]! : this.halvings;
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
+    this.opponentReply =
+      this.opponents === 'greedy' ? new GreedyAgent(this.rng, true, DEFAULT_WEIGHTS, this.restriction) : this.reply;
     this.learned = sharedEvaluation(game, this.nets, this.weightSet);
   }
 
@@ -626,6 +647,12 @@ export const strongAgent: AgentDefinition = defineAgent({
       1000,
       "look-ahead: the one-ply learned value counts as this many deals in each pair's mean (0: the deals alone)",
     ),
+    enumParam(
+      'opponents',
+      OPPONENT_MODELS,
+      'charged',
+      "look-ahead: how the other players' turns are played: charged, as greedy with strong's own charges; greedy, as the default greedy",
+    ),
     intParam(
       'lookaheadPlayers',
       6,
@@ -687,6 +714,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       replies: params.replies,
       prior: params.prior,
       followUps: params.followUps,
+      opponents: params.opponents,
       lookaheadPlayers: params.lookaheadPlayers,
       three: params.three,
       four: params.four,
