@@ -61,8 +61,22 @@ export const THREE_PLAYERS: readonly number[] = [4, 4, 1];
 /** The look-ahead with 4 players (`four`: lookahead, manySamples, halvings), as `three` is with 3. */
 export const FOUR_PLAYERS: readonly number[] = [10, 12, 2];
 
-/** The look-ahead with 5 players (`five`: lookahead, manySamples, halvings), as `three` is with 3. */
-export const FIVE_PLAYERS: readonly number[] = [10, 12, 2];
+/**
+ * The look-ahead with 5 players (`five`: lookahead, manySamples, halvings), as `three` is with 3, and
+ * the options that go with it (`FIVE_PLAYER_OPTIONS`): a small look-ahead that the options made
+ * strong enough at about 94 greedy games per game (docs/strong.md "seventh pass").
+ */
+export const FIVE_PLAYERS: readonly number[] = [1, 4, 1];
+
+/** The look-ahead's options of a player count, where the spec leaves them to it (`followUps=-1`, `prior=-1`, `opponents=auto`). */
+interface CountOptions {
+  readonly followUps: number;
+  readonly prior: number;
+  readonly opponents: 'charged' | 'greedy';
+}
+const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged' };
+/** With 5 players, when the look-ahead there is `FIVE_PLAYERS` (by value) and runs. */
+export const FIVE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy' };
 
 /** How a `strong` agent plays (the spec's parameters; see `strongAgent.params`). */
 export interface StrongOptions {
@@ -82,11 +96,11 @@ export interface StrongOptions {
   readonly halvings?: number;
   /** Look-ahead: turns played after the pair (0: a round, the other players' turns and the mover's next). */
   readonly replies?: number;
-  /** Follow-ups per shortlisted placement that the learned evaluation values, the best by greedy's value (0: all). */
+  /** Follow-ups per shortlisted placement that the learned evaluation values, the best by greedy's value (0: all; -1: the player count's, `FIVE_PLAYER_OPTIONS`; 0 unless given). */
   readonly followUps?: number;
-  /** Look-ahead: the one-ply value counts as this many deals in a pair's mean (0: the deals alone). */
+  /** Look-ahead: the one-ply value counts as this many deals in a pair's mean (0: the deals alone; -1: the player count's; 0 unless given). */
   readonly prior?: number;
-  /** Look-ahead: how the other players' turns are played (`OPPONENT_MODELS`; `charged` unless given). */
+  /** Look-ahead: how the other players' turns are played (`OPPONENT_MODELS`; `auto`: the player count's; `charged` unless given). */
   readonly opponents?: OpponentModel;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
@@ -114,7 +128,7 @@ export type PositionValueKind = (typeof POSITION_VALUES)[number];
  * How the look-ahead plays the other players' turns: `charged`, as `greedy` with `prefilterWeights`
  * (the charges of the mover's own turns); `greedy`, as the default `greedy` (its default weights).
  */
-export const OPPONENT_MODELS = ['charged', 'greedy'] as const;
+export const OPPONENT_MODELS = ['auto', 'charged', 'greedy'] as const;
 export type OpponentModel = (typeof OPPONENT_MODELS)[number];
 
 export class StrongAgent implements Agent {
@@ -137,7 +151,8 @@ export class StrongAgent implements Agent {
   private reply: GreedyAgent | undefined;
   /** The look-ahead's player of the other players' turns (`reply` unless `opponents=greedy`). */
   private opponentReply: GreedyAgent | undefined;
-  private readonly opponents: OpponentModel;
+  private opponents: OpponentModel;
+  private readonly given: { followUps: number; prior: number; opponents: OpponentModel };
   private readonly replyLegal = new Int32Array(MAX_ACTIONS_HINT);
   // The follow-up chosen with the last placement, valid right after it.
   private pending = -1;
@@ -164,8 +179,9 @@ export class StrongAgent implements Agent {
   private halves = 0;
   private readonly halvings: number;
   private readonly replies: number;
-  private readonly prior: number;
-  private readonly followUpsKept: number;
+  /** This game's `prior`, `opponents` and `followUps` (`prepare`: the options, or the player count's). */
+  private prior = 0;
+  private followUpsKept = 0;
   private readonly keptValues = new Float64Array(MAX_ACTIONS_HINT);
   private readonly lookaheadPlayers: number;
   private readonly value: PositionValueKind;
@@ -186,9 +202,12 @@ export class StrongAgent implements Agent {
     this.manySamples = options.manySamples ?? this.samples;
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
-    this.prior = options.prior ?? 0;
-    this.opponents = options.opponents ?? 'charged';
-    this.followUpsKept = options.followUps ?? 0;
+    this.given = {
+      followUps: options.followUps ?? 0,
+      prior: options.prior ?? 0,
+      opponents: options.opponents ?? 'charged',
+    };
+    this.opponents = this.given.opponents;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.three = options.three;
     this.four = options.four;
@@ -424,6 +443,11 @@ export class StrongAgent implements Agent {
     this.perOpponent = sized ? sized[0]! : this.lookahead;
     this.deals = sized ? sized[1]! : game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
     this.halves = sized ? sized[2]! : this.halvings;
+    const looks = this.perOpponent > 0 && this.deals > 0 && game.players <= this.lookaheadPlayers;
+    const own = game.players === 5 && looks ? FIVE_PLAYER_OPTIONS : OPTIONS_OFF;
+    this.followUpsKept = this.given.followUps >= 0 ? this.given.followUps : own.followUps;
+    this.prior = this.given.prior >= 0 ? this.given.prior : own.prior;
+    this.opponents = this.given.opponents === 'auto' ? own.opponents : this.given.opponents;
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
     this.opponentReply =
@@ -635,23 +659,23 @@ export const strongAgent: AgentDefinition = defineAgent({
     ),
     intParam(
       'followUps',
-      0,
-      0,
+      -1,
+      -1,
       1000,
-      "follow-ups per shortlisted placement valued by the learned evaluation, the best by greedy's one-ply value (0: all)",
+      "follow-ups per shortlisted placement valued by the learned evaluation, the best by greedy's one-ply value (0: all; -1: 3 with 5 players when five= is its default, else all)",
     ),
     realParam(
       'prior',
-      0,
-      0,
+      -1,
+      -1,
       1000,
-      "look-ahead: the one-ply learned value counts as this many deals in each pair's mean (0: the deals alone)",
+      "look-ahead: the one-ply learned value counts as this many deals in each pair's mean (0: the deals alone; -1: 3 with 5 players when five= is its default, else 0)",
     ),
     enumParam(
       'opponents',
       OPPONENT_MODELS,
-      'charged',
-      "look-ahead: how the other players' turns are played: charged, as greedy with strong's own charges; greedy, as the default greedy",
+      'auto',
+      "look-ahead: how the other players' turns are played: charged, as greedy with strong's own charges; greedy, as the default greedy; auto: greedy with 5 players when five= is its default, else charged",
     ),
     intParam(
       'lookaheadPlayers',
@@ -700,6 +724,13 @@ export const strongAgent: AgentDefinition = defineAgent({
     for (const [key, names] of LOOKAHEAD_SIZES) {
       if (params[key].length !== 3) return `${key}= takes 3 numbers (${names.join(',')}), got ${params[key].join(',')}`;
       if (!given.has(key) && names.some((name) => given.has(name))) params[key] = names.map((name) => params[name]);
+    }
+    // A 5-player look-ahead other than the default leaves the options that go with the default off
+    // (by value, so that a spec's canonical text, which sets every parameter, means what it did).
+    if (params.five.some((v, i) => v !== FIVE_PLAYERS[i])) {
+      if (params.followUps < 0) params.followUps = 0;
+      if (params.prior < 0) params.prior = 0;
+      if (params.opponents === 'auto') params.opponents = 'charged';
     }
     return undefined;
   },

@@ -69,11 +69,21 @@ const fourOnS6 = (agent: string, three: boolean, wins: number): MeasuredStrength
 });
 
 /**
+ * A 5-player lone-agent match against `greedy` on the fresh seed `fresh-s7-5p-1` (50 deals), with the
+ * small 5-player look-ahead and its options (docs/strong.md, seventh pass).
+ */
+const fiveOnS7 = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
+  ...lone(agent, 'greedy', 5, three, wins),
+  games: 250,
+  command: `carclab match ${agent} greedy --players 5 --lineups 1 --deals 50 --seed fresh-s7-5p-1 --workers 1${three ? ` ${ON_THREE}` : ''}`,
+});
+
+/**
  * The committed figures: the default `strong` (the studies' `strong:lookaheadPlayers=3` with 2 and 3
  * players) and the one-ply `strong` against `greedy` at 2 and 3 players, and `greedy` against `random` at 2, 3
  * and 4 players, in the base game and with the three expansions of the headline studies, and the
- * default and one-ply `strong` at 4 players with the network committed since (fractional wins: ties
- * for first count 1/k).
+ * default and one-ply `strong` at 4 players with the network committed since, and the default at 5
+ * players (fractional wins: ties for first count 1/k).
  */
 export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   {
@@ -106,6 +116,8 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   fourOnS6('strong', true, 688 / 3),
   fourOnS6('strong:lookahead=0', false, 1129 / 6),
   fourOnS6('strong:lookahead=0', true, 129.5),
+  fiveOnS7('strong', false, 547 / 6),
+  fiveOnS7('strong', true, 58.5),
   ...[false, true].map((three) => ({
     agent: 'greedy',
     against: 'random',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_NAMES } from '../../src/agents/index.ts';
 import { LearnedEvaluator, weightVector } from '../../src/agents/evaluation/learned.ts';
 import { STRONG_WEIGHTS } from '../../src/agents/evaluation/strong-weights.ts';
-import { FOUR_PLAYERS, halve } from '../../src/agents/strong.ts';
+import { FIVE_PLAYERS, FOUR_PLAYERS, halve } from '../../src/agents/strong.ts';
 import { parseAgentSpec } from '../../src/agents/index.ts';
 import type { Game } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
@@ -99,7 +99,7 @@ describe('strong', () => {
   it.each([
     { key: 'three', players: 3, count: 'samples', own: [4, 4, 1], other: 4 },
     { key: 'four', players: 4, count: 'manySamples', own: FOUR_PLAYERS, other: 5 },
-    { key: 'five', players: 5, count: 'manySamples', own: [10, 12, 2], other: 4 },
+    { key: 'five', players: 5, count: 'manySamples', own: FIVE_PLAYERS, other: 4 },
   ])(
     'with $players players sizes its look-ahead by $key= (lookahead, $count, halvings), which a spec sizing it sets',
     ({ key, players, count, own, other }) => {
@@ -117,6 +117,25 @@ describe('strong', () => {
       );
     },
   );
+
+  it('with 5 players its default look-ahead comes with followUps=3, prior=3, opponents=greedy; elsewhere they are off', () => {
+    const five = newGame({ players: 5 });
+    const played = (game: Game, spec: string) => transcript(game, spec, 'options', 0, 40);
+    const byDefault = played(five, 'strong');
+    expect(played(five, 'strong:five=1,4,1,followUps=3,prior=3,opponents=greedy')).toBe(byDefault);
+    expect(played(five, 'strong:followUps=0,prior=0,opponents=charged')).not.toBe(byDefault);
+    // another 5-player size turns them off, as at 4 players with its own size
+    expect(specText('strong:five=1,3,1')).toContain('followUps=0,prior=0,opponents=charged');
+    expect(specText('strong')).toContain('followUps=-1,prior=-1,opponents=auto');
+    const four = newGame({ players: 4 });
+    expect(played(four, 'strong:four=1,2,1')).toBe(
+      played(four, 'strong:four=1,2,1,followUps=0,prior=0,opponents=charged'),
+    );
+    // each changes the moves where it applies
+    expect(played(four, 'strong:four=1,2,1,followUps=1')).not.toBe(played(four, 'strong:four=1,2,1'));
+    expect(played(four, 'strong:four=1,2,1,opponents=greedy')).not.toBe(played(four, 'strong:four=1,2,1'));
+    expect(played(four, 'strong:four=1,2,1,prior=20')).not.toBe(played(four, 'strong:four=1,2,1'));
+  });
 
   it("halves the look-ahead's pairs: the better half by sum, rounded up, in their order, the earlier of equals", () => {
     const sums = new Float64Array(8);
