@@ -126,7 +126,8 @@ export type PositionValueKind = (typeof POSITION_VALUES)[number];
 
 /**
  * How the look-ahead plays the other players' turns: `charged`, as `greedy` with `prefilterWeights`
- * (the charges of the mover's own turns); `greedy`, as the default `greedy` (its default weights).
+ * (the charges of the mover's own turns); `greedy`, as the default `greedy` (its default weights);
+ * `auto`, as the player count's options say (`FIVE_PLAYER_OPTIONS`, else `charged`).
  */
 export const OPPONENT_MODELS = ['auto', 'charged', 'greedy'] as const;
 export type OpponentModel = (typeof OPPONENT_MODELS)[number];
@@ -151,7 +152,8 @@ export class StrongAgent implements Agent {
   private reply: GreedyAgent | undefined;
   /** The look-ahead's player of the other players' turns (`reply` unless `opponents=greedy`). */
   private opponentReply: GreedyAgent | undefined;
-  private opponents: OpponentModel;
+  private opponents: OpponentModel = 'charged';
+  /** The options as given (-1 and `auto`: the player count's, `prepare`). */
   private readonly given: { followUps: number; prior: number; opponents: OpponentModel };
   private readonly replyLegal = new Int32Array(MAX_ACTIONS_HINT);
   // The follow-up chosen with the last placement, valid right after it.
@@ -207,7 +209,6 @@ export class StrongAgent implements Agent {
       prior: options.prior ?? 0,
       opponents: options.opponents ?? 'charged',
     };
-    this.opponents = this.given.opponents;
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.three = options.three;
     this.four = options.four;
