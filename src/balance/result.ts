@@ -40,8 +40,21 @@ export interface BalanceResult {
   confirmed: (RuleSet & Confirmation)[];
   /** Indices into `candidates` of the Pareto front of the targets (estimates on the shared first deals). */
   pareto: number[];
-  /** Per target, per knob (and per seat for `seatWinGap`): each value's main effect on the metric (95 % t over the search's first deals). */
-  effects: { knob: string; value: ParamValue; part: number | null; estimate: number; lo: number; hi: number }[][];
+  /**
+   * Per target, per knob (and per seat for `seatWinGap`): each value's main effect on the metric, by
+   * least squares without shrinkage (95 % t over the search's first deals); null, with the reason in
+   * `unknown`, for a value no rule set measured or whose effect the design cannot separate.
+   */
+  effects: {
+    knob: string;
+    value: ParamValue;
+    part: number | null;
+    ruleSets: number;
+    estimate: number | null;
+    lo: number | null;
+    hi: number | null;
+    unknown?: 'not measured' | 'not separable';
+  }[][];
   games: {
     search: number;
     confirmation: number;
@@ -194,9 +207,11 @@ export function buildResult(
         knob: balance.knobs[e.knob]!.name,
         value: balance.knobs[e.knob]!.values[e.value]!,
         part: e.part,
+        ruleSets: e.ruleSets,
         estimate: e.estimate,
         lo: e.lo,
         hi: e.hi,
+        ...(e.unknown ? { unknown: e.unknown } : {}),
       })),
     ),
     games: {

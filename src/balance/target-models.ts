@@ -1,12 +1,13 @@
 /**
  * The search's models of its targets (`model.ts` applied to the rule sets measured): per target, one
- * additive model per part of its metric, fitted on the deals every rule set shares; the same models
- * with their level moved by more deals; and each target's main effects with their intervals.
+ * additive model per part of its metric, fitted on the deals every rule set shares (the `smooth` fit,
+ * which proposes rule sets); the same models with their level moved by more deals; and each
+ * target's main effects with their intervals (the `free` fit, unshrunk).
  */
 import { influences, partValue } from './estimate.ts';
 import type { CandidateData } from './estimate.ts';
 import { fitOf, mainEffects, modelOf } from './model.ts';
-import type { MainEffect, ModelFit, ModelSpace } from './model.ts';
+import type { MainEffect, ModelFit, ModelSpace, Penalty } from './model.ts';
 import type { TargetModels } from './propose.ts';
 import type { LossTarget } from './loss.ts';
 
@@ -25,19 +26,19 @@ export interface Measured {
 }
 
 /** The fit of each distinct set of relevant knobs over the rule sets' points, per target. */
-function fitsOf(problem: SearchProblem, measured: readonly Measured[]): ModelFit[] {
+function fitsOf(problem: SearchProblem, measured: readonly Measured[], penalty: Penalty): ModelFit[] {
   const fits = new Map<string, ModelFit>();
   const points = measured.map((m) => m.point);
   return problem.relevant.map((knobs) => {
     const key = knobs.join(',');
-    if (!fits.has(key)) fits.set(key, fitOf(problem.space, points, knobs));
+    if (!fits.has(key)) fits.set(key, fitOf(problem.space, points, knobs, penalty));
     return fits.get(key)!;
   });
 }
 
 /** Per target, one additive model per part of its metric, fitted on deals [0, n). */
 export function modelsOf(problem: SearchProblem, measured: readonly Measured[], n: number): TargetModels[] {
-  const fits = fitsOf(problem, measured);
+  const fits = fitsOf(problem, measured, 'smooth');
   return problem.targets.map((target, t) => ({
     target,
     parts: measured[0]!.data.targets[t]!.map((part, j) => ({
@@ -68,7 +69,7 @@ export function relevelled(models: TargetModels[], pool: readonly Measured[], n0
 
 /**
  * Per target, the main effects of its knobs on its metric from deals [0, n) of every rule set
- * measured; for a target of several parts (`seatWinGap`), on each part (each seat's win share), whose
+ * measured (the unshrunk `free` fit, not the search's); for a target of several parts (`seatWinGap`), on each part (each seat's win share), whose
  * effects add up where the gap's largest distance does not.
  */
 export function effectsOf(
@@ -76,7 +77,7 @@ export function effectsOf(
   measured: readonly Measured[],
   n: number,
 ): (MainEffect & { part: number | null })[][] {
-  const fits = fitsOf(problem, measured);
+  const fits = fitsOf(problem, measured, 'free');
   return problem.targets.map((target, t) => {
     const parts = measured[0]!.data.targets[t]!.map((_, j) => j);
     return parts.flatMap((j) => {
