@@ -133,12 +133,22 @@ function conflictingPairs(balance: Balance, result: BalanceResult): [number, num
     .map(([i, j]) => [i, j]);
 }
 
-/** A target's metric, with its player count and level where they tell it from the other target. */
-const short = (t: BalanceTarget, other: BalanceTarget) =>
-  t.metric.name +
-  (t.players !== other.players || t.level !== other.level
-    ? ` (${[t.players !== other.players ? `${t.players} players` : '', t.level !== other.level ? t.level : ''].filter(Boolean).join(', ')})`
-    : '');
+/** A target's metric (a skill-matrix entry with its two levels), with its player count and level where they tell it from the other target. */
+function short(t: BalanceTarget, other: BalanceTarget): string {
+  const name = t.versus === null ? t.metric.name : `${t.metric.name} ${t.level} vs ${t.versus}`;
+  const extra = [
+    t.players !== other.players ? `${t.players} players` : '',
+    t.versus === null && t.level !== other.level ? t.level : '',
+  ].filter(Boolean);
+  return extra.length ? `${name} (${extra.join(', ')})` : name;
+}
+
+/** What two targets share (player count, level), for a chart's title: ` (2 players, strong)`. */
+function shared(a: BalanceTarget, b: BalanceTarget): string {
+  const sameLevel = a.level === b.level && a.versus === null && b.versus === null;
+  const both = [a.players === b.players ? `${a.players} players` : '', sameLevel ? a.level : ''];
+  return both.some(Boolean) ? ` (${both.filter(Boolean).join(', ')})` : '';
+}
 
 function paretoSection(report: Report, balance: Balance, result: BalanceResult): void {
   if (balance.targets.length < 2) return;
@@ -160,11 +170,11 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
     section.chart(
       `pareto-${i}-${j}`,
       paretoChart(rows, {
-        title: `${short(a, b)} against ${short(b, a)}`,
+        title: `${short(a, b)} against ${short(b, a)}${shared(a, b)}`,
         subtitle: 'each point a rule set; dashed and shaded: the wishes',
         runSize: `first ${result.games.firstDeals} deals of each rule set`,
-        xTitle: `${a.metric.name} at ${a.players} players, ${a.level} (${wishText(a)})`,
-        yTitle: `${b.metric.name} at ${b.players} players, ${b.level} (${wishText(b)})`,
+        xTitle: `${short(a, b)} (${wishText(a)})`,
+        yTitle: `${short(b, a)} (${wishText(b)})`,
         xFormat: a.metric.share ? '.1%' : '.3~g',
         yFormat: b.metric.share ? '.1%' : '.3~g',
         xTarget: a.kind === 'minimize' || a.kind === 'maximize' ? undefined : a.value,

@@ -133,29 +133,38 @@ export function warningsOf(
         : `none of the rule sets left meets "${t.label}" ${wishText(t)}: ${nearest}; widen the knobs' ranges or relax the target`,
     );
   });
-  for (const c of confirmed) {
-    balance.targets.forEach((t, i) => {
-      const ct = c.targets[i]!;
-      if (ct.met === 'no')
-        warnings.push(
-          `on fresh deals ${pointLabel(balance.knobs, c.point, t.players)} misses "${t.label}" ${wishText(t)}: ${num(ct.estimate)} [${num(ct.lo)}, ${num(ct.hi)}]`,
-        );
-    });
-    for (const ctx of c.contexts) {
-      if (ctx.reason !== 'deals') continue;
-      const players = balance.contexts.find((x) => x.key === ctx.key)!.players;
-      const same = ctx.sameValue.length
-        ? `: ${ctx.sameValue.map((l) => `"${l}"`).join(', ')} had the same value on every deal, which never stops a run; its interval is the exact bound of such a sample`
-        : ' (raise budget.confirmDeals)';
-      warnings.push(
-        `the confirmation of ${pointLabel(balance.knobs, c.point, players)} in ${ctx.key} reached its cap of ${ctx.deals.toLocaleString('en')} deals before every target's precision${same}`,
-      );
-    }
-  }
+  for (const c of confirmed) warnings.push(...confirmationWarnings(balance, c));
   if (search.status === 'budget')
     warnings.push(
       `the search budget ran out before the race ended: ${search.notRejected.length} rule sets are left undecided (raise budget.games)`,
     );
+  return warnings;
+}
+
+/**
+ * A confirmed rule set's warnings, its name said once in each: the targets it misses on fresh deals,
+ * and the contexts whose confirmation reached its cap before every target's precision.
+ */
+function confirmationWarnings(balance: Balance, c: RuleSet & Confirmation): string[] {
+  const warnings: string[] = [];
+  const name = pointLabel(balance.knobs, c.point);
+  const missed = balance.targets.flatMap((t, i) => {
+    const ct = c.targets[i]!;
+    return ct.met === 'no' ? [`"${t.label}" ${wishText(t)}: ${num(ct.estimate)} [${num(ct.lo)}, ${num(ct.hi)}]`] : [];
+  });
+  if (missed.length) warnings.push(`on fresh deals ${name} misses ${missed.join('; ')}`);
+  const capped = c.contexts.filter((ctx) => ctx.reason === 'deals');
+  if (!capped.length) return warnings;
+  const raise = capped.some((ctx) => !ctx.sameValue.length) ? ' (raise budget.confirmDeals)' : '';
+  const contexts = capped.map((ctx) => {
+    const same = ctx.sameValue.length
+      ? `: ${ctx.sameValue.map((l) => `"${l}"`).join(', ')} had the same value on every deal, which never stops a run; its interval is the exact bound of such a sample`
+      : '';
+    return `${ctx.key} at ${ctx.deals.toLocaleString('en')} deals${same}`;
+  });
+  warnings.push(
+    `the confirmation of ${name} reached its cap before every target's precision in ${capped.length === 1 ? 'context' : `${capped.length} contexts`} ${contexts.join('; ')}${raise}`,
+  );
   return warnings;
 }
 
