@@ -16,6 +16,7 @@
  * are contrasts of the `free` fit — a value against the knob's mean over its measured values —, with
  * t intervals over the deals. */
 import { choleskyFactor, choleskySolveFactored } from '../stats/cholesky.ts';
+import { chiSquareQuantile } from '../stats/exact.ts';
 import { studentTQuantile } from '../stats/student-t.ts';
 
 export interface ModelSpace {
@@ -237,4 +238,45 @@ function weightedInterval(
   const mean = values.reduce((s, x) => s + x, 0) / deals;
   const sd = Math.sqrt(values.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, deals - 1));
   return { estimate, half: (t * sd) / Math.sqrt(deals) };
+}
+
+/** How well the knobs add up on a metric: the rule sets' scatter about the fit against the deals' noise. */
+export interface Misfit {
+  /** Σ residual² over the rule sets, divided by what the deals' noise alone would give. */
+  ratio: number;
+  /** The rule sets beyond the fit's parameters (0: the fit passes through every rule set). */
+  df: number;
+  /** The ratio a chi-square on `df` degrees of freedom exceeds with probability 1 %. */
+  limit: number;
+}
+
+/**
+ * The misfit of a `free` fit of `y` (per point; `psi` its per-deal influences): residuals
+ * e = y − X·A·y, whose sum of squares is compared with its expectation were the knobs additive,
+ * Σ_c var_d(ρ_c,d) / deals, ρ_d = ψ_d − X·A·ψ_d the residual of each deal's influences.
+ */
+export function misfitOf(fit: ModelFit, y: ArrayLike<number>, psi: readonly Float64Array[], deals: number): Misfit {
+  const C = fit.points;
+  const residuals = (v: ArrayLike<number>) => {
+    const beta = apply(fit, v);
+    return fit.design.map((cols, c) => cols.reduce((r, i) => r - beta[i]!, v[c]!));
+  };
+  const rss = residuals(y).reduce((s, e) => s + e * e, 0);
+  const perDeal = Array.from({ length: deals }, (_, d) => residuals(psi.map((row) => row[d]!)));
+  let noise = 0;
+  for (let c = 0; c < C; c++) {
+    const mean = perDeal.reduce((s, r) => s + r[c]!, 0) / deals;
+    noise += perDeal.reduce((s, r) => s + (r[c]! - mean) ** 2, 0) / Math.max(1, deals - 1) / deals;
+  }
+  // The fit's rank: the trace of the hat matrix X·A (1 per identified parameter, to the tiny ridge).
+  let rank = 0;
+  fit.design.forEach((cols, c) => {
+    for (const i of cols) rank += fit.a[i * C + c]!;
+  });
+  const df = Math.max(0, C - Math.round(rank));
+  return {
+    ratio: noise > 0 ? rss / noise : rss > 0 ? Infinity : 0,
+    df,
+    limit: df ? chiSquareQuantile(0.99, df) / df : Infinity,
+  };
 }

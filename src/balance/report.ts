@@ -71,7 +71,7 @@ export async function writeBalanceReport(balance: Balance, result: BalanceResult
         `- Search: ${result.method}. Every rule set plays the same deals (seed \`${result.seed}\`), so two rule sets are compared on their per-deal differences (common random numbers).`,
         `- A rule set is rejected as the best when the lower bound of its loss minus the leader's is above 0, with every interval of the test at the two-sided level ${(result.levels.search * 100).toPrecision(8)} % (Bonferroni over the most rule sets the search may measure, the looks each may get and the intervals of a test). Halving sets rule sets aside by an unadjusted paired test at 99 %, by their estimate or by the model: those are listed apart, not as rejected.`,
         `- Optional stopping and selection: the search's intervals were looked at many times and chose the finalists, so the intervals of the answer come from fresh deals (seed \`${result.seed}/confirm\`), each context played by the stop rule of \`carclab run --precision\`; each part of each target at the nominal ${Number((result.levels.confirmationNominal * 100).toPrecision(6))} % (Bonferroni over the targets' parts), covering ≥ ${result.levels.confirmation * 100} % under the stop. A share: Wilson (on the effective games when a deal has several); a count per game: exact Poisson; anything else: Student t on the per-deal influences (delta method of a ratio, the deal the unit); a sample without spread: the distribution-free bound, or where its terms never moved the exact Poisson bound of each term's points.`,
-        '- Main effects: the additive model (a constant and one effect per knob value) fitted by ordinary least squares on the first deals of every rule set measured, with no penalty on a measured value (the search\u2019s own model, which draws neighbouring values together to propose rule sets, shrinks them); each value against the mean of the knob\u2019s measured values, unbiased where the knobs add up; 95 % t intervals over those deals from each deal\u2019s influences (pointwise, not adjusted; they describe the search\u2019s games, rule sets chosen by it included). A value no rule set measured, or whose effect the rule sets measured cannot separate from other knobs\u2019, has no estimate.',
+        '- Main effects: the additive model (a constant and one effect per knob value) fitted by ordinary least squares on the first deals of every rule set measured, with no penalty on a measured value (the search\u2019s own model, which draws neighbouring values together to propose rule sets, shrinks them); each value against the mean of the knob\u2019s measured values, unbiased where the knobs add up; 95 % t intervals over those deals from each deal\u2019s influences (pointwise, not adjusted; they describe the search\u2019s games, rule sets chosen by it included). A value no rule set measured, or whose effect the rule sets measured cannot separate from other knobs\u2019, has no estimate. Under each chart: the rule sets\u2019 sum of squared residuals about the fit over its expectation from the deals\u2019 noise (each deal\u2019s influences put through the same fit), against the 99 % point of a chi-square on the rule sets beyond the fit\u2019s parameters: above it, the knobs interact.',
       ].join('\n'),
     );
   report.section('Search decisions').text(result.log.map((line) => `- ${line}`).join('\n'));
@@ -216,7 +216,8 @@ function effectsSection(report: Report, balance: Balance, result: BalanceResult)
     );
     if (rows.length) section.chart(`effects-${i}`, effectsChart(rows, t, result));
     const unknown = unestimated(ordered);
-    if (unknown) section.text(`${t.label}: no estimate for ${unknown}.`);
+    const notes = [misfitText(result.effectsFit[i]!), unknown ? `No estimate for ${unknown}.` : ''];
+    section.text(`${t.label}: ${notes.filter(Boolean).join(' ')}`);
   });
 }
 
@@ -241,6 +242,17 @@ function effectsChart(
     height: 160,
     columns: 4,
   });
+}
+
+/** Whether the knobs add up on a target (per part): the misfit of the additive fit, in words. */
+function misfitText(misfits: BalanceResult['effectsFit'][number]): string {
+  const worst = misfits.reduce((a, b) => (b.ratio / b.limit > a.ratio / a.limit ? b : a));
+  const where = worst.part === null ? '' : ` (seat ${worst.part}'s share, the worst)`;
+  if (!worst.df) return 'every rule set has its own parameters here, so nothing tells whether the knobs add up.';
+  const ratio = `${num(worst.ratio)} × what the deals' noise explains (${worst.df} degrees of freedom; 1 % limit ${num(worst.limit)})`;
+  return worst.ratio > worst.limit
+    ? `**the knobs do not add up here**: the rule sets scatter about the additive fit${where} ${ratio}, so each effect also carries interactions of the rule sets that had the value, which its interval does not show; compare rule sets in \`candidates.csv\`.`
+    : `the rule sets scatter about the additive fit${where} ${ratio}: no sign that the knobs interact.`;
 }
 
 /** The values without an estimate, once each (a `seatWinGap` lists every value once per seat). */

@@ -9,6 +9,7 @@ import type { ParamValue } from '../engine/index.ts';
 import type { Confirmation } from './confirm.ts';
 import type { Balance } from './definition.ts';
 import type { CandidateData } from './estimate.ts';
+import type { Misfit } from './model.ts';
 import { confirmationLevels } from './confirm.ts';
 import { pointLabel } from './knobs.ts';
 import type { CandidateRecord, SearchResult } from './search.ts';
@@ -55,6 +56,11 @@ export interface BalanceResult {
     hi: number | null;
     unknown?: 'not measured' | 'not separable';
   }[][];
+  /**
+   * Per target (per part for `seatWinGap`): how well the knobs add up — the rule sets' scatter about
+   * the additive fit over what the deals' noise explains, its degrees of freedom and its 1 % limit.
+   */
+  effectsFit: (Misfit & { part: number | null })[][];
   games: {
     search: number;
     confirmation: number;
@@ -211,8 +217,8 @@ export function buildResult(
     notRejected: search.notRejected.map((p, i) => ({ group: groups[i]!, ...ruleSet(balance, p), loss: lossOf(p) })),
     confirmed,
     pareto: paretoFront(balance, search.candidates),
-    effects: search.effects.map((list) =>
-      list.map((e) => ({
+    effects: search.effects.map(({ effects }) =>
+      effects.map((e) => ({
         knob: balance.knobs[e.knob]!.name,
         value: balance.knobs[e.knob]!.values[e.value]!,
         part: e.part,
@@ -223,6 +229,7 @@ export function buildResult(
         ...(e.unknown ? { unknown: e.unknown } : {}),
       })),
     ),
+    effectsFit: search.effects.map(({ misfits }) => misfits),
     games: {
       search: search.games,
       confirmation: games.confirmation,

@@ -6,8 +6,8 @@
  */
 import { influences, partValue } from './estimate.ts';
 import type { CandidateData } from './estimate.ts';
-import { fitOf, mainEffects, modelOf } from './model.ts';
-import type { MainEffect, ModelFit, ModelSpace, Penalty } from './model.ts';
+import { fitOf, mainEffects, misfitOf, modelOf } from './model.ts';
+import type { MainEffect, Misfit, ModelFit, ModelSpace, Penalty } from './model.ts';
 import type { TargetModels } from './propose.ts';
 import type { LossTarget } from './loss.ts';
 
@@ -67,24 +67,31 @@ export function relevelled(models: TargetModels[], pool: readonly Measured[], n0
   }));
 }
 
+/** A target's main effects (per part for a target of several) and how well its knobs add up. */
+export interface TargetEffects {
+  effects: (MainEffect & { part: number | null })[];
+  misfits: (Misfit & { part: number | null })[];
+}
+
 /**
  * Per target, the main effects of its knobs on its metric from deals [0, n) of every rule set
- * measured (the unshrunk `free` fit, not the search's); for a target of several parts (`seatWinGap`), on each part (each seat's win share), whose
- * effects add up where the gap's largest distance does not.
+ * measured (the unshrunk `free` fit, not the search's), and the fit's misfit; for a target of
+ * several parts (`seatWinGap`), on each part (each seat's win share), whose effects add up where the
+ * gap's largest distance does not.
  */
-export function effectsOf(
-  problem: SearchProblem,
-  measured: readonly Measured[],
-  n: number,
-): (MainEffect & { part: number | null })[][] {
+export function effectsOf(problem: SearchProblem, measured: readonly Measured[], n: number): TargetEffects[] {
   const fits = fitsOf(problem, measured, 'free');
   return problem.targets.map((target, t) => {
     const parts = measured[0]!.data.targets[t]!.map((_, j) => j);
-    return parts.flatMap((j) => {
+    const each = parts.map((j) => {
       const values = measured.map((m) => partValue(m.data.targets[t]![j]!, n));
       const psi = measured.map((m) => influences(m.data.targets[t]![j]!, n));
       const part = target.combine === 'value' ? null : j;
-      return mainEffects(fits[t]!, problem.space, values, psi, n).map((e) => ({ ...e, part }));
+      return {
+        effects: mainEffects(fits[t]!, problem.space, values, psi, n).map((e) => ({ ...e, part })),
+        misfit: { ...misfitOf(fits[t]!, values, psi, n), part },
+      };
     });
+    return { effects: each.flatMap((e) => e.effects), misfits: each.map((e) => e.misfit) };
   });
 }

@@ -70,9 +70,9 @@ function design(): number[][] {
 }
 
 /** Each rule set's per-deal values: its additive mean plus noise shared by the rule sets on a deal. */
-function measuredOf(points: number[][], seed: number): Measured[] {
+function measuredOf(points: number[][], seed: number, interaction = (_: number[]) => 0): Measured[] {
   return points.map((point, c) => {
-    const mean = 0.5 + point.reduce((s, v, k) => s + EFFECTS[k]![v]!, 0);
+    const mean = 0.5 + point.reduce((s, v, k) => s + EFFECTS[k]![v]!, 0) + interaction(point);
     const x = Float64Array.from({ length: DEALS }, (_, d) => {
       const noise = Math.sqrt(RHO) * gauss(seed, 0, d) + Math.sqrt(1 - RHO) * gauss(seed ^ 0x5bd1e995, c, d);
       return mean + SD * noise;
@@ -103,7 +103,7 @@ describe('main effects of the report', () => {
     // Per value, the estimate's mean error over the seeds (unbiased: near 0 for every value).
     const error = new Map<string, number>();
     for (let seed = 1; seed <= 200; seed++) {
-      const effects = effectsOf(problem, measuredOf(points, seed), DEALS)[0]!;
+      const effects = effectsOf(problem, measuredOf(points, seed), DEALS)[0]!.effects;
       for (const e of effects) {
         if (e.knob === 0 && e.value === 6) {
           expect(e).toMatchObject({ ruleSets: 0, estimate: null, unknown: 'not measured' });
@@ -124,6 +124,26 @@ describe('main effects of the report', () => {
     expect(worst).toBeLessThan(0.005);
   });
 
+  it("says when the knobs do not add up (the misfit against the deals' noise)", () => {
+    const points = design();
+    const problem = problemOf(SIZES, [true, true, false]);
+    const misfit = (seed: number, interaction?: (p: number[]) => number) =>
+      effectsOf(problem, measuredOf(points, seed, interaction), DEALS)[0]!.misfits[0]!;
+    expect(misfit(1).df).toBe(21 - 12); // 21 rule sets; a constant and 5 + 4 + 2 contrasts
+    let additive = 0;
+    let interacting = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const a = misfit(seed);
+      if (a.ratio > a.limit) additive++;
+      // The third knob's value 2 undoes the first knob's effect: an interaction of 0.1 to 0.3.
+      const b = misfit(seed, (p) => (p[2] === 2 ? -EFFECTS[0]![p[0]!]! : 0));
+      if (b.ratio > b.limit) interacting++;
+    }
+    // 1 and 100 of 100 when written.
+    expect(additive).toBeLessThanOrEqual(5); // 1 % nominal
+    expect(interacting).toBeGreaterThanOrEqual(90);
+  });
+
   it('gives no estimate where the design cannot separate two knobs', () => {
     // Two rule sets that differ in both knobs: the difference is either knob's, or any mix.
     const measured = measuredOf(
@@ -133,7 +153,7 @@ describe('main effects of the report', () => {
       ],
       7,
     );
-    const effects = effectsOf(problemOf(SIZES, [true, true, false]), measured, DEALS)[0]!;
+    const effects = effectsOf(problemOf(SIZES, [true, true, false]), measured, DEALS)[0]!.effects;
     const moved = effects.filter((e) => e.ruleSets > 0 && e.knob < 2);
     expect(moved.map((e) => e.unknown)).toEqual(['not separable', 'not separable', 'not separable', 'not separable']);
     const fixed = effects.find((e) => e.knob === 2 && e.value === 0)!;
@@ -152,7 +172,7 @@ describe('main effects of the report', () => {
       { point: [0], data: meanData(low) },
       { point: [1], data: meanData(high) },
     ];
-    const [lowEffect, highEffect] = effectsOf(problemOf([2], [true]), measured, deals)[0]!;
+    const [lowEffect, highEffect] = effectsOf(problemOf([2], [true]), measured, deals)[0]!.effects;
     expect(lowEffect!.estimate).toBeCloseTo(-0.29375, 7);
     expect(highEffect!.estimate).toBeCloseTo(0.29375, 7);
     // Half the paired difference per deal: its t interval over the 40 deals.

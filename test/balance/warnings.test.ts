@@ -27,7 +27,10 @@ function searchWith(targets: CandidateRecord['targets']): SearchResult {
     ],
     games: 320,
     level: 0.99,
-    effects: [[], []],
+    effects: [
+      { effects: [], misfits: [] },
+      { effects: [], misfits: [] },
+    ],
     dealsForPrecision: [0, 0],
     log: [],
   };
