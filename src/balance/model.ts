@@ -149,7 +149,7 @@ export function predict(model: AdditiveModel, point: readonly number[]): number 
 export interface MainEffect {
   knob: number;
   value: number;
-  /** Rule sets measured with the value. */
+  /** Rule sets measured with the value (for the report's effects, each setup of the target's knobs once). */
   ruleSets: number;
   /**
    * The effect of the value against the knob's mean over its measured values, with its 95 % t

@@ -143,11 +143,16 @@ function short(t: BalanceTarget, other: BalanceTarget): string {
   return extra.length ? `${name} (${extra.join(', ')})` : name;
 }
 
-/** What two targets share (player count, level), for a chart's title: ` (2 players, strong)`. */
-function shared(a: BalanceTarget, b: BalanceTarget): string {
+/** Two targets against each other, with what they share (player count, level): `x against y (2 players, strong)`. */
+function pairTitle(a: BalanceTarget, b: BalanceTarget): string {
   const sameLevel = a.level === b.level && a.versus === null && b.versus === null;
-  const both = [a.players === b.players ? `${a.players} players` : '', sameLevel ? a.level : ''];
-  return both.some(Boolean) ? ` (${both.filter(Boolean).join(', ')})` : '';
+  const both = [a.players === b.players ? `${a.players} players` : '', sameLevel ? a.level : ''].filter(Boolean);
+  const [x, y] = [short(a, b), short(b, a)];
+  if (!both.length) return `${x} against ${y}`;
+  // No second pair of brackets after a target's own: `seatWinGap (3 players) against seatWinGap (5 players), greedy`.
+  return x.endsWith(')') || y.endsWith(')')
+    ? `${x} against ${y}, ${both.join(', ')}`
+    : `${x} against ${y} (${both.join(', ')})`;
 }
 
 function paretoSection(report: Report, balance: Balance, result: BalanceResult): void {
@@ -170,7 +175,7 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
     section.chart(
       `pareto-${i}-${j}`,
       paretoChart(rows, {
-        title: `${short(a, b)} against ${short(b, a)}${shared(a, b)}`,
+        title: pairTitle(a, b),
         subtitle: 'each point a rule set; dashed and shaded: the wishes',
         runSize: `first ${result.games.firstDeals} deals of each rule set`,
         xTitle: `${short(a, b)} (${wishText(a)})`,
@@ -249,24 +254,27 @@ function misfitText(misfits: BalanceResult['effectsFit'][number]): string {
   const worst = misfits.reduce((a, b) => (b.ratio / b.limit > a.ratio / a.limit ? b : a));
   const where = worst.part === null ? '' : ` (seat ${worst.part}'s share, the worst)`;
   if (!worst.df) return 'every rule set has its own parameters here, so nothing tells whether the knobs add up.';
-  const ratio = `${num(worst.ratio)} × what the deals' noise explains (${worst.df} degrees of freedom; 1 % limit ${num(worst.limit)})`;
+  const ratio = `${num(worst.ratio)} × what the deals' noise explains (${worst.df} degree${worst.df === 1 ? '' : 's'} of freedom; 1 % limit ${num(worst.limit)})`;
   return worst.ratio > worst.limit
     ? `**the knobs do not add up here**: the rule sets scatter about the additive fit${where} ${ratio}, so each effect also carries interactions of the rule sets that had the value, which its interval does not show; compare rule sets in \`candidates.csv\`.`
     : `the rule sets scatter about the additive fit${where} ${ratio}: no sign that the knobs interact.`;
 }
 
-/** The values without an estimate, once each (a `seatWinGap` lists every value once per seat). */
+/** The values without an estimate, by reason and knob, each once (a `seatWinGap` lists every value once per seat). */
 function unestimated(effects: BalanceResult['effects'][number]): string {
-  const seen = new Map<string, string>();
-  for (const e of effects)
-    if (e.unknown)
-      seen.set(
-        `${e.knob} = ${String(e.value)}`,
-        e.unknown === 'not measured'
-          ? 'no rule set measured it'
-          : 'its effect cannot be told apart from other knobs’ values in the rule sets measured',
-      );
-  return [...seen].map(([value, why]) => `${value} (${why})`).join('; ');
+  const why = {
+    'not measured': 'no rule set measured',
+    'not separable': 'the rule sets measured cannot tell apart from other knobs’ values',
+  } as const;
+  return (['not measured', 'not separable'] as const)
+    .flatMap((reason) => {
+      const byKnob = new Map<string, Set<string>>();
+      for (const e of effects)
+        if (e.unknown === reason) byKnob.set(e.knob, (byKnob.get(e.knob) ?? new Set()).add(String(e.value)));
+      const list = [...byKnob].map(([knob, values]) => `${knob} = ${[...values].join(', ')}`).join('; ');
+      return list ? [`the values ${why[reason]}: ${list}`] : [];
+    })
+    .join('; ');
 }
 
 function candidatesSection(report: Report, balance: Balance, result: BalanceResult): void {

@@ -7,7 +7,7 @@
 import { influences, partValue } from './estimate.ts';
 import type { CandidateData } from './estimate.ts';
 import { fitOf, mainEffects, misfitOf, modelOf } from './model.ts';
-import type { MainEffect, Misfit, ModelFit, ModelSpace, Penalty } from './model.ts';
+import type { MainEffect, Misfit, ModelFit, ModelSpace } from './model.ts';
 import type { TargetModels } from './propose.ts';
 import type { LossTarget } from './loss.ts';
 
@@ -25,20 +25,20 @@ export interface Measured {
   data: CandidateData;
 }
 
-/** The fit of each distinct set of relevant knobs over the rule sets' points, per target. */
-function fitsOf(problem: SearchProblem, measured: readonly Measured[], penalty: Penalty): ModelFit[] {
+/** The search's (`smooth`) fit of each distinct set of relevant knobs over the rule sets' points, per target. */
+function fitsOf(problem: SearchProblem, measured: readonly Measured[]): ModelFit[] {
   const fits = new Map<string, ModelFit>();
   const points = measured.map((m) => m.point);
   return problem.relevant.map((knobs) => {
     const key = knobs.join(',');
-    if (!fits.has(key)) fits.set(key, fitOf(problem.space, points, knobs, penalty));
+    if (!fits.has(key)) fits.set(key, fitOf(problem.space, points, knobs, 'smooth'));
     return fits.get(key)!;
   });
 }
 
 /** Per target, one additive model per part of its metric, fitted on deals [0, n). */
 export function modelsOf(problem: SearchProblem, measured: readonly Measured[], n: number): TargetModels[] {
-  const fits = fitsOf(problem, measured, 'smooth');
+  const fits = fitsOf(problem, measured);
   return problem.targets.map((target, t) => ({
     target,
     parts: measured[0]!.data.targets[t]!.map((part, j) => ({
@@ -75,21 +75,32 @@ export interface TargetEffects {
 
 /**
  * Per target, the main effects of its knobs on its metric from deals [0, n) of every rule set
- * measured (the unshrunk `free` fit, not the search's), and the fit's misfit; for a target of
+ * measured, each setup of the target's knobs once (the unshrunk `free` fit, not the search's), and
+ * the fit's misfit; for a target of
  * several parts (`seatWinGap`), on each part (each seat's win share), whose effects add up where the
  * gap's largest distance does not.
  */
 export function effectsOf(problem: SearchProblem, measured: readonly Measured[], n: number): TargetEffects[] {
-  const fits = fitsOf(problem, measured, 'free');
   return problem.targets.map((target, t) => {
+    // Rule sets alike in the target's knobs played the same games: one measurement, counted once.
+    const knobs = problem.relevant[t]!;
+    const rows = measured.filter(
+      (m, i) => measured.findIndex((o) => knobs.every((k) => o.point[k] === m.point[k])) === i,
+    );
+    const fit = fitOf(
+      problem.space,
+      rows.map((m) => m.point),
+      knobs,
+      'free',
+    );
     const parts = measured[0]!.data.targets[t]!.map((_, j) => j);
     const each = parts.map((j) => {
-      const values = measured.map((m) => partValue(m.data.targets[t]![j]!, n));
-      const psi = measured.map((m) => influences(m.data.targets[t]![j]!, n));
+      const values = rows.map((m) => partValue(m.data.targets[t]![j]!, n));
+      const psi = rows.map((m) => influences(m.data.targets[t]![j]!, n));
       const part = target.combine === 'value' ? null : j;
       return {
-        effects: mainEffects(fits[t]!, problem.space, values, psi, n).map((e) => ({ ...e, part })),
-        misfit: { ...misfitOf(fits[t]!, values, psi, n), part },
+        effects: mainEffects(fit, problem.space, values, psi, n).map((e) => ({ ...e, part })),
+        misfit: { ...misfitOf(fit, values, psi, n), part },
       };
     });
     return { effects: each.flatMap((e) => e.effects), misfits: each.map((e) => e.misfit) };
