@@ -189,7 +189,7 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
       }),
       {
         caption:
-          'Grey: measured; blue: on the Pareto front of all targets (joined); red: confirmed on fresh deals. Dashed: a target’s value; shaded: the band an `equals` target allows.',
+          'Grey: measured; blue: on the Pareto front of all targets (joined); red rings: confirmed on fresh deals (a point inside one is at the same place). Dashed: a target’s value; shaded: the band an `equals` target allows.',
       },
     );
   }
