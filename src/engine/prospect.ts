@@ -204,11 +204,13 @@ export class Prospect implements ProspectView {
       const s = portSegment[o12 + slotPort[i]!]!;
       if (s < 0) continue;
       const root = slotRoot[i]!;
+      // The first earlier join to the same root stands for all of them (they are one feature already).
       let first = 1;
       for (let j = 0; j < joins; j++) {
         if (joinRoot[j] !== root) continue;
         first = 0;
         if (this.unite(s, joinSegment[j]!)) linked = true;
+        break;
       }
       joinSegment[joins] = s;
       joinRoot[joins] = root;
@@ -273,22 +275,13 @@ export class Prospect implements ProspectView {
     const board = this.board;
     if (this.slotPosition[slot] === board.positionId) return at;
     const cell = board.frontier[slot]!;
-    const sides = this.sidesOf(cell);
+    const sides = board.frontierReq[slot]! >> 8; // a bit per side with a tile (`Frontier.updateFrontier`)
     if (!this.slotHolds(slot, cell, sides)) this.readPorts(slot, cell);
     this.slotPosition[slot] = board.positionId;
     this.slotPlaced[slot] = board.placedCount;
     this.slotCell[slot] = cell;
     this.slotSides[slot] = sides;
     return at;
-  }
-
-  /** Which sides of `cell` have a tile (bit `side`). */
-  private sidesOf(cell: number): number {
-    const grid = this.board.grid;
-    const G = this.board.game.gridSide;
-    let sides = 0;
-    for (let side = 0; side < 4; side++) if (grid[cell + neighbourOffset(side, G)]! > 0) sides |= 1 << side;
-    return sides;
   }
 
   /** Whether what was read of slot `slot` holds for `cell` with tiles on `sides` (`readSlot`). */
