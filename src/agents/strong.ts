@@ -92,6 +92,8 @@ export interface StrongOptions {
   readonly five?: readonly number[];
   /** What a position is worth to the mover (`POSITION_VALUES`; `best` unless given). */
   readonly value?: PositionValueKind;
+  /** With 2 players: the network's weight in percent at the first and the last turn (`TWO_PLAYER_BLEND` unless given). */
+  readonly blend?: readonly number[];
   /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
   readonly restriction?: Restriction;
 }
@@ -150,6 +152,7 @@ export class StrongAgent implements Agent {
   private readonly replies: number;
   private readonly lookaheadPlayers: number;
   private readonly value: PositionValueKind;
+  private readonly blend: readonly number[];
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
   private readonly restriction: Restriction | undefined;
   /** While `valueCandidates` runs `choose`: after each share of the look-ahead's deals, the mean of each pair still in (by pair index). */
@@ -172,6 +175,7 @@ export class StrongAgent implements Agent {
     this.four = options.four;
     this.five = options.five;
     this.value = options.value ?? 'best';
+    this.blend = options.blend ?? TWO_PLAYER_BLEND;
     this.restriction = options.restriction;
   }
 
@@ -368,7 +372,7 @@ export class StrongAgent implements Agent {
     this.halves = sized ? sized[2]! : this.halvings;
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
-    this.learned = sharedEvaluation(game, this.nets, this.weightSet);
+    this.learned = sharedEvaluation(game, this.nets, this.weightSet, this.blend);
   }
 
   /** Writes the best `width` distinct placements into `candidates` (`shortlist`); returns how many. */
@@ -488,27 +492,69 @@ interface PositionValue {
 }
 
 /**
+ * With 2 players: the value network's weight in percent at the game's first turn and at its last
+ * (in between, in proportion to the tiles placed); the linear weights have the rest.
+ */
+export const TWO_PLAYER_BLEND: readonly number[] = [0, 0];
+
+/**
  * The evaluation of a game of `game.players`: the value network of that player count when `nets` has
  * one, else the linear evaluation with `weightSet`'s weights (the player counts where no network has
- * yet played better than them: docs/strong.md). One per game and network or weights, shared by the
- * agents of a thread (an agent is made per seat and game; the evaluation's buffers are per game, and
- * what it keeps between two calls is each player's last answer with the inputs it answered).
+ * yet played better than them: docs/strong.md); with 2 players both, blended by `blend`
+ * (`TWO_PLAYER_BLEND`). One evaluator per game and network or weights, shared by the agents of a
+ * thread (an agent is made per seat and game; the evaluation's buffers are per game, and what it
+ * keeps between two calls is each player's last answer with the inputs it answered).
  */
 const evaluators = new WeakMap<AgentGame, Map<object, PositionValue>>();
-function sharedEvaluation(game: AgentGame, nets: NetSet, weightSet: WeightSet): PositionValue {
+function sharedEvaluation(
+  game: AgentGame,
+  nets: NetSet,
+  weightSet: WeightSet,
+  blend: readonly number[],
+): PositionValue {
   let byModel = evaluators.get(game);
   if (!byModel) evaluators.set(game, (byModel = new Map()));
+  const cached = (model: object, make: () => PositionValue): PositionValue => {
+    let evaluator = byModel.get(model);
+    if (!evaluator) byModel.set(model, (evaluator = make()));
+    return evaluator;
+  };
   const record = nets[netGroup(game.players)];
-  const weights = record ? undefined : vectorOf(weightsForPlayers(weightSet, game.players));
-  const model: object = record ?? weights!;
-  let evaluator = byModel.get(model);
-  if (!evaluator) {
-    evaluator = record
-      ? new ValueEvaluator(game, mlpOf(record), inputsOf(record))
-      : new LearnedEvaluator(game, weights!);
-    byModel.set(model, evaluator);
+  const linear = () => {
+    const weights = vectorOf(weightsForPlayers(weightSet, game.players));
+    return cached(weights, () => new LearnedEvaluator(game, weights));
+  };
+  if (!record) return linear();
+  const network = cached(record, () => new ValueEvaluator(game, mlpOf(record), inputsOf(record)));
+  if (game.players > 2 || (blend[0] === 100 && blend[1] === 100)) return network;
+  if (blend[0] === 0 && blend[1] === 0) return linear();
+  return new BlendedValue(network, linear(), blend[0]! / 100, blend[1]! / 100);
+}
+
+/** Two evaluations' totals, the first weighted `first` at the game's first turn and `last` at its last, linearly in the tiles placed. */
+class BlendedValue implements PositionValue {
+  private out = new Float64Array(0);
+
+  constructor(
+    private readonly a: PositionValue,
+    private readonly b: PositionValue,
+    private readonly first: number,
+    private readonly last: number,
+  ) {}
+
+  // hot path
+  totals(state: AgentState): Float64Array {
+    const tiles = state.deck.length + 1;
+    const placed = Math.min(1, state.placedCount / tiles);
+    const w = this.first + (this.last - this.first) * placed;
+    if (w >= 1) return this.a.totals(state);
+    if (w <= 0) return this.b.totals(state);
+    const a = this.a.totals(state);
+    const b = this.b.totals(state);
+    if (this.out.length !== a.length) this.out = new Float64Array(a.length);
+    for (let p = 0; p < a.length; p++) this.out[p] = w * a[p]! + (1 - w) * b[p]!;
+    return this.out;
   }
-  return evaluator;
 }
 
 /** Each weight set's vector, made once. */
@@ -607,6 +653,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       'best',
       "what a position is worth to the mover: best, its expected total minus the best opponent's; mean, minus the opponents' mean; own, its own total alone (max^n)",
     ),
+    intListParam(
+      'blend',
+      TWO_PLAYER_BLEND,
+      0,
+      100,
+      "with 2 players: the value network's weight in percent at the first turn and at the last, the linear weights having the rest (docs/strong.md)",
+    ),
     enumParam(
       'weights',
       ['learned', 'initial'],
@@ -621,6 +674,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       if (params[key].length !== 3) return `${key}= takes 3 numbers (${names.join(',')}), got ${params[key].join(',')}`;
       if (!given.has(key) && names.some((name) => given.has(name))) params[key] = names.map((name) => params[name]);
     }
+    if (params.blend.length !== 2) return `blend= takes 2 numbers (first,last), got ${params.blend.join(',')}`;
     return undefined;
   },
   create: (rng, params, restriction) =>
@@ -637,6 +691,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       four: params.four,
       five: params.five,
       value: params.value,
+      blend: params.blend,
       restriction,
     }),
 });
