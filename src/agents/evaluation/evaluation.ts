@@ -51,6 +51,10 @@ export interface WorthRates {
   readonly completedCityPennant: number;
   /** What a monastery completed during the game pays per tile (itself and its 8 neighbours). */
   readonly completedMonastery: number;
+  /** What an unfinished road or city pays at the end per tile and pennant. */
+  readonly finalRoad: number;
+  readonly finalCityTile: number;
+  readonly finalCityPennant: number;
 }
 
 /** The game's `WorthRates`, from its rule module's answers. */
@@ -72,6 +76,9 @@ export function worthRates(game: AgentGame): WorthRates {
     completedCityTile: game.pays(SEG_CITY, 1, 0, 0, true),
     completedCityPennant: game.pays(SEG_CITY, 0, 1, 0, true),
     completedMonastery: game.pays(SEG_MONASTERY, 1, 0, 0, true),
+    finalRoad: game.pays(SEG_ROAD, 1, 0, 0, false),
+    finalCityTile: game.pays(SEG_CITY, 1, 0, 0, false),
+    finalCityPennant: game.pays(SEG_CITY, 0, 1, 0, false),
   };
 }
 
@@ -93,6 +100,9 @@ export class Evaluator extends Charges implements WorthRates {
   readonly completedCityTile: number;
   readonly completedCityPennant: number;
   readonly completedMonastery: number;
+  readonly finalRoad: number;
+  readonly finalCityTile: number;
+  readonly finalCityPennant: number;
 
   constructor(
     readonly game: AgentGame,
@@ -114,6 +124,9 @@ export class Evaluator extends Charges implements WorthRates {
     this.completedCityTile = rates.completedCityTile;
     this.completedCityPennant = rates.completedCityPennant;
     this.completedMonastery = rates.completedMonastery;
+    this.finalRoad = rates.finalRoad;
+    this.finalCityTile = rates.finalCityTile;
+    this.finalCityPennant = rates.finalCityPennant;
   }
 
   /** Own expected total minus the best opponent's. */

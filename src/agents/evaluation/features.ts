@@ -23,6 +23,7 @@
 import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../../engine/index.ts';
 import type { AgentGame, AgentState } from '../../engine/index.ts';
 import { worthRates } from './evaluation.ts';
+import type { WorthRates } from './evaluation.ts';
 import { advanceStamp, majorityOf } from './tallies.ts';
 
 export const FEATURE_NAMES = [
@@ -69,34 +70,15 @@ export class FeatureReader {
   private readonly occupied: Int32Array;
   /** A field's completed and open bordering cities (`FeatureView.citiesBordered`). */
   private readonly cities = new Int32Array(2);
-  // Rule rates: per road / city tile and city pennant when completed and at the end; monastery tile.
-  private readonly roadComplete: number;
-  private readonly roadFinal: number;
-  private readonly cityTileComplete: number;
-  private readonly cityPennantComplete: number;
-  private readonly cityTileFinal: number;
-  private readonly cityPennantFinal: number;
-  private readonly monastery: number;
-  /** [cities]: what a field bordering that many completed cities pays (`worthRates`). */
-  private readonly fieldWorth: Float64Array;
-  private readonly fieldsPay: boolean;
+  /** The rule module's pay per road and city tile, pennant and monastery tile, completed and at the end; a field's by its cities. */
+  private readonly rates: WorthRates;
 
   constructor(readonly game: AgentGame) {
     const segments = game.maxTiles * game.segmentsPerTile;
     this.values = new Float64Array(game.players * FEATURE_COUNT);
     this.seen = new Int32Array(segments);
     this.hookTotals = new Float64Array(game.players);
-    // The rule module's pay for one tile, pennant or city (`Game.pays`), completed and at the end.
-    this.roadComplete = game.pays(SEG_ROAD, 1, 0, 0, true);
-    this.roadFinal = game.pays(SEG_ROAD, 1, 0, 0, false);
-    this.cityTileComplete = game.pays(SEG_CITY, 1, 0, 0, true);
-    this.cityPennantComplete = game.pays(SEG_CITY, 0, 1, 0, true);
-    this.cityTileFinal = game.pays(SEG_CITY, 1, 0, 0, false);
-    this.cityPennantFinal = game.pays(SEG_CITY, 0, 1, 0, false);
-    this.monastery = game.pays(SEG_MONASTERY, 1, 0, 0, false);
-    const rates = worthRates(game);
-    this.fieldWorth = rates.fieldWorth;
-    this.fieldsPay = rates.fieldsPay;
+    this.rates = worthRates(game);
     this.occupied = new Int32Array(segments);
   }
 
@@ -149,15 +131,15 @@ export class FeatureReader {
     const perPlayer = this.perPlayer;
     const players = this.game.players;
     if (kind === SEG_FIELD) {
-      if (!this.fieldsPay) return;
+      if (!this.rates.fieldsPay) return;
       // Farmers counted one each, whatever their kind (as the weights were trained).
       perPlayer.fill(0);
       state.figures(root, perPlayer);
       state.citiesBordered(root, this.cities);
       const majority = majorityOf(perPlayer, players);
       // The open cities: what completing them all would add.
-      const completed = this.fieldWorth[this.cities[0]!]!;
-      const open = this.fieldWorth[this.cities[0]! + this.cities[1]!]! - completed;
+      const completed = this.rates.fieldWorth[this.cities[0]!]!;
+      const open = this.rates.fieldWorth[this.cities[0]! + this.cities[1]!]! - completed;
       this.add(majority, F.farmCompleted, completed);
       this.add(majority, F.farmOpen, open);
       this.add(majority, F.farmOpenEarly, open * t);
@@ -168,24 +150,24 @@ export class FeatureReader {
       perPlayer[state.occupantOf(root) - 1] = 1;
       const neighbours = state.neighboursOf(state.tileOf(root));
       const majority = majorityOf(perPlayer, players);
-      this.add(majority, F.monasteryNow, this.monastery * (1 + neighbours));
-      this.add(majority, F.monasteryRest, this.monastery * (8 - neighbours));
-      this.add(majority, F.monasteryRestEarly, this.monastery * (8 - neighbours) * t);
+      this.add(majority, F.monasteryNow, this.rates.monastery * (1 + neighbours));
+      this.add(majority, F.monasteryRest, this.rates.monastery * (8 - neighbours));
+      this.add(majority, F.monasteryRestEarly, this.rates.monastery * (8 - neighbours) * t);
       return;
     }
     const counts = state.tally(root, perPlayer);
     const majority = majorityOf(perPlayer, players);
     let complete: number;
     if (kind === SEG_ROAD) {
-      complete = this.roadComplete * counts[0]!;
-      const final = this.roadFinal * counts[0]!;
+      complete = this.rates.completedRoad * counts[0]!;
+      const final = this.rates.finalRoad * counts[0]!;
       this.add(majority, F.roadComplete, complete);
       this.add(majority, F.roadFinal, final);
       this.add(majority, F.roadCompleteEarly, complete * t);
       this.add(majority, F.roadFinalEarly, final * t);
     } else if (kind === SEG_CITY) {
-      complete = this.cityTileComplete * counts[0]! + this.cityPennantComplete * counts[1]!;
-      const final = this.cityTileFinal * counts[0]! + this.cityPennantFinal * counts[1]!;
+      complete = this.rates.completedCityTile * counts[0]! + this.rates.completedCityPennant * counts[1]!;
+      const final = this.rates.finalCityTile * counts[0]! + this.rates.finalCityPennant * counts[1]!;
       this.add(majority, F.cityComplete, complete);
       this.add(majority, F.cityFinal, final);
       this.add(majority, F.cityCompleteEarly, complete * t);

@@ -24,6 +24,7 @@
 import { MAX_PLAYERS, SEG_CITY, SEG_FIELD, SEG_MONASTERY, SEG_ROAD } from '../../engine/index.ts';
 import type { AgentGame, AgentState } from '../../engine/index.ts';
 import { worthRates } from './evaluation.ts';
+import type { WorthRates } from './evaluation.ts';
 import { advanceStamp, majorityOf } from './tallies.ts';
 
 export const VALUE_FEATURES = [
@@ -92,15 +93,6 @@ export class ValueFeatures {
   private readonly expansionFeature: Int32Array;
   private readonly occupied: Int32Array;
   private readonly bordered = new Int32Array(2);
-  private readonly roadComplete: number;
-  private readonly roadFinal: number;
-  private readonly cityTileComplete: number;
-  private readonly cityPennantComplete: number;
-  private readonly cityTileFinal: number;
-  private readonly cityPennantFinal: number;
-  private readonly monastery: number;
-  private readonly fieldWorth: Float64Array;
-  private readonly fieldsPay: boolean;
   /** Per tile type, how many are still to place (`FeatureView.tilesLeft`), read once per `read`. */
   private left = new Int32Array(0);
   private tilesToCome = 0;
@@ -113,6 +105,8 @@ export class ValueFeatures {
   /** The open cities a field borders (`citiesBordered`). */
   private readonly openCities: Int32Array;
   /** Per city root: the `read` that valued its chance of completion by anyone (`cityStamp`) and the chance. */
+  /** The rule module's pay per road and city tile, pennant and monastery tile, completed and at the end; a field's by its cities. */
+  private readonly rates: WorthRates;
   private readonly cityStamp: Int32Array;
   private readonly cityChance: Float64Array;
   /**
@@ -142,16 +136,7 @@ export class ValueFeatures {
     this.hookTotals = new Float64Array(game.players);
     this.expansionFeature = Int32Array.from(game.expansions, (e) => EXPANSION_FEATURES[e.name] ?? F.otherExpansions);
     for (const f of this.expansionFeature) this.expansionFlags[f - F.tolls] = 1;
-    this.roadComplete = game.pays(SEG_ROAD, 1, 0, 0, true);
-    this.roadFinal = game.pays(SEG_ROAD, 1, 0, 0, false);
-    this.cityTileComplete = game.pays(SEG_CITY, 1, 0, 0, true);
-    this.cityPennantComplete = game.pays(SEG_CITY, 0, 1, 0, true);
-    this.cityTileFinal = game.pays(SEG_CITY, 1, 0, 0, false);
-    this.cityPennantFinal = game.pays(SEG_CITY, 0, 1, 0, false);
-    this.monastery = game.pays(SEG_MONASTERY, 1, 0, 0, false);
-    const rates = worthRates(game);
-    this.fieldWorth = rates.fieldWorth;
-    this.fieldsPay = rates.fieldsPay;
+    this.rates = worthRates(game);
     this.openCities = new Int32Array(segments);
     this.cityStamp = new Int32Array(segments);
     this.cityChance = new Float64Array(segments);
@@ -234,14 +219,14 @@ export class ValueFeatures {
     const players = this.game.players;
     perPlayer.fill(0);
     if (kind === SEG_FIELD) {
-      if (!this.fieldsPay) return;
+      if (!this.rates.fieldsPay) return;
       state.figures(root, perPlayer);
       state.citiesBordered(root, this.bordered, this.openCities);
       const majority = majorityOf(perPlayer, players);
       const done = this.bordered[0]!;
       const open = this.bordered[1]!;
-      const completed = this.fieldWorth[done]!;
-      const more = this.fieldWorth[done + open]! - completed;
+      const completed = this.rates.fieldWorth[done]!;
+      const more = this.rates.fieldWorth[done + open]! - completed;
       this.add(majority, F.farmCompleted, completed);
       this.add(majority, F.farmOpen, more);
       if (open > 0) {
@@ -254,8 +239,8 @@ export class ValueFeatures {
     if (kind === SEG_MONASTERY) {
       const neighbours = state.neighboursOf(state.tileOf(root));
       const majority = 1 << (state.occupantOf(root) - 1);
-      this.add(majority, F.monasteryNow, this.monastery * (1 + neighbours));
-      const rest = this.monastery * (8 - neighbours);
+      this.add(majority, F.monasteryNow, this.rates.monastery * (1 + neighbours));
+      const rest = this.rates.monastery * (8 - neighbours);
       this.add(majority, F.monasteryRest, rest);
       const chance = this.chanceOfCells(state, state.emptyCellsAround(state.tileOf(root), this.cells), false);
       this.add(majority, chance === 0 ? F.monasteryDead : F.monasteryChance, chance === 0 ? rest : rest * chance);
@@ -266,14 +251,14 @@ export class ValueFeatures {
     const ends = state.openEndsOf(root);
     let complete: number;
     if (kind === SEG_ROAD) {
-      complete = this.roadComplete * counts[0]!;
+      complete = this.rates.completedRoad * counts[0]!;
       this.add(majority, F.roadComplete, complete);
-      this.add(majority, F.roadFinal, this.roadFinal * counts[0]!);
+      this.add(majority, F.roadFinal, this.rates.finalRoad * counts[0]!);
       if (ends <= 1) this.add(majority, F.roadOneEnd, complete);
     } else if (kind === SEG_CITY) {
-      complete = this.cityTileComplete * counts[0]! + this.cityPennantComplete * counts[1]!;
+      complete = this.rates.completedCityTile * counts[0]! + this.rates.completedCityPennant * counts[1]!;
       this.add(majority, F.cityComplete, complete);
-      this.add(majority, F.cityFinal, this.cityTileFinal * counts[0]! + this.cityPennantFinal * counts[1]!);
+      this.add(majority, F.cityFinal, this.rates.finalCityTile * counts[0]! + this.rates.finalCityPennant * counts[1]!);
       this.add(majority, ends <= 1 ? F.cityOneEnd : ends === 2 ? F.cityTwoEnds : F.cityWide, complete);
     } else {
       return; // a kind an expansion values through its hook
