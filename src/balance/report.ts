@@ -7,6 +7,7 @@
  */
 import * as aq from 'arquero';
 import { estimatesChart, paretoChart } from '../charts/index.ts';
+import type { Estimate } from '../charts/fields.ts';
 import { Report, writeReport } from '../report/report.ts';
 import type { Balance } from './definition.ts';
 import type { BalanceResult } from './result.ts';
@@ -70,7 +71,7 @@ export async function writeBalanceReport(balance: Balance, result: BalanceResult
         `- Search: ${result.method}. Every rule set plays the same deals (seed \`${result.seed}\`), so two rule sets are compared on their per-deal differences (common random numbers).`,
         `- A rule set is rejected as the best when the lower bound of its loss minus the leader's is above 0, with every interval of the test at the two-sided level ${(result.levels.search * 100).toPrecision(8)} % (Bonferroni over the most rule sets the search may measure, the looks each may get and the intervals of a test). Halving sets rule sets aside by an unadjusted paired test at 99 %, by their estimate or by the model: those are listed apart, not as rejected.`,
         `- Optional stopping and selection: the search's intervals were looked at many times and chose the finalists, so the intervals of the answer come from fresh deals (seed \`${result.seed}/confirm\`), each context played by the stop rule of \`carclab run --precision\`; each part of each target at the nominal ${Number((result.levels.confirmationNominal * 100).toPrecision(6))} % (Bonferroni over the targets' parts), covering ≥ ${result.levels.confirmation * 100} % under the stop. A share: Wilson (on the effective games when a deal has several); a count per game: exact Poisson; anything else: Student t on the per-deal influences (delta method of a ratio, the deal the unit); a sample without spread: the distribution-free bound, or where its terms never moved the exact Poisson bound of each term's points.`,
-        '- Main effects: the additive model (one effect per knob value, neighbouring values of a number drawn together) fitted on the first deals of every rule set measured; 95 % t intervals over those deals (pointwise, not adjusted; they describe the search\u2019s games, rule sets chosen by it included).',
+        '- Main effects: the additive model (a constant and one effect per knob value) fitted by ordinary least squares on the first deals of every rule set measured, with no penalty on a measured value (the search\u2019s own model, which draws neighbouring values together to propose rule sets, shrinks them); each value against the mean of the knob\u2019s measured values, unbiased where the knobs add up; 95 % t intervals over those deals from each deal\u2019s influences (pointwise, not adjusted; they describe the search\u2019s games, rule sets chosen by it included). A value no rule set measured, or whose effect the rule sets measured cannot separate from other knobs\u2019, has no estimate. Under each chart: the rule sets\u2019 sum of squared residuals about the fit over its expectation from the deals\u2019 noise (each deal\u2019s influences put through the same fit), against the 99 % point of a chi-square on the rule sets beyond the fit\u2019s parameters: above it, the knobs interact.',
       ].join('\n'),
     );
   report.section('Search decisions').text(result.log.map((line) => `- ${line}`).join('\n'));
@@ -132,12 +133,27 @@ function conflictingPairs(balance: Balance, result: BalanceResult): [number, num
     .map(([i, j]) => [i, j]);
 }
 
-/** A target's metric, with its player count and level where they tell it from the other target. */
-const short = (t: BalanceTarget, other: BalanceTarget) =>
-  t.metric.name +
-  (t.players !== other.players || t.level !== other.level
-    ? ` (${[t.players !== other.players ? `${t.players} players` : '', t.level !== other.level ? t.level : ''].filter(Boolean).join(', ')})`
-    : '');
+/** A target's metric (a skill-matrix entry with its two levels), with its player count and level where they tell it from the other target. */
+function short(t: BalanceTarget, other: BalanceTarget): string {
+  const name = t.versus === null ? t.metric.name : `${t.metric.name} ${t.level} vs ${t.versus}`;
+  const extra = [
+    t.players !== other.players ? `${t.players} players` : '',
+    t.versus === null && t.level !== other.level ? t.level : '',
+  ].filter(Boolean);
+  return extra.length ? `${name} (${extra.join(', ')})` : name;
+}
+
+/** Two targets against each other, with what they share (player count, level): `x against y (2 players, strong)`. */
+function pairTitle(a: BalanceTarget, b: BalanceTarget): string {
+  const sameLevel = a.level === b.level && a.versus === null && b.versus === null;
+  const both = [a.players === b.players ? `${a.players} players` : '', sameLevel ? a.level : ''].filter(Boolean);
+  const [x, y] = [short(a, b), short(b, a)];
+  if (!both.length) return `${x} against ${y}`;
+  // No second pair of brackets after a target's own: `seatWinGap (3 players) against seatWinGap (5 players), greedy`.
+  return x.endsWith(')') || y.endsWith(')')
+    ? `${x} against ${y}, ${both.join(', ')}`
+    : `${x} against ${y} (${both.join(', ')})`;
+}
 
 function paretoSection(report: Report, balance: Balance, result: BalanceResult): void {
   if (balance.targets.length < 2) return;
@@ -159,11 +175,11 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
     section.chart(
       `pareto-${i}-${j}`,
       paretoChart(rows, {
-        title: `${short(a, b)} against ${short(b, a)}`,
+        title: pairTitle(a, b),
         subtitle: 'each point a rule set; dashed and shaded: the wishes',
         runSize: `first ${result.games.firstDeals} deals of each rule set`,
-        xTitle: `${a.metric.name} at ${a.players} players, ${a.level} (${wishText(a)})`,
-        yTitle: `${b.metric.name} at ${b.players} players, ${b.level} (${wishText(b)})`,
+        xTitle: `${short(a, b)} (${wishText(a)})`,
+        yTitle: `${short(b, a)} (${wishText(b)})`,
         xFormat: a.metric.share ? '.1%' : '.3~g',
         yFormat: b.metric.share ? '.1%' : '.3~g',
         xTarget: a.kind === 'minimize' || a.kind === 'maximize' ? undefined : a.value,
@@ -173,7 +189,7 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
       }),
       {
         caption:
-          'Grey: measured; blue: on the Pareto front of all targets (joined); red: confirmed on fresh deals. Dashed: a target’s value; shaded: the band an `equals` target allows.',
+          'Grey: measured; blue: on the Pareto front of all targets (joined); red rings: confirmed on fresh deals (a point inside one is at the same place). Dashed: a target’s value; shaded: the band an `equals` target allows.',
       },
     );
   }
@@ -182,42 +198,83 @@ function paretoSection(report: Report, balance: Balance, result: BalanceResult):
 function effectsSection(report: Report, balance: Balance, result: BalanceResult): void {
   const section = report.section('Which knob moves which target');
   section.text(
-    "Each knob value's main effect on each target's metric — for `seatWinGap` on each seat's win share, whose effects add up where the largest gap does not — against the knob's mean over its values (95 % t intervals over the search's first deals; see Method). A flat panel: the knob does not move that target.",
+    "Each knob value's main effect on each target's metric — for `seatWinGap` on each seat's win share, whose effects add up where the largest gap does not — against the mean of the knob's measured values: least squares over every rule set measured, without shrinkage, so each is an unbiased estimate of the value's effect where the knobs add up (95 % t intervals over the search's first deals; wide where few rule sets had the value; see Method). A flat panel: the knob does not move that target.",
   );
   balance.targets.forEach((t, i) => {
     // Numbers in increasing order (the panels' categories follow the first appearance over all rows).
     const ordered = [...result.effects[i]!].sort((a, b) =>
       typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : 0,
     );
-    const rows = ordered.map((e) => ({
-      knob: e.knob,
-      value: String(e.value),
-      seat: e.part === null ? '' : `seat ${e.part}`,
-      estimate: e.estimate,
-      lower: e.lo,
-      upper: e.hi,
-    }));
-    if (!rows.length) return;
-    const perSeat = t.metric.combine === 'gap';
-    section.chart(
-      `effects-${i}`,
-      estimatesChart(rows, {
-        title: perSeat ? `Main effects on each seat's win share (${t.label})` : `Main effects on ${t.label}`,
-        ...(perSeat ? { color: 'seat' as const, colorTitle: null } : {}),
-        runSize: `${result.candidates.length} rule sets × ${result.games.firstDeals} deals`,
-        category: 'value',
-        facet: 'knob',
-        facetTitle: null,
-        categoryTitle: null,
-        valueTitle: t.metric.share ? 'effect (95 % t), points of share' : 'effect (95 % t)',
-        valueFormat: t.metric.share ? '+.1%' : '+.3~g',
-        reference: 0,
-        width: 200,
-        height: 160,
-        columns: 4,
-      }),
+    const rows = ordered.flatMap((e) =>
+      e.estimate === null || e.lo === null || e.hi === null
+        ? []
+        : [
+            {
+              knob: e.knob,
+              value: String(e.value),
+              seat: e.part === null ? '' : `seat ${e.part}`,
+              estimate: e.estimate,
+              lower: e.lo,
+              upper: e.hi,
+            },
+          ],
     );
+    if (rows.length) section.chart(`effects-${i}`, effectsChart(rows, t, result));
+    const unknown = unestimated(ordered);
+    const notes = [misfitText(result.effectsFit[i]!), unknown ? `No estimate for ${unknown}.` : ''];
+    section.text(`${t.label}: ${notes.filter(Boolean).join(' ')}`);
   });
+}
+
+function effectsChart(
+  rows: (Estimate & { knob: string; value: string; seat: string })[],
+  t: BalanceTarget,
+  result: BalanceResult,
+) {
+  const perSeat = t.metric.combine === 'gap';
+  return estimatesChart(rows, {
+    title: perSeat ? `Main effects on each seat's win share (${t.label})` : `Main effects on ${t.label}`,
+    ...(perSeat ? { color: 'seat' as const, colorTitle: null } : {}),
+    runSize: `${result.candidates.length} rule sets × ${result.games.firstDeals} deals`,
+    category: 'value',
+    facet: 'knob',
+    facetTitle: null,
+    categoryTitle: null,
+    valueTitle: t.metric.share ? 'effect (95 % t), points of share' : 'effect (95 % t)',
+    valueFormat: t.metric.share ? '+.1%' : '+.3~g',
+    reference: 0,
+    width: 200,
+    height: 160,
+    columns: 4,
+  });
+}
+
+/** Whether the knobs add up on a target (per part): the misfit of the additive fit, in words. */
+function misfitText(misfits: BalanceResult['effectsFit'][number]): string {
+  const worst = misfits.reduce((a, b) => (b.ratio / b.limit > a.ratio / a.limit ? b : a));
+  const where = worst.part === null ? '' : ` (seat ${worst.part}'s share, the worst)`;
+  if (!worst.df) return 'every rule set has its own parameters here, so nothing tells whether the knobs add up.';
+  const ratio = `${num(worst.ratio)} × what the deals' noise explains (${worst.df} degree${worst.df === 1 ? '' : 's'} of freedom; 1 % limit ${num(worst.limit)})`;
+  return worst.ratio > worst.limit
+    ? `**the knobs do not add up here**: the rule sets scatter about the additive fit${where} ${ratio}, so each effect also carries interactions of the rule sets that had the value, which its interval does not show; compare rule sets in \`candidates.csv\`.`
+    : `the rule sets scatter about the additive fit${where} ${ratio}: no sign that the knobs interact.`;
+}
+
+/** The values without an estimate, by reason and knob, each once (a `seatWinGap` lists every value once per seat). */
+function unestimated(effects: BalanceResult['effects'][number]): string {
+  const why = {
+    'not measured': 'no rule set measured',
+    'not separable': 'the rule sets measured cannot tell apart from other knobs’ values',
+  } as const;
+  return (['not measured', 'not separable'] as const)
+    .flatMap((reason) => {
+      const byKnob = new Map<string, Set<string>>();
+      for (const e of effects)
+        if (e.unknown === reason) byKnob.set(e.knob, (byKnob.get(e.knob) ?? new Set()).add(String(e.value)));
+      const list = [...byKnob].map(([knob, values]) => `${knob} = ${[...values].join(', ')}`).join('; ');
+      return list ? [`the values ${why[reason]}: ${list}`] : [];
+    })
+    .join('; ');
 }
 
 function candidatesSection(report: Report, balance: Balance, result: BalanceResult): void {

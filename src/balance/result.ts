@@ -9,6 +9,7 @@ import type { ParamValue } from '../engine/index.ts';
 import type { Confirmation } from './confirm.ts';
 import type { Balance } from './definition.ts';
 import type { CandidateData } from './estimate.ts';
+import type { Misfit } from './model.ts';
 import { confirmationLevels } from './confirm.ts';
 import { pointLabel } from './knobs.ts';
 import type { CandidateRecord, SearchResult } from './search.ts';
@@ -40,8 +41,26 @@ export interface BalanceResult {
   confirmed: (RuleSet & Confirmation)[];
   /** Indices into `candidates` of the Pareto front of the targets (estimates on the shared first deals). */
   pareto: number[];
-  /** Per target, per knob (and per seat for `seatWinGap`): each value's main effect on the metric (95 % t over the search's first deals). */
-  effects: { knob: string; value: ParamValue; part: number | null; estimate: number; lo: number; hi: number }[][];
+  /**
+   * Per target, per knob (and per seat for `seatWinGap`): each value's main effect on the metric, by
+   * least squares without shrinkage (95 % t over the search's first deals); null, with the reason in
+   * `unknown`, for a value no rule set measured or whose effect the design cannot separate.
+   */
+  effects: {
+    knob: string;
+    value: ParamValue;
+    part: number | null;
+    ruleSets: number;
+    estimate: number | null;
+    lo: number | null;
+    hi: number | null;
+    unknown?: 'not measured' | 'not separable';
+  }[][];
+  /**
+   * Per target (per part for `seatWinGap`): how well the knobs add up — the rule sets' scatter about
+   * the additive fit over what the deals' noise explains, its degrees of freedom and its 1 % limit.
+   */
+  effectsFit: (Misfit & { part: number | null })[][];
   games: {
     search: number;
     confirmation: number;
@@ -120,29 +139,38 @@ export function warningsOf(
         : `none of the rule sets left meets "${t.label}" ${wishText(t)}: ${nearest}; widen the knobs' ranges or relax the target`,
     );
   });
-  for (const c of confirmed) {
-    balance.targets.forEach((t, i) => {
-      const ct = c.targets[i]!;
-      if (ct.met === 'no')
-        warnings.push(
-          `on fresh deals ${pointLabel(balance.knobs, c.point, t.players)} misses "${t.label}" ${wishText(t)}: ${num(ct.estimate)} [${num(ct.lo)}, ${num(ct.hi)}]`,
-        );
-    });
-    for (const ctx of c.contexts) {
-      if (ctx.reason !== 'deals') continue;
-      const players = balance.contexts.find((x) => x.key === ctx.key)!.players;
-      const same = ctx.sameValue.length
-        ? `: ${ctx.sameValue.map((l) => `"${l}"`).join(', ')} had the same value on every deal, which never stops a run; its interval is the exact bound of such a sample`
-        : ' (raise budget.confirmDeals)';
-      warnings.push(
-        `the confirmation of ${pointLabel(balance.knobs, c.point, players)} in ${ctx.key} reached its cap of ${ctx.deals.toLocaleString('en')} deals before every target's precision${same}`,
-      );
-    }
-  }
+  for (const c of confirmed) warnings.push(...confirmationWarnings(balance, c));
   if (search.status === 'budget')
     warnings.push(
       `the search budget ran out before the race ended: ${search.notRejected.length} rule sets are left undecided (raise budget.games)`,
     );
+  return warnings;
+}
+
+/**
+ * A confirmed rule set's warnings, its name said once in each: the targets it misses on fresh deals,
+ * and the contexts whose confirmation reached its cap before every target's precision.
+ */
+function confirmationWarnings(balance: Balance, c: RuleSet & Confirmation): string[] {
+  const warnings: string[] = [];
+  const name = pointLabel(balance.knobs, c.point);
+  const missed = balance.targets.flatMap((t, i) => {
+    const ct = c.targets[i]!;
+    return ct.met === 'no' ? [`"${t.label}" ${wishText(t)}: ${num(ct.estimate)} [${num(ct.lo)}, ${num(ct.hi)}]`] : [];
+  });
+  if (missed.length) warnings.push(`on fresh deals ${name} misses ${missed.join('; ')}`);
+  const capped = c.contexts.filter((ctx) => ctx.reason === 'deals');
+  if (!capped.length) return warnings;
+  const raise = capped.some((ctx) => !ctx.sameValue.length) ? ' (raise budget.confirmDeals)' : '';
+  const contexts = capped.map((ctx) => {
+    const same = ctx.sameValue.length
+      ? `: ${ctx.sameValue.map((l) => `"${l}"`).join(', ')} had the same value on every deal, which never stops a run; its interval is the exact bound of such a sample`
+      : '';
+    return `${ctx.key} at ${ctx.deals.toLocaleString('en')} deals${same}`;
+  });
+  warnings.push(
+    `the confirmation of ${name} reached its cap before every target's precision in ${capped.length === 1 ? 'context' : `${capped.length} contexts`} ${contexts.join('; ')}${raise}`,
+  );
   return warnings;
 }
 
@@ -189,16 +217,19 @@ export function buildResult(
     notRejected: search.notRejected.map((p, i) => ({ group: groups[i]!, ...ruleSet(balance, p), loss: lossOf(p) })),
     confirmed,
     pareto: paretoFront(balance, search.candidates),
-    effects: search.effects.map((list) =>
-      list.map((e) => ({
+    effects: search.effects.map(({ effects }) =>
+      effects.map((e) => ({
         knob: balance.knobs[e.knob]!.name,
         value: balance.knobs[e.knob]!.values[e.value]!,
         part: e.part,
+        ruleSets: e.ruleSets,
         estimate: e.estimate,
         lo: e.lo,
         hi: e.hi,
+        ...(e.unknown ? { unknown: e.unknown } : {}),
       })),
     ),
+    effectsFit: search.effects.map(({ misfits }) => misfits),
     games: {
       search: search.games,
       confirmation: games.confirmation,

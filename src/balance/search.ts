@@ -31,10 +31,10 @@ import { partMeasure } from './estimate.ts';
 import type { CandidateData } from './estimate.ts';
 import { lossDifferenceBound, lossInterval, lossOf, targetInterval, targetValue } from './loss.ts';
 import type { LossTarget } from './loss.ts';
-import type { MainEffect } from './model.ts';
 import { balancedDesign, pointKey, predictedLoss, proposals } from './propose.ts';
 import type { TargetModels } from './propose.ts';
 import { effectsOf, modelsOf, relevelled } from './target-models.ts';
+import type { TargetEffects } from './target-models.ts';
 import type { SearchProblem } from './target-models.ts';
 
 export type { SearchProblem };
@@ -79,8 +79,8 @@ export interface SearchResult {
   games: number;
   /** The two-sided level of each interval of a test. */
   level: number;
-  /** Per target, its main effects from the search's first deals (per part for a target of several). */
-  effects: (MainEffect & { part: number | null })[][];
+  /** Per target, its main effects from the search's first deals (per part for a target of several) and the fit's misfit. */
+  effects: TargetEffects[];
   /** Per target, the deals a rule set needs for the target's precision (from the leader's spread). */
   dealsForPrecision: number[];
   log: string[];

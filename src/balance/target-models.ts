@@ -1,12 +1,13 @@
 /**
  * The search's models of its targets (`model.ts` applied to the rule sets measured): per target, one
- * additive model per part of its metric, fitted on the deals every rule set shares; the same models
- * with their level moved by more deals; and each target's main effects with their intervals.
+ * additive model per part of its metric, fitted on the deals every rule set shares (the `smooth` fit,
+ * which proposes rule sets); the same models with their level moved by more deals; and each
+ * target's main effects with their intervals (the `free` fit, unshrunk).
  */
 import { influences, partValue } from './estimate.ts';
 import type { CandidateData } from './estimate.ts';
-import { fitOf, mainEffects, modelOf } from './model.ts';
-import type { MainEffect, ModelFit, ModelSpace } from './model.ts';
+import { fitOf, mainEffects, misfitOf, modelOf } from './model.ts';
+import type { MainEffect, Misfit, ModelFit, ModelSpace } from './model.ts';
 import type { TargetModels } from './propose.ts';
 import type { LossTarget } from './loss.ts';
 
@@ -24,13 +25,13 @@ export interface Measured {
   data: CandidateData;
 }
 
-/** The fit of each distinct set of relevant knobs over the rule sets' points, per target. */
+/** The search's (`smooth`) fit of each distinct set of relevant knobs over the rule sets' points, per target. */
 function fitsOf(problem: SearchProblem, measured: readonly Measured[]): ModelFit[] {
   const fits = new Map<string, ModelFit>();
   const points = measured.map((m) => m.point);
   return problem.relevant.map((knobs) => {
     const key = knobs.join(',');
-    if (!fits.has(key)) fits.set(key, fitOf(problem.space, points, knobs));
+    if (!fits.has(key)) fits.set(key, fitOf(problem.space, points, knobs, 'smooth'));
     return fits.get(key)!;
   });
 }
@@ -66,24 +67,42 @@ export function relevelled(models: TargetModels[], pool: readonly Measured[], n0
   }));
 }
 
+/** A target's main effects (per part for a target of several) and how well its knobs add up. */
+export interface TargetEffects {
+  effects: (MainEffect & { part: number | null })[];
+  misfits: (Misfit & { part: number | null })[];
+}
+
 /**
  * Per target, the main effects of its knobs on its metric from deals [0, n) of every rule set
- * measured; for a target of several parts (`seatWinGap`), on each part (each seat's win share), whose
- * effects add up where the gap's largest distance does not.
+ * measured, each setup of the target's knobs once (the unshrunk `free` fit, not the search's), and
+ * the fit's misfit; for a target of
+ * several parts (`seatWinGap`), on each part (each seat's win share), whose effects add up where the
+ * gap's largest distance does not.
  */
-export function effectsOf(
-  problem: SearchProblem,
-  measured: readonly Measured[],
-  n: number,
-): (MainEffect & { part: number | null })[][] {
-  const fits = fitsOf(problem, measured);
+export function effectsOf(problem: SearchProblem, measured: readonly Measured[], n: number): TargetEffects[] {
   return problem.targets.map((target, t) => {
+    // Rule sets alike in the target's knobs played the same games: one measurement, counted once.
+    const knobs = problem.relevant[t]!;
+    const rows = measured.filter(
+      (m, i) => measured.findIndex((o) => knobs.every((k) => o.point[k] === m.point[k])) === i,
+    );
+    const fit = fitOf(
+      problem.space,
+      rows.map((m) => m.point),
+      knobs,
+      'free',
+    );
     const parts = measured[0]!.data.targets[t]!.map((_, j) => j);
-    return parts.flatMap((j) => {
-      const values = measured.map((m) => partValue(m.data.targets[t]![j]!, n));
-      const psi = measured.map((m) => influences(m.data.targets[t]![j]!, n));
+    const each = parts.map((j) => {
+      const values = rows.map((m) => partValue(m.data.targets[t]![j]!, n));
+      const psi = rows.map((m) => influences(m.data.targets[t]![j]!, n));
       const part = target.combine === 'value' ? null : j;
-      return mainEffects(fits[t]!, problem.space, values, psi, n).map((e) => ({ ...e, part }));
+      return {
+        effects: mainEffects(fit, problem.space, values, psi, n).map((e) => ({ ...e, part })),
+        misfit: { ...misfitOf(fit, values, psi, n), part },
+      };
     });
+    return { effects: each.flatMap((e) => e.effects), misfits: each.map((e) => e.misfit) };
   });
 }

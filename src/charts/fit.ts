@@ -85,8 +85,11 @@ function narrowed(spec: Json, width: number): Json {
   });
 }
 
-/** The legend under the plot, labels allowed `limit` pixels. */
-function bottomLegend(spec: Json, limit: number): Json {
+/**
+ * The legend under the plot, labels allowed `limit` pixels; a panel's header (over one column of
+ * panels, nothing beside it) `headerLimit`, so that panels' names are not cut to look alike.
+ */
+function bottomLegend(spec: Json, limit: number, headerLimit: number): Json {
   const config = isObject(spec.config) ? spec.config : {};
   const legend = isObject(config.legend) ? config.legend : {};
   const axis = isObject(config.axis) ? config.axis : {};
@@ -97,7 +100,7 @@ function bottomLegend(spec: Json, limit: number): Json {
       ...config,
       legend: { ...legend, orient: 'bottom', direction: 'vertical', labelLimit: limit },
       axis: { ...axis, labelLimit: limit },
-      header: { ...header, labelLimit: limit },
+      header: { ...header, labelLimit: headerLimit },
     },
   };
 }
@@ -112,9 +115,9 @@ export function fitVariants(spec: TopLevelSpec): TopLevelSpec[] {
   const variants: Json[] = [base];
   const columns = typeof base.columns === 'number' ? base.columns : 0;
   for (let c = Math.ceil(columns / 2); c > 1; c = Math.ceil(c / 2)) variants.push({ ...base, columns: c });
-  variants.push(wrappedTitle(bottomLegend(narrowed(base, 300), 240), 52));
-  variants.push(wrappedTitle(bottomLegend(narrowed(base, 220), 170), 40));
-  variants.push(wrappedTitle(bottomLegend(narrowed(base, 150), 110), 34));
+  variants.push(wrappedTitle(bottomLegend(narrowed(base, 300), 240, 360), 52));
+  variants.push(wrappedTitle(bottomLegend(narrowed(base, 220), 170, 280), 40));
+  variants.push(wrappedTitle(bottomLegend(narrowed(base, 150), 110, 210), 34));
   const seen = new Set<string>();
   return variants
     .filter((v) => {

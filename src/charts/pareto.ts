@@ -1,7 +1,8 @@
 /**
  * Two targets against each other: one point per rule set (both metrics measured on the same deals),
  * the Pareto front (no other rule set is better on both) joined by a line, marked rule sets (e.g.
- * those confirmed) drawn larger, and each target's wish as a dashed line. This module computes no
+ * those confirmed) drawn as larger rings, so a point at the same place shows through, and each
+ * target's wish as a dashed line. This module computes no
  * statistics: the rows say which points are on the front.
  */
 import type { TopLevelSpec } from 'vega-lite';
@@ -97,12 +98,24 @@ export function paretoChart(rows: readonly ParetoRow[], options: ParetoOptions):
   );
   const x: Enc['x'] = measureAxis('x', options.xTitle, options.xFormat);
   const y: Enc['y'] = measureAxis('y', options.yTitle, options.yFormat);
-  const color: Enc['color'] = {
+  const color = {
     field: 'group',
     type: 'nominal',
     title: null,
     scale: { domain: GROUPS.map((g) => names[g]), range: ['#bbbbbb', PALETTE[0], PALETTE[3]] },
-  };
+    // The legend draws the marked kind as a ring too.
+    legend: {
+      symbolStrokeWidth: 2.5,
+      encode: {
+        symbols: {
+          update: {
+            fillOpacity: [{ test: `datum.value === ${JSON.stringify(names.marked)}`, value: 0 }, { value: 1 }],
+          },
+        },
+      },
+    },
+    // vega-lite passes a legend's `encode` on to vega, but does not type it.
+  } as Enc['color'];
   const layer: Layer[] = [
     ...wishBand(options.xBand, 'x'),
     ...wishBand(options.yBand, 'y'),
@@ -114,11 +127,15 @@ export function paretoChart(rows: readonly ParetoRow[], options: ParetoOptions):
       encoding: { x, y },
     },
     {
-      mark: { type: 'point', filled: true, opacity: 0.9 },
+      mark: { type: 'point', filled: true, opacity: 0.9, strokeWidth: 2.5 },
       encoding: {
         x,
         y,
         color,
+        // Marked points are rings, so a point at the same place (a front rule set that played the
+        // same games as the confirmed one) shows through them.
+        stroke: color,
+        fillOpacity: { condition: { test: 'datum.layer === 2', value: 0 }, value: 1 },
         // Marked points drawn last, over the others at the same place.
         order: { field: 'layer', type: 'quantitative' },
         // Nominal like the colour, so vega-lite draws one legend of both (an ordinal size, or a size

@@ -43,7 +43,7 @@ export const problem: SearchProblem = {
 };
 
 /** A standard normal from three integers (Box–Muller on two hashed uniforms). */
-function gauss(seed: number, a: number, b: number): number {
+export function gauss(seed: number, a: number, b: number): number {
   const h1 = mix32(seed ^ mix32(a * 0x9e3779b1 + b));
   const h2 = mix32(h1 ^ 0x85ebca6b);
   const u1 = (h1 + 1) / 4294967297;

@@ -27,7 +27,10 @@ function searchWith(targets: CandidateRecord['targets']): SearchResult {
     ],
     games: 320,
     level: 0.99,
-    effects: [[], []],
+    effects: [
+      { effects: [], misfits: [] },
+      { effects: [], misfits: [] },
+    ],
     dealsForPrecision: [0, 0],
     log: [],
   };
@@ -60,5 +63,42 @@ describe('the warning that no rule set left meets a target', () => {
       [],
     );
     expect(warnings).toEqual([]);
+  });
+});
+
+describe('the warnings of a confirmation', () => {
+  it('name the rule set once, for its missed targets and for every context capped', () => {
+    const b = balance();
+    const point = [0, 0, 0];
+    const confirmed = {
+      point,
+      values: [],
+      label: '',
+      targets: [
+        { estimate: 5, lo: 4.7, hi: 5.3, met: 'no' as const },
+        { estimate: 6, lo: 5.5, hi: 6.5, met: 'no' as const },
+      ],
+      contexts: [
+        { key: '2p.random', deals: 60, reason: 'deals' as const, games: 60, sameValue: [] },
+        { key: '3p.random', deals: 60, reason: 'deals' as const, games: 60, sameValue: ['score.field'] },
+      ],
+    };
+    const warnings = warningsOf(
+      b,
+      searchWith([
+        { estimate: 4.2, lo: 3.9, hi: 4.5 },
+        { estimate: 7.5, lo: 6.9, hi: 8.1 },
+      ]),
+      [confirmed],
+    );
+    expect(warnings).toHaveLength(2);
+    const name = 'farmerPointsPerCity=0 cityPointsPerTile=1 farmers=on';
+    expect(warnings[0]).toBe(
+      `on fresh deals ${name} misses "score.field at random, 2 players" = 4 ± 0.5: 5 [4.7, 5.3]; "score.city at random, 2 players" ≥ 7: 6 [5.5, 6.5]`,
+    );
+    expect(warnings[1]).toBe(
+      `the confirmation of ${name} reached its cap before every target's precision in 2 contexts 2p.random at 60 deals; 3p.random at 60 deals: "score.field" had the same value on every deal, which never stops a run; its interval is the exact bound of such a sample (raise budget.confirmDeals)`,
+    );
+    for (const w of warnings) expect(w.split(name)).toHaveLength(2);
   });
 });
