@@ -106,13 +106,15 @@ export class GreedyAgent implements Agent {
     const onePly = this.ruleAware ? this.onePly : undefined;
     if (onePly) {
       onePly.remember(state);
-      const open = state.checkpoint();
+      // One checkpoint for the placements made; none when the preview values them without making
+      // them (one it declines opens its own).
+      const open = onePly.previews(state, this.restriction) ? -1 : state.checkpoint();
       for (let i = 0; i < count; i++) {
         const placement = legal[i]!;
         if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
         this.consider(onePly.valuePlacement(state, placement, me, open, this.restriction), placement, onePly.followUp);
       }
-      state.rollback(open);
+      if (open >= 0) state.rollback(open);
       onePly.forget();
       state.deferFinal = deferFinal;
       return this.bestPlacement;

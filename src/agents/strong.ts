@@ -5,9 +5,10 @@
  * A turn: every distinct placement is valued first as `greedy` values it (one ply, the rule-aware
  * evaluation with the `mcts` weights: cheap, through the placement preview); the best `width` of them
  * are then tried with each of their follow-ups and the position after the turn is valued by the
- * learned evaluation: with a player count that has a value network (`value-net.ts`, today 3 players)
- * the network, else the linear evaluation (`learned.ts`: rule-scaled features weighted by a fit to a
- * search's choices, `strong-weights.ts`; docs/strong.md says which plays better where). The best pairs (`lookahead` per opponent) are then valued again after a
+ * learned evaluation: with a player count that has a value network (`value-net.ts`, today 2 to 5
+ * players) the network, else the linear evaluation (`learned.ts`: rule-scaled features weighted by a
+ * fit to a search's choices, `strong-weights.ts`); with 2 players the mean of the two (`blend`;
+ * docs/strong.md says which plays better where). The best pairs (`lookahead` per opponent) are then valued again after a
  * round of greedy play on re-dealt decks, the weaker half dropped after each share of the deals
  * (`lookAhead`). The pair with the best value (own expected total minus the best opponent's) is
  * played; ties are broken by the agent's own stream. At the end of the game the value is the final
@@ -49,6 +50,13 @@ const MANY_PLAYER_CHARGES: Weights = { meepleCost: 1.25, farmerCost: 0, emptyHan
  * has the draws and turns of three or more opponents, and its values scatter more.
  */
 export const MANY_PLAYERS = 4;
+
+/**
+ * The look-ahead with 2 players (`two`: lookahead, samples, halvings): with the linear weights and the
+ * network blended (`TWO_PLAYER_BLEND`) a smaller look-ahead than the large one of 4 and 5 players
+ * keeps the cost under 100 greedy games per game (docs/strong.md, seventh pass).
+ */
+export const TWO_PLAYERS: readonly number[] = [6, 4, 1];
 
 /**
  * The look-ahead with 3 players (`three`: lookahead, samples, halvings): the 3-player network is fitted
@@ -104,6 +112,8 @@ export interface StrongOptions {
   readonly opponents?: OpponentModel;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
+  /** With 2 players: `lookahead`, `samples` and `halvings` there, in their place (`TWO_PLAYERS`; those three unless given). */
+  readonly two?: readonly number[];
   /** With 3 players: `lookahead`, `samples` and `halvings` there, in their place (`THREE_PLAYERS`; those three unless given). */
   readonly three?: readonly number[];
   /** With 4 players: `lookahead`, `manySamples` and `halvings` there, in their place (`FOUR_PLAYERS`; those three unless given). */
@@ -112,6 +122,8 @@ export interface StrongOptions {
   readonly five?: readonly number[];
   /** What a position is worth to the mover (`POSITION_VALUES`; `best` unless given). */
   readonly value?: PositionValueKind;
+  /** With 2 players: the network's weight in percent at the first and the last turn (`TWO_PLAYER_BLEND` unless given). */
+  readonly blend?: readonly number[];
   /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
   readonly restriction?: Restriction;
 }
@@ -172,6 +184,7 @@ export class StrongAgent implements Agent {
   private readonly lookahead: number;
   private readonly samples: number;
   private readonly manySamples: number;
+  private readonly two: readonly number[] | undefined;
   private readonly three: readonly number[] | undefined;
   private readonly four: readonly number[] | undefined;
   private readonly five: readonly number[] | undefined;
@@ -187,6 +200,7 @@ export class StrongAgent implements Agent {
   private readonly keptValues = new Float64Array(MAX_ACTIONS_HINT);
   private readonly lookaheadPlayers: number;
   private readonly value: PositionValueKind;
+  private readonly blend: readonly number[];
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
   private readonly restriction: Restriction | undefined;
   /** While `valueCandidates` runs `choose`: after each share of the look-ahead's deals, the mean of each pair still in (by pair index). */
@@ -210,10 +224,12 @@ export class StrongAgent implements Agent {
       opponents: options.opponents ?? 'charged',
     };
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
+    this.two = options.two;
     this.three = options.three;
     this.four = options.four;
     this.five = options.five;
     this.value = options.value ?? 'best';
+    this.blend = options.blend ?? TWO_PLAYER_BLEND;
     this.restriction = options.restriction;
   }
 
@@ -440,7 +456,7 @@ export class StrongAgent implements Agent {
   private prepare(game: AgentGame): void {
     if (this.game === game) return;
     this.game = game;
-    const sized = { 3: this.three, 4: this.four, 5: this.five }[game.players];
+    const sized = { 2: this.two, 3: this.three, 4: this.four, 5: this.five }[game.players];
     this.perOpponent = sized ? sized[0]! : this.lookahead;
     this.deals = sized ? sized[1]! : game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
     this.halves = sized ? sized[2]! : this.halvings;
@@ -453,7 +469,7 @@ export class StrongAgent implements Agent {
     this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
     this.opponentReply =
       this.opponents === 'greedy' ? new GreedyAgent(this.rng, true, DEFAULT_WEIGHTS, this.restriction) : this.reply;
-    this.learned = sharedEvaluation(game, this.nets, this.weightSet);
+    this.learned = sharedEvaluation(game, this.nets, this.weightSet, this.blend);
   }
 
   /** Writes the best `width` distinct placements into `candidates` (`shortlist`); returns how many. */
@@ -573,27 +589,69 @@ interface PositionValue {
 }
 
 /**
+ * With 2 players: the value network's weight in percent at the game's first turn and at its last
+ * (in between, in proportion to the tiles placed); the linear weights have the rest.
+ */
+export const TWO_PLAYER_BLEND: readonly number[] = [50, 50];
+
+/**
  * The evaluation of a game of `game.players`: the value network of that player count when `nets` has
  * one, else the linear evaluation with `weightSet`'s weights (the player counts where no network has
- * yet played better than them: docs/strong.md). One per game and network or weights, shared by the
- * agents of a thread (an agent is made per seat and game; the evaluation's buffers are per game, and
- * what it keeps between two calls is each player's last answer with the inputs it answered).
+ * yet played better than them: docs/strong.md); with 2 players both, blended by `blend`
+ * (`TWO_PLAYER_BLEND`). One evaluator per game and network or weights, shared by the agents of a
+ * thread (an agent is made per seat and game; the evaluation's buffers are per game, and what it
+ * keeps between two calls is each player's last answer with the inputs it answered).
  */
 const evaluators = new WeakMap<AgentGame, Map<object, PositionValue>>();
-function sharedEvaluation(game: AgentGame, nets: NetSet, weightSet: WeightSet): PositionValue {
+function sharedEvaluation(
+  game: AgentGame,
+  nets: NetSet,
+  weightSet: WeightSet,
+  blend: readonly number[],
+): PositionValue {
   let byModel = evaluators.get(game);
   if (!byModel) evaluators.set(game, (byModel = new Map()));
+  const cached = (model: object, make: () => PositionValue): PositionValue => {
+    let evaluator = byModel.get(model);
+    if (!evaluator) byModel.set(model, (evaluator = make()));
+    return evaluator;
+  };
   const record = nets[netGroup(game.players)];
-  const weights = record ? undefined : vectorOf(weightsForPlayers(weightSet, game.players));
-  const model: object = record ?? weights!;
-  let evaluator = byModel.get(model);
-  if (!evaluator) {
-    evaluator = record
-      ? new ValueEvaluator(game, mlpOf(record), inputsOf(record))
-      : new LearnedEvaluator(game, weights!);
-    byModel.set(model, evaluator);
+  const linear = () => {
+    const weights = vectorOf(weightsForPlayers(weightSet, game.players));
+    return cached(weights, () => new LearnedEvaluator(game, weights));
+  };
+  if (!record) return linear();
+  const network = cached(record, () => new ValueEvaluator(game, mlpOf(record), inputsOf(record)));
+  if (game.players > 2 || (blend[0] === 100 && blend[1] === 100)) return network;
+  if (blend[0] === 0 && blend[1] === 0) return linear();
+  return new BlendedValue(network, linear(), blend[0]! / 100, blend[1]! / 100);
+}
+
+/** Two evaluations' totals, the first weighted `first` at the game's first turn and `last` at its last, linearly in the tiles placed. */
+class BlendedValue implements PositionValue {
+  private out = new Float64Array(0);
+
+  constructor(
+    private readonly a: PositionValue,
+    private readonly b: PositionValue,
+    private readonly first: number,
+    private readonly last: number,
+  ) {}
+
+  // hot path
+  totals(state: AgentState): Float64Array {
+    const tiles = state.deck.length + 1;
+    const placed = Math.min(1, state.placedCount / tiles);
+    const w = this.first + (this.last - this.first) * placed;
+    if (w >= 1) return this.a.totals(state);
+    if (w <= 0) return this.b.totals(state);
+    const a = this.a.totals(state);
+    const b = this.b.totals(state);
+    if (this.out.length !== a.length) this.out = new Float64Array(a.length);
+    for (let p = 0; p < a.length; p++) this.out[p] = w * a[p]! + (1 - w) * b[p]!;
+    return this.out;
   }
-  return evaluator;
 }
 
 /** Each weight set's vector, made once. */
@@ -606,6 +664,7 @@ function vectorOf(weights: FeatureWeights): Float64Array {
 
 /** The player-count look-ahead sizes (`three`, `four`, `five`) and the parameters each stands in for. */
 const LOOKAHEAD_SIZES = [
+  ['two', ['lookahead', 'samples', 'halvings']],
   ['three', ['lookahead', 'samples', 'halvings']],
   ['four', ['lookahead', 'manySamples', 'halvings']],
   ['five', ['lookahead', 'manySamples', 'halvings']],
@@ -686,6 +745,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 3: with 4 and 5 players the look-ahead costs several hundred greedy games per game)",
     ),
     intListParam(
+      'two',
+      TWO_PLAYERS,
+      0,
+      1000,
+      "with 2 players, where the network and the linear weights are blended: the look-ahead's lookahead, samples and halvings there, in place of those three (a spec that sets any of them sets these to them; docs/strong.md)",
+    ),
+    intListParam(
       'three',
       THREE_PLAYERS,
       0,
@@ -712,6 +778,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       'best',
       "what a position is worth to the mover: best, its expected total minus the best opponent's; mean, minus the opponents' mean; own, its own total alone (max^n)",
     ),
+    intListParam(
+      'blend',
+      TWO_PLAYER_BLEND,
+      0,
+      100,
+      "with 2 players: the value network's weight in percent at the first turn and at the last, the linear weights having the rest (docs/strong.md)",
+    ),
     enumParam(
       'weights',
       ['learned', 'initial'],
@@ -719,8 +792,8 @@ export const strongAgent: AgentDefinition = defineAgent({
       'learned: the value network where one is trained (value-weights.json), else the fitted linear weights (strong-weights.ts); initial: the rule-aware linear evaluation the training starts from, at every player count (to measure what the training adds)',
     ),
   ],
-  // A spec that sizes the look-ahead sizes it at 3, 4 and 5 players too: `lookahead`, `samples` or
-  // `halvings` at 3, `lookahead`, `manySamples` or `halvings` at 4 and 5.
+  // A spec that sizes the look-ahead sizes it at 2, 3, 4 and 5 players too: `lookahead`, `samples` or
+  // `halvings` at 2 and 3, `lookahead`, `manySamples` or `halvings` at 4 and 5.
   resolve: (params, given) => {
     for (const [key, names] of LOOKAHEAD_SIZES) {
       if (params[key].length !== 3) return `${key}= takes 3 numbers (${names.join(',')}), got ${params[key].join(',')}`;
@@ -733,6 +806,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       if (params.prior < 0) params.prior = 0;
       if (params.opponents === 'auto') params.opponents = 'charged';
     }
+    if (params.blend.length !== 2) return `blend= takes 2 numbers (first,last), got ${params.blend.join(',')}`;
     return undefined;
   },
   create: (rng, params, restriction) =>
@@ -748,10 +822,12 @@ export const strongAgent: AgentDefinition = defineAgent({
       followUps: params.followUps,
       opponents: params.opponents,
       lookaheadPlayers: params.lookaheadPlayers,
+      two: params.two,
       three: params.three,
       four: params.four,
       five: params.five,
       value: params.value,
+      blend: params.blend,
       restriction,
     }),
 });

@@ -114,11 +114,16 @@ export function paretoFront(balance: Balance, candidates: readonly CandidateReco
 
 const num = (x: number) => String(Number(x.toPrecision(3)));
 
-/** What a designer must not miss: targets no rule set meets, confirmations that miss, an unfinished search. */
+/**
+ * What a designer must not miss: targets no rule set meets, confirmations that miss, rule sets left
+ * unconfirmed, an unfinished search. `groups`: per rule set not rejected, its group of rule sets that
+ * played the same games.
+ */
 export function warningsOf(
   balance: Balance,
   search: SearchResult,
   confirmed: readonly (RuleSet & Confirmation)[],
+  groups: readonly number[],
 ): string[] {
   const warnings: string[] = [];
   // Judged on the rule sets left (the most deals), not on rule sets measured on a few.
@@ -140,6 +145,11 @@ export function warningsOf(
     );
   });
   for (const c of confirmed) warnings.push(...confirmationWarnings(balance, c));
+  const groupCount = new Set(groups).size;
+  if (groupCount > confirmed.length)
+    warnings.push(
+      `${groupCount} groups of rule sets are not rejected as the best: ${confirmed.length} confirmed on fresh deals (those of least search loss), ${groupCount - confirmed.length} not (raise budget.confirm to ${groupCount} to confirm them all)`,
+    );
   if (search.status === 'budget')
     warnings.push(
       `the search budget ran out before the race ended: ${search.notRejected.length} rule sets are left undecided (raise budget.games)`,
@@ -237,7 +247,7 @@ export function buildResult(
       firstDeals: balance.budget.firstDeals,
     },
     levels: { search: search.level, confirmation: levels.level, confirmationNominal: levels.nominal },
-    warnings: warningsOf(balance, search, confirmed),
+    warnings: warningsOf(balance, search, confirmed, groups),
     candidates: search.candidates.map((c) => ({ ...c, ...ruleSet(balance, c.point) })),
     log: search.log,
   };

@@ -187,8 +187,17 @@ export class Prospect implements ProspectView {
     this.placed = board.placedCount;
     this.count = count;
     const group = this.group;
-    for (let s = 0; s < count; s++) group[s] = s;
+    const openEnds = this.openEnds;
+    const meeples = this.meeples;
+    const kinds = this.kinds;
+    const ports = this.ports;
+    for (let s = 0; s < count; s++) {
+      group[s] = s;
+      openEnds[s] = ports[base + s]!;
+      meeples[s] = 0;
+    }
     // 1. The ports joined to the neighbours' features; tile segments joining one feature are one.
+    // While no two are, each segment is its feature: its open ends and meeples are summed as it goes.
     const slot = -board.grid[(placement / 4) | 0]! - 1;
     const at = this.readSlot(slot);
     const end = at + this.slotPorts[slot]!;
@@ -204,50 +213,32 @@ export class Prospect implements ProspectView {
       const s = portSegment[o12 + slotPort[i]!]!;
       if (s < 0) continue;
       const root = slotRoot[i]!;
+      // The first earlier join to the same root stands for all of them (they are one feature already).
       let first = 1;
       for (let j = 0; j < joins; j++) {
         if (joinRoot[j] !== root) continue;
         first = 0;
         if (this.unite(s, joinSegment[j]!)) linked = true;
+        break;
       }
       joinSegment[joins] = s;
       joinRoot[joins] = root;
       joinFirst[joins++] = first;
+      const kind = kinds[base + s]!;
+      if (kind === SEG_ROAD || kind === SEG_CITY) openEnds[s]! -= 2;
+      if (first === 0) continue;
+      openEnds[s]! += board.openEnds[root]!;
+      meeples[s]! += board.rootMeeples[root]!;
     }
     this.joins = joins;
     this.linked = linked;
-    // 2. Each feature's open ends and meeples, at its representative (from here on each segment
-    // links straight to it).
-    const openEnds = this.openEnds;
-    const meeples = this.meeples;
-    const kinds = this.kinds;
-    const ports = this.ports;
-    if (linked) {
-      for (let s = 0; s < count; s++) {
-        group[s] = this.representative(s);
-        openEnds[s] = 0;
-        meeples[s] = 0;
-      }
-      for (let s = 0; s < count; s++) openEnds[group[s]!]! += ports[base + s]!;
-    } else {
-      for (let s = 0; s < count; s++) {
-        openEnds[s] = ports[base + s]!;
-        meeples[s] = 0;
-      }
-    }
-    // Only a road or city the tile joins to the board can be completed.
+    // 2. Linked segments: each feature's open ends and meeples, at its representative (from here on
+    // each segment links straight to it).
+    if (linked) this.sumLinked(count, base);
+    // 3. Only a road or city the tile joins to the board can be completed.
     if (++this.reads === 0x7fffffff) {
       this.reads = 1;
       this.doneIn.fill(0);
-    }
-    for (let j = 0; j < joins; j++) {
-      const g = group[joinSegment[j]!]!;
-      const kind = kinds[base + g]!;
-      if (kind === SEG_ROAD || kind === SEG_CITY) openEnds[g]! -= 2;
-      if (joinFirst[j] === 0) continue;
-      const root = joinRoot[j]!;
-      openEnds[g]! += board.openEnds[root]!;
-      meeples[g]! += board.rootMeeples[root]!;
     }
     let completed = 0;
     for (let j = 0; j < joins; j++) {
@@ -259,6 +250,29 @@ export class Prospect implements ProspectView {
       completed++;
     }
     this.completed = completed;
+  }
+
+  /** Sums the open ends and meeples of the joins (`read`) per feature of linked tile segments, at their representatives. */
+  private sumLinked(count: number, base: number): void {
+    const group = this.group;
+    const openEnds = this.openEnds;
+    const meeples = this.meeples;
+    const board = this.board;
+    for (let s = 0; s < count; s++) {
+      group[s] = this.representative(s);
+      openEnds[s] = 0;
+      meeples[s] = 0;
+    }
+    for (let s = 0; s < count; s++) openEnds[group[s]!]! += this.ports[base + s]!;
+    for (let j = 0; j < this.joins; j++) {
+      const g = group[this.joinSegment[j]!]!;
+      const kind = this.kinds[base + g]!;
+      if (kind === SEG_ROAD || kind === SEG_CITY) openEnds[g]! -= 2;
+      if (this.joinFirst[j] === 0) continue;
+      const root = this.joinRoot[j]!;
+      openEnds[g]! += board.openEnds[root]!;
+      meeples[g]! += board.rootMeeples[root]!;
+    }
   }
 
   /**
@@ -273,22 +287,13 @@ export class Prospect implements ProspectView {
     const board = this.board;
     if (this.slotPosition[slot] === board.positionId) return at;
     const cell = board.frontier[slot]!;
-    const sides = this.sidesOf(cell);
+    const sides = board.frontierReq[slot]! >> 8; // a bit per side with a tile (`Frontier.updateFrontier`)
     if (!this.slotHolds(slot, cell, sides)) this.readPorts(slot, cell);
     this.slotPosition[slot] = board.positionId;
     this.slotPlaced[slot] = board.placedCount;
     this.slotCell[slot] = cell;
     this.slotSides[slot] = sides;
     return at;
-  }
-
-  /** Which sides of `cell` have a tile (bit `side`). */
-  private sidesOf(cell: number): number {
-    const grid = this.board.grid;
-    const G = this.board.game.gridSide;
-    let sides = 0;
-    for (let side = 0; side < 4; side++) if (grid[cell + neighbourOffset(side, G)]! > 0) sides |= 1 << side;
-    return sides;
   }
 
   /** Whether what was read of slot `slot` holds for `cell` with tiles on `sides` (`readSlot`). */

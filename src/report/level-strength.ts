@@ -80,7 +80,8 @@ const fiveOnS7 = (agent: string, three: boolean, wins: number): MeasuredStrength
 
 /**
  * The committed figures: the default `strong` (the studies' `strong:lookaheadPlayers=3` with 2 and 3
- * players) and the one-ply `strong` against `greedy` at 2 and 3 players, and `greedy` against `random` at 2, 3
+ * players; at 2 players the blend of the network and the linear weights, docs/strong.md seventh pass)
+ * and the one-ply `strong` against `greedy` at 2 and 3 players, and `greedy` against `random` at 2, 3
  * and 4 players, in the base game and with the three expansions of the headline studies, and the
  * default and one-ply `strong` at 4 players with the network committed since, and the default at 5
  * players (fractional wins: ties for first count 1/k).
@@ -91,10 +92,10 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     against: 'greedy',
     players: 2,
     expansions: [],
-    wins: 362,
+    wins: 373.5,
     games: 400,
-    command: 'carclab match strong greedy --deals 200 --seed strength --workers 2',
-    measured: '2026-12-02',
+    command: 'carclab match strong greedy --deals 200 --seed strength-s7 --workers 1',
+    measured: '2026-12-05',
     sameMoves: DEFAULT_AT_2,
   },
   {
@@ -102,10 +103,10 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     against: 'greedy',
     players: 2,
     expansions: THREE,
-    wins: 356,
+    wins: 361.5,
     games: 400,
-    command: `carclab match strong greedy --deals 200 --seed strength --workers 2 ${ON_THREE}`,
-    measured: '2026-12-02',
+    command: `carclab match strong greedy --deals 200 --seed strength-s7 --workers 1 ${ON_THREE}`,
+    measured: '2026-12-05',
     sameMoves: DEFAULT_AT_2,
   },
   threeOnD1('strong', false, 205),

@@ -4,7 +4,7 @@ import { LearnedEvaluator, weightVector } from '../../src/agents/evaluation/lear
 import { STRONG_WEIGHTS } from '../../src/agents/evaluation/strong-weights.ts';
 import { FIVE_PLAYERS, FOUR_PLAYERS, halve } from '../../src/agents/strong.ts';
 import { parseAgentSpec } from '../../src/agents/index.ts';
-import type { Game } from '../../src/engine/index.ts';
+import type { Game, State } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { hashString } from '../../src/sim/rng.ts';
@@ -214,6 +214,34 @@ describe('strong', () => {
     expect(moves(two, 'strong:lookahead=0,value=own')).not.toEqual(moves(two, 'strong:lookahead=0'));
     expect(moves(three, 'strong:lookahead=0,value=own')).not.toEqual(moves(three, 'strong:lookahead=0'));
     expect(moves(three, 'strong:lookahead=0,value=mean')).not.toEqual(moves(three, 'strong:lookahead=0'));
+  });
+
+  it('with 2 players blends the network and the linear weights (blend=: first turn, last turn), not with 3', () => {
+    // The learned stage's value of each pair: with 2 players a margin, linear in the two totals, so
+    // a blend's value is the blend of the values with either alone, at the weight of the turn.
+    const game = newGame({ players: 2 });
+    const learned = (spec: string, state: State) => {
+      const count = state.legalActions(legal);
+      const valuation = agentOf(spec, 'blend').valueCandidates!(state, legal.slice(0, count), count);
+      return valuation.candidates.filter((c) => !Number.isNaN(c.values[1]!)).map((c) => c.values[1]!);
+    };
+    for (const [deal, turns] of [
+      [0, 12],
+      [1, 40],
+      [2, 60],
+    ] as const) {
+      const state = midGame(game, deal, turns);
+      const linear = learned('strong:lookahead=0,blend=0,0', state);
+      const network = learned('strong:lookahead=0,blend=100,100', state);
+      const w = (state.placedCount + 1) / (state.deck.length + 1); // the position valued: after the placement
+      const blended = (x: number) => network.map((v, k) => x * v + (1 - x) * linear[k]!);
+      expect(linear.length).toBeGreaterThan(3);
+      expect(linear).not.toEqual(network);
+      expect(learned('strong:lookahead=0', state)).toEqual(blended(0.5).map((v) => expect.closeTo(v, 9)));
+      expect(learned('strong:lookahead=0,blend=0,100', state)).toEqual(blended(w).map((v) => expect.closeTo(v, 9)));
+    }
+    expect(choicesAt(3, 'strong:lookahead=0,blend=0,0', 'blend')).toEqual(choicesAt(3, 'strong:lookahead=0', 'blend'));
+    expect(() => parseAgentSpec('strong:blend=50', 'test')).toThrow(/blend= takes 2 numbers/);
   });
 
   it('values a finished game by its final scores', () => {

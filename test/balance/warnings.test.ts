@@ -45,8 +45,10 @@ describe('the warning that no rule set left meets a target', () => {
         { estimate: 6.5, lo: 5.9, hi: 7.1 }, // misses ≥ 7, but its interval reaches 7
       ]),
       [],
+      [0],
     );
-    expect(warnings).toHaveLength(2);
+    // The third: its one rule set left was not confirmed (the test below).
+    expect(warnings).toHaveLength(3);
     expect(warnings[0]).toMatch(/^none of the rule sets left meets "score\.field.*is at 5 \[4\.7, 5\.3\] \(search/);
     expect(warnings[1]).toMatch(
       /^none of the rule sets left is seen to meet "score\.city.*" ≥ 7 yet: .* is at 6\.5 \[5\.9, 7\.1\].*which reaches the wish; more deals may tell/,
@@ -61,8 +63,9 @@ describe('the warning that no rule set left meets a target', () => {
         { estimate: 7.5, lo: 6.9, hi: 8.1 },
       ]),
       [],
+      [0],
     );
-    expect(warnings).toEqual([]);
+    expect(warnings.filter((w) => w.includes('score.'))).toEqual([]);
   });
 });
 
@@ -90,6 +93,7 @@ describe('the warnings of a confirmation', () => {
         { estimate: 7.5, lo: 6.9, hi: 8.1 },
       ]),
       [confirmed],
+      [0],
     );
     expect(warnings).toHaveLength(2);
     const name = 'farmerPointsPerCity=0 cityPointsPerTile=1 farmers=on';
@@ -100,5 +104,20 @@ describe('the warnings of a confirmation', () => {
       `the confirmation of ${name} reached its cap before every target's precision in 2 contexts 2p.random at 60 deals; 3p.random at 60 deals: "score.field" had the same value on every deal, which never stops a run; its interval is the exact bound of such a sample (raise budget.confirmDeals)`,
     );
     for (const w of warnings) expect(w.split(name)).toHaveLength(2);
+  });
+});
+
+describe('the warning of rule sets left unconfirmed', () => {
+  it('counts the groups not rejected, not the rule sets, against those confirmed', () => {
+    const targets = [
+      { estimate: 4.2, lo: 3.9, hi: 4.5 },
+      { estimate: 7.5, lo: 6.9, hi: 8.1 },
+    ];
+    // Four rule sets left in three groups (the second and third played the same games); none confirmed.
+    const warnings = warningsOf(balance(), searchWith(targets), [], [0, 1, 1, 2]);
+    expect(warnings).toEqual([
+      '3 groups of rule sets are not rejected as the best: 0 confirmed on fresh deals (those of least search loss), 3 not (raise budget.confirm to 3 to confirm them all)',
+    ]);
+    expect(warningsOf(balance(), searchWith(targets), [], [0, 0])).toHaveLength(1);
   });
 });

@@ -47,10 +47,10 @@ describe('level strength', () => {
   }, 120_000);
 
   it('says the share over the fair share with its Wilson interval, the base game first', () => {
-    // 362 of 400 with 2 players: 90.5 %, Wilson [87.2 %, 93.0 %], times 2.
+    // 373.5 of 400 with 2 players: 93.4 %, Wilson [90.5 %, 95.4 %], times 2.
     const two = strengthText('strong', 2)!;
     expect(two).toMatch(
-      /^1\.81× fair share \[1\.74, 1\.86\] against greedy at 2 players \(base game, 400 games; with /,
+      /^1\.87× fair share \[1\.81, 1\.91\] against greedy at 2 players \(base game, 400 games; with /,
     );
     expect(strengthText('strong', 3)).toMatch(/× fair share \[.*\] against greedy at 3 players/);
     // The canonical spec is compared: the default spelled out is the default; another setting has no figure.

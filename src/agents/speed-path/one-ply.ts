@@ -59,7 +59,7 @@ export class OnePly {
    */
   // hot path
   valuePlacement(state: AgentState, placement: number, me: number, open = -1, restriction?: Restriction): number {
-    if (this.preview.applies && this.evaluator.remembers(state) && !restriction?.binds(state)) {
+    if (this.previews(state, restriction)) {
       if (this.preview.value(state, placement, me)) {
         this.followUp = this.preview.followUp;
         return this.preview.best;
@@ -70,6 +70,15 @@ export class OnePly {
     const value = this.bestFollowUp(state, me, restriction);
     state.rollback(level, open >= 0);
     return value;
+  }
+
+  /**
+   * Whether `valuePlacement` values the placements of `state` without making them (the preview
+   * applies, `state` is the remembered position, and `restriction` does not bind the mover): only a
+   * placement the preview declines is then made.
+   */
+  previews(state: AgentState, restriction?: Restriction): boolean {
+    return this.preview.applies && this.evaluator.remembers(state) && !restriction?.binds(state);
   }
 
   /**
