@@ -72,7 +72,8 @@ export const FOUR_PLAYERS: readonly number[] = [10, 12, 2];
 /**
  * The look-ahead with 5 players (`five`: lookahead, manySamples, halvings), as `three` is with 3, and
  * the options that go with it (`FIVE_PLAYER_OPTIONS`): a small look-ahead that the options made
- * strong enough at about 94 greedy games per game (docs/strong.md "seventh pass").
+ * strong enough at about 94 greedy games per game as the bench then timed it, 113 with its longer
+ * warm-up since (docs/strong.md "seventh pass" and "Where it stands").
  */
 export const FIVE_PLAYERS: readonly number[] = [1, 4, 1];
 

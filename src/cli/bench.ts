@@ -290,13 +290,17 @@ const cpuSeconds = () => {
 };
 const wallSeconds = () => performance.now() / 1000;
 
-/**
- * Games/s of one case: `runs` timed runs of `games` games each after one warm-up run; the median.
- * With `cpu`, per second of the process's CPU time instead of the wall clock.
- */
+/** The least time (CPU with `--cpu`) the warm-up plays at `--scale 1`, in whole runs. */
+const WARM_UP_SECONDS = 2;
+
 /** The largest --scale: the default games per run times 100. */
 const MAX_SCALE = 100;
 
+/**
+ * Games/s of one case: `runs` timed runs of `games` games each after warm-up runs of at least
+ * `WARM_UP_SECONDS × scale` seconds; the median. With `cpu`, per second of the process's CPU time
+ * instead of the wall clock.
+ */
 export function benchCase(c: BenchCase, runs: number, scale = 1, cpu = false): BenchFigure {
   const clock = cpu ? cpuSeconds : wallSeconds;
   const game = newGame(c.options);
@@ -317,7 +321,11 @@ export function benchCase(c: BenchCase, runs: number, scale = 1, cpu = false): B
     }
     return games / (clock() - start);
   };
-  timed(); // warm-up: lets the JIT settle
+  // Warm-up: runs until the JIT has settled. One run was not enough for the slow cases: a greedy game
+  // with the expansions was still compiling after 25 games (docs/performance.md, sixth round).
+  const warmUntil = clock() + WARM_UP_SECONDS * scale;
+  do timed();
+  while (clock() < warmUntil);
   const rates = Array.from({ length: runs }, timed).sort((a, b) => a - b);
   const rate = rates[(rates.length - 1) >> 1]!;
   // Whole games per second, but three significant digits for slow cases (a strong self-play game with three players takes a good part of a second).

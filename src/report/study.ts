@@ -63,8 +63,8 @@ export interface LevelPlan {
 
 /**
  * The studies' strong level: the default `strong` with 2 and 3 players (the headline studies' count),
- * one ply beyond. With 3 players its small look-ahead on the distilled network costs about 70–100
- * greedy games per game (docs/strong.md), and `npm start` with it took 297 s on 2 idle cores; with 4
+ * one ply beyond. With 3 players its small look-ahead on the distilled network costs about 130
+ * greedy games per game (docs/strong.md, "Where it stands"), and `npm start` with it took 297 s on 2 idle cores; with 4
  * and 5 players the look-ahead costs several hundred, which the seat-advantage study's arms would add
  * to it. Its measured strength is said beside its name in every report (`level-strength.ts`).
  */
