@@ -358,7 +358,7 @@ export class StrongAgent implements Agent {
    */
   private bestFollowUps(state: AgentState, me: number): number {
     const onePly = this.onePly!;
-    const count = onePly.valueEachFollowUp(state, me, this.restriction);
+    const count = onePly.valueFollowUps(state, me, this.restriction);
     const from = onePly.valuedFollowUps;
     const values = onePly.followUpValues;
     const kept = this.keptValues;

@@ -102,16 +102,6 @@ export class OnePly {
     return best;
   }
 
-  /**
-   * Values each legal follow-up of the tile just placed (phase FOLLOW) as `bestFollowUp` does;
-   * returns how many, the follow-ups in `valuedFollowUps` and their values in `followUpValues` (both
-   * overwritten by the next call of any method here). Cheap after `remember` of the position before
-   * the placement.
-   */
-  valueEachFollowUp(state: AgentState, me: number, restriction?: Restriction): number {
-    return this.valueFollowUps(state, me, restriction);
-  }
-
   get valuedFollowUps(): Int32Array {
     return this.followUps;
   }
@@ -120,8 +110,13 @@ export class OnePly {
     return this.values;
   }
 
-  /** Values the legal follow-ups of the tile just placed into `followUps` and `values`; returns how many. */
-  private valueFollowUps(state: AgentState, me: number, restriction?: Restriction): number {
+  /**
+   * Values the legal follow-ups of the tile just placed (phase FOLLOW) as `bestFollowUp` does;
+   * returns how many, the follow-ups in `valuedFollowUps` and their values in `followUpValues` (both
+   * overwritten by the next call of any method here). Cheap after `remember` of the position before
+   * the placement.
+   */
+  valueFollowUps(state: AgentState, me: number, restriction?: Restriction): number {
     let n = state.legalFollowUps(this.followUps);
     if (restriction) n = restriction.filter(state, this.followUps, n);
     if (!state.closesFeature(state.lastPlaced)) this.valueOpenTurn(state, me, n);
