@@ -235,9 +235,18 @@ function weightedInterval(
   for (let p = 0; p < r.length; p++) estimate += r[p]! * y[p]!;
   const values = new Float64Array(deals);
   for (let p = 0; p < r.length; p++) for (let d = 0; d < deals; d++) values[d]! += r[p]! * psi[p]![d]!;
-  const mean = values.reduce((s, x) => s + x, 0) / deals;
-  const sd = Math.sqrt(values.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, deals - 1));
-  return { estimate, half: (t * sd) / Math.sqrt(deals) };
+  return { estimate, half: (t * Math.sqrt(sampleVariance(values))) / Math.sqrt(deals) };
+}
+
+/** The sample variance of `values` (n − 1 denominator; 0 for one value). */
+function sampleVariance(values: readonly number[] | Float64Array): number {
+  const n = values.length;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += values[i]!;
+  mean /= n;
+  let squares = 0;
+  for (let i = 0; i < n; i++) squares += (values[i]! - mean) ** 2;
+  return squares / Math.max(1, n - 1);
 }
 
 /** How well the knobs add up on a metric: the rule sets' scatter about the fit against the deals' noise. */
@@ -264,10 +273,7 @@ export function misfitOf(fit: ModelFit, y: ArrayLike<number>, psi: readonly Floa
   const rss = residuals(y).reduce((s, e) => s + e * e, 0);
   const perDeal = Array.from({ length: deals }, (_, d) => residuals(psi.map((row) => row[d]!)));
   let noise = 0;
-  for (let c = 0; c < C; c++) {
-    const mean = perDeal.reduce((s, r) => s + r[c]!, 0) / deals;
-    noise += perDeal.reduce((s, r) => s + (r[c]! - mean) ** 2, 0) / Math.max(1, deals - 1) / deals;
-  }
+  for (let c = 0; c < C; c++) noise += sampleVariance(perDeal.map((r) => r[c]!)) / deals;
   // The fit's rank: the trace of the hat matrix X·A (1 per identified parameter, to the tiny ridge).
   let rank = 0;
   fit.design.forEach((cols, c) => {
