@@ -54,6 +54,15 @@ export const defaultWorkers = (): number => os.availableParallelism();
 export const WORKER_YOUNG_GENERATION_MB = 8;
 
 /**
+ * The pool threads' Node flags. Not the main thread's: under the tsx CLI they load tsx with
+ * `--import`, the slow way. And no `require` of ES modules: piscina loads the entry with `require`
+ * first, which Node 20 then evaluates synchronously, and a pool closed while a thread is still in that
+ * step aborts the whole process (a fatal V8 error, seen when a resumed run had nothing left to play).
+ * Without it piscina falls back to `import()`, which a closing pool stops cleanly.
+ */
+export const WORKER_EXEC_ARGV: readonly string[] = ['--no-experimental-require-module'];
+
+/**
  * The pool threads' entry, chosen once per process: every pool of a process (a report's studies,
  * the benchmarks) plays the code of its first pool's build, even if the sources change on disk
  * meanwhile, as the main thread and the run's code identity keep theirs. Exported for a test.
@@ -75,8 +84,7 @@ export function poolBackend(workers = defaultWorkers()): Backend {
     maxThreads: workers,
     idleTimeout: Infinity,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-    // Not the main thread's flags: under the tsx CLI they load tsx with `--import`, the slow way.
-    execArgv: [],
+    execArgv: [...WORKER_EXEC_ARGV],
   });
   return {
     name: 'piscina',

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { builtPath, jsBuild } from '../run/js-build.mjs';
-import { WORKER_YOUNG_GENERATION_MB } from '../run/pool.ts';
+import { WORKER_EXEC_ARGV, WORKER_YOUNG_GENERATION_MB } from '../run/pool.ts';
 import type { AgentTask, AnswerTask } from './agent-worker.ts';
 import type { CandidatesView } from './api-types.ts';
 import type { ExplainTask } from './explain.ts';
@@ -44,7 +44,7 @@ export class AgentPool {
       maxThreads: threads,
       idleTimeout: 60_000,
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-      execArgv: [],
+      execArgv: [...WORKER_EXEC_ARGV],
     });
   }
 

@@ -137,9 +137,11 @@ describe('carclab match', () => {
     expect(text.stdout).not.toMatch(/\[100\.0, 100\.0\]/);
     expect(one.deals).toBeLessThan(40);
     expect(one.games).toBe(2 * one.deals);
-    const two = JSON.parse(run(2, join(scratch, 's2')).stdout);
-    const again = JSON.parse(run(1, join(scratch, 's1')).stdout);
-    for (const other of [two, again]) expect({ ...other, results: null }).toEqual({ ...one, results: null });
+    for (const [w, out] of [[2, 's2'], [1, 's1']] as const) {
+      const other = run(w, join(scratch, out));
+      expect(other.code, other.stderr).toBe(0);
+      expect({ ...JSON.parse(other.stdout), results: null }).toEqual({ ...one, results: null });
+    }
   });
   it('bad input (spec, deals, expansion, rule, too few specs) is exit 2 with the reason, and nothing is written', async () => {
     const out = join(scratch, 'bad');
