@@ -137,7 +137,10 @@ describe('carclab match', () => {
     expect(text.stdout).not.toMatch(/\[100\.0, 100\.0\]/);
     expect(one.deals).toBeLessThan(40);
     expect(one.games).toBe(2 * one.deals);
-    for (const [w, out] of [[2, 's2'], [1, 's1']] as const) {
+    for (const [w, out] of [
+      [2, 's2'],
+      [1, 's1'],
+    ] as const) {
       const other = run(w, join(scratch, out));
       expect(other.code, other.stderr).toBe(0);
       expect({ ...JSON.parse(other.stdout), results: null }).toEqual({ ...one, results: null });
