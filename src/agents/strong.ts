@@ -16,7 +16,7 @@
  * the tiles still to place from the tiles placed, and the look-ahead sees the undrawn tiles only as
  * their multiset.
  */
-import { copyUndrawnUnordered, MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../engine/index.ts';
+import { MAX_ACTIONS_HINT, PHASE_FOLLOW } from '../engine/index.ts';
 import type { AgentGame, AgentState } from '../engine/index.ts';
 import type { Rng } from '../engine/index.ts';
 import { defineAgent, enumParam, intListParam, intParam, realParam } from './agent.ts';
@@ -24,7 +24,9 @@ import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './
 import { DEFAULT_WEIGHTS, EPSILON } from './evaluation/evaluation.ts';
 import { marginOf, meanMarginOf } from './evaluation/tallies.ts';
 import type { Weights } from './evaluation/evaluation.ts';
-import { GreedyAgent, sharedOnePly } from './greedy.ts';
+import { sharedOnePly } from './greedy.ts';
+import { RoundLookAhead } from './lookahead/round.ts';
+import type { StageSeen } from './lookahead/round.ts';
 import type { OnePly } from './speed-path/one-ply.ts';
 import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './evaluation/learned.ts';
 import type { FeatureWeights, WeightSet } from './evaluation/learned.ts';
@@ -157,18 +159,12 @@ export class StrongAgent implements Agent {
   private pairPlacement = new Int32Array(256);
   private pairFollowUp = new Int32Array(256);
   private pairValue = new Float64Array(256);
-  /** The look-ahead's sum of values per pair, over the deals it was tried on. */
-  private pairSum = new Float64Array(256);
   private pairs = 0;
-  /** The look-ahead's determinized decks (the undrawn part re-dealt from the agent's own stream). */
-  private decks: Int16Array[] = [];
-  private reply: GreedyAgent | undefined;
-  /** The look-ahead's player of the other players' turns (`reply` unless `opponents=greedy`). */
-  private opponentReply: GreedyAgent | undefined;
+  /** The round look-ahead (`lookahead/round.ts`). */
+  private readonly round: RoundLookAhead;
   private opponents: OpponentModel = 'charged';
   /** The options as given (-1 and `auto`: the player count's, `prepare`). */
   private readonly given: { followUps: number; prior: number; opponents: OpponentModel };
-  private readonly replyLegal = new Int32Array(MAX_ACTIONS_HINT);
   // The follow-up chosen with the last placement, valid right after it.
   private pending = -1;
   private pendingPlaced = -1;
@@ -205,7 +201,7 @@ export class StrongAgent implements Agent {
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
   private readonly restriction: Restriction | undefined;
   /** While `valueCandidates` runs `choose`: after each share of the look-ahead's deals, the mean of each pair still in (by pair index). */
-  private stagesSeen: { deals: number; means: (readonly [number, number])[] }[] | undefined;
+  private stagesSeen: StageSeen[] | undefined;
 
   constructor(
     private readonly rng: Rng,
@@ -232,6 +228,7 @@ export class StrongAgent implements Agent {
     this.value = options.value ?? 'best';
     this.blend = options.blend ?? TWO_PLAYER_BLEND;
     this.restriction = options.restriction;
+    this.round = new RoundLookAhead(rng);
   }
 
   choose(state: AgentState, legal: Int32Array, count: number): number {
@@ -344,7 +341,6 @@ export class StrongAgent implements Agent {
       this.pairPlacement = grow(this.pairPlacement);
       this.pairFollowUp = grow(this.pairFollowUp);
       this.pairValue = grow(this.pairValue);
-      this.pairSum = new Float64Array(this.pairValue.length);
     }
     this.pairPlacement[this.pairs] = placement;
     this.pairFollowUp[this.pairs] = followUp;
@@ -377,81 +373,25 @@ export class StrongAgent implements Agent {
     return n;
   }
 
-  /**
-   * Revalues the best pairs of the one-ply pass (`lookahead` per opponent) by what the next turns do
-   * to them: on each of the game's deals of the undrawn tiles (`samples`, or `manySamples` from
-   * `MANY_PLAYERS` players; from the agent's own stream; the same deals for every pair), the pair is
-   * played, then `replies` turns (by default a round: each other player's turn and the mover's next) are played as `greedy` with `prefilterWeights` would, and the
-   * learned evaluation values the position reached; a pair's value is its mean. Successive halving:
-   * the deals are split into `halvings` + 1 equal shares; after each share but the last the better half
-   * of the pairs (rounded up, by their mean so far) goes on to the next, so that many pairs get a first
-   * look and the best few the most deals. Of the last pairs, the best mean over all the deals is played
-   * (ties: the agent's stream). A round matters: with 3 and 4 players, looking only at the next
-   * player's reply gained little, looking through the round made the lone `strong` among `greedy`
-   * players about 1.3 times as likely to win (docs/agents.md).
-   */
+  /** The round look-ahead over the pairs kept (`RoundLookAhead.run`); the best mean is played. */
   private lookAhead(state: AgentState, me: number): void {
-    const players = state.game.players;
-    let top = this.topPairs(Math.min(this.perOpponent * (players - 1), this.pairs));
-    const turns = this.replies > 0 ? this.replies : players;
-    this.dealDecks(state);
-    // The deals are played on a copy that draws from `deck`, each deal copied into it in turn.
-    const deck = this.decks[this.deals]!;
-    const copy = state.clone(deck);
-    const legal = this.replyLegal;
-    const sums = this.pairSum;
-    // Each pair's sum starts at its one-ply value counted as `prior` deals (0: nothing).
-    for (let k = 0; k < this.pairs; k++) sums[k] = this.prior * this.pairValue[k]!;
-    const stages = Math.min(this.halves + 1, this.deals);
+    const pairs = {
+      placement: this.pairPlacement,
+      followUp: this.pairFollowUp,
+      value: this.pairValue,
+      count: this.pairs,
+    };
+    const size = {
+      perOpponent: this.perOpponent,
+      deals: this.deals,
+      halvings: this.halves,
+      replies: this.replies,
+      prior: this.prior,
+    };
+    const top = this.round.run(state, me, pairs, size, (reached) => this.valueOf(reached, me), this.stagesSeen);
     this.best = -Infinity;
     this.ties = 0;
-    const level = copy.checkpoint();
-    let dealt = 0;
-    for (let stage = 0; stage < stages; stage++) {
-      const until = Math.round((this.deals * (stage + 1)) / stages);
-      for (let i = 0; i < top.length; i++) {
-        const k = top[i]!;
-        for (let d = dealt; d < until; d++) {
-          deck.set(this.decks[d]!);
-          copy.apply(this.pairPlacement[k]!);
-          copy.apply(this.pairFollowUp[k]!);
-          for (let step = 0; step < 2 * turns && !copy.isOver(); step++)
-            copy.apply(
-              (copy.currentPlayer === me ? this.reply : this.opponentReply)!.choose(
-                copy,
-                legal,
-                copy.legalActions(legal),
-              ),
-            );
-          sums[k] += this.valueOf(copy, me);
-          copy.rollback(level, true);
-        }
-      }
-      dealt = until;
-      const weight = dealt + this.prior;
-      this.stagesSeen?.push({ deals: dealt, means: top.map((k) => [k, sums[k]! / weight] as const) });
-      if (stage < stages - 1 && top.length > 1) top = halve(top, sums);
-    }
-    for (const k of top) this.consider(sums[k]! / (dealt + this.prior), this.pairPlacement[k]!, this.pairFollowUp[k]!);
-  }
-
-  /** The indices of the `m` best pairs by one-ply value, best first (stable). */
-  private topPairs(m: number): number[] {
-    const order = Array.from({ length: this.pairs }, (_, i) => i);
-    order.sort((a, b) => this.pairValue[b]! - this.pairValue[a]! || a - b);
-    return order.slice(0, m);
-  }
-
-  /** The game's decks (`deals`, and one more that the copy draws from): the drawn part as it is, the undrawn tiles (their multiset, sorted first: no order is read) shuffled by the agent's stream. */
-  private dealDecks(state: AgentState): void {
-    const n = state.deck.length;
-    if (this.decks.length !== this.deals + 1 || this.decks[0]!.length !== n)
-      this.decks = Array.from({ length: this.deals + 1 }, () => new Int16Array(n));
-    const from = state.deckPos;
-    for (const deck of this.decks.slice(0, this.deals)) {
-      copyUndrawnUnordered(deck, state.deck, from);
-      shuffleFrom(deck, from, this.rng);
-    }
+    for (const k of top) this.consider(this.round.meanOf(k), this.pairPlacement[k]!, this.pairFollowUp[k]!);
   }
 
   private prepare(game: AgentGame): void {
@@ -467,9 +407,8 @@ export class StrongAgent implements Agent {
     this.prior = this.given.prior >= 0 ? this.given.prior : own.prior;
     this.opponents = this.given.opponents === 'auto' ? own.opponents : this.given.opponents;
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
-    this.reply = new GreedyAgent(this.rng, true, prefilterWeights(game.players), this.restriction);
-    this.opponentReply =
-      this.opponents === 'greedy' ? new GreedyAgent(this.rng, true, DEFAULT_WEIGHTS, this.restriction) : this.reply;
+    const charged = prefilterWeights(game.players);
+    this.round.prepare(charged, this.opponents === 'greedy' ? DEFAULT_WEIGHTS : charged, this.restriction);
     this.learned = sharedEvaluation(game, this.nets, this.weightSet, this.blend);
   }
 
@@ -531,13 +470,6 @@ export class StrongAgent implements Agent {
       this.bestFollowUp = followUp;
     }
   }
-}
-
-/** The better half (rounded up) of `pairs` (indices into `sums`) by their sums, in their order; of equal sums the earlier. */
-export function halve(pairs: readonly number[], sums: Float64Array): number[] {
-  const best = pairs.map((_, i) => i).sort((a, b) => sums[pairs[b]!]! - sums[pairs[a]!]! || a - b);
-  const keep = new Set(best.slice(0, Math.ceil(pairs.length / 2)));
-  return pairs.filter((_, i) => keep.has(i));
 }
 
 /**

@@ -54,6 +54,12 @@ const copyScalars = new Function('to', 'from', SCALAR_NAMES.map((name) => `to.${
   to: Position,
   from: Position,
 ) => void;
+/** Copies every array of a position into another's of the same layout (`copyFrom`). */
+const copyAllArrays = new Function(
+  'to',
+  'from',
+  ARRAY_NAMES.map((name) => `to.${name}.set(from.${name});`).join('\n'),
+) as (to: Position, from: Position) => void;
 /** Copies each copied array into its saved copy (`save`) or back (`restore`), element by element: they are small. */
 type ArrayCopy = (position: Position, saved: NumberArray[]) => void;
 const copyLoop = (from: string, to: string) =>
@@ -222,6 +228,20 @@ export class Position {
       this.deferFinal = from.deferFinal;
     }
     this.#expansionViews = layout.expansionState.views(this.expansionBytes.buffer);
+  }
+
+  /**
+   * Makes this position what a clone of `from` drawing from `deck` would be, in this position's own
+   * memory (a search that copies the position it is handed at every choice need not allocate a state
+   * each time). Both must be positions of one game; no checkpoint may be open here.
+   */
+  protected copyFrom(from: Position, deck: Int16Array): void {
+    if (this.depth !== 0) throw new Error('copy into a position with an open checkpoint');
+    if (from.layout !== this.layout) throw new Error('copy from a position of another game');
+    copyAllArrays(this, from);
+    copyScalars(this, from);
+    this.deferFinal = from.deferFinal;
+    this.deck = deck;
   }
 
   /** A copy of every expansion's declared state, by expansion name and field name (for tests and debugging). */

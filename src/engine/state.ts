@@ -58,4 +58,12 @@ export class State extends Turn<Game> {
   clone(deck: Int16Array = this.deck): State {
     return new State(this.game, deck, this);
   }
+
+  /**
+   * Makes this state what `from.clone(deck)` would be, without allocating: `from` must be a state of
+   * the same game, and no checkpoint may be open in this one (the event sink is kept).
+   */
+  override copyFrom(from: State, deck: Int16Array = from.deck): void {
+    super.copyFrom(from, deck);
+  }
 }

@@ -69,6 +69,8 @@ export interface AgentState
   /** Meeples in each player's supply by kind: [kind * players + player]. */
   readonly meeplesLeft: { readonly [index: number]: number; readonly length: number };
   clone(deck?: Int16Array): AgentState;
+  /** Makes this state what `from.clone(deck)` would be, in its own memory (`State.copyFrom`). */
+  copyFrom(from: AgentState, deck?: Int16Array): void;
 }
 
 /**

@@ -1,0 +1,164 @@
+/**
+ * `strong`'s round look-ahead: the best pairs of its one-ply pass valued again after a round of
+ * `greedy` play on re-dealt decks, the weaker half dropped after each share of the deals (successive
+ * halving). It sees the undrawn tiles only as their multiset: each deal is that multiset shuffled by
+ * the agent's own stream. The deals are played on one copy of the position, kept from choice to choice.
+ */
+import { copyUndrawnUnordered, MAX_ACTIONS_HINT, shuffleFrom } from '../../engine/index.ts';
+import type { AgentState, Rng } from '../../engine/index.ts';
+import type { Restriction } from '../agent.ts';
+import type { Weights } from '../evaluation/evaluation.ts';
+import { GreedyAgent } from '../greedy.ts';
+
+/** The pairs of the one-ply pass: placement, follow-up and one-ply learned value of each (`count` of them). */
+export interface Pairs {
+  readonly placement: Int32Array;
+  readonly followUp: Int32Array;
+  readonly value: Float64Array;
+  readonly count: number;
+}
+
+/** The look-ahead's size in this game (`StrongAgent.prepare`: by the player count). */
+export interface LookAheadSize {
+  /** Pairs revalued per opponent. */
+  readonly perOpponent: number;
+  /** Deals each pair is tried on (the best pairs; the others fewer, by the halvings). */
+  readonly deals: number;
+  readonly halvings: number;
+  /** Turns played after the pair (0: a round). */
+  readonly replies: number;
+  /** The one-ply value counts as this many deals in a pair's mean. */
+  readonly prior: number;
+}
+
+/** After a share of the deals: the mean of each pair still in (pair index, mean). */
+export interface StageSeen {
+  readonly deals: number;
+  readonly means: (readonly [number, number])[];
+}
+
+export class RoundLookAhead {
+  /** The determinized decks (`deals`, and one more that the copy draws from). */
+  private decks: Int16Array[] = [];
+  /** Each pair's sum of values over the deals it was tried on (with its prior). */
+  private sums = new Float64Array(256);
+  private readonly legal = new Int32Array(MAX_ACTIONS_HINT);
+  /** The players of the mover's own turns and of the other players' (the same one unless `opponents=greedy`). */
+  private own: GreedyAgent | undefined;
+  private others: GreedyAgent | undefined;
+  /** The position the deals are played on (`copyOf`). */
+  private copy: AgentState | undefined;
+  /** The deals of the last `run` plus its prior: a pair's mean is its sum over this. */
+  private weight = 1;
+
+  /** `rng`: the agent's stream, which deals the decks and breaks the `greedy` turns' ties. */
+  constructor(private readonly rng: Rng) {}
+
+  /** A new game: the `greedy` players of the turns, with `own` weights for the mover's and `others` for the rest. */
+  prepare(own: Weights, others: Weights, restriction?: Restriction): void {
+    this.own = new GreedyAgent(this.rng, true, own, restriction);
+    this.others = others === own ? this.own : new GreedyAgent(this.rng, true, others, restriction);
+  }
+
+  /**
+   * Revalues the best pairs (`perOpponent` per opponent, by one-ply value) by what the next turns do to
+   * them: on each deal the pair is played, then `replies` turns (0: a round, each other player's turn
+   * and the mover's next) as `greedy` plays them, and `value` values the position reached; a pair's
+   * value is its mean (with its one-ply value counted as `prior` deals). Successive halving: the deals
+   * are split into `halvings` + 1 equal shares; after each share but the last the better half of the
+   * pairs by mean goes on. Returns the pairs left, their means in `meanOf`; `stages` gets each share's means.
+   */
+  run(
+    state: AgentState,
+    me: number,
+    pairs: Pairs,
+    size: LookAheadSize,
+    value: (state: AgentState) => number,
+    stages?: StageSeen[],
+  ): number[] {
+    const players = state.game.players;
+    let top = topPairs(pairs, Math.min(size.perOpponent * (players - 1), pairs.count));
+    const turns = size.replies > 0 ? size.replies : players;
+    this.dealDecks(state, size.deals);
+    // The deals are played on a copy that draws from `deck`, each deal copied into it in turn.
+    const deck = this.decks[size.deals]!;
+    const copy = this.copyOf(state, deck);
+    if (this.sums.length < pairs.count) this.sums = new Float64Array(pairs.placement.length);
+    const sums = this.sums;
+    for (let k = 0; k < pairs.count; k++) sums[k] = size.prior * pairs.value[k]!;
+    const shares = Math.min(size.halvings + 1, size.deals);
+    const level = copy.checkpoint();
+    let dealt = 0;
+    for (let share = 0; share < shares; share++) {
+      const until = Math.round((size.deals * (share + 1)) / shares);
+      for (let i = 0; i < top.length; i++) {
+        const k = top[i]!;
+        for (let d = dealt; d < until; d++) {
+          deck.set(this.decks[d]!);
+          copy.apply(pairs.placement[k]!);
+          copy.apply(pairs.followUp[k]!);
+          this.playTurns(copy, me, 2 * turns);
+          sums[k] += value(copy);
+          copy.rollback(level, true);
+        }
+      }
+      dealt = until;
+      const weight = dealt + size.prior;
+      stages?.push({ deals: dealt, means: top.map((k) => [k, sums[k]! / weight] as const) });
+      if (share < shares - 1 && top.length > 1) top = halve(top, sums);
+    }
+    copy.rollback(level);
+    this.weight = dealt + size.prior;
+    return top;
+  }
+
+  /** A copy of `state` drawing from `deck`: the one of the last `run`, overwritten, when it is of the same game. */
+  private copyOf(state: AgentState, deck: Int16Array): AgentState {
+    if (this.copy?.game === state.game) this.copy.copyFrom(state, deck);
+    else this.copy = state.clone(deck);
+    return this.copy;
+  }
+
+  /** The mean of pair `k` over the deals of the last `run`. */
+  meanOf(k: number): number {
+    return this.sums[k]! / this.weight;
+  }
+
+  /** Plays `steps` actions (placements and follow-ups) of `greedy` on `copy`, or to the game's end. */
+  private playTurns(copy: AgentState, me: number, steps: number): void {
+    const legal = this.legal;
+    for (let step = 0; step < steps && !copy.isOver(); step++) {
+      const player = copy.currentPlayer === me ? this.own : this.others;
+      copy.apply(player!.choose(copy, legal, copy.legalActions(legal)));
+    }
+  }
+
+  /** The decks of `deals` deals, and one more that the copy draws from: the drawn part as it is, the undrawn tiles (their multiset, sorted: no order is read) shuffled by the agent's stream. */
+  private dealDecks(state: AgentState, deals: number): void {
+    const n = state.deck.length;
+    if (this.decks.length !== deals + 1 || this.decks[0]!.length !== n)
+      this.decks = Array.from({ length: deals + 1 }, () => new Int16Array(n));
+    const from = state.deckPos;
+    // The spare deck holds the sorted multiset until the copy draws from it.
+    const sorted = this.decks[deals]!;
+    copyUndrawnUnordered(sorted, state.deck, from);
+    for (let d = 0; d < deals; d++) {
+      this.decks[d]!.set(sorted);
+      shuffleFrom(this.decks[d]!, from, this.rng);
+    }
+  }
+}
+
+/** The indices of the `m` best pairs by one-ply value, best first (stable). */
+function topPairs(pairs: Pairs, m: number): number[] {
+  const order = Array.from({ length: pairs.count }, (_, i) => i);
+  order.sort((a, b) => pairs.value[b]! - pairs.value[a]! || a - b);
+  return order.slice(0, m);
+}
+
+/** The better half (rounded up) of `pairs` (indices into `sums`) by their sums, in their order; of equal sums the earlier. */
+export function halve(pairs: readonly number[], sums: Float64Array): number[] {
+  const best = pairs.map((_, i) => i).sort((a, b) => sums[pairs[b]!]! - sums[pairs[a]!]! || a - b);
+  const keep = new Set(best.slice(0, Math.ceil(pairs.length / 2)));
+  return pairs.filter((_, i) => keep.has(i));
+}
