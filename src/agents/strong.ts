@@ -408,7 +408,7 @@ export class StrongAgent implements Agent {
     this.opponents = this.given.opponents === 'auto' ? own.opponents : this.given.opponents;
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     const charged = prefilterWeights(game.players);
-    this.round.prepare(charged, this.opponents === 'greedy' ? DEFAULT_WEIGHTS : charged, this.restriction);
+    this.round.prepare(game, charged, this.opponents === 'greedy' ? DEFAULT_WEIGHTS : charged, this.restriction);
     this.learned = sharedEvaluation(game, this.nets, this.weightSet, this.blend);
   }
 

@@ -5,10 +5,11 @@
  * the agent's own stream. The deals are played on one copy of the position, kept from choice to choice.
  */
 import { copyUndrawnUnordered, MAX_ACTIONS_HINT, shuffleFrom } from '../../engine/index.ts';
-import type { AgentState, Rng } from '../../engine/index.ts';
+import type { AgentGame, AgentState, Rng } from '../../engine/index.ts';
 import type { Restriction } from '../agent.ts';
 import type { Weights } from '../evaluation/evaluation.ts';
-import { GreedyAgent } from '../greedy.ts';
+import { GreedyAgent, sharedOnePly } from '../greedy.ts';
+import type { RememberingEvaluator } from '../speed-path/remembered.ts';
 
 /** The pairs of the one-ply pass: placement, follow-up and one-ply learned value of each (`count` of them). */
 export interface Pairs {
@@ -46,6 +47,12 @@ export class RoundLookAhead {
   /** The players of the mover's own turns and of the other players' (the same one unless `opponents=greedy`). */
   private own: GreedyAgent | undefined;
   private others: GreedyAgent | undefined;
+  /**
+   * The evaluations the `greedy` turns remember positions with (theirs are shared per game and
+   * weights): each deal starts from their tables at the root (`markRoot`), so that the first position
+   * of a deal is remembered by what the pair changed, not by a scan of the whole board.
+   */
+  private evaluators: RememberingEvaluator[] = [];
   /** The position the deals are played on (`copyOf`). */
   private copy: AgentState | undefined;
   /** The deals of the last `run` plus its prior: a pair's mean is its sum over this. */
@@ -55,9 +62,10 @@ export class RoundLookAhead {
   constructor(private readonly rng: Rng) {}
 
   /** A new game: the `greedy` players of the turns, with `own` weights for the mover's and `others` for the rest. */
-  prepare(own: Weights, others: Weights, restriction?: Restriction): void {
+  prepare(game: AgentGame, own: Weights, others: Weights, restriction?: Restriction): void {
     this.own = new GreedyAgent(this.rng, true, own, restriction);
     this.others = others === own ? this.own : new GreedyAgent(this.rng, true, others, restriction);
+    this.evaluators = [...new Set([own, others].map((weights) => sharedOnePly(game, weights).evaluator))];
   }
 
   /**
@@ -88,6 +96,7 @@ export class RoundLookAhead {
     for (let k = 0; k < pairs.count; k++) sums[k] = size.prior * pairs.value[k]!;
     const shares = Math.min(size.halvings + 1, size.deals);
     const level = copy.checkpoint();
+    for (const evaluator of this.evaluators) evaluator.markRoot(copy);
     let dealt = 0;
     for (let share = 0; share < shares; share++) {
       const until = Math.round((size.deals * (share + 1)) / shares);
@@ -95,6 +104,7 @@ export class RoundLookAhead {
         const k = top[i]!;
         for (let d = dealt; d < until; d++) {
           deck.set(this.decks[d]!);
+          for (const evaluator of this.evaluators) evaluator.restoreRoot();
           copy.apply(pairs.placement[k]!);
           copy.apply(pairs.followUp[k]!);
           this.playTurns(copy, me, 2 * turns);
@@ -108,6 +118,7 @@ export class RoundLookAhead {
       if (share < shares - 1 && top.length > 1) top = halve(top, sums);
     }
     copy.rollback(level);
+    for (const evaluator of this.evaluators) evaluator.unmarkRoot();
     this.weight = dealt + size.prior;
     return top;
   }

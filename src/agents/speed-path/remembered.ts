@@ -12,6 +12,7 @@ import { Evaluator, otherKindsLeft } from '../evaluation/evaluation.ts';
 import { addTo, advanceStamp } from '../evaluation/tallies.ts';
 import { DEFAULT_WEIGHTS } from '../evaluation/weights.ts';
 import type { Weights } from '../evaluation/weights.ts';
+import { TablesJournal } from './tables-journal.ts';
 
 export class RememberingEvaluator extends Evaluator {
   // The position remembered before a turn's placements are tried (`remember`): its base totals and,
@@ -25,7 +26,7 @@ export class RememberingEvaluator extends Evaluator {
   readonly beforeWorth: Float64Array;
   readonly beforeMajority: Int32Array;
   readonly beforePlayers: Int32Array;
-  private readonly beforeSeen: Int32Array;
+  readonly beforeSeen: Int32Array;
   private beforeStamp = 0;
   private rememberedState: AgentState | undefined;
   private rememberedPlaced = -1;
@@ -34,6 +35,16 @@ export class RememberingEvaluator extends Evaluator {
   private tablesId = -1;
   /** How many positions were remembered (`rememberStamp`). */
   private remembered = 0;
+  /**
+   * While a root is marked (`markRoot`): the journal of the tables' writes, and what else `restoreRoot`
+   * restores (`rootTotals`: before, beforeScore, beforeLeft and beforeOthers, one after the other).
+   */
+  private journal: TablesJournal | undefined;
+  private rootStamp = 0;
+  private rootTablesOf: AgentState | undefined;
+  private rootTablesId = -1;
+  private rootPlaced = -1;
+  private readonly rootTotals: Float64Array;
 
   constructor(game: AgentGame, weights: Weights = DEFAULT_WEIGHTS) {
     super(game, weights);
@@ -46,6 +57,60 @@ export class RememberingEvaluator extends Evaluator {
     this.beforeMajority = new Int32Array(segments);
     this.beforePlayers = new Int32Array(segments * game.players);
     this.beforeSeen = new Int32Array(segments);
+    this.rootTotals = new Float64Array(4 * game.players);
+  }
+
+  /**
+   * Remembers `state` (phase PLACE) as the root of a search that plays several lines from it, and
+   * journals every change of the remembered tables from now on (`restoreRoot`), so that the first
+   * position of each line, which follows from the root, is remembered by what its first moves changed
+   * rather than from scratch. Only in a game that previews (`remember`: elsewhere nothing is
+   * remembered incrementally); until `unmarkRoot`.
+   */
+  markRoot(state: AgentState): void {
+    this.remember(state);
+    this.forget();
+    if (!this.game.previews) return;
+    this.journal ??= new TablesJournal(this, this.game.players);
+    this.journal.clear();
+    this.rootStamp = this.beforeStamp;
+    this.rootTablesOf = this.tablesOf;
+    this.rootTablesId = this.tablesId;
+    this.rootPlaced = this.rememberedPlaced;
+    const players = this.game.players;
+    const root = this.rootTotals;
+    for (let p = 0; p < players; p++) {
+      root[p] = this.before[p]!;
+      root[players + p] = this.beforeScore[p]!;
+      root[2 * players + p] = this.beforeLeft[p]!;
+      root[3 * players + p] = this.beforeOthers[p]!;
+    }
+  }
+
+  /** Brings the remembered tables back to the root marked (`markRoot`; the state object must be the one marked, at that position or one that follows from it). */
+  restoreRoot(): void {
+    const journal = this.journal;
+    if (!journal || this.rootTablesId < 0) return;
+    journal.undo();
+    this.beforeStamp = this.rootStamp;
+    this.tablesOf = this.rootTablesOf;
+    this.tablesId = this.rootTablesId;
+    this.rememberedPlaced = this.rootPlaced;
+    const players = this.game.players;
+    const root = this.rootTotals;
+    for (let p = 0; p < players; p++) {
+      this.before[p] = root[p]!;
+      this.beforeScore[p] = root[players + p]!;
+      this.beforeLeft[p] = root[2 * players + p]!;
+      this.beforeOthers[p] = root[3 * players + p]!;
+    }
+    this.rememberedState = undefined;
+  }
+
+  /** Ends the journal of `markRoot`. */
+  unmarkRoot(): void {
+    this.journal?.clear();
+    this.rootTablesId = -1;
   }
 
   /**
@@ -204,6 +269,7 @@ export class RememberingEvaluator extends Evaluator {
 
   /** Remembers occupied feature `root`: its worth, majority and meeples (`perPlayer`). */
   protected override keep(root: number, worth: number, majority: number): void {
+    if (this.rootTablesId >= 0) this.journal!.note(root);
     this.beforeSeen[root] = this.beforeStamp;
     this.beforeWorth[root] = worth;
     this.beforeMajority[root] = majority;
@@ -223,7 +289,10 @@ export class RememberingEvaluator extends Evaluator {
     do {
       if (this.beforeSeen[g] === stamp) {
         addTo(out, this.beforeMajority[g]!, -this.beforeWorth[g]!);
-        if (keep) this.beforeSeen[g] = 0; // no stamp is 0
+        if (keep) {
+          if (this.rootTablesId >= 0) this.journal!.note(g);
+          this.beforeSeen[g] = 0; // no stamp is 0
+        }
       }
       g = state.next[g]!;
     } while (g !== root);
@@ -236,6 +305,9 @@ export class RememberingEvaluator extends Evaluator {
 
   /** A fresh stamp for `beforeSeen`, one per `remember` (its own count, so that no evaluation in between can wrap it). */
   private nextBeforeStamp(): void {
-    this.beforeStamp = advanceStamp(this.beforeStamp, this.beforeSeen);
+    const stamp = advanceStamp(this.beforeStamp, this.beforeSeen);
+    // Restarted stamps cleared the tables, which the journal cannot undo: the root is given up.
+    if (stamp < this.beforeStamp) this.rootTablesId = -1;
+    this.beforeStamp = stamp;
   }
 }
