@@ -68,9 +68,9 @@ export class RememberingEvaluator extends Evaluator {
    * remembered incrementally); until `unmarkRoot`.
    */
   markRoot(state: AgentState): void {
+    if (!this.game.previews) return;
     this.remember(state);
     this.forget();
-    if (!this.game.previews) return;
     this.journal ??= new TablesJournal(this, this.game.players);
     this.journal.clear();
     this.rootStamp = this.beforeStamp;
