@@ -52,6 +52,7 @@ export type FeatureView = Pick<
   | 'neighboursOf'
   | 'closesFeature'
   | 'tilesLeft'
+  | 'cellPattern'
   | 'fittingTiles'
   | 'openEndCells'
   | 'emptyCellsAround'

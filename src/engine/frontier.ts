@@ -161,12 +161,21 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
    */
   fittingTiles(cell: number, tilesLeft: Int32Array): number {
     const fits = this.game.fits;
-    const v = this.grid[cell]!;
-    const pattern = v < 0 ? this.frontierReq[-v - 1]! & 255 : 0;
+    const pattern = this.cellPattern(cell);
     let n = 0;
     for (let t = 0; t < tilesLeft.length; t++)
       if (tilesLeft[t] !== 0 && fits[t * 256 + pattern] !== 0) n += tilesLeft[t]!;
     return n;
+  }
+
+  /**
+   * The edge pattern (0–255) that empty cell `cell` requires of a tile: what its placed neighbours'
+   * sides ask (0 off the frontier). `fittingTiles` depends on the cell only through it, so a count
+   * can be remembered by pattern while the tiles to come stay the same.
+   */
+  cellPattern(cell: number): number {
+    const v = this.grid[cell]!;
+    return v < 0 ? this.frontierReq[-v - 1]! & 255 : 0;
   }
 
   /**

@@ -107,6 +107,9 @@ export class HookView implements BoardView {
   tilesLeft(out: Int32Array) {
     this.#state.tilesLeft(out);
   }
+  cellPattern(cell: number) {
+    return this.#state.cellPattern(cell);
+  }
   fittingTiles(cell: number, tilesLeft: Int32Array) {
     return this.#state.fittingTiles(cell, tilesLeft);
   }

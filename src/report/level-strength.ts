@@ -2,7 +2,8 @@
  * What a study's skill levels are worth, said beside their names in the reports of `npm start`,
  * the notebooks and `carclab study`: match figures measured once and committed here, each with the
  * command (seed and deals included) that produced it (docs/strong.md "Where it stands"), never
- * computed while a study runs. A figure belongs to one exact spec, compared canonically (`strong` is
+ * computed while a study runs. A figure over several fresh seeds pools their games
+ * (no seed chosen for its result). A figure belongs to one exact spec, compared canonically (`strong` is
  * the default `strong`; `strong:lookahead=3` has no figure), and one player count; the share and its
  * Wilson 95 % interval are computed here from the committed wins and games.
  */
@@ -16,11 +17,11 @@ export interface MeasuredStrength {
   players: number;
   /** The expansions, as `--expansions` takes them; empty for the base game. */
   expansions: readonly string[];
-  /** Games `agent` won (a tie for first counts 1/k to each of the k tied) of `games`. */
+  /** Games `agent` won (a tie for first counts 1/k to each of the k tied) of `games`, over every command. */
   wins: number;
   games: number;
-  /** The command that measured it (seed and deals in it), and the day (UTC). */
-  command: string;
+  /** The commands that measured it (seed and deals in each; several seeds pooled), and the day (UTC). */
+  commands: readonly string[];
   measured: string;
   /** Other specs that play the same moves at this player count (so the figure is theirs too). */
   sameMoves?: readonly string[];
@@ -33,6 +34,10 @@ const STUDIES_STRONG = ['strong:lookaheadPlayers=3'];
 /** With 2 players every `lookaheadPlayers` from 2 up plays the default's moves (the studies' former spec too). */
 const DEFAULT_AT_2 = ['strong:lookaheadPlayers=2', ...STUDIES_STRONG];
 
+/** `agent` alone among `against` players in every seat, on `seed`. */
+const loneCommand = (agent: string, against: string, players: number, deals: number, seed: string, three: boolean) =>
+  `carclab match ${agent} ${against} --players ${players} --lineups 1 --deals ${deals} --seed ${seed} --workers 1${three ? ` ${ON_THREE}` : ''}`;
+
 /** A lone-agent match of issue 34's confirmation (fresh seeds `cost-c2`, `cost-c3`, `cost-c4`; 100 deals). */
 const lone = (agent: string, against: string, players: number, three: boolean, wins: number): MeasuredStrength => ({
   agent,
@@ -41,19 +46,22 @@ const lone = (agent: string, against: string, players: number, three: boolean, w
   expansions: three ? THREE : [],
   wins,
   games: 100 * players,
-  command: `carclab match ${agent} ${against} --players ${players} --lineups 1 --deals 100 --seed cost-c${players} --workers 1${three ? ` ${ON_THREE}` : ''}`,
+  commands: [loneCommand(agent, against, players, 100, `cost-c${players}`, three)],
   measured: '2026-12-05',
 });
 
 /**
- * A 3-player lone-agent match against `greedy` on the fresh seed `fresh-d1` (100 deals), measured
- * with the 3-player network fitted to the look-ahead's values and the small 3-player look-ahead
- * (docs/strong.md, fifth pass); the default plays the studies' `strong:lookaheadPlayers=3` moves,
- * the one-ply `strong:lookahead=0` those of `strong:lookaheadPlayers=2`.
+ * 3-player lone-agent matches against `greedy`, 100 deals a seed, with the 3-player network fitted to
+ * the look-ahead's values and the small 3-player look-ahead (docs/strong.md, fifth pass): on the fresh
+ * seed `fresh-d1`, and for the default also `fresh-d2` (fifth pass) and `fresh-s8-3p-1` (eighth pass;
+ * `wins` are the seeds' sum);
+ * the default plays the studies' `strong:lookaheadPlayers=3` moves, the one-ply `strong:lookahead=0`
+ * those of `strong:lookaheadPlayers=2`.
  */
-const threeOnD1 = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
+const threePlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 3, three, wins),
-  command: `carclab match ${agent} greedy --players 3 --lineups 1 --deals 100 --seed fresh-d1 --workers 1${three ? ` ${ON_THREE}` : ''}`,
+  games: 300 * seeds.length,
+  commands: seeds.map((seed) => loneCommand(agent, 'greedy', 3, 100, seed, three)),
   sameMoves: agent === 'strong' ? STUDIES_STRONG : ['strong:lookaheadPlayers=2'],
 });
 
@@ -64,18 +72,19 @@ const threeOnD1 = (agent: string, three: boolean, wins: number): MeasuredStrengt
  */
 const fourOnS6 = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 4, three, wins),
-  command: `carclab match ${agent} greedy --players 4 --lineups 1 --deals 100 --seed fresh-s6-4p-1 --workers 1${three ? ` ${ON_THREE}` : ''}`,
+  commands: [loneCommand(agent, 'greedy', 4, 100, 'fresh-s6-4p-1', three)],
   ...(agent === 'strong' ? {} : { sameMoves: STUDIES_STRONG }),
 });
 
 /**
- * A 5-player lone-agent match against `greedy` on the fresh seed `fresh-s7-5p-1` (50 deals), with the
- * small 5-player look-ahead and its options (docs/strong.md, seventh pass).
+ * 5-player lone-agent matches against `greedy`, 50 deals a seed, with the small 5-player look-ahead and
+ * its options (docs/strong.md, seventh pass): on the fresh seed `fresh-s7-5p-1`, and in the base game
+ * also `fresh-s8-5p-1` (eighth pass; `wins` are the seeds' sum).
  */
-const fiveOnS7 = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
+const fivePlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 5, three, wins),
-  games: 250,
-  command: `carclab match ${agent} greedy --players 5 --lineups 1 --deals 50 --seed fresh-s7-5p-1 --workers 1${three ? ` ${ON_THREE}` : ''}`,
+  games: 250 * seeds.length,
+  commands: seeds.map((seed) => loneCommand(agent, 'greedy', 5, 50, seed, three)),
 });
 
 /**
@@ -94,7 +103,7 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     expansions: [],
     wins: 373.5,
     games: 400,
-    command: 'carclab match strong greedy --deals 200 --seed strength-s7 --workers 1',
+    commands: ['carclab match strong greedy --deals 200 --seed strength-s7 --workers 1'],
     measured: '2026-12-05',
     sameMoves: DEFAULT_AT_2,
   },
@@ -105,20 +114,20 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     expansions: THREE,
     wins: 361.5,
     games: 400,
-    command: `carclab match strong greedy --deals 200 --seed strength-s7 --workers 1 ${ON_THREE}`,
+    commands: [`carclab match strong greedy --deals 200 --seed strength-s7 --workers 1 ${ON_THREE}`],
     measured: '2026-12-05',
     sameMoves: DEFAULT_AT_2,
   },
-  threeOnD1('strong', false, 205),
-  threeOnD1('strong', true, 196.5),
-  threeOnD1('strong:lookahead=0', false, 165.5),
-  threeOnD1('strong:lookahead=0', true, 181.5),
+  threePlayers('strong', false, ['fresh-d1', 'fresh-d2', 'fresh-s8-3p-1'], 205 + 202.5 + 217.5),
+  threePlayers('strong', true, ['fresh-d1', 'fresh-d2', 'fresh-s8-3p-1'], 196.5 + 199.5 + 192.5),
+  threePlayers('strong:lookahead=0', false, ['fresh-d1'], 165.5),
+  threePlayers('strong:lookahead=0', true, ['fresh-d1'], 181.5),
   fourOnS6('strong', false, 236.5),
   fourOnS6('strong', true, 688 / 3),
   fourOnS6('strong:lookahead=0', false, 1129 / 6),
   fourOnS6('strong:lookahead=0', true, 129.5),
-  fiveOnS7('strong', false, 547 / 6),
-  fiveOnS7('strong', true, 58.5),
+  fivePlayers('strong', false, ['fresh-s7-5p-1', 'fresh-s8-5p-1'], 547 / 6 + 476 / 6),
+  fivePlayers('strong', true, ['fresh-s7-5p-1'], 58.5),
   ...[false, true].map((three) => ({
     agent: 'greedy',
     against: 'random',
@@ -126,7 +135,7 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     expansions: three ? THREE : [],
     wins: 200,
     games: 200,
-    command: `carclab match greedy random --deals 100 --seed cost-c2 --workers 1${three ? ` ${ON_THREE}` : ''}`,
+    commands: [`carclab match greedy random --deals 100 --seed cost-c2 --workers 1${three ? ` ${ON_THREE}` : ''}`],
     measured: '2026-12-05',
   })),
   lone('greedy', 'random', 3, false, 300),

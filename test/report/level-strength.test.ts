@@ -23,12 +23,18 @@ describe('level strength', () => {
       expect(() => parseAgentSpec(m.agent, 'test')).not.toThrow();
       expect(m.wins).toBeGreaterThanOrEqual(0);
       expect(m.wins).toBeLessThanOrEqual(m.games);
-      // The command names the match it was: the two specs, the seed, the deals, the player count.
-      expect(m.command).toMatch(new RegExp(`^carclab match ${m.agent} ${m.against} `));
-      expect(m.command).toMatch(/--seed \S+/);
-      expect(m.command).toMatch(/--deals \d+/);
-      if (m.players > 2) expect(m.command).toContain(`--players ${m.players} --lineups 1`);
-      if (m.expansions.length) expect(m.command).toContain(`--expansions ${m.expansions.join(',')}`);
+      // Each command names the match it was: the two specs, the seed, the deals, the player count; the
+      // games are those of the commands' deals (a lone agent plays every seat of a deal), each seed once.
+      expect(m.commands.length).toBeGreaterThan(0);
+      expect(new Set(m.commands.map((c) => c.match(/--seed (\S+)/)?.[1])).size).toBe(m.commands.length);
+      let games = 0;
+      for (const command of m.commands) {
+        expect(command).toMatch(new RegExp(`^carclab match ${m.agent} ${m.against} `));
+        games += Number(command.match(/--deals (\d+)/)![1]) * m.players;
+        if (m.players > 2) expect(command).toContain(`--players ${m.players} --lineups 1`);
+        if (m.expansions.length) expect(command).toContain(`--expansions ${m.expansions.join(',')}`);
+      }
+      expect(m.games).toBe(games);
       expect(m.measured).toMatch(/^\d{4}-\d\d-\d\d$/);
     }
   });

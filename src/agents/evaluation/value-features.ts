@@ -95,12 +95,17 @@ export class ValueFeatures {
   private readonly bordered = new Int32Array(2);
   /** Per tile type, how many are still to place (`FeatureView.tilesLeft`), read once per `read`. */
   private left = new Int32Array(0);
+  /** The `tilesLeft` of the `read` before (swapped with `left`), to tell whether they changed. */
+  private leftBefore = new Int32Array(0);
   private tilesToCome = 0;
   /** The draws a player can expect before the end: tiles to come over players. */
   private draws = 0;
-  /** Per cell: the `read` that counted the tiles fitting there (`fitStamp`) and the count. */
-  private readonly fitStamp: Int32Array;
-  private readonly fitCount: Int32Array;
+  /**
+   * Per edge pattern a cell requires (`FeatureView.cellPattern`): how many tiles to come fit it (-1:
+   * not counted yet). The count depends on nothing else, so it holds from one `read` to the next while
+   * `tilesLeft` stays the same (the pairs of one choice all place the drawn tile).
+   */
+  private readonly patternFits = new Int32Array(256).fill(-1);
   private readonly cells = new Int32Array(256);
   /** The open cities a field borders (`citiesBordered`). */
   private readonly openCities: Int32Array;
@@ -141,9 +146,6 @@ export class ValueFeatures {
     this.cityStamp = new Int32Array(segments);
     this.cityChance = new Float64Array(segments);
     this.chanceMemo = new Float64Array(2 * game.maxTiles + 2);
-    const side = 2 * game.maxTiles + 3;
-    this.fitStamp = new Int32Array(side * side);
-    this.fitCount = new Int32Array(side * side);
   }
 
   /** Fills `values` (and `toPlace`) with every player's features in `state`; returns `values`. */
@@ -163,11 +165,10 @@ export class ValueFeatures {
       const offset = (p - next + players) % players;
       v[o + F.turnsLeft] = left > offset ? Math.floor((left - 1 - offset) / players) + 1 : 0;
     }
-    this.stamp = advanceStamp(this.stamp, this.seen, this.fitStamp);
+    this.stamp = advanceStamp(this.stamp, this.seen);
     const stamp = this.stamp;
     if (stamp === 1) this.cityStamp.fill(0);
-    if (this.left.length === 0) this.left = new Int32Array(Math.max(...state.deck) + 1);
-    state.tilesLeft(this.left);
+    this.readTilesLeft(state);
     this.tilesToCome = Math.max(1, left);
     this.draws = left / players;
     if (left !== this.chanceLeft) {
@@ -198,6 +199,24 @@ export class ValueFeatures {
     return v;
   }
 
+  /** Reads `tilesLeft` into `left`; forgets the fitting counts by pattern when they changed. */
+  private readTilesLeft(state: AgentState): void {
+    if (this.left.length === 0) {
+      this.left = new Int32Array(Math.max(...state.deck) + 1);
+      this.leftBefore = new Int32Array(this.left.length);
+    }
+    const now = this.leftBefore;
+    state.tilesLeft(now);
+    const before = this.left;
+    this.leftBefore = before;
+    this.left = now;
+    for (let t = 0; t < now.length; t++) {
+      if (now[t] === before[t]) continue;
+      this.patternFits.fill(-1);
+      return;
+    }
+  }
+
   /** Adds every player's `expansionGrowth` and `expansionOpenChance` (the expansions' agent-input hooks). */
   private readExpansionInputs(state: AgentState): void {
     const players = this.game.players;
@@ -217,7 +236,7 @@ export class ValueFeatures {
   private feature(state: AgentState, root: number, kind: number): void {
     const perPlayer = this.perPlayer;
     const players = this.game.players;
-    perPlayer.fill(0);
+    for (let p = 0; p < players; p++) perPlayer[p] = 0; // cheaper than \`fill\` for a handful
     if (kind === SEG_FIELD) {
       if (!this.rates.fieldsPay) return;
       state.figures(root, perPlayer);
@@ -277,6 +296,11 @@ export class ValueFeatures {
   private chances(state: AgentState, root: number, road: boolean, majority: number, complete: number): void {
     const n = state.openEndCells(root, this.cells);
     const chance = this.chanceOfCells(state, n, false);
+    if (this.cityStamp[root] !== this.stamp) {
+      // Its chance by anyone's draws while its cells are at hand (a field or a tollhouse may ask).
+      this.cityStamp[root] = this.stamp;
+      this.cityChance[root] = this.chanceOfCells(state, n, true);
+    }
     if (chance === 0) this.add(majority, road ? F.roadDead : F.cityDead, complete);
     else this.add(majority, road ? F.roadChance : F.cityChance, complete * chance);
     if (!road) this.add(majority, F.cityCells, n);
@@ -320,13 +344,15 @@ export class ValueFeatures {
     return chance;
   }
 
-  /** How many tiles to come fit empty cell `cell` (counted once per `read`). */
+  /** How many tiles to come fit empty cell `cell` (counted once per pattern while `tilesLeft` stays). */
   private fitting(state: AgentState, cell: number): number {
-    if (this.fitStamp[cell] !== this.stamp) {
-      this.fitStamp[cell] = this.stamp;
-      this.fitCount[cell] = state.fittingTiles(cell, this.left);
+    const pattern = state.cellPattern(cell);
+    let n = this.patternFits[pattern]!;
+    if (n < 0) {
+      n = state.fittingTiles(cell, this.left);
+      this.patternFits[pattern] = n;
     }
-    return this.fitCount[cell]!;
+    return n;
   }
 
   /** Adds `value` to feature `k` of each player in bit mask `players`. */
