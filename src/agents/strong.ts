@@ -127,6 +127,8 @@ export interface StrongOptions {
   readonly value?: PositionValueKind;
   /** With 2 players: the network's weight in percent at the first and the last turn (`TWO_PLAYER_BLEND` unless given). */
   readonly blend?: readonly number[];
+  /** With 4 players: the same (`FOUR_PLAYER_BLEND` unless given). */
+  readonly fourBlend?: readonly number[];
   /** `forbid=`: the follow-ups it may not choose on its own turns (`forbid.ts`). */
   readonly restriction?: Restriction;
 }
@@ -198,6 +200,7 @@ export class StrongAgent implements Agent {
   private readonly lookaheadPlayers: number;
   private readonly value: PositionValueKind;
   private readonly blend: readonly number[];
+  private readonly fourBlend: readonly number[];
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
   private readonly restriction: Restriction | undefined;
   /** While `valueCandidates` runs `choose`: after each share of the look-ahead's deals, the mean of each pair still in (by pair index). */
@@ -227,6 +230,7 @@ export class StrongAgent implements Agent {
     this.five = options.five;
     this.value = options.value ?? 'best';
     this.blend = options.blend ?? TWO_PLAYER_BLEND;
+    this.fourBlend = options.fourBlend ?? FOUR_PLAYER_BLEND;
     this.restriction = options.restriction;
     this.round = new RoundLookAhead(rng);
   }
@@ -409,7 +413,8 @@ export class StrongAgent implements Agent {
     this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     const charged = prefilterWeights(game.players);
     this.round.prepare(game, charged, this.opponents === 'greedy' ? DEFAULT_WEIGHTS : charged, this.restriction);
-    this.learned = sharedEvaluation(game, this.nets, this.weightSet, this.blend);
+    const blend = { 2: this.blend, 4: this.fourBlend }[game.players] ?? NETWORK_ALONE;
+    this.learned = sharedEvaluation(game, this.nets, this.weightSet, blend);
   }
 
   /** Writes the best `width` distinct placements into `candidates` (`shortlist`); returns how many. */
@@ -526,12 +531,15 @@ interface PositionValue {
  * (in between, in proportion to the tiles placed); the linear weights have the rest.
  */
 export const TWO_PLAYER_BLEND: readonly number[] = [50, 50];
+/** With 4 players: the network alone (`fourBlend=100,100`) unless the spec blends it too. */
+export const FOUR_PLAYER_BLEND: readonly number[] = [100, 100];
+const NETWORK_ALONE: readonly number[] = [100, 100];
 
 /**
  * The evaluation of a game of `game.players`: the value network of that player count when `nets` has
  * one, else the linear evaluation with `weightSet`'s weights (the player counts where no network has
- * yet played better than them: docs/strong.md); with 2 players both, blended by `blend`
- * (`TWO_PLAYER_BLEND`). One evaluator per game and network or weights, shared by the agents of a
+ * yet played better than them: docs/strong.md); both, blended by `blend` (with 2 players
+ * `TWO_PLAYER_BLEND`, with 4 `FOUR_PLAYER_BLEND`, the network alone otherwise). One evaluator per game and network or weights, shared by the agents of a
  * thread (an agent is made per seat and game; the evaluation's buffers are per game, and what it
  * keeps between two calls is each player's last answer with the inputs it answered).
  */
@@ -556,7 +564,7 @@ function sharedEvaluation(
   };
   if (!record) return linear();
   const network = cached(record, () => new ValueEvaluator(game, mlpOf(record), inputsOf(record)));
-  if (game.players > 2 || (blend[0] === 100 && blend[1] === 100)) return network;
+  if (blend[0] === 100 && blend[1] === 100) return network;
   if (blend[0] === 0 && blend[1] === 0) return linear();
   return new BlendedValue(network, linear(), blend[0]! / 100, blend[1]! / 100);
 }
@@ -718,6 +726,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       100,
       "with 2 players: the value network's weight in percent at the first turn and at the last, the linear weights having the rest (docs/strong.md)",
     ),
+    intListParam(
+      'fourBlend',
+      FOUR_PLAYER_BLEND,
+      0,
+      100,
+      'with 4 players: the same as blend (100,100: the network alone)',
+    ),
     enumParam(
       'weights',
       ['learned', 'initial'],
@@ -739,7 +754,8 @@ export const strongAgent: AgentDefinition = defineAgent({
       if (params.prior < 0) params.prior = 0;
       if (params.opponents === 'auto') params.opponents = 'charged';
     }
-    if (params.blend.length !== 2) return `blend= takes 2 numbers (first,last), got ${params.blend.join(',')}`;
+    for (const key of ['blend', 'fourBlend'] as const)
+      if (params[key].length !== 2) return `${key}= takes 2 numbers (first,last), got ${params[key].join(',')}`;
     return undefined;
   },
   create: (rng, params, restriction) =>
@@ -761,6 +777,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       five: params.five,
       value: params.value,
       blend: params.blend,
+      fourBlend: params.fourBlend,
       restriction,
     }),
 });

@@ -245,6 +245,20 @@ describe('strong', () => {
     expect(() => parseAgentSpec('strong:blend=50', 'test')).toThrow(/blend= takes 2 numbers/);
   });
 
+  it('with 4 players blends them by fourBlend= (the network alone by default), at no other count', () => {
+    const four = newGame({ players: 4 });
+    const moves = (spec: string) => [0, 1].map((deal) => transcript(four, spec, 'fourBlend', deal, 40));
+    const network = moves('strong:lookahead=0');
+    expect(specText('strong')).toContain('fourBlend=100,100');
+    expect(moves('strong:lookahead=0,fourBlend=50,50')).not.toEqual(network);
+    expect(moves('strong:lookahead=0,fourBlend=0,0')).not.toEqual(network);
+    for (const players of [2, 3, 5])
+      expect(choicesAt(players, 'strong:lookahead=0,fourBlend=0,0', 'fourBlend')).toEqual(
+        choicesAt(players, 'strong:lookahead=0', 'fourBlend'),
+      );
+    expect(() => parseAgentSpec('strong:fourBlend=50', 'test')).toThrow(/fourBlend= takes 2 numbers/);
+  });
+
   it('values a finished game by its final scores', () => {
     const game = newGame({ players: 2 });
     const state = playChecked(game, 'strong-end', 0, undefined, undefined, 'greedy');
