@@ -9,34 +9,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
 import { OnePly } from '../../src/agents/speed-path/one-ply.ts';
 import { MAX_ACTIONS_HINT, PHASE_PLACE, randomIndex } from '../../src/engine/index.ts';
-import type { GameOptions, State } from '../../src/engine/index.ts';
+import type { GameOptions } from '../../src/engine/index.ts';
 import { newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 import { expansionMixes } from '../engine/conformance.ts';
+import { expectRememberedAsFresh } from './remembered-as-fresh.ts';
 
 const legal = new Int32Array(MAX_ACTIONS_HINT);
-
-/** Remembers `state` in `kept` and a clone of it (another state object: read from scratch) in `fresh`; compares their totals and every placement's value and follow-up. */
-function compare(kept: OnePly, fresh: OnePly, state: State): void {
-  const copy = state.clone();
-  kept.remember(state);
-  fresh.remember(copy);
-  const me = state.currentPlayer;
-  Array.from(kept.evaluator.before).forEach((total, p) => {
-    expect(total).toBeCloseTo(fresh.evaluator.before[p]!, 9);
-  });
-  const n = state.legalPlacements(legal);
-  for (let i = 0; i < n; i++) {
-    const placement = legal[i]!;
-    expect(kept.valuePlacement(state, placement, me), state.actionToString(placement)).toBeCloseTo(
-      fresh.valuePlacement(copy, placement, me),
-      9,
-    );
-    expect(kept.followUp).toBe(fresh.followUp);
-  }
-  kept.forget();
-}
 
 /**
  * Plays a greedy game of `options`; at every eighth placement, 3 lines of up to 8 random plies from it,
@@ -64,7 +44,7 @@ function linesFromRoots(options: GameOptions, deal: number): { compared: number;
         for (let k = 0; k < 8 && !state.isOver(); k++) {
           state.apply(legal[randomIndex(rng, state.legalActions(legal))]!);
           if (state.phase === PHASE_PLACE) {
-            compare(kept, fresh, state);
+            expectRememberedAsFresh(kept, fresh, state);
             compared++;
           }
         }

@@ -10,34 +10,13 @@ import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
 import type { Weights } from '../../src/agents/evaluation/evaluation.ts';
 import { OnePly } from '../../src/agents/speed-path/one-ply.ts';
 import { MAX_ACTIONS_HINT, PHASE_PLACE, randomIndex } from '../../src/engine/index.ts';
-import type { GameOptions, State } from '../../src/engine/index.ts';
+import type { GameOptions } from '../../src/engine/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { makeRng } from '../../src/sim/rng.ts';
 import { gameWith } from '../util.ts';
+import { expectRememberedAsFresh } from './remembered-as-fresh.ts';
 
 const legal = new Int32Array(MAX_ACTIONS_HINT);
-
-/** Remembers `state` in `kept` and a clone of it in a fresh valuation; compares their totals and every placement's value and follow-up. */
-function compare(kept: OnePly, fresh: OnePly, state: State): void {
-  const copy = state.clone();
-  kept.remember(state);
-  fresh.remember(copy);
-  const me = state.currentPlayer;
-  Array.from(kept.evaluator.before).forEach((total, p) => {
-    expect(total).toBeCloseTo(fresh.evaluator.before[p]!, 9);
-  });
-  const n = state.legalPlacements(legal);
-  for (let i = 0; i < n; i++) {
-    const placement = legal[i]!;
-    expect(kept.valuePlacement(state, placement, me), state.actionToString(placement)).toBeCloseTo(
-      fresh.valuePlacement(copy, placement, me),
-      9,
-    );
-    expect(kept.followUp).toBe(fresh.followUp);
-  }
-  kept.forget();
-  fresh.forget();
-}
 
 /**
  * Plays deal `deal` with greedy agents, comparing at three turns in four (the others are played
@@ -58,7 +37,7 @@ function playComparing(options: GameOptions, deal: number, weights?: Weights): n
   while (!state.isOver()) {
     if (state.phase === PHASE_PLACE && randomIndex(rng, 4) !== 0) {
       if (state.followsFrom(last.id, last.placed)) updates++;
-      compare(kept, fresh, state);
+      expectRememberedAsFresh(kept, fresh, state);
       last = { id: state.positionId, placed: state.placedCount };
       if (randomIndex(rng, 3) === 0) {
         // A search's try: random plies, positions on the way remembered, all rolled back.
@@ -66,7 +45,7 @@ function playComparing(options: GameOptions, deal: number, weights?: Weights): n
         for (let k = 1 + randomIndex(rng, 4); k > 0 && !state.isOver(); k--) {
           state.apply(legal[randomIndex(rng, state.legalActions(legal))]!);
           if (state.phase === PHASE_PLACE) {
-            compare(kept, fresh, state);
+            expectRememberedAsFresh(kept, fresh, state);
             last = { id: state.positionId, placed: state.placedCount };
           }
         }
