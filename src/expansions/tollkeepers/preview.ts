@@ -292,7 +292,9 @@ class TollPreview {
     let flips = false;
     for (let k = 0; k < roads.count; k++) {
       const root = tile ? -1 : this.crossRoots[at + k]!;
-      const g = tile ? p.group[t.villageRoads[start + k]!]! : p !== undefined ? p.groupOfRoot(root) : -1;
+      // A board road the placement does not join (`joinedIn`) has no group: no scan of the joins.
+      const joined = !tile && p !== undefined && this.joinedIn[root] === this.placements;
+      const g = tile ? p.group[t.villageRoads[start + k]!]! : joined ? p.groupOfRoot(root) : -1;
       const id = g >= 0 ? -1 - g : root;
       identity[k] = id;
       roads.open[k] = 0;
@@ -368,11 +370,16 @@ class TollPreview {
       illustrations += roads.illustrations[k]!;
       travellers += roads.travellers[k]!;
     }
-    for (let s = 0; s < p.count; s++) {
-      if (p.group[s] !== g) continue;
-      illustrations += this.t.illustrations.of(p.type, s);
-      travellers += this.t.travellers.of(p.type, s);
-    }
+    // Unlinked, each tile segment is its own feature (`ProspectView.linked`): g is the only one.
+    if (!p.linked) {
+      illustrations += this.t.illustrations.of(p.type, g);
+      travellers += this.t.travellers.of(p.type, g);
+    } else
+      for (let s = 0; s < p.count; s++) {
+        if (p.group[s] !== g) continue;
+        illustrations += this.t.illustrations.of(p.type, s);
+        travellers += this.t.travellers.of(p.type, s);
+      }
     this.groupIllustrations[g] = illustrations;
     this.groupTravellers[g] = travellers;
     roads.illustrations[k] = illustrations;
