@@ -109,9 +109,9 @@ export class ValueFeatures {
   private readonly cells = new Int32Array(256);
   /** The open cities a field borders (`citiesBordered`). */
   private readonly openCities: Int32Array;
-  /** Per city root: the `read` that valued its chance of completion by anyone (`cityStamp`) and the chance. */
   /** The rule module's pay per road and city tile, pennant and monastery tile, completed and at the end; a field's by its cities. */
   private readonly rates: WorthRates;
+  /** Per city root: the `read` that valued its chance of completion by anyone (`cityStamp`) and the chance. */
   private readonly cityStamp: Int32Array;
   private readonly cityChance: Float64Array;
   /**
@@ -296,21 +296,21 @@ export class ValueFeatures {
   private chances(state: AgentState, root: number, road: boolean, majority: number, complete: number): void {
     const n = state.openEndCells(root, this.cells);
     const chance = this.chanceOfCells(state, n, false);
-    if (this.cityStamp[root] !== this.stamp) {
-      // Its chance by anyone's draws while its cells are at hand (a field or a tollhouse may ask).
-      this.cityStamp[root] = this.stamp;
-      this.cityChance[root] = this.chanceOfCells(state, n, true);
-    }
+    this.cityChanceOf(state, root, n); // while its cells are at hand: a field or a tollhouse may ask
     if (chance === 0) this.add(majority, road ? F.roadDead : F.cityDead, complete);
     else this.add(majority, road ? F.roadChance : F.cityChance, complete * chance);
     if (!road) this.add(majority, F.cityCells, n);
   }
 
-  /** Open city's or road's `root` chance to be completed by anyone's draws (once per `read`). */
-  private cityChanceOf(state: AgentState, root: number): number {
+  /**
+   * Open city's or road's `root` chance to be completed by anyone's draws (once per `read`); `cellsRead`:
+   * its open-end cells are the first that many of `cells` already (-1: they are read here).
+   */
+  private cityChanceOf(state: AgentState, root: number, cellsRead = -1): number {
     if (this.cityStamp[root] !== this.stamp) {
       this.cityStamp[root] = this.stamp;
-      this.cityChance[root] = this.chanceOfCells(state, state.openEndCells(root, this.cells), true);
+      const n = cellsRead >= 0 ? cellsRead : state.openEndCells(root, this.cells);
+      this.cityChance[root] = this.chanceOfCells(state, n, true);
     }
     return this.cityChance[root]!;
   }
