@@ -74,8 +74,8 @@ export const FOUR_PLAYERS: readonly number[] = [10, 12, 2];
 /**
  * The look-ahead with 5 players (`five`: lookahead, manySamples, halvings), as `three` is with 3, and
  * the options that go with it (`FIVE_PLAYER_OPTIONS`): a small look-ahead that the options made
- * strong enough at about 94 greedy games per game as the bench then timed it, 113 with its longer
- * warm-up since (docs/strong.md "seventh pass" and "Where it stands").
+ * strong enough at under 100 greedy games per game (docs/strong.md "seventh pass"; its strength and
+ * cost as measured since: "Where it stands").
  */
 export const FIVE_PLAYERS: readonly number[] = [1, 4, 1];
 
@@ -410,8 +410,8 @@ export class StrongAgent implements Agent {
     this.followUpsKept = this.given.followUps >= 0 ? this.given.followUps : own.followUps;
     this.prior = this.given.prior >= 0 ? this.given.prior : own.prior;
     this.opponents = this.given.opponents === 'auto' ? own.opponents : this.given.opponents;
-    this.onePly = sharedOnePly(game, prefilterWeights(game.players));
     const charged = prefilterWeights(game.players);
+    this.onePly = sharedOnePly(game, charged);
     this.round.prepare(game, charged, this.opponents === 'greedy' ? DEFAULT_WEIGHTS : charged, this.restriction);
     const blend = { 2: this.blend, 4: this.fourBlend }[game.players] ?? NETWORK_ALONE;
     this.learned = sharedEvaluation(game, this.nets, this.weightSet, blend);
@@ -531,9 +531,9 @@ interface PositionValue {
  * (in between, in proportion to the tiles placed); the linear weights have the rest.
  */
 export const TWO_PLAYER_BLEND: readonly number[] = [50, 50];
-/** With 4 players: the network alone (`fourBlend=100,100`) unless the spec blends it too. */
-export const FOUR_PLAYER_BLEND: readonly number[] = [100, 100];
 const NETWORK_ALONE: readonly number[] = [100, 100];
+/** With 4 players: the network alone (`fourBlend=100,100`) unless the spec blends it too. */
+export const FOUR_PLAYER_BLEND: readonly number[] = NETWORK_ALONE;
 
 /**
  * The evaluation of a game of `game.players`: the value network of that player count when `nets` has
