@@ -18,7 +18,7 @@
  * `--teacher` file's network for the player count in the first round (which it also plays, one ply),
  * the last round's network after that.
  *
- *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--out FILE]
+ *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--expansion-share X] [--out FILE]
  *     [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE]
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -65,6 +65,11 @@ const FLAGS = {
     default: 'final',
     help: "final: the points still to score; round: a round of greedy turns then the teacher's value",
   },
+  'expansion-share': {
+    type: 'string',
+    default: '0.5',
+    help: 'share of games with each of the three mini-expansions (0 to 1)',
+  },
   'target-deals': { type: 'string', default: '4', help: 'round target: re-dealt decks per position' },
   'target-mix': { type: 'string', default: '0', help: 'round target: weight of the final points in it (0 to 1)' },
   teacher: {
@@ -75,7 +80,7 @@ const FLAGS = {
   help: { type: 'boolean', help: 'this text' },
 } as const;
 const USAGE =
-  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE]';
+  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE]';
 
 function fail(message: string): never {
   console.error(`train: ${message}\n${USAGE}`);
@@ -128,6 +133,7 @@ function readOptions() {
     epochs: intFlag(text('epochs'), 'epochs', 4, 1, 1000),
     hidden,
     play: { explore: share('explore'), exploreFollowUp: share('explore-follow-up') },
+    expansionShare: share('expansion-share'),
     seed,
     out,
     target,
@@ -145,10 +151,10 @@ try {
   if (!isInputError(error)) throw error;
   fail((error as Error).message);
 }
-const { games, rounds, epochs, hidden, play, seed } = options;
+const { games, rounds, epochs, hidden, play, seed, expansionShare } = options;
 const playerCounts = options.players;
 const roundTarget = options.target === 'round';
-const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix} --teacher ${options.teacherName}` : ''}`;
+const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix} --teacher ${options.teacherName}` : ''}`;
 
 /** How a player count's network was fitted, as the weights file records it. */
 interface TrainingRecord {
@@ -194,7 +200,7 @@ function trainRound(players: number, round: number, previous: NetRecord | undefi
   const gameCache = new Map<string, Game>();
   const started = Date.now();
   for (let i = 0; i < games; i++) {
-    const setup = trainingSetup(roundSeed, i, [players]);
+    const setup = trainingSetup(roundSeed, i, [players], expansionShare);
     const key = JSON.stringify(setup);
     let game = gameCache.get(key);
     if (!game) {

@@ -28,28 +28,30 @@ export const TRAINING_PLAYERS: readonly number[] = [2, 2, 2, 2, 3, 3, 3, 4, 4, 5
 
 /**
  * The setup of training game `index` of a run seeded `seed`: each of the Tollkeepers (either
- * edition), the Labyrinth (either variant) and King and Robber Baron (any scoring) in half the
- * games; seven games in ten on the official rates, the others on other rates; the player count
- * drawn from `players` (by default `TRAINING_PLAYERS`).
+ * edition), the Labyrinth (either variant) and King and Robber Baron (any scoring) in a share
+ * `expansionShare` of the games (half by default); seven games in ten on the official rates, the
+ * others on other rates; the player count drawn from `players` (by default `TRAINING_PLAYERS`).
+ * The random draws are the same whatever the share, so the default share gives the setups it always gave.
  */
 export function trainingSetup(
   seed: string,
   index: number,
   players: readonly number[] = TRAINING_PLAYERS,
+  expansionShare = 0.5,
 ): TrainingSetup {
   const rng = makeRng(seed, 'setup', index);
   const count = pick(rng, players);
   const expansions: string[] = [];
   const rules: Record<string, string | number> = {};
-  if (rng() < 0.5) {
+  if (rng() < expansionShare) {
     expansions.push('tollkeepers');
     rules.tollkeepersEdition = pick(rng, ['C3', 'C2']);
   }
-  if (rng() < 0.5) {
+  if (rng() < expansionShare) {
     expansions.push('labyrinth');
     rules.labyrinth = pick(rng, ['basic', 'advanced']);
   }
-  if (rng() < 0.5) {
+  if (rng() < expansionShare) {
     expansions.push('kingRobber');
     rules.kingRobberScoring = pick(rng, ['official', 'official', 'flat10', 'flat15-40', 'incremental']);
   }

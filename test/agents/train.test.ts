@@ -27,6 +27,18 @@ describe('training one player count', () => {
     expect([...counts].sort()).toEqual([2, 3, 4, 5]);
   });
 
+  it('--expansion-share sets how often each expansion is drawn; the default share keeps the setups', () => {
+    const setups = (share?: number) => Array.from({ length: 400 }, (_, i) => trainingSetup('t', i, [3], share));
+    const withAll = (list: ReturnType<typeof setups>) => list.filter((s) => s.expansions.length === 3).length;
+    expect(setups(0.5)).toEqual(setups());
+    expect(withAll(setups(1))).toBe(400);
+    expect(setups(0).every((s) => s.expansions.length === 0)).toBe(true);
+    // Each of the three in about half the games by default, so all three in about one in eight.
+    expect(withAll(setups())).toBeGreaterThan(25);
+    expect(withAll(setups())).toBeLessThan(75);
+    expect(withAll(setups(0.8))).toBeGreaterThan(160);
+  });
+
   it('--players 4 fits a 4-player network alone; the networks already in the file keep theirs and their record', () => {
     const out = join(tempDir('carclab-train-'), 'value-weights.json');
     copyFileSync(COMMITTED, out);
