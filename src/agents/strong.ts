@@ -253,6 +253,7 @@ export class StrongAgent implements Agent {
     const deferFinal = state.deferFinal;
     state.deferFinal = false; // a turn that ends the game is valued by the final scores
     const prune = this.followUpsKept > 0;
+    const learned = this.learned!;
     if (prune) this.onePly!.remember(state);
     const level = state.checkpoint();
     for (let i = 0; i < n; i++) {
@@ -261,6 +262,7 @@ export class StrongAgent implements Agent {
       let followUps = prune ? this.bestFollowUps(state, me) : state.legalFollowUps(this.followUps);
       if (!prune && this.restriction) followUps = this.restriction.filter(state, this.followUps, followUps);
       const inner = state.checkpoint();
+      learned.holdTiles?.(state); // the follow-ups leave the tiles as they are
       for (let j = 0; j < followUps; j++) {
         const followUp = this.followUps[j]!;
         state.apply(followUp);
@@ -269,6 +271,7 @@ export class StrongAgent implements Agent {
         this.keepPair(placement, followUp, value);
         state.rollback(inner, true);
       }
+      learned.releaseTiles?.();
       state.rollback(inner);
       state.rollback(level, true);
     }
@@ -524,6 +527,9 @@ function shortlist(
 /** What `strong` values a position by: each player's expected total (the array is reused by the next call). */
 interface PositionValue {
   totals(state: AgentState): Float64Array;
+  /** Until `releaseTiles`, the positions valued are of `state` with the tiles it has now (a cache may keep what they fix). */
+  holdTiles?(state: AgentState): void;
+  releaseTiles?(): void;
 }
 
 /**
@@ -579,6 +585,16 @@ class BlendedValue implements PositionValue {
     private readonly first: number,
     private readonly last: number,
   ) {}
+
+  holdTiles(state: AgentState): void {
+    this.a.holdTiles?.(state);
+    this.b.holdTiles?.(state);
+  }
+
+  releaseTiles(): void {
+    this.a.releaseTiles?.();
+    this.b.releaseTiles?.();
+  }
 
   // hot path
   totals(state: AgentState): Float64Array {

@@ -1,9 +1,10 @@
 /**
  * `ValueFeatures.read` keeps what it counted from one read to the next (the tiles fitting each edge
- * pattern while the tiles to come stay the same, the chances by count of fitting tiles): a reader
- * used as `strong` uses it — over the pairs of a choice, a round of play after them, back again —
- * must read every position to the last bit as a fresh reader does, on every mix of expansions at
- * every player count 2–5.
+ * pattern while the tiles to come stay the same, the chances by count of fitting tiles, and over
+ * the follow-ups of one placement what depends only on the tiles, `holdTiles`): a reader used as
+ * `strong` uses it — over the pairs of a choice, a round of play after them, back again — must read
+ * every position to the last bit as a fresh reader does, on every mix of expansions at every player
+ * count 2–5.
  */
 import { describe, expect, it } from 'vitest';
 import { ValueFeatures } from '../../src/agents/index.ts';
@@ -24,7 +25,8 @@ function bitsOf(features: ValueFeatures): string {
 
 /**
  * Plays a `greedy` game; every eighth turn reads, with one kept reader and a fresh one, each pair of
- * the first placements and their follow-ups, and the position after a round of play from there.
+ * the first placements and their follow-ups (the kept reader holding each placement's tiles over its
+ * follow-ups, as `strong` does), and the position after a round of play from there.
  * Returns how many positions it compared.
  */
 function compareReads(game: Game, deal: number): number {
@@ -52,11 +54,13 @@ function compareReads(game: Game, deal: number): number {
         state.apply(placement);
         const inner = state.checkpoint();
         const n = state.legalFollowUps(followUps);
+        kept.holdTiles(state);
         for (let j = 0; j < n; j++) {
           state.apply(followUps[j]!);
           compare(state);
           state.rollback(inner, true);
         }
+        kept.releaseTiles();
         state.rollback(inner);
         state.rollback(level, true);
       }

@@ -111,9 +111,32 @@ export class ValueFeatures {
   private readonly openCities: Int32Array;
   /** The rule module's pay per road and city tile, pennant and monastery tile, completed and at the end; a field's by its cities. */
   private readonly rates: WorthRates;
-  /** Per city root: the `read` that valued its chance of completion by anyone (`cityStamp`) and the chance. */
+  /**
+   * While `holdTiles` holds: the state and count of tiles placed of the board every read then sees (the
+   * follow-ups of one placement differ only in meeples and an expansion's pieces, not in tiles).
+   */
+  private heldState: AgentState | undefined;
+  private heldPlaced = -1;
+  /** Whether the board stamp (`board`) stands for the held board (a read of it took it). */
+  private boardKept = false;
+  /**
+   * Stamps what depends only on the tiles on the board and the tiles still to place: advanced by every
+   * read, but kept over the reads of one held board (`holdTiles`).
+   */
+  private board = 0;
+  /** Per city root: the board stamp its chance of completion by anyone was valued at (`cityStamp`) and the chance. */
   private readonly cityStamp: Int32Array;
   private readonly cityChance: Float64Array;
+  /**
+   * Per occupied feature's root: the board stamp its board-only answers were taken at (`shapeStamp`),
+   * and the answers (`shapeCount`, `shapeCells`, `shapeChance`): of a road or city its open-end cells and
+   * its chance by its owners' draws; of a monastery its neighbours and chance; of a field the cities it
+   * borders completed and open and the open ones' chances summed.
+   */
+  private readonly shapeStamp: Int32Array;
+  private readonly shapeCount: Int32Array;
+  private readonly shapeCells: Int32Array;
+  private readonly shapeChance: Float64Array;
   /**
    * `cellChance`'s answers by fitting count and owner or anyone (NaN: not yet), for the tiles still to
    * place they were taken with (`chanceLeft`): they depend on nothing else, so they hold from one
@@ -145,7 +168,28 @@ export class ValueFeatures {
     this.openCities = new Int32Array(segments);
     this.cityStamp = new Int32Array(segments);
     this.cityChance = new Float64Array(segments);
+    this.shapeStamp = new Int32Array(segments);
+    this.shapeCount = new Int32Array(segments);
+    this.shapeCells = new Int32Array(segments);
+    this.shapeChance = new Float64Array(segments);
     this.chanceMemo = new Float64Array(2 * game.maxTiles + 2);
+  }
+
+  /**
+   * Until `releaseTiles`, every read of `state` with as many tiles placed is of the board it has now
+   * (the same tiles where they are: the caller tries the follow-ups of one placement), so what depends
+   * only on the tiles is taken once, by the first of those reads.
+   */
+  holdTiles(state: AgentState): void {
+    this.heldState = state;
+    this.heldPlaced = state.placedCount;
+    this.boardKept = false;
+  }
+
+  /** Ends `holdTiles`. */
+  releaseTiles(): void {
+    this.heldState = undefined;
+    this.boardKept = false;
   }
 
   /** Fills `values` (and `toPlace`) with every player's features in `state`; returns `values`. */
@@ -167,8 +211,12 @@ export class ValueFeatures {
     }
     this.stamp = advanceStamp(this.stamp, this.seen);
     const stamp = this.stamp;
-    if (stamp === 1) this.cityStamp.fill(0);
-    this.readTilesLeft(state);
+    const held = state === this.heldState && state.placedCount === this.heldPlaced;
+    if (!held || !this.boardKept) {
+      this.board = advanceStamp(this.board, this.cityStamp, this.shapeStamp);
+      this.boardKept = held;
+      this.readTilesLeft(state);
+    }
     this.tilesToCome = Math.max(1, left);
     this.draws = left / players;
     if (left !== this.chanceLeft) {
@@ -240,28 +288,39 @@ export class ValueFeatures {
     if (kind === SEG_FIELD) {
       if (!this.rates.fieldsPay) return;
       state.figures(root, perPlayer);
-      state.citiesBordered(root, this.bordered, this.openCities);
+      if (this.shapeStamp[root] !== this.board) {
+        this.shapeStamp[root] = this.board;
+        state.citiesBordered(root, this.bordered, this.openCities);
+        const open = this.bordered[1]!;
+        let chances = 0;
+        for (let i = 0; i < open; i++) chances += this.cityChanceOf(state, this.openCities[i]!);
+        this.shapeCount[root] = this.bordered[0]!;
+        this.shapeCells[root] = open;
+        this.shapeChance[root] = chances;
+      }
       const majority = majorityOf(perPlayer, players);
-      const done = this.bordered[0]!;
-      const open = this.bordered[1]!;
+      const done = this.shapeCount[root]!;
+      const open = this.shapeCells[root]!;
       const completed = this.rates.fieldWorth[done]!;
       const more = this.rates.fieldWorth[done + open]! - completed;
       this.add(majority, F.farmCompleted, completed);
       this.add(majority, F.farmOpen, more);
-      if (open > 0) {
-        let chances = 0;
-        for (let i = 0; i < open; i++) chances += this.cityChanceOf(state, this.openCities[i]!);
-        this.add(majority, F.farmChance, (more / open) * chances);
-      }
+      if (open > 0) this.add(majority, F.farmChance, (more / open) * this.shapeChance[root]!);
       return;
     }
     if (kind === SEG_MONASTERY) {
-      const neighbours = state.neighboursOf(state.tileOf(root));
+      if (this.shapeStamp[root] !== this.board) {
+        this.shapeStamp[root] = this.board;
+        const tile = state.tileOf(root);
+        this.shapeCount[root] = state.neighboursOf(tile);
+        this.shapeChance[root] = this.chanceOfCells(state, state.emptyCellsAround(tile, this.cells), false);
+      }
+      const neighbours = this.shapeCount[root]!;
       const majority = 1 << (state.occupantOf(root) - 1);
       this.add(majority, F.monasteryNow, this.rates.monastery * (1 + neighbours));
       const rest = this.rates.monastery * (8 - neighbours);
       this.add(majority, F.monasteryRest, rest);
-      const chance = this.chanceOfCells(state, state.emptyCellsAround(state.tileOf(root), this.cells), false);
+      const chance = this.shapeChance[root]!;
       this.add(majority, chance === 0 ? F.monasteryDead : F.monasteryChance, chance === 0 ? rest : rest * chance);
       return;
     }
@@ -294,21 +353,27 @@ export class ValueFeatures {
 
   /** Adds open road or city `root`'s completion pay by its chance to be completed by its majority's own draws (or as dead). */
   private chances(state: AgentState, root: number, road: boolean, majority: number, complete: number): void {
-    const n = state.openEndCells(root, this.cells);
-    const chance = this.chanceOfCells(state, n, false);
-    this.cityChanceOf(state, root, n); // while its cells are at hand: a field or a tollhouse may ask
+    if (this.shapeStamp[root] !== this.board) {
+      this.shapeStamp[root] = this.board;
+      const cells = state.openEndCells(root, this.cells);
+      this.shapeCells[root] = cells;
+      this.shapeChance[root] = this.chanceOfCells(state, cells, false);
+      this.cityChanceOf(state, root, cells); // while its cells are at hand: a field or a tollhouse may ask
+    }
+    const n = this.shapeCells[root]!;
+    const chance = this.shapeChance[root]!;
     if (chance === 0) this.add(majority, road ? F.roadDead : F.cityDead, complete);
     else this.add(majority, road ? F.roadChance : F.cityChance, complete * chance);
     if (!road) this.add(majority, F.cityCells, n);
   }
 
   /**
-   * Open city's or road's `root` chance to be completed by anyone's draws (once per `read`); `cellsRead`:
+   * Open city's or road's `root` chance to be completed by anyone's draws (once per board stamp); `cellsRead`:
    * its open-end cells are the first that many of `cells` already (-1: they are read here).
    */
   private cityChanceOf(state: AgentState, root: number, cellsRead = -1): number {
-    if (this.cityStamp[root] !== this.stamp) {
-      this.cityStamp[root] = this.stamp;
+    if (this.cityStamp[root] !== this.board) {
+      this.cityStamp[root] = this.board;
       const n = cellsRead >= 0 ? cellsRead : state.openEndCells(root, this.cells);
       this.cityChance[root] = this.chanceOfCells(state, n, true);
     }

@@ -140,6 +140,15 @@ export class ValueEvaluator {
     this.lastAnswer = new Float64Array(game.players);
   }
 
+  /** Reads of `state` until `releaseTiles` see the tiles it has now (`ValueFeatures.holdTiles`). */
+  holdTiles(state: AgentState): void {
+    this.features.holdTiles(state);
+  }
+
+  releaseTiles(): void {
+    this.features.releaseTiles();
+  }
+
   /** Each player's expected final total; the returned array is reused by the next call. */
   // hot path
   totals(state: AgentState): Float64Array {
