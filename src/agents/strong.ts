@@ -64,7 +64,8 @@ export const TWO_PLAYERS: readonly number[] = [6, 4, 1];
  * The look-ahead with 3 players (`three`: lookahead, samples, halvings): the 3-player network is fitted
  * to what a round of greedy play gives (`npm run train -- --target round`), so a small look-ahead
  * plays about as well there as the large one of the other counts, at about a third of its cost
- * (docs/strong.md "Distilling the look-ahead").
+ * (docs/strong.md "Distilling the look-ahead"); with the options that go with it
+ * (`THREE_PLAYER_OPTIONS`), as at 5 players (docs/strong.md, ninth pass).
  */
 export const THREE_PLAYERS: readonly number[] = [4, 4, 1];
 
@@ -88,6 +89,19 @@ interface CountOptions {
 const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged' };
 /** With 5 players, when the look-ahead there is `FIVE_PLAYERS` (by value) and runs. */
 export const FIVE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy' };
+/** With 3 players, when the look-ahead there is `THREE_PLAYERS` (by value) and runs (docs/strong.md, ninth pass). */
+export const THREE_PLAYER_OPTIONS: CountOptions = FIVE_PLAYER_OPTIONS;
+/** Per player count, its default look-ahead and the options that go with it. */
+const COUNT_OPTIONS: Readonly<Record<number, readonly [readonly number[], CountOptions]>> = {
+  3: [THREE_PLAYERS, THREE_PLAYER_OPTIONS],
+  5: [FIVE_PLAYERS, FIVE_PLAYER_OPTIONS],
+};
+
+/** The options of a player count whose look-ahead (`sized`) runs: its own where `sized` is its default (by value). */
+function countOptions(players: number, sized: readonly number[] | undefined): CountOptions {
+  const own = COUNT_OPTIONS[players];
+  return own && sized?.every((v, i) => v === own[0][i]) ? own[1] : OPTIONS_OFF;
+}
 
 /** How a `strong` agent plays (the spec's parameters; see `strongAgent.params`). */
 export interface StrongOptions {
@@ -107,7 +121,7 @@ export interface StrongOptions {
   readonly halvings?: number;
   /** Look-ahead: turns played after the pair (0: a round, the other players' turns and the mover's next). */
   readonly replies?: number;
-  /** Follow-ups per shortlisted placement that the learned evaluation values, the best by greedy's value (0: all; -1: the player count's, `FIVE_PLAYER_OPTIONS`; 0 unless given). */
+  /** Follow-ups per shortlisted placement that the learned evaluation values, the best by greedy's value (0: all; -1: the player count's, `THREE_PLAYER_OPTIONS` or `FIVE_PLAYER_OPTIONS`; 0 unless given). */
   readonly followUps?: number;
   /** Look-ahead: the one-ply value counts as this many deals in a pair's mean (0: the deals alone; -1: the player count's; 0 unless given). */
   readonly prior?: number;
@@ -144,7 +158,7 @@ export type PositionValueKind = (typeof POSITION_VALUES)[number];
 /**
  * How the look-ahead plays the other players' turns: `charged`, as `greedy` with `prefilterWeights`
  * (the charges of the mover's own turns); `greedy`, as the default `greedy` (its default weights);
- * `auto`, as the player count's options say (`FIVE_PLAYER_OPTIONS`, else `charged`).
+ * `auto`, as the player count's options say (`THREE_PLAYER_OPTIONS`, `FIVE_PLAYER_OPTIONS`, else `charged`).
  */
 export const OPPONENT_MODELS = ['auto', 'charged', 'greedy'] as const;
 export type OpponentModel = (typeof OPPONENT_MODELS)[number];
@@ -409,7 +423,7 @@ export class StrongAgent implements Agent {
     this.deals = sized ? sized[1]! : game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
     this.halves = sized ? sized[2]! : this.halvings;
     const looks = this.perOpponent > 0 && this.deals > 0 && game.players <= this.lookaheadPlayers;
-    const own = game.players === 5 && looks ? FIVE_PLAYER_OPTIONS : OPTIONS_OFF;
+    const own = looks ? countOptions(game.players, sized) : OPTIONS_OFF;
     this.followUpsKept = this.given.followUps >= 0 ? this.given.followUps : own.followUps;
     this.prior = this.given.prior >= 0 ? this.given.prior : own.prior;
     this.opponents = this.given.opponents === 'auto' ? own.opponents : this.given.opponents;
@@ -679,20 +693,20 @@ export const strongAgent: AgentDefinition = defineAgent({
       -1,
       -1,
       1000,
-      "follow-ups per shortlisted placement valued by the learned evaluation, the best by greedy's one-ply value (0: all; -1: 3 with 5 players when five= is its default, else all)",
+      "follow-ups per shortlisted placement valued by the learned evaluation, the best by greedy's one-ply value (0: all; -1: 3 with 3 and 5 players when three= or five= is its default, else all)",
     ),
     realParam(
       'prior',
       -1,
       -1,
       1000,
-      "look-ahead: the one-ply learned value counts as this many deals in each pair's mean (0: the deals alone; -1: 3 with 5 players when five= is its default, else 0)",
+      "look-ahead: the one-ply learned value counts as this many deals in each pair's mean (0: the deals alone; -1: 3 with 3 and 5 players when three= or five= is its default, else 0)",
     ),
     enumParam(
       'opponents',
       OPPONENT_MODELS,
       'auto',
-      "look-ahead: how the other players' turns are played: charged, as greedy with strong's own charges; greedy, as the default greedy; auto: greedy with 5 players when five= is its default, else charged",
+      "look-ahead: how the other players' turns are played: charged, as greedy with strong's own charges; greedy, as the default greedy; auto: greedy with 3 and 5 players when three= or five= is its default, else charged",
     ),
     intParam(
       'lookaheadPlayers',
@@ -762,13 +776,6 @@ export const strongAgent: AgentDefinition = defineAgent({
     for (const [key, names] of LOOKAHEAD_SIZES) {
       if (params[key].length !== 3) return `${key}= takes 3 numbers (${names.join(',')}), got ${params[key].join(',')}`;
       if (!given.has(key) && names.some((name) => given.has(name))) params[key] = names.map((name) => params[name]);
-    }
-    // A 5-player look-ahead other than the default leaves the options that go with the default off
-    // (by value, so that a spec's canonical text, which sets every parameter, means what it did).
-    if (params.five.some((v, i) => v !== FIVE_PLAYERS[i])) {
-      if (params.followUps < 0) params.followUps = 0;
-      if (params.prior < 0) params.prior = 0;
-      if (params.opponents === 'auto') params.opponents = 'charged';
     }
     for (const key of ['blend', 'fourBlend'] as const)
       if (params[key].length !== 2) return `${key}= takes 2 numbers (first,last), got ${params[key].join(',')}`;

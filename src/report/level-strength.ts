@@ -52,9 +52,9 @@ const lone = (agent: string, against: string, players: number, three: boolean, w
 
 /**
  * 3-player lone-agent matches against `greedy`, 100 deals a seed, with the 3-player network fitted to
- * the look-ahead's values and the small 3-player look-ahead (docs/strong.md, fifth pass): on the fresh
- * seed `fresh-d1`, and for the default also `fresh-d2` (fifth pass) and `fresh-s8-3p-1` (eighth pass;
- * `wins` are the seeds' sum);
+ * the look-ahead's values on games with the expansions in four of five, and the small 3-player
+ * look-ahead with its options (docs/strong.md, ninth pass): the default on the fresh seeds
+ * `fresh-s9-3p-1` and `fresh-s9-3p-2` (`wins` are the seeds' sum), the one ply on `fresh-d1`;
  * the default plays the studies' `strong:lookaheadPlayers=3` moves, the one-ply `strong:lookahead=0`
  * those of `strong:lookaheadPlayers=2`.
  */
@@ -118,10 +118,10 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     measured: '2026-12-05',
     sameMoves: DEFAULT_AT_2,
   },
-  threePlayers('strong', false, ['fresh-d1', 'fresh-d2', 'fresh-s8-3p-1'], 205 + 202.5 + 217.5),
-  threePlayers('strong', true, ['fresh-d1', 'fresh-d2', 'fresh-s8-3p-1'], 196.5 + 199.5 + 192.5),
-  threePlayers('strong:lookahead=0', false, ['fresh-d1'], 165.5),
-  threePlayers('strong:lookahead=0', true, ['fresh-d1'], 181.5),
+  threePlayers('strong', false, ['fresh-s9-3p-1', 'fresh-s9-3p-2'], 233.5 + 221.5),
+  threePlayers('strong', true, ['fresh-s9-3p-1', 'fresh-s9-3p-2'], 209 + 208.5),
+  threePlayers('strong:lookahead=0', false, ['fresh-d1'], 520 / 3),
+  threePlayers('strong:lookahead=0', true, ['fresh-d1'], 181),
   fourOnS6('strong', false, 236.5),
   fourOnS6('strong', true, 688 / 3),
   fourOnS6('strong:lookahead=0', false, 1129 / 6),

@@ -119,14 +119,24 @@ describe('strong', () => {
     },
   );
 
-  it('with 5 players its default look-ahead comes with followUps=3, prior=3, opponents=greedy; elsewhere they are off', () => {
+  it('with 3 and 5 players its default look-ahead comes with followUps=3, prior=3, opponents=greedy; elsewhere they are off', () => {
     const five = newGame({ players: 5 });
     const played = (game: Game, spec: string) => transcript(game, spec, 'options', 0, 40);
+    const three = newGame({ players: 3 });
+    expect(played(three, 'strong')).toBe(played(three, 'strong:three=4,4,1,followUps=3,prior=3,opponents=greedy'));
+    expect(played(three, 'strong')).not.toBe(played(three, 'strong:followUps=0,prior=0,opponents=charged'));
+    // another 3-player size leaves them off there
+    expect(played(three, 'strong:three=1,2,1')).toBe(
+      played(three, 'strong:three=1,2,1,followUps=0,prior=0,opponents=charged'),
+    );
     const byDefault = played(five, 'strong');
     expect(played(five, 'strong:five=1,4,1,followUps=3,prior=3,opponents=greedy')).toBe(byDefault);
     expect(played(five, 'strong:followUps=0,prior=0,opponents=charged')).not.toBe(byDefault);
-    // another 5-player size turns them off, as at 4 players with its own size
-    expect(specText('strong:five=1,3,1')).toContain('followUps=0,prior=0,opponents=charged');
+    // another 5-player size turns them off there, and only there
+    expect(played(five, 'strong:five=1,3,1')).toBe(
+      played(five, 'strong:five=1,3,1,followUps=0,prior=0,opponents=charged'),
+    );
+    expect(played(three, 'strong:five=1,3,1')).toBe(played(three, 'strong'));
     expect(specText('strong')).toContain('followUps=-1,prior=-1,opponents=auto');
     const four = newGame({ players: 4 });
     expect(played(four, 'strong:four=1,2,1')).toBe(
