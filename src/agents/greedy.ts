@@ -78,14 +78,28 @@ export class GreedyAgent implements Agent {
   /** While `valueCandidates` runs `choose` (eval=features): every pair it considers. */
   private recorded: ValuedCandidate[] | undefined;
 
-  /** `ruleAware` false: the original feature valuation (`eval=features`). */
-  /** `restriction` (`forbid=`): the follow-ups it may not choose, on its own turns only. */
+  /** `followUpsOf` > 0 (`eval=rules`): the placements valued with their follow-ups (`markBest`), and its buffers. */
+  private marked: Uint8Array | undefined;
+  private readonly topIndex: Int32Array;
+  private readonly topValue: Float64Array;
+
+  /**
+   * `ruleAware` false: the original feature valuation (`eval=features`). `restriction` (`forbid=`):
+   * the follow-ups it may not choose, on its own turns only. `followUpsOf` (`eval=rules`; 0: every
+   * placement's): a lighter turn that values every placement with no follow-up first and the
+   * follow-ups of only the best `followUpsOf` placements by that value (`strong`'s look-ahead,
+   * `rolloutFollowUps=`).
+   */
   constructor(
     private readonly rng: Rng,
     private readonly ruleAware: boolean,
     private readonly weights: Weights,
     private readonly restriction?: Restriction,
-  ) {}
+    private readonly followUpsOf = 0,
+  ) {
+    this.topIndex = new Int32Array(followUpsOf);
+    this.topValue = new Float64Array(followUpsOf);
+  }
 
   choose(state: AgentState, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
@@ -109,9 +123,12 @@ export class GreedyAgent implements Agent {
       // One checkpoint for the placements made; none when the preview values them without making
       // them (one it declines opens its own).
       const open = onePly.previews(state, this.restriction) ? -1 : state.checkpoint();
+      const marked =
+        this.followUpsOf > 0 && count > this.followUpsOf ? this.markBest(state, legal, count, open) : undefined;
       for (let i = 0; i < count; i++) {
         const placement = legal[i]!;
         if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
+        if (marked && marked[i] === 0) continue;
         this.consider(onePly.valuePlacement(state, placement, me, open, this.restriction), placement, onePly.followUp);
       }
       if (open >= 0) state.rollback(open);
@@ -187,6 +204,40 @@ export class GreedyAgent implements Agent {
         .valuePairs(state, legal, count, true, this.restriction)
         .map((p) => ({ placement: p.placement, followUp: p.followUp, values: [p.value] })),
     };
+  }
+
+  /**
+   * Marks in the returned flags (by index into `legal`) the best `followUpsOf` distinct placements
+   * of the remembered position by their value with no follow-up (`OnePly.valuePlacementAlone`; of
+   * equal values the earlier).
+   */
+  private markBest(state: AgentState, legal: Int32Array, count: number, open: number): Uint8Array {
+    const onePly = this.onePly!;
+    const me = state.currentPlayer;
+    const distinct = state.game.distinctRotation;
+    const t4 = state.drawn * 4;
+    const width = this.followUpsOf;
+    const index = this.topIndex;
+    const values = this.topValue;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      const placement = legal[i]!;
+      if (distinct[t4 + (placement & 3)] === 0) continue;
+      const value = onePly.valuePlacementAlone(state, placement, me, open, this.restriction);
+      if (n === width && value <= values[n - 1]!) continue;
+      let j = n === width ? n - 1 : n++;
+      for (; j > 0 && values[j - 1]! < value; j--) {
+        index[j] = index[j - 1]!;
+        values[j] = values[j - 1]!;
+      }
+      index[j] = i;
+      values[j] = value;
+    }
+    if (!this.marked || this.marked.length < count) this.marked = new Uint8Array(Math.max(count, MAX_ACTIONS_HINT));
+    const marked = this.marked;
+    marked.fill(0, 0, count);
+    for (let j = 0; j < n; j++) marked[index[j]!] = 1;
+    return marked;
   }
 
   /** Keeps a (placement, follow-up) pair if it beats the best so far; among equals, each with the same chance. */

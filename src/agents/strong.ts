@@ -129,6 +129,8 @@ export interface StrongOptions {
   readonly opponents?: OpponentModel;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
+  /** Look-ahead: the placements of each `greedy` turn whose follow-ups are valued, the best by their value with none (0: all, as `greedy`). */
+  readonly rolloutFollowUps?: number;
   /** With 2 players: `lookahead`, `samples` and `halvings` there, in their place (`TWO_PLAYERS`; those three unless given). */
   readonly two?: readonly number[];
   /** With 3 players: `lookahead`, `samples` and `halvings` there, in their place (`THREE_PLAYERS`; those three unless given). */
@@ -246,7 +248,7 @@ export class StrongAgent implements Agent {
     this.blend = options.blend ?? TWO_PLAYER_BLEND;
     this.fourBlend = options.fourBlend ?? FOUR_PLAYER_BLEND;
     this.restriction = options.restriction;
-    this.round = new RoundLookAhead(rng);
+    this.round = new RoundLookAhead(rng, options.rolloutFollowUps ?? 0);
   }
 
   choose(state: AgentState, legal: Int32Array, count: number): number {
@@ -715,6 +717,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       6,
       "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 3: with 4 and 5 players the look-ahead costs several hundred greedy games per game)",
     ),
+    intParam(
+      'rolloutFollowUps',
+      0,
+      0,
+      1000,
+      "look-ahead: a lighter greedy turn that values every placement with no follow-up and the follow-ups of only this many placements, the best by that value (0: every placement's, as greedy)",
+    ),
     intListParam(
       'two',
       TWO_PLAYERS,
@@ -794,6 +803,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       followUps: params.followUps,
       opponents: params.opponents,
       lookaheadPlayers: params.lookaheadPlayers,
+      rolloutFollowUps: params.rolloutFollowUps,
       two: params.two,
       three: params.three,
       four: params.four,

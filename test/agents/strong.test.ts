@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_NAMES } from '../../src/agents/index.ts';
 import { LearnedEvaluator, weightVector } from '../../src/agents/evaluation/learned.ts';
 import { STRONG_WEIGHTS } from '../../src/agents/evaluation/strong-weights.ts';
-import { FIVE_PLAYERS, FOUR_PLAYERS } from '../../src/agents/strong.ts';
+import { FIVE_PLAYERS, FOUR_PLAYERS, prefilterWeights } from '../../src/agents/strong.ts';
+import { GreedyAgent, sharedOnePly } from '../../src/agents/greedy.ts';
 import { halve } from '../../src/agents/lookahead/round.ts';
 import { parseAgentSpec } from '../../src/agents/index.ts';
+import { FOLLOW_NOTHING, isInputError } from '../../src/engine/index.ts';
 import type { Game, State } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
-import { hashString } from '../../src/sim/rng.ts';
+import { hashString, makeRng } from '../../src/sim/rng.ts';
 import { playChecked } from '../util.ts';
 import { agentOf, legal, midGame, transcript } from './strong-games.ts';
 
@@ -267,6 +269,54 @@ describe('strong', () => {
         choicesAt(players, 'strong:lookahead=0', 'fourBlend'),
       );
     expect(() => parseAgentSpec('strong:fourBlend=50', 'test')).toThrow(/fourBlend= takes 2 numbers/);
+  });
+
+  it("rolloutFollowUps=K: the look-ahead's greedy turns value the follow-ups of the best K placements by their value alone", () => {
+    const game = newGame({ players: 3, expansions: ALL });
+    const weights = prefilterWeights(3);
+    const onePly = sharedOnePly(game, weights);
+    for (const deal of [0, 1, 2, 3]) {
+      // A position whose tile has rotations alike, so that the first pass runs with K = the distinct placements.
+      let state = midGame(game, deal, 12);
+      let count = state.legalActions(legal);
+      const distinctOf = () =>
+        Array.from(legal.subarray(0, count)).filter((a) => game.distinctRotation[state.drawn * 4 + (a & 3)] !== 0);
+      for (let turns = 13; distinctOf().length === count; turns++) {
+        state = midGame(game, deal, turns);
+        count = state.legalActions(legal);
+      }
+      const moves = Array.from(legal.subarray(0, count));
+      const distinct = distinctOf();
+      // A turn and the next number of its stream: the placement, its follow-up, the number.
+      const turn = (followUpsOf: number) => {
+        const rng = makeRng('rollout-lite', deal);
+        const agent = new GreedyAgent(rng, true, weights, undefined, followUpsOf);
+        legal.set(moves);
+        const placement = agent.choose(state, legal, count);
+        const level = state.checkpoint();
+        state.apply(placement);
+        const followUp = agent.choose(state, legal, state.legalActions(legal));
+        state.rollback(level);
+        return [placement, followUp, rng()] as const;
+      };
+      // K as large as the distinct placements: every one valued with its follow-ups, as greedy does.
+      expect(turn(distinct.length)).toEqual(turn(0));
+      // K = 1: the best placement by its value with no follow-up (as made: `valuePairs`), with its best follow-up.
+      const pairs = onePly.valuePairs(state, Int32Array.from(moves), count, true);
+      const alone = pairs.filter((p) => p.followUp === FOLLOW_NOTHING);
+      const top = Math.max(...alone.map((p) => p.value));
+      const [placement, followUp] = turn(1);
+      expect(alone.find((p) => p.value > top - 1e-9)!.placement).toBe(placement);
+      const own = pairs.filter((p) => p.placement === placement);
+      const best = Math.max(...own.map((p) => p.value));
+      expect(own.find((p) => p.value > best - 1e-9)!.followUp).toBe(followUp);
+    }
+    expect(specText('strong:rolloutFollowUps=3')).toMatch(/rolloutFollowUps=3/);
+    expect(specText('strong')).toMatch(/rolloutFollowUps=0/);
+    for (const bad of ['-1', '1.5', 'x', '1001'])
+      expect(() => parseAgentSpec(`strong:rolloutFollowUps=${bad}`, 'test')).toThrow(
+        expect.toSatisfy((error: unknown) => isInputError(error) && /rolloutFollowUps/.test(String(error))),
+      );
   });
 
   it('values a finished game by its final scores', () => {

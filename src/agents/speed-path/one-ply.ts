@@ -73,6 +73,16 @@ export class OnePly {
   }
 
   /**
+   * Value to `me` of legal placement `placement` with no follow-up, as `valuePlacement` would value
+   * that follow-up (the same conditions); a placement the preview cannot value so is valued as
+   * `valuePlacement` values it, with its best follow-up.
+   */
+  valuePlacementAlone(state: AgentState, placement: number, me: number, open = -1, restriction?: Restriction): number {
+    if (this.previews(state, restriction) && this.preview.value(state, placement, me, false)) return this.preview.best;
+    return this.valuePlacement(state, placement, me, open, restriction);
+  }
+
+  /**
    * Whether `valuePlacement` values the placements of `state` without making them (the preview
    * applies, `state` is the remembered position, and `restriction` does not bind the mover): only a
    * placement the preview declines is then made.

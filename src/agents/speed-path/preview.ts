@@ -36,7 +36,7 @@ import { BoardFeatures } from './board-features.ts';
 import type { RememberingEvaluator } from './remembered.ts';
 import { FrontierSlots } from './slots.ts';
 import { JoinLists } from './join-lists.ts';
-import { addTo, majorityOf } from '../evaluation/tallies.ts';
+import { addTo, majorityOf, marginOf } from '../evaluation/tallies.ts';
 
 /** At most this many segments on a tile. */
 const MAX_SEGMENTS = 32;
@@ -111,10 +111,11 @@ export class PlacementPreview {
    * Values placement `placement` of the drawn tile in the remembered position to `me`
    * (`RememberingEvaluator.remembers(state)` must hold, and `applies`): true with the value in
    * `best` and its best follow-up in `followUp`; false when the placement must be made to be valued
-   * (an expansion cannot tell).
+   * (an expansion cannot tell). With `followUps` false, the value of the placement with no follow-up
+   * (`followUp` nothing), its follow-ups left unvalued.
    */
   // hot path
-  value(view: AgentState, placement: number, me: number): boolean {
+  value(view: AgentState, placement: number, me: number, followUps = true): boolean {
     const state = speedPathOf(view);
     const game = this.game;
     const evaluator = this.evaluator;
@@ -148,7 +149,8 @@ export class PlacementPreview {
     this.followUp = FOLLOW_NOTHING;
     // 4. The follow-ups in their legal order (nothing, a meeple of each kind on each free segment,
     // the expansions' own); the first best.
-    this.valueFollowUps(state, prospect, me, anyBack);
+    if (followUps) this.valueFollowUps(state, prospect, me, anyBack);
+    else this.best = marginOf(totals, me);
     return true;
   }
 
