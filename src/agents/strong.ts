@@ -85,12 +85,13 @@ interface CountOptions {
   readonly followUps: number;
   readonly prior: number;
   readonly opponents: 'charged' | 'greedy';
+  readonly rolloutFollowUps: number;
 }
-const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged' };
+const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged', rolloutFollowUps: 0 };
 /** With 5 players, when the look-ahead there is `FIVE_PLAYERS` (by value) and runs. */
-export const FIVE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy' };
+export const FIVE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 0 };
 /** With 3 players, when the look-ahead there is `THREE_PLAYERS` (by value) and runs (docs/strong.md, ninth pass). */
-export const THREE_PLAYER_OPTIONS: CountOptions = FIVE_PLAYER_OPTIONS;
+export const THREE_PLAYER_OPTIONS: CountOptions = { ...FIVE_PLAYER_OPTIONS, rolloutFollowUps: 1 };
 /** Per player count, its default look-ahead and the options that go with it. */
 const COUNT_OPTIONS: Readonly<Record<number, readonly [readonly number[], CountOptions]>> = {
   3: [THREE_PLAYERS, THREE_PLAYER_OPTIONS],
@@ -129,7 +130,7 @@ export interface StrongOptions {
   readonly opponents?: OpponentModel;
   /** Look ahead only in games of at most this many players (one ply beyond). */
   readonly lookaheadPlayers?: number;
-  /** Look-ahead: the placements of each `greedy` turn whose follow-ups are valued, the best by their value with none (0: all, as `greedy`). */
+  /** Look-ahead: the placements of each `greedy` turn whose follow-ups are valued, the best by their value with none (0: all, as `greedy`; -1: the player count's; 0 unless given). */
   readonly rolloutFollowUps?: number;
   /** With 2 players: `lookahead`, `samples` and `halvings` there, in their place (`TWO_PLAYERS`; those three unless given). */
   readonly two?: readonly number[];
@@ -182,7 +183,7 @@ export class StrongAgent implements Agent {
   private readonly round: RoundLookAhead;
   private opponents: OpponentModel = 'charged';
   /** The options as given (-1 and `auto`: the player count's, `prepare`). */
-  private readonly given: { followUps: number; prior: number; opponents: OpponentModel };
+  private readonly given: { followUps: number; prior: number; opponents: OpponentModel; rolloutFollowUps: number };
   // The follow-up chosen with the last placement, valid right after it.
   private pending = -1;
   private pendingPlaced = -1;
@@ -238,6 +239,7 @@ export class StrongAgent implements Agent {
       followUps: options.followUps ?? 0,
       prior: options.prior ?? 0,
       opponents: options.opponents ?? 'charged',
+      rolloutFollowUps: options.rolloutFollowUps ?? 0,
     };
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.two = options.two;
@@ -248,7 +250,7 @@ export class StrongAgent implements Agent {
     this.blend = options.blend ?? TWO_PLAYER_BLEND;
     this.fourBlend = options.fourBlend ?? FOUR_PLAYER_BLEND;
     this.restriction = options.restriction;
-    this.round = new RoundLookAhead(rng, options.rolloutFollowUps ?? 0);
+    this.round = new RoundLookAhead(rng);
   }
 
   choose(state: AgentState, legal: Int32Array, count: number): number {
@@ -431,7 +433,8 @@ export class StrongAgent implements Agent {
     this.opponents = this.given.opponents === 'auto' ? own.opponents : this.given.opponents;
     const charged = prefilterWeights(game.players);
     this.onePly = sharedOnePly(game, charged);
-    this.round.prepare(game, charged, this.opponents === 'greedy' ? DEFAULT_WEIGHTS : charged, this.restriction);
+    const rolloutFollowUps = this.given.rolloutFollowUps >= 0 ? this.given.rolloutFollowUps : own.rolloutFollowUps;
+    this.round.prepare(game, charged, this.opponents === 'greedy' ? DEFAULT_WEIGHTS : charged, rolloutFollowUps, this.restriction);
     const blend = { 2: this.blend, 4: this.fourBlend }[game.players] ?? NETWORK_ALONE;
     this.learned = sharedEvaluation(game, this.nets, this.weightSet, blend);
   }
@@ -719,10 +722,10 @@ export const strongAgent: AgentDefinition = defineAgent({
     ),
     intParam(
       'rolloutFollowUps',
-      0,
-      0,
+      -1,
+      -1,
       1000,
-      "look-ahead: a lighter greedy turn that values every placement with no follow-up and the follow-ups of only this many placements, the best by that value (0: every placement's, as greedy)",
+      "look-ahead: a lighter greedy turn that values every placement with no follow-up and the follow-ups of only this many placements, the best by that value (0: every placement's, as greedy; -1: 1 with 3 players when three= is its default, else 0)",
     ),
     intListParam(
       'two',

@@ -121,18 +121,22 @@ describe('strong', () => {
     },
   );
 
-  it('with 3 and 5 players its default look-ahead comes with followUps=3, prior=3, opponents=greedy; elsewhere they are off', () => {
+  it('with 3 and 5 players its default look-ahead comes with followUps=3, prior=3, opponents=greedy (and with 3, rolloutFollowUps=1); elsewhere they are off', () => {
     const five = newGame({ players: 5 });
     const played = (game: Game, spec: string) => transcript(game, spec, 'options', 0, 40);
     const three = newGame({ players: 3 });
-    expect(played(three, 'strong')).toBe(played(three, 'strong:three=4,4,1,followUps=3,prior=3,opponents=greedy'));
-    expect(played(three, 'strong')).not.toBe(played(three, 'strong:followUps=0,prior=0,opponents=charged'));
+    const threeByDefault = played(three, 'strong');
+    expect(played(three, 'strong:three=4,4,1,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1')).toBe(
+      threeByDefault,
+    );
+    expect(played(three, 'strong:followUps=0,prior=0,opponents=charged')).not.toBe(threeByDefault);
+    expect(played(three, 'strong:rolloutFollowUps=0')).not.toBe(threeByDefault);
     // another 3-player size leaves them off there
     expect(played(three, 'strong:three=1,2,1')).toBe(
-      played(three, 'strong:three=1,2,1,followUps=0,prior=0,opponents=charged'),
+      played(three, 'strong:three=1,2,1,followUps=0,prior=0,opponents=charged,rolloutFollowUps=0'),
     );
     const byDefault = played(five, 'strong');
-    expect(played(five, 'strong:five=1,4,1,followUps=3,prior=3,opponents=greedy')).toBe(byDefault);
+    expect(played(five, 'strong:five=1,4,1,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=0')).toBe(byDefault);
     expect(played(five, 'strong:followUps=0,prior=0,opponents=charged')).not.toBe(byDefault);
     // another 5-player size turns them off there, and only there
     expect(played(five, 'strong:five=1,3,1')).toBe(
@@ -312,8 +316,8 @@ describe('strong', () => {
       expect(own.find((p) => p.value > best - 1e-9)!.followUp).toBe(followUp);
     }
     expect(specText('strong:rolloutFollowUps=3')).toMatch(/rolloutFollowUps=3/);
-    expect(specText('strong')).toMatch(/rolloutFollowUps=0/);
-    for (const bad of ['-1', '1.5', 'x', '1001'])
+    expect(specText('strong')).toMatch(/rolloutFollowUps=-1/);
+    for (const bad of ['-2', '1.5', 'x', '1001'])
       expect(() => parseAgentSpec(`strong:rolloutFollowUps=${bad}`, 'test')).toThrow(
         expect.toSatisfy((error: unknown) => isInputError(error) && /rolloutFollowUps/.test(String(error))),
       );

@@ -58,19 +58,16 @@ export class RoundLookAhead {
   /** The deals of the last `run` plus its prior: a pair's mean is its sum over this. */
   private weight = 1;
 
-  /**
-   * `rng`: the agent's stream, which deals the decks and breaks the `greedy` turns' ties;
-   * `followUpsOf`: the turns' `GreedyAgent` option (0: as `greedy` plays).
-   */
-  constructor(
-    private readonly rng: Rng,
-    private readonly followUpsOf = 0,
-  ) {}
+  /** `rng`: the agent's stream, which deals the decks and breaks the `greedy` turns' ties. */
+  constructor(private readonly rng: Rng) {}
 
-  /** A new game: the `greedy` players of the turns, with `own` weights for the mover's and `others` for the rest. */
-  prepare(game: AgentGame, own: Weights, others: Weights, restriction?: Restriction): void {
-    this.own = new GreedyAgent(this.rng, true, own, restriction, this.followUpsOf);
-    this.others = others === own ? this.own : new GreedyAgent(this.rng, true, others, restriction, this.followUpsOf);
+  /**
+   * A new game: the `greedy` players of the turns, with `own` weights for the mover's and `others` for
+   * the rest; `followUpsOf`: their `GreedyAgent` option (0: as `greedy` plays; `rolloutFollowUps=`).
+   */
+  prepare(game: AgentGame, own: Weights, others: Weights, followUpsOf: number, restriction?: Restriction): void {
+    this.own = new GreedyAgent(this.rng, true, own, restriction, followUpsOf);
+    this.others = others === own ? this.own : new GreedyAgent(this.rng, true, others, restriction, followUpsOf);
     this.evaluators = [...new Set([own, others].map((weights) => sharedOnePly(game, weights).evaluator))];
   }
 
