@@ -53,13 +53,14 @@ const lone = (agent: string, against: string, players: number, three: boolean, w
 /**
  * 3-player lone-agent matches against `greedy`, 100 deals a seed, with the 3-player network fitted to
  * the look-ahead's values on games with the expansions in four of five, and the small 3-player
- * look-ahead with its options (docs/strong.md, ninth pass): the default on the fresh seeds
- * `fresh-s9-3p-1` and `fresh-s9-3p-2` (`wins` are the seeds' sum), the one ply on `fresh-d1`;
- * the default plays the studies' `strong:lookaheadPlayers=3` moves, the one-ply `strong:lookahead=0`
- * those of `strong:lookaheadPlayers=2`.
+ * look-ahead with its options, the lighter look-ahead turn among them (docs/strong.md, ninth pass):
+ * the default on the fresh seeds `fresh-s9-3p-3` and `fresh-s9-3p-4` (`wins` are the seeds' sum,
+ * measured 2026-12-06), the one ply on `fresh-d1`; the default plays the studies'
+ * `strong:lookaheadPlayers=3` moves, the one-ply `strong:lookahead=0` those of `strong:lookaheadPlayers=2`.
  */
 const threePlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 3, three, wins),
+  measured: agent === 'strong' ? '2026-12-06' : '2026-12-05',
   games: 300 * seeds.length,
   commands: seeds.map((seed) => loneCommand(agent, 'greedy', 3, 100, seed, three)),
   sameMoves: agent === 'strong' ? STUDIES_STRONG : ['strong:lookaheadPlayers=2'],
@@ -118,8 +119,8 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     measured: '2026-12-05',
     sameMoves: DEFAULT_AT_2,
   },
-  threePlayers('strong', false, ['fresh-s9-3p-1', 'fresh-s9-3p-2'], 233.5 + 221.5),
-  threePlayers('strong', true, ['fresh-s9-3p-1', 'fresh-s9-3p-2'], 209 + 208.5),
+  threePlayers('strong', false, ['fresh-s9-3p-3', 'fresh-s9-3p-4'], 222.5 + 194.5),
+  threePlayers('strong', true, ['fresh-s9-3p-3', 'fresh-s9-3p-4'], 201.5 + 199.5),
   threePlayers('strong:lookahead=0', false, ['fresh-d1'], 520 / 3),
   threePlayers('strong:lookahead=0', true, ['fresh-d1'], 181),
   fourOnS6('strong', false, 236.5),
