@@ -434,7 +434,13 @@ export class StrongAgent implements Agent {
     const charged = prefilterWeights(game.players);
     this.onePly = sharedOnePly(game, charged);
     const rolloutFollowUps = this.given.rolloutFollowUps >= 0 ? this.given.rolloutFollowUps : own.rolloutFollowUps;
-    this.round.prepare(game, charged, this.opponents === 'greedy' ? DEFAULT_WEIGHTS : charged, rolloutFollowUps, this.restriction);
+    this.round.prepare(
+      game,
+      charged,
+      this.opponents === 'greedy' ? DEFAULT_WEIGHTS : charged,
+      rolloutFollowUps,
+      this.restriction,
+    );
     const blend = { 2: this.blend, 4: this.fourBlend }[game.players] ?? NETWORK_ALONE;
     this.learned = sharedEvaluation(game, this.nets, this.weightSet, blend);
   }
