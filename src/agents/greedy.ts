@@ -41,6 +41,7 @@ import { defineAgent, enumParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction, ValuedCandidate } from './agent.ts';
 import { EPSILON, MEEPLE_COST, worthRates } from './evaluation/evaluation.ts';
 import type { Weights, WorthRates } from './evaluation/evaluation.ts';
+import { keepBest } from './keep-best.ts';
 import { OnePly } from './speed-path/one-ply.ts';
 
 const MAX_ROOTS = 32;
@@ -224,14 +225,7 @@ export class GreedyAgent implements Agent {
       const placement = legal[i]!;
       if (distinct[t4 + (placement & 3)] === 0) continue;
       const value = onePly.valuePlacementAlone(state, placement, me, open, this.restriction);
-      if (n === width && value <= values[n - 1]!) continue;
-      let j = n === width ? n - 1 : n++;
-      for (; j > 0 && values[j - 1]! < value; j--) {
-        index[j] = index[j - 1]!;
-        values[j] = values[j - 1]!;
-      }
-      index[j] = i;
-      values[j] = value;
+      n = keepBest(index, values, n, width, i, value);
     }
     if (!this.marked || this.marked.length < count) this.marked = new Uint8Array(Math.max(count, MAX_ACTIONS_HINT));
     const marked = this.marked;

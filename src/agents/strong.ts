@@ -33,6 +33,7 @@ import type { FeatureWeights, WeightSet } from './evaluation/learned.ts';
 import { STRONG_WEIGHTS } from './evaluation/strong-weights.ts';
 import { inputsOf, mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './evaluation/value-net.ts';
 import type { NetSet } from './evaluation/value-net.ts';
+import { keepBest } from './keep-best.ts';
 
 /**
  * The charges of the first, one-ply pass over all placements and of the look-ahead's greedy turns, by
@@ -91,7 +92,7 @@ const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged'
 /** With 5 players, when the look-ahead there is `FIVE_PLAYERS` (by value) and runs. */
 export const FIVE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 0 };
 /** With 3 players, when the look-ahead there is `THREE_PLAYERS` (by value) and runs (docs/strong.md, ninth pass). */
-export const THREE_PLAYER_OPTIONS: CountOptions = { ...FIVE_PLAYER_OPTIONS, rolloutFollowUps: 1 };
+export const THREE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 1 };
 /** Per player count, its default look-ahead and the options that go with it. */
 const COUNT_OPTIONS: Readonly<Record<number, readonly [readonly number[], CountOptions]>> = {
   3: [THREE_PLAYERS, THREE_PLAYER_OPTIONS],
@@ -385,15 +386,7 @@ export class StrongAgent implements Agent {
     const kept = this.keptValues;
     let n = 0;
     for (let i = 0; i < count; i++) {
-      const value = values[i]!;
-      if (n === this.followUpsKept && value <= kept[n - 1]!) continue;
-      let j = n === this.followUpsKept ? n - 1 : n++;
-      for (; j > 0 && kept[j - 1]! < value; j--) {
-        this.followUps[j] = this.followUps[j - 1]!;
-        kept[j] = kept[j - 1]!;
-      }
-      this.followUps[j] = from[i]!;
-      kept[j] = value;
+      n = keepBest(this.followUps, kept, n, this.followUpsKept, from[i]!, values[i]!);
     }
     return n;
   }
@@ -531,17 +524,7 @@ function shortlist(
   for (let i = 0; i < count; i++) {
     const placement = legal[i]!;
     if (distinct[t4 + (placement & 3)] === 0) continue; // the same placement as a smaller rotation
-    const value = onePly.valuePlacement(state, placement, me, open, restriction);
-    let j = n;
-    if (j === width && value <= values[j - 1]!) continue;
-    if (j === width) j--;
-    for (; j > 0 && values[j - 1]! < value; j--) {
-      out[j] = out[j - 1]!;
-      values[j] = values[j - 1]!;
-    }
-    out[j] = placement;
-    values[j] = value;
-    if (n < width) n++;
+    n = keepBest(out, values, n, width, placement, onePly.valuePlacement(state, placement, me, open, restriction));
   }
   state.rollback(open);
   onePly.forget();

@@ -31,7 +31,7 @@ export const TRAINING_PLAYERS: readonly number[] = [2, 2, 2, 2, 3, 3, 3, 4, 4, 5
  * edition), the Labyrinth (either variant) and King and Robber Baron (any scoring) in a share
  * `expansionShare` of the games (half by default); seven games in ten on the official rates, the
  * others on other rates; the player count drawn from `players` (by default `TRAINING_PLAYERS`).
- * The random draws are the same whatever the share, so the default share gives the setups it always gave.
+ * The default share draws exactly as the setups always did, so earlier runs' setups are reproduced.
  */
 export function trainingSetup(
   seed: string,
