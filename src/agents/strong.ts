@@ -715,7 +715,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       6,
       2,
       6,
-      "look ahead only in games of at most this many players, one ply beyond (the studies' suite sets 3: with 4 and 5 players the look-ahead costs several hundred greedy games per game)",
+      "look ahead only in games of at most this many players, one ply beyond (the studies set 3 until the default's 4-player look-ahead became small: docs/strong.md, tenth pass)",
     ),
     intParam(
       'rolloutFollowUps',

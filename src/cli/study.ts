@@ -53,7 +53,7 @@ export const studyCommand: Command = {
     agents: {
       type: 'string',
       help: 'skill levels, agent specs comma-separated (NAME=SPEC names one); each level also plays the one before it',
-      default: `random,greedy,strong=${STUDY_STRONG}`,
+      default: `random,greedy,${STUDY_STRONG}`,
     },
     deals: {
       type: 'string',

@@ -29,7 +29,10 @@ export interface MeasuredStrength {
 
 const THREE = ['tollkeepers', 'labyrinth', 'kingRobber'] as const;
 const ON_THREE = '--expansions tollkeepers,labyrinth,kingRobber';
-/** The studies' strong (`STUDY_STRONG`) looks ahead with 2 and 3 players: there it is the default `strong`. */
+/**
+ * The studies' strong until the tenth pass (`STUDY_STRONG` is the default `strong` since): the default
+ * with 2 and 3 players, one ply with 4 and 5, so runs made with it keep their figures.
+ */
 const STUDIES_STRONG = ['strong:lookaheadPlayers=3'];
 /** With 2 players every `lookaheadPlayers` from 2 up plays the default's moves (the studies' former spec too). */
 const DEFAULT_AT_2 = ['strong:lookaheadPlayers=2', ...STUDIES_STRONG];
@@ -55,7 +58,7 @@ const lone = (agent: string, against: string, players: number, three: boolean, w
  * the look-ahead's values on games with the expansions in four of five, and the small 3-player
  * look-ahead with its options, the lighter look-ahead turn among them (docs/strong.md, ninth pass):
  * the default on the fresh seeds `fresh-s9-3p-3` and `fresh-s9-3p-4` (`wins` are the seeds' sum,
- * measured 2026-12-06), the one ply on `fresh-d1`; the default plays the studies'
+ * measured 2026-12-06), the one ply on `fresh-d1`; the default plays the former studies'
  * `strong:lookaheadPlayers=3` moves, the one-ply `strong:lookahead=0` those of `strong:lookaheadPlayers=2`.
  */
 const threePlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
@@ -70,7 +73,7 @@ const threePlayers = (agent: string, three: boolean, seeds: readonly string[], w
  * A 4-player lone-agent match against `greedy` on a fresh seed (100 deals), with the 4-player network
  * distilled from the look-ahead (docs/strong.md, sixth pass): the default `strong` (its small
  * look-ahead, tenth pass) on `fresh-s10-4p-1`, the one-ply `strong:lookahead=0` on `fresh-s6-4p-1`,
- * which plays the moves of the studies' `strong:lookaheadPlayers=3` at 4 players.
+ * which plays the moves of the former studies' `strong:lookaheadPlayers=3` at 4 players.
  */
 const fourPlayers = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 4, three, wins),
@@ -91,8 +94,8 @@ const fivePlayers = (agent: string, three: boolean, seeds: readonly string[], wi
 });
 
 /**
- * The committed figures: the default `strong` (the studies' `strong:lookaheadPlayers=3` with 2 and 3
- * players; at 2 players the blend of the network and the linear weights, docs/strong.md seventh pass)
+ * The committed figures: the default `strong` (the studies' `strong`; the former studies'
+ * `strong:lookaheadPlayers=3` with 2 and 3 players; at 2 players the blend of the network and the linear weights, docs/strong.md seventh pass)
  * and the one-ply `strong` against `greedy` at 2 and 3 players, and `greedy` against `random` at 2, 3
  * and 4 players, in the base game and with the three expansions of the headline studies, and the
  * default and one-ply `strong` at 4 players with the network committed since, and the default at 5

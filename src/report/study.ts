@@ -62,13 +62,13 @@ export interface LevelPlan {
 }
 
 /**
- * The studies' strong level: the default `strong` with 2 and 3 players (the headline studies' count),
- * one ply beyond. With 3 players its small look-ahead on the distilled network costs about 130
- * greedy games per game (docs/strong.md, "Where it stands"), and `npm start` with it took 297 s on 2 idle cores; with 4
- * and 5 players the look-ahead costs several hundred, which the seat-advantage study's arms would add
- * to it. Its measured strength is said beside its name in every report (`level-strength.ts`).
+ * The studies' strong level: the default `strong`, at every player count the player `carclab match`
+ * plays. Its small look-aheads cost about 85–111 greedy games per game at 2–5 players (docs/strong.md,
+ * "Where it stands"); until the 4-player default became one of them (tenth pass) the studies played
+ * `strong:lookaheadPlayers=3`, one ply with 4 and 5 players. Its measured strength is said beside its
+ * name in every report (`level-strength.ts`).
  */
-export const STUDY_STRONG = 'strong:lookaheadPlayers=3';
+export const STUDY_STRONG = 'strong';
 
 /**
  * A study's three skill levels, random, greedy and strong (`STUDY_STRONG`), with their deals and, for a

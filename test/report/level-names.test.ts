@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseAgentSpec } from '../../src/agents/index.ts';
 import { levelLabel, levelName, levelPlan, skillLevels } from '../../src/report/study.ts';
 import { splitLevels } from '../../src/report/study-cli.ts';
 import { planOf } from '../sim/helpers.ts';
@@ -11,7 +12,7 @@ describe('study levels', () => {
     const strong = levelPlan(plan, levels[2]!);
     expect(strong.experiment).toBe('names-strong');
     expect(strong.arms[0]!.agents[0]).toMatch(/^strong:width=\d+,/); // the full canonical spec is what runs
-    expect(strong.arms[0]!.agents[0]).toContain('lookaheadPlayers=3'); // the studies' strong: one ply beyond 3 players
+    expect(strong.arms[0]!.agents[0]).toBe(parseAgentSpec('strong', 'test').text); // the studies' strong: the default at every count
   });
 
   it('--agents takes NAME=SPEC, and specs with several parameters', () => {
