@@ -78,12 +78,13 @@ const fourOnS6 = (agent: string, three: boolean, wins: number): MeasuredStrength
 });
 
 /**
- * 5-player lone-agent matches against `greedy`, 50 deals a seed, with the small 5-player look-ahead and
- * its options (docs/strong.md, seventh pass): on the fresh seed `fresh-s7-5p-1`, and in the base game
- * also `fresh-s8-5p-1` (eighth pass; `wins` are the seeds' sum).
+ * 5-player lone-agent matches against `greedy`, 50 deals a seed, with the 5-player network distilled
+ * twice from the look-ahead and the small 5-player look-ahead with its options, the lighter look-ahead
+ * turn among them (docs/strong.md, tenth pass): on the fresh seed `fresh-s10-5p-1`.
  */
 const fivePlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 5, three, wins),
+  measured: '2026-12-06',
   games: 250 * seeds.length,
   commands: seeds.map((seed) => loneCommand(agent, 'greedy', 5, 50, seed, three)),
 });
@@ -127,8 +128,8 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   fourOnS6('strong', true, 688 / 3),
   fourOnS6('strong:lookahead=0', false, 1129 / 6),
   fourOnS6('strong:lookahead=0', true, 129.5),
-  fivePlayers('strong', false, ['fresh-s7-5p-1', 'fresh-s8-5p-1'], 547 / 6 + 476 / 6),
-  fivePlayers('strong', true, ['fresh-s7-5p-1'], 58.5),
+  fivePlayers('strong', false, ['fresh-s10-5p-1'], 307 / 3),
+  fivePlayers('strong', true, ['fresh-s10-5p-1'], 527 / 6),
   ...[false, true].map((three) => ({
     agent: 'greedy',
     against: 'random',
