@@ -77,10 +77,14 @@ const fourOnS6 = (agent: string, three: boolean, wins: number): MeasuredStrength
   ...(agent === 'strong' ? {} : { sameMoves: STUDIES_STRONG }),
 });
 
+/** The fresh seeds of the 5-player default's strength (docs/strong.md, tenth pass). */
+const FRESH_S10_5P = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s10-5p-${n}`);
+
 /**
  * 5-player lone-agent matches against `greedy`, 50 deals a seed, with the 5-player network distilled
  * twice from the look-ahead and the small 5-player look-ahead with its options, the lighter look-ahead
- * turn among them (docs/strong.md, tenth pass): on the fresh seed `fresh-s10-5p-1`.
+ * turn among them (docs/strong.md, tenth pass): in the base game on the six fresh seeds
+ * `fresh-s10-5p-1` to `-6` (`wins` are the seeds' sum), with the three expansions on the first.
  */
 const fivePlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 5, three, wins),
@@ -128,7 +132,7 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   fourOnS6('strong', true, 688 / 3),
   fourOnS6('strong:lookahead=0', false, 1129 / 6),
   fourOnS6('strong:lookahead=0', true, 129.5),
-  fivePlayers('strong', false, ['fresh-s10-5p-1'], 307 / 3),
+  fivePlayers('strong', false, FRESH_S10_5P, 553),
   fivePlayers('strong', true, ['fresh-s10-5p-1'], 527 / 6),
   ...[false, true].map((three) => ({
     agent: 'greedy',
