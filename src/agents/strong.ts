@@ -70,8 +70,13 @@ export const TWO_PLAYERS: readonly number[] = [6, 4, 1];
  */
 export const THREE_PLAYERS: readonly number[] = [4, 4, 1];
 
-/** The look-ahead with 4 players (`four`: lookahead, manySamples, halvings), as `three` is with 3. */
-export const FOUR_PLAYERS: readonly number[] = [10, 12, 2];
+/**
+ * The look-ahead with 4 players (`four`: lookahead, manySamples, halvings), as `three` is with 3, with
+ * the options that go with it (`FOUR_PLAYER_OPTIONS`): a small look-ahead, about 111 greedy games per
+ * game with the three expansions, chosen over the large `four=10,12,2` (stronger, about 970) so that the
+ * default plays in every study (docs/strong.md, tenth pass).
+ */
+export const FOUR_PLAYERS: readonly number[] = [2, 6, 2];
 
 /**
  * The look-ahead with 5 players (`five`: lookahead, manySamples, halvings), as `three` is with 3, and
@@ -94,9 +99,12 @@ const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged'
 export const FIVE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 1 };
 /** With 3 players, when the look-ahead there is `THREE_PLAYERS` (by value) and runs (docs/strong.md, ninth pass). */
 export const THREE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 1 };
+/** With 4 players, when the look-ahead there is `FOUR_PLAYERS` (by value) and runs (docs/strong.md, tenth pass). */
+export const FOUR_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 1 };
 /** Per player count, its default look-ahead and the options that go with it. */
 const COUNT_OPTIONS: Readonly<Record<number, readonly [readonly number[], CountOptions]>> = {
   3: [THREE_PLAYERS, THREE_PLAYER_OPTIONS],
+  4: [FOUR_PLAYERS, FOUR_PLAYER_OPTIONS],
   5: [FIVE_PLAYERS, FIVE_PLAYER_OPTIONS],
 };
 
@@ -124,7 +132,7 @@ export interface StrongOptions {
   readonly halvings?: number;
   /** Look-ahead: turns played after the pair (0: a round, the other players' turns and the mover's next). */
   readonly replies?: number;
-  /** Follow-ups per shortlisted placement that the learned evaluation values, the best by greedy's value (0: all; -1: the player count's, `THREE_PLAYER_OPTIONS` or `FIVE_PLAYER_OPTIONS`; 0 unless given). */
+  /** Follow-ups per shortlisted placement that the learned evaluation values, the best by greedy's value (0: all; -1: the player count's, `THREE_PLAYER_OPTIONS`, `FOUR_PLAYER_OPTIONS` or `FIVE_PLAYER_OPTIONS`; 0 unless given). */
   readonly followUps?: number;
   /** Look-ahead: the one-ply value counts as this many deals in a pair's mean (0: the deals alone; -1: the player count's; 0 unless given). */
   readonly prior?: number;
@@ -163,7 +171,7 @@ export type PositionValueKind = (typeof POSITION_VALUES)[number];
 /**
  * How the look-ahead plays the other players' turns: `charged`, as `greedy` with `prefilterWeights`
  * (the charges of the mover's own turns); `greedy`, as the default `greedy` (its default weights);
- * `auto`, as the player count's options say (`THREE_PLAYER_OPTIONS`, `FIVE_PLAYER_OPTIONS`, else `charged`).
+ * `auto`, as the player count's options say (`THREE_PLAYER_OPTIONS`, `FOUR_PLAYER_OPTIONS`, `FIVE_PLAYER_OPTIONS`, else `charged`).
  */
 export const OPPONENT_MODELS = ['auto', 'charged', 'greedy'] as const;
 export type OpponentModel = (typeof OPPONENT_MODELS)[number];
@@ -688,20 +696,20 @@ export const strongAgent: AgentDefinition = defineAgent({
       -1,
       -1,
       1000,
-      "follow-ups per shortlisted placement valued by the learned evaluation, the best by greedy's one-ply value (0: all; -1: 3 with 3 and 5 players when three= or five= is its default, else all)",
+      "follow-ups per shortlisted placement valued by the learned evaluation, the best by greedy's one-ply value (0: all; -1: 3 with 3, 4 and 5 players when three=, four= or five= is its default, else all)",
     ),
     realParam(
       'prior',
       -1,
       -1,
       1000,
-      "look-ahead: the one-ply learned value counts as this many deals in each pair's mean (0: the deals alone; -1: 3 with 3 and 5 players when three= or five= is its default, else 0)",
+      "look-ahead: the one-ply learned value counts as this many deals in each pair's mean (0: the deals alone; -1: 3 with 3, 4 and 5 players when three=, four= or five= is its default, else 0)",
     ),
     enumParam(
       'opponents',
       OPPONENT_MODELS,
       'auto',
-      "look-ahead: how the other players' turns are played: charged, as greedy with strong's own charges; greedy, as the default greedy; auto: greedy with 3 and 5 players when three= or five= is its default, else charged",
+      "look-ahead: how the other players' turns are played: charged, as greedy with strong's own charges; greedy, as the default greedy; auto: greedy with 3, 4 and 5 players when three=, four= or five= is its default, else charged",
     ),
     intParam(
       'lookaheadPlayers',
@@ -715,7 +723,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       -1,
       -1,
       1000,
-      "look-ahead: a lighter greedy turn that values every placement with no follow-up and the follow-ups of only this many placements, the best by that value (0: every placement's, as greedy; -1: 1 with 3 players when three= is its default and with 5 when five= is, else 0)",
+      "look-ahead: a lighter greedy turn that values every placement with no follow-up and the follow-ups of only this many placements, the best by that value (0: every placement's, as greedy; -1: 1 with 3, 4 and 5 players when three=, four= or five= is its default, else 0)",
     ),
     intListParam(
       'two',

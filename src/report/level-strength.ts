@@ -67,14 +67,16 @@ const threePlayers = (agent: string, three: boolean, seeds: readonly string[], w
 });
 
 /**
- * A 4-player lone-agent match against `greedy` on the fresh seed `fresh-s6-4p-1` (100 deals), with
- * the 4-player network distilled from the look-ahead (docs/strong.md, sixth pass); the one-ply
- * `strong:lookahead=0` plays the moves of the studies' `strong:lookaheadPlayers=3` at 4 players.
+ * A 4-player lone-agent match against `greedy` on a fresh seed (100 deals), with the 4-player network
+ * distilled from the look-ahead (docs/strong.md, sixth pass): the default `strong` (its small
+ * look-ahead, tenth pass) on `fresh-s10-4p-1`, the one-ply `strong:lookahead=0` on `fresh-s6-4p-1`,
+ * which plays the moves of the studies' `strong:lookaheadPlayers=3` at 4 players.
  */
-const fourOnS6 = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
+const fourPlayers = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 4, three, wins),
-  commands: [loneCommand(agent, 'greedy', 4, 100, 'fresh-s6-4p-1', three)],
-  ...(agent === 'strong' ? {} : { sameMoves: STUDIES_STRONG }),
+  ...(agent === 'strong'
+    ? { commands: [loneCommand(agent, 'greedy', 4, 100, 'fresh-s10-4p-1', three)], measured: '2026-12-06' }
+    : { commands: [loneCommand(agent, 'greedy', 4, 100, 'fresh-s6-4p-1', three)], sameMoves: STUDIES_STRONG }),
 });
 
 /** The fresh seeds of the 5-player default's strength (docs/strong.md, tenth pass). */
@@ -128,10 +130,10 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   threePlayers('strong', true, ['fresh-s9-3p-3', 'fresh-s9-3p-4'], 201.5 + 199.5),
   threePlayers('strong:lookahead=0', false, ['fresh-d1'], 520 / 3),
   threePlayers('strong:lookahead=0', true, ['fresh-d1'], 181),
-  fourOnS6('strong', false, 236.5),
-  fourOnS6('strong', true, 688 / 3),
-  fourOnS6('strong:lookahead=0', false, 1129 / 6),
-  fourOnS6('strong:lookahead=0', true, 129.5),
+  fourPlayers('strong', false, 1217 / 6),
+  fourPlayers('strong', true, 2197 / 12),
+  fourPlayers('strong:lookahead=0', false, 1129 / 6),
+  fourPlayers('strong:lookahead=0', true, 129.5),
   fivePlayers('strong', false, FRESH_S10_5P, 553),
   fivePlayers('strong', true, ['fresh-s10-5p-1'], 527 / 6),
   ...[false, true].map((three) => ({

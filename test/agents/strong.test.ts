@@ -121,7 +121,7 @@ describe('strong', () => {
     },
   );
 
-  it('with 3 and 5 players its default look-ahead comes with followUps=3, prior=3, opponents=greedy and rolloutFollowUps=1; elsewhere they are off', () => {
+  it('with 3, 4 and 5 players its default look-ahead comes with followUps=3, prior=3, opponents=greedy and rolloutFollowUps=1; elsewhere they are off', () => {
     const five = newGame({ players: 5 });
     const played = (game: Game, spec: string) => transcript(game, spec, 'options', 0, 40);
     const three = newGame({ players: 3 });
@@ -146,6 +146,11 @@ describe('strong', () => {
     expect(played(three, 'strong:five=1,3,1')).toBe(played(three, 'strong'));
     expect(specText('strong')).toContain('followUps=-1,prior=-1,opponents=auto');
     const four = newGame({ players: 4 });
+    const fourByDefault = played(four, 'strong');
+    expect(played(four, 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1')).toBe(
+      fourByDefault,
+    );
+    expect(played(four, 'strong:rolloutFollowUps=0')).not.toBe(fourByDefault);
     expect(played(four, 'strong:four=1,2,1')).toBe(
       played(four, 'strong:four=1,2,1,followUps=0,prior=0,opponents=charged'),
     );
