@@ -81,8 +81,9 @@ export const FOUR_PLAYERS: readonly number[] = [2, 6, 2];
 /**
  * The look-ahead with 5 players (`five`: lookahead, manySamples, halvings), as `three` is with 3, and
  * the options that go with it (`FIVE_PLAYER_OPTIONS`): a small look-ahead that the options made
- * strong enough at under 100 greedy games per game (docs/strong.md "seventh pass"; its strength and
- * cost as measured since: "Where it stands").
+ * strong enough at under 100 greedy games per game (docs/strong.md "seventh pass"), played since the
+ * tenth pass with a network distilled twice from the look-ahead and the lighter look-ahead turn
+ * (docs/strong.md, tenth pass; its strength and cost: "Where it stands").
  */
 export const FIVE_PLAYERS: readonly number[] = [1, 4, 1];
 
@@ -94,8 +95,8 @@ interface CountOptions {
   readonly rolloutFollowUps: number;
 }
 const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged', rolloutFollowUps: 0 };
-/** With 5 players, when the look-ahead there is `FIVE_PLAYERS` (by value) and runs. */
-export const FIVE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 0 };
+/** With 5 players, when the look-ahead there is `FIVE_PLAYERS` (by value) and runs (docs/strong.md, tenth pass). */
+export const FIVE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 1 };
 /** With 3 players, when the look-ahead there is `THREE_PLAYERS` (by value) and runs (docs/strong.md, ninth pass). */
 export const THREE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 1 };
 /** With 4 players, when the look-ahead there is `FOUR_PLAYERS` (by value) and runs (docs/strong.md, tenth pass). */
@@ -722,7 +723,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       -1,
       -1,
       1000,
-      "look-ahead: a lighter greedy turn that values every placement with no follow-up and the follow-ups of only this many placements, the best by that value (0: every placement's, as greedy; -1: 1 with 3 and 4 players when three= or four= is its default, else 0)",
+      "look-ahead: a lighter greedy turn that values every placement with no follow-up and the follow-ups of only this many placements, the best by that value (0: every placement's, as greedy; -1: 1 with 3, 4 and 5 players when three=, four= or five= is its default, else 0)",
     ),
     intListParam(
       'two',

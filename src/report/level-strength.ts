@@ -82,13 +82,18 @@ const fourPlayers = (agent: string, three: boolean, wins: number): MeasuredStren
     : { commands: [loneCommand(agent, 'greedy', 4, 100, 'fresh-s6-4p-1', three)], sameMoves: STUDIES_STRONG }),
 });
 
+/** The fresh seeds of the 5-player default's strength (docs/strong.md, tenth pass). */
+const FRESH_S10_5P = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s10-5p-${n}`);
+
 /**
- * 5-player lone-agent matches against `greedy`, 50 deals a seed, with the small 5-player look-ahead and
- * its options (docs/strong.md, seventh pass): on the fresh seed `fresh-s7-5p-1`, and in the base game
- * also `fresh-s8-5p-1` (eighth pass; `wins` are the seeds' sum).
+ * 5-player lone-agent matches against `greedy`, 50 deals a seed, with the 5-player network distilled
+ * twice from the look-ahead and the small 5-player look-ahead with its options, the lighter look-ahead
+ * turn among them (docs/strong.md, tenth pass): in the base game on the six fresh seeds
+ * `fresh-s10-5p-1` to `-6` (`wins` are the seeds' sum), with the three expansions on the first.
  */
 const fivePlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 5, three, wins),
+  measured: '2026-12-06',
   games: 250 * seeds.length,
   commands: seeds.map((seed) => loneCommand(agent, 'greedy', 5, 50, seed, three)),
 });
@@ -132,8 +137,8 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   fourPlayers('strong', true, 2197 / 12),
   fourPlayers('strong:lookahead=0', false, 1129 / 6),
   fourPlayers('strong:lookahead=0', true, 129.5),
-  fivePlayers('strong', false, ['fresh-s7-5p-1', 'fresh-s8-5p-1'], 547 / 6 + 476 / 6),
-  fivePlayers('strong', true, ['fresh-s7-5p-1'], 58.5),
+  fivePlayers('strong', false, FRESH_S10_5P, 553),
+  fivePlayers('strong', true, ['fresh-s10-5p-1'], 527 / 6),
   ...[false, true].map((three) => ({
     agent: 'greedy',
     against: 'random',

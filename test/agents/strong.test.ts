@@ -121,7 +121,7 @@ describe('strong', () => {
     },
   );
 
-  it('with 3, 4 and 5 players its default look-ahead comes with followUps=3, prior=3, opponents=greedy (and with 3 and 4, rolloutFollowUps=1); elsewhere they are off', () => {
+  it('with 3, 4 and 5 players its default look-ahead comes with followUps=3, prior=3, opponents=greedy and rolloutFollowUps=1; elsewhere they are off', () => {
     const five = newGame({ players: 5 });
     const played = (game: Game, spec: string) => transcript(game, spec, 'options', 0, 40);
     const three = newGame({ players: 3 });
@@ -136,11 +136,12 @@ describe('strong', () => {
       played(three, 'strong:three=1,2,1,followUps=0,prior=0,opponents=charged,rolloutFollowUps=0'),
     );
     const byDefault = played(five, 'strong');
-    expect(played(five, 'strong:five=1,4,1,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=0')).toBe(byDefault);
+    expect(played(five, 'strong:five=1,4,1,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1')).toBe(byDefault);
     expect(played(five, 'strong:followUps=0,prior=0,opponents=charged')).not.toBe(byDefault);
+    expect(played(five, 'strong:rolloutFollowUps=0')).not.toBe(byDefault);
     // another 5-player size turns them off there, and only there
     expect(played(five, 'strong:five=1,3,1')).toBe(
-      played(five, 'strong:five=1,3,1,followUps=0,prior=0,opponents=charged'),
+      played(five, 'strong:five=1,3,1,followUps=0,prior=0,opponents=charged,rolloutFollowUps=0'),
     );
     expect(played(three, 'strong:five=1,3,1')).toBe(played(three, 'strong'));
     expect(specText('strong')).toContain('followUps=-1,prior=-1,opponents=auto');
