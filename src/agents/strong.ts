@@ -66,13 +66,13 @@ export const TWO_PLAYERS: readonly number[] = [6, 4, 1];
  * to what a round of greedy play gives (`npm run train -- --target round`), so a small look-ahead
  * plays about as well there as the large one of the other counts, at about a third of its cost
  * (docs/strong.md "Distilling the look-ahead"); with the options that go with it
- * (`THREE_PLAYER_OPTIONS`), as at 5 players (docs/strong.md, ninth pass).
+ * (`SMALL_LOOKAHEAD_OPTIONS`), as at 4 and 5 players (docs/strong.md, ninth pass).
  */
 export const THREE_PLAYERS: readonly number[] = [4, 4, 1];
 
 /**
  * The look-ahead with 4 players (`four`: lookahead, manySamples, halvings), as `three` is with 3, with
- * the options that go with it (`FOUR_PLAYER_OPTIONS`): a small look-ahead, about 111 greedy games per
+ * the options that go with it (`SMALL_LOOKAHEAD_OPTIONS`): a small look-ahead, about 111 greedy games per
  * game with the three expansions, chosen over the large `four=10,12,2` (stronger, about 970) so that the
  * default plays in every study (docs/strong.md, tenth pass).
  */
@@ -80,7 +80,7 @@ export const FOUR_PLAYERS: readonly number[] = [2, 6, 2];
 
 /**
  * The look-ahead with 5 players (`five`: lookahead, manySamples, halvings), as `three` is with 3, and
- * the options that go with it (`FIVE_PLAYER_OPTIONS`): a small look-ahead that the options made
+ * the options that go with it (`SMALL_LOOKAHEAD_OPTIONS`): a small look-ahead that the options made
  * strong enough at under 100 greedy games per game (docs/strong.md "seventh pass"), played since the
  * tenth pass with a network distilled twice from the look-ahead and the lighter look-ahead turn
  * (docs/strong.md, tenth pass; its strength and cost: "Where it stands").
@@ -95,17 +95,22 @@ interface CountOptions {
   readonly rolloutFollowUps: number;
 }
 const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged', rolloutFollowUps: 0 };
-/** With 5 players, when the look-ahead there is `FIVE_PLAYERS` (by value) and runs (docs/strong.md, tenth pass). */
-export const FIVE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 1 };
-/** With 3 players, when the look-ahead there is `THREE_PLAYERS` (by value) and runs (docs/strong.md, ninth pass). */
-export const THREE_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 1 };
-/** With 4 players, when the look-ahead there is `FOUR_PLAYERS` (by value) and runs (docs/strong.md, tenth pass). */
-export const FOUR_PLAYER_OPTIONS: CountOptions = { followUps: 3, prior: 3, opponents: 'greedy', rolloutFollowUps: 1 };
+/**
+ * With 3, 4 and 5 players, when the look-ahead there is that count's default (`THREE_PLAYERS`,
+ * `FOUR_PLAYERS`, `FIVE_PLAYERS`, by value) and runs: each count adopted them by its own fresh-deal rule
+ * (docs/strong.md: 5 players seventh pass, 3 players ninth, 4 players and the lighter turn at 5 tenth).
+ */
+export const SMALL_LOOKAHEAD_OPTIONS: CountOptions = {
+  followUps: 3,
+  prior: 3,
+  opponents: 'greedy',
+  rolloutFollowUps: 1,
+};
 /** Per player count, its default look-ahead and the options that go with it. */
 const COUNT_OPTIONS: Readonly<Record<number, readonly [readonly number[], CountOptions]>> = {
-  3: [THREE_PLAYERS, THREE_PLAYER_OPTIONS],
-  4: [FOUR_PLAYERS, FOUR_PLAYER_OPTIONS],
-  5: [FIVE_PLAYERS, FIVE_PLAYER_OPTIONS],
+  3: [THREE_PLAYERS, SMALL_LOOKAHEAD_OPTIONS],
+  4: [FOUR_PLAYERS, SMALL_LOOKAHEAD_OPTIONS],
+  5: [FIVE_PLAYERS, SMALL_LOOKAHEAD_OPTIONS],
 };
 
 /** The options of a player count whose look-ahead (`sized`) runs: its own where `sized` is its default (by value). */
@@ -132,7 +137,7 @@ export interface StrongOptions {
   readonly halvings?: number;
   /** Look-ahead: turns played after the pair (0: a round, the other players' turns and the mover's next). */
   readonly replies?: number;
-  /** Follow-ups per shortlisted placement that the learned evaluation values, the best by greedy's value (0: all; -1: the player count's, `THREE_PLAYER_OPTIONS`, `FOUR_PLAYER_OPTIONS` or `FIVE_PLAYER_OPTIONS`; 0 unless given). */
+  /** Follow-ups per shortlisted placement that the learned evaluation values, the best by greedy's value (0: all; -1: the player count's, `SMALL_LOOKAHEAD_OPTIONS` with 3–5 players at their default look-ahead; 0 unless given). */
   readonly followUps?: number;
   /** Look-ahead: the one-ply value counts as this many deals in a pair's mean (0: the deals alone; -1: the player count's; 0 unless given). */
   readonly prior?: number;
@@ -171,7 +176,7 @@ export type PositionValueKind = (typeof POSITION_VALUES)[number];
 /**
  * How the look-ahead plays the other players' turns: `charged`, as `greedy` with `prefilterWeights`
  * (the charges of the mover's own turns); `greedy`, as the default `greedy` (its default weights);
- * `auto`, as the player count's options say (`THREE_PLAYER_OPTIONS`, `FOUR_PLAYER_OPTIONS`, `FIVE_PLAYER_OPTIONS`, else `charged`).
+ * `auto`, as the player count's options say (`SMALL_LOOKAHEAD_OPTIONS` with 3–5 players at their default look-ahead, else `charged`).
  */
 export const OPPONENT_MODELS = ['auto', 'charged', 'greedy'] as const;
 export type OpponentModel = (typeof OPPONENT_MODELS)[number];
