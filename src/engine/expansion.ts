@@ -313,6 +313,18 @@ export interface ExpansionHooks {
    */
   evaluateOpen?(state: State, visit: (player: number, root: number, points: number) => void): void;
   /**
+   * Agents' inputs beside `evaluate`: calls `visit(kind, largest, holder, value, growth)` for each
+   * prize that goes to whoever completes a feature of segment kind `kind` of more than `largest`
+   * tiles (e.g. the King: a city larger than the largest completed so far; none completed: 0), with
+   * its `holder` (-1: nobody yet), what it pays its holder at the end as the board stands (`value`)
+   * and what each further completed feature of its kind adds (`growth`), from the resolved rules
+   * only; the state is not changed.
+   */
+  evaluateRecords?(
+    state: State,
+    visit: (kind: number, largest: number, holder: number, value: number, growth: number) => void,
+  ): void;
+  /**
    * Agents' placement preview: what this module adds to a turn's value for a placement not made
    * (`ModulePreview`). A module with hooks that change a turn's scores, follow-ups or evaluation must
    * have it for placements of its games to be previewed (else agents make each placement to value it).

@@ -235,6 +235,15 @@ export class GameSetup extends Tables {
     this.hooks[k]!.evaluateOpen?.(hooksViewOf(state), visit);
   }
 
+  /** Visits the prizes expansion `k`'s `evaluateRecords` hook names (who holds each, its record, its value); nothing without one. */
+  recordsOfExpansion(
+    k: number,
+    state: FeatureView,
+    visit: (kind: number, largest: number, holder: number, value: number, growth: number) => void,
+  ): void {
+    this.hooks[k]!.evaluateRecords?.(hooksViewOf(state), visit);
+  }
+
   /** Whether any expansion adds to an evaluation (`evaluate`). */
   get evaluates(): boolean {
     return this.hookLists.evaluate.length > 0;

@@ -27,6 +27,7 @@ export type AgentGame = Pick<
   | 'evaluateExpansion'
   | 'growthOfExpansion'
   | 'openPaysOfExpansion'
+  | 'recordsOfExpansion'
   | 'evaluates'
   | 'previews'
   | 'previewPlacement'

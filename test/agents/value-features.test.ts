@@ -7,11 +7,12 @@
  * count 2–5.
  */
 import { describe, expect, it } from 'vitest';
-import { ValueFeatures } from '../../src/agents/index.ts';
-import { MAX_ACTIONS_HINT, PHASE_PLACE } from '../../src/engine/index.ts';
+import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from '../../src/agents/index.ts';
+import { FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_PLACE, meepleFollowUp } from '../../src/engine/index.ts';
 import type { Game, State } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
+import { gameWith } from '../util.ts';
 import { agentOf } from './strong-games.ts';
 
 const MIXES = [[], ['tollkeepers'], ['labyrinth'], ['kingRobber'], ['tollkeepers', 'labyrinth', 'kingRobber']];
@@ -81,4 +82,53 @@ describe('ValueFeatures.read, kept from one read to the next', () => {
         expect(compareReads(game, players * 10 + i)).toBeGreaterThan(40);
       }
     });
+});
+
+describe("ValueFeatures.read: the chance to hold the King or the Robber Baron at the end, times the card's pay", () => {
+  // Two players, deck M, E, W, U. P0 puts M north of the start with a meeple on its city: the start's
+  // cap and M (2 segments) with one open end, east of M; the city will have at least 3 tiles when
+  // completed, more than the none completed so far. Of the 3 tiles to come only E fits there
+  // (W and U have no city), so P0 completes it with its own 1.5 draws with chance 1 − (2/3)^1.5.
+  // Then P1 closes it with E: P1 takes the King (a city of 3 tiles) and nothing can take it from it.
+  const cards = (rules: Record<string, string | number>) => {
+    const game = gameWith({ players: 2, expansions: [expansionRegistry.get('kingRobber')!], rules });
+    const [m, e, w, u] = ['M', 'E', 'W', 'U'].map((id) => game.catalog.indexOf(id));
+    const city = game.catalog.types[m!]!.segments.findIndex((seg) => seg.name === 'c1');
+    const state = game.newState([m!, e!, w!, u!]);
+    const features = new ValueFeatures(game);
+    const read = () => {
+      const v = features.read(state);
+      const at = (name: string) =>
+        [0, 1].map((p) => v[p * VALUE_FEATURE_COUNT + VALUE_FEATURES.indexOf(name as never)]!);
+      return { hold: at('cardHold'), growth: at('cardHoldGrowth') };
+    };
+    state.apply(game.cellOf(0, -1) * 4 + 1);
+    state.apply(meepleFollowUp(0, city));
+    const open = read();
+    state.setCurrentPlayer(1);
+    state.apply(game.cellOf(1, -1) * 4 + 3);
+    state.apply(FOLLOW_NOTHING);
+    return { open, held: read() };
+  };
+  const own = 1 - (2 / 3) ** 1.5;
+  it('values an open city larger than the record by the chance its owner completes it', () => {
+    // flat10: each card pays 10 at the end, nothing per completion.
+    const flat = cards({ kingRobberScoring: 'flat10' });
+    expect(flat.open.hold[0]).toBeCloseTo(10 * own, 12);
+    expect(flat.open.hold[1]).toBe(0);
+    expect(flat.open.growth).toEqual([0, 0]);
+    // official: the King pays 1 per completed city (none yet), so only its growth counts.
+    const official = cards({});
+    expect(official.open.hold).toEqual([0, 0]);
+    expect(official.open.growth[0]).toBeCloseTo(own, 12);
+    expect(cards({ kingRobberPointsPerFeature: 3 }).open.growth[0]).toBeCloseTo(3 * own, 12);
+  });
+  it('gives the holder its card in full when no open feature can take it', () => {
+    expect(cards({ kingRobberScoring: 'flat10' }).held).toEqual({ hold: [0, 10], growth: [0, 0] });
+    expect(cards({}).held).toEqual({ hold: [0, 1], growth: [0, 1] });
+    expect(cards({ kingRobberScoring: 'incremental', kingRobberIncrementalPoints: 2 }).held).toEqual({
+      hold: [0, 0],
+      growth: [0, 2],
+    });
+  });
 });

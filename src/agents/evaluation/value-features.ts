@@ -16,6 +16,13 @@
  *   completion (`evaluateGrowth`: a card under the scoring in force); and what open features would
  *   pay p through an expansion on completion (`evaluateOpen`: a tollhouse's roads) times the chance
  *   that anyone completes them;
+ * - the expansions' prizes for the largest completed feature of a kind (`evaluateRecords`: the King,
+ *   the Robber Baron): p's chance to hold each at the end, times what it pays then as the board
+ *   stands (`cardHold`) and times its gain per further completion (`cardHoldGrowth`). The chance is
+ *   read off the open occupied features of the prize's kind that will be larger than the record
+ *   when completed (their segments and open-end cells at least): one takes it for its majority with
+ *   its chance of completion by their own draws (split among tied owners), and keeps it unless a larger one (or one as large
+ *   read before it) is completed by anyone; the holder keeps the prize unless one of them is completed;
  * - meeples in hand, an empty hand, meeples standing on roads, cities and monasteries, farmers;
  * - p's turns still to come.
  * Tiles still to place are counted from the tiles placed, never from the deck's position (which
@@ -56,6 +63,8 @@ export const VALUE_FEATURES = [
   'otherExpansions',
   'expansionGrowth',
   'expansionOpenChance',
+  'cardHold',
+  'cardHoldGrowth',
   'hand',
   'emptyHand',
   'standing',
@@ -144,6 +153,45 @@ export class ValueFeatures {
    */
   private readonly chanceMemo: Float64Array;
   private chanceLeft = -1;
+  /**
+   * The open occupied roads and cities of the last `read` (`records` of them) whose completion could
+   * take a prize (`evaluateRecords`): per one its segment kind, its size when completed at least
+   * (segments and open-end cells), the chances of completion by its majority's draws and by anyone's,
+   * and its majority (a bit mask).
+   */
+  private records = 0;
+  private readonly recordKind: Int32Array;
+  private readonly recordSize: Int32Array;
+  private readonly recordOwn: Float64Array;
+  private readonly recordAny: Float64Array;
+  private readonly recordMajority: Int32Array;
+  /** Adds each player's chance to hold a prize at the end times what it pays (`cardHold`, `cardHoldGrowth`). */
+  private readonly visitRecord = (
+    kind: number,
+    largest: number,
+    holder: number,
+    value: number,
+    growth: number,
+  ): void => {
+    const n = this.records;
+    const kinds = this.recordKind;
+    const sizes = this.recordSize;
+    let kept = 1;
+    for (let i = 0; i < n; i++) {
+      const size = sizes[i]!;
+      if (kinds[i] !== kind || size <= largest) continue;
+      kept *= 1 - this.recordAny[i]!;
+      let unbeaten = this.recordOwn[i]!;
+      // Beaten by a larger one, or by one as large noted before it (an order, so the chances add up to 1 at most).
+      for (let j = 0; j < n; j++)
+        if (kinds[j] === kind && (sizes[j]! > size || (sizes[j] === size && j < i))) unbeaten *= 1 - this.recordAny[j]!;
+      this.add(this.recordMajority[i]!, F.cardHold, value * unbeaten);
+      this.add(this.recordMajority[i]!, F.cardHoldGrowth, growth * unbeaten);
+    }
+    if (holder < 0) return;
+    this.values[holder * VALUE_FEATURE_COUNT + F.cardHold]! += value * kept;
+    this.values[holder * VALUE_FEATURE_COUNT + F.cardHoldGrowth]! += growth * kept;
+  };
   /** The state `read` is reading, for `visitOpen`. */
   private reading: AgentState | undefined;
   /** Adds an open feature's pay on completion (an expansion's `evaluateOpen`) times its chance. */
@@ -152,10 +200,15 @@ export class ValueFeatures {
       points * this.cityChanceOf(this.reading!, root);
   };
 
-  /** `expansionInputs`: whether `read` computes `expansionGrowth` and `expansionOpenChance` (0 without: a network that reads neither saves their cost). */
+  /**
+   * `expansionInputs`: whether `read` computes `expansionGrowth` and `expansionOpenChance`;
+   * `recordInputs`: `cardHold` and `cardHoldGrowth` (0 without: a network that reads none saves
+   * their cost).
+   */
   constructor(
     readonly game: AgentGame,
     private readonly expansionInputs = true,
+    private readonly recordInputs = true,
   ) {
     const segments = game.maxTiles * game.segmentsPerTile;
     this.values = new Float64Array(game.players * VALUE_FEATURE_COUNT);
@@ -173,6 +226,11 @@ export class ValueFeatures {
     this.shapeCells = new Int32Array(segments);
     this.shapeChance = new Float64Array(segments);
     this.chanceMemo = new Float64Array(2 * game.maxTiles + 2);
+    this.recordKind = new Int32Array(segments);
+    this.recordSize = new Int32Array(segments);
+    this.recordOwn = new Float64Array(segments);
+    this.recordAny = new Float64Array(segments);
+    this.recordMajority = new Int32Array(segments);
   }
 
   /**
@@ -224,6 +282,7 @@ export class ValueFeatures {
       this.chanceMemo.fill(Number.NaN);
     }
     const occupied = this.occupied;
+    this.records = 0;
     const n = state.meepleSegments(occupied);
     for (let i = 0; i < n; i++) {
       const g = occupied[i]!;
@@ -244,6 +303,8 @@ export class ValueFeatures {
       }
     }
     if (this.expansionInputs) this.readExpansionInputs(state);
+    if (this.recordInputs)
+      for (let k = 0; k < this.expansionFeature.length; k++) this.game.recordsOfExpansion(k, state, this.visitRecord);
     return v;
   }
 
@@ -342,6 +403,7 @@ export class ValueFeatures {
       return; // a kind an expansion values through its hook
     }
     this.chances(state, root, kind === SEG_ROAD, majority, complete);
+    if (this.recordInputs) this.addRecord(state, root, kind, counts[0]!, majority);
     const shared = (majority & (majority - 1)) !== 0;
     for (let p = 0; p < players; p++) {
       if (perPlayer[p]! === 0) continue;
@@ -365,6 +427,18 @@ export class ValueFeatures {
     if (chance === 0) this.add(majority, road ? F.roadDead : F.cityDead, complete);
     else this.add(majority, road ? F.roadChance : F.cityChance, complete * chance);
     if (!road) this.add(majority, F.cityCells, n);
+  }
+
+  /** Notes open road or city `root` of `segments` segments for the prizes (`visitRecord`; after `chances`). */
+  private addRecord(state: AgentState, root: number, kind: number, segments: number, majority: number): void {
+    const i = this.records++;
+    this.recordKind[i] = kind;
+    this.recordSize[i] = segments + this.shapeCells[root]!;
+    let owners = 0;
+    for (let m = majority; m !== 0; m &= m - 1) owners++;
+    this.recordOwn[i] = this.shapeChance[root]! / owners; // tied owners: each as likely to complete it
+    this.recordAny[i] = this.cityChanceOf(state, root);
+    this.recordMajority[i] = majority;
   }
 
   /**

@@ -129,7 +129,11 @@ export class ValueEvaluator {
     private readonly select: Int32Array = ALL_FEATURES,
   ) {
     const reads = (name: string) => select.includes(VALUE_FEATURES.indexOf(name as (typeof VALUE_FEATURES)[number]));
-    this.features = new ValueFeatures(game, reads('expansionGrowth') || reads('expansionOpenChance'));
+    this.features = new ValueFeatures(
+      game,
+      reads('expansionGrowth') || reads('expansionOpenChance'),
+      reads('cardHold') || reads('cardHoldGrowth'),
+    );
     this.net = net.fold();
     this.size = select.length + MORE_INPUTS;
     if (net.sizes[0] !== this.size)

@@ -261,6 +261,13 @@ export const kingRobber: Expansion = defineExpansion({
         const holder = own(state).holder;
         for (let c = 0; c < 2; c++) if (holder[c]! >= 0) gain[holder[c]!]! += cards.growth;
       },
+      // For the value network: each card goes to the completer of a feature of its kind larger than
+      // the largest completed so far, and pays its end value (as the board stands) and its growth.
+      evaluateRecords(state, visit) {
+        const { holder, largest } = own(state);
+        for (let c = 0; c < 2; c++)
+          visit(CARDS[c]!.kind, largest[c]!, holder[c]!, cards.endValue(state, c), cards.growth);
+      },
       preview: cardPreview(cards),
       playerNotes(state, player) {
         const holder = own(state).holder;
