@@ -72,8 +72,9 @@ const threePlayers = (agent: string, three: boolean, seeds: readonly string[], w
 /**
  * A 4-player lone-agent match against `greedy` on a fresh seed (100 deals), with the 4-player network
  * distilled from the look-ahead (docs/strong.md, sixth pass): the default `strong` (its small
- * look-ahead, tenth pass) on `fresh-s10-4p-1` and `fresh-s10-4p-2` (`wins` are the seeds' sum), the one-ply `strong:lookahead=0` on `fresh-s6-4p-1`,
- * which plays the moves of the former studies' `strong:lookaheadPlayers=3` at 4 players.
+ * look-ahead, tenth pass) on `fresh-s10-4p-1` and `fresh-s10-4p-2` (`wins` are the seeds' sum), the
+ * one-ply `strong:lookahead=0` on `fresh-s6-4p-1`, which plays the moves of the former studies'
+ * `strong:lookaheadPlayers=3` at 4 players.
  */
 const fourPlayers = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 4, three, wins),
@@ -104,7 +105,8 @@ const fivePlayers = (agent: string, three: boolean, seeds: readonly string[], wi
 
 /**
  * The committed figures: the default `strong` (the studies' `strong`; the former studies'
- * `strong:lookaheadPlayers=3` with 2 and 3 players; at 2 players the blend of the network and the linear weights, docs/strong.md seventh pass)
+ * `strong:lookaheadPlayers=3` with 2 and 3 players; at 2 players the blend of the network and the
+ * linear weights, docs/strong.md seventh pass)
  * and the one-ply `strong` against `greedy` at 2 and 3 players, and `greedy` against `random` at 2, 3
  * and 4 players, in the base game and with the three expansions of the headline studies, and the
  * default and one-ply `strong` at 4 players with the network committed since, and the default at 5

@@ -21,8 +21,9 @@
  *   stands (`cardHold`) and times its gain per further completion (`cardHoldGrowth`). The chance is
  *   read off the open occupied features of the prize's kind that will be larger than the record
  *   when completed (their segments and open-end cells at least): one takes it for its majority with
- *   its chance of completion by their own draws (split among tied owners), and keeps it unless a larger one (or one as large
- *   read before it) is completed by anyone; the holder keeps the prize unless one of them is completed;
+ *   its chance of completion by their own draws (split among tied owners), and keeps it unless a
+ *   larger one (or one as large read before it) is completed by anyone; the holder keeps the prize
+ *   unless one of them is completed;
  * - meeples in hand, an empty hand, meeples standing on roads, cities and monasteries, farmers;
  * - p's turns still to come.
  * Tiles still to place are counted from the tiles placed, never from the deck's position (which
