@@ -15,7 +15,7 @@ import { join, relative } from 'node:path';
 import { numberFlag, parseFlags, workersFlag } from '../src/cli/args.ts';
 import { InputError, isInputError } from '../src/engine/index.ts';
 import { defaultWorkers, poolBackend } from '../src/run/pool.ts';
-import { nameWithStrength } from '../src/report/level-strength.ts';
+import { armPlayerCounts, nameWithStrength } from '../src/report/level-strength.ts';
 import { levelSizes } from '../src/report/levels.ts';
 import { Report, writeReport } from '../src/report/report.ts';
 import { baseMeanScores, hasAgent, INTERVALS_TEXT, runStudy } from '../src/report/study.ts';
@@ -111,7 +111,7 @@ async function main(): Promise<number> {
     const section = report.section(study.title(null));
     section.text(
       [
-        `${outcome.levels.map((l) => `${nameWithStrength(l.agents, l.spec, l.run.manifest.arms[0]!.players)}: ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games)`).join('; ')}. Full report: [${study.name} report](${link}) (\`${relative(process.cwd(), outcome.files.html)}\`).`,
+        `${outcome.levels.map((l) => `${nameWithStrength(l.agents, l.spec, armPlayerCounts(l.run.manifest.arms))}: ${l.run.summary.deals.toLocaleString('en')} deals (${l.run.summary.games.toLocaleString('en')} games)`).join('; ')}. Full report: [${study.name} report](${link}) (\`${relative(process.cwd(), outcome.files.html)}\`).`,
         outcome.levels.some((l) => l.run.manifest.reconstructedTiles)
           ? '**Uses the reconstructed Tollkeepers tiles** (marked in the manifest).'
           : '',

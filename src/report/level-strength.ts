@@ -191,8 +191,26 @@ export function strengthText(spec: string, players: number): string | null {
   return `${fairShareText(first!)} against ${first!.against} at ${players} players (${game(first!)}, ${games(first!)}${others.map((m) => `; ${game(m)} ${fairShareText(m)}, ${games(m)}`).join('')})`;
 }
 
-/** "strong — 1.93× fair share … (see `strengthText`)", or the bare name when no figure is committed. */
-export const nameWithStrength = (name: string, spec: string, players: number): string => {
-  const text = strengthText(spec, players);
+/**
+ * A level's measured strength over the player counts its arms play (a study may play several, as the
+ * seat study plays 2–5): each count's `strengthText` in turn, and the counts with no committed figure
+ * named; null when no count has one.
+ */
+export function strengthTextForCounts(spec: string, counts: readonly number[]): string | null {
+  const sorted = [...new Set(counts)].sort((a, b) => a - b);
+  const texts = sorted.map((players) => strengthText(spec, players));
+  if (texts.every((t) => t === null)) return null;
+  const missing = sorted.filter((_, i) => texts[i] === null);
+  const none = missing.length ? [`no committed figure at ${missing.join(', ')} players`] : [];
+  return [...texts.filter((t) => t !== null), ...none].join('; ');
+}
+
+/** The distinct player counts of a run's arms, smallest first. */
+export const armPlayerCounts = (arms: readonly { players: number }[]): number[] =>
+  [...new Set(arms.map((a) => a.players))].sort((a, b) => a - b);
+
+/** "strong — 1.93× fair share … (see `strengthTextForCounts`)", or the bare name when no figure is committed. */
+export const nameWithStrength = (name: string, spec: string, players: number | readonly number[]): string => {
+  const text = strengthTextForCounts(spec, typeof players === 'number' ? [players] : players);
   return text ? `${name} — ${text}` : name;
 };

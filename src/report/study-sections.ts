@@ -7,7 +7,7 @@ import { relative } from 'node:path';
 import * as aq from 'arquero';
 import { parseAgentSpec } from '../agents/index.ts';
 import type { LevelRun } from './levels.ts';
-import { strengthText } from './level-strength.ts';
+import { armPlayerCounts, strengthTextForCounts } from './level-strength.ts';
 import type { Report } from './report.ts';
 import { identicalPlayWarning, NO_WINNER_CHANGE_TEXT, sameMovesRows } from './run-comparisons.ts';
 import { WINNER_CHANGE_TEXT, winnerChangeRows } from './winner-change.ts';
@@ -35,14 +35,14 @@ export function addPlayCheck(report: Report, levels: readonly LevelRun[]): strin
   return warnings;
 }
 
-/** A level's committed measured strength at its run's player count, as a sentence; or that none is committed. */
+/** A level's committed measured strength at each player count its run plays, as a sentence; or that none is committed. */
 export function levelStrength(level: LevelRun): string {
-  const players = level.run.manifest.arms[0]!.players;
-  const text = strengthText(level.spec, players);
+  const counts = armPlayerCounts(level.run.manifest.arms);
+  const text = strengthTextForCounts(level.spec, counts);
   if (text) return `Measured strength: ${text}.`;
   return parseAgentSpec(level.spec, 'level').name === 'random'
     ? 'The floor: a uniformly random legal move.'
-    : `No committed strength figure for this level at ${players} players.`;
+    : `No committed strength figure for this level at ${counts.join(', ')} players.`;
 }
 
 /** The intervals a study report uses, named once (docs/reasoning.md §7). */

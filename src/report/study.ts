@@ -20,7 +20,7 @@ import type { Backend } from '../run/pool.ts';
 import { Report, writeReport } from './report.ts';
 import type { ReportFiles } from './report.ts';
 import { addRunSections } from './run-report.ts';
-import { nameWithStrength } from './level-strength.ts';
+import { armPlayerCounts, nameWithStrength } from './level-strength.ts';
 import { levelSizes } from './levels.ts';
 import type { Conclusion, LevelRun } from './levels.ts';
 import { addQualitySection, qualityArms } from './quality-report.ts';
@@ -340,7 +340,7 @@ export async function runStudy(study: Study, options: StudyOptions = {}): Promis
   const given = options.runs?.length ? givenLevels(study, options.runs) : undefined;
   const { planned, skillPlans } = given ? { planned: [], skillPlans: [] } : await plannedLevels(study, options, log);
   for (const p of planned)
-    log(`${study.name}: ${nameWithStrength(p.name, p.plan.arms[0]!.agents[0]!, p.plan.arms[0]!.players)}`);
+    log(`${study.name}: ${nameWithStrength(p.name, p.plan.arms[0]!.agents[0]!, armPlayerCounts(p.plan.arms))}`);
   // 2. Run the levels (smallest budget first is no faster: they run one after another on the backend).
   let backend = options.backend;
   const own = !backend && !given;

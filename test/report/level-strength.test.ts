@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, parseAgentSpec } from '../../src/agents/index.ts';
 import { newGame } from '../../src/expansions/index.ts';
-import { MEASURED_STRENGTHS, nameWithStrength, strengthText } from '../../src/report/level-strength.ts';
+import {
+  MEASURED_STRENGTHS,
+  armPlayerCounts,
+  nameWithStrength,
+  strengthText,
+  strengthTextForCounts,
+} from '../../src/report/level-strength.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { type MoveTrace, playGame } from '../../src/sim/play.ts';
 import { makeRng } from '../../src/sim/rng.ts';
@@ -65,5 +71,20 @@ describe('level strength', () => {
     expect(strengthText('strong', 6)).toBeNull();
     expect(nameWithStrength('careful', 'strong:lookahead=3', 3)).toBe('careful');
     expect(nameWithStrength('strong', 'strong', 3)).toMatch(/^strong — \d\.\d\d× fair share/);
+  });
+
+  it("lists each player count's figure for a level whose arms play several counts", () => {
+    // The seat study plays 2–5 players: every count's figure, smallest first, not only the first arm's.
+    const arms = [5, 2, 3, 4, 2].map((players) => ({ players }));
+    expect(armPlayerCounts(arms)).toEqual([2, 3, 4, 5]);
+    const all = nameWithStrength('strong', 'strong', armPlayerCounts(arms));
+    const counts = [...all.matchAll(/against greedy at (\d) players/g)].map((m) => Number(m[1]));
+    expect(counts).toEqual([2, 3, 4, 5]);
+    expect(all.startsWith(`strong — ${strengthText('strong', 2)}; ${strengthText('strong', 3)}`)).toBe(true);
+    // A count with no figure is named, not silently dropped; no figure at any count leaves the bare name.
+    expect(strengthTextForCounts('strong', [3, 6])).toBe(
+      `${strengthText('strong', 3)}; no committed figure at 6 players`,
+    );
+    expect(strengthTextForCounts('strong:lookahead=3', [3, 4])).toBeNull();
   });
 });
