@@ -42,7 +42,7 @@ describe('the small network', () => {
     }
   });
 
-  it('the folded network skips zero inputs and units, yet sums to the last bit as row by row', () => {
+  it('the folded network sums to the last bit as row by row, zero inputs and units included', () => {
     // Row-major reference: each output its bias plus every term in input order, zeros included.
     const sizes = [12, 9, 5, 1];
     const rng = makeRng('mlp-sparse');

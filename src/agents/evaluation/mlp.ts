@@ -84,77 +84,51 @@ export class Mlp {
 }
 
 /**
- * A network ready for play (`Mlp.fold`): raw input in, output in the target's units. Its weights are
- * kept by input (column-major) and an input of 0 is skipped — about four in ten of the value
- * network's inputs, half of its hidden units after the ReLU — with four outputs summed at a time.
- * Each output still starts from its bias and adds its terms in input order, leaving out only terms
- * that are zero, so the answer is the row-major sum's to the last bit (a test holds it to that).
+ * A network ready for play (`Mlp.fold`): raw input in, output in the target's units. Its forward pass
+ * is compiled once into straight-line JavaScript with the weights written in as numbers
+ * (`compileForward`), which the JIT turns into multiplications by constants, with no weight array
+ * read, index or loop: about a third of the instructions of summing over typed arrays, zero inputs
+ * skipped. Each output is its bias plus every term in input order, ReLU between layers: the row-major
+ * sum to the last bit (a test holds it to that). A skipped zero term would change nothing but the sign
+ * of a sum that is 0, so the answers are those of summing without the zero terms too.
  */
 export class Folded {
-  private readonly acts: Float64Array[];
-  /** Per layer: weights [in × out] (input i's column at i * out), then biases [out]. */
-  private readonly columns: Float64Array[];
-  /** The inputs of a layer that are not 0. */
-  private readonly nonZero: Int32Array;
+  /** The output for raw input `x` (its first `sizes[0]` numbers). */
+  readonly forward: (x: Float64Array) => number;
 
   constructor(
     readonly sizes: readonly number[],
     layers: readonly Float64Array[],
   ) {
-    this.acts = sizes.slice(1).map((n) => new Float64Array(n));
-    this.columns = layers.map((w, l) => {
-      const nIn = sizes[l]!;
-      const nOut = sizes[l + 1]!;
-      const c = new Float64Array(w.length);
-      for (let o = 0; o < nOut; o++) for (let i = 0; i < nIn; i++) c[i * nOut + o] = w[o * nIn + i]!;
-      c.set(w.subarray(nOut * nIn), nOut * nIn);
-      return c;
-    });
-    this.nonZero = new Int32Array(Math.max(...sizes));
+    this.forward = compileForward(sizes, layers);
   }
+}
 
-  /** The output for raw input `x` (its first `sizes[0]` numbers). */
-  // hot path
-  forward(x: Float64Array): number {
-    let input = x;
-    const last = this.columns.length - 1;
-    const nz = this.nonZero;
-    for (let l = 0; l <= last; l++) {
-      const w = this.columns[l]!;
-      const output = this.acts[l]!;
-      const nIn = this.sizes[l]!;
-      const nOut = this.sizes[l + 1]!;
-      const b = nOut * nIn;
-      let m = 0;
-      for (let i = 0; i < nIn; i++) if (input[i] !== 0) nz[m++] = i;
-      let o = 0;
-      for (; o + 4 <= nOut; o += 4) {
-        let s0 = w[b + o]!;
-        let s1 = w[b + o + 1]!;
-        let s2 = w[b + o + 2]!;
-        let s3 = w[b + o + 3]!;
-        for (let k = 0; k < m; k++) {
-          const i = nz[k]!;
-          const xi = input[i]!;
-          const c = i * nOut + o;
-          s0 += w[c]! * xi;
-          s1 += w[c + 1]! * xi;
-          s2 += w[c + 2]! * xi;
-          s3 += w[c + 3]! * xi;
-        }
-        output[o] = s0;
-        output[o + 1] = s1;
-        output[o + 2] = s2;
-        output[o + 3] = s3;
-      }
-      for (; o < nOut; o++) {
-        let s = w[b + o]!;
-        for (let k = 0; k < m; k++) s += w[nz[k]! * nOut + o]! * input[nz[k]!]!;
-        output[o] = s;
-      }
-      if (l < last) for (let j = 0; j < nOut; j++) if (output[j]! < 0) output[j] = 0;
-      input = output;
+/**
+ * The forward pass of a network with row-major layers `layers` (per layer: weights [out × in], then
+ * biases [out]) as a function of the raw input: each unit `a<layer>_<unit>` its bias plus its weighted
+ * inputs in order, the hidden ones clipped at 0; the last layer's first unit returned.
+ */
+function compileForward(sizes: readonly number[], layers: readonly Float64Array[]): (x: Float64Array) => number {
+  // `String` writes the shortest text that reads back as the same double; only -0 needs saying.
+  const literal = (v: number) => (Object.is(v, -0) ? '-0' : String(v));
+  let inputs = Array.from({ length: sizes[0]! }, (_, i) => `x${i}`);
+  const body = [`const ${inputs.map((name, i) => `${name} = x[${i}]`).join(', ')};`];
+  const last = layers.length - 1;
+  layers.forEach((w, l) => {
+    const nIn = sizes[l]!;
+    const nOut = sizes[l + 1]!;
+    const units = l === last ? 1 : nOut;
+    const names: string[] = [];
+    for (let o = 0; o < units; o++) {
+      const name = `a${l}_${o}`;
+      const terms = inputs.map((input, i) => `${literal(w[o * nIn + i]!)} * ${input}`);
+      body.push(`let ${name} = ${[literal(w[nOut * nIn + o]!), ...terms].join(' + ')};`);
+      if (l < last) body.push(`if (${name} < 0) ${name} = 0;`);
+      names.push(name);
     }
-    return input[0]!;
-  }
+    inputs = names;
+  });
+  body.push(`return ${inputs[0]};`);
+  return new Function('x', body.join('\n')) as (x: Float64Array) => number;
 }

@@ -8,7 +8,8 @@
  *
  * A player's expectation reads only its own features (not the other players'), so when a move leaves a player's
  * features as they were, the network's answer for that player is the last one (`totals` keeps
- * each player's last inputs and answer).
+ * each player's last inputs and answer); and inputs met again (any player's: a look-ahead's deals
+ * often reach the same features for a player by other lines) get the answer they got then.
  */
 import { PHASE_OVER } from '../../engine/index.ts';
 import type { AgentGame, AgentState } from '../../engine/index.ts';
@@ -22,6 +23,9 @@ const MORE_INPUTS = 1 + 4;
 
 /** A network's inputs per player with every feature of today (what `npm run train` fits). */
 export const VALUE_INPUTS = VALUE_FEATURE_COUNT + MORE_INPUTS;
+
+/** How many recent inputs and their answers `ValueEvaluator` keeps. */
+const RECENT = 16;
 
 /** Every feature of today, in order: the inputs of a network trained now. */
 const ALL_FEATURES = Int32Array.from(VALUE_FEATURES, (_, k) => k);
@@ -118,6 +122,14 @@ export class ValueEvaluator {
   /** Per player: the inputs of its last answer and the answer. */
   private readonly lastInputs: Float64Array;
   private readonly lastAnswer: Float64Array;
+  /**
+   * The last `RECENT` inputs the network answered (at `e * size`), a sum of each weighted by its
+   * place (a key that equal inputs share; NaN: none yet), and the answers; `recentNext` is replaced next.
+   */
+  private readonly recentInputs: Float64Array;
+  private readonly recentKey = new Float64Array(RECENT).fill(Number.NaN);
+  private readonly recentAnswer = new Float64Array(RECENT);
+  private recentNext = 0;
   private readonly input: Float64Array;
   /** The network's inputs per player. */
   private readonly size: number;
@@ -142,6 +154,7 @@ export class ValueEvaluator {
     this.totalsOut = new Float64Array(game.players);
     this.lastInputs = new Float64Array(game.players * this.size).fill(Number.NaN);
     this.lastAnswer = new Float64Array(game.players);
+    this.recentInputs = new Float64Array(RECENT * this.size);
   }
 
   /** Reads of `state` until `releaseTiles` see the tiles it has now (`ValueFeatures.holdTiles`). */
@@ -173,10 +186,33 @@ export class ValueEvaluator {
       for (let i = 0; i < size; i++) if (input[i] !== last[o + i]) same = false;
       if (!same) {
         last.set(input, o);
-        this.lastAnswer[p] = this.net.forward(input);
+        this.lastAnswer[p] = this.answer(input);
       }
       out[p] = state.score(p) + this.lastAnswer[p]!;
     }
     return out;
+  }
+
+  /** The network's answer for `input`: the one kept when the same inputs were answered recently, else its forward pass (then kept). */
+  // hot path
+  private answer(input: Float64Array): number {
+    const size = this.size;
+    const recent = this.recentInputs;
+    let key = 0;
+    for (let i = 0; i < size; i++) key += input[i]! * (i + 1);
+    for (let e = 0; e < RECENT; e++) {
+      if (this.recentKey[e] !== key) continue;
+      const at = e * size;
+      let i = 0;
+      while (i < size && input[i] === recent[at + i]) i++;
+      if (i === size) return this.recentAnswer[e]!;
+    }
+    const answer = this.net.forward(input);
+    const e = this.recentNext;
+    this.recentNext = e === RECENT - 1 ? 0 : e + 1;
+    this.recentKey[e] = key;
+    recent.set(input, e * size);
+    this.recentAnswer[e] = answer;
+    return answer;
   }
 }

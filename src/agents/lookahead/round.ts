@@ -9,6 +9,7 @@ import type { AgentGame, AgentState, Rng } from '../../engine/index.ts';
 import type { Restriction } from '../agent.ts';
 import type { Weights } from '../evaluation/evaluation.ts';
 import { GreedyAgent, sharedOnePly } from '../greedy.ts';
+import { keepBest } from '../keep-best.ts';
 import type { RememberingEvaluator } from '../speed-path/remembered.ts';
 
 /** The pairs of the one-ply pass: placement, follow-up and one-ply learned value of each (`count` of them). */
@@ -43,6 +44,9 @@ export class RoundLookAhead {
   private decks: Int16Array[] = [];
   /** Each pair's sum of values over the deals it was tried on (with its prior). */
   private sums = new Float64Array(256);
+  /** The pairs still in (indices into the pairs, best first by one-ply value until halved), and their one-ply values. */
+  private top = new Int32Array(0);
+  private topValues = new Float64Array(0);
   private readonly legal = new Int32Array(MAX_ACTIONS_HINT);
   /** The players of the mover's own turns and of the other players' (the same one unless `opponents=greedy`). */
   private own: GreedyAgent | undefined;
@@ -55,6 +59,14 @@ export class RoundLookAhead {
   private evaluators: RememberingEvaluator[] = [];
   /** The position the deals are played on (`copyOf`). */
   private copy: AgentState | undefined;
+  /**
+   * The first turn played after each pair in this `run`, by pair and drawn tile (`pair * 65536 +
+   * tile`): its placement and follow-up. Kept only when the turns' players break no ties
+   * (`followUpsOf` 1: a `greedy` turn then values a single placement with its follow-ups, and draws
+   * nothing from the stream), so that a turn depends on its position and drawn tile alone; and the
+   * position after a pair is the same on every deal but for the tile it draws.
+   */
+  private firstTurns: Map<number, readonly [number, number]> | undefined;
   /** The deals of the last `run` plus its prior: a pair's mean is its sum over this. */
   private weight = 1;
 
@@ -69,6 +81,7 @@ export class RoundLookAhead {
     this.own = new GreedyAgent(this.rng, true, own, restriction, followUpsOf);
     this.others = others === own ? this.own : new GreedyAgent(this.rng, true, others, restriction, followUpsOf);
     this.evaluators = [...new Set([own, others].map((weights) => sharedOnePly(game, weights).evaluator))];
+    this.firstTurns = followUpsOf === 1 ? new Map() : undefined;
   }
 
   /**
@@ -77,7 +90,8 @@ export class RoundLookAhead {
    * and the mover's next) as `greedy` plays them, and `value` values the position reached; a pair's
    * value is its mean (with its one-ply value counted as `prior` deals). Successive halving: the deals
    * are split into `halvings` + 1 equal shares; after each share but the last the better half of the
-   * pairs by mean goes on. Returns the pairs left, their means in `meanOf`; `stages` gets each share's means.
+   * pairs by mean goes on. Returns the pairs left (valid until the next `run`), their means in `meanOf`;
+   * `stages` gets each share's means.
    */
   run(
     state: AgentState,
@@ -86,9 +100,15 @@ export class RoundLookAhead {
     size: LookAheadSize,
     value: (state: AgentState) => number,
     stages?: StageSeen[],
-  ): number[] {
+  ): Int32Array {
     const players = state.game.players;
-    let top = topPairs(pairs, Math.min(size.perOpponent * (players - 1), pairs.count));
+    const m = Math.min(size.perOpponent * (players - 1), pairs.count);
+    if (this.top.length < m) {
+      this.top = new Int32Array(m);
+      this.topValues = new Float64Array(m);
+    }
+    const top = this.top;
+    let n = topPairs(pairs, m, top, this.topValues);
     const turns = size.replies > 0 ? size.replies : players;
     this.dealDecks(state, size.deals);
     // The deals are played on a copy that draws from `deck`, each deal copied into it in turn.
@@ -100,30 +120,31 @@ export class RoundLookAhead {
     const shares = Math.min(size.halvings + 1, size.deals);
     const level = copy.checkpoint();
     for (const evaluator of this.evaluators) evaluator.markRoot(copy);
+    this.firstTurns?.clear();
     let dealt = 0;
     for (let share = 0; share < shares; share++) {
       const until = Math.round((size.deals * (share + 1)) / shares);
-      for (let i = 0; i < top.length; i++) {
+      for (let i = 0; i < n; i++) {
         const k = top[i]!;
         for (let d = dealt; d < until; d++) {
           deck.set(this.decks[d]!);
           for (const evaluator of this.evaluators) evaluator.restoreRoot();
           copy.apply(pairs.placement[k]!);
           copy.apply(pairs.followUp[k]!);
-          this.playTurns(copy, me, 2 * turns);
+          this.playTurns(copy, me, 2 * turns, k);
           sums[k] += value(copy);
           copy.rollback(level, true);
         }
       }
       dealt = until;
       const weight = dealt + size.prior;
-      stages?.push({ deals: dealt, means: top.map((k) => [k, sums[k]! / weight] as const) });
-      if (share < shares - 1 && top.length > 1) top = halve(top, sums);
+      stages?.push({ deals: dealt, means: Array.from(top.subarray(0, n), (k) => [k, sums[k]! / weight] as const) });
+      if (share < shares - 1 && n > 1) n = halve(top, n, sums);
     }
     copy.rollback(level);
     for (const evaluator of this.evaluators) evaluator.unmarkRoot();
     this.weight = dealt + size.prior;
-    return top;
+    return top.subarray(0, n);
   }
 
   /** A copy of `state` drawing from `deck`: the one of the last `run`, overwritten, when it is of the same game. */
@@ -138,13 +159,35 @@ export class RoundLookAhead {
     return this.sums[k]! / this.weight;
   }
 
-  /** Plays `steps` actions (placements and follow-ups) of `greedy` on `copy`, or to the game's end. */
-  private playTurns(copy: AgentState, me: number, steps: number): void {
-    const legal = this.legal;
-    for (let step = 0; step < steps && !copy.isOver(); step++) {
-      const player = copy.currentPlayer === me ? this.own : this.others;
-      copy.apply(player!.choose(copy, legal, copy.legalActions(legal)));
+  /**
+   * Plays `steps` actions (placements and follow-ups) of `greedy` on `copy` after pair `pair`, or to
+   * the game's end; the first turn as it was played after the pair on an earlier deal that drew the
+   * same tile, when one did (`firstTurns`).
+   */
+  private playTurns(copy: AgentState, me: number, steps: number, pair: number): void {
+    let step = 0;
+    const first = this.firstTurns;
+    if (first && steps >= 2 && !copy.isOver()) {
+      const key = pair * 65536 + copy.drawn;
+      const known = first.get(key);
+      if (known) {
+        copy.apply(known[0]);
+        copy.apply(known[1]);
+      } else {
+        const placement = this.playTurn(copy, me);
+        first.set(key, [placement, this.playTurn(copy, me)]);
+      }
+      step = 2;
     }
+    for (; step < steps && !copy.isOver(); step++) this.playTurn(copy, me);
+  }
+
+  /** Plays the action `greedy` chooses on `copy` (the mover's own or another player's); returns it. */
+  private playTurn(copy: AgentState, me: number): number {
+    const player = copy.currentPlayer === me ? this.own : this.others;
+    const action = player!.choose(copy, this.legal, copy.legalActions(this.legal));
+    copy.apply(action);
+    return action;
   }
 
   /** The decks of `deals` deals, and one more that the copy draws from: the drawn part as it is, the undrawn tiles (their multiset, sorted: no order is read) shuffled by the agent's stream. */
@@ -163,16 +206,33 @@ export class RoundLookAhead {
   }
 }
 
-/** The indices of the `m` best pairs by one-ply value, best first (stable). */
-function topPairs(pairs: Pairs, m: number): number[] {
-  const order = Array.from({ length: pairs.count }, (_, i) => i);
-  order.sort((a, b) => pairs.value[b]! - pairs.value[a]! || a - b);
-  return order.slice(0, m);
+/** Writes the indices of the `m` best pairs by one-ply value into `out`, best first (of equal values the earlier; their values into `values`); returns how many. */
+function topPairs(pairs: Pairs, m: number, out: Int32Array, values: Float64Array): number {
+  let n = 0;
+  if (m > 0) for (let k = 0; k < pairs.count; k++) n = keepBest(out, values, n, m, k, pairs.value[k]!);
+  return n;
 }
 
-/** The better half (rounded up) of `pairs` (indices into `sums`) by their sums, in their order; of equal sums the earlier. */
-export function halve(pairs: readonly number[], sums: Float64Array): number[] {
-  const best = pairs.map((_, i) => i).sort((a, b) => sums[pairs[b]!]! - sums[pairs[a]!]! || a - b);
-  const keep = new Set(best.slice(0, Math.ceil(pairs.length / 2)));
-  return pairs.filter((_, i) => keep.has(i));
+/** Per pair being halved, how many come before it (`halve`). */
+let ahead = new Int32Array(16);
+
+/**
+ * Keeps in `pairs[0..n)` (indices into `sums`) the better half (rounded up) by their sums, in their
+ * order; of equal sums the earlier. Returns how many are kept.
+ */
+export function halve(pairs: Int32Array, n: number, sums: Float64Array): number {
+  if (ahead.length < n) ahead = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const sum = sums[pairs[i]!]!;
+    let before = 0;
+    for (let j = 0; j < n; j++) {
+      const other = sums[pairs[j]!]!;
+      if (other > sum || (other === sum && j < i)) before++;
+    }
+    ahead[i] = before;
+  }
+  const keep = Math.ceil(n / 2);
+  let kept = 0;
+  for (let i = 0; i < n; i++) if (ahead[i]! < keep) pairs[kept++] = pairs[i]!;
+  return kept;
 }
