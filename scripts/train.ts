@@ -16,10 +16,13 @@
  * scored in a round of `greedy` turns plus a teacher network's expectation after it
  * (`src/sim/round-targets.ts`), mixed with the final points by `--target-mix`. The teacher is the
  * `--teacher` file's network for the player count in the first round (which it also plays, one ply),
- * the last round's network after that.
+ * the last round's network after that. `--target-cards` takes the prizes that pay their holder at the
+ * end (the King and the Robber Baron, from the rules in force: `evaluateRecords`) out of the teacher's
+ * value at the round's end and puts in what they pay at the game's real end instead (docs/strong.md
+ * "A target with the cards' final points at 4 players").
  *
  *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--expansion-share X] [--out FILE]
- *     [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE]
+ *     [--target final|round] [--target-deals K] [--target-mix L] [--target-cards] [--teacher FILE]
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -72,6 +75,10 @@ const FLAGS = {
   },
   'target-deals': { type: 'string', default: '4', help: 'round target: re-dealt decks per position' },
   'target-mix': { type: 'string', default: '0', help: 'round target: weight of the final points in it (0 to 1)' },
+  'target-cards': {
+    type: 'boolean',
+    help: "round target: the King's and the Robber Baron's points at the game's end in place of those at the round's end",
+  },
   teacher: {
     type: 'string',
     default: 'src/agents/evaluation/value-weights.json',
@@ -80,7 +87,7 @@ const FLAGS = {
   help: { type: 'boolean', help: 'this text' },
 } as const;
 const USAGE =
-  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE]';
+  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--target-cards] [--teacher FILE]';
 
 function fail(message: string): never {
   console.error(`train: ${message}\n${USAGE}`);
@@ -123,6 +130,8 @@ function readOptions() {
   const teacher = resolve(text('teacher')!);
   if (target === 'round' && !statSync(teacher, { throwIfNoEntry: false })?.isFile())
     throw new InputError('usage', `--teacher ${text('teacher')}: no such file`);
+  const targetCards = parsed.flags['target-cards'] === true;
+  if (targetCards && target !== 'round') throw new InputError('usage', '--target-cards needs --target round');
   const hidden = text('hidden')!
     .split(',')
     .map((part) => intFlag(part.trim(), 'hidden', 0, 1, 1024));
@@ -139,6 +148,7 @@ function readOptions() {
     target,
     targetDeals: intFlag(text('target-deals'), 'target-deals', 4, 1, 1000),
     targetMix: share('target-mix'),
+    targetCards,
     teacher,
     teacherName: text('teacher')!,
   };
@@ -154,7 +164,7 @@ try {
 const { games, rounds, epochs, hidden, play, seed, expansionShare } = options;
 const playerCounts = options.players;
 const roundTarget = options.target === 'round';
-const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix} --teacher ${options.teacherName}` : ''}`;
+const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix}${options.targetCards ? ' --target-cards' : ''} --teacher ${options.teacherName}` : ''}`;
 
 /** How a player count's network was fitted, as the weights file records it. */
 interface TrainingRecord {
@@ -208,7 +218,13 @@ function trainRound(players: number, round: number, previous: NetRecord | undefi
       gameCache.set(key, game);
     }
     const bootstrap: Bootstrap | undefined = teacher && {
-      targets: new RoundTargets(game, teacher, options.targetDeals, makeRng(roundSeed, 'redeal', i)),
+      targets: new RoundTargets(
+        game,
+        teacher,
+        options.targetDeals,
+        makeRng(roundSeed, 'redeal', i),
+        options.targetCards,
+      ),
       mix: options.targetMix,
     };
     recordGame(game, roundSeed, i, seatAgents(game, roundSeed, i, previous), play, rows, bootstrap);
@@ -299,7 +315,7 @@ for (const players of playerCounts) {
     const training: TrainingRecord = {
       command,
       ...(teacher && {
-        target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} (${teacher.command})` : "the last round's network"}`,
+        target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation${options.targetCards ? ", the King's and the Robber Baron's points at the game's end in place of those at the round's end" : ''}; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} (${teacher.command})` : "the last round's network"}`,
       }),
       players:
         round === 0 && !teacher

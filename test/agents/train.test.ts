@@ -78,4 +78,12 @@ describe('training one player count', () => {
     expect(r.stderr).toMatch(/--players must list player counts from 2 to 5/);
     expect(() => readFileSync(out)).toThrow();
   });
+
+  it('--target-cards without --target round is exit 2, nothing written', () => {
+    const out = join(tempDir('carclab-train-'), 'value-weights.json');
+    const r = train('--players', '4', '--target-cards', '--out', out);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--target-cards needs --target round/);
+    expect(() => readFileSync(out)).toThrow();
+  });
 });
