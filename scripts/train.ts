@@ -16,13 +16,13 @@
  * scored in a round of `greedy` turns plus a teacher network's expectation after it
  * (`src/sim/round-targets.ts`), mixed with the final points by `--target-mix`. The teacher is the
  * `--teacher` file's network for the player count in the first round (which it also plays, one ply),
- * the last round's network after that. `--target-cards` takes the prizes that pay their holder at the
- * end (the King and the Robber Baron, from the rules in force: `evaluateRecords`) out of the teacher's
- * value at the round's end and puts in what they pay at the game's real end instead (docs/strong.md
- * "A target with the cards' final points at 4 players").
+ * the last round's network after that. `--target-cards W` takes W × the points of the prizes that pay
+ * their holder at the end (the King and the Robber Baron, from the rules in force: `evaluateRecords`)
+ * at the round's end out of the target and puts in W × what they pay at the game's real end instead
+ * (docs/strong.md "A target with the cards' final points at 4 players").
  *
  *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--expansion-share X] [--out FILE]
- *     [--target final|round] [--target-deals K] [--target-mix L] [--target-cards] [--teacher FILE]
+ *     [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE]
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -76,8 +76,9 @@ const FLAGS = {
   'target-deals': { type: 'string', default: '4', help: 'round target: re-dealt decks per position' },
   'target-mix': { type: 'string', default: '0', help: 'round target: weight of the final points in it (0 to 1)' },
   'target-cards': {
-    type: 'boolean',
-    help: "round target: the King's and the Robber Baron's points at the game's end in place of those at the round's end",
+    type: 'string',
+    default: '0',
+    help: "round target: share of the King's and the Robber Baron's points taken at the game's end in place of the round's end (0 to 1)",
   },
   teacher: {
     type: 'string',
@@ -87,7 +88,7 @@ const FLAGS = {
   help: { type: 'boolean', help: 'this text' },
 } as const;
 const USAGE =
-  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--target-cards] [--teacher FILE]';
+  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE]';
 
 function fail(message: string): never {
   console.error(`train: ${message}\n${USAGE}`);
@@ -130,8 +131,8 @@ function readOptions() {
   const teacher = resolve(text('teacher')!);
   if (target === 'round' && !statSync(teacher, { throwIfNoEntry: false })?.isFile())
     throw new InputError('usage', `--teacher ${text('teacher')}: no such file`);
-  const targetCards = parsed.flags['target-cards'] === true;
-  if (targetCards && target !== 'round') throw new InputError('usage', '--target-cards needs --target round');
+  const targetCards = share('target-cards');
+  if (targetCards > 0 && target !== 'round') throw new InputError('usage', '--target-cards needs --target round');
   const hidden = text('hidden')!
     .split(',')
     .map((part) => intFlag(part.trim(), 'hidden', 0, 1, 1024));
@@ -164,7 +165,7 @@ try {
 const { games, rounds, epochs, hidden, play, seed, expansionShare } = options;
 const playerCounts = options.players;
 const roundTarget = options.target === 'round';
-const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix}${options.targetCards ? ' --target-cards' : ''} --teacher ${options.teacherName}` : ''}`;
+const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix}${options.targetCards ? ` --target-cards ${options.targetCards}` : ''} --teacher ${options.teacherName}` : ''}`;
 
 /** How a player count's network was fitted, as the weights file records it. */
 interface TrainingRecord {
@@ -315,7 +316,7 @@ for (const players of playerCounts) {
     const training: TrainingRecord = {
       command,
       ...(teacher && {
-        target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation${options.targetCards ? ", the King's and the Robber Baron's points at the game's end in place of those at the round's end" : ''}; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} (${teacher.command})` : "the last round's network"}`,
+        target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation${options.targetCards ? `, ${options.targetCards} of the King's and the Robber Baron's points at the game's end in place of those at the round's end` : ''}; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} (${teacher.command})` : "the last round's network"}`,
       }),
       players:
         round === 0 && !teacher

@@ -141,8 +141,9 @@ export class PositionRows {
 
 /**
  * A bootstrapped target (`round-targets.ts`): the row's target is `mix` × the points the player
- * went on to score + (1 − `mix`) × the round target; when that leaves out the prizes' points at the
- * round's end (`RoundTargets.cards`), what the prizes pay the player at the game's end is added to it.
+ * went on to score + (1 − `mix`) × the round target; when that leaves out a share of the prizes' points
+ * at the round's end (`RoundTargets.cards`), that share of what they pay the player at the game's end
+ * is added to it.
  */
 export interface Bootstrap {
   readonly targets: RoundTargets;
@@ -187,7 +188,7 @@ export function recordGame(
     state.apply(action);
   }
   const prizes = new Float64Array(players);
-  if (bootstrap?.targets.cards) prizePoints(game, state, prizes);
+  if (bootstrap?.targets.cards) prizePoints(game, state, prizes, bootstrap.targets.cards);
   for (let r = first; r < rows.rows; r++) {
     const p = (r - first) % players;
     rows.targets[r]! += state.score(p);

@@ -81,7 +81,7 @@ describe('training one player count', () => {
 
   it('--target-cards without --target round is exit 2, nothing written', () => {
     const out = join(tempDir('carclab-train-'), 'value-weights.json');
-    const r = train('--players', '4', '--target-cards', '--out', out);
+    const r = train('--players', '4', '--target-cards', '1', '--out', out);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--target-cards needs --target round/);
     expect(() => readFileSync(out)).toThrow();

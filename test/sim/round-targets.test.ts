@@ -31,7 +31,7 @@ function turnStarts(deal: number): State[] {
   return starts;
 }
 
-const targetsOf = (state: State, net: NetRecord, deals: number, seed: string, cards = false) => {
+const targetsOf = (state: State, net: NetRecord, deals: number, seed: string, cards = 0) => {
   const out = new Float64Array(3);
   new RoundTargets(game, net, deals, makeRng(seed), cards).targets(state, out);
   return Array.from(out);
@@ -89,7 +89,9 @@ describe('round targets', () => {
     const paid = [0, 1, 2].map((p) => cardsPaid(end, p));
     expect(paid.reduce((a, b) => a + b)).toBeGreaterThan(0);
     const plain = targetsOf(last, teacher, 1, 's');
-    expect(targetsOf(last, teacher, 1, 's', true)).toEqual(plain.map((t, p) => t - paid[p]!));
+    expect(targetsOf(last, teacher, 1, 's', 1)).toEqual(plain.map((t, p) => t - paid[p]!));
+    const half = targetsOf(last, teacher, 1, 's', 0.5);
+    for (let p = 0; p < 3; p++) expect(half[p]).toBeCloseTo(plain[p]! - paid[p]! / 2, 9);
   });
 
   it("with the cards, recorded rows change only by the cards' points at the game's end less those at the round's end", () => {
@@ -108,21 +110,21 @@ describe('round targets', () => {
           },
         };
       });
-    const record = (cards: boolean) => {
+    const record = (cards: number) => {
       const rows = new PositionRows();
       const bootstrap = { targets: new RoundTargets(game, teacher, 2, makeRng('r'), cards), mix: 0 };
       starts.length = 0;
       recordGame(game, 'cards', 0, seats(), { explore: 0, exploreFollowUp: 0 }, rows, bootstrap);
       return Array.from(rows.targets.subarray(0, rows.rows));
     };
-    const plain = record(false);
-    const cards = record(true);
+    const plain = record(0);
+    const cards = record(1);
     const final = [0, 1, 2].map((p) => cardsPaid(played!, p));
     expect(final.reduce((a, b) => a + b)).toBeGreaterThan(0);
     // The same positions valued again with both streams as the recording drew them.
     expect(starts.length * 3).toBe(plain.length);
     const without = new RoundTargets(game, teacher, 2, makeRng('r'));
-    const within = new RoundTargets(game, teacher, 2, makeRng('r'), true);
+    const within = new RoundTargets(game, teacher, 2, makeRng('r'), 1);
     const a = new Float64Array(3);
     const b = new Float64Array(3);
     let changed = 0;
