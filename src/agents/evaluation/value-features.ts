@@ -166,8 +166,6 @@ export class ValueFeatures {
   private readonly recordOwn: Float64Array;
   private readonly recordAny: Float64Array;
   private readonly recordMajority: Int32Array;
-  /** The noted features that could take the prize `visitRecord` is at: its kind, larger than its record. */
-  private readonly recordTakers: Int32Array;
   /** Adds each player's chance to hold a prize at the end times what it pays (`cardHold`, `cardHoldGrowth`). */
   private readonly visitRecord = (
     kind: number,
@@ -179,21 +177,15 @@ export class ValueFeatures {
     const n = this.records;
     const kinds = this.recordKind;
     const sizes = this.recordSize;
-    // Only these can take it or beat one that does (a larger one or one as large is larger than the record too).
-    const takers = this.recordTakers;
-    let m = 0;
-    for (let i = 0; i < n; i++) if (kinds[i] === kind && sizes[i]! > largest) takers[m++] = i;
     let kept = 1;
-    for (let a = 0; a < m; a++) {
-      const i = takers[a]!;
+    for (let i = 0; i < n; i++) {
       const size = sizes[i]!;
+      if (kinds[i] !== kind || size <= largest) continue;
       kept *= 1 - this.recordAny[i]!;
       let unbeaten = this.recordOwn[i]!;
       // Beaten by a larger one, or by one as large noted before it (an order, so the chances add up to 1 at most).
-      for (let b = 0; b < m; b++) {
-        const j = takers[b]!;
-        if (sizes[j]! > size || (sizes[j] === size && j < i)) unbeaten *= 1 - this.recordAny[j]!;
-      }
+      for (let j = 0; j < n; j++)
+        if (kinds[j] === kind && (sizes[j]! > size || (sizes[j] === size && j < i))) unbeaten *= 1 - this.recordAny[j]!;
       this.add(this.recordMajority[i]!, F.cardHold, value * unbeaten);
       this.add(this.recordMajority[i]!, F.cardHoldGrowth, growth * unbeaten);
     }
@@ -240,7 +232,6 @@ export class ValueFeatures {
     this.recordOwn = new Float64Array(segments);
     this.recordAny = new Float64Array(segments);
     this.recordMajority = new Int32Array(segments);
-    this.recordTakers = new Int32Array(segments);
   }
 
   /**
