@@ -19,7 +19,7 @@
  * the last round's network after that.
  *
  *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--expansion-share X] [--out FILE]
- *     [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE]
+ *     [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE] [--without F[,F…]]
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -77,10 +77,15 @@ const FLAGS = {
     default: 'src/agents/evaluation/value-weights.json',
     help: "round target: the weights file whose network is the first round's teacher",
   },
+  without: {
+    type: 'string',
+    default: '',
+    help: 'features the network does not read, e.g. cardHold,cardHoldGrowth (each read costs less)',
+  },
   help: { type: 'boolean', help: 'this text' },
 } as const;
 const USAGE =
-  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE]';
+  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE] [--without F[,F…]]';
 
 function fail(message: string): never {
   console.error(`train: ${message}\n${USAGE}`);
@@ -123,6 +128,16 @@ function readOptions() {
   const teacher = resolve(text('teacher')!);
   if (target === 'round' && !statSync(teacher, { throwIfNoEntry: false })?.isFile())
     throw new InputError('usage', `--teacher ${text('teacher')}: no such file`);
+  const without = text('without')!
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  for (const name of without)
+    if (!(VALUE_FEATURES as readonly string[]).includes(name))
+      throw new InputError(
+        'usage',
+        `--without must name features of ${VALUE_FEATURES.join(',')}, got ${JSON.stringify(name)}`,
+      );
   const hidden = text('hidden')!
     .split(',')
     .map((part) => intFlag(part.trim(), 'hidden', 0, 1, 1024));
@@ -141,6 +156,7 @@ function readOptions() {
     targetMix: share('target-mix'),
     teacher,
     teacherName: text('teacher')!,
+    without,
   };
 }
 
@@ -154,7 +170,14 @@ try {
 const { games, rounds, epochs, hidden, play, seed, expansionShare } = options;
 const playerCounts = options.players;
 const roundTarget = options.target === 'round';
-const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix} --teacher ${options.teacherName}` : ''}`;
+const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix} --teacher ${options.teacherName}` : ''}${options.without.length ? ` --without ${options.without.join(',')}` : ''}`;
+/** The features the networks read (all of today's but `--without`'s), and their indices into a recorded row. */
+const features = VALUE_FEATURES.filter((name) => !options.without.includes(name));
+const columns = [
+  ...features.map((name) => VALUE_FEATURES.indexOf(name)),
+  ...Array.from({ length: VALUE_INPUTS - VALUE_FEATURES.length }, (_, k) => VALUE_FEATURES.length + k),
+];
+const inputs = columns.length;
 
 /** How a player count's network was fitted, as the weights file records it. */
 interface TrainingRecord {
@@ -230,14 +253,14 @@ function fitRows(rows: PositionRows, rng: () => number, started: number) {
     ...Array.from({ length: n }, (_, r) => r).filter(held),
   ];
   const fitted = n - order.filter(held).length;
-  const x = new Float32Array(n * VALUE_INPUTS);
+  const x = new Float32Array(n * inputs);
   const y = new Float32Array(n);
   order.forEach((from, to) => {
-    x.set(rows.inputs.subarray(from * VALUE_INPUTS, (from + 1) * VALUE_INPUTS), to * VALUE_INPUTS);
+    for (const [k, column] of columns.entries()) x[to * inputs + k] = rows.inputs[from * VALUE_INPUTS + column]!;
     y[to] = rows.targets[from]!;
   });
   const data = { x, y, rows: n };
-  const net = new Mlp([VALUE_INPUTS, ...hidden, 1]);
+  const net = new Mlp([inputs, ...hidden, 1]);
   fitMlp(net, data, fitted, { epochs, batch: 256, rate: 0.002, decay: 1e-5 }, rng);
   let mean = 0;
   for (let r = fitted; r < n; r++) mean += y[r]!;
@@ -254,7 +277,7 @@ function fitRows(rows: PositionRows, rng: () => number, started: number) {
       inputScale: Array.from(net.inputScale, round6),
       outputMean: round6(net.outputMean),
       outputScale: round6(net.outputScale),
-      features: [...VALUE_FEATURES],
+      features,
     } satisfies NetRecord,
     fitted,
     heldOut: n - fitted,
