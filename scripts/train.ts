@@ -16,16 +16,25 @@
  * scored in a round of `greedy` turns plus a teacher network's expectation after it
  * (`src/sim/round-targets.ts`), mixed with the final points by `--target-mix`. The teacher is the
  * `--teacher` file's network for the player count in the first round (which it also plays, one ply),
- * the last round's network after that.
+ * the last round's network after that. `--target-cards W` takes W × the points of the prizes that pay
+ * their holder at the end (the King and the Robber Baron, from the rules in force: `evaluateRecords`)
+ * at the round's end out of the target and puts in W × what they pay at the game's real end instead
+ * (docs/strong.md "A target with the cards' final points at 4 players").
  *
  *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--expansion-share X] [--out FILE]
- *     [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE] [--without F[,F…]]
+ *     [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE]
+ *     [--for-expansion NAME] [--without F[,F…]]
+ *
+ * `--for-expansion NAME` writes the network as the one `strong` plays in games with that expansion
+ * (the entry `P+NAME` beside `P`: `netFor` in src/agents/evaluation/value-net.ts); the training
+ * games and the teacher (the file's entry `P`) are as without it.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
   createAgent,
   parseAgentSpec,
+  netKey,
   StrongAgent,
   VALUE_FEATURES,
   VALUE_INPUTS,
@@ -34,6 +43,7 @@ import {
 import type { Agent, NetRecord } from '../src/agents/index.ts';
 import { intFlag, numberFlag, parseFlags } from '../src/cli/args.ts';
 import { InputError, isInputError } from '../src/engine/index.ts';
+import { expansionRegistry } from '../src/expansions/index.ts';
 import type { Game } from '../src/engine/index.ts';
 import { makeRng } from '../src/sim/rng.ts';
 import { buildSetupGame, PositionRows, recordGame, trainingSetup } from '../src/sim/training.ts';
@@ -72,10 +82,19 @@ const FLAGS = {
   },
   'target-deals': { type: 'string', default: '4', help: 'round target: re-dealt decks per position' },
   'target-mix': { type: 'string', default: '0', help: 'round target: weight of the final points in it (0 to 1)' },
+  'target-cards': {
+    type: 'string',
+    default: '0',
+    help: "round target: share of the King's and the Robber Baron's points taken at the game's end in place of the round's end (0 to 1)",
+  },
   teacher: {
     type: 'string',
     default: 'src/agents/evaluation/value-weights.json',
     help: "round target: the weights file whose network is the first round's teacher",
+  },
+  'for-expansion': {
+    type: 'string',
+    help: 'write the network as the one for games with this expansion (entry P+NAME), not for all games of P',
   },
   without: {
     type: 'string',
@@ -85,7 +104,7 @@ const FLAGS = {
   help: { type: 'boolean', help: 'this text' },
 } as const;
 const USAGE =
-  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--teacher FILE] [--without F[,F…]]';
+  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE] [--for-expansion NAME] [--without F[,F…]]';
 
 function fail(message: string): never {
   console.error(`train: ${message}\n${USAGE}`);
@@ -128,6 +147,14 @@ function readOptions() {
   const teacher = resolve(text('teacher')!);
   if (target === 'round' && !statSync(teacher, { throwIfNoEntry: false })?.isFile())
     throw new InputError('usage', `--teacher ${text('teacher')}: no such file`);
+  const targetCards = share('target-cards');
+  const forExpansion = text('for-expansion');
+  if (forExpansion !== undefined && !expansionRegistry.has(forExpansion))
+    throw new InputError(
+      'usage',
+      `--for-expansion must name an expansion (${[...expansionRegistry.keys()].join(', ')}), got ${JSON.stringify(forExpansion)}`,
+    );
+  if (targetCards > 0 && target !== 'round') throw new InputError('usage', '--target-cards needs --target round');
   const without = text('without')!
     .split(',')
     .map((part) => part.trim())
@@ -154,6 +181,8 @@ function readOptions() {
     target,
     targetDeals: intFlag(text('target-deals'), 'target-deals', 4, 1, 1000),
     targetMix: share('target-mix'),
+    targetCards,
+    forExpansion,
     teacher,
     teacherName: text('teacher')!,
     without,
@@ -170,7 +199,10 @@ try {
 const { games, rounds, epochs, hidden, play, seed, expansionShare } = options;
 const playerCounts = options.players;
 const roundTarget = options.target === 'round';
-const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix} --teacher ${options.teacherName}` : ''}${options.without.length ? ` --without ${options.without.join(',')}` : ''}`;
+const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix}${options.targetCards ? ` --target-cards ${options.targetCards}` : ''} --teacher ${options.teacherName}` : ''}${options.forExpansion ? ` --for-expansion ${options.forExpansion}` : ''}${options.without.length ? ` --without ${options.without.join(',')}` : ''}`;
+/** The weights file's entry the network of `players` is written to (`--for-expansion`). */
+const entryOf = (players: number) =>
+  options.forExpansion ? netKey(String(players), options.forExpansion) : String(players);
 /** The features the networks read (all of today's but `--without`'s), and their indices into a recorded row. */
 const features = VALUE_FEATURES.filter((name) => !options.without.includes(name));
 const columns = [
@@ -231,7 +263,13 @@ function trainRound(players: number, round: number, previous: NetRecord | undefi
       gameCache.set(key, game);
     }
     const bootstrap: Bootstrap | undefined = teacher && {
-      targets: new RoundTargets(game, teacher, options.targetDeals, makeRng(roundSeed, 'redeal', i)),
+      targets: new RoundTargets(
+        game,
+        teacher,
+        options.targetDeals,
+        makeRng(roundSeed, 'redeal', i),
+        options.targetCards,
+      ),
       mix: options.targetMix,
     };
     recordGame(game, roundSeed, i, seatAgents(game, roundSeed, i, previous), play, rows, bootstrap);
@@ -322,7 +360,7 @@ for (const players of playerCounts) {
     const training: TrainingRecord = {
       command,
       ...(teacher && {
-        target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} (${teacher.command})` : "the last round's network"}`,
+        target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation${options.targetCards ? `, ${options.targetCards} of the King's and the Robber Baron's points at the game's end in place of those at the round's end` : ''}; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} (${teacher.command})` : "the last round's network"}`,
       }),
       players:
         round === 0 && !teacher
@@ -340,7 +378,7 @@ for (const players of playerCounts) {
     console.log(
       `train: ${players} players, round ${round}: ${fit.fitted} positions fitted, ${fit.heldOut} held out; held-out R² ${fit.heldOutR2} (MSE ${fit.heldOutMse}, variance ${fit.heldOutVariance}); ${fit.seconds} s`,
     );
-    file.byPlayers[String(players)] = { ...net, training };
+    file.byPlayers[entryOf(players)] = { ...net, training };
     writeFileSync(out, `${JSON.stringify(file)}\n`);
   }
 }

@@ -23,7 +23,7 @@ export {
   VALUE_NETS,
   VALUE_PLAYERS,
   inputsOf,
-  netGroup,
+  netKey,
   mlpOf,
   valueInputs,
   ValueEvaluator,

@@ -31,7 +31,7 @@ import type { OnePly } from './speed-path/one-ply.ts';
 import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './evaluation/learned.ts';
 import type { FeatureWeights, WeightSet } from './evaluation/learned.ts';
 import { STRONG_WEIGHTS } from './evaluation/strong-weights.ts';
-import { inputsOf, mlpOf, netGroup, VALUE_NETS, ValueEvaluator } from './evaluation/value-net.ts';
+import { inputsOf, mlpOf, netFor, VALUE_NETS, ValueEvaluator } from './evaluation/value-net.ts';
 import type { NetSet } from './evaluation/value-net.ts';
 import { keepBest } from './keep-best.ts';
 
@@ -564,8 +564,8 @@ const NETWORK_ALONE: readonly number[] = [100, 100];
 export const FOUR_PLAYER_BLEND: readonly number[] = NETWORK_ALONE;
 
 /**
- * The evaluation of a game of `game.players`: the value network of that player count when `nets` has
- * one, else the linear evaluation with `weightSet`'s weights (the player counts where no network has
+ * The evaluation of a game of `game.players`: the value network of that player count (or of it with
+ * one of the game's expansions: `netFor`) when `nets` has one, else the linear evaluation with `weightSet`'s weights (the player counts where no network has
  * yet played better than them: docs/strong.md); both, blended by `blend` (with 2 players
  * `TWO_PLAYER_BLEND`, with 4 `FOUR_PLAYER_BLEND`, the network alone otherwise). One evaluator per game and network or weights, shared by the agents of a
  * thread (an agent is made per seat and game; the evaluation's buffers are per game, and what it
@@ -585,7 +585,7 @@ function sharedEvaluation(
     if (!evaluator) byModel.set(model, (evaluator = make()));
     return evaluator;
   };
-  const record = nets[netGroup(game.players)];
+  const record = netFor(nets, game);
   const linear = () => {
     const weights = vectorOf(weightsForPlayers(weightSet, game.players));
     return cached(weights, () => new LearnedEvaluator(game, weights));

@@ -72,7 +72,8 @@ const threePlayers = (agent: string, three: boolean, seeds: readonly string[], w
 /**
  * A 4-player lone-agent match against `greedy` on a fresh seed (100 deals), with the 4-player network
  * distilled from the look-ahead (docs/strong.md, sixth pass): the default `strong` (its small
- * look-ahead, tenth pass) on `fresh-s10-4p-1` and `fresh-s10-4p-2` (`wins` are the seeds' sum), the
+ * look-ahead, tenth pass) on `fresh-s10-4p-1`, `fresh-s10-4p-2` and `fresh-s11-4p-1` (the committed
+ * side of the eleventh pass's network rule; `wins` are the seeds' sum), the
  * one-ply `strong:lookahead=0` on `fresh-s6-4p-1`, which plays the moves of the former studies'
  * `strong:lookaheadPlayers=3` at 4 players.
  */
@@ -80,8 +81,10 @@ const fourPlayers = (agent: string, three: boolean, wins: number): MeasuredStren
   ...lone(agent, 'greedy', 4, three, wins),
   ...(agent === 'strong'
     ? {
-        commands: ['fresh-s10-4p-1', 'fresh-s10-4p-2'].map((seed) => loneCommand(agent, 'greedy', 4, 100, seed, three)),
-        games: 800,
+        commands: ['fresh-s10-4p-1', 'fresh-s10-4p-2', 'fresh-s11-4p-1'].map((seed) =>
+          loneCommand(agent, 'greedy', 4, 100, seed, three),
+        ),
+        games: 1200,
         measured: '2026-12-06',
       }
     : { commands: [loneCommand(agent, 'greedy', 4, 100, 'fresh-s6-4p-1', three)], sameMoves: STUDIES_STRONG }),
@@ -139,8 +142,8 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   threePlayers('strong', true, ['fresh-s9-3p-3', 'fresh-s9-3p-4'], 201.5 + 199.5),
   threePlayers('strong:lookahead=0', false, ['fresh-d1'], 520 / 3),
   threePlayers('strong:lookahead=0', true, ['fresh-d1'], 181),
-  fourPlayers('strong', false, 1217 / 6 + 195.5),
-  fourPlayers('strong', true, 2197 / 12 + 2134 / 12),
+  fourPlayers('strong', false, 1217 / 6 + 195.5 + 586 / 3),
+  fourPlayers('strong', true, 2197 / 12 + 2134 / 12 + 1091 / 6),
   fourPlayers('strong:lookahead=0', false, 1129 / 6),
   fourPlayers('strong:lookahead=0', true, 129.5),
   fivePlayers('strong', false, FRESH_S10_5P, 553),

@@ -8,11 +8,27 @@
  * as `strong`'s look-ahead plays it (`GreedyAgent` with `prefilterWeights`, a turn per player), and
  * each player's target is the points it scored in the round plus what the teacher network expects it
  * still to score at the round's end (nothing when the game ended): the mean over the deals.
+ *
+ * With `cards` W (`--target-cards W`), W × what the prizes that pay their holder at the end (the King
+ * and the Robber Baron: `evaluateRecords`) are worth to each player at the round's end as that board
+ * stands (what the teacher is credited with them there) is taken out of the target, for the trainer to
+ * put in W × their points at the game's real end instead (`prizePoints`, `recordGame`).
  */
 import { copyUndrawnUnordered, MAX_ACTIONS_HINT, shuffleFrom } from '../engine/index.ts';
 import type { Game, Rng, State } from '../engine/index.ts';
 import { GreedyAgent, inputsOf, mlpOf, prefilterWeights, ValueEvaluator } from '../agents/index.ts';
 import type { NetRecord } from '../agents/index.ts';
+
+/**
+ * Adds `sign` × what each prize of `game`'s expansions (`evaluateRecords`, from the rules in force:
+ * the King, the Robber Baron) pays its holder at the end as `state` stands to `out[holder]`.
+ */
+export function prizePoints(game: Game, state: State, out: Float32Array | Float64Array, sign = 1): void {
+  const visit = (_kind: number, _largest: number, holder: number, value: number) => {
+    if (holder >= 0) out[holder] += sign * value;
+  };
+  for (let k = 0; k < game.expansions.length; k++) game.recordsOfExpansion(k, state, visit);
+}
 
 export class RoundTargets {
   private readonly teacher: ValueEvaluator;
@@ -24,13 +40,15 @@ export class RoundTargets {
 
   /**
    * `teacher`: the network that values the round's end; `rng`: the stream of the re-deals and of
-   * `greedy`'s tie-breaks (one per game, so that a game's targets do not depend on the others).
+   * `greedy`'s tie-breaks (one per game, so that a game's targets do not depend on the others);
+   * `cards`: the share of the prizes' points at the round's end left out (`prizePoints`; 0: none).
    */
   constructor(
     readonly game: Game,
     teacher: NetRecord,
     readonly deals: number,
     private readonly rng: Rng,
+    readonly cards = 0,
   ) {
     this.teacher = new ValueEvaluator(game, mlpOf(teacher), inputsOf(teacher));
     this.reply = new GreedyAgent(rng, true, prefilterWeights(game.players));
@@ -40,7 +58,7 @@ export class RoundTargets {
   /**
    * Writes into `out` (one entry per player) each player's mean over the deals of the points it
    * scores in a round of `greedy` turns from `state` plus the teacher's expectation of what it still
-   * scores after them. `state` is left as it was.
+   * scores after them (less `cards` × the prizes' points there). `state` is left as it was.
    */
   targets(state: State, out: Float32Array | Float64Array): void {
     const players = this.game.players;
@@ -59,6 +77,7 @@ export class RoundTargets {
         copy.apply(this.reply.choose(copy, legal, copy.legalActions(legal)));
       const totals = this.teacher.totals(copy);
       for (let p = 0; p < players; p++) sums[p] += totals[p]! - state.score(p);
+      if (this.cards > 0) prizePoints(this.game, copy, sums, -this.cards);
       copy.rollback(level, true);
     }
     for (let p = 0; p < players; p++) out[p] = sums[p]! / this.deals;

@@ -13,6 +13,7 @@ import { Dealer } from './deal.ts';
 import { buildArmGame } from './plan.ts';
 import { makeRng, randomIndex } from './rng.ts';
 import type { Rng } from './rng.ts';
+import { prizePoints } from './round-targets.ts';
 import type { RoundTargets } from './round-targets.ts';
 
 export interface TrainingSetup {
@@ -140,7 +141,9 @@ export class PositionRows {
 
 /**
  * A bootstrapped target (`round-targets.ts`): the row's target is `mix` × the points the player
- * went on to score + (1 − `mix`) × the round target.
+ * went on to score + (1 − `mix`) × the round target; when that leaves out a share of the prizes' points
+ * at the round's end (`RoundTargets.cards`), that share of what they pay the player at the game's end
+ * is added to it.
  */
 export interface Bootstrap {
   readonly targets: RoundTargets;
@@ -184,8 +187,12 @@ export function recordGame(
       rng() < explore ? legal[randomIndex(rng, count)]! : agents[state.currentPlayer]!.choose(state, legal, count);
     state.apply(action);
   }
+  const prizes = new Float64Array(players);
+  if (bootstrap?.targets.cards) prizePoints(game, state, prizes, bootstrap.targets.cards);
   for (let r = first; r < rows.rows; r++) {
-    rows.targets[r]! += state.score((r - first) % players);
-    if (bootstrap) rows.targets[r] = bootstrap.mix * rows.targets[r]! + (1 - bootstrap.mix) * rows.roundOf(r);
+    const p = (r - first) % players;
+    rows.targets[r]! += state.score(p);
+    if (bootstrap)
+      rows.targets[r] = bootstrap.mix * rows.targets[r]! + (1 - bootstrap.mix) * (rows.roundOf(r) + prizes[p]!);
   }
 }

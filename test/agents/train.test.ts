@@ -111,4 +111,28 @@ describe('training one player count', () => {
     expect(r.stderr).toMatch(/--players must list player counts from 2 to 5/);
     expect(() => readFileSync(out)).toThrow();
   });
+
+  it('--target-cards without --target round is exit 2, nothing written', () => {
+    const out = join(tempDir('carclab-train-'), 'value-weights.json');
+    const r = train('--players', '4', '--target-cards', '1', '--out', out);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--target-cards needs --target round/);
+    expect(() => readFileSync(out)).toThrow();
+  });
+
+  it('--for-expansion kingRobber writes the entry 4+kingRobber and keeps every other; an unknown name is exit 2', () => {
+    const out = join(tempDir('carclab-train-'), 'value-weights.json');
+    copyFileSync(COMMITTED, out);
+    const before = readWeights(out);
+    const flags = ['--players', '4', '--games', '20', '--rounds', '1', '--epochs', '1', '--seed', 'train-test'];
+    const r = train(...flags, '--for-expansion', 'kingRobber', '--out', out);
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(r.status).toBe(0);
+    const written = readWeights(out);
+    for (const [group, record] of Object.entries(before.byPlayers)) expect(written.byPlayers[group]).toEqual(record);
+    expect(written.byPlayers['4+kingRobber']!.training.command).toMatch(/ --for-expansion kingRobber$/);
+    const bad = train(...flags, '--for-expansion', 'kingRobbers', '--out', out);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--for-expansion must name an expansion/);
+  });
 });

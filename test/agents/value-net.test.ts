@@ -11,6 +11,7 @@ import {
   featuresOf,
   inputsOf,
   mlpOf,
+  netFor,
   VALUE_NETS,
   ValueEvaluator,
 } from '../../src/agents/evaluation/value-net.ts';
@@ -19,8 +20,10 @@ import VALUE_WEIGHTS from '../../src/agents/evaluation/value-weights.json' with 
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { agentOf, legal, midGame, transcript } from './strong-games.ts';
 
-/** The player counts with a network (the table at the top of docs/strong.md). */
-const NET_PLAYERS = Object.keys(VALUE_NETS).map(Number);
+/** The player counts with a network (the table at the top of docs/strong.md); not the entries by expansion. */
+const NET_PLAYERS = Object.keys(VALUE_NETS)
+  .filter((key) => !key.includes('+'))
+  .map(Number);
 const TOLLS = expansionRegistry.get('tollkeepers')!;
 
 describe('the committed value networks', () => {
@@ -130,5 +133,17 @@ describe('the committed value networks', () => {
           differ++;
       expect(differ, `${players} players`).toBeGreaterThanOrEqual(4);
     }
+  });
+
+  it('are chosen by player count, or by player count and expansion where the file has such an entry', () => {
+    const plain = VALUE_NETS['4']!;
+    const cards = { ...plain, outputMean: plain.outputMean + 1 };
+    const nets = { '4': plain, '4+kingRobber': cards };
+    const kingRobber = expansionRegistry.get('kingRobber')!;
+    expect(netFor(nets, newGame({ players: 4, expansions: [TOLLS, kingRobber] }))).toBe(cards);
+    expect(netFor(nets, newGame({ players: 4, expansions: [TOLLS] }))).toBe(plain);
+    expect(netFor(nets, newGame({ players: 4, expansions: [] }))).toBe(plain);
+    expect(netFor(nets, newGame({ players: 3, expansions: [kingRobber] }))).toBeUndefined();
+    expect(netFor(VALUE_NETS, newGame({ players: 6, expansions: [] }))).toBe(VALUE_NETS['5']);
   });
 });

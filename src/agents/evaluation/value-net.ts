@@ -63,7 +63,10 @@ export interface NetRecord {
   readonly features?: readonly string[];
 }
 
-/** Networks by player count ("2" … "5"; games of 6 players use those of 5). */
+/**
+ * Networks by player count ("2" … "5"; games of 6 players use those of 5), and optionally by player
+ * count and expansion ("4+kingRobber": 4-player games with the King and Robber Baron; `netFor`).
+ */
 export type NetSet = Readonly<Record<string, NetRecord>>;
 
 /** The player counts with a network of their own (larger games use the last). */
@@ -89,8 +92,24 @@ export function inputsOf(record: NetRecord): Int32Array {
 }
 
 /** The network record's player count group for a game of `players`. */
-export const netGroup = (players: number): string =>
-  String(Math.min(players, VALUE_PLAYERS[VALUE_PLAYERS.length - 1]!));
+const netGroup = (players: number): string => String(Math.min(players, VALUE_PLAYERS[VALUE_PLAYERS.length - 1]!));
+
+/** The key of the network for games of player count group `group` with expansion `expansion` (e.g. `4+kingRobber`). */
+export const netKey = (group: string, expansion: string): string => `${group}+${expansion}`;
+
+/**
+ * The network of `nets` for `game`: the one for its player count group with one of its expansions
+ * (`netKey`; the first of the game's expansions, in its order, that has one), else the one for its
+ * player count group; none when `nets` has neither.
+ */
+export function netFor(nets: NetSet, game: AgentGame): NetRecord | undefined {
+  const group = netGroup(game.players);
+  for (const expansion of game.expansions) {
+    const record = nets[netKey(group, expansion.name)];
+    if (record) return record;
+  }
+  return nets[group];
+}
 
 /** The network of `record` as an `Mlp`. */
 export function mlpOf(record: NetRecord): Mlp {
