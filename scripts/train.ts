@@ -23,7 +23,7 @@
  *
  *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--expansion-share X] [--out FILE]
  *     [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE]
- *     [--for-expansion NAME]
+ *     [--for-expansion NAME] [--without F[,F…]]
  *
  * `--for-expansion NAME` writes the network as the one `strong` plays in games with that expansion
  * (the entry `P+NAME` beside `P`: `netFor` in src/agents/evaluation/value-net.ts); the training
@@ -96,10 +96,15 @@ const FLAGS = {
     type: 'string',
     help: 'write the network as the one for games with this expansion (entry P+NAME), not for all games of P',
   },
+  without: {
+    type: 'string',
+    default: '',
+    help: 'features the network does not read, e.g. cardHold,cardHoldGrowth (each read costs less)',
+  },
   help: { type: 'boolean', help: 'this text' },
 } as const;
 const USAGE =
-  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE] [--for-expansion NAME]';
+  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE] [--for-expansion NAME] [--without F[,F…]]';
 
 function fail(message: string): never {
   console.error(`train: ${message}\n${USAGE}`);
@@ -150,6 +155,16 @@ function readOptions() {
       `--for-expansion must name an expansion (${[...expansionRegistry.keys()].join(', ')}), got ${JSON.stringify(forExpansion)}`,
     );
   if (targetCards > 0 && target !== 'round') throw new InputError('usage', '--target-cards needs --target round');
+  const without = text('without')!
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  for (const name of without)
+    if (!(VALUE_FEATURES as readonly string[]).includes(name))
+      throw new InputError(
+        'usage',
+        `--without must name features of ${VALUE_FEATURES.join(',')}, got ${JSON.stringify(name)}`,
+      );
   const hidden = text('hidden')!
     .split(',')
     .map((part) => intFlag(part.trim(), 'hidden', 0, 1, 1024));
@@ -170,6 +185,7 @@ function readOptions() {
     forExpansion,
     teacher,
     teacherName: text('teacher')!,
+    without,
   };
 }
 
@@ -183,10 +199,17 @@ try {
 const { games, rounds, epochs, hidden, play, seed, expansionShare } = options;
 const playerCounts = options.players;
 const roundTarget = options.target === 'round';
-const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix}${options.targetCards ? ` --target-cards ${options.targetCards}` : ''} --teacher ${options.teacherName}` : ''}${options.forExpansion ? ` --for-expansion ${options.forExpansion}` : ''}`;
+const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix}${options.targetCards ? ` --target-cards ${options.targetCards}` : ''} --teacher ${options.teacherName}` : ''}${options.forExpansion ? ` --for-expansion ${options.forExpansion}` : ''}${options.without.length ? ` --without ${options.without.join(',')}` : ''}`;
 /** The weights file's entry the network of `players` is written to (`--for-expansion`). */
 const entryOf = (players: number) =>
   options.forExpansion ? netKey(String(players), options.forExpansion) : String(players);
+/** The features the networks read (all of today's but `--without`'s), and their indices into a recorded row. */
+const features = VALUE_FEATURES.filter((name) => !options.without.includes(name));
+const columns = [
+  ...features.map((name) => VALUE_FEATURES.indexOf(name)),
+  ...Array.from({ length: VALUE_INPUTS - VALUE_FEATURES.length }, (_, k) => VALUE_FEATURES.length + k),
+];
+const inputs = columns.length;
 
 /** How a player count's network was fitted, as the weights file records it. */
 interface TrainingRecord {
@@ -268,14 +291,14 @@ function fitRows(rows: PositionRows, rng: () => number, started: number) {
     ...Array.from({ length: n }, (_, r) => r).filter(held),
   ];
   const fitted = n - order.filter(held).length;
-  const x = new Float32Array(n * VALUE_INPUTS);
+  const x = new Float32Array(n * inputs);
   const y = new Float32Array(n);
   order.forEach((from, to) => {
-    x.set(rows.inputs.subarray(from * VALUE_INPUTS, (from + 1) * VALUE_INPUTS), to * VALUE_INPUTS);
+    for (const [k, column] of columns.entries()) x[to * inputs + k] = rows.inputs[from * VALUE_INPUTS + column]!;
     y[to] = rows.targets[from]!;
   });
   const data = { x, y, rows: n };
-  const net = new Mlp([VALUE_INPUTS, ...hidden, 1]);
+  const net = new Mlp([inputs, ...hidden, 1]);
   fitMlp(net, data, fitted, { epochs, batch: 256, rate: 0.002, decay: 1e-5 }, rng);
   let mean = 0;
   for (let r = fitted; r < n; r++) mean += y[r]!;
@@ -292,7 +315,7 @@ function fitRows(rows: PositionRows, rng: () => number, started: number) {
       inputScale: Array.from(net.inputScale, round6),
       outputMean: round6(net.outputMean),
       outputScale: round6(net.outputScale),
-      features: [...VALUE_FEATURES],
+      features,
     } satisfies NetRecord,
     fitted,
     heldOut: n - fitted,

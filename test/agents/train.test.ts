@@ -16,7 +16,10 @@ const train = (...args: string[]) =>
 
 interface Written {
   features: string[];
-  byPlayers: Record<string, { sizes: number[]; training: { command: string; games: number; rounds: number } }>;
+  byPlayers: Record<
+    string,
+    { sizes: number[]; features: string[]; training: { command: string; games: number; rounds: number } }
+  >;
 }
 const readWeights = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Written;
 
@@ -69,6 +72,36 @@ describe('training one player count', () => {
     expect(record.sizes[record.sizes.length - 1]).toBe(1);
     expect(record.training.command).toMatch(/--players 4 --games 20 --rounds 2 --seed train-test/);
     expect(record.training.rounds).toBe(2);
+  });
+
+  it('--without fits a network that reads every feature but those named, and records it', () => {
+    const out = join(tempDir('carclab-train-'), 'value-weights.json');
+    copyFileSync(COMMITTED, out);
+    const args = [
+      '--players',
+      '4',
+      '--games',
+      '10',
+      '--rounds',
+      '1',
+      '--epochs',
+      '1',
+      '--seed',
+      'train-test',
+      '--out',
+      out,
+    ];
+    const r = train(...args, '--without', 'cardHold,cardHoldGrowth');
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(r.status).toBe(0);
+    const written = readWeights(out);
+    const record = written.byPlayers['4']!;
+    expect(record.features).toEqual(written.features.filter((name) => !name.startsWith('cardHold')));
+    expect(record.sizes[0]).toBe(written.features.length - 2 + 5);
+    expect(record.training.command).toMatch(/ --without cardHold,cardHoldGrowth$/);
+    const wrong = train(...args, '--without', 'cardHeld');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/--without must name features of .*got "cardHeld"/);
   });
 
   it('a player count outside 2 to 5 is exit 2, nothing written', () => {
