@@ -70,24 +70,20 @@ const threePlayers = (agent: string, three: boolean, seeds: readonly string[], w
 });
 
 /**
- * A 4-player lone-agent match against `greedy` on a fresh seed (100 deals), with the 4-player network
- * distilled from the look-ahead (docs/strong.md, sixth pass): the default `strong` (its small
- * look-ahead, tenth pass) on `fresh-s10-4p-1`, `fresh-s10-4p-2` and `fresh-s11-4p-1` (the committed
- * side of the eleventh pass's network rule; `wins` are the seeds' sum), the
- * one-ply `strong:lookahead=0` on `fresh-s6-4p-1`, which plays the moves of the former studies'
- * `strong:lookaheadPlayers=3` at 4 players.
+ * 4-player lone-agent matches against `greedy`, 100 deals a seed, with the 4-player network distilled
+ * from the look-ahead (docs/strong.md, sixth pass) and, in games with the King and Robber Baron, the
+ * wide network of its entry `4+kingRobber` (eleventh pass): the default `strong` (its small look-ahead,
+ * tenth pass) in the base game on `fresh-s10-4p-1`, `fresh-s10-4p-2`, `fresh-s11-4p-1` and
+ * `fresh-s11-4p-2`, with the three expansions on `fresh-s11-4p-2` (the rule's seed), `-3` and `-4`
+ * (`wins` are the seeds' sum); the one-ply `strong:lookahead=0` in the base game on `fresh-s6-4p-1`,
+ * which plays the moves of the former studies' `strong:lookaheadPlayers=3` at 4 players.
  */
-const fourPlayers = (agent: string, three: boolean, wins: number): MeasuredStrength => ({
+const fourPlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 4, three, wins),
-  ...(agent === 'strong'
-    ? {
-        commands: ['fresh-s10-4p-1', 'fresh-s10-4p-2', 'fresh-s11-4p-1'].map((seed) =>
-          loneCommand(agent, 'greedy', 4, 100, seed, three),
-        ),
-        games: 1200,
-        measured: '2026-12-06',
-      }
-    : { commands: [loneCommand(agent, 'greedy', 4, 100, 'fresh-s6-4p-1', three)], sameMoves: STUDIES_STRONG }),
+  games: 400 * seeds.length,
+  commands: seeds.map((seed) => loneCommand(agent, 'greedy', 4, 100, seed, three)),
+  measured: agent === 'strong' ? '2026-12-06' : '2026-12-05',
+  ...(agent === 'strong' ? {} : { sameMoves: STUDIES_STRONG }),
 });
 
 /** The fresh seeds of the 5-player default's strength (docs/strong.md, tenth pass). */
@@ -142,10 +138,14 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   threePlayers('strong', true, ['fresh-s9-3p-3', 'fresh-s9-3p-4'], 201.5 + 199.5),
   threePlayers('strong:lookahead=0', false, ['fresh-d1'], 520 / 3),
   threePlayers('strong:lookahead=0', true, ['fresh-d1'], 181),
-  fourPlayers('strong', false, 1217 / 6 + 195.5 + 586 / 3),
-  fourPlayers('strong', true, 2197 / 12 + 2134 / 12 + 1091 / 6),
-  fourPlayers('strong:lookahead=0', false, 1129 / 6),
-  fourPlayers('strong:lookahead=0', true, 129.5),
+  fourPlayers(
+    'strong',
+    false,
+    ['fresh-s10-4p-1', 'fresh-s10-4p-2', 'fresh-s11-4p-1', 'fresh-s11-4p-2'],
+    1217 / 6 + 195.5 + 586 / 3 + 1195 / 6,
+  ),
+  fourPlayers('strong', true, ['fresh-s11-4p-2', 'fresh-s11-4p-3', 'fresh-s11-4p-4'], 192 + 185.5 + 201),
+  fourPlayers('strong:lookahead=0', false, ['fresh-s6-4p-1'], 1129 / 6),
   fivePlayers('strong', false, FRESH_S10_5P, 553),
   fivePlayers('strong', true, ['fresh-s10-5p-1'], 527 / 6),
   ...[false, true].map((three) => ({
