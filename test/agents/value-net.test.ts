@@ -31,14 +31,18 @@ describe('the committed value networks', () => {
     expect(NET_PLAYERS).toEqual([2, 3, 4, 5]);
     expect(VALUE_WEIGHTS.features).toEqual([...VALUE_FEATURES]);
     const records = VALUE_WEIGHTS.byPlayers as Record<string, { training: Record<string, unknown> }>;
-    for (const players of NET_PLAYERS) {
-      const record = VALUE_NETS[String(players)]!;
+    // Every entry, those by player count and expansion too (`4+kingRobber`: written by `--for-expansion`).
+    expect(Object.keys(VALUE_NETS).filter((key) => key.includes('+'))).toEqual(['4+kingRobber']);
+    for (const key of Object.keys(VALUE_NETS)) {
+      const [players, expansion] = key.split('+');
+      const record = VALUE_NETS[key]!;
       expect(() => checkFeatures(featuresOf(record))).not.toThrow();
       const net = mlpOf(record);
       expect(net.sizes[0]).toBe(featuresOf(record).length + 5);
       expect(net.sizes[net.sizes.length - 1]).toBe(1);
-      const training = records[String(players)]!.training;
-      expect(training.command, `${players} players`).toMatch(new RegExp(`^npm run train -- --players ${players} `));
+      const training = records[key]!.training;
+      expect(training.command, key).toMatch(new RegExp(`^npm run train -- --players ${players} `));
+      if (expansion) expect(training.command, key).toMatch(new RegExp(` --for-expansion ${expansion}$`));
       expect(training.positionsFitted).toBeGreaterThan(100_000);
       expect(training.heldOutR2).toBeGreaterThan(0.5);
     }
