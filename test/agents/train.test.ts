@@ -77,21 +77,8 @@ describe('training one player count', () => {
   it('--without fits a network that reads every feature but those named, and records it', () => {
     const out = join(tempDir('carclab-train-'), 'value-weights.json');
     copyFileSync(COMMITTED, out);
-    const args = [
-      '--players',
-      '4',
-      '--games',
-      '10',
-      '--rounds',
-      '1',
-      '--epochs',
-      '1',
-      '--seed',
-      'train-test',
-      '--out',
-      out,
-    ];
-    const r = train(...args, '--without', 'cardHold,cardHoldGrowth');
+    const flags = ['--players', '4', '--games', '10', '--rounds', '1', '--epochs', '1', '--seed', 'train-test'];
+    const r = train(...flags, '--out', out, '--without', 'cardHold,cardHoldGrowth');
     expect(r.stderr).not.toMatch(/Error/);
     expect(r.status).toBe(0);
     const written = readWeights(out);
@@ -99,7 +86,7 @@ describe('training one player count', () => {
     expect(record.features).toEqual(written.features.filter((name) => !name.startsWith('cardHold')));
     expect(record.sizes[0]).toBe(written.features.length - 2 + 5);
     expect(record.training.command).toMatch(/ --without cardHold,cardHoldGrowth$/);
-    const wrong = train(...args, '--without', 'cardHeld');
+    const wrong = train(...flags, '--out', out, '--without', 'cardHeld');
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toMatch(/--without must name features of .*got "cardHeld"/);
   });
