@@ -93,8 +93,9 @@ interface CountOptions {
   readonly prior: number;
   readonly opponents: 'charged' | 'greedy';
   readonly rolloutFollowUps: number;
+  readonly winScale: number;
 }
-const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged', rolloutFollowUps: 0 };
+const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged', rolloutFollowUps: 0, winScale: 0 };
 /**
  * With 3, 4 and 5 players, when the look-ahead there is that count's default (`THREE_PLAYERS`,
  * `FOUR_PLAYERS`, `FIVE_PLAYERS`, by value) and runs: each count adopted them by its own fresh-deal rule
@@ -105,6 +106,7 @@ export const SMALL_LOOKAHEAD_OPTIONS: CountOptions = {
   prior: 3,
   opponents: 'greedy',
   rolloutFollowUps: 1,
+  winScale: 0,
 };
 /** Per player count, its default look-ahead and the options that go with it. */
 const COUNT_OPTIONS: Readonly<Record<number, readonly [readonly number[], CountOptions]>> = {
@@ -141,6 +143,8 @@ export interface StrongOptions {
   readonly followUps?: number;
   /** Look-ahead: the one-ply value counts as this many deals in a pair's mean (0: the deals alone; -1: the player count's; 0 unless given). */
   readonly prior?: number;
+  /** Look-ahead: values a position by a smooth chance of winning, `winChance` with this scale (0: by the margin itself; -1: the player count's, 0 today). */
+  readonly winScale?: number;
   /** Look-ahead: how the other players' turns are played (`OPPONENT_MODELS`; `auto`: the player count's; `charged` unless given). */
   readonly opponents?: OpponentModel;
   /** Look ahead only in games of at most this many players (one ply beyond). */
@@ -198,7 +202,13 @@ export class StrongAgent implements Agent {
   private readonly round: RoundLookAhead;
   private opponents: OpponentModel = 'charged';
   /** The options as given (-1 and `auto`: the player count's, `prepare`). */
-  private readonly given: { followUps: number; prior: number; opponents: OpponentModel; rolloutFollowUps: number };
+  private readonly given: {
+    followUps: number;
+    prior: number;
+    opponents: OpponentModel;
+    rolloutFollowUps: number;
+    winScale: number;
+  };
   // The follow-up chosen with the last placement, valid right after it.
   private pending = -1;
   private pendingPlaced = -1;
@@ -227,6 +237,9 @@ export class StrongAgent implements Agent {
   private readonly replies: number;
   /** This game's `prior`, `opponents` and `followUps` (`prepare`: the options, or the player count's). */
   private prior = 0;
+  /** This game's `winScale` (`prepare`); with it on, each pair's one-ply value as a chance of winning (the look-ahead's prior). */
+  private winScale = 0;
+  private pairChance = new Float64Array(256);
   private followUpsKept = 0;
   private readonly keptValues = new Float64Array(MAX_ACTIONS_HINT);
   private readonly lookaheadPlayers: number;
@@ -255,6 +268,7 @@ export class StrongAgent implements Agent {
       prior: options.prior ?? 0,
       opponents: options.opponents ?? 'charged',
       rolloutFollowUps: options.rolloutFollowUps ?? 0,
+      winScale: options.winScale ?? 0,
     };
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.two = options.two;
@@ -352,7 +366,7 @@ export class StrongAgent implements Agent {
     });
     const w = prefilterWeights(state.game.players);
     return {
-      method: `strong values every pair one ply ahead as greedy would (meepleCost ${w.meepleCost}, farmerCost ${w.farmerCost}, emptyHand ${w.emptyHand}), values the pairs of the best ${this.width} placements by its learned evaluation, then ${seen.length ? `plays the best pairs on re-dealt decks through a round of greedy play and keeps the better half after each share of the ${this.deals} deals; it plays the pair of best mean over all of them` : 'plays the pair of best learned value (no look-ahead here)'}. Values: own expected total minus the best opponent's.`,
+      method: `strong values every pair one ply ahead as greedy would (meepleCost ${w.meepleCost}, farmerCost ${w.farmerCost}, emptyHand ${w.emptyHand}), values the pairs of the best ${this.width} placements by its learned evaluation, then ${seen.length ? `plays the best pairs on re-dealt decks through a round of greedy play and keeps the better half after each share of the ${this.deals} deals; it plays the pair of best mean over all of them` : 'plays the pair of best learned value (no look-ahead here)'}. Values: own expected total minus the best opponent's${seen.length && this.winScale > 0 ? `; the look-ahead's as a chance of winning, tanh(that / T), T = ${this.winScale} × sqrt(tiles still to draw / players + 1)` : ''}.`,
       stages: [
         { name: 'one ply', about: "greedy's one-ply value with strong's charges (ranks the placements)" },
         {
@@ -407,10 +421,17 @@ export class StrongAgent implements Agent {
 
   /** The round look-ahead over the pairs kept (`RoundLookAhead.run`); the best mean is played. */
   private lookAhead(state: AgentState, me: number): void {
+    const win = this.winScale > 0;
+    if (win) {
+      if (this.pairChance.length < this.pairs) this.pairChance = new Float64Array(this.pairValue.length);
+      // The positions after the pairs have the tiles still to draw of this one's.
+      for (let k = 0; k < this.pairs; k++) this.pairChance[k] = this.winChance(state, this.pairValue[k]!);
+    }
     const pairs = {
       placement: this.pairPlacement,
       followUp: this.pairFollowUp,
       value: this.pairValue,
+      priorValue: win ? this.pairChance : this.pairValue,
       count: this.pairs,
     };
     const size = {
@@ -420,7 +441,10 @@ export class StrongAgent implements Agent {
       replies: this.replies,
       prior: this.prior,
     };
-    const top = this.round.run(state, me, pairs, size, (reached) => this.valueOf(reached, me), this.stagesSeen);
+    const value = win
+      ? (reached: AgentState) => this.winChance(reached, this.valueOf(reached, me))
+      : (reached: AgentState) => this.valueOf(reached, me);
+    const top = this.round.run(state, me, pairs, size, value, this.stagesSeen);
     this.best = -Infinity;
     this.ties = 0;
     for (const k of top) this.consider(this.round.meanOf(k), this.pairPlacement[k]!, this.pairFollowUp[k]!);
@@ -437,6 +461,7 @@ export class StrongAgent implements Agent {
     const own = looks ? countOptions(game.players, sized) : OPTIONS_OFF;
     this.followUpsKept = this.given.followUps >= 0 ? this.given.followUps : own.followUps;
     this.prior = this.given.prior >= 0 ? this.given.prior : own.prior;
+    this.winScale = this.given.winScale >= 0 ? this.given.winScale : own.winScale;
     this.opponents = this.given.opponents === 'auto' ? own.opponents : this.given.opponents;
     const charged = prefilterWeights(game.players);
     this.onePly = sharedOnePly(game, charged);
@@ -496,6 +521,18 @@ export class StrongAgent implements Agent {
     if (this.value === 'best') return marginOf(totals, me);
     if (this.value === 'own') return totals[me]!;
     return meanMarginOf(totals, me);
+  }
+
+  /**
+   * A margin `margin` at `state` as a smooth chance of winning, from -1 (lost) to 1 (won): tanh(margin
+   * / T), T = `winScale` × sqrt(tiles still to draw / players + 1), the spread of the margin still to
+   * come growing as the square root of the turns each player has left (one more for what the
+   * evaluation misses). The mean of it over deals prefers a sure lead to a wide but uncertain one, and,
+   * behind, a chance to catch up to a smaller loss.
+   */
+  private winChance(state: AgentState, margin: number): number {
+    const left = state.isOver() ? 0 : state.deck.length - state.deckPos;
+    return Math.tanh(margin / (this.winScale * Math.sqrt(left / state.game.players + 1)));
   }
 
   /** Keeps a pair if it beats the best so far; among equals, each with the same chance. */
@@ -716,6 +753,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       'auto',
       "look-ahead: how the other players' turns are played: charged, as greedy with strong's own charges; greedy, as the default greedy; auto: greedy with 3, 4 and 5 players when three=, four= or five= is its default, else charged",
     ),
+    realParam(
+      'winScale',
+      -1,
+      -1,
+      1000,
+      "look-ahead: values each position (the one-ply value its prior counts too) by a smooth chance of winning, tanh(margin / T), T = winScale × sqrt(tiles still to draw / players + 1), rather than by the margin (0: the margin; -1: the player count's, 0 today)",
+    ),
     intParam(
       'lookaheadPlayers',
       6,
@@ -810,6 +854,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       opponents: params.opponents,
       lookaheadPlayers: params.lookaheadPlayers,
       rolloutFollowUps: params.rolloutFollowUps,
+      winScale: params.winScale,
       two: params.two,
       three: params.three,
       four: params.four,

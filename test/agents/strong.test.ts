@@ -333,6 +333,30 @@ describe('strong', () => {
       );
   });
 
+  it('winScale=A: the look-ahead values positions (and its prior the one-ply values) as a chance of winning, changing moves at 4 players; off unless given', () => {
+    const four = newGame({ players: 4 });
+    const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
+    expect(specText('strong')).toContain('winScale=-1');
+    const played = (spec: string, deal: number) => transcript(four, spec, 'winScale', deal, 80);
+    for (const deal of [0, 1]) {
+      expect(played(`${C},winScale=0`, deal)).toBe(played(C, deal));
+      expect(played('strong', deal)).toBe(played(C, deal));
+    }
+    expect([0, 1].map((deal) => played(`${C},winScale=4`, deal))).not.toEqual([0, 1].map((deal) => played(C, deal)));
+    // The one-ply values stay margins; the look-ahead's means are chances, in [-1, 1], and rank as they do.
+    const state = midGame(four, 0, 30);
+    const count = state.legalActions(legal);
+    const stages = (spec: string) =>
+      agentOf(spec, 'winScale').valueCandidates!(state, legal.slice(0, count), count).candidates;
+    const margins = stages(C);
+    const chances = stages(`${C},winScale=4`);
+    expect(chances.map((c) => c.values[1])).toEqual(margins.map((c) => c.values[1]));
+    const looked = chances.filter((c) => !Number.isNaN(c.values[2]!)).map((c) => c.values[2]!);
+    expect(looked.length).toBeGreaterThan(1);
+    for (const v of looked) expect(Math.abs(v)).toBeLessThanOrEqual(1);
+    expect(looked.some((v) => Math.abs(v) < 1)).toBe(true);
+  });
+
   it('values a finished game by its final scores', () => {
     const game = newGame({ players: 2 });
     const state = playChecked(game, 'strong-end', 0, undefined, undefined, 'greedy');

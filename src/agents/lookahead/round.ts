@@ -12,11 +12,15 @@ import { GreedyAgent, sharedOnePly } from '../greedy.ts';
 import { keepBest } from '../keep-best.ts';
 import type { RememberingEvaluator } from '../speed-path/remembered.ts';
 
-/** The pairs of the one-ply pass: placement, follow-up and one-ply learned value of each (`count` of them). */
+/**
+ * The pairs of the one-ply pass: placement, follow-up and one-ply learned value of each (`count` of
+ * them); `priorValue`, the one-ply value on the scale of the look-ahead's `value` (what the prior counts).
+ */
 export interface Pairs {
   readonly placement: Int32Array;
   readonly followUp: Int32Array;
   readonly value: Float64Array;
+  readonly priorValue: Float64Array;
   readonly count: number;
 }
 
@@ -88,7 +92,7 @@ export class RoundLookAhead {
    * Revalues the best pairs (`perOpponent` per opponent, by one-ply value) by what the next turns do to
    * them: on each deal the pair is played, then `replies` turns (0: a round, each other player's turn
    * and the mover's next) as `greedy` plays them, and `value` values the position reached; a pair's
-   * value is its mean (with its one-ply value counted as `prior` deals). Successive halving: the deals
+   * value is its mean (with its `priorValue` counted as `prior` deals). Successive halving: the deals
    * are split into `halvings` + 1 equal shares; after each share but the last the better half of the
    * pairs by mean goes on. Returns the pairs left (valid until the next `run`), their means in `meanOf`;
    * `stages` gets each share's means.
@@ -116,7 +120,7 @@ export class RoundLookAhead {
     const copy = this.copyOf(state, deck);
     if (this.sums.length < pairs.count) this.sums = new Float64Array(pairs.placement.length);
     const sums = this.sums;
-    for (let k = 0; k < pairs.count; k++) sums[k] = size.prior * pairs.value[k]!;
+    for (let k = 0; k < pairs.count; k++) sums[k] = size.prior * pairs.priorValue[k]!;
     const shares = Math.min(size.halvings + 1, size.deals);
     const level = copy.checkpoint();
     for (const evaluator of this.evaluators) evaluator.markRoot(copy);
