@@ -68,7 +68,8 @@ export class RoundLookAhead {
    * tile`): its placement and follow-up. Kept only when the turns' players break no ties
    * (`followUpsOf` 1: a `greedy` turn then values a single placement with its follow-ups, and draws
    * nothing from the stream), so that a turn depends on its position and drawn tile alone; and the
-   * position after a pair is the same on every deal but for the tile it draws.
+   * position after a pair is the same on every deal but for the tile it draws. Then `run` also plays
+   * the deals in their order with every pair in, not pair by pair (the turns draw nothing to reorder).
    */
   private firstTurns: Map<number, readonly [number, number]> | undefined;
   /** The deals of the last `run` plus its prior: a pair's mean is its sum over this. */
@@ -128,17 +129,20 @@ export class RoundLookAhead {
     let dealt = 0;
     for (let share = 0; share < shares; share++) {
       const until = Math.round((size.deals * (share + 1)) / shares);
-      for (let i = 0; i < n; i++) {
-        const k = top[i]!;
-        for (let d = dealt; d < until; d++) {
-          deck.set(this.decks[d]!);
-          for (const evaluator of this.evaluators) evaluator.restoreRoot();
-          copy.apply(pairs.placement[k]!);
-          copy.apply(pairs.followUp[k]!);
-          this.playTurns(copy, me, 2 * turns, k);
-          sums[k] += value(copy);
-          copy.rollback(level, true);
-        }
+      // Pair by pair, or, when the turns draw nothing from the stream (`firstTurns`), deal by deal
+      // with every pair in, so that the reads of one deal's positions see the same tiles to come (the
+      // moves are the same: a pair's sum adds its deals in their order either way).
+      const byDeal = this.firstTurns !== undefined;
+      const dealsNow = until - dealt;
+      for (let j = 0; j < n * dealsNow; j++) {
+        const k = top[byDeal ? j % n : Math.floor(j / dealsNow)]!;
+        deck.set(this.decks[dealt + (byDeal ? Math.floor(j / n) : j % dealsNow)]!);
+        for (const evaluator of this.evaluators) evaluator.restoreRoot();
+        copy.apply(pairs.placement[k]!);
+        copy.apply(pairs.followUp[k]!);
+        this.playTurns(copy, me, 2 * turns, k);
+        sums[k] += value(copy);
+        copy.rollback(level, true);
       }
       dealt = until;
       const weight = dealt + size.prior;
