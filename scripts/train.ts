@@ -14,9 +14,10 @@
  * `--target round` (docs/strong.md "Distilling the look-ahead") fits instead what `strong`'s round
  * look-ahead computes: per position, the mean over `--target-deals` re-dealt decks of the points
  * scored in a round of `greedy` turns plus a teacher network's expectation after it
- * (`src/sim/round-targets.ts`), mixed with the final points by `--target-mix`. The teacher is the
- * `--teacher` file's network for the player count in the first round (which it also plays, one ply),
- * the last round's network after that. `--target-cards W` takes W × the points of the prizes that pay
+ * (`src/sim/round-targets.ts`), mixed with the final points by `--target-mix`. The teacher is, in the
+ * first round, the `--teacher` file's network for each game (the one `strong` plays in it: `netFor` in
+ * src/agents/evaluation/value-net.ts, e.g. the entry `4+kingRobber` in 4-player games with the King
+ * and Robber Baron, else `4`), which also plays it, one ply; the last round's network after that. `--target-cards W` takes W × the points of the prizes that pay
  * their holder at the end (the King and the Robber Baron, from the rules in force: `evaluateRecords`)
  * at the round's end out of the target and puts in W × what they pay at the game's real end instead
  * (docs/strong.md "A target with the cards' final points at 4 players").
@@ -26,21 +27,21 @@
  *     [--for-expansion NAME] [--without F[,F…]]
  *
  * `--for-expansion NAME` writes the network as the one `strong` plays in games with that expansion
- * (the entry `P+NAME` beside `P`: `netFor` in src/agents/evaluation/value-net.ts); the training
- * games and the teacher (the file's entry `P`) are as without it.
+ * (the entry `P+NAME` beside `P`: `netFor`); the training games and the teacher are as without it.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
   createAgent,
   parseAgentSpec,
+  netFor,
   netKey,
   StrongAgent,
   VALUE_FEATURES,
   VALUE_INPUTS,
   VALUE_PLAYERS,
 } from '../src/agents/index.ts';
-import type { Agent, NetRecord } from '../src/agents/index.ts';
+import type { Agent, NetRecord, NetSet } from '../src/agents/index.ts';
 import { intFlag, numberFlag, parseFlags } from '../src/cli/args.ts';
 import { InputError, isInputError } from '../src/engine/index.ts';
 import { expansionRegistry } from '../src/expansions/index.ts';
@@ -245,11 +246,14 @@ function seatAgents(game: Game, roundSeed: string, index: number, net: NetRecord
   });
 }
 
+/** The network of a round's game: the teacher's for that game in the first round, the last round's after it. */
+type NetOf = (game: Game) => NetRecord;
+
 /**
  * Plays one round of `players`-player games and fits a network to them; with `teacher`, to the round
  * targets that network gives (`--target round`).
  */
-function trainRound(players: number, round: number, previous: NetRecord | undefined, teacher?: NetRecord) {
+function trainRound(players: number, round: number, previous: NetOf | undefined, teacher?: NetOf) {
   const roundSeed = `${seed}:${players}p:round${round}`;
   const rows = new PositionRows();
   const gameCache = new Map<string, Game>();
@@ -265,14 +269,14 @@ function trainRound(players: number, round: number, previous: NetRecord | undefi
     const bootstrap: Bootstrap | undefined = teacher && {
       targets: new RoundTargets(
         game,
-        teacher,
+        teacher(game),
         options.targetDeals,
         makeRng(roundSeed, 'redeal', i),
         options.targetCards,
       ),
       mix: options.targetMix,
     };
-    recordGame(game, roundSeed, i, seatAgents(game, roundSeed, i, previous), play, rows, bootstrap);
+    recordGame(game, roundSeed, i, seatAgents(game, roundSeed, i, previous?.(game)), play, rows, bootstrap);
     if (i % 50 === 49 || i === games - 1)
       process.stderr.write(
         `\rtrain: ${players} players, round ${round}/${rounds}: ${i + 1}/${games} games, ${rows.rows} positions, ${((Date.now() - started) / 1000).toFixed(0)} s   `,
@@ -343,24 +347,35 @@ try {
 } catch {
   file = { features: [...VALUE_FEATURES], byPlayers: {} };
 }
-/** The first round's teacher for `players` (`--teacher`), with its record's command. */
-function teacherOf(players: number): { net: NetRecord; command: string } {
+/**
+ * The first round's teacher for `players` (`--teacher`): the file's network for each game (`netFor`), and
+ * its entries for `players` with their records' commands.
+ */
+function teacherOf(players: number): { netOf: NetOf; commands: string } {
   const teachers = JSON.parse(readFileSync(options.teacher, 'utf8')) as WeightsFile;
-  const record = teachers.byPlayers[String(players)];
-  if (!record) fail(`--teacher ${options.teacherName} has no network for ${players} players`);
-  return { net: { ...record, features: record.features ?? teachers.features }, command: record.training.command };
+  const group = String(players);
+  if (!teachers.byPlayers[group]) fail(`--teacher ${options.teacherName} has no network for ${players} players`);
+  const entries = Object.entries(teachers.byPlayers).filter(([key]) => key === group || key.startsWith(`${group}+`));
+  const nets: NetSet = Object.fromEntries(
+    entries.map(([key, record]) => [key, { ...record, features: record.features ?? teachers.features }]),
+  );
+  return {
+    netOf: (game) => netFor(nets, game)!,
+    commands: entries.map(([key, record]) => `${key}: ${record.training.command}`).join('; '),
+  };
 }
 
 for (const players of playerCounts) {
   const teacher = roundTarget ? teacherOf(players) : undefined;
-  let net: NetRecord | undefined = teacher?.net;
+  let netOf: NetOf | undefined = teacher?.netOf;
   for (let round = 0; round < rounds; round++) {
-    const fit = trainRound(players, round, net, teacher ? net : undefined);
-    net = fit.net;
+    const fit = trainRound(players, round, netOf, teacher ? netOf : undefined);
+    const net = fit.net;
+    netOf = () => net;
     const training: TrainingRecord = {
       command,
       ...(teacher && {
-        target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation${options.targetCards ? `, ${options.targetCards} of the King's and the Robber Baron's points at the game's end in place of those at the round's end` : ''}; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} (${teacher.command})` : "the last round's network"}`,
+        target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation${options.targetCards ? `, ${options.targetCards} of the King's and the Robber Baron's points at the game's end in place of those at the round's end` : ''}; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} for each game (${teacher.commands})` : "the last round's network"}`,
       }),
       players:
         round === 0 && !teacher

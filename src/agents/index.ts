@@ -23,6 +23,7 @@ export {
   VALUE_NETS,
   VALUE_PLAYERS,
   inputsOf,
+  netFor,
   netKey,
   mlpOf,
   valueInputs,

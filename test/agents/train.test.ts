@@ -1,6 +1,6 @@
 /** `npm run train --players N`: fits one player count's value network and keeps the others with their record. */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trainingSetup } from '../../src/sim/training.ts';
@@ -89,6 +89,43 @@ describe('training one player count', () => {
     const wrong = train(...flags, '--out', out, '--without', 'cardHeld');
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toMatch(/--without must name features of .*got "cardHeld"/);
+  });
+
+  it("--teacher: each game's leaves are valued by the network strong plays in it (its 4+kingRobber entry with the King and Robber Baron)", () => {
+    const dir = tempDir('carclab-train-');
+    const withEntry = join(dir, 'teacher.json');
+    copyFileSync(COMMITTED, withEntry);
+    const teacher = readWeights(withEntry);
+    expect(teacher.byPlayers['4+kingRobber']).toBeDefined();
+    const { '4+kingRobber': _, ...others } = teacher.byPlayers;
+    const withoutEntry = join(dir, 'teacher-4.json');
+    writeFileSync(withoutEntry, JSON.stringify({ ...teacher, byPlayers: others }));
+    const fitted = (teacherFile: string, share: string) => {
+      const out = join(dir, `out-${share}.json`);
+      copyFileSync(COMMITTED, out);
+      const flags = ['--players', '4', '--games', '10', '--rounds', '1', '--epochs', '1', '--seed', 'train-test'];
+      const r = train(
+        ...flags,
+        '--expansion-share',
+        share,
+        '--target',
+        'round',
+        '--teacher',
+        teacherFile,
+        '--out',
+        out,
+      );
+      expect(r.stderr).not.toMatch(/Error/);
+      expect(r.status).toBe(0);
+      const { training, ...net } = readWeights(out).byPlayers['4']!;
+      return { net, training };
+    };
+    // Every game with the King and Robber Baron: its entry is the teacher, so the fit differs.
+    const all = fitted(withEntry, '1');
+    expect(all.net).not.toEqual(fitted(withoutEntry, '1').net);
+    expect(JSON.stringify(all.training)).toMatch(/4\+kingRobber: npm run train/);
+    // No expansion: the entry 4 is the teacher either way.
+    expect(fitted(withEntry, '0').net).toEqual(fitted(withoutEntry, '0').net);
   });
 
   it('a player count outside 2 to 5 is exit 2, nothing written', () => {
