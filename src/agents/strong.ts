@@ -145,6 +145,8 @@ export interface StrongOptions {
   readonly prior?: number;
   /** Look-ahead: values a position by a smooth chance of winning, `winChance` with this scale (0: by the margin itself; -1: the player count's, 0 today). */
   readonly winScale?: number;
+  /** Look-ahead: the deals at the first turn and at the last, in a line by the tiles drawn, in place of the size's deals (0,0: the size's at every turn; unless given). */
+  readonly dealsRamp?: readonly number[];
   /** Look-ahead: how the other players' turns are played (`OPPONENT_MODELS`; `auto`: the player count's; `charged` unless given). */
   readonly opponents?: OpponentModel;
   /** Look ahead only in games of at most this many players (one ply beyond). */
@@ -235,6 +237,8 @@ export class StrongAgent implements Agent {
   private halves = 0;
   private readonly halvings: number;
   private readonly replies: number;
+  /** `dealsRamp`: the deals at the first turn and at the last (none: `deals` at every turn). */
+  private readonly dealsRamp: readonly number[] | undefined;
   /** This game's `prior`, `opponents` and `followUps` (`prepare`: the options, or the player count's). */
   private prior = 0;
   /** This game's `winScale` (`prepare`); with it on, each pair's one-ply value as a chance of winning (the look-ahead's prior). */
@@ -263,6 +267,7 @@ export class StrongAgent implements Agent {
     this.manySamples = options.manySamples ?? this.samples;
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
+    this.dealsRamp = options.dealsRamp?.some((deals) => deals > 0) ? options.dealsRamp : undefined;
     this.given = {
       followUps: options.followUps ?? 0,
       prior: options.prior ?? 0,
@@ -365,8 +370,9 @@ export class StrongAgent implements Agent {
       for (const [k, mean] of stage.means) row(k)[2 + s] = mean;
     });
     const w = prefilterWeights(state.game.players);
+    const deals = this.dealsAt(state);
     return {
-      method: `strong values every pair one ply ahead as greedy would (meepleCost ${w.meepleCost}, farmerCost ${w.farmerCost}, emptyHand ${w.emptyHand}), values the pairs of the best ${this.width} placements by its learned evaluation, then ${seen.length ? `plays the best pairs on re-dealt decks through a round of greedy play and keeps the better half after each share of the ${this.deals} deals; it plays the pair of best mean over all of them` : 'plays the pair of best learned value (no look-ahead here)'}. Values: own expected total minus the best opponent's${seen.length && this.winScale > 0 ? `; the look-ahead's as a chance of winning, tanh(that / T), T = ${this.winScale} × sqrt(tiles still to draw / players + 1)` : ''}.`,
+      method: `strong values every pair one ply ahead as greedy would (meepleCost ${w.meepleCost}, farmerCost ${w.farmerCost}, emptyHand ${w.emptyHand}), values the pairs of the best ${this.width} placements by its learned evaluation, then ${seen.length ? `plays the best pairs on re-dealt decks through a round of greedy play and keeps the better half after each share of the ${deals} deals; it plays the pair of best mean over all of them` : 'plays the pair of best learned value (no look-ahead here)'}. Values: own expected total minus the best opponent's${seen.length && this.winScale > 0 ? `; the look-ahead's as a chance of winning, tanh(that / T), T = ${this.winScale} × sqrt(tiles still to draw / players + 1)` : ''}.`,
       stages: [
         { name: 'one ply', about: "greedy's one-ply value with strong's charges (ranks the placements)" },
         {
@@ -375,7 +381,7 @@ export class StrongAgent implements Agent {
         },
         ...seen.map((stage) => ({
           name: `look-ahead ${stage.deals}`,
-          about: `mean learned value after a round of greedy play, over the first ${stage.deals} of ${this.deals} re-dealt decks`,
+          about: `mean learned value after a round of greedy play, over the first ${stage.deals} of ${deals} re-dealt decks`,
         })),
       ],
       candidates: [...values].map(([id, v]) => {
@@ -436,7 +442,7 @@ export class StrongAgent implements Agent {
     };
     const size = {
       perOpponent: this.perOpponent,
-      deals: this.deals,
+      deals: this.dealsAt(state),
       halvings: this.halves,
       replies: this.replies,
       prior: this.prior,
@@ -448,6 +454,14 @@ export class StrongAgent implements Agent {
     this.best = -Infinity;
     this.ties = 0;
     for (const k of top) this.consider(this.round.meanOf(k), this.pairPlacement[k]!, this.pairFollowUp[k]!);
+  }
+
+  /** The look-ahead's deals at this choice: `deals`, or `dealsRamp`'s line at the tiles drawn so far (the first turn 0, the last 1). */
+  private dealsAt(state: AgentState): number {
+    const ramp = this.dealsRamp;
+    if (!ramp) return this.deals;
+    const progress = Math.min(1, Math.max(0, (state.deckPos - 1) / (state.deck.length - 1)));
+    return Math.max(1, Math.round(ramp[0]! + (ramp[1]! - ramp[0]!) * progress));
   }
 
   private prepare(game: AgentGame): void {
@@ -760,6 +774,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       1000,
       "look-ahead: values each position (the one-ply value its prior counts too) by a smooth chance of winning, tanh(margin / T), T = winScale × sqrt(tiles still to draw / players + 1), rather than by the margin (0: the margin; -1: the player count's, 0 today)",
     ),
+    intListParam(
+      'dealsRamp',
+      [0, 0],
+      0,
+      1000,
+      "look-ahead: the deals each pair is tried on at the first turn and at the last, in a straight line by the tiles drawn, rounded, in place of the size's deals (the halvings after equal shares of each choice's deals; 0,0: the size's deals at every turn)",
+    ),
     intParam(
       'lookaheadPlayers',
       6,
@@ -836,7 +857,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       if (params[key].length !== 3) return `${key}= takes 3 numbers (${names.join(',')}), got ${params[key].join(',')}`;
       if (!given.has(key) && names.some((name) => given.has(name))) params[key] = names.map((name) => params[name]);
     }
-    for (const key of ['blend', 'fourBlend'] as const)
+    for (const key of ['blend', 'fourBlend', 'dealsRamp'] as const)
       if (params[key].length !== 2) return `${key}= takes 2 numbers (first,last), got ${params[key].join(',')}`;
     return undefined;
   },
@@ -849,6 +870,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       manySamples: params.manySamples,
       halvings: params.halvings,
       replies: params.replies,
+      dealsRamp: params.dealsRamp,
       prior: params.prior,
       followUps: params.followUps,
       opponents: params.opponents,

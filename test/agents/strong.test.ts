@@ -357,6 +357,31 @@ describe('strong', () => {
     expect(looked.some((v) => Math.abs(v) < 1)).toBe(true);
   });
 
+  it("dealsRamp=a,b: the look-ahead's deals in a line from a at the first turn to b at the last, changing moves at 4 players; off unless given", () => {
+    const four = newGame({ players: 4 });
+    const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
+    expect(specText('strong')).toContain('dealsRamp=0,0');
+    expect(() => parseAgentSpec('strong:dealsRamp=4', 'test')).toThrow(/dealsRamp= takes 2 numbers/);
+    const played = (spec: string, deal: number) => transcript(four, spec, 'dealsRamp', deal, 80);
+    for (const deal of [0, 1]) {
+      expect(played(`${C},dealsRamp=0,0`, deal)).toBe(played(C, deal));
+      expect(played(`${C},dealsRamp=6,6`, deal)).toBe(played(C, deal));
+    }
+    expect([0, 1].map((deal) => played(`${C},dealsRamp=2,9`, deal))).not.toEqual([0, 1].map((deal) => played(C, deal)));
+    // The last share of the look-ahead ends at the ramp's deals for the tiles drawn.
+    for (const turns of [4, 40]) {
+      const state = midGame(four, 0, turns);
+      const count = state.legalActions(legal);
+      const progress = (state.deckPos - 1) / (state.deck.length - 1);
+      const { stages } = agentOf(`${C},dealsRamp=1,12`, 'dealsRamp').valueCandidates!(
+        state,
+        legal.slice(0, count),
+        count,
+      );
+      expect(stages[stages.length - 1]!.name).toBe(`look-ahead ${Math.round(1 + 11 * progress)}`);
+    }
+  });
+
   it('values a finished game by its final scores', () => {
     const game = newGame({ players: 2 });
     const state = playChecked(game, 'strong-end', 0, undefined, undefined, 'greedy');
