@@ -370,8 +370,10 @@ export interface ModulePreview {
    * module: its `evaluate` after the turn minus before, and what its scoring hooks add to the turn's
    * scoring of the features the placement completes. False when it cannot tell (e.g. a follow-up its
    * `allowOnOccupied` would allow): the agent then makes the placement. None: it adds nothing.
+   * `followUps`: whether the agent asks `followUps` next for this placement (without, the module
+   * may leave out what only they need).
    */
-  placement?(state: PreviewView, prospect: ProspectView, out: Float64Array): boolean;
+  placement?(state: PreviewView, prospect: ProspectView, out: Float64Array, followUps: boolean): boolean;
   /**
    * What a meeple of the mover, of any kind, on the unoccupied feature of tile segment `segment` adds
    * to the mover's points from this module beyond `placement`'s (the feature is the mover's alone).

@@ -143,17 +143,18 @@ export class GameSetup extends Tables {
 
   /**
    * Adds to `out` what the expansions add to each player's points for legal placement `prospect` of
-   * `state`'s drawn tile with no follow-up (`ModulePreview.placement`); false when one cannot tell.
-   * Only when `previews`.
+   * `state`'s drawn tile with no follow-up (`ModulePreview.placement`; `followUps`: whether
+   * `previewFollowUps` is asked next); false when one cannot tell. Only when `previews`.
    */
   previewPlacement(
     state: FeatureView & { readonly positionId: number },
     prospect: ProspectView,
     out: Float64Array,
+    followUps: boolean,
   ): boolean {
     const modules = this.modulePlacements!;
     const view = this.rememberPreview(state);
-    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out)) return false;
+    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out, followUps)) return false;
     return true;
   }
 
