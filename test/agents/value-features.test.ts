@@ -1,6 +1,6 @@
 /**
  * `ValueFeatures.read` keeps what it counted from one read to the next (the tiles fitting each edge
- * pattern while the tiles to come stay the same, the chances by count of fitting tiles, and over
+ * pattern, moved by the tile types whose count changed when the tiles to come change, the chances by count of fitting tiles, and over
  * the follow-ups of one placement what depends only on the tiles, `holdTiles`): a reader used as
  * `strong` uses it — over the pairs of a choice, a round of play after them, back again — must read
  * every position to the last bit as a fresh reader does, on every mix of expansions at every player

@@ -112,10 +112,15 @@ export class ValueFeatures {
   private draws = 0;
   /**
    * Per edge pattern a cell requires (`FeatureView.cellPattern`): how many tiles to come fit it (-1:
-   * not counted yet). The count depends on nothing else, so it holds from one `read` to the next while
-   * `tilesLeft` stays the same (the pairs of one choice all place the drawn tile).
+   * not counted yet). The count depends on nothing else: it holds from one `read` to the next while
+   * `tilesLeft` stays the same (the pairs of one choice all place the drawn tile), and moves by the
+   * change of each tile type's count that fits the pattern (`FeatureView.fitsPattern`) when it does not.
    */
   private readonly patternFits = new Int32Array(256).fill(-1);
+  /** The patterns counted in `patternFits` (`counted` of them), and per pattern whether one was asked since `tilesLeft` last changed. */
+  private readonly countedPatterns = new Int32Array(256);
+  private counted = 0;
+  private readonly patternAsked = new Uint8Array(256);
   private readonly cells = new Int32Array(256);
   /** The open cities a field borders (`citiesBordered`). */
   private readonly openCities: Int32Array;
@@ -309,7 +314,11 @@ export class ValueFeatures {
     return v;
   }
 
-  /** Reads `tilesLeft` into `left`; forgets the fitting counts by pattern when they changed. */
+  /**
+   * Reads `tilesLeft` into `left`. When it changed: forgets the fitting counts of the patterns not
+   * asked since the last change, and moves the others by the types whose count changed (fewer than
+   * the types a count goes over: the look-ahead's deals differ by the few tiles their turns drew).
+   */
   private readTilesLeft(state: AgentState): void {
     if (this.left.length === 0) {
       this.left = new Int32Array(Math.max(...state.deck) + 1);
@@ -320,10 +329,26 @@ export class ValueFeatures {
     const before = this.left;
     this.leftBefore = before;
     this.left = now;
-    for (let t = 0; t < now.length; t++) {
-      if (now[t] === before[t]) continue;
-      this.patternFits.fill(-1);
-      return;
+    let t = 0;
+    while (t < now.length && now[t] === before[t]) t++;
+    if (t === now.length) return;
+    const fits = this.patternFits;
+    const patterns = this.countedPatterns;
+    const asked = this.patternAsked;
+    let kept = 0;
+    for (let i = 0; i < this.counted; i++) {
+      const pattern = patterns[i]!;
+      if (asked[pattern] === 0) fits[pattern] = -1;
+      else {
+        asked[pattern] = 0;
+        patterns[kept++] = pattern;
+      }
+    }
+    this.counted = kept;
+    for (; t < now.length; t++) {
+      const change = now[t]! - before[t]!;
+      if (change === 0) continue;
+      for (let i = 0; i < kept; i++) if (state.fitsPattern(t, patterns[i]!)) fits[patterns[i]!]! += change;
     }
   }
 
@@ -484,13 +509,15 @@ export class ValueFeatures {
     return chance;
   }
 
-  /** How many tiles to come fit empty cell `cell` (counted once per pattern while `tilesLeft` stays). */
+  /** How many tiles to come fit empty cell `cell` (counted once per pattern, then moved with `tilesLeft`: `readTilesLeft`). */
   private fitting(state: AgentState, cell: number): number {
     const pattern = state.cellPattern(cell);
+    this.patternAsked[pattern] = 1;
     let n = this.patternFits[pattern]!;
     if (n < 0) {
       n = state.fittingTiles(cell, this.left);
       this.patternFits[pattern] = n;
+      this.countedPatterns[this.counted++] = pattern;
     }
     return n;
   }
