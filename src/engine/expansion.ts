@@ -313,6 +313,15 @@ export interface ExpansionHooks {
    */
   evaluateOpen?(state: State, visit: (player: number, root: number, points: number) => void): void;
   /**
+   * `evaluate` and `evaluateOpen` in one call, for agents that read both of a position (one walk
+   * over what they share): the same additions to `expected` and the same visits, each in its order.
+   */
+  evaluateWithOpen?(
+    state: State,
+    expected: Float64Array,
+    visit: (player: number, root: number, points: number) => void,
+  ): void;
+  /**
    * Agents' inputs beside `evaluate`: calls `visit(kind, largest, holder, value, growth)` for each
    * prize that goes to whoever completes a feature of segment kind `kind` of more than `largest`
    * tiles (e.g. the King: a city larger than the largest completed so far; none completed: 0), with

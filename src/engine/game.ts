@@ -236,6 +236,22 @@ export class GameSetup extends Tables {
     this.hooks[k]!.evaluateOpen?.(hooksViewOf(state), visit);
   }
 
+  /** `evaluateExpansion` and `openPaysOfExpansion` of expansion `k` together (its `evaluateWithOpen` hook when it has one). */
+  evaluateExpansionWithOpen(
+    k: number,
+    state: FeatureView,
+    expected: Float64Array,
+    visit: (player: number, root: number, points: number) => void,
+  ): void {
+    const hooks = this.hooks[k]!;
+    const view = hooksViewOf(state);
+    if (hooks.evaluateWithOpen) hooks.evaluateWithOpen(view, expected, visit);
+    else {
+      hooks.evaluate?.(view, expected);
+      hooks.evaluateOpen?.(view, visit);
+    }
+  }
+
   /** Visits the prizes expansion `k`'s `evaluateRecords` hook names (who holds each, its record, its value); nothing without one. */
   recordsOfExpansion(
     k: number,

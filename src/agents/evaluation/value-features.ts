@@ -299,16 +299,22 @@ export class ValueFeatures {
       this.seen[root] = stamp;
       if (!state.isCompleted(root)) this.feature(state, root, kind);
     }
+    // With the expansions' inputs, each expansion's evaluation and open pays in one call (one walk
+    // over what they share, `evaluateWithOpen`); they add to features of their own.
+    const withOpen = this.game.evaluates && this.expansionInputs;
     if (this.game.evaluates) {
       const totals = this.hookTotals;
+      this.reading = state;
       for (let k = 0; k < this.expansionFeature.length; k++) {
         totals.fill(0);
-        this.game.evaluateExpansion(k, state, totals);
+        if (withOpen) this.game.evaluateExpansionWithOpen(k, state, totals, this.visitOpen);
+        else this.game.evaluateExpansion(k, state, totals);
         const f = this.expansionFeature[k]!;
         for (let p = 0; p < players; p++) v[p * VALUE_FEATURE_COUNT + f]! += totals[p]!;
       }
+      this.reading = undefined;
     }
-    if (this.expansionInputs) this.readExpansionInputs(state);
+    if (this.expansionInputs) this.readExpansionInputs(state, !withOpen);
     if (this.recordInputs)
       for (let k = 0; k < this.expansionFeature.length; k++) this.game.recordsOfExpansion(k, state, this.visitRecord);
     return v;
@@ -352,8 +358,8 @@ export class ValueFeatures {
     }
   }
 
-  /** Adds every player's `expansionGrowth` and `expansionOpenChance` (the expansions' agent-input hooks). */
-  private readExpansionInputs(state: AgentState): void {
+  /** Adds every player's `expansionGrowth`, and with `openPays` `expansionOpenChance` (the expansions' agent-input hooks). */
+  private readExpansionInputs(state: AgentState, openPays: boolean): void {
     const players = this.game.players;
     const v = this.values;
     this.reading = state;
@@ -362,7 +368,7 @@ export class ValueFeatures {
       totals.fill(0);
       this.game.growthOfExpansion(k, state, totals);
       for (let p = 0; p < players; p++) v[p * VALUE_FEATURE_COUNT + F.expansionGrowth]! += totals[p]!;
-      this.game.openPaysOfExpansion(k, state, this.visitOpen);
+      if (openPays) this.game.openPaysOfExpansion(k, state, this.visitOpen);
     }
     this.reading = undefined;
   }
