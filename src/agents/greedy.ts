@@ -102,6 +102,14 @@ export class GreedyAgent implements Agent {
     this.topValue = new Float64Array(followUpsOf);
   }
 
+  /**
+   * The follow-up chosen with the placement the last `choose` returned: legal after that placement,
+   * what `choose` returns there (`RoundLookAhead` plays it without listing the legal follow-ups).
+   */
+  get chosenFollowUp(): number {
+    return this.pending;
+  }
+
   choose(state: AgentState, legal: Int32Array, count: number): number {
     if (state.phase === PHASE_FOLLOW) {
       // Called inside a search (a rollout's first follow-up), the pending one may be another position's.

@@ -53,6 +53,7 @@ export type FeatureView = Pick<
   | 'closesFeature'
   | 'tilesLeft'
   | 'cellPattern'
+  | 'fitsPattern'
   | 'fittingTiles'
   | 'openEndCells'
   | 'emptyCellsAround'

@@ -313,6 +313,15 @@ export interface ExpansionHooks {
    */
   evaluateOpen?(state: State, visit: (player: number, root: number, points: number) => void): void;
   /**
+   * `evaluate` and `evaluateOpen` in one call, for agents that read both of a position (one walk
+   * over what they share): the same additions to `expected` and the same visits, each in its order.
+   */
+  evaluateWithOpen?(
+    state: State,
+    expected: Float64Array,
+    visit: (player: number, root: number, points: number) => void,
+  ): void;
+  /**
    * Agents' inputs beside `evaluate`: calls `visit(kind, largest, holder, value, growth)` for each
    * prize that goes to whoever completes a feature of segment kind `kind` of more than `largest`
    * tiles (e.g. the King: a city larger than the largest completed so far; none completed: 0), with
@@ -370,8 +379,10 @@ export interface ModulePreview {
    * module: its `evaluate` after the turn minus before, and what its scoring hooks add to the turn's
    * scoring of the features the placement completes. False when it cannot tell (e.g. a follow-up its
    * `allowOnOccupied` would allow): the agent then makes the placement. None: it adds nothing.
+   * `followUps`: whether the agent asks `followUps` next for this placement (without, the module
+   * may leave out what only they need).
    */
-  placement?(state: PreviewView, prospect: ProspectView, out: Float64Array): boolean;
+  placement?(state: PreviewView, prospect: ProspectView, out: Float64Array, followUps: boolean): boolean;
   /**
    * What a meeple of the mover, of any kind, on the unoccupied feature of tile segment `segment` adds
    * to the mover's points from this module beyond `placement`'s (the feature is the mover's alone).

@@ -168,6 +168,11 @@ export class Frontier<G extends BoardLayout = BoardLayout> extends Position {
     return n;
   }
 
+  /** Whether a tile of type `type` fits, in some rotation, a cell requiring edge pattern `pattern` (`cellPattern`). */
+  fitsPattern(type: number, pattern: number): boolean {
+    return this.game.fits[type * 256 + pattern] !== 0;
+  }
+
   /**
    * The edge pattern (0–255) that empty cell `cell` requires of a tile: what its placed neighbours'
    * sides ask (0 off the frontier). `fittingTiles` depends on the cell only through it, so a count

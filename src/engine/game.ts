@@ -143,17 +143,18 @@ export class GameSetup extends Tables {
 
   /**
    * Adds to `out` what the expansions add to each player's points for legal placement `prospect` of
-   * `state`'s drawn tile with no follow-up (`ModulePreview.placement`); false when one cannot tell.
-   * Only when `previews`.
+   * `state`'s drawn tile with no follow-up (`ModulePreview.placement`; `followUps`: whether
+   * `previewFollowUps` is asked next); false when one cannot tell. Only when `previews`.
    */
   previewPlacement(
     state: FeatureView & { readonly positionId: number },
     prospect: ProspectView,
     out: Float64Array,
+    followUps: boolean,
   ): boolean {
     const modules = this.modulePlacements!;
     const view = this.rememberPreview(state);
-    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out)) return false;
+    for (let k = 0; k < modules.length; k++) if (!modules[k]!.placement!(view, prospect, out, followUps)) return false;
     return true;
   }
 
@@ -233,6 +234,22 @@ export class GameSetup extends Tables {
     visit: (player: number, root: number, points: number) => void,
   ): void {
     this.hooks[k]!.evaluateOpen?.(hooksViewOf(state), visit);
+  }
+
+  /** `evaluateExpansion` and `openPaysOfExpansion` of expansion `k` together (its `evaluateWithOpen` hook when it has one). */
+  evaluateExpansionWithOpen(
+    k: number,
+    state: FeatureView,
+    expected: Float64Array,
+    visit: (player: number, root: number, points: number) => void,
+  ): void {
+    const hooks = this.hooks[k]!;
+    const view = hooksViewOf(state);
+    if (hooks.evaluateWithOpen) hooks.evaluateWithOpen(view, expected, visit);
+    else {
+      hooks.evaluate?.(view, expected);
+      hooks.evaluateOpen?.(view, visit);
+    }
   }
 
   /** Visits the prizes expansion `k`'s `evaluateRecords` hook names (who holds each, its record, its value); nothing without one. */

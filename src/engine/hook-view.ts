@@ -110,6 +110,9 @@ export class HookView implements BoardView {
   cellPattern(cell: number) {
     return this.#state.cellPattern(cell);
   }
+  fitsPattern(type: number, pattern: number) {
+    return this.#state.fitsPattern(type, pattern);
+  }
   fittingTiles(cell: number, tilesLeft: Int32Array) {
     return this.#state.fittingTiles(cell, tilesLeft);
   }

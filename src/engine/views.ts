@@ -27,6 +27,7 @@ export type AgentGame = Pick<
   | 'evaluateExpansion'
   | 'growthOfExpansion'
   | 'openPaysOfExpansion'
+  | 'evaluateExpansionWithOpen'
   | 'recordsOfExpansion'
   | 'evaluates'
   | 'previews'

@@ -5,19 +5,36 @@
  * placement, making each legal follow-up and evaluating the position from scratch (the first best in
  * legal order), to the last bit: with weights that are multiples of ¼ every worth is one too, so the
  * sums are exact in any order; so does the preview as agents run it, which lists only the follow-ups
- * that can be the first best. A placement the preview declines (NaN) is counted; it must stay rare.
+ * that can be the first best, and the preview valuing the placement with no follow-up (the Tollkeepers'
+ * part then lists no tollhouse move). A placement the preview declines (NaN) is counted; it must stay rare.
  * Each case also shows that it met what the modules preview: tolls paid, cards handed over, inn roads
  * and cathedral cities completed, Labyrinth bonuses, tollhouse moves and big meeples chosen.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EPSILON, Evaluator } from '../../src/agents/evaluation/evaluation.ts';
 import type { Weights } from '../../src/agents/evaluation/evaluation.ts';
 import { OnePly } from '../../src/agents/speed-path/one-ply.ts';
 import { PlacementPreview } from '../../src/agents/speed-path/preview.ts';
-import { ACTION_BLOCK, MAX_ACTIONS_HINT, PHASE_PLACE, followUpKind } from '../../src/engine/index.ts';
+import { ACTION_BLOCK, FOLLOW_NOTHING, MAX_ACTIONS_HINT, PHASE_PLACE, followUpKind } from '../../src/engine/index.ts';
 import type { Game, State } from '../../src/engine/index.ts';
 import { expansionRegistry } from '../../src/expansions/index.ts';
 import { gameWith, playChecked } from '../util.ts';
+
+/** Calls of the Tollkeepers' listing of the tollhouse moves to free crossroads (the hook's and the preview's). */
+const listed = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('../../src/expansions/tollkeepers/hooks.ts', async (original) => {
+  const hooks = await original<typeof import('../../src/expansions/tollkeepers/hooks.ts')>();
+  return {
+    ...hooks,
+    freeCrossroadsOf: (...args: Parameters<typeof hooks.freeCrossroadsOf>) => {
+      const list = hooks.freeCrossroadsOf(...args);
+      return (...call: Parameters<typeof list>) => {
+        listed.calls++;
+        return list(...call);
+      };
+    },
+  };
+});
 
 /** The statistics that tell a module scored in a turn (the ones the game has). */
 const SCORED = [
@@ -45,6 +62,8 @@ interface Counts {
   /** Follow-ups of previewed placements that are an expansion's own, or a meeple of another kind (each valued both ways). */
   moduleFollowUps: number;
   otherKinds: number;
+  /** Tollhouse move listings while previewing with the follow-ups valued. */
+  listings: number;
 }
 
 /** The made placement's legal follow-ups, each made and the position evaluated from scratch, and whether a module scored after one. */
@@ -78,13 +97,21 @@ function madeAndEvaluated(state: State, evaluator: Evaluator, me: number, scored
 function compareOn(game: Game, deal: number, agent: string, weights?: Weights): Counts {
   const onePly = new OnePly(game, weights);
   const preview = new PlacementPreview(onePly.evaluator, true);
-  // As agents preview: without every follow-up listed.
+  // As agents preview: without every follow-up listed; and with no follow-up valued.
   const quick = new PlacementPreview(onePly.evaluator);
+  const alone = new PlacementPreview(onePly.evaluator);
   expect(preview.applies).toBe(true);
   const fresh = new Evaluator(game, weights);
   const scored = SCORED.filter((name) => game.statNames.includes(name));
   const legal = new Int32Array(MAX_ACTIONS_HINT);
-  const counts: Counts = { placements: 0, declined: 0, moduleScored: 0, moduleFollowUps: 0, otherKinds: 0 };
+  const counts: Counts = {
+    placements: 0,
+    declined: 0,
+    moduleScored: 0,
+    moduleFollowUps: 0,
+    otherKinds: 0,
+    listings: 0,
+  };
   const made: Made = {
     n: 0,
     followUps: new Int32Array(MAX_ACTIONS_HINT),
@@ -99,7 +126,12 @@ function compareOn(game: Game, deal: number, agent: string, weights?: Weights): 
     const n = state.legalPlacements(legal);
     for (let i = 0; i < n; i++) {
       const what = `turn ${state.placedCount}: ${state.actionToString(legal[i]!)}`;
+      // First in the position (i = 0) and after the others: with no follow-up valued, no tollhouse move is listed.
+      const calls = listed.calls;
+      const valueAlone = alone.value(state, legal[i]!, me, false) ? alone.best : NaN;
+      expect(listed.calls, what).toBe(calls);
       const value = preview.value(state, legal[i]!, me) ? preview.best : NaN;
+      counts.listings += listed.calls - calls;
       const level = state.checkpoint();
       state.apply(legal[i]!);
       madeAndEvaluated(state, fresh, me, scored, made);
@@ -121,6 +153,7 @@ function compareOn(game: Game, deal: number, agent: string, weights?: Weights): 
       expect(preview.followUp, what).toBe(made.followUps[best]);
       expect(quick.value(state, legal[i]!, me), what).toBe(true);
       expect([quick.best, quick.followUp], what).toEqual([value, preview.followUp]);
+      expect([valueAlone, alone.followUp], what).toEqual([made.values[0], FOLLOW_NOTHING]);
       if (made.moduleScored) counts.moduleScored++;
       for (let j = 0; j < made.n; j++) {
         if (made.followUps[j]! >= ACTION_BLOCK) counts.moduleFollowUps++;
@@ -194,6 +227,7 @@ describe('placement preview with expansions', () => {
       expect(counts.declined).toBeLessThan(counts.placements / 20);
       if (c.names.some((name) => name !== 'labyrinth')) expect(counts.moduleScored).toBeGreaterThan(0);
       if (c.names.includes('tollkeepers')) expect(counts.moduleFollowUps).toBeGreaterThan(0);
+      if (c.names.includes('tollkeepers')) expect(counts.listings).toBeGreaterThan(0);
       if (c.names.includes('innsCathedrals')) expect(counts.otherKinds).toBeGreaterThan(0);
     });
   }

@@ -1,10 +1,10 @@
 /**
  * `ValueFeatures.read` keeps what it counted from one read to the next (the tiles fitting each edge
- * pattern while the tiles to come stay the same, the chances by count of fitting tiles, and over
+ * pattern, moved by the tile types whose count changed when the tiles to come change, the chances by count of fitting tiles, and over
  * the follow-ups of one placement what depends only on the tiles, `holdTiles`): a reader used as
  * `strong` uses it — over the pairs of a choice, a round of play after them, back again — must read
  * every position to the last bit as a fresh reader does, on every mix of expansions at every player
- * count 2–5.
+ * count 2–5; and the expansions' evaluation read with their open pays in one call as in two.
  */
 import { describe, expect, it } from 'vitest';
 import { VALUE_FEATURE_COUNT, VALUE_FEATURES, ValueFeatures } from '../../src/agents/index.ts';
@@ -82,6 +82,30 @@ describe('ValueFeatures.read, kept from one read to the next', () => {
         expect(compareReads(game, players * 10 + i)).toBeGreaterThan(40);
       }
     });
+});
+
+describe('the expansions evaluated with their open pays in one call', () => {
+  it('adds and visits what evaluate and evaluateOpen do (the Tollkeepers walk their roads once)', () => {
+    const game = newGame({ players: 4, expansions: MIXES[5]!.map((name) => expansionRegistry.get(name)!) });
+    const state = game.newState(new Dealer(game).deal('value-features-open', 0));
+    const agents = Array.from({ length: 4 }, (_, seat) => agentOf('greedy', 'value-features-open', 0, seat));
+    const legal = new Int32Array(MAX_ACTIONS_HINT);
+    let visits = 0;
+    while (!state.isOver()) {
+      for (let k = 0; k < game.expansions.length; k++) {
+        const [apart, together] = [new Float64Array(4), new Float64Array(4)];
+        const [seenApart, seenTogether]: number[][] = [[], []];
+        game.evaluateExpansion(k, state, apart);
+        game.openPaysOfExpansion(k, state, (p, root, points) => seenApart.push(p, root, points));
+        game.evaluateExpansionWithOpen(k, state, together, (p, root, points) => seenTogether.push(p, root, points));
+        expect(Array.from(together)).toEqual(Array.from(apart));
+        expect(seenTogether).toEqual(seenApart);
+        visits += seenApart.length;
+      }
+      state.apply(agents[state.currentPlayer]!.choose(state, legal, state.legalActions(legal)));
+    }
+    expect(visits).toBeGreaterThan(0);
+  });
 });
 
 describe("ValueFeatures.read: the chance to hold the King or the Robber Baron at the end, times the card's pay", () => {

@@ -1,6 +1,6 @@
 /**
- * The feature API's answers about what can still come (`tilesLeft`, `fittingTiles`, `openEndCells`,
- * `emptyCellsAround`), each against a slow count of its own over positions of random games.
+ * The feature API's answers about what can still come (`tilesLeft`, `fittingTiles`, `fitsPattern`,
+ * `openEndCells`, `emptyCellsAround`), each against a slow count of its own over positions of random games.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -72,7 +72,7 @@ function slowOpenCells(state: State, root: number): number[] {
 
 describe('what can still come', () => {
   const games = [newGame({ players: 3 }), newGame({ players: 4, expansions: [...expansionRegistry.values()] })];
-  it('tilesLeft, fittingTiles (by cellPattern), openEndCells and emptyCellsAround agree with slow counts', () => {
+  it('tilesLeft, fittingTiles (by cellPattern and fitsPattern), openEndCells and emptyCellsAround agree with slow counts', () => {
     let cells = 0;
     let openFeatures = 0;
     for (const [index, game] of games.entries()) {
@@ -93,6 +93,10 @@ describe('what can still come', () => {
           expect(state.fittingTiles(cell, left), `cell ${cell}`).toBe(fitting);
           const pattern = state.cellPattern(cell);
           expect(byPattern.get(pattern) ?? fitting, `pattern ${pattern}`).toBe(fitting);
+          // The count is the sum over the types that fit the pattern (agents move it by the types that changed).
+          let byType = 0;
+          for (let t = 0; t < types; t++) if (state.fitsPattern(t, pattern)) byType += slow[t]!;
+          expect(byType, `pattern ${pattern}`).toBe(fitting);
           byPattern.set(pattern, fitting);
           cells++;
         }

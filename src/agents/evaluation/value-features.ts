@@ -112,10 +112,15 @@ export class ValueFeatures {
   private draws = 0;
   /**
    * Per edge pattern a cell requires (`FeatureView.cellPattern`): how many tiles to come fit it (-1:
-   * not counted yet). The count depends on nothing else, so it holds from one `read` to the next while
-   * `tilesLeft` stays the same (the pairs of one choice all place the drawn tile).
+   * not counted yet). The count depends on nothing else: it holds from one `read` to the next while
+   * `tilesLeft` stays the same (the pairs of one choice all place the drawn tile), and moves by the
+   * change of each tile type's count that fits the pattern (`FeatureView.fitsPattern`) when it does not.
    */
   private readonly patternFits = new Int32Array(256).fill(-1);
+  /** The patterns counted in `patternFits` (`counted` of them), and per pattern whether one was asked since `tilesLeft` last changed. */
+  private readonly countedPatterns = new Int32Array(256);
+  private counted = 0;
+  private readonly patternAsked = new Uint8Array(256);
   private readonly cells = new Int32Array(256);
   /** The open cities a field borders (`citiesBordered`). */
   private readonly openCities: Int32Array;
@@ -294,22 +299,32 @@ export class ValueFeatures {
       this.seen[root] = stamp;
       if (!state.isCompleted(root)) this.feature(state, root, kind);
     }
+    // With the expansions' inputs, each expansion's evaluation and open pays in one call (one walk
+    // over what they share, `evaluateWithOpen`); they add to features of their own.
+    const withOpen = this.game.evaluates && this.expansionInputs;
     if (this.game.evaluates) {
       const totals = this.hookTotals;
+      this.reading = state;
       for (let k = 0; k < this.expansionFeature.length; k++) {
         totals.fill(0);
-        this.game.evaluateExpansion(k, state, totals);
+        if (withOpen) this.game.evaluateExpansionWithOpen(k, state, totals, this.visitOpen);
+        else this.game.evaluateExpansion(k, state, totals);
         const f = this.expansionFeature[k]!;
         for (let p = 0; p < players; p++) v[p * VALUE_FEATURE_COUNT + f]! += totals[p]!;
       }
+      this.reading = undefined;
     }
-    if (this.expansionInputs) this.readExpansionInputs(state);
+    if (this.expansionInputs) this.readExpansionInputs(state, !withOpen);
     if (this.recordInputs)
       for (let k = 0; k < this.expansionFeature.length; k++) this.game.recordsOfExpansion(k, state, this.visitRecord);
     return v;
   }
 
-  /** Reads `tilesLeft` into `left`; forgets the fitting counts by pattern when they changed. */
+  /**
+   * Reads `tilesLeft` into `left`. When it changed: forgets the fitting counts of the patterns not
+   * asked since the last change, and moves the others by the types whose count changed (fewer than
+   * the types a count goes over: the look-ahead's deals differ by the few tiles their turns drew).
+   */
   private readTilesLeft(state: AgentState): void {
     if (this.left.length === 0) {
       this.left = new Int32Array(Math.max(...state.deck) + 1);
@@ -320,15 +335,31 @@ export class ValueFeatures {
     const before = this.left;
     this.leftBefore = before;
     this.left = now;
-    for (let t = 0; t < now.length; t++) {
-      if (now[t] === before[t]) continue;
-      this.patternFits.fill(-1);
-      return;
+    let t = 0;
+    while (t < now.length && now[t] === before[t]) t++;
+    if (t === now.length) return;
+    const fits = this.patternFits;
+    const patterns = this.countedPatterns;
+    const asked = this.patternAsked;
+    let kept = 0;
+    for (let i = 0; i < this.counted; i++) {
+      const pattern = patterns[i]!;
+      if (asked[pattern] === 0) fits[pattern] = -1;
+      else {
+        asked[pattern] = 0;
+        patterns[kept++] = pattern;
+      }
+    }
+    this.counted = kept;
+    for (; t < now.length; t++) {
+      const change = now[t]! - before[t]!;
+      if (change === 0) continue;
+      for (let i = 0; i < kept; i++) if (state.fitsPattern(t, patterns[i]!)) fits[patterns[i]!]! += change;
     }
   }
 
-  /** Adds every player's `expansionGrowth` and `expansionOpenChance` (the expansions' agent-input hooks). */
-  private readExpansionInputs(state: AgentState): void {
+  /** Adds every player's `expansionGrowth`, and with `openPays` `expansionOpenChance` (the expansions' agent-input hooks). */
+  private readExpansionInputs(state: AgentState, openPays: boolean): void {
     const players = this.game.players;
     const v = this.values;
     this.reading = state;
@@ -337,7 +368,7 @@ export class ValueFeatures {
       totals.fill(0);
       this.game.growthOfExpansion(k, state, totals);
       for (let p = 0; p < players; p++) v[p * VALUE_FEATURE_COUNT + F.expansionGrowth]! += totals[p]!;
-      this.game.openPaysOfExpansion(k, state, this.visitOpen);
+      if (openPays) this.game.openPaysOfExpansion(k, state, this.visitOpen);
     }
     this.reading = undefined;
   }
@@ -484,13 +515,15 @@ export class ValueFeatures {
     return chance;
   }
 
-  /** How many tiles to come fit empty cell `cell` (counted once per pattern while `tilesLeft` stays). */
+  /** How many tiles to come fit empty cell `cell` (counted once per pattern, then moved with `tilesLeft`: `readTilesLeft`). */
   private fitting(state: AgentState, cell: number): number {
     const pattern = state.cellPattern(cell);
+    this.patternAsked[pattern] = 1;
     let n = this.patternFits[pattern]!;
     if (n < 0) {
       n = state.fittingTiles(cell, this.left);
       this.patternFits[pattern] = n;
+      this.countedPatterns[this.counted++] = pattern;
     }
     return n;
   }

@@ -4,7 +4,7 @@
  * halving). It sees the undrawn tiles only as their multiset: each deal is that multiset shuffled by
  * the agent's own stream. The deals are played on one copy of the position, kept from choice to choice.
  */
-import { copyUndrawnUnordered, MAX_ACTIONS_HINT, shuffleFrom } from '../../engine/index.ts';
+import { copyUndrawnUnordered, MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../../engine/index.ts';
 import type { AgentGame, AgentState, Rng } from '../../engine/index.ts';
 import type { Restriction } from '../agent.ts';
 import type { Weights } from '../evaluation/evaluation.ts';
@@ -192,8 +192,13 @@ export class RoundLookAhead {
 
   /** Plays the action `greedy` chooses on `copy` (the mover's own or another player's); returns it. */
   private playTurn(copy: AgentState, me: number): number {
-    const player = copy.currentPlayer === me ? this.own : this.others;
-    const action = player!.choose(copy, this.legal, copy.legalActions(this.legal));
+    const player = (copy.currentPlayer === me ? this.own : this.others)!;
+    // A follow-up is the one the player chose with the placement just made, legal after it: the legal
+    // follow-ups need no listing to confirm it.
+    const action =
+      copy.phase === PHASE_FOLLOW
+        ? player.chosenFollowUp
+        : player.choose(copy, this.legal, copy.legalActions(this.legal));
     copy.apply(action);
     return action;
   }

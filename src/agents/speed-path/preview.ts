@@ -145,7 +145,7 @@ export class PlacementPreview {
     // 3. The occupied features the tile joins: their old worth off, the joined feature's worth on (a
     // completed road or city: its points, and its meeples back in hand); the expansions' parts.
     const anyBack = this.occupied(state, prospect, totals, slot);
-    if (!game.previewPlacement(state, prospect, totals)) return false;
+    if (!game.previewPlacement(state, prospect, totals, followUps)) return false;
     this.followUp = FOLLOW_NOTHING;
     // 4. The follow-ups in their legal order (nothing, a meeple of each kind on each free segment,
     // the expansions' own); the first best.

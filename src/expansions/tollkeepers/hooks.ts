@@ -186,10 +186,10 @@ function finalTolls(t: Tolls): ExpansionHooks['finalScoring'] {
 /**
  * Expected toll income (docs/agents.md): for each tollhouse and each open road ending at its
  * crossroads, the mean of what completing the road would pay at the tollhouse's value and what the
- * final scoring would (`expectedTolls`); and, for `strong`'s value network (`evaluateOpen`), each
+ * final scoring would (`expectedTolls`); and, for `strong`'s value network (`evaluateOpen`, or both at once: `evaluateWithOpen`), each
  * such road's root with what completing it would pay the owner at the tollhouse's current value.
  */
-export function tollEvaluation(t: Tolls): Pick<ExpansionHooks, 'evaluate' | 'evaluateOpen'> {
+export function tollEvaluation(t: Tolls): Pick<ExpansionHooks, 'evaluate' | 'evaluateOpen' | 'evaluateWithOpen'> {
   const { players, pay, villageRoadStart, villageRoads, roadSums } = t;
   /** The evaluation's scratch: the roads ending at one crossroads, and their roots. */
   const roads: CrossroadsRoads = {
@@ -220,6 +220,16 @@ export function tollEvaluation(t: Tolls): Pick<ExpansionHooks, 'evaluate' | 'eva
     }
     return true;
   };
+  /** Visits each open road in `roads` (`roadsAt` player p's tollhouse, showing `value`) with what completing it would pay p. */
+  const visitOpen = (p: number, value: number, visit: (player: number, root: number, points: number) => void): void => {
+    for (let k = 0; k < roads.count; k++)
+      if (roads.open[k] === 1)
+        visit(
+          p,
+          roots[k]!,
+          roads.illustrations[k]! * pay.illustration[value]! + roads.travellers[k]! * pay.travellers[value]!,
+        );
+  };
   return {
     evaluate(state, expected) {
       const values = t.ctx.own(state).value;
@@ -227,16 +237,14 @@ export function tollEvaluation(t: Tolls): Pick<ExpansionHooks, 'evaluate' | 'eva
     },
     evaluateOpen(state, visit) {
       const values = t.ctx.own(state).value;
+      for (let p = 0; p < players; p++) if (roadsAt(state, p)) visitOpen(p, values[p]!, visit);
+    },
+    evaluateWithOpen(state, expected, visit) {
+      const values = t.ctx.own(state).value;
       for (let p = 0; p < players; p++) {
         if (!roadsAt(state, p)) continue;
-        const value = values[p]!;
-        for (let k = 0; k < roads.count; k++)
-          if (roads.open[k] === 1)
-            visit(
-              p,
-              roots[k]!,
-              roads.illustrations[k]! * pay.illustration[value]! + roads.travellers[k]! * pay.travellers[value]!,
-            );
+        expected[p]! += expectedTolls(pay, values[p]!, roads);
+        visitOpen(p, values[p]!, visit);
       }
     },
   };

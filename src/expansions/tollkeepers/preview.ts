@@ -48,7 +48,7 @@ export function tollPreview(t: TollTables): ModulePreview {
   return {
     remember: (state) => preview.remember(state),
     evaluate: (state, expected) => preview.evaluate(state, expected),
-    placement: (state, p, out) => preview.placement(state, p, out),
+    placement: (state, p, out, followUps) => preview.placement(state, p, out, followUps),
     followUps: (state, p, out, values, n, every) => preview.followUps(state, p, out, values, n, every),
   };
 }
@@ -95,8 +95,10 @@ class TollPreview {
   /** The worth of a tollhouse on the drawn crossroads whose village roads join nothing, and the position it was read in (`tileWorth`). */
   private readonly aloneWorth = new Float64Array(1);
   private aloneIn = 0;
+  /** The position in which the tollhouses' roads were marked (`prepare`). */
+  private roadsIn = 0;
   // The tollhouse moves to the crossroads of ended turns, and their worth to the mover as the board
-  // stands, listed once per position.
+  // stands, listed once per position when follow-ups are valued.
   private movesIn = 0;
   private moves = new Int32Array(0);
   private movesWorth = new Float64Array(0);
@@ -156,9 +158,9 @@ class TollPreview {
       if (tile[q]! >= 0) expected[q]! += this.worthOnBoard(state, tile[q]!, value[q]!);
   }
 
-  /** What the placement changes of each player's tollhouse's worth, into `out`. hot path */
-  placement(state: PreviewView, p: ProspectView, out: Float64Array): boolean {
-    this.prepare(state);
+  /** What the placement changes of each player's tollhouse's worth, into `out` (`followUps`: whether they are asked next). hot path */
+  placement(state: PreviewView, p: ProspectView, out: Float64Array, followUps: boolean): boolean {
+    this.prepare(state, followUps);
     this.placements++;
     this.touches = false;
     for (let j = 0; j < p.joins && !this.touches; j++) this.touches = this.roadIn[p.joinRoot[j]!] === this.trail.stamp;
@@ -247,13 +249,24 @@ class TollPreview {
   }
 
   /**
-   * Once per position: lists the tollhouse moves to the crossroads of ended turns with their worth to
-   * the mover as the board stands, the mover's tollhouse's worth, and marks the roads ending at any
-   * of those crossroads or at a tollhouse (`roadIn`): a placement that joins none changes no worth.
+   * Once per position: the mover's tollhouse value and worth as the board stands, and marks the roads
+   * ending at a tollhouse (`roadIn`); with `followUps`, also lists the tollhouse moves to the
+   * crossroads of ended turns with their worth to the mover as the board stands, and marks their
+   * roads. A placement that joins no marked road changes no worth; with no follow-up to value, one
+   * that joins only a free crossroads' roads changes none either, so those need no listing.
    */
-  private prepare(state: PreviewView): void {
-    if (this.movesIn === this.trail.stamp) return;
-    this.movesIn = this.trail.stamp;
+  private prepare(state: PreviewView, followUps: boolean): void {
+    const stamp = this.trail.stamp;
+    if (this.roadsIn !== stamp) {
+      this.roadsIn = stamp;
+      const { tile, value } = this.t.own(state);
+      const mover = state.currentPlayer;
+      this.moverValue = value[mover]!;
+      for (let q = 0; q < this.t.players; q++) if (tile[q]! >= 0) this.markRoads(state, tile[q]!);
+      this.moverWorth[ON_BOARD] = tile[mover]! >= 0 ? this.worthOnBoard(state, tile[mover]!, this.moverValue) : 0;
+    }
+    if (!followUps || this.movesIn === stamp) return;
+    this.movesIn = stamp;
     const tiles = state.placedType.length;
     if (this.moves.length < tiles) {
       this.moves = new Int32Array(tiles);
@@ -261,9 +274,6 @@ class TollPreview {
       this.leaders = new Int32Array(tiles);
     }
     this.moveCount = this.t.freeCrossroads(state, this.moves, 0);
-    const { tile, value } = this.t.own(state);
-    const mover = state.currentPlayer;
-    this.moverValue = value[mover]!;
     this.leaderCount = 0;
     for (let i = 0; i < this.moveCount; i++) {
       const placed = this.moves[i]! - this.t.actionBase;
@@ -272,8 +282,6 @@ class TollPreview {
       if (this.leaderCount === 0 || this.movesWorth[i]! > this.movesWorth[this.leaders[this.leaderCount - 1]!]!)
         this.leaders[this.leaderCount++] = i;
     }
-    for (let q = 0; q < this.t.players; q++) if (tile[q]! >= 0) this.markRoads(state, tile[q]!);
-    this.moverWorth[ON_BOARD] = tile[mover]! >= 0 ? this.worthOnBoard(state, tile[mover]!, this.moverValue) : 0;
   }
 
   /**
