@@ -126,23 +126,27 @@ export class RoundLookAhead {
     const level = copy.checkpoint();
     for (const evaluator of this.evaluators) evaluator.markRoot(copy);
     this.firstTurns?.clear();
+    // Pair `k` on deal `d`: the deal copied into the deck the copy draws from, the evaluators back at
+    // the root, the pair and the turns after it played, the value reached added to the pair's sum.
+    const tryPair = (k: number, d: number): void => {
+      deck.set(this.decks[d]!);
+      for (const evaluator of this.evaluators) evaluator.restoreRoot();
+      copy.apply(pairs.placement[k]!);
+      copy.apply(pairs.followUp[k]!);
+      this.playTurns(copy, me, 2 * turns, k);
+      sums[k] += value(copy);
+      copy.rollback(level, true);
+    };
     let dealt = 0;
     for (let share = 0; share < shares; share++) {
       const until = Math.round((size.deals * (share + 1)) / shares);
       // Pair by pair, or, when the turns draw nothing from the stream (`firstTurns`), deal by deal
       // with every pair in, so that the reads of one deal's positions see the same tiles to come (the
       // moves are the same: a pair's sum adds its deals in their order either way).
-      const byDeal = this.firstTurns !== undefined;
-      const dealsNow = until - dealt;
-      for (let j = 0; j < n * dealsNow; j++) {
-        const k = top[byDeal ? j % n : Math.floor(j / dealsNow)]!;
-        deck.set(this.decks[dealt + (byDeal ? Math.floor(j / n) : j % dealsNow)]!);
-        for (const evaluator of this.evaluators) evaluator.restoreRoot();
-        copy.apply(pairs.placement[k]!);
-        copy.apply(pairs.followUp[k]!);
-        this.playTurns(copy, me, 2 * turns, k);
-        sums[k] += value(copy);
-        copy.rollback(level, true);
+      if (this.firstTurns) {
+        for (let d = dealt; d < until; d++) for (let i = 0; i < n; i++) tryPair(top[i]!, d);
+      } else {
+        for (let i = 0; i < n; i++) for (let d = dealt; d < until; d++) tryPair(top[i]!, d);
       }
       dealt = until;
       const weight = dealt + size.prior;
