@@ -93,9 +93,8 @@ interface CountOptions {
   readonly prior: number;
   readonly opponents: 'charged' | 'greedy';
   readonly rolloutFollowUps: number;
-  readonly winScale: number;
 }
-const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged', rolloutFollowUps: 0, winScale: 0 };
+const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged', rolloutFollowUps: 0 };
 /**
  * With 3, 4 and 5 players, when the look-ahead there is that count's default (`THREE_PLAYERS`,
  * `FOUR_PLAYERS`, `FIVE_PLAYERS`, by value) and runs: each count adopted them by its own fresh-deal rule
@@ -106,7 +105,6 @@ export const SMALL_LOOKAHEAD_OPTIONS: CountOptions = {
   prior: 3,
   opponents: 'greedy',
   rolloutFollowUps: 1,
-  winScale: 0,
 };
 /** Per player count, its default look-ahead and the options that go with it. */
 const COUNT_OPTIONS: Readonly<Record<number, readonly [readonly number[], CountOptions]>> = {
@@ -143,7 +141,7 @@ export interface StrongOptions {
   readonly followUps?: number;
   /** Look-ahead: the one-ply value counts as this many deals in a pair's mean (0: the deals alone; -1: the player count's; 0 unless given). */
   readonly prior?: number;
-  /** Look-ahead: values a position by a smooth chance of winning, `winChance` with this scale (0: by the margin itself; -1: the player count's, 0 today). */
+  /** Look-ahead: values a position by a smooth chance of winning, `winChance` with this scale (0: by the margin itself; 0 unless given). */
   readonly winScale?: number;
   /** Look-ahead: the deals at the first turn and at the last, in a line by the tiles drawn, in place of the size's deals (0,0: the size's at every turn; unless given). */
   readonly dealsRamp?: readonly number[];
@@ -209,7 +207,6 @@ export class StrongAgent implements Agent {
     prior: number;
     opponents: OpponentModel;
     rolloutFollowUps: number;
-    winScale: number;
   };
   // The follow-up chosen with the last placement, valid right after it.
   private pending = -1;
@@ -241,8 +238,8 @@ export class StrongAgent implements Agent {
   private readonly dealsRamp: readonly number[] | undefined;
   /** This game's `prior`, `opponents` and `followUps` (`prepare`: the options, or the player count's). */
   private prior = 0;
-  /** This game's `winScale` (`prepare`); with it on, each pair's one-ply value as a chance of winning (the look-ahead's prior). */
-  private winScale = 0;
+  /** `winScale`: with it on, each pair's one-ply value as a chance of winning (the look-ahead's prior). */
+  private readonly winScale: number;
   private pairChance = new Float64Array(256);
   private followUpsKept = 0;
   private readonly keptValues = new Float64Array(MAX_ACTIONS_HINT);
@@ -268,12 +265,12 @@ export class StrongAgent implements Agent {
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
     this.dealsRamp = options.dealsRamp?.some((deals) => deals > 0) ? options.dealsRamp : undefined;
+    this.winScale = options.winScale ?? 0;
     this.given = {
       followUps: options.followUps ?? 0,
       prior: options.prior ?? 0,
       opponents: options.opponents ?? 'charged',
       rolloutFollowUps: options.rolloutFollowUps ?? 0,
-      winScale: options.winScale ?? 0,
     };
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.two = options.two;
@@ -475,7 +472,6 @@ export class StrongAgent implements Agent {
     const own = looks ? countOptions(game.players, sized) : OPTIONS_OFF;
     this.followUpsKept = this.given.followUps >= 0 ? this.given.followUps : own.followUps;
     this.prior = this.given.prior >= 0 ? this.given.prior : own.prior;
-    this.winScale = this.given.winScale >= 0 ? this.given.winScale : own.winScale;
     this.opponents = this.given.opponents === 'auto' ? own.opponents : this.given.opponents;
     const charged = prefilterWeights(game.players);
     this.onePly = sharedOnePly(game, charged);
@@ -769,10 +765,10 @@ export const strongAgent: AgentDefinition = defineAgent({
     ),
     realParam(
       'winScale',
-      -1,
-      -1,
+      0,
+      0,
       1000,
-      "look-ahead: values each position (the one-ply value its prior counts too) by a smooth chance of winning, tanh(margin / T), T = winScale × sqrt(tiles still to draw / players + 1), rather than by the margin (0: the margin; -1: the player count's, 0 today)",
+      'look-ahead: values each position (the one-ply value its prior counts too) by a smooth chance of winning, tanh(margin / T), T = winScale × sqrt(tiles still to draw / players + 1), rather than by the margin (0: the margin)',
     ),
     intListParam(
       'dealsRamp',

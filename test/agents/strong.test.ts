@@ -336,7 +336,11 @@ describe('strong', () => {
   it('winScale=A: the look-ahead values positions (and its prior the one-ply values) as a chance of winning, changing moves at 4 players; off unless given', () => {
     const four = newGame({ players: 4 });
     const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
-    expect(specText('strong')).toContain('winScale=-1');
+    expect(specText('strong')).toContain('winScale=0');
+    for (const bad of ['-1', 'x', '1001'])
+      expect(() => parseAgentSpec(`strong:winScale=${bad}`, 'test')).toThrow(
+        expect.toSatisfy((error: unknown) => isInputError(error) && /winScale/.test(String(error))),
+      );
     const played = (spec: string, deal: number) => transcript(four, spec, 'winScale', deal, 80);
     for (const deal of [0, 1]) {
       expect(played(`${C},winScale=0`, deal)).toBe(played(C, deal));
