@@ -145,6 +145,8 @@ export interface StrongOptions {
   readonly winScale?: number;
   /** Look-ahead: the deals at the first turn and at the last, in a line by the tiles drawn, in place of the size's deals (0,0: the size's at every turn; unless given). */
   readonly dealsRamp?: readonly number[];
+  /** Look-ahead: the decks dealt spread, their first tiles apart across the deals (`dealSpread`; false unless given). */
+  readonly spreadDeals?: boolean;
   /** Look-ahead: how the other players' turns are played (`OPPONENT_MODELS`; `auto`: the player count's; `charged` unless given). */
   readonly opponents?: OpponentModel;
   /** Look ahead only in games of at most this many players (one ply beyond). */
@@ -281,7 +283,7 @@ export class StrongAgent implements Agent {
     this.blend = options.blend ?? TWO_PLAYER_BLEND;
     this.fourBlend = options.fourBlend ?? FOUR_PLAYER_BLEND;
     this.restriction = options.restriction;
-    this.round = new RoundLookAhead(rng);
+    this.round = new RoundLookAhead(rng, options.spreadDeals ?? false);
   }
 
   choose(state: AgentState, legal: Int32Array, count: number): number {
@@ -778,6 +780,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       "look-ahead: the deals each pair is tried on at the first turn and at the last, in a straight line by the tiles drawn, rounded, in place of the size's deals (the halvings after equal shares of each choice's deals; 0,0: the size's deals at every turn)",
     ),
     intParam(
+      'spreadDeals',
+      0,
+      0,
+      1,
+      "look-ahead: 1 deals the decks from one shuffle of the undrawn tiles, each deck rotated a stride further, so that the deals' first tiles (what a round reads) are drawn without replacement across the deals; each deck is still a uniformly random order (0: each deck shuffled on its own)",
+    ),
+    intParam(
       'lookaheadPlayers',
       6,
       2,
@@ -867,6 +876,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       halvings: params.halvings,
       replies: params.replies,
       dealsRamp: params.dealsRamp,
+      spreadDeals: params.spreadDeals === 1,
       prior: params.prior,
       followUps: params.followUps,
       opponents: params.opponents,

@@ -4,7 +4,7 @@ import { LearnedEvaluator, weightVector } from '../../src/agents/evaluation/lear
 import { STRONG_WEIGHTS } from '../../src/agents/evaluation/strong-weights.ts';
 import { FIVE_PLAYERS, FOUR_PLAYERS, prefilterWeights } from '../../src/agents/strong.ts';
 import { GreedyAgent, sharedOnePly } from '../../src/agents/greedy.ts';
-import { halve } from '../../src/agents/lookahead/round.ts';
+import { dealSpread, halve } from '../../src/agents/lookahead/round.ts';
 import { parseAgentSpec } from '../../src/agents/index.ts';
 import { FOLLOW_NOTHING, isInputError } from '../../src/engine/index.ts';
 import type { Game, State } from '../../src/engine/index.ts';
@@ -384,6 +384,52 @@ describe('strong', () => {
       );
       expect(stages[stages.length - 1]!.name).toBe(`look-ahead ${Math.round(1 + 11 * progress)}`);
     }
+  });
+
+  it("spreadDeals=1: the look-ahead's decks rotations of shared shuffles, changing moves at 4 players; off unless given", () => {
+    const four = newGame({ players: 4 });
+    const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
+    expect(specText('strong')).toContain('spreadDeals=0');
+    const played = (spec: string, deal: number) => transcript(four, spec, 'spreadDeals', deal, 80);
+    for (const deal of [0, 1]) expect(played(`${C},spreadDeals=0`, deal)).toBe(played(C, deal));
+    const spread = [0, 1].map((deal) => played(`${C},spreadDeals=1`, deal));
+    expect(spread).not.toEqual([0, 1].map((deal) => played(C, deal)));
+    expect([0, 1].map((deal) => played(`${C},spreadDeals=1`, deal))).toEqual(spread);
+    // Each deck: the drawn part as it is, the undrawn tiles in some order; with room, the first
+    // `turns` undrawn tiles of the decks are apart (their union within the undrawn multiset).
+    const counts = (tiles: Iterable<number>) => {
+      const seen = new Map<number, number>();
+      for (const t of tiles) seen.set(t, (seen.get(t) ?? 0) + 1);
+      return seen;
+    };
+    const state = midGame(four, 0, 12);
+    const from = state.deckPos;
+    const turns = 4;
+    const deals = 6;
+    const undrawn = Array.from(state.deck.subarray(from)).sort((a, b) => a - b);
+    const deal = (keep: number, seed: string) => {
+      const deck = state.deck.slice(0, from + keep);
+      const decks = Array.from({ length: deals + 1 }, () => new Int16Array(deck.length));
+      decks[deals]!.set(deck);
+      decks[deals]!.subarray(from).sort();
+      dealSpread(decks, deals, from, turns, makeRng(seed));
+      return decks.slice(0, deals);
+    };
+    for (const keep of [undrawn.length, deals * turns, 9, 3]) {
+      const decks = deal(keep, `spread-${keep}`);
+      const left = Array.from(state.deck.subarray(from, from + keep)).sort((a, b) => a - b);
+      for (const deck of decks) {
+        expect(Array.from(deck.subarray(0, from))).toEqual(Array.from(state.deck.subarray(0, from)));
+        expect(Array.from(deck.subarray(from)).sort((a, b) => a - b)).toEqual(left);
+      }
+      expect(new Set(decks.map((deck) => deck.join(','))).size).toBeGreaterThan(1);
+      if (keep < deals * turns) continue;
+      const firsts = counts(decks.flatMap((deck) => Array.from(deck.subarray(from, from + turns))));
+      const all = counts(left);
+      for (const [tile, n] of firsts) expect(n).toBeLessThanOrEqual(all.get(tile)!);
+      expect(deal(keep, `spread-${keep}`)).toEqual(decks);
+    }
+    expect(undrawn.length).toBeGreaterThan(deals * turns);
   });
 
   it('values a finished game by its final scores', () => {

@@ -2,7 +2,7 @@
  * `strong`'s round look-ahead: the best pairs of its one-ply pass valued again after a round of
  * `greedy` play on re-dealt decks, the weaker half dropped after each share of the deals (successive
  * halving). It sees the undrawn tiles only as their multiset: each deal is that multiset shuffled by
- * the agent's own stream. The deals are played on one copy of the position, kept from choice to choice.
+ * the agent's own stream (or, `spread`, `dealSpread`'s rotations of shared shuffles). The deals are played on one copy of the position, kept from choice to choice.
  */
 import { copyUndrawnUnordered, MAX_ACTIONS_HINT, PHASE_FOLLOW, shuffleFrom } from '../../engine/index.ts';
 import type { AgentGame, AgentState, Rng } from '../../engine/index.ts';
@@ -75,8 +75,14 @@ export class RoundLookAhead {
   /** The deals of the last `run` plus its prior: a pair's mean is its sum over this. */
   private weight = 1;
 
-  /** `rng`: the agent's stream, which deals the decks and breaks the `greedy` turns' ties. */
-  constructor(private readonly rng: Rng) {}
+  /**
+   * `rng`: the agent's stream, which deals the decks and breaks the `greedy` turns' ties; `spread`: the
+   * decks dealt by `dealSpread` rather than each shuffled on its own.
+   */
+  constructor(
+    private readonly rng: Rng,
+    private readonly spread = false,
+  ) {}
 
   /**
    * A new game: the `greedy` players of the turns, with `own` weights for the mover's and `others` for
@@ -115,7 +121,7 @@ export class RoundLookAhead {
     const top = this.top;
     let n = topPairs(pairs, m, top, this.topValues);
     const turns = size.replies > 0 ? size.replies : players;
-    this.dealDecks(state, size.deals);
+    this.dealDecks(state, size.deals, turns);
     // The deals are played on a copy that draws from `deck`, each deal copied into it in turn.
     const deck = this.decks[size.deals]!;
     const copy = this.copyOf(state, deck);
@@ -207,8 +213,12 @@ export class RoundLookAhead {
     return action;
   }
 
-  /** The decks of `deals` deals, and one more that the copy draws from: the drawn part as it is, the undrawn tiles (their multiset, sorted: no order is read) shuffled by the agent's stream. */
-  private dealDecks(state: AgentState, deals: number): void {
+  /**
+   * The decks of `deals` deals, and one more that the copy draws from: the drawn part as it is, the
+   * undrawn tiles (their multiset, sorted: no order is read) ordered by the agent's stream, each deck
+   * shuffled on its own or (`spread`) by `dealSpread` for rounds of `turns` turns.
+   */
+  private dealDecks(state: AgentState, deals: number, turns: number): void {
     const n = state.deck.length;
     if (this.decks.length !== deals + 1 || this.decks[0]!.length !== n)
       this.decks = Array.from({ length: deals + 1 }, () => new Int16Array(n));
@@ -216,10 +226,52 @@ export class RoundLookAhead {
     // The spare deck holds the sorted multiset until the copy draws from it.
     const sorted = this.decks[deals]!;
     copyUndrawnUnordered(sorted, state.deck, from);
+    if (this.spread) {
+      dealSpread(this.decks, deals, from, turns, this.rng);
+      return;
+    }
     for (let d = 0; d < deals; d++) {
       this.decks[d]!.set(sorted);
       shuffleFrom(this.decks[d]!, from, this.rng);
     }
+  }
+}
+
+/**
+ * Deals `decks[0..deals)` from the sorted multiset of undrawn tiles in `decks[deals]` (from `from`; the
+ * drawn part copied as it is), spread over the deals. A round of `turns` turns reads a deck's first
+ * `turns` undrawn tiles (a few more when one is discarded) and the leaf value the rest as a multiset;
+ * decks shuffled one by one draw those first tiles with replacement across the deals. Here the N
+ * undrawn tiles are shuffled once and that order is cut into `per` = min(deals, ⌊N / turns⌋) (at least
+ * 1) strides of ⌊N / per⌋ tiles; the block's deck i is the shuffle rotated to begin at stride i. A
+ * rotation of a uniformly random order is one too, so each deck alone is dealt as before and each
+ * deal's value is unbiased; but the decks' first strides are disjoint parts of one order, so across
+ * the deals their first tiles are drawn without replacement, which lowers the variance of a pair's
+ * mean, and of two pairs' difference on the same decks, by about 1 − deals·turns/N (the finite
+ * population's factor). Every run of decks from 0 is spread so, so each halving's share is too. Near
+ * the game's end (N < deals·turns) a block holds the decks whose first strides fit, and the next block
+ * is a fresh shuffle: wrapping around one order would deal the same deck again (N = 8 and 4 turns: 2
+ * distinct decks of 6). With N < 2·turns every deck is shuffled on its own.
+ */
+export function dealSpread(decks: Int16Array[], deals: number, from: number, turns: number, rng: Rng): void {
+  const sorted = decks[deals]!;
+  const n = sorted.length - from;
+  const per = Math.max(1, Math.min(deals, Math.floor(n / turns)));
+  const stride = Math.floor(n / per);
+  for (let d = 0; d < deals; d++) {
+    const i = d % per;
+    const deck = decks[d]!;
+    if (i === 0) {
+      deck.set(sorted);
+      shuffleFrom(deck, from, rng);
+      continue;
+    }
+    // The block's shuffle, in its first deck, rotated: [at, end) then [from, at).
+    const shuffled = decks[d - i]!;
+    const at = from + i * stride;
+    deck.set(shuffled.subarray(0, from));
+    deck.set(shuffled.subarray(at), from);
+    deck.set(shuffled.subarray(from, at), from + shuffled.length - at);
   }
 }
 
