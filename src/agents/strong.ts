@@ -153,6 +153,8 @@ export interface StrongOptions {
   readonly lookaheadPlayers?: number;
   /** Look-ahead: the placements of each `greedy` turn whose follow-ups are valued, the best by their value with none (0: all, as `greedy`; -1: the player count's; 0 unless given). */
   readonly rolloutFollowUps?: number;
+  /** Look-ahead: the same for the mover's own turns alone (-1: as `rolloutFollowUps`; -1 unless given). */
+  readonly ownFollowUps?: number;
   /** With 2 players: `lookahead`, `samples` and `halvings` there, in their place (`TWO_PLAYERS`; those three unless given). */
   readonly two?: readonly number[];
   /** With 3 players: `lookahead`, `samples` and `halvings` there, in their place (`THREE_PLAYERS`; those three unless given). */
@@ -209,6 +211,7 @@ export class StrongAgent implements Agent {
     prior: number;
     opponents: OpponentModel;
     rolloutFollowUps: number;
+    ownFollowUps: number;
   };
   // The follow-up chosen with the last placement, valid right after it.
   private pending = -1;
@@ -273,6 +276,7 @@ export class StrongAgent implements Agent {
       prior: options.prior ?? 0,
       opponents: options.opponents ?? 'charged',
       rolloutFollowUps: options.rolloutFollowUps ?? 0,
+      ownFollowUps: options.ownFollowUps ?? -1,
     };
     this.lookaheadPlayers = options.lookaheadPlayers ?? 6;
     this.two = options.two;
@@ -484,6 +488,7 @@ export class StrongAgent implements Agent {
       this.opponents === 'greedy' ? DEFAULT_WEIGHTS : charged,
       rolloutFollowUps,
       this.restriction,
+      this.given.ownFollowUps >= 0 ? this.given.ownFollowUps : rolloutFollowUps,
     );
     const blend = { 2: this.blend, 4: this.fourBlend }[game.players] ?? NETWORK_ALONE;
     this.learned = sharedEvaluation(game, this.nets, this.weightSet, blend);
@@ -800,6 +805,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       1000,
       "look-ahead: a lighter greedy turn that values every placement with no follow-up and the follow-ups of only this many placements, the best by that value (0: every placement's, as greedy; -1: 1 with 3, 4 and 5 players when three=, four= or five= is its default, else 0)",
     ),
+    intParam(
+      'ownFollowUps',
+      -1,
+      -1,
+      1000,
+      "look-ahead: the same as rolloutFollowUps for the mover's own turns alone, the other players' turns keeping rolloutFollowUps (0: every placement's, as greedy; -1: as rolloutFollowUps)",
+    ),
     intListParam(
       'two',
       TWO_PLAYERS,
@@ -882,6 +894,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       opponents: params.opponents,
       lookaheadPlayers: params.lookaheadPlayers,
       rolloutFollowUps: params.rolloutFollowUps,
+      ownFollowUps: params.ownFollowUps,
       winScale: params.winScale,
       two: params.two,
       three: params.three,

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_NAMES } from '../../src/agents/index.ts';
 import { LearnedEvaluator, weightVector } from '../../src/agents/evaluation/learned.ts';
 import { STRONG_WEIGHTS } from '../../src/agents/evaluation/strong-weights.ts';
+import { DEFAULT_WEIGHTS } from '../../src/agents/evaluation/weights.ts';
 import { FIVE_PLAYERS, FOUR_PLAYERS, prefilterWeights } from '../../src/agents/strong.ts';
 import { GreedyAgent, sharedOnePly } from '../../src/agents/greedy.ts';
-import { dealSpread, halve } from '../../src/agents/lookahead/round.ts';
+import { dealSpread, halve, RoundLookAhead } from '../../src/agents/lookahead/round.ts';
 import { parseAgentSpec } from '../../src/agents/index.ts';
 import { FOLLOW_NOTHING, isInputError } from '../../src/engine/index.ts';
-import type { Game, State } from '../../src/engine/index.ts';
+import type { AgentState, Game, State } from '../../src/engine/index.ts';
 import { expansionRegistry, newGame } from '../../src/expansions/index.ts';
 import { Dealer } from '../../src/sim/deal.ts';
 import { hashString, makeRng } from '../../src/sim/rng.ts';
@@ -331,6 +332,84 @@ describe('strong', () => {
       expect(() => parseAgentSpec(`strong:rolloutFollowUps=${bad}`, 'test')).toThrow(
         expect.toSatisfy((error: unknown) => isInputError(error) && /rolloutFollowUps/.test(String(error))),
       );
+  });
+
+  it("ownFollowUps=K: the mover's own look-ahead turns alone value the follow-ups of K placements; -1 as rolloutFollowUps", () => {
+    const four = newGame({ players: 4 });
+    const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
+    expect(specText('strong')).toContain('ownFollowUps=-1');
+    const played = (spec: string, deal: number) => transcript(four, spec, 'ownFollowUps', deal, 80);
+    for (const deal of [0, 1]) {
+      expect(played(`${C},ownFollowUps=-1`, deal)).toBe(played(C, deal));
+      expect(played(`${C},ownFollowUps=1`, deal)).toBe(played(C, deal));
+      expect(played('strong', deal)).toBe(played(C, deal));
+    }
+    for (const K of [0, 3])
+      expect([0, 1].map((deal) => played(`${C},ownFollowUps=${K}`, deal))).not.toEqual(
+        [0, 1].map((deal) => played(C, deal)),
+      );
+    for (const bad of ['-2', '1.5', 'x', '1001'])
+      expect(() => parseAgentSpec(`strong:ownFollowUps=${bad}`, 'test')).toThrow(
+        expect.toSatisfy((error: unknown) => isInputError(error) && /ownFollowUps/.test(String(error))),
+      );
+
+    // In a round (the other three players' turns at K = 1, then the mover's own), the own turn at K = 0
+    // is greedy's turn on the same position, with the same next numbers of the stream.
+    const game = newGame({ players: 4, expansions: ALL });
+    const own = prefilterWeights(4);
+    const leaf = (ownFollowUps: number, replies: number, deal: number) => {
+      const state = midGame(game, deal, 16);
+      const mover = agentOf('greedy', 'own-turn', deal);
+      const placement = mover.choose(state, legal, state.legalActions(legal));
+      const level = state.checkpoint();
+      state.apply(placement);
+      const followUp = mover.choose(state, legal, state.legalActions(legal));
+      state.rollback(level);
+      const pairs = {
+        placement: Int32Array.of(placement),
+        followUp: Int32Array.of(followUp),
+        value: Float64Array.of(0),
+        priorValue: Float64Array.of(0),
+        count: 1,
+      };
+      const stream = makeRng('own-turn', deal);
+      let draws = 0;
+      const round = new RoundLookAhead(() => {
+        draws++;
+        return stream();
+      });
+      round.prepare(game, own, DEFAULT_WEIGHTS, 1, undefined, ownFollowUps);
+      let seen: { position: AgentState; draws: number; mover: boolean } | undefined;
+      const size = { perOpponent: 1, deals: 1, halvings: 0, replies, prior: 0 };
+      round.run(state, state.currentPlayer, pairs, size, (position) => {
+        seen = { position: position.clone(), draws, mover: position.currentPlayer === state.currentPlayer };
+        return 0;
+      });
+      return seen!;
+    };
+    const signature = (s: AgentState) =>
+      JSON.stringify([
+        s.placedCount,
+        [0, 1, 2, 3].map((p) => s.score(p)),
+        Array.from({ length: s.meeplesLeft.length }, (_, i) => s.meeplesLeft[i]),
+        Array.from(legal.subarray(0, s.legalActions(legal))),
+      ]);
+    const deals = [0, 1, 2, 3, 4, 5];
+    for (const deal of deals) {
+      const before = leaf(0, 3, deal);
+      expect(before.mover).toBe(true);
+      const stream = makeRng('own-turn', deal);
+      for (let i = 0; i < before.draws; i++) stream();
+      const greedy = new GreedyAgent(stream, true, own);
+      const position = before.position;
+      position.apply(greedy.choose(position, legal, position.legalActions(legal)));
+      position.apply(greedy.choose(position, legal, position.legalActions(legal)));
+      expect(signature(position)).toBe(signature(leaf(0, 0, deal).position));
+    }
+    // The lighter own turn reaches another position on some of these deals.
+    expect(deals.some((deal) => signature(leaf(1, 0, deal).position) !== signature(leaf(0, 0, deal).position))).toBe(
+      true,
+    );
   });
 
   it('winScale=A: the look-ahead values positions (and its prior the one-ply values) as a chance of winning, changing moves at 4 players; off unless given', () => {

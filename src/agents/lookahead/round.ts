@@ -65,11 +65,12 @@ export class RoundLookAhead {
   private copy: AgentState | undefined;
   /**
    * The first turn played after each pair in this `run`, by pair and drawn tile (`pair * 65536 +
-   * tile`): its placement and follow-up. Kept only when the turns' players break no ties
+   * tile`): its placement and follow-up. Kept only when the other players' turns break no ties
    * (`followUpsOf` 1: a `greedy` turn then values a single placement with its follow-ups, and draws
-   * nothing from the stream), so that a turn depends on its position and drawn tile alone; and the
-   * position after a pair is the same on every deal but for the tile it draws. Then `run` also plays
-   * the deals in their order with every pair in, not pair by pair (the turns draw nothing to reorder).
+   * nothing from the stream): the first turn after a pair is the next player's, never the mover's, so
+   * it depends on its position and drawn tile alone; and the position after a pair is the same on every
+   * deal but for the tile it draws. Then `run` also plays the deals in their order with every pair in,
+   * not pair by pair (`run` says when that changes moves).
    */
   private firstTurns: Map<number, readonly [number, number]> | undefined;
   /** The deals of the last `run` plus its prior: a pair's mean is its sum over this. */
@@ -86,11 +87,22 @@ export class RoundLookAhead {
 
   /**
    * A new game: the `greedy` players of the turns, with `own` weights for the mover's and `others` for
-   * the rest; `followUpsOf`: their `GreedyAgent` option (0: as `greedy` plays; `rolloutFollowUps=`).
+   * the rest; `followUpsOf`: their `GreedyAgent` option (0: as `greedy` plays; `rolloutFollowUps=`),
+   * `ownFollowUpsOf` the mover's own turns' (`ownFollowUps=`; `followUpsOf` unless given).
    */
-  prepare(game: AgentGame, own: Weights, others: Weights, followUpsOf: number, restriction?: Restriction): void {
-    this.own = new GreedyAgent(this.rng, true, own, restriction, followUpsOf);
-    this.others = others === own ? this.own : new GreedyAgent(this.rng, true, others, restriction, followUpsOf);
+  prepare(
+    game: AgentGame,
+    own: Weights,
+    others: Weights,
+    followUpsOf: number,
+    restriction?: Restriction,
+    ownFollowUpsOf = followUpsOf,
+  ): void {
+    this.own = new GreedyAgent(this.rng, true, own, restriction, ownFollowUpsOf);
+    this.others =
+      others === own && ownFollowUpsOf === followUpsOf
+        ? this.own
+        : new GreedyAgent(this.rng, true, others, restriction, followUpsOf);
     this.evaluators = [...new Set([own, others].map((weights) => sharedOnePly(game, weights).evaluator))];
     this.firstTurns = followUpsOf === 1 ? new Map() : undefined;
   }
@@ -146,9 +158,12 @@ export class RoundLookAhead {
     let dealt = 0;
     for (let share = 0; share < shares; share++) {
       const until = Math.round((size.deals * (share + 1)) / shares);
-      // Pair by pair, or, when the turns draw nothing from the stream (`firstTurns`), deal by deal
-      // with every pair in, so that the reads of one deal's positions see the same tiles to come (the
-      // moves are the same: a pair's sum adds its deals in their order either way).
+      // Pair by pair, or, when the other players' turns draw nothing from the stream (`firstTurns`),
+      // deal by deal with every pair in, so that the reads of one deal's positions see the same tiles
+      // to come. When the mover's own turns draw nothing either (`ownFollowUps=` 1, as the others),
+      // the moves are the same: a pair's sum adds its deals in their order either way. When they break
+      // ties by the stream, the order decides which number each tie draws: another order, as
+      // deterministic.
       if (this.firstTurns) {
         for (let d = dealt; d < until; d++) for (let i = 0; i < n; i++) tryPair(top[i]!, d);
       } else {
