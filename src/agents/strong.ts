@@ -145,6 +145,8 @@ export interface StrongOptions {
   readonly winScale?: number;
   /** Look-ahead: the deals at the first turn and at the last, in a line by the tiles drawn, in place of the size's deals (0,0: the size's at every turn; unless given). */
   readonly dealsRamp?: readonly number[];
+  /** Look-ahead: the deals of each share between the halvings, in order, where they fit the size (`sharesFit`; equal shares unless given). */
+  readonly dealShares?: readonly number[];
   /** Look-ahead: the decks dealt spread, their first tiles apart across the deals (`dealSpread`; false unless given). */
   readonly spreadDeals?: boolean;
   /** Look-ahead: how the other players' turns are played (`OPPONENT_MODELS`; `auto`: the player count's; `charged` unless given). */
@@ -241,6 +243,9 @@ export class StrongAgent implements Agent {
   private readonly replies: number;
   /** `dealsRamp`: the deals at the first turn and at the last (none: `deals` at every turn). */
   private readonly dealsRamp: readonly number[] | undefined;
+  /** `dealShares`: the deals of each share as given (none: equal shares), and in this game (where they fit its size). */
+  private readonly dealShares: readonly number[] | undefined;
+  private shares: readonly number[] | undefined;
   /** This game's `prior`, `opponents` and `followUps` (`prepare`: the options, or the player count's). */
   private prior = 0;
   /** `winScale`: with it on, each pair's one-ply value as a chance of winning (the look-ahead's prior). */
@@ -270,6 +275,7 @@ export class StrongAgent implements Agent {
     this.halvings = options.halvings ?? 0;
     this.replies = options.replies ?? 0;
     this.dealsRamp = options.dealsRamp?.some((deals) => deals > 0) ? options.dealsRamp : undefined;
+    this.dealShares = options.dealShares?.some((deals) => deals > 0) ? options.dealShares : undefined;
     this.winScale = options.winScale ?? 0;
     this.given = {
       followUps: options.followUps ?? 0,
@@ -449,6 +455,7 @@ export class StrongAgent implements Agent {
       halvings: this.halves,
       replies: this.replies,
       prior: this.prior,
+      shares: this.shares,
     };
     const value = win
       ? (reached: AgentState) => this.winChance(reached, this.valueOf(reached, me))
@@ -474,6 +481,7 @@ export class StrongAgent implements Agent {
     this.perOpponent = sized ? sized[0]! : this.lookahead;
     this.deals = sized ? sized[1]! : game.players >= MANY_PLAYERS ? this.manySamples : this.samples;
     this.halves = sized ? sized[2]! : this.halvings;
+    this.shares = this.dealShares && sharesFit(this.dealShares, this.deals, this.halves) ? this.dealShares : undefined;
     const looks = this.perOpponent > 0 && this.deals > 0 && game.players <= this.lookaheadPlayers;
     const own = looks ? countOptions(game.players, sized) : OPTIONS_OFF;
     this.followUpsKept = this.given.followUps >= 0 ? this.given.followUps : own.followUps;
@@ -703,6 +711,11 @@ const LOOKAHEAD_SIZES = [
   ['five', ['lookahead', 'manySamples', 'halvings']],
 ] as const;
 
+/** Whether `dealShares`' list splits `deals` deals into the shares of `halvings` halvings (one more share than halvings). */
+function sharesFit(shares: readonly number[], deals: number, halvings: number): boolean {
+  return shares.length === halvings + 1 && shares.reduce((sum, share) => sum + share, 0) === deals;
+}
+
 export const strongAgent: AgentDefinition = defineAgent({
   name: 'strong',
   description:
@@ -783,6 +796,13 @@ export const strongAgent: AgentDefinition = defineAgent({
       0,
       1000,
       "look-ahead: the deals each pair is tried on at the first turn and at the last, in a straight line by the tiles drawn, rounded, in place of the size's deals (the halvings after equal shares of each choice's deals; 0,0: the size's deals at every turn)",
+    ),
+    intListParam(
+      'dealShares',
+      [0],
+      0,
+      1000,
+      'look-ahead: the deals of each share between the halvings, in order, in place of equal shares, at the player counts whose size (two=, three=, four=, five=) it fits: halvings + 1 numbers of at least 1 summing to the deals (e.g. four=2,8,2,dealShares=1,2,5); not with dealsRamp (0: equal shares)',
     ),
     intParam(
       'spreadDeals',
@@ -876,6 +896,14 @@ export const strongAgent: AgentDefinition = defineAgent({
     }
     for (const key of ['blend', 'fourBlend', 'dealsRamp'] as const)
       if (params[key].length !== 2) return `${key}= takes 2 numbers (first,last), got ${params[key].join(',')}`;
+    const shares = params.dealShares;
+    if (shares.length === 1 && shares[0] === 0) return undefined;
+    if (shares.some((deals) => deals < 1))
+      return `dealShares= takes deals of at least 1 per share, got ${shares.join(',')}`;
+    if (params.dealsRamp.some((deals) => deals > 0)) return 'dealShares= and dealsRamp= cannot both be set';
+    const sizes = LOOKAHEAD_SIZES.map(([key]) => params[key]).filter(([per, deals]) => per! > 0 && deals! > 0);
+    if (!sizes.some(([, deals, halvings]) => sharesFit(shares, deals!, halvings!)))
+      return `dealShares= ${shares.join(',')} fits no look-ahead size (halvings + 1 shares summing to the deals: ${sizes.map((size) => size.join(',')).join('; ')})`;
     return undefined;
   },
   create: (rng, params, restriction) =>
@@ -888,6 +916,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       halvings: params.halvings,
       replies: params.replies,
       dealsRamp: params.dealsRamp,
+      dealShares: params.dealShares,
       spreadDeals: params.spreadDeals === 1,
       prior: params.prior,
       followUps: params.followUps,

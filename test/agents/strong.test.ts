@@ -465,6 +465,40 @@ describe('strong', () => {
     }
   });
 
+  it("dealShares=a,b,c: the look-ahead's deals per share between the halvings, changing moves at 4 players; off unless given", () => {
+    const four = newGame({ players: 4 });
+    const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
+    const shares = 'four=2,8,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1,dealShares=1,2,5';
+    expect(specText('strong')).toContain('dealShares=0');
+    const played = (spec: string, deal: number) => transcript(four, spec, 'dealShares', deal, 80);
+    for (const deal of [0, 1]) {
+      expect(played(`${C},dealShares=0`, deal)).toBe(played(C, deal));
+      expect(played(`${C},dealShares=2,2,2`, deal)).toBe(played(C, deal));
+    }
+    expect([0, 1].map((deal) => played(`strong:${shares}`, deal))).not.toEqual([0, 1].map((deal) => played(C, deal)));
+    // The shares end at 1, 3 and 8 deals, with 6, 3 and 2 pairs in.
+    const state = midGame(four, 0, 12);
+    const count = state.legalActions(legal);
+    const { stages, candidates } = agentOf(`strong:${shares}`, 'dealShares').valueCandidates!(
+      state,
+      legal.slice(0, count),
+      count,
+    );
+    expect(stages.slice(2).map((stage) => stage.name)).toEqual(['look-ahead 1', 'look-ahead 3', 'look-ahead 8']);
+    const inAt = (s: number) => candidates.filter((c) => !Number.isNaN(c.values[2 + s]!)).length;
+    expect([0, 1, 2].map(inAt)).toEqual([6, 3, 2]);
+    for (const bad of [
+      'dealShares=1,2,5',
+      `${C.slice(6)},dealShares=1,2,2`,
+      'four=2,8,2,dealShares=1,2',
+      'four=2,8,2,dealShares=0,3,5',
+      'four=2,8,2,dealShares=1,2,5,dealsRamp=3,8',
+    ])
+      expect(() => parseAgentSpec(`strong:${bad}`, 'test')).toThrow(
+        expect.toSatisfy((error: unknown) => isInputError(error) && /dealShares/.test(String(error))),
+      );
+  });
+
   it("spreadDeals=1: the look-ahead's decks rotations of shared shuffles, changing moves at 4 players; off unless given", () => {
     const four = newGame({ players: 4 });
     const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';

@@ -35,6 +35,8 @@ export interface LookAheadSize {
   readonly replies: number;
   /** The one-ply value counts as this many deals in a pair's mean. */
   readonly prior: number;
+  /** The deals of each share in order (`halvings` + 1 of them, summing to `deals`; none: equal shares). */
+  readonly shares?: readonly number[] | undefined;
 }
 
 /** After a share of the deals: the mean of each pair still in (pair index, mean). */
@@ -112,7 +114,7 @@ export class RoundLookAhead {
    * them: on each deal the pair is played, then `replies` turns (0: a round, each other player's turn
    * and the mover's next) as `greedy` plays them, and `value` values the position reached; a pair's
    * value is its mean (with its `priorValue` counted as `prior` deals). Successive halving: the deals
-   * are split into `halvings` + 1 equal shares; after each share but the last the better half of the
+   * are split into `halvings` + 1 equal shares (or `shares`); after each share but the last the better half of the
    * pairs by mean goes on. Returns the pairs left (valid until the next `run`), their means in `meanOf`;
    * `stages` gets each share's means.
    */
@@ -140,7 +142,7 @@ export class RoundLookAhead {
     if (this.sums.length < pairs.count) this.sums = new Float64Array(pairs.placement.length);
     const sums = this.sums;
     for (let k = 0; k < pairs.count; k++) sums[k] = size.prior * pairs.priorValue[k]!;
-    const shares = Math.min(size.halvings + 1, size.deals);
+    const shares = size.shares?.length ?? Math.min(size.halvings + 1, size.deals);
     const level = copy.checkpoint();
     for (const evaluator of this.evaluators) evaluator.markRoot(copy);
     this.firstTurns?.clear();
@@ -157,7 +159,7 @@ export class RoundLookAhead {
     };
     let dealt = 0;
     for (let share = 0; share < shares; share++) {
-      const until = Math.round((size.deals * (share + 1)) / shares);
+      const until = size.shares ? dealt + size.shares[share]! : Math.round((size.deals * (share + 1)) / shares);
       // Pair by pair, or, when the other players' turns draw nothing from the stream (`firstTurns`),
       // deal by deal with every pair in, so that the reads of one deal's positions see the same tiles
       // to come. When the mover's own turns draw nothing either (`ownFollowUps=` 1, as the others),
