@@ -27,6 +27,17 @@ function choicesAt(players: number, spec: string, stream: string): number[] {
 /** A spec's canonical text. */
 const specText = (spec: string) => parseAgentSpec(spec, 'test').text;
 
+/** The 4-player default's moves spelled out (a size given turns the per-count options off). */
+const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
+
+/** Each `strong:` spec in `specs` is refused with an input error that names `param`. */
+function expectRejected(specs: readonly string[], param: string): void {
+  for (const spec of specs)
+    expect(() => parseAgentSpec(`strong:${spec}`, 'test')).toThrow(
+      expect.toSatisfy((error: unknown) => isInputError(error) && new RegExp(param).test(String(error))),
+    );
+}
+
 const ALL = [...expansionRegistry.values()];
 
 describe('strong', () => {
@@ -328,15 +339,14 @@ describe('strong', () => {
     }
     expect(specText('strong:rolloutFollowUps=3')).toMatch(/rolloutFollowUps=3/);
     expect(specText('strong')).toMatch(/rolloutFollowUps=-1/);
-    for (const bad of ['-2', '1.5', 'x', '1001'])
-      expect(() => parseAgentSpec(`strong:rolloutFollowUps=${bad}`, 'test')).toThrow(
-        expect.toSatisfy((error: unknown) => isInputError(error) && /rolloutFollowUps/.test(String(error))),
-      );
+    expectRejected(
+      ['-2', '1.5', 'x', '1001'].map((bad) => `rolloutFollowUps=${bad}`),
+      'rolloutFollowUps',
+    );
   });
 
   it("ownFollowUps=K: the mover's own look-ahead turns alone value the follow-ups of K placements; -1 as rolloutFollowUps", () => {
     const four = newGame({ players: 4 });
-    const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
     expect(specText('strong')).toContain('ownFollowUps=-1');
     const played = (spec: string, deal: number) => transcript(four, spec, 'ownFollowUps', deal, 80);
     for (const deal of [0, 1]) {
@@ -348,10 +358,10 @@ describe('strong', () => {
       expect([0, 1].map((deal) => played(`${C},ownFollowUps=${K}`, deal))).not.toEqual(
         [0, 1].map((deal) => played(C, deal)),
       );
-    for (const bad of ['-2', '1.5', 'x', '1001'])
-      expect(() => parseAgentSpec(`strong:ownFollowUps=${bad}`, 'test')).toThrow(
-        expect.toSatisfy((error: unknown) => isInputError(error) && /ownFollowUps/.test(String(error))),
-      );
+    expectRejected(
+      ['-2', '1.5', 'x', '1001'].map((bad) => `ownFollowUps=${bad}`),
+      'ownFollowUps',
+    );
 
     // In a round (the other three players' turns at K = 1, then the mover's own), the own turn at K = 0
     // is greedy's turn on the same position, with the same next numbers of the stream.
@@ -414,12 +424,11 @@ describe('strong', () => {
 
   it('winScale=A: the look-ahead values positions (and its prior the one-ply values) as a chance of winning, changing moves at 4 players; off unless given', () => {
     const four = newGame({ players: 4 });
-    const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
     expect(specText('strong')).toContain('winScale=0');
-    for (const bad of ['-1', 'x', '1001'])
-      expect(() => parseAgentSpec(`strong:winScale=${bad}`, 'test')).toThrow(
-        expect.toSatisfy((error: unknown) => isInputError(error) && /winScale/.test(String(error))),
-      );
+    expectRejected(
+      ['-1', 'x', '1001'].map((bad) => `winScale=${bad}`),
+      'winScale',
+    );
     const played = (spec: string, deal: number) => transcript(four, spec, 'winScale', deal, 80);
     for (const deal of [0, 1]) {
       expect(played(`${C},winScale=0`, deal)).toBe(played(C, deal));
@@ -442,7 +451,6 @@ describe('strong', () => {
 
   it("dealsRamp=a,b: the look-ahead's deals in a line from a at the first turn to b at the last, changing moves at 4 players; off unless given", () => {
     const four = newGame({ players: 4 });
-    const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
     expect(specText('strong')).toContain('dealsRamp=0,0');
     expect(() => parseAgentSpec('strong:dealsRamp=4', 'test')).toThrow(/dealsRamp= takes 2 numbers/);
     const played = (spec: string, deal: number) => transcript(four, spec, 'dealsRamp', deal, 80);
@@ -467,7 +475,6 @@ describe('strong', () => {
 
   it("dealShares=a,b,c: the look-ahead's deals per share between the halvings, changing moves at 4 players; off unless given", () => {
     const four = newGame({ players: 4 });
-    const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
     const shares = 'four=2,8,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1,dealShares=1,2,5';
     expect(specText('strong')).toContain('dealShares=0');
     const played = (spec: string, deal: number) => transcript(four, spec, 'dealShares', deal, 80);
@@ -487,21 +494,20 @@ describe('strong', () => {
     expect(stages.slice(2).map((stage) => stage.name)).toEqual(['look-ahead 1', 'look-ahead 3', 'look-ahead 8']);
     const inAt = (s: number) => candidates.filter((c) => !Number.isNaN(c.values[2 + s]!)).length;
     expect([0, 1, 2].map(inAt)).toEqual([6, 3, 2]);
-    for (const bad of [
-      'dealShares=1,2,5',
-      `${C.slice(6)},dealShares=1,2,2`,
-      'four=2,8,2,dealShares=1,2',
-      'four=2,8,2,dealShares=0,3,5',
-      'four=2,8,2,dealShares=1,2,5,dealsRamp=3,8',
-    ])
-      expect(() => parseAgentSpec(`strong:${bad}`, 'test')).toThrow(
-        expect.toSatisfy((error: unknown) => isInputError(error) && /dealShares/.test(String(error))),
-      );
+    expectRejected(
+      [
+        'dealShares=1,2,5',
+        `${C.slice(6)},dealShares=1,2,2`,
+        'four=2,8,2,dealShares=1,2',
+        'four=2,8,2,dealShares=0,3,5',
+        'four=2,8,2,dealShares=1,2,5,dealsRamp=3,8',
+      ],
+      'dealShares',
+    );
   });
 
   it("spreadDeals=1: the look-ahead's decks rotations of shared shuffles, changing moves at 4 players; off unless given", () => {
     const four = newGame({ players: 4 });
-    const C = 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1';
     expect(specText('strong')).toContain('spreadDeals=0');
     const played = (spec: string, deal: number) => transcript(four, spec, 'spreadDeals', deal, 80);
     for (const deal of [0, 1]) expect(played(`${C},spreadDeals=0`, deal)).toBe(played(C, deal));
