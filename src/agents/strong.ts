@@ -716,6 +716,25 @@ function sharesFit(shares: readonly number[], deals: number, halvings: number): 
   return shares.length === halvings + 1 && shares.reduce((sum, share) => sum + share, 0) === deals;
 }
 
+/**
+ * What is wrong with `dealShares=` (`shares`; `0` alone: off) beside `dealsRamp=` (`ramp`) and the
+ * look-ahead sizes (`sizes`: `two=` … `five=`), or undefined when nothing is.
+ */
+function dealSharesProblem(
+  shares: readonly number[],
+  ramp: readonly number[],
+  sizes: readonly (readonly number[])[],
+): string | undefined {
+  if (shares.length === 1 && shares[0] === 0) return undefined;
+  if (shares.some((deals) => deals < 1))
+    return `dealShares= takes deals of at least 1 per share, got ${shares.join(',')}`;
+  if (ramp.some((deals) => deals > 0)) return 'dealShares= and dealsRamp= cannot both be set';
+  const looking = sizes.filter(([per, deals]) => per! > 0 && deals! > 0);
+  if (!looking.some(([, deals, halvings]) => sharesFit(shares, deals!, halvings!)))
+    return `dealShares= ${shares.join(',')} fits no look-ahead size (halvings + 1 shares summing to the deals: ${looking.map((size) => size.join(',')).join('; ')})`;
+  return undefined;
+}
+
 export const strongAgent: AgentDefinition = defineAgent({
   name: 'strong',
   description:
@@ -896,15 +915,8 @@ export const strongAgent: AgentDefinition = defineAgent({
     }
     for (const key of ['blend', 'fourBlend', 'dealsRamp'] as const)
       if (params[key].length !== 2) return `${key}= takes 2 numbers (first,last), got ${params[key].join(',')}`;
-    const shares = params.dealShares;
-    if (shares.length === 1 && shares[0] === 0) return undefined;
-    if (shares.some((deals) => deals < 1))
-      return `dealShares= takes deals of at least 1 per share, got ${shares.join(',')}`;
-    if (params.dealsRamp.some((deals) => deals > 0)) return 'dealShares= and dealsRamp= cannot both be set';
-    const sizes = LOOKAHEAD_SIZES.map(([key]) => params[key]).filter(([per, deals]) => per! > 0 && deals! > 0);
-    if (!sizes.some(([, deals, halvings]) => sharesFit(shares, deals!, halvings!)))
-      return `dealShares= ${shares.join(',')} fits no look-ahead size (halvings + 1 shares summing to the deals: ${sizes.map((size) => size.join(',')).join('; ')})`;
-    return undefined;
+    const sizes = LOOKAHEAD_SIZES.map(([key]) => params[key]);
+    return dealSharesProblem(params.dealShares, params.dealsRamp, sizes);
   },
   create: (rng, params, restriction) =>
     new StrongAgent(rng, {
