@@ -22,7 +22,7 @@ import type { Rng } from '../engine/index.ts';
 import { defineAgent, enumParam, intListParam, intParam, realParam } from './agent.ts';
 import type { Agent, AgentDefinition, CandidateValuation, Restriction } from './agent.ts';
 import { DEFAULT_WEIGHTS, EPSILON } from './evaluation/evaluation.ts';
-import { marginOf, meanMarginOf } from './evaluation/tallies.ts';
+import { marginOf, meanMarginOf, softMarginOf } from './evaluation/tallies.ts';
 import type { Weights } from './evaluation/evaluation.ts';
 import { sharedOnePly } from './greedy.ts';
 import { RoundLookAhead } from './lookahead/round.ts';
@@ -167,6 +167,8 @@ export interface StrongOptions {
   readonly five?: readonly number[];
   /** What a position is worth to the mover (`POSITION_VALUES`; `best` unless given). */
   readonly value?: PositionValueKind;
+  /** `value=soft`: the scale of its temperature, points per square root of a turn (`SOFT_SCALE` unless given). */
+  readonly softScale?: number;
   /** With 2 players: the network's weight in percent at the first and the last turn (`TWO_PLAYER_BLEND` unless given). */
   readonly blend?: readonly number[];
   /** With 4 players: the same (`FOUR_PLAYER_BLEND` unless given). */
@@ -177,11 +179,15 @@ export interface StrongOptions {
 
 /**
  * What a position is worth to the mover, from each player's expected total: `best`, its own minus
- * the best opponent's; `mean`, its own minus the opponents' mean; `own`, its own alone (max^n: each
- * player values its own total).
+ * the best opponent's; `soft`, its own minus a smooth maximum of the opponents' (`softMarginOf`), near
+ * their mean early in the game and the best of them late (docs/strong.md, fifteenth pass); `mean`, its
+ * own minus the opponents' mean; `own`, its own alone (max^n: each player values its own total).
  */
-export const POSITION_VALUES = ['best', 'mean', 'own'] as const;
+export const POSITION_VALUES = ['best', 'soft', 'mean', 'own'] as const;
 export type PositionValueKind = (typeof POSITION_VALUES)[number];
+
+/** `value=soft`'s temperature scale: T is about 10 points of margin in mid-game (docs/strong.md, fifteenth pass). */
+export const SOFT_SCALE = 3;
 
 /**
  * How the look-ahead plays the other players' turns: `charged`, as `greedy` with `prefilterWeights`
@@ -255,6 +261,7 @@ export class StrongAgent implements Agent {
   private readonly keptValues = new Float64Array(MAX_ACTIONS_HINT);
   private readonly lookaheadPlayers: number;
   private readonly value: PositionValueKind;
+  private readonly softScale: number;
   private readonly blend: readonly number[];
   private readonly fourBlend: readonly number[];
   /** `forbid=`: the follow-ups it may not choose, on its own turns (the look-ahead's included). */
@@ -290,6 +297,7 @@ export class StrongAgent implements Agent {
     this.four = options.four;
     this.five = options.five;
     this.value = options.value ?? 'best';
+    this.softScale = options.softScale ?? SOFT_SCALE;
     this.blend = options.blend ?? TWO_PLAYER_BLEND;
     this.fourBlend = options.fourBlend ?? FOUR_PLAYER_BLEND;
     this.restriction = options.restriction;
@@ -381,7 +389,7 @@ export class StrongAgent implements Agent {
     const w = prefilterWeights(state.game.players);
     const deals = this.dealsAt(state);
     return {
-      method: `strong values every pair one ply ahead as greedy would (meepleCost ${w.meepleCost}, farmerCost ${w.farmerCost}, emptyHand ${w.emptyHand}), values the pairs of the best ${this.width} placements by its learned evaluation, then ${seen.length ? `plays the best pairs on re-dealt decks through a round of greedy play and keeps the better half after each share of the ${deals} deals; it plays the pair of best mean over all of them` : 'plays the pair of best learned value (no look-ahead here)'}. Values: own expected total minus the best opponent's${seen.length && this.winScale > 0 ? `; the look-ahead's as a chance of winning, tanh(that / T), T = ${this.winScale} × sqrt(tiles still to draw / players + 1)` : ''}.`,
+      method: `strong values every pair one ply ahead as greedy would (meepleCost ${w.meepleCost}, farmerCost ${w.farmerCost}, emptyHand ${w.emptyHand}), values the pairs of the best ${this.width} placements by its learned evaluation, then ${seen.length ? `plays the best pairs on re-dealt decks through a round of greedy play and keeps the better half after each share of the ${deals} deals; it plays the pair of best mean over all of them` : 'plays the pair of best learned value (no look-ahead here)'}. Values: ${this.valueText()}${seen.length && this.winScale > 0 ? `; the look-ahead's as a chance of winning, tanh(that / T), T = ${this.winScale} × sqrt(tiles still to draw / players + 1)` : ''}.`,
       stages: [
         { name: 'one ply', about: "greedy's one-ply value with strong's charges (ranks the placements)" },
         {
@@ -544,8 +552,28 @@ export class StrongAgent implements Agent {
   private valueOf(state: AgentState, me: number): number {
     const totals = this.learned!.totals(state);
     if (this.value === 'best') return marginOf(totals, me);
+    if (this.value === 'soft') return softMarginOf(totals, me, this.spread(state, this.softScale));
     if (this.value === 'own') return totals[me]!;
     return meanMarginOf(totals, me);
+  }
+
+  /** What `valueOf` values, in words (`valueCandidates`). */
+  private valueText(): string {
+    if (this.value === 'best') return "own expected total minus the best opponent's";
+    if (this.value === 'soft')
+      return `own expected total minus a smooth maximum of the opponents' (their log-mean-exp at temperature ${this.softScale} × sqrt(tiles still to draw / players + 1))`;
+    if (this.value === 'own') return 'own expected total';
+    return "own expected total minus the opponents' mean";
+  }
+
+  /**
+   * The spread of the margin still to come at `state`, `scale` × sqrt(tiles still to draw / players +
+   * 1): it grows as the square root of the turns each player has left, one more for what the evaluation
+   * misses even at the end (`winScale`'s and `value=soft`'s temperature).
+   */
+  private spread(state: AgentState, scale: number): number {
+    const left = state.isOver() ? 0 : state.deck.length - state.deckPos;
+    return scale * Math.sqrt(left / state.game.players + 1);
   }
 
   /**
@@ -556,8 +584,7 @@ export class StrongAgent implements Agent {
    * behind, a chance to catch up to a smaller loss.
    */
   private winChance(state: AgentState, margin: number): number {
-    const left = state.isOver() ? 0 : state.deck.length - state.deckPos;
-    return Math.tanh(margin / (this.winScale * Math.sqrt(left / state.game.players + 1)));
+    return Math.tanh(margin / this.spread(state, this.winScale));
   }
 
   /** Keeps a pair if it beats the best so far; among equals, each with the same chance. */
@@ -883,7 +910,14 @@ export const strongAgent: AgentDefinition = defineAgent({
       'value',
       POSITION_VALUES,
       'best',
-      "what a position is worth to the mover: best, its expected total minus the best opponent's; mean, minus the opponents' mean; own, its own total alone (max^n)",
+      "what a position is worth to the mover: best, its expected total minus the best opponent's; soft, minus a smooth maximum of the opponents' (their log-mean-exp at temperature T = softScale × sqrt(tiles still to draw / players + 1): near their mean early, the best of them late); mean, minus the opponents' mean; own, its own total alone (max^n)",
+    ),
+    realParam(
+      'softScale',
+      SOFT_SCALE,
+      0.01,
+      1000,
+      'value=soft: the scale of its temperature, T = softScale × sqrt(tiles still to draw / players + 1) points of margin',
     ),
     intListParam(
       'blend',
@@ -942,6 +976,7 @@ export const strongAgent: AgentDefinition = defineAgent({
       four: params.four,
       five: params.five,
       value: params.value,
+      softScale: params.softScale,
       blend: params.blend,
       fourBlend: params.fourBlend,
       restriction,

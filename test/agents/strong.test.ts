@@ -159,9 +159,7 @@ describe('strong', () => {
     expect(specText('strong')).toContain('followUps=-1,prior=-1,opponents=auto');
     const four = newGame({ players: 4 });
     const fourByDefault = played(four, 'strong');
-    expect(played(four, 'strong:four=2,6,2,followUps=3,prior=3,opponents=greedy,rolloutFollowUps=1')).toBe(
-      fourByDefault,
-    );
+    expect(played(four, C)).toBe(fourByDefault);
     expect(played(four, 'strong:rolloutFollowUps=0')).not.toBe(fourByDefault);
     expect(played(four, 'strong:four=1,2,1')).toBe(
       played(four, 'strong:four=1,2,1,followUps=0,prior=0,opponents=charged'),
@@ -241,6 +239,36 @@ describe('strong', () => {
             differ++;
         expect(differ, JSON.stringify(house)).toBeGreaterThanOrEqual(3);
       }
+  });
+
+  it('value=soft: positions valued against a smooth maximum of the opponents, changing moves at 4 players; off unless given', () => {
+    expect(specText('strong')).toContain('value=best,softScale=3');
+    expectRejected(
+      ['0', '-1', 'x', '1001'].map((bad) => `softScale=${bad}`),
+      'softScale',
+    );
+    const four = newGame({ players: 4 });
+    const soft = `${C},value=soft`;
+    const played = (spec: string, deal: number) => transcript(four, spec, 'soft', deal, 80);
+    for (const deal of [0, 1]) expect(played(`${C},value=best`, deal)).toBe(played(C, deal));
+    expect([0, 1].map((deal) => played(soft, deal))).not.toEqual([0, 1].map((deal) => played(C, deal)));
+    expect([0, 1].map((deal) => played(soft, deal))).not.toEqual(
+      [0, 1].map((deal) => played(`${soft},softScale=12`, deal)),
+    );
+    // The one-ply values lie between the best opponent's margin and the opponents' mean's.
+    const state = midGame(four, 0, 30);
+    const count = state.legalActions(legal);
+    const oneVal = (spec: string) =>
+      agentOf(spec, 'soft').valueCandidates!(state, legal.slice(0, count), count).candidates.map((c) => c.values[1]!);
+    const smooth = oneVal(soft);
+    const margins = oneVal(C);
+    const means = oneVal(`${C},value=mean`);
+    expect(smooth.filter((v) => !Number.isNaN(v)).length).toBeGreaterThan(1);
+    smooth.forEach((v, i) => {
+      if (Number.isNaN(v)) return;
+      expect(v).toBeGreaterThanOrEqual(margins[i]!);
+      expect(v).toBeLessThanOrEqual(means[i]! + 1e-9);
+    });
   });
 
   it("values a position by the best opponent, the opponents' mean or its own total alone (value=)", () => {

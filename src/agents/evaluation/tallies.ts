@@ -1,6 +1,6 @@
 /**
  * Small counting helpers of the evaluation and its placement preview: stamps for marks that need no
- * clearing, margins (over the best other entry or over the others' mean); the majority of a feature's
+ * clearing, margins (over the best other entry, a smooth maximum of them, or their mean); the majority of a feature's
  * meeples and adding a worth to it, from the engine.
  */
 
@@ -28,6 +28,19 @@ export function marginOf(totals: Float64Array, me: number): number {
   let best = -Infinity;
   for (let p = 0; p < totals.length; p++) if (p !== me && totals[p]! > best) best = totals[p]!;
   return totals[me]! - best;
+}
+
+/**
+ * `totals[me]` minus a smooth maximum of the other entries: their log-mean-exp at temperature `t`,
+ * m + t·ln(mean of exp((x − m) / t)) with m the largest of them. It is their mean plus about t·ln of
+ * their count's spread while `t` is large against their gaps, and their largest as `t` falls to 0.
+ */
+export function softMarginOf(totals: Float64Array, me: number, t: number): number {
+  let best = -Infinity;
+  for (let p = 0; p < totals.length; p++) if (p !== me && totals[p]! > best) best = totals[p]!;
+  let sum = 0;
+  for (let p = 0; p < totals.length; p++) if (p !== me) sum += Math.exp((totals[p]! - best) / t);
+  return totals[me]! - best - t * Math.log(sum / (totals.length - 1));
 }
 
 /** `totals[me]` minus the mean of the other entries. */
