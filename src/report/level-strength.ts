@@ -74,10 +74,12 @@ const threePlayers = (agent: string, three: boolean, seeds: readonly string[], w
  * from the look-ahead (docs/strong.md, sixth pass) and, in games with the King and Robber Baron, the
  * wide network of its entry `4+kingRobber` (eleventh pass): the default `strong` (its small look-ahead,
  * tenth pass) in the base game on `fresh-s10-4p-1`, `fresh-s10-4p-2`, `fresh-s11-4p-1`,
- * `fresh-s11-4p-2` and the twelfth pass's four (below), with the three expansions on `fresh-s11-4p-2`
- * (the rule's seed), `-3`, `-4` and the twelfth pass's four (`wins` are the seeds' sum; the twelfth
- * pass's cells are the default's, spelled out, in its rules for `width=12` and `dealsRamp=3,8`, seeds
- * `fresh-s12-4p-width-1`, `-2`, `fresh-s12-4p-ramp-1`, `-2`: the same moves, `test/agents/strong.test.ts`); the one-ply `strong:lookahead=0` in the base game on `fresh-s6-4p-1`,
+ * `fresh-s11-4p-2` and the twelfth and fifteenth passes' seeds (below), with the three expansions on
+ * `fresh-s11-4p-2` (the rule's seed), `-3`, `-4` and the twelfth and fifteenth passes' seeds (`wins` are
+ * the seeds' sum; those passes' cells are the default's, spelled out, in their rules for `width=12` and
+ * `dealsRamp=3,8`, seeds `fresh-s12-4p-width-1`, `-2`, `fresh-s12-4p-ramp-1`, `-2`, and for `value=soft`,
+ * seeds `fresh-s15-4p-1` to `-6`: the same moves, `test/agents/strong.test.ts`); the one-ply
+ * `strong:lookahead=0` in the base game on `fresh-s6-4p-1`,
  * which plays the moves of the former studies' `strong:lookaheadPlayers=3` at 4 players.
  */
 const fourPlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
@@ -90,6 +92,9 @@ const fourPlayers = (agent: string, three: boolean, seeds: readonly string[], wi
 
 /** The twelfth pass's fresh 4-player seeds on which the default played (docs/strong.md, twelfth pass). */
 const FRESH_S12_4P = ['fresh-s12-4p-width-1', 'fresh-s12-4p-width-2', 'fresh-s12-4p-ramp-1', 'fresh-s12-4p-ramp-2'];
+
+/** The fifteenth pass's fresh 4-player seeds on which the default played (docs/strong.md, fifteenth pass). */
+const FRESH_S15_4P = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s15-4p-${n}`);
 
 /** The fresh seeds of the 5-player default's strength (docs/strong.md, tenth pass). */
 const FRESH_S10_5P = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s10-5p-${n}`);
@@ -146,14 +151,22 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   fourPlayers(
     'strong',
     false,
-    ['fresh-s10-4p-1', 'fresh-s10-4p-2', 'fresh-s11-4p-1', 'fresh-s11-4p-2', ...FRESH_S12_4P],
-    1217 / 6 + 195.5 + 586 / 3 + 1195 / 6 + 593 / 3 + 662 / 3 + 407 / 2 + 1175 / 6,
+    ['fresh-s10-4p-1', 'fresh-s10-4p-2', 'fresh-s11-4p-1', 'fresh-s11-4p-2', ...FRESH_S12_4P, ...FRESH_S15_4P],
+    1217 / 6 +
+      195.5 +
+      586 / 3 +
+      1195 / 6 +
+      593 / 3 +
+      662 / 3 +
+      407 / 2 +
+      1175 / 6 +
+      (827 / 4 + 589 / 3 + 1163 / 6 + 565 / 3 + 203 + 1115 / 6),
   ),
   fourPlayers(
     'strong',
     true,
-    ['fresh-s11-4p-2', 'fresh-s11-4p-3', 'fresh-s11-4p-4', ...FRESH_S12_4P],
-    192 + 185.5 + 201 + 201 + 593 / 3 + 395 / 2 + 559 / 3,
+    ['fresh-s11-4p-2', 'fresh-s11-4p-3', 'fresh-s11-4p-4', ...FRESH_S12_4P, ...FRESH_S15_4P],
+    192 + 185.5 + 201 + 201 + 593 / 3 + 395 / 2 + 559 / 3 + (1247 / 6 + 184 + 216.5 + 580 / 3 + 182 + 206),
   ),
   fourPlayers('strong:lookahead=0', false, ['fresh-s6-4p-1'], 1129 / 6),
   fivePlayers('strong', false, FRESH_S10_5P, 553),
