@@ -95,6 +95,9 @@ const FRESH_S12_4P = ['fresh-s12-4p-width-1', 'fresh-s12-4p-width-2', 'fresh-s12
 
 /** The fifteenth pass's fresh 4-player seeds on which the default played (docs/strong.md, fifteenth pass). */
 const FRESH_S15_4P = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s15-4p-${n}`);
+/** The default's wins on them, summed over the seeds: the base game, and with the three expansions. */
+const FRESH_S15_4P_BASE = 827 / 4 + 589 / 3 + 1163 / 6 + 565 / 3 + 203 + 1115 / 6;
+const FRESH_S15_4P_THREE = 1247 / 6 + 184 + 216.5 + 580 / 3 + 182 + 206;
 
 /** The fresh seeds of the 5-player default's strength (docs/strong.md, tenth pass). */
 const FRESH_S10_5P = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s10-5p-${n}`);
@@ -152,21 +155,13 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
     'strong',
     false,
     ['fresh-s10-4p-1', 'fresh-s10-4p-2', 'fresh-s11-4p-1', 'fresh-s11-4p-2', ...FRESH_S12_4P, ...FRESH_S15_4P],
-    1217 / 6 +
-      195.5 +
-      586 / 3 +
-      1195 / 6 +
-      593 / 3 +
-      662 / 3 +
-      407 / 2 +
-      1175 / 6 +
-      (827 / 4 + 589 / 3 + 1163 / 6 + 565 / 3 + 203 + 1115 / 6),
+    1217 / 6 + 195.5 + 586 / 3 + 1195 / 6 + 593 / 3 + 662 / 3 + 407 / 2 + 1175 / 6 + FRESH_S15_4P_BASE,
   ),
   fourPlayers(
     'strong',
     true,
     ['fresh-s11-4p-2', 'fresh-s11-4p-3', 'fresh-s11-4p-4', ...FRESH_S12_4P, ...FRESH_S15_4P],
-    192 + 185.5 + 201 + 201 + 593 / 3 + 395 / 2 + 559 / 3 + (1247 / 6 + 184 + 216.5 + 580 / 3 + 182 + 206),
+    192 + 185.5 + 201 + 201 + 593 / 3 + 395 / 2 + 559 / 3 + FRESH_S15_4P_THREE,
   ),
   fourPlayers('strong:lookahead=0', false, ['fresh-s6-4p-1'], 1129 / 6),
   fivePlayers('strong', false, FRESH_S10_5P, 553),

@@ -1,7 +1,7 @@
 /**
  * Small counting helpers of the evaluation and its placement preview: stamps for marks that need no
- * clearing, margins (over the best other entry, a smooth maximum of them, or their mean); the majority of a feature's
- * meeples and adding a worth to it, from the engine.
+ * clearing, margins (over the best other entry, a smooth maximum of them, or their mean); the majority
+ * of a feature's meeples and adding a worth to it, from the engine.
  */
 
 /**
@@ -32,9 +32,10 @@ export function marginOf(totals: Float64Array, me: number): number {
 
 /**
  * `totals[me]` minus a smooth maximum of the other entries: their log-mean-exp at temperature `t`,
- * m + t·ln(mean of exp((x − m) / t)) with m the largest of them. It is their mean plus about t·ln of
- * their count's spread while `t` is large against their gaps, and their largest as `t` falls to 0.
+ * m + t·ln(mean of exp((x − m) / t)) with m the largest of them. It nears their mean as `t` grows large
+ * against their gaps, and their largest as `t` falls to 0; it lies between the two.
  */
+// hot path
 export function softMarginOf(totals: Float64Array, me: number, t: number): number {
   let best = -Infinity;
   for (let p = 0; p < totals.length; p++) if (p !== me && totals[p]! > best) best = totals[p]!;
