@@ -165,7 +165,7 @@ export interface StrongOptions {
   readonly four?: readonly number[];
   /** With 5 players: `lookahead`, `manySamples` and `halvings` there, in their place (`FIVE_PLAYERS`; those three unless given). */
   readonly five?: readonly number[];
-  /** What a position is worth to the mover (`POSITION_VALUES`; `best` unless given). */
+  /** What a position is worth to the mover (`POSITION_VALUES`; `auto` unless given). */
   readonly value?: PositionValueKind;
   /** `value=soft`: the scale of its temperature, points per square root of a turn (`SOFT_SCALE` unless given). */
   readonly softScale?: number;
@@ -181,10 +181,21 @@ export interface StrongOptions {
  * What a position is worth to the mover, from each player's expected total: `best`, its own minus
  * the best opponent's; `soft`, its own minus a smooth maximum of the opponents' (`softMarginOf`), near
  * their mean early in the game and the best of them late (docs/strong.md, fifteenth pass); `mean`, its
- * own minus the opponents' mean; `own`, its own alone (max^n: each player values its own total).
+ * own minus the opponents' mean; `own`, its own alone (max^n: each player values its own total);
+ * `auto`, by the game (`valueFor`).
  */
-export const POSITION_VALUES = ['best', 'soft', 'mean', 'own'] as const;
+export const POSITION_VALUES = ['auto', 'best', 'soft', 'mean', 'own'] as const;
 export type PositionValueKind = (typeof POSITION_VALUES)[number];
+type ValueKind = Exclude<PositionValueKind, 'auto'>;
+
+/**
+ * `value=auto`'s value in `game` when its look-ahead is the player count's default (`ownSize`): `soft`
+ * in 4-player games with no expansion, where it won more than `best` on fresh deals (docs/strong.md,
+ * fifteenth pass); `best` everywhere else.
+ */
+function valueFor(game: AgentGame, ownSize: boolean): ValueKind {
+  return ownSize && game.players === 4 && game.expansions.length === 0 ? 'soft' : 'best';
+}
 
 /** `value=soft`'s temperature scale: T is about 10 points of margin in mid-game (docs/strong.md, fifteenth pass). */
 export const SOFT_SCALE = 3;
@@ -260,7 +271,9 @@ export class StrongAgent implements Agent {
   private followUpsKept = 0;
   private readonly keptValues = new Float64Array(MAX_ACTIONS_HINT);
   private readonly lookaheadPlayers: number;
-  private readonly value: PositionValueKind;
+  /** `value` as given, and in this game (`prepare`: `auto` by the game, `valueFor`). */
+  private readonly givenValue: PositionValueKind;
+  private value: ValueKind = 'best';
   private readonly softScale: number;
   private readonly blend: readonly number[];
   private readonly fourBlend: readonly number[];
@@ -296,7 +309,7 @@ export class StrongAgent implements Agent {
     this.three = options.three;
     this.four = options.four;
     this.five = options.five;
-    this.value = options.value ?? 'best';
+    this.givenValue = options.value ?? 'auto';
     this.softScale = options.softScale ?? SOFT_SCALE;
     this.blend = options.blend ?? TWO_PLAYER_BLEND;
     this.fourBlend = options.fourBlend ?? FOUR_PLAYER_BLEND;
@@ -495,6 +508,7 @@ export class StrongAgent implements Agent {
     this.followUpsKept = this.given.followUps >= 0 ? this.given.followUps : own.followUps;
     this.prior = this.given.prior >= 0 ? this.given.prior : own.prior;
     this.opponents = this.given.opponents === 'auto' ? own.opponents : this.given.opponents;
+    this.value = this.givenValue === 'auto' ? valueFor(game, own !== OPTIONS_OFF) : this.givenValue;
     const charged = prefilterWeights(game.players);
     this.onePly = sharedOnePly(game, charged);
     const rolloutFollowUps = this.given.rolloutFollowUps >= 0 ? this.given.rolloutFollowUps : own.rolloutFollowUps;
@@ -909,8 +923,8 @@ export const strongAgent: AgentDefinition = defineAgent({
     enumParam(
       'value',
       POSITION_VALUES,
-      'best',
-      "what a position is worth to the mover: best, its expected total minus the best opponent's; soft, minus a smooth maximum of the opponents' (their log-mean-exp at temperature T = softScale × sqrt(tiles still to draw / players + 1): near their mean early, the best of them late); mean, minus the opponents' mean; own, its own total alone (max^n)",
+      'auto',
+      "what a position is worth to the mover: best, its expected total minus the best opponent's; soft, minus a smooth maximum of the opponents' (their log-mean-exp at temperature T = softScale × sqrt(tiles still to draw / players + 1): near their mean early, the best of them late); mean, minus the opponents' mean; own, its own total alone (max^n); auto: soft with 4 players and no expansion when four= is its default, else best",
     ),
     realParam(
       'softScale',

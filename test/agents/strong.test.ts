@@ -241,27 +241,37 @@ describe('strong', () => {
       }
   });
 
-  it('value=soft: positions valued against a smooth maximum of the opponents, changing moves at 4 players; off unless given', () => {
-    expect(specText('strong')).toContain('value=best,softScale=3');
+  it('value=soft: positions valued against a smooth maximum of the opponents; by default (value=auto) in 4-player games with no expansion', () => {
+    expect(specText('strong')).toContain('value=auto,softScale=3');
     expectRejected(
       ['0', '-1', 'x', '1001'].map((bad) => `softScale=${bad}`),
       'softScale',
     );
     const four = newGame({ players: 4 });
+    const fourThree = newGame({
+      players: 4,
+      expansions: ['tollkeepers', 'labyrinth', 'kingRobber'].map((name) => expansionRegistry.get(name)!),
+    });
+    const three = newGame({ players: 3 });
+    const played = (game: Game, spec: string, deal: number) => transcript(game, spec, 'soft', deal, 80);
+    const both = (game: Game, spec: string) => [0, 1].map((deal) => played(game, spec, deal));
+    const best = `${C},value=best`;
     const soft = `${C},value=soft`;
-    const played = (spec: string, deal: number) => transcript(four, spec, 'soft', deal, 80);
-    for (const deal of [0, 1]) expect(played(`${C},value=best`, deal)).toBe(played(C, deal));
-    expect([0, 1].map((deal) => played(soft, deal))).not.toEqual([0, 1].map((deal) => played(C, deal)));
-    expect([0, 1].map((deal) => played(soft, deal))).not.toEqual(
-      [0, 1].map((deal) => played(`${soft},softScale=12`, deal)),
-    );
+    // The 4-player default: soft in the base game, the best opponent with expansions; elsewhere the best.
+    expect(both(four, 'strong')).toEqual(both(four, soft));
+    expect(both(four, 'strong')).not.toEqual(both(four, best));
+    expect(both(fourThree, 'strong')).toEqual(both(fourThree, best));
+    expect(both(fourThree, soft)).not.toEqual(both(fourThree, best));
+    expect(both(three, 'strong')).toEqual(both(three, 'strong:value=best'));
+    expect(both(four, 'strong:four=1,2,1')).toEqual(both(four, 'strong:four=1,2,1,value=best'));
+    expect(both(four, soft)).not.toEqual(both(four, `${soft},softScale=12`));
     // The one-ply values lie between the best opponent's margin and the opponents' mean's.
     const state = midGame(four, 0, 30);
     const count = state.legalActions(legal);
     const oneVal = (spec: string) =>
       agentOf(spec, 'soft').valueCandidates!(state, legal.slice(0, count), count).candidates.map((c) => c.values[1]!);
     const smooth = oneVal(soft);
-    const margins = oneVal(C);
+    const margins = oneVal(best);
     const means = oneVal(`${C},value=mean`);
     expect(smooth.filter((v) => !Number.isNaN(v)).length).toBeGreaterThan(1);
     smooth.forEach((v, i) => {
