@@ -73,14 +73,13 @@ const threePlayers = (agent: string, three: boolean, seeds: readonly string[], w
  * 4-player lone-agent matches against `greedy`, 100 deals a seed, with the 4-player network distilled
  * from the look-ahead (docs/strong.md, sixth pass) and, in games with the King and Robber Baron, the
  * wide network of its entry `4+kingRobber` (eleventh pass): the default `strong` (its small look-ahead,
- * tenth pass) in the base game on `fresh-s10-4p-1`, `fresh-s10-4p-2`, `fresh-s11-4p-1`,
- * `fresh-s11-4p-2` and the twelfth and fifteenth passes' seeds (below), with the three expansions on
- * `fresh-s11-4p-2` (the rule's seed), `-3`, `-4` and the twelfth and fifteenth passes' seeds (`wins` are
- * the seeds' sum; those passes' cells are the default's, spelled out, in their rules for `width=12` and
- * `dealsRamp=3,8`, seeds `fresh-s12-4p-width-1`, `-2`, `fresh-s12-4p-ramp-1`, `-2`, and for `value=soft`,
- * seeds `fresh-s15-4p-1` to `-6` and, base game only, `fresh-s15-4p-base-1` to `-6`: the same moves,
- * `test/agents/strong.test.ts`); the one-ply `strong:lookahead=0` in the base game on `fresh-s6-4p-1`,
- * which plays the moves of the former studies' `strong:lookaheadPlayers=3` at 4 players.
+ * tenth pass) with the three expansions on `fresh-s11-4p-2` (the rule's seed), `-3`, `-4` and the twelfth
+ * and fifteenth passes' seeds (`wins` are the seeds' sum; those passes' cells are the default's, spelled
+ * out, in their rules for `width=12`, `dealsRamp=3,8` and `value=soft`: the same moves,
+ * `test/agents/strong.test.ts`); in the base game, where it values positions by `soft` since the
+ * fifteenth pass, on the twelve fresh seeds of that pass's base-game check and rule (`value=soft` spelled
+ * out: the same moves); the one-ply `strong:lookahead=0` in the base game on `fresh-s6-4p-1`, which plays
+ * the moves of the former studies' `strong:lookaheadPlayers=3` at 4 players.
  */
 const fourPlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 4, three, wins),
@@ -93,18 +92,20 @@ const fourPlayers = (agent: string, three: boolean, seeds: readonly string[], wi
 /** The twelfth pass's fresh 4-player seeds on which the default played (docs/strong.md, twelfth pass). */
 const FRESH_S12_4P = ['fresh-s12-4p-width-1', 'fresh-s12-4p-width-2', 'fresh-s12-4p-ramp-1', 'fresh-s12-4p-ramp-2'];
 
-/** The default's base-game wins, seed by seed, on `fresh-s10-4p-1`, `-2`, `fresh-s11-4p-1`, `-2` and `FRESH_S12_4P`. */
-const FRESH_S10_S12_4P_BASE = [1217 / 6, 195.5, 586 / 3, 1195 / 6, 593 / 3, 662 / 3, 407 / 2, 1175 / 6];
-const sum = (wins: readonly number[]) => wins.reduce((total, w) => total + w, 0);
-
-/** The fifteenth pass's fresh 4-player seeds on which the default played (docs/strong.md, fifteenth pass). */
+/** The fifteenth pass's fresh 4-player seeds with the three expansions, and the default's wins on them summed. */
 const FRESH_S15_4P = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s15-4p-${n}`);
-/** The default's wins on them, summed over the seeds: the base game, and with the three expansions. */
-const FRESH_S15_4P_BASE = 827 / 4 + 589 / 3 + 1163 / 6 + 565 / 3 + 203 + 1115 / 6;
 const FRESH_S15_4P_THREE = 1247 / 6 + 184 + 216.5 + 580 / 3 + 182 + 206;
-/** The fifteenth pass's base-game check's fresh seeds, and the default's wins on them summed. */
-const FRESH_S15_4P_CHECK = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s15-4p-base-${n}`);
-const FRESH_S15_4P_CHECK_BASE = 568 / 3 + 610 / 3 + 201 + 592 / 3 + 200 + 1135 / 6;
+
+/**
+ * The fifteenth pass's fresh 4-player base-game seeds of its check and its rule for `value=soft`, and
+ * the default's wins on them summed (docs/strong.md, fifteenth pass).
+ */
+const FRESH_S15_4P_BASE = [
+  ...[1, 2, 3, 4, 5, 6].map((n) => `fresh-s15-4p-base-${n}`),
+  ...[1, 2, 3, 4, 5, 6].map((n) => `fresh-s15-4p-auto-${n}`),
+];
+const FRESH_S15_4P_BASE_WINS =
+  646 / 3 + 213.5 + 201.5 + 205.5 + 1159 / 6 + 221 + (1181 / 6 + 194.5 + 607 / 3 + 1147 / 6 + 607 / 3 + 1231 / 6);
 
 /** The fresh seeds of the 5-player default's strength (docs/strong.md, tenth pass). */
 const FRESH_S10_5P = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s10-5p-${n}`);
@@ -158,20 +159,7 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   threePlayers('strong', true, ['fresh-s9-3p-3', 'fresh-s9-3p-4'], 201.5 + 199.5),
   threePlayers('strong:lookahead=0', false, ['fresh-d1'], 520 / 3),
   threePlayers('strong:lookahead=0', true, ['fresh-d1'], 181),
-  fourPlayers(
-    'strong',
-    false,
-    [
-      'fresh-s10-4p-1',
-      'fresh-s10-4p-2',
-      'fresh-s11-4p-1',
-      'fresh-s11-4p-2',
-      ...FRESH_S12_4P,
-      ...FRESH_S15_4P,
-      ...FRESH_S15_4P_CHECK,
-    ],
-    sum(FRESH_S10_S12_4P_BASE) + FRESH_S15_4P_BASE + FRESH_S15_4P_CHECK_BASE,
-  ),
+  fourPlayers('strong', false, FRESH_S15_4P_BASE, FRESH_S15_4P_BASE_WINS),
   fourPlayers(
     'strong',
     true,
