@@ -75,7 +75,7 @@ export const THREE_PLAYERS: readonly number[] = [4, 4, 1];
  * the options that go with it (`SMALL_LOOKAHEAD_OPTIONS`): a small look-ahead, about 111 greedy games per
  * game with the three expansions, chosen over the large `four=10,12,2` (stronger, about 970) so that the
  * default plays in every study (docs/strong.md, tenth pass); in the base game positions are valued by
- * `soft` (`valueFor`, fifteenth pass).
+ * `soft` (`FOUR_PLAYER_OPTIONS`, fifteenth pass).
  */
 export const FOUR_PLAYERS: readonly number[] = [2, 6, 2];
 
@@ -88,14 +88,22 @@ export const FOUR_PLAYERS: readonly number[] = [2, 6, 2];
  */
 export const FIVE_PLAYERS: readonly number[] = [1, 4, 1];
 
-/** The look-ahead's options of a player count, where the spec leaves them to it (`followUps=-1`, `prior=-1`, `opponents=auto`). */
+/** The look-ahead's options of a player count, where the spec leaves them to it (`followUps=-1`, `prior=-1`, `opponents=auto`, `value=auto`). */
 interface CountOptions {
   readonly followUps: number;
   readonly prior: number;
   readonly opponents: 'charged' | 'greedy';
   readonly rolloutFollowUps: number;
+  /** `value=auto` in games with no expansion (with any, `best`). */
+  readonly baseGameValue: ValueKind;
 }
-const OPTIONS_OFF: CountOptions = { followUps: 0, prior: 0, opponents: 'charged', rolloutFollowUps: 0 };
+const OPTIONS_OFF: CountOptions = {
+  followUps: 0,
+  prior: 0,
+  opponents: 'charged',
+  rolloutFollowUps: 0,
+  baseGameValue: 'best',
+};
 /**
  * With 3, 4 and 5 players, when the look-ahead there is that count's default (`THREE_PLAYERS`,
  * `FOUR_PLAYERS`, `FIVE_PLAYERS`, by value) and runs: each count adopted them by its own fresh-deal rule
@@ -106,11 +114,17 @@ export const SMALL_LOOKAHEAD_OPTIONS: CountOptions = {
   prior: 3,
   opponents: 'greedy',
   rolloutFollowUps: 1,
+  baseGameValue: 'best',
 };
+/**
+ * With 4 players the same, and in games with no expansion positions valued by `soft`, which won more
+ * than `best` there on fresh deals (docs/strong.md, fifteenth pass).
+ */
+const FOUR_PLAYER_OPTIONS: CountOptions = { ...SMALL_LOOKAHEAD_OPTIONS, baseGameValue: 'soft' };
 /** Per player count, its default look-ahead and the options that go with it. */
 const COUNT_OPTIONS: Readonly<Record<number, readonly [readonly number[], CountOptions]>> = {
   3: [THREE_PLAYERS, SMALL_LOOKAHEAD_OPTIONS],
-  4: [FOUR_PLAYERS, SMALL_LOOKAHEAD_OPTIONS],
+  4: [FOUR_PLAYERS, FOUR_PLAYER_OPTIONS],
   5: [FIVE_PLAYERS, SMALL_LOOKAHEAD_OPTIONS],
 };
 
@@ -183,20 +197,12 @@ export interface StrongOptions {
  * the best opponent's; `soft`, its own minus a smooth maximum of the opponents' (`softMarginOf`), near
  * their mean early in the game and the best of them late (docs/strong.md, fifteenth pass); `mean`, its
  * own minus the opponents' mean; `own`, its own alone (max^n: each player values its own total);
- * `auto`, by the game (`valueFor`).
+ * `auto`, the player count's in games with no expansion (`CountOptions.baseGameValue`: `soft` with 4
+ * players at their default look-ahead), else `best`.
  */
 export const POSITION_VALUES = ['auto', 'best', 'soft', 'mean', 'own'] as const;
 export type PositionValueKind = (typeof POSITION_VALUES)[number];
 type ValueKind = Exclude<PositionValueKind, 'auto'>;
-
-/**
- * `value=auto`'s value in `game` when its look-ahead is the player count's default (`ownSize`): `soft`
- * in 4-player games with no expansion, where it won more than `best` on fresh deals (docs/strong.md,
- * fifteenth pass); `best` everywhere else.
- */
-function valueFor(game: AgentGame, ownSize: boolean): ValueKind {
-  return ownSize && game.players === 4 && game.expansions.length === 0 ? 'soft' : 'best';
-}
 
 /** `value=soft`'s temperature scale: T is about 10 points of margin in mid-game (docs/strong.md, fifteenth pass). */
 export const SOFT_SCALE = 3;
@@ -272,7 +278,7 @@ export class StrongAgent implements Agent {
   private followUpsKept = 0;
   private readonly keptValues = new Float64Array(MAX_ACTIONS_HINT);
   private readonly lookaheadPlayers: number;
-  /** `value` as given, and in this game (`prepare`: `auto` by the game, `valueFor`). */
+  /** `value` as given, and in this game (`prepare`: `auto` by the player count's options and the game's expansions). */
   private readonly givenValue: PositionValueKind;
   private value: ValueKind = 'best';
   private readonly softScale: number;
@@ -509,7 +515,8 @@ export class StrongAgent implements Agent {
     this.followUpsKept = this.given.followUps >= 0 ? this.given.followUps : own.followUps;
     this.prior = this.given.prior >= 0 ? this.given.prior : own.prior;
     this.opponents = this.given.opponents === 'auto' ? own.opponents : this.given.opponents;
-    this.value = this.givenValue === 'auto' ? valueFor(game, own !== OPTIONS_OFF) : this.givenValue;
+    if (this.givenValue !== 'auto') this.value = this.givenValue;
+    else this.value = game.expansions.length === 0 ? own.baseGameValue : 'best';
     const charged = prefilterWeights(game.players);
     this.onePly = sharedOnePly(game, charged);
     const rolloutFollowUps = this.given.rolloutFollowUps >= 0 ? this.given.rolloutFollowUps : own.rolloutFollowUps;

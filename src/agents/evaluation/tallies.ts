@@ -22,12 +22,18 @@ function restartStamps(marks: Int32Array, more: Int32Array | undefined): number 
 // The majority rule and adding to it are the engine's (`src/engine/majority.ts`).
 export { addTo, majorityOf } from '../../engine/index.ts';
 
+/** The largest entry of `totals` but `me`'s. */
+// hot path
+function bestOther(totals: Float64Array, me: number): number {
+  let best = -Infinity;
+  for (let p = 0; p < totals.length; p++) if (p !== me && totals[p]! > best) best = totals[p]!;
+  return best;
+}
+
 /** `totals[me]` minus the largest other entry. */
 // hot path
 export function marginOf(totals: Float64Array, me: number): number {
-  let best = -Infinity;
-  for (let p = 0; p < totals.length; p++) if (p !== me && totals[p]! > best) best = totals[p]!;
-  return totals[me]! - best;
+  return totals[me]! - bestOther(totals, me);
 }
 
 /**
@@ -37,8 +43,7 @@ export function marginOf(totals: Float64Array, me: number): number {
  */
 // hot path
 export function softMarginOf(totals: Float64Array, me: number, t: number): number {
-  let best = -Infinity;
-  for (let p = 0; p < totals.length; p++) if (p !== me && totals[p]! > best) best = totals[p]!;
+  const best = bestOther(totals, me);
   let sum = 0;
   for (let p = 0; p < totals.length; p++) if (p !== me) sum += Math.exp((totals[p]! - best) / t);
   return totals[me]! - best - t * Math.log(sum / (totals.length - 1));
