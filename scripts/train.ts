@@ -28,6 +28,9 @@
  *
  * `--for-expansion NAME` writes the network as the one `strong` plays in games with that expansion
  * (the entry `P+NAME` beside `P`: `netFor`); the training games and the teacher are as without it.
+ * `--player SPEC` has the learner's seats play SPEC (e.g. the default `strong`, with the committed
+ * networks) instead of `strong` one ply, so that the network is fitted on the positions that player
+ * meets (docs/strong.md "The King/Robber network fitted on the default's own games").
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -97,6 +100,10 @@ const FLAGS = {
     type: 'string',
     help: 'write the network as the one for games with this expansion (entry P+NAME), not for all games of P',
   },
+  player: {
+    type: 'string',
+    help: "the agent of the learner's seats (an agent spec, e.g. strong: the default, with the committed networks) in place of strong one ply with the round's network (one round only)",
+  },
   without: {
     type: 'string',
     default: '',
@@ -105,7 +112,7 @@ const FLAGS = {
   help: { type: 'boolean', help: 'this text' },
 } as const;
 const USAGE =
-  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE] [--for-expansion NAME] [--without F[,F…]]';
+  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE] [--for-expansion NAME] [--player SPEC] [--without F[,F…]]';
 
 function fail(message: string): never {
   console.error(`train: ${message}\n${USAGE}`);
@@ -166,13 +173,20 @@ function readOptions() {
         'usage',
         `--without must name features of ${VALUE_FEATURES.join(',')}, got ${JSON.stringify(name)}`,
       );
+  const playerText = text('player');
+  const player = playerText === undefined ? undefined : parseAgentSpec(playerText, '--player');
+  const rounds = intFlag(text('rounds'), 'rounds', 2, 1, 100);
+  if (player && rounds > 1)
+    throw new InputError('usage', `--player plays every round alike: give --rounds 1, got --rounds ${rounds}`);
   const hidden = text('hidden')!
     .split(',')
     .map((part) => intFlag(part.trim(), 'hidden', 0, 1, 1024));
   return {
     players,
     games: intFlag(text('games'), 'games', 4000, 10, 1_000_000),
-    rounds: intFlag(text('rounds'), 'rounds', 2, 1, 100),
+    rounds,
+    player,
+    playerText,
     epochs: intFlag(text('epochs'), 'epochs', 4, 1, 1000),
     hidden,
     play: { explore: share('explore'), exploreFollowUp: share('explore-follow-up') },
@@ -200,7 +214,7 @@ try {
 const { games, rounds, epochs, hidden, play, seed, expansionShare } = options;
 const playerCounts = options.players;
 const roundTarget = options.target === 'round';
-const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix}${options.targetCards ? ` --target-cards ${options.targetCards}` : ''} --teacher ${options.teacherName}` : ''}${options.forExpansion ? ` --for-expansion ${options.forExpansion}` : ''}${options.without.length ? ` --without ${options.without.join(',')}` : ''}`;
+const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix}${options.targetCards ? ` --target-cards ${options.targetCards}` : ''} --teacher ${options.teacherName}` : ''}${options.forExpansion ? ` --for-expansion ${options.forExpansion}` : ''}${options.playerText === undefined ? '' : ` --player ${options.playerText}`}${options.without.length ? ` --without ${options.without.join(',')}` : ''}`;
 /** The weights file's entry the network of `players` is written to (`--for-expansion`). */
 const entryOf = (players: number) =>
   options.forExpansion ? netKey(String(players), options.forExpansion) : String(players);
@@ -233,16 +247,20 @@ interface TrainingRecord {
 const round4 = (x: number) => Number(x.toPrecision(4));
 const round6 = (x: number) => Number(x.toPrecision(6));
 
-/** The seat agents of game `index` of a round: `greedy`, or `strong` one ply with `net` (lone in two games of three). */
+/**
+ * The seat agents of game `index` of a round: `greedy`, or the learner (lone in two games of three):
+ * `--player`'s agent, else `strong` one ply with `net`.
+ */
 function seatAgents(game: Game, roundSeed: string, index: number, net: NetRecord | undefined): Agent[] {
   const greedy = parseAgentSpec('greedy', 'train');
   const strongSeats = index % 3 === 2 ? game.players : 1;
   return Array.from({ length: game.players }, (_, seat) => {
     const rng = makeRng(roundSeed, 'agent', index, seat);
-    const strong = net !== undefined && (seat - index + 3 * game.players) % game.players < strongSeats;
-    return strong
-      ? new StrongAgent(rng, { width: 8, lookahead: 0, nets: { [String(Math.min(game.players, 5))]: net } })
-      : createAgent(greedy, rng);
+    const learnerSeat = (seat - index + 3 * game.players) % game.players < strongSeats;
+    if (learnerSeat && options.player) return createAgent(options.player, rng);
+    if (learnerSeat && net)
+      return new StrongAgent(rng, { width: 8, lookahead: 0, nets: { [String(Math.min(game.players, 5))]: net } });
+    return createAgent(greedy, rng);
   });
 }
 
@@ -378,9 +396,11 @@ for (const players of playerCounts) {
         target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation${options.targetCards ? `, ${options.targetCards} of the King's and the Robber Baron's points at the game's end in place of those at the round's end` : ''}; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} for each game (${teacher.commands})` : "the last round's network"}`,
       }),
       players:
-        round === 0 && !teacher
+        round === 0 && !teacher && options.playerText === undefined
           ? 'greedy'
-          : `strong:lookahead=0 (${round === 0 ? "the teacher's" : "the last round's"} network) alone among greedy in 2 games of 3, every seat in the 3rd`,
+          : options.playerText !== undefined
+            ? `${options.playerText} (the committed networks) alone among greedy in 2 games of 3, every seat in the 3rd`
+            : `strong:lookahead=0 (${round === 0 ? "the teacher's" : "the last round's"} network) alone among greedy in 2 games of 3, every seat in the 3rd`,
       rounds: round + 1,
       games,
       positionsFitted: fit.fitted,

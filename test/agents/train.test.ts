@@ -128,6 +128,34 @@ describe('training one player count', () => {
     expect(fitted(withEntry, '0').net).toEqual(fitted(withoutEntry, '0').net);
   });
 
+  it("--player: the learner's seats play that agent (recorded); with --rounds above 1 or a bad spec, exit 2", () => {
+    const dir = tempDir('carclab-train-');
+    const fitted = (...extra: string[]) => {
+      const out = join(dir, `out-${extra.length}.json`);
+      copyFileSync(COMMITTED, out);
+      const flags = ['--players', '4', '--games', '10', '--rounds', '1', '--epochs', '1', '--seed', 'train-test'];
+      const r = train(...flags, '--target', 'round', '--target-deals', '1', '--out', out, ...extra);
+      expect(r.stderr).not.toMatch(/Error/);
+      expect(r.status).toBe(0);
+      return readWeights(out).byPlayers['4']!;
+    };
+    const byPlayer = fitted('--player', 'strong:four=1,2,0');
+    expect(byPlayer.training.command).toMatch(/ --player strong:four=1,2,0$/);
+    expect(JSON.stringify(byPlayer.training)).toMatch(/"players":"strong:four=1,2,0 \(the committed networks\) alone/);
+    // Other games, so other positions and another fit than the one-ply learner's.
+    const { training: _, ...net } = byPlayer;
+    const { training: __, ...oneP } = fitted();
+    expect(net).not.toEqual(oneP);
+    const out = join(dir, 'bad.json');
+    const twice = train('--players', '4', '--rounds', '2', '--player', 'strong', '--out', out);
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toMatch(/--player plays every round alike: give --rounds 1, got --rounds 2/);
+    const bad = train('--players', '4', '--rounds', '1', '--player', 'strongest', '--out', out);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--player: /);
+    expect(() => readFileSync(out)).toThrow();
+  });
+
   it('a player count outside 2 to 5 is exit 2, nothing written', () => {
     const out = join(tempDir('carclab-train-'), 'value-weights.json');
     const r = train('--players', '4,7', '--out', out);
