@@ -102,7 +102,7 @@ const FLAGS = {
   },
   player: {
     type: 'string',
-    help: "the agent of the learner's seats (an agent spec, e.g. strong: the default, with the committed networks) in place of strong one ply with the round's network (one round only)",
+    help: "the agent in the learner's seats (an agent spec, e.g. strong, which plays with the committed networks) instead of strong one ply (with --target final, instead of greedy); with --rounds 1 only",
   },
   without: {
     type: 'string',
@@ -399,7 +399,7 @@ for (const players of playerCounts) {
         round === 0 && !teacher && options.playerText === undefined
           ? 'greedy'
           : options.playerText !== undefined
-            ? `${options.playerText} (the committed networks) alone among greedy in 2 games of 3, every seat in the 3rd`
+            ? `${options.playerText} (with the committed networks) alone among greedy in 2 games of 3, every seat in the 3rd`
             : `strong:lookahead=0 (${round === 0 ? "the teacher's" : "the last round's"} network) alone among greedy in 2 games of 3, every seat in the 3rd`,
       rounds: round + 1,
       games,

@@ -76,9 +76,9 @@ const threePlayers = (agent: string, three: boolean, seeds: readonly string[], w
  * tenth pass) with the three expansions on `fresh-s11-4p-2` (the rule's seed), `-3`, `-4` and the twelfth,
  * fifteenth and sixteenth passes' seeds (`wins` are the seeds' sum; the twelfth and fifteenth passes' cells
  * are the default's spelled out, in their rules for `width=12`, `dealsRamp=3,8` and `value=soft`: the same
- * moves, `test/agents/strong.test.ts`; the sixteenth's are the default's own); in the base game, where it values positions by `soft` since the
- * fifteenth pass, on the twelve fresh seeds of that pass's base-game check and rule (`value=soft` spelled
- * out: the same moves); the one-ply `strong:lookahead=0` in the base game on `fresh-s6-4p-1`, which plays
+ * moves, `test/agents/strong.test.ts`; the sixteenth's are the default's own); in the base game, where it
+ * values positions by `soft` since the fifteenth pass, on the twelve fresh seeds of that pass's base-game
+ * check and rule (`value=soft` spelled out: the same moves); the one-ply `strong:lookahead=0` in the base game on `fresh-s6-4p-1`, which plays
  * the moves of the former studies' `strong:lookaheadPlayers=3` at 4 players.
  */
 const fourPlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({

@@ -141,7 +141,9 @@ describe('training one player count', () => {
     };
     const byPlayer = fitted('--player', 'strong:four=1,2,0');
     expect(byPlayer.training.command).toMatch(/ --player strong:four=1,2,0$/);
-    expect(JSON.stringify(byPlayer.training)).toMatch(/"players":"strong:four=1,2,0 \(the committed networks\) alone/);
+    expect(JSON.stringify(byPlayer.training)).toMatch(
+      /"players":"strong:four=1,2,0 \(with the committed networks\) alone/,
+    );
     // Other games, so other positions and another fit than the one-ply learner's.
     const { training: _, ...net } = byPlayer;
     const { training: __, ...oneP } = fitted();
