@@ -396,10 +396,10 @@ for (const players of playerCounts) {
         target: `round: ${options.targetDeals} re-dealt decks per position, a round of greedy turns, then the teacher's expectation${options.targetCards ? `, ${options.targetCards} of the King's and the Robber Baron's points at the game's end in place of those at the round's end` : ''}; ${options.targetMix} of the final points mixed in; teacher ${round === 0 ? `the network of ${options.teacherName} for each game (${teacher.commands})` : "the last round's network"}`,
       }),
       players:
-        round === 0 && !teacher && options.playerText === undefined
-          ? 'greedy'
-          : options.playerText !== undefined
-            ? `${options.playerText} (with the committed networks) alone among greedy in 2 games of 3, every seat in the 3rd`
+        options.playerText !== undefined
+          ? `${options.playerText} (with the committed networks) alone among greedy in 2 games of 3, every seat in the 3rd`
+          : round === 0 && !teacher
+            ? 'greedy'
             : `strong:lookahead=0 (${round === 0 ? "the teacher's" : "the last round's"} network) alone among greedy in 2 games of 3, every seat in the 3rd`,
       rounds: round + 1,
       games,
