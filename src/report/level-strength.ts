@@ -78,8 +78,9 @@ const threePlayers = (agent: string, three: boolean, seeds: readonly string[], w
  * are the default's spelled out, in their rules for `width=12`, `dealsRamp=3,8` and `value=soft`: the same
  * moves, `test/agents/strong.test.ts`; the sixteenth's are the default's own); in the base game, where it
  * values positions by `soft` since the fifteenth pass, on the twelve fresh seeds of that pass's base-game
- * check and rule (`value=soft` spelled out: the same moves); the one-ply `strong:lookahead=0` in the base game on `fresh-s6-4p-1`, which plays
- * the moves of the former studies' `strong:lookaheadPlayers=3` at 4 players.
+ * check and rule (`value=soft` spelled out: the same moves); the one-ply `strong:lookahead=0` in the base
+ * game on `fresh-s6-4p-1`, which plays the moves of the former studies' `strong:lookaheadPlayers=3` at 4
+ * players.
  */
 const fourPlayers = (agent: string, three: boolean, seeds: readonly string[], wins: number): MeasuredStrength => ({
   ...lone(agent, 'greedy', 4, three, wins),
