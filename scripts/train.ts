@@ -24,7 +24,7 @@
  *
  *   npx tsx scripts/train.ts [--players 2,3,4,5] [--games N] [--rounds R] [--seed S] [--hidden 32,16] [--epochs E] [--expansion-share X] [--out FILE]
  *     [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE]
- *     [--for-expansion NAME] [--without F[,F…]]
+ *     [--for-expansion NAME] [--without F[,F…]] [--opponents F[,F…]]
  *
  * `--for-expansion NAME` writes the network as the one `strong` plays in games with that expansion
  * (the entry `P+NAME` beside `P`: `netFor`); the training games and the teacher are as without it.
@@ -109,10 +109,15 @@ const FLAGS = {
     default: '',
     help: 'features the network does not read, e.g. cardHold,cardHoldGrowth (each read costs less)',
   },
+  opponents: {
+    type: 'string',
+    default: '',
+    help: "features of which the network reads the other players' largest value too, e.g. hand,sharedStake",
+  },
   help: { type: 'boolean', help: 'this text' },
 } as const;
 const USAGE =
-  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE] [--for-expansion NAME] [--player SPEC] [--without F[,F…]]';
+  'usage: npm run train -- [--players N[,N…]] [--games N] [--rounds R] [--seed S] [--hidden H[,H…]] [--epochs E] [--explore X] [--explore-follow-up X] [--expansion-share X] [--out FILE] [--target final|round] [--target-deals K] [--target-mix L] [--target-cards W] [--teacher FILE] [--for-expansion NAME] [--player SPEC] [--without F[,F…]] [--opponents F[,F…]]';
 
 function fail(message: string): never {
   console.error(`train: ${message}\n${USAGE}`);
@@ -163,16 +168,19 @@ function readOptions() {
       `--for-expansion must name an expansion (${[...expansionRegistry.keys()].join(', ')}), got ${JSON.stringify(forExpansion)}`,
     );
   if (targetCards > 0 && target !== 'round') throw new InputError('usage', '--target-cards needs --target round');
-  const without = text('without')!
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  for (const name of without)
-    if (!(VALUE_FEATURES as readonly string[]).includes(name))
-      throw new InputError(
-        'usage',
-        `--without must name features of ${VALUE_FEATURES.join(',')}, got ${JSON.stringify(name)}`,
-      );
+  const featureList = (name: 'without' | 'opponents') => {
+    const names = text(name)!
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+    for (const feature of names)
+      if (!(VALUE_FEATURES as readonly string[]).includes(feature))
+        throw new InputError(
+          'usage',
+          `--${name} must name features of ${VALUE_FEATURES.join(',')}, got ${JSON.stringify(feature)}`,
+        );
+    return names;
+  };
   const playerText = text('player');
   const player = playerText === undefined ? undefined : parseAgentSpec(playerText, '--player');
   const rounds = intFlag(text('rounds'), 'rounds', 2, 1, 100);
@@ -200,7 +208,8 @@ function readOptions() {
     forExpansion,
     teacher,
     teacherName: text('teacher')!,
-    without,
+    without: featureList('without'),
+    opponents: featureList('opponents'),
   };
 }
 
@@ -214,17 +223,20 @@ try {
 const { games, rounds, epochs, hidden, play, seed, expansionShare } = options;
 const playerCounts = options.players;
 const roundTarget = options.target === 'round';
-const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix}${options.targetCards ? ` --target-cards ${options.targetCards}` : ''} --teacher ${options.teacherName}` : ''}${options.forExpansion ? ` --for-expansion ${options.forExpansion}` : ''}${options.playerText === undefined ? '' : ` --player ${options.playerText}`}${options.without.length ? ` --without ${options.without.join(',')}` : ''}`;
+const command = `npm run train -- --players ${playerCounts.join(',')} --games ${games} --rounds ${rounds} --seed ${seed} --hidden ${hidden.join(',')} --epochs ${epochs} --explore ${play.explore} --explore-follow-up ${play.exploreFollowUp}${expansionShare === 0.5 ? '' : ` --expansion-share ${expansionShare}`}${roundTarget ? ` --target round --target-deals ${options.targetDeals} --target-mix ${options.targetMix}${options.targetCards ? ` --target-cards ${options.targetCards}` : ''} --teacher ${options.teacherName}` : ''}${options.forExpansion ? ` --for-expansion ${options.forExpansion}` : ''}${options.playerText === undefined ? '' : ` --player ${options.playerText}`}${options.without.length ? ` --without ${options.without.join(',')}` : ''}${options.opponents.length ? ` --opponents ${options.opponents.join(',')}` : ''}`;
 /** The weights file's entry the network of `players` is written to (`--for-expansion`). */
 const entryOf = (players: number) =>
   options.forExpansion ? netKey(String(players), options.forExpansion) : String(players);
-/** The features the networks read (all of today's but `--without`'s), and their indices into a recorded row. */
+/**
+ * The features the networks read (all of today's but `--without`'s), and their indices into a recorded
+ * row; then `--opponents`' (the other players' largest value of each, from the position's other rows),
+ * and the inputs beside the features.
+ */
 const features = VALUE_FEATURES.filter((name) => !options.without.includes(name));
-const columns = [
-  ...features.map((name) => VALUE_FEATURES.indexOf(name)),
-  ...Array.from({ length: VALUE_INPUTS - VALUE_FEATURES.length }, (_, k) => VALUE_FEATURES.length + k),
-];
-const inputs = columns.length;
+const columns = features.map((name) => VALUE_FEATURES.indexOf(name));
+const opponentColumns = options.opponents.map((name) => (VALUE_FEATURES as readonly string[]).indexOf(name));
+const moreColumns = Array.from({ length: VALUE_INPUTS - VALUE_FEATURES.length }, (_, k) => VALUE_FEATURES.length + k);
+const inputs = columns.length + opponentColumns.length + moreColumns.length;
 
 /** How a player count's network was fitted, as the weights file records it. */
 interface TrainingRecord {
@@ -301,11 +313,28 @@ function trainRound(players: number, round: number, previous: NetOf | undefined,
       );
   }
   process.stderr.write('\n');
-  return fitRows(rows, makeRng(roundSeed, 'fit'), started);
+  return fitRows(rows, players, makeRng(roundSeed, 'fit'), started);
+}
+
+/**
+ * Writes row `from`'s network inputs into `x` at `at`: its features, the other players' largest value
+ * of each of `--opponents`' (a position's rows are its players' in turn), the inputs beside them.
+ */
+function writeInputs(rows: PositionRows, players: number, from: number, x: Float32Array, at: number): void {
+  const row = (r: number) => r * VALUE_INPUTS;
+  let k = at;
+  for (const column of columns) x[k++] = rows.inputs[row(from) + column]!;
+  const first = from - (from % players);
+  for (const column of opponentColumns) {
+    let most = Number.NEGATIVE_INFINITY;
+    for (let q = first; q < first + players; q++) if (q !== from) most = Math.max(most, rows.inputs[row(q) + column]!);
+    x[k++] = most;
+  }
+  for (const column of moreColumns) x[k++] = rows.inputs[row(from) + column]!;
 }
 
 /** Fits a network to nine games in ten of `rows` (reordered so that they come first); measures it on the tenth. */
-function fitRows(rows: PositionRows, rng: () => number, started: number) {
+function fitRows(rows: PositionRows, players: number, rng: () => number, started: number) {
   const n = rows.rows;
   const held = (r: number) => rows.games[r]! % 10 === 9;
   const order = [
@@ -316,7 +345,7 @@ function fitRows(rows: PositionRows, rng: () => number, started: number) {
   const x = new Float32Array(n * inputs);
   const y = new Float32Array(n);
   order.forEach((from, to) => {
-    for (const [k, column] of columns.entries()) x[to * inputs + k] = rows.inputs[from * VALUE_INPUTS + column]!;
+    writeInputs(rows, players, from, x, to * inputs);
     y[to] = rows.targets[from]!;
   });
   const data = { x, y, rows: n };
@@ -338,6 +367,7 @@ function fitRows(rows: PositionRows, rng: () => number, started: number) {
       outputMean: round6(net.outputMean),
       outputScale: round6(net.outputScale),
       features,
+      ...(options.opponents.length > 0 && { opponentFeatures: options.opponents }),
     } satisfies NetRecord,
     fitted,
     heldOut: n - fitted,

@@ -22,10 +22,9 @@ export {
   VALUE_INPUTS,
   VALUE_NETS,
   VALUE_PLAYERS,
-  inputsOf,
   netFor,
   netKey,
-  mlpOf,
+  valueEvaluatorOf,
   valueInputs,
   ValueEvaluator,
 } from './evaluation/value-net.ts';

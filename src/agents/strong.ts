@@ -31,7 +31,7 @@ import type { OnePly } from './speed-path/one-ply.ts';
 import { INITIAL_WEIGHT_SET, LearnedEvaluator, weightsForPlayers, weightVector } from './evaluation/learned.ts';
 import type { FeatureWeights, WeightSet } from './evaluation/learned.ts';
 import { STRONG_WEIGHTS } from './evaluation/strong-weights.ts';
-import { inputsOf, mlpOf, netFor, VALUE_NETS, ValueEvaluator } from './evaluation/value-net.ts';
+import { netFor, VALUE_NETS, valueEvaluatorOf } from './evaluation/value-net.ts';
 import type { NetSet } from './evaluation/value-net.ts';
 import { keepBest } from './keep-best.ts';
 
@@ -702,7 +702,7 @@ function sharedEvaluation(
     return cached(weights, () => new LearnedEvaluator(game, weights));
   };
   if (!record) return linear();
-  const network = cached(record, () => new ValueEvaluator(game, mlpOf(record), inputsOf(record)));
+  const network = cached(record, () => valueEvaluatorOf(game, record));
   if (blend[0] === 100 && blend[1] === 100) return network;
   if (blend[0] === 0 && blend[1] === 0) return linear();
   return new BlendedValue(network, linear(), blend[0]! / 100, blend[1]! / 100);

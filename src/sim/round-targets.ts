@@ -16,7 +16,8 @@
  */
 import { copyUndrawnUnordered, MAX_ACTIONS_HINT, shuffleFrom } from '../engine/index.ts';
 import type { Game, Rng, State } from '../engine/index.ts';
-import { GreedyAgent, inputsOf, mlpOf, prefilterWeights, ValueEvaluator } from '../agents/index.ts';
+import { GreedyAgent, prefilterWeights, valueEvaluatorOf } from '../agents/index.ts';
+import type { ValueEvaluator } from '../agents/index.ts';
 import type { NetRecord } from '../agents/index.ts';
 
 /**
@@ -50,7 +51,7 @@ export class RoundTargets {
     private readonly rng: Rng,
     readonly cards = 0,
   ) {
-    this.teacher = new ValueEvaluator(game, mlpOf(teacher), inputsOf(teacher));
+    this.teacher = valueEvaluatorOf(game, teacher);
     this.reply = new GreedyAgent(rng, true, prefilterWeights(game.players));
     this.sums = new Float64Array(game.players);
   }

@@ -6,10 +6,12 @@
  * minus the best opponent's).
  * One network per player count (`value-weights.json`, written by `npm run train`).
  *
- * A player's expectation reads only its own features (not the other players'), so when a move leaves a player's
- * features as they were, the network's answer for that player is the last one (`totals` keeps
- * each player's last inputs and answer); and inputs met again (any player's: a look-ahead's deals
- * often reach the same features for a player by other lines) get the answer they got then.
+ * A player's expectation reads its own features and, for a network trained with `--opponents`, the
+ * largest of the other players' values of some features (`NetRecord.opponentFeatures`: their meeples in
+ * hand, their stakes, …). When a move leaves a player's inputs as they were, the network's answer for
+ * that player is the last one (`totals` keeps each player's last inputs and answer); and inputs met
+ * again (any player's: a look-ahead's deals often reach the same features for a player by other lines)
+ * get the answer they got then.
  */
 import { PHASE_OVER } from '../../engine/index.ts';
 import type { AgentGame, AgentState } from '../../engine/index.ts';
@@ -30,10 +32,14 @@ const RECENT = 16;
 /** Every feature of today, in order: the inputs of a network trained now. */
 const ALL_FEATURES = Int32Array.from(VALUE_FEATURES, (_, k) => k);
 
+/** No features of the other players (a network trained without `--opponents`). */
+const NO_FEATURES = new Int32Array(0);
+
 /**
  * Writes player `p`'s inputs from the last `read` of `features` into `out` at `at`: the features
- * `select` names (indices into `VALUE_FEATURES`, in a network's order; all of them unless given), the
- * share of tiles still to place, the expansion flags.
+ * `select` names (indices into `VALUE_FEATURES`, in a network's order; all of them unless given), for
+ * each feature `opponents` names the largest value any other player has of it, the share of tiles
+ * still to place, the expansion flags.
  */
 // hot path
 export function valueInputs(
@@ -42,13 +48,22 @@ export function valueInputs(
   out: Float64Array | Float32Array,
   at: number,
   select: Int32Array = ALL_FEATURES,
+  opponents: Int32Array = NO_FEATURES,
 ): void {
   const K = VALUE_FEATURE_COUNT;
   const v = features.values;
   const n = select.length;
   for (let k = 0; k < n; k++) out[at + k] = v[p * K + select[k]!]!;
-  out[at + n] = features.toPlace;
-  for (let k = 0; k < 4; k++) out[at + n + 1 + k] = features.expansionFlags[k]!;
+  const m = opponents.length;
+  const players = v.length / K;
+  for (let k = 0; k < m; k++) {
+    const f = opponents[k]!;
+    let most = Number.NEGATIVE_INFINITY;
+    for (let q = 0; q < players; q++) if (q !== p && v[q * K + f]! > most) most = v[q * K + f]!;
+    out[at + n + k] = most;
+  }
+  out[at + n + m] = features.toPlace;
+  for (let k = 0; k < 4; k++) out[at + n + m + 1 + k] = features.expansionFlags[k]!;
 }
 
 /** A trained network as `npm run train` writes it (`value-weights.json`). */
@@ -61,6 +76,8 @@ export interface NetRecord {
   readonly outputScale: number;
   /** The features it was trained on, in its input order (the file's `features` when absent). */
   readonly features?: readonly string[];
+  /** The features of which it reads the largest value of the other players too, in its input order (none when absent). */
+  readonly opponentFeatures?: readonly string[];
 }
 
 /**
@@ -111,9 +128,21 @@ export function netFor(nets: NetSet, game: AgentGame): NetRecord | undefined {
   return nets[group];
 }
 
+/** Indices into today's `VALUE_FEATURES` of the other players' features `record` reads (`opponentFeatures`). */
+export function opponentInputsOf(record: NetRecord): Int32Array {
+  const names = record.opponentFeatures ?? [];
+  checkFeatures(names);
+  return Int32Array.from(names, (name) => VALUE_FEATURES.indexOf(name as (typeof VALUE_FEATURES)[number]));
+}
+
+/** The evaluator of network `record` in `game`. */
+export function valueEvaluatorOf(game: AgentGame, record: NetRecord): ValueEvaluator {
+  return new ValueEvaluator(game, mlpOf(record), inputsOf(record), opponentInputsOf(record));
+}
+
 /** The network of `record` as an `Mlp`. */
 export function mlpOf(record: NetRecord): Mlp {
-  const inputs = featuresOf(record).length + MORE_INPUTS;
+  const inputs = featuresOf(record).length + (record.opponentFeatures?.length ?? 0) + MORE_INPUTS;
   if (record.sizes[0] !== inputs)
     throw new Error(`value network: ${record.sizes[0]} inputs, its features give ${inputs} (retrain: npm run train)`);
   const net = new Mlp(record.sizes);
@@ -153,20 +182,27 @@ export class ValueEvaluator {
   /** The network's inputs per player. */
   private readonly size: number;
 
-  /** `select`: the features the network reads, in its order (`inputsOf`; all of today's unless given). */
+  /**
+   * `select`: the features the network reads, in its order (`inputsOf`; all of today's unless given);
+   * `opponents`: those it reads the other players' largest value of (`opponentInputsOf`; none unless given).
+   */
   constructor(
     readonly game: AgentGame,
     net: Mlp,
     private readonly select: Int32Array = ALL_FEATURES,
+    private readonly opponents: Int32Array = NO_FEATURES,
   ) {
-    const reads = (name: string) => select.includes(VALUE_FEATURES.indexOf(name as (typeof VALUE_FEATURES)[number]));
+    const reads = (name: string) => {
+      const k = VALUE_FEATURES.indexOf(name as (typeof VALUE_FEATURES)[number]);
+      return select.includes(k) || opponents.includes(k);
+    };
     this.features = new ValueFeatures(
       game,
       reads('expansionGrowth') || reads('expansionOpenChance'),
       reads('cardHold') || reads('cardHoldGrowth'),
     );
     this.net = net.fold();
-    this.size = select.length + MORE_INPUTS;
+    this.size = select.length + opponents.length + MORE_INPUTS;
     if (net.sizes[0] !== this.size)
       throw new Error(`value network: ${net.sizes[0]} inputs for ${this.size} (retrain: npm run train)`);
     this.input = new Float64Array(this.size);
@@ -198,7 +234,7 @@ export class ValueEvaluator {
     const input = this.input;
     const last = this.lastInputs;
     for (let p = 0; p < players; p++) {
-      valueInputs(this.features, p, input, 0, this.select);
+      valueInputs(this.features, p, input, 0, this.select, this.opponents);
       const size = this.size;
       const o = p * size;
       let same = true;
