@@ -91,6 +91,28 @@ describe('training one player count', () => {
     expect(wrong.stderr).toMatch(/--without must name features of .*got "cardHeld"/);
   });
 
+  it("--opponents fits a network that reads the other players' largest values of the features named, and records them", () => {
+    const out = join(tempDir('carclab-train-'), 'value-weights.json');
+    copyFileSync(COMMITTED, out);
+    const flags = ['--players', '4', '--games', '10', '--rounds', '1', '--epochs', '1', '--seed', 'train-test'];
+    const r = train(...flags, '--out', out, '--opponents', 'hand,kingRobber');
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(r.status).toBe(0);
+    const written = readWeights(out);
+    const record = written.byPlayers['4']! as Written['byPlayers'][string] & { opponentFeatures: string[] };
+    expect(record.opponentFeatures).toEqual(['hand', 'kingRobber']);
+    expect(record.sizes[0]).toBe(written.features.length + 2 + 5);
+    expect(record.training.command).toMatch(/ --opponents hand,kingRobber$/);
+    // The same games without the list fit a network without it.
+    const plain = join(tempDir('carclab-train-'), 'value-weights.json');
+    copyFileSync(COMMITTED, plain);
+    expect(train(...flags, '--out', plain).status).toBe(0);
+    expect(readWeights(plain).byPlayers['4']).not.toHaveProperty('opponentFeatures');
+    const wrong = train(...flags, '--out', out, '--opponents', 'meeples');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/--opponents must name features of .*got "meeples"/);
+  });
+
   it("--teacher: each game's leaves are valued by the network strong plays in it (its 4+kingRobber entry with the King and Robber Baron)", () => {
     const dir = tempDir('carclab-train-');
     const withEntry = join(dir, 'teacher.json');

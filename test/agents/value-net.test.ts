@@ -12,8 +12,11 @@ import {
   inputsOf,
   mlpOf,
   netFor,
+  opponentInputsOf,
   VALUE_NETS,
   ValueEvaluator,
+  valueEvaluatorOf,
+  valueInputs,
 } from '../../src/agents/evaluation/value-net.ts';
 import type { NetRecord } from '../../src/agents/evaluation/value-net.ts';
 import VALUE_WEIGHTS from '../../src/agents/evaluation/value-weights.json' with { type: 'json' };
@@ -71,6 +74,52 @@ describe('the committed value networks', () => {
     expect(() => inputsOf(renamed)).toThrow(/noSuchFeature.*retrain: npm run train/);
     // A network whose input count does not match its list is refused.
     expect(() => mlpOf({ ...record, features: names.slice(1) })).toThrow(/retrain/);
+  });
+
+  it("may read the other players' largest values of some features (opponentFeatures), refused when the sizes do not fit", () => {
+    const game = newGame({ players: 4, expansions: [TOLLS, expansionRegistry.get('kingRobber')!] });
+    const state = midGame(game, 4, 30);
+    const features = new ValueFeatures(game);
+    features.read(state);
+    const select = Int32Array.from(VALUE_FEATURES, (_, k) => k);
+    const named = ['hand', 'tolls', 'standing'] as const;
+    const opponents = Int32Array.from(named, (name) => VALUE_FEATURES.indexOf(name));
+    const K = VALUE_FEATURE_COUNT;
+    const out = new Float64Array(K + named.length + 5);
+    for (let p = 0; p < 4; p++) {
+      valueInputs(features, p, out, 0, select, opponents);
+      for (const [i, k] of opponents.entries()) {
+        const theirs = [0, 1, 2, 3].filter((q) => q !== p).map((q) => features.values[q * K + k]!);
+        expect(out[K + i]).toBe(Math.max(...theirs));
+      }
+      expect(out[K + named.length]).toBe(features.toPlace);
+    }
+    // A record with the list, whose one hidden unit passes on the first of them (the others' most
+    // meeples in hand): each player's total is its score plus that.
+    const names = featuresOf(VALUE_NETS['4+kingRobber']!);
+    const inputs = names.length + named.length + 5;
+    const zero = (n: number) => new Array<number>(n).fill(0);
+    const first = zero(inputs + 1);
+    first[names.length] = 1;
+    const reading: NetRecord = {
+      sizes: [inputs, 1, 1],
+      layers: [first, [1, 0]],
+      inputMean: zero(inputs),
+      inputScale: zero(inputs).map(() => 1),
+      outputMean: 0,
+      outputScale: 1,
+      features: names,
+      opponentFeatures: [...named],
+    };
+    expect(Array.from(opponentInputsOf(reading))).toEqual(Array.from(opponents));
+    const totals = valueEvaluatorOf(game, reading).totals(state);
+    const hand = VALUE_FEATURES.indexOf('hand');
+    for (let p = 0; p < 4; p++) {
+      const theirs = [0, 1, 2, 3].filter((q) => q !== p).map((q) => features.values[q * K + hand]!);
+      expect(totals[p]).toBeCloseTo(state.score(p) + Math.max(...theirs), 9);
+    }
+    expect(() => mlpOf({ ...reading, opponentFeatures: ['hand'] })).toThrow(/retrain/);
+    expect(() => opponentInputsOf({ ...reading, opponentFeatures: ['meeples'] })).toThrow(/meeples.*retrain/);
   });
 
   it("read the expansions' growth and open pays by the rules: a held card's gain per completion, a tollhouse's tolls", () => {
