@@ -100,6 +100,10 @@ const FRESH_S15_4P_THREE = 1247 / 6 + 184 + 216.5 + 580 / 3 + 182 + 206;
 const FRESH_S16_4P = Array.from({ length: 12 }, (_, k) => `fresh-s16-4p-${k + 1}`);
 const FRESH_S16_4P_THREE =
   638 / 3 + 385 / 2 + 1139 / 6 + 389 / 2 + 1121 / 6 + 193 + 210 + 184 + 369 / 2 + 423 / 2 + 1163 / 6 + 180;
+/** The seventeenth pass's fresh 4-player seeds with the three expansions, and the default's wins on them summed. */
+const FRESH_S17_4P = Array.from({ length: 12 }, (_, k) => `fresh-s17-4p-${k + 1}`);
+const FRESH_S17_4P_THREE =
+  583 / 3 + 192 + 417 / 2 + 210 + 1139 / 6 + 592 / 3 + 381 / 2 + 191 + 550 / 3 + 381 / 2 + 375 / 2 + 1181 / 6;
 
 /**
  * The fifteenth pass's fresh 4-player base-game seeds of its check and its rule for `value=soft`, and
@@ -168,8 +172,20 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   fourPlayers(
     'strong',
     true,
-    ['fresh-s11-4p-2', 'fresh-s11-4p-3', 'fresh-s11-4p-4', ...FRESH_S12_4P, ...FRESH_S15_4P, ...FRESH_S16_4P],
-    192 + 185.5 + 201 + 201 + 593 / 3 + 395 / 2 + 559 / 3 + FRESH_S15_4P_THREE + FRESH_S16_4P_THREE,
+    [
+      ...['fresh-s11-4p-2', 'fresh-s11-4p-3', 'fresh-s11-4p-4', ...FRESH_S12_4P],
+      ...[...FRESH_S15_4P, ...FRESH_S16_4P, ...FRESH_S17_4P],
+    ],
+    192 +
+      185.5 +
+      201 +
+      201 +
+      593 / 3 +
+      395 / 2 +
+      559 / 3 +
+      FRESH_S15_4P_THREE +
+      FRESH_S16_4P_THREE +
+      FRESH_S17_4P_THREE,
   ),
   fourPlayers('strong:lookahead=0', false, ['fresh-s6-4p-1'], 1129 / 6),
   fivePlayers('strong', false, FRESH_S10_5P, 553),
