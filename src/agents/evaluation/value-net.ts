@@ -103,7 +103,16 @@ export const featuresOf = (record: NetRecord): readonly string[] => record.featu
  * a name today's features lack is refused (retrain).
  */
 export function inputsOf(record: NetRecord): Int32Array {
-  const names = featuresOf(record);
+  return featureIndices(featuresOf(record));
+}
+
+/** Indices into today's `VALUE_FEATURES` of the other players' features `record` reads (`opponentFeatures`). */
+export function opponentInputsOf(record: NetRecord): Int32Array {
+  return featureIndices(record.opponentFeatures ?? []);
+}
+
+/** Indices into today's `VALUE_FEATURES` of `names`, each checked to be one of them. */
+function featureIndices(names: readonly string[]): Int32Array {
   checkFeatures(names);
   return Int32Array.from(names, (name) => VALUE_FEATURES.indexOf(name as (typeof VALUE_FEATURES)[number]));
 }
@@ -126,13 +135,6 @@ export function netFor(nets: NetSet, game: AgentGame): NetRecord | undefined {
     if (record) return record;
   }
   return nets[group];
-}
-
-/** Indices into today's `VALUE_FEATURES` of the other players' features `record` reads (`opponentFeatures`). */
-export function opponentInputsOf(record: NetRecord): Int32Array {
-  const names = record.opponentFeatures ?? [];
-  checkFeatures(names);
-  return Int32Array.from(names, (name) => VALUE_FEATURES.indexOf(name as (typeof VALUE_FEATURES)[number]));
 }
 
 /** The evaluator of network `record` in `game`. */
