@@ -1,6 +1,6 @@
 /** `npm run train --players N`: fits one player count's value network and keeps the others with their record. */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trainingSetup } from '../../src/sim/training.ts';
@@ -22,6 +22,19 @@ interface Written {
   >;
 }
 const readWeights = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Written;
+
+/** A small 4-player run: ten games, one round, one epoch. */
+const SMALL = ['--players', '4', '--games', '10', '--rounds', '1', '--epochs', '1', '--seed', 'train-test'];
+
+/** Runs `SMALL` with `extra` flags into a copy of the committed weights file, which it returns once written. */
+function trainSmall(...extra: string[]): string {
+  const out = join(tempDir('carclab-train-'), 'value-weights.json');
+  copyFileSync(COMMITTED, out);
+  const r = train(...SMALL, '--out', out, ...extra);
+  expect(r.stderr).not.toMatch(/Error/);
+  expect(r.status).toBe(0);
+  return out;
+}
 
 describe('training one player count', () => {
   it('draws every game of the run with the counts asked for', () => {
@@ -75,41 +88,28 @@ describe('training one player count', () => {
   });
 
   it('--without fits a network that reads every feature but those named, and records it', () => {
-    const out = join(tempDir('carclab-train-'), 'value-weights.json');
-    copyFileSync(COMMITTED, out);
-    const flags = ['--players', '4', '--games', '10', '--rounds', '1', '--epochs', '1', '--seed', 'train-test'];
-    const r = train(...flags, '--out', out, '--without', 'cardHold,cardHoldGrowth');
-    expect(r.stderr).not.toMatch(/Error/);
-    expect(r.status).toBe(0);
-    const written = readWeights(out);
+    const written = readWeights(trainSmall('--without', 'cardHold,cardHoldGrowth'));
     const record = written.byPlayers['4']!;
     expect(record.features).toEqual(written.features.filter((name) => !name.startsWith('cardHold')));
     expect(record.sizes[0]).toBe(written.features.length - 2 + 5);
     expect(record.training.command).toMatch(/ --without cardHold,cardHoldGrowth$/);
-    const wrong = train(...flags, '--out', out, '--without', 'cardHeld');
+    const wrong = train(...SMALL, '--out', join(tempDir('carclab-train-'), 'w.json'), '--without', 'cardHeld');
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toMatch(/--without must name features of .*got "cardHeld"/);
   });
 
   it("--opponents fits a network that reads the other players' largest values of the features named, and records them", () => {
-    const out = join(tempDir('carclab-train-'), 'value-weights.json');
-    copyFileSync(COMMITTED, out);
-    const flags = ['--players', '4', '--games', '10', '--rounds', '1', '--epochs', '1', '--seed', 'train-test'];
-    const r = train(...flags, '--out', out, '--opponents', 'hand,kingRobber');
-    expect(r.stderr).not.toMatch(/Error/);
-    expect(r.status).toBe(0);
-    const written = readWeights(out);
+    const written = readWeights(trainSmall('--opponents', 'hand,kingRobber'));
     const record = written.byPlayers['4']! as Written['byPlayers'][string] & { opponentFeatures: string[] };
     expect(record.opponentFeatures).toEqual(['hand', 'kingRobber']);
     expect(record.sizes[0]).toBe(written.features.length + 2 + 5);
     expect(record.training.command).toMatch(/ --opponents hand,kingRobber$/);
     // The same games without the list fit a network without it.
-    const plain = join(tempDir('carclab-train-'), 'value-weights.json');
-    copyFileSync(COMMITTED, plain);
-    expect(train(...flags, '--out', plain).status).toBe(0);
-    expect(readWeights(plain).byPlayers['4']).not.toHaveProperty('opponentFeatures');
-    const wrong = train(...flags, '--out', out, '--opponents', 'meeples');
+    expect(readWeights(trainSmall()).byPlayers['4']).not.toHaveProperty('opponentFeatures');
+    const unwritten = join(tempDir('carclab-train-'), 'w.json');
+    const wrong = train(...SMALL, '--out', unwritten, '--opponents', 'meeples');
     expect(wrong.status).toBe(2);
+    expect(existsSync(unwritten)).toBe(false);
     expect(wrong.stderr).toMatch(/--opponents must name features of .*got "meeples"/);
   });
 
@@ -125,7 +125,7 @@ describe('training one player count', () => {
     const fitted = (teacherFile: string, share: string) => {
       const out = join(dir, `out-${share}.json`);
       copyFileSync(COMMITTED, out);
-      const flags = ['--players', '4', '--games', '10', '--rounds', '1', '--epochs', '1', '--seed', 'train-test'];
+      const flags = SMALL;
       const r = train(
         ...flags,
         '--expansion-share',
@@ -155,7 +155,7 @@ describe('training one player count', () => {
     const fitted = (...extra: string[]) => {
       const out = join(dir, `out-${extra.length}.json`);
       copyFileSync(COMMITTED, out);
-      const flags = ['--players', '4', '--games', '10', '--rounds', '1', '--epochs', '1', '--seed', 'train-test'];
+      const flags = SMALL;
       const r = train(...flags, '--target', 'round', '--target-deals', '1', '--out', out, ...extra);
       expect(r.stderr).not.toMatch(/Error/);
       expect(r.status).toBe(0);
