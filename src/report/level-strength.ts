@@ -74,9 +74,10 @@ const threePlayers = (agent: string, three: boolean, seeds: readonly string[], w
  * from the look-ahead (docs/strong.md, sixth pass) and, in games with the King and Robber Baron, the
  * wide network of its entry `4+kingRobber` (eleventh pass): the default `strong` (its small look-ahead,
  * tenth pass) with the three expansions on `fresh-s11-4p-2` (the rule's seed), `-3`, `-4` and the twelfth,
- * fifteenth and sixteenth passes' seeds (`wins` are the seeds' sum; the twelfth and fifteenth passes' cells
- * are the default's spelled out, in their rules for `width=12`, `dealsRamp=3,8` and `value=soft`: the same
- * moves, `test/agents/strong.test.ts`; the sixteenth's are the default's own); in the base game, where it
+ * fifteenth, sixteenth and seventeenth passes' seeds (`wins` are the seeds' sum; the twelfth and fifteenth
+ * passes' cells are the default's spelled out, in their rules for `width=12`, `dealsRamp=3,8` and
+ * `value=soft`: the same moves, `test/agents/strong.test.ts`; the sixteenth's and seventeenth's are the
+ * default's own); in the base game, where it
  * values positions by `soft` since the fifteenth pass, on the twelve fresh seeds of that pass's base-game
  * check and rule (`value=soft` spelled out: the same moves); the one-ply `strong:lookahead=0` in the base
  * game on `fresh-s6-4p-1`, which plays the moves of the former studies' `strong:lookaheadPlayers=3` at 4
@@ -90,18 +91,28 @@ const fourPlayers = (agent: string, three: boolean, seeds: readonly string[], wi
   ...(agent === 'strong' ? {} : { sameMoves: STUDIES_STRONG }),
 });
 
+/** Seeds `prefix-1` to `prefix-count`, as the passes name their fresh seeds. */
+const numberedSeeds = (prefix: string, count: number): string[] =>
+  Array.from({ length: count }, (_, k) => `${prefix}-${k + 1}`);
+
 /** The twelfth pass's fresh 4-player seeds on which the default played (docs/strong.md, twelfth pass). */
 const FRESH_S12_4P = ['fresh-s12-4p-width-1', 'fresh-s12-4p-width-2', 'fresh-s12-4p-ramp-1', 'fresh-s12-4p-ramp-2'];
+/**
+ * The eleventh pass's fresh 4-player seeds with the three expansions and the twelfth's, and the
+ * default's wins on them summed (docs/strong.md, eleventh and twelfth passes).
+ */
+const FRESH_S11_S12_4P = ['fresh-s11-4p-2', 'fresh-s11-4p-3', 'fresh-s11-4p-4', ...FRESH_S12_4P];
+const FRESH_S11_S12_4P_THREE = 192 + 185.5 + 201 + 201 + 593 / 3 + 395 / 2 + 559 / 3;
 
 /** The fifteenth pass's fresh 4-player seeds with the three expansions, and the default's wins on them summed. */
-const FRESH_S15_4P = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s15-4p-${n}`);
+const FRESH_S15_4P = numberedSeeds('fresh-s15-4p', 6);
 const FRESH_S15_4P_THREE = 1247 / 6 + 184 + 216.5 + 580 / 3 + 182 + 206;
 /** The sixteenth pass's fresh 4-player seeds with the three expansions, and the default's wins on them summed. */
-const FRESH_S16_4P = Array.from({ length: 12 }, (_, k) => `fresh-s16-4p-${k + 1}`);
+const FRESH_S16_4P = numberedSeeds('fresh-s16-4p', 12);
 const FRESH_S16_4P_THREE =
   638 / 3 + 385 / 2 + 1139 / 6 + 389 / 2 + 1121 / 6 + 193 + 210 + 184 + 369 / 2 + 423 / 2 + 1163 / 6 + 180;
 /** The seventeenth pass's fresh 4-player seeds with the three expansions, and the default's wins on them summed. */
-const FRESH_S17_4P = Array.from({ length: 12 }, (_, k) => `fresh-s17-4p-${k + 1}`);
+const FRESH_S17_4P = numberedSeeds('fresh-s17-4p', 12);
 const FRESH_S17_4P_THREE =
   583 / 3 + 192 + 417 / 2 + 210 + 1139 / 6 + 592 / 3 + 381 / 2 + 191 + 550 / 3 + 381 / 2 + 375 / 2 + 1181 / 6;
 
@@ -109,15 +120,12 @@ const FRESH_S17_4P_THREE =
  * The fifteenth pass's fresh 4-player base-game seeds of its check and its rule for `value=soft`, and
  * the default's wins on them summed (docs/strong.md, fifteenth pass).
  */
-const FRESH_S15_4P_BASE = [
-  ...[1, 2, 3, 4, 5, 6].map((n) => `fresh-s15-4p-base-${n}`),
-  ...[1, 2, 3, 4, 5, 6].map((n) => `fresh-s15-4p-auto-${n}`),
-];
+const FRESH_S15_4P_BASE = [...numberedSeeds('fresh-s15-4p-base', 6), ...numberedSeeds('fresh-s15-4p-auto', 6)];
 const FRESH_S15_4P_BASE_WINS =
   646 / 3 + 213.5 + 201.5 + 205.5 + 1159 / 6 + 221 + (1181 / 6 + 194.5 + 607 / 3 + 1147 / 6 + 607 / 3 + 1231 / 6);
 
 /** The fresh seeds of the 5-player default's strength (docs/strong.md, tenth pass). */
-const FRESH_S10_5P = [1, 2, 3, 4, 5, 6].map((n) => `fresh-s10-5p-${n}`);
+const FRESH_S10_5P = numberedSeeds('fresh-s10-5p', 6);
 
 /**
  * 5-player lone-agent matches against `greedy`, 50 deals a seed, with the 5-player network distilled
@@ -172,20 +180,8 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   fourPlayers(
     'strong',
     true,
-    [
-      ...['fresh-s11-4p-2', 'fresh-s11-4p-3', 'fresh-s11-4p-4', ...FRESH_S12_4P],
-      ...[...FRESH_S15_4P, ...FRESH_S16_4P, ...FRESH_S17_4P],
-    ],
-    192 +
-      185.5 +
-      201 +
-      201 +
-      593 / 3 +
-      395 / 2 +
-      559 / 3 +
-      FRESH_S15_4P_THREE +
-      FRESH_S16_4P_THREE +
-      FRESH_S17_4P_THREE,
+    [...FRESH_S11_S12_4P, ...FRESH_S15_4P, ...FRESH_S16_4P, ...FRESH_S17_4P],
+    FRESH_S11_S12_4P_THREE + FRESH_S15_4P_THREE + FRESH_S16_4P_THREE + FRESH_S17_4P_THREE,
   ),
   fourPlayers('strong:lookahead=0', false, ['fresh-s6-4p-1'], 1129 / 6),
   fivePlayers('strong', false, FRESH_S10_5P, 553),
