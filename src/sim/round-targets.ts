@@ -17,8 +17,7 @@
 import { copyUndrawnUnordered, MAX_ACTIONS_HINT, shuffleFrom } from '../engine/index.ts';
 import type { Game, Rng, State } from '../engine/index.ts';
 import { GreedyAgent, prefilterWeights, valueEvaluatorOf } from '../agents/index.ts';
-import type { ValueEvaluator } from '../agents/index.ts';
-import type { NetRecord } from '../agents/index.ts';
+import type { NetRecord, ValueEvaluator } from '../agents/index.ts';
 
 /**
  * Adds `sign` × what each prize of `game`'s expansions (`evaluateRecords`, from the rules in force:

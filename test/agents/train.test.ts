@@ -125,9 +125,8 @@ describe('training one player count', () => {
     const fitted = (teacherFile: string, share: string) => {
       const out = join(dir, `out-${share}.json`);
       copyFileSync(COMMITTED, out);
-      const flags = SMALL;
       const r = train(
-        ...flags,
+        ...SMALL,
         '--expansion-share',
         share,
         '--target',
@@ -155,8 +154,7 @@ describe('training one player count', () => {
     const fitted = (...extra: string[]) => {
       const out = join(dir, `out-${extra.length}.json`);
       copyFileSync(COMMITTED, out);
-      const flags = SMALL;
-      const r = train(...flags, '--target', 'round', '--target-deals', '1', '--out', out, ...extra);
+      const r = train(...SMALL, '--target', 'round', '--target-deals', '1', '--out', out, ...extra);
       expect(r.stderr).not.toMatch(/Error/);
       expect(r.status).toBe(0);
       return readWeights(out).byPlayers['4']!;
