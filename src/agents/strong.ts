@@ -72,10 +72,11 @@ export const THREE_PLAYERS: readonly number[] = [4, 4, 1];
 
 /**
  * The look-ahead with 4 players (`four`: lookahead, manySamples, halvings), as `three` is with 3, with
- * the options that go with it (`SMALL_LOOKAHEAD_OPTIONS`): a small look-ahead, about 111 greedy games per
- * game with the three expansions, chosen over the large `four=10,12,2` (stronger, about 970) so that the
- * default plays in every study (docs/strong.md, tenth pass); in the base game positions are valued by
- * `soft` (`FOUR_PLAYER_OPTIONS`, fifteenth pass).
+ * the options that go with it (`SMALL_LOOKAHEAD_OPTIONS`): a small look-ahead (about 94 greedy games
+ * per game with the three expansions since the twelfth pass's savings, 111 when it was chosen), chosen
+ * over the large `four=10,12,2` (stronger, about 970) so that the default plays in every study
+ * (docs/strong.md, tenth pass); in the base game positions are valued by `soft`
+ * (`FOUR_PLAYER_OPTIONS`, fifteenth pass).
  */
 export const FOUR_PLAYERS: readonly number[] = [2, 6, 2];
 
