@@ -115,6 +115,14 @@ const FRESH_S16_4P_THREE =
 const FRESH_S17_4P = numberedSeeds('fresh-s17-4p', 12);
 const FRESH_S17_4P_THREE =
   583 / 3 + 192 + 417 / 2 + 210 + 1139 / 6 + 592 / 3 + 381 / 2 + 191 + 550 / 3 + 381 / 2 + 375 / 2 + 1181 / 6;
+/**
+ * The eighteenth pass's fresh 4-player seeds with the three expansions, and the default's wins on them
+ * summed (in sixths of a win: ties for first count 1/k).
+ */
+const FRESH_S18_4P = numberedSeeds('fresh-s18-4p', 32);
+const FRESH_S18_4P_THREE =
+  (1275 + 1188 + 1164 + 1047 + 1185 + 1329 + 1155 + 1092 + 1223 + 980 + 1209 + 1127 + 1145 + 1059 + 1188 + 1140) / 6 +
+  (1133 + 1197 + 1098 + 1170 + 1178 + 1083 + 1156 + 1227 + 1110 + 1104 + 1182 + 1167 + 1122 + 1185 + 1167 + 1182) / 6;
 
 /**
  * The fifteenth pass's fresh 4-player base-game seeds of its check and its rule for `value=soft`, and
@@ -180,8 +188,8 @@ export const MEASURED_STRENGTHS: readonly MeasuredStrength[] = [
   fourPlayers(
     'strong',
     true,
-    [...FRESH_S11_S12_4P, ...FRESH_S15_4P, ...FRESH_S16_4P, ...FRESH_S17_4P],
-    FRESH_S11_S12_4P_THREE + FRESH_S15_4P_THREE + FRESH_S16_4P_THREE + FRESH_S17_4P_THREE,
+    [...FRESH_S11_S12_4P, ...FRESH_S15_4P, ...FRESH_S16_4P, ...FRESH_S17_4P, ...FRESH_S18_4P],
+    FRESH_S11_S12_4P_THREE + FRESH_S15_4P_THREE + FRESH_S16_4P_THREE + FRESH_S17_4P_THREE + FRESH_S18_4P_THREE,
   ),
   fourPlayers('strong:lookahead=0', false, ['fresh-s6-4p-1'], 1129 / 6),
   fivePlayers('strong', false, FRESH_S10_5P, 553),
