@@ -39,6 +39,7 @@ import {
   parseAgentSpec,
   netFor,
   netKey,
+  othersLargest,
   StrongAgent,
   VALUE_FEATURES,
   VALUE_INPUTS,
@@ -325,11 +326,8 @@ function writeInputs(rows: PositionRows, players: number, from: number, x: Float
   let k = at;
   for (const column of columns) x[k++] = rows.inputs[row(from) + column]!;
   const first = from - (from % players);
-  for (const column of opponentColumns) {
-    let most = Number.NEGATIVE_INFINITY;
-    for (let q = first; q < first + players; q++) if (q !== from) most = Math.max(most, rows.inputs[row(q) + column]!);
-    x[k++] = most;
-  }
+  for (const column of opponentColumns)
+    x[k++] = othersLargest(rows.inputs, row(first), VALUE_INPUTS, players, from - first, column);
   for (const column of moreColumns) x[k++] = rows.inputs[row(from) + column]!;
 }
 

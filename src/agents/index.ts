@@ -24,6 +24,7 @@ export {
   VALUE_PLAYERS,
   netFor,
   netKey,
+  othersLargest,
   valueEvaluatorOf,
   valueInputs,
   ValueEvaluator,

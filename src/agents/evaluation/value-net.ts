@@ -55,15 +55,31 @@ export function valueInputs(
   const n = select.length;
   for (let k = 0; k < n; k++) out[at + k] = v[p * K + select[k]!]!;
   const m = opponents.length;
-  const players = v.length / K;
-  for (let k = 0; k < m; k++) {
-    const f = opponents[k]!;
-    let most = Number.NEGATIVE_INFINITY;
-    for (let q = 0; q < players; q++) if (q !== p && v[q * K + f]! > most) most = v[q * K + f]!;
-    out[at + n + k] = most;
-  }
+  for (let k = 0; k < m; k++) out[at + n + k] = othersLargest(v, 0, K, v.length / K, p, opponents[k]!);
   out[at + n + m] = features.toPlace;
   for (let k = 0; k < 4; k++) out[at + n + m + 1 + k] = features.expansionFlags[k]!;
+}
+
+/**
+ * The largest value in column `column` of the rows of the players other than `p`: a position's
+ * `players` rows start at `start`, `stride` apart. What a network trained with `--opponents` reads of
+ * the others, the same while it plays (`valueInputs`) and while it is fitted (`npm run train`).
+ */
+// hot path
+export function othersLargest(
+  values: ArrayLike<number>,
+  start: number,
+  stride: number,
+  players: number,
+  p: number,
+  column: number,
+): number {
+  let most = Number.NEGATIVE_INFINITY;
+  for (let q = 0; q < players; q++) {
+    const value = values[start + q * stride + column]!;
+    if (q !== p && value > most) most = value;
+  }
+  return most;
 }
 
 /** A trained network as `npm run train` writes it (`value-weights.json`). */
